@@ -1,0 +1,288 @@
+// Change-feed fan-out bench (ARCHITECTURE.md §10: a change reaches 1,000 open SSE connections
+// in under 250 ms, p95). Opens N connections to GET /api/events?tables=packages, writes a
+// change to a package row, and times its arrival on every connection. It reports; it never
+// fails on a figure. A watchdog stops everything within 60 s whatever happens.
+//
+//   node --import tsx scripts/bench-sse.ts [--connections=1000] [--rounds=3] [--json]
+//       starts its own server in a child process (in-memory PGlite, demo content), so the
+//       server does not share an event loop with the 1,000 clients measuring it;
+//   DATABASE_URL=postgres://… node --import tsx scripts/bench-sse.ts http://host:port [...]
+//       against a running server; the change is written straight into that server's
+//       PostgreSQL (a PGlite server cannot be written from another process).
+import { type ChildProcess, spawn } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { performance } from "node:perf_hooks";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { asc, eq, sql } from "drizzle-orm";
+import pg from "pg";
+
+const WATCHDOG_MS = 58_000;
+const ROUND_TIMEOUT_MS = 5_000;
+const OPEN_BATCH = 100;
+const BUDGET_P95_MS = 250;
+
+interface Options {
+  url?: string;
+  connections: number;
+  rounds: number;
+  json: boolean;
+  serve: boolean;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { connections: 1000, rounds: 3, json: false, serve: false };
+  for (const arg of argv) {
+    const [flag, value] = arg.split("=", 2);
+    if (flag === "--connections" || flag === "-n") options.connections = positive(value, flag);
+    else if (flag === "--rounds") options.rounds = positive(value, flag);
+    else if (flag === "--json") options.json = true;
+    else if (flag === "--serve") options.serve = true;
+    else if (/^https?:\/\//.test(arg)) options.url = arg.replace(/\/+$/, "");
+    else throw new Error(`unknown argument: ${arg}`);
+  }
+  return options;
+}
+
+function positive(value: string | undefined, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a positive whole number (${flag}=1000)`);
+  return n;
+}
+
+// ---- server mode (child): own app on an in-memory PGlite; writes a change on request -------
+
+async function serve(): Promise<void> {
+  const { buildApp } = await import("../src/server/app");
+  const { loadConfig } = await import("../src/server/config");
+  const { packages } = await import("../src/server/db/schema");
+  const config = loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", JOBS: "off" }, { inMemoryDb: true });
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const [first] = await app.db.select({ id: packages.id }).from(packages).orderBy(asc(packages.sort_order)).limit(1);
+  if (!first) throw new Error("the seed made no packages");
+  process.stdout.write(`ready http://127.0.0.1:${(app.server.address() as AddressInfo).port}\n`);
+  const lines = createInterface({ input: process.stdin });
+  for await (const line of lines) {
+    if (line === "write") {
+      await app.db.update(packages).set({ updated_at: sql`now()` }).where(eq(packages.id, first.id));
+      process.stdout.write(`wrote ${first.id}\n`);
+    } else if (line === "rss") {
+      process.stdout.write(`rss ${process.memoryUsage().rss}\n`);
+    }
+  }
+  // stdin closed: the bench is done.
+  await app.close();
+  process.exit(0);
+}
+
+/** The child server and a line-oriented request/answer channel to it. */
+interface OwnServer {
+  url: string;
+  ask(command: string, answerPrefix: string): Promise<string>;
+  stop(): void;
+}
+
+function startOwnServer(): Promise<OwnServer> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--serve"], {
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    const waiting: { prefix: string; resolve: (rest: string) => void }[] = [];
+    const lines = createInterface({ input: child.stdout! });
+    let ready = false;
+    const stop = () => {
+      child.stdin?.end();
+      setTimeout(() => child.kill("SIGKILL"), 3000).unref();
+    };
+    lines.on("line", (line) => {
+      if (!ready && line.startsWith("ready ")) {
+        ready = true;
+        resolve({
+          url: line.slice(6),
+          ask(command, answerPrefix) {
+            return new Promise((answer) => {
+              waiting.push({ prefix: answerPrefix, resolve: answer });
+              child.stdin?.write(`${command}\n`);
+            });
+          },
+          stop,
+        });
+        return;
+      }
+      const index = waiting.findIndex((w) => line.startsWith(`${w.prefix} `));
+      if (index < 0) return;
+      const [answered] = waiting.splice(index, 1);
+      answered.resolve(line.slice(answered.prefix.length + 1));
+    });
+    child.on("exit", (code) => {
+      if (!ready) reject(new Error(`the bench server exited (${code}) before it was ready`));
+    });
+    child.on("error", reject);
+  });
+}
+
+// ---- clients -------------------------------------------------------------------------------
+
+interface Client {
+  request: http.ClientRequest;
+  /** the round whose change this client has seen, and when */
+  seenRound: number;
+  arrivedAt: number;
+}
+
+/** Open one stream; resolves once the server has sent its first frame (subscribed). */
+function openClient(url: string, round: { n: number }): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${url}/api/events?tables=packages`, { agent: false, headers: { accept: "text/event-stream" } }, (res) => {
+      if (res.statusCode !== 200) {
+        reject(new Error(`GET /api/events answered ${res.statusCode}`));
+        res.resume();
+        return;
+      }
+      const client: Client = { request, seenRound: 0, arrivedAt: 0 };
+      let subscribed = false;
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        if (!subscribed) {
+          subscribed = true;
+          resolve(client);
+        }
+        // Only data lines carry changes; heartbeats are comments.
+        if (client.seenRound !== round.n && chunk.includes('data: {"table":"packages"')) {
+          client.seenRound = round.n;
+          client.arrivedAt = performance.now();
+        }
+      });
+      res.on("error", () => {});
+    });
+    request.on("error", reject);
+  });
+}
+
+// ---- figures -------------------------------------------------------------------------------
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+interface Figures {
+  received: number;
+  expected: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+function figures(latencies: number[], expected: number): Figures {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { received: sorted.length, expected, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? Number.NaN };
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const line = (label: string, f: Figures) =>
+  `${label.padEnd(12)} received ${f.received}/${f.expected}   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   max ${ms(f.max)}`;
+
+// ---- the run -------------------------------------------------------------------------------
+
+async function main(options: Options): Promise<void> {
+  const log = (text: string) => {
+    if (!options.json) console.log(text);
+  };
+  let own: OwnServer | undefined;
+  let pool: pg.Client | undefined;
+  const clients: Client[] = [];
+  const cleanup = () => {
+    for (const c of clients) c.request.destroy();
+    own?.stop();
+    void pool?.end().catch(() => {});
+  };
+  const watchdog = setTimeout(() => {
+    console.error(`bench-sse: stopped by its ${WATCHDOG_MS / 1000} s watchdog`);
+    cleanup();
+    process.exit(2);
+  }, WATCHDOG_MS);
+
+  try {
+    // How a change is written, and where the server is.
+    let url: string;
+    let writeChange: () => Promise<void>;
+    if (options.url) {
+      const databaseUrl = process.env.DATABASE_URL;
+      if (!databaseUrl) throw new Error("against a running server, set DATABASE_URL to its PostgreSQL so the bench can write a change");
+      url = options.url;
+      pool = new pg.Client({ connectionString: databaseUrl });
+      await pool.connect();
+      const found = await pool.query<{ id: string }>("select id from packages order by sort_order limit 1");
+      if (!found.rows[0]) throw new Error("that database has no packages to touch");
+      const id = found.rows[0].id;
+      const client = pool;
+      writeChange = async () => {
+        await client.query("update packages set updated_at = now() where id = $1", [id]);
+      };
+      log(`SSE fan-out bench: ${options.connections} connections to ${url} (changes written to DATABASE_URL)`);
+    } else {
+      own = await startOwnServer();
+      url = own.url;
+      const server = own;
+      writeChange = async () => {
+        await server.ask("write", "wrote");
+      };
+      log(`SSE fan-out bench: ${options.connections} connections to its own server at ${url} (child process, in-memory PGlite)`);
+    }
+
+    const round = { n: 0 };
+    const openStart = performance.now();
+    for (let i = 0; i < options.connections; i += OPEN_BATCH) {
+      const batch = Array.from({ length: Math.min(OPEN_BATCH, options.connections - i) }, () => openClient(url, round));
+      clients.push(...(await Promise.all(batch)));
+    }
+    log(`connected    ${clients.length}/${options.connections} in ${ms(performance.now() - openStart)}`);
+    if (own) {
+      const rss = Number(await own.ask("rss", "rss"));
+      log(`server RSS   ${(rss / 1024 / 1024).toFixed(0)} MB with ${clients.length} open streams`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+
+    const all: number[] = [];
+    const rounds: Figures[] = [];
+    for (let r = 1; r <= options.rounds; r++) {
+      round.n = r;
+      const writtenAt = performance.now();
+      await writeChange();
+      const deadline = writtenAt + ROUND_TIMEOUT_MS;
+      while (clients.some((c) => c.seenRound !== r) && performance.now() < deadline) await new Promise((res) => setTimeout(res, 5));
+      const latencies = clients.filter((c) => c.seenRound === r).map((c) => c.arrivedAt - writtenAt);
+      all.push(...latencies);
+      const f = figures(latencies, clients.length);
+      rounds.push(f);
+      log(line(`round ${r}`, f));
+      await new Promise((res) => setTimeout(res, 500));
+    }
+    const total = figures(all, clients.length * options.rounds);
+    log(line("all rounds", total));
+    log(`budget       p95 < ${BUDGET_P95_MS} ms: ${total.p95 < BUDGET_P95_MS && total.received === total.expected ? "met" : "NOT met"}`);
+    if (options.json) console.log(JSON.stringify({ connections: clients.length, rounds, total, budgetP95Ms: BUDGET_P95_MS }));
+  } finally {
+    clearTimeout(watchdog);
+    cleanup();
+  }
+}
+
+const options = parseArgs(process.argv.slice(2));
+if (options.serve) {
+  serve().catch((error) => {
+    console.error("bench-sse server:", error);
+    process.exit(1);
+  });
+} else {
+  main(options).then(
+    () => process.exit(0),
+    (error) => {
+      console.error("bench-sse:", error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

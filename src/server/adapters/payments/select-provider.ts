@@ -1,0 +1,24 @@
+// iKhokha when its keys are configured, else the local sandbox (ARCHITECTURE.md §7).
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { createIkhokhaProvider } from "./ikhokha";
+import type { PaymentProvider } from "./provider";
+import { createSandboxProvider, type SandboxProvider } from "./sandbox";
+
+export type ActiveProvider = { kind: "ikhokha"; provider: PaymentProvider } | { kind: "sandbox"; provider: SandboxProvider };
+
+export function selectPaymentProvider(config: Config, db: Db, publicUrl: string): ActiveProvider {
+  if (config.IKHOKHA_APP_ID && config.IKHOKHA_APP_SECRET) {
+    return {
+      kind: "ikhokha",
+      provider: createIkhokhaProvider({
+        apiUrl: config.IKHOKHA_API_URL,
+        appId: config.IKHOKHA_APP_ID,
+        appSecret: config.IKHOKHA_APP_SECRET,
+        entityId: config.IKHOKHA_ENTITY_ID,
+        requesterUrl: publicUrl,
+      }),
+    };
+  }
+  return { kind: "sandbox", provider: createSandboxProvider({ db, publicUrl, secret: config.SANDBOX_SECRET }) };
+}

@@ -1,0 +1,240 @@
+// buildApp(config) composes the server: infrastructure (config, database, change feed, cache,
+// security headers, compression, cookies, CSRF guard) → services → route modules → the SPA.
+// It never listens; main.ts does.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { createSmtpTransport } from "./adapters/email";
+import { createCloudApiTransport } from "./adapters/whatsapp";
+import type { Config } from "./config";
+import { ChangeBus } from "./db/changes";
+import { type Database, type Db, openDatabase } from "./db/client";
+import { seedIfEmpty } from "./db/seed";
+import { startJobs } from "./jobs";
+import { OutboxWorker } from "./jobs/outbox-worker";
+import { ReadCache } from "./lib/cache";
+import { AppError, errorBody } from "./lib/errors";
+import { routeModules } from "./modules";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    cache: ReadCache;
+    changes: ChangeBus;
+    outbox: OutboxWorker;
+  }
+}
+
+export type App = FastifyInstance;
+
+export interface BuildOptions {
+  /** an already-open database (tests share one per worker); buildApp then does not close it */
+  database?: Database;
+  /** seed demo content on an empty database (default true) */
+  seed?: boolean;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY === "true",
+    bodyLimit: 256 * 1024,
+    logController: new LogController({ disableRequestLogging: config.NODE_ENV !== "development" }),
+    // Errors Fastify raises before routing (a malformed URL, an over-long parameter) leave in
+    // our error shape too.
+    frameworkErrors(error, _request, reply) {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as import("fastify").FastifyReply)
+        .status(status)
+        .send(errorBody(status === 414 ? "uri_too_long" : "bad_request", "That address is not valid."));
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // ---- infrastructure ----
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.inMemoryDb ? undefined : config.DATA_DIR,
+    }));
+  if (options.seed !== false) await seedIfEmpty(database.db);
+
+  const cache = new ReadCache();
+  const changes = new ChangeBus();
+  await changes.start(database);
+  changes.onChange((change) => cache.invalidateTable(change.table));
+  // After the LISTEN connection was lost, changes made meanwhile were never announced.
+  changes.onResync(() => cache.clear());
+
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorate("cache", cache);
+  app.decorate("changes", changes);
+  const from = config.MAIL_FROM ?? "StreamDesk <no-reply@streamdesk.local>";
+  const email = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, from) : null;
+  const whatsapp =
+    config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID
+      ? createCloudApiTransport(config.WHATSAPP_API_URL, config.WHATSAPP_PHONE_NUMBER_ID, config.WHATSAPP_TOKEN)
+      : null;
+  const worker = new OutboxWorker(database.db, { email, whatsapp });
+  app.decorate("outbox", worker);
+  const stopJobs = config.JOBS === "on" ? startJobs(app) : async () => {};
+
+  app.addHook("onClose", async () => {
+    await stopJobs();
+    await worker.stop();
+    email?.close();
+    await changes.stop();
+    if (ownsDatabase) await database.close();
+  });
+
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.PUBLIC_URL?.startsWith("https://") ? undefined : false,
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  await app.register(cookie);
+  installOriginGuard(app, config);
+
+  // ---- route modules ----
+  for (const module of routeModules) await app.register(module, { prefix: "/api" });
+
+  // ---- the SPA ----
+  await registerSpa(app, config);
+  return app;
+}
+
+/** One error handler: every failure leaves in the error shape, never with a stack trace. */
+function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
+        if (!fields[key]) fields[key] = issue.message ?? "Invalid value";
+      }
+      const first = Object.values(fields)[0];
+      return reply.status(400).send(errorBody("validation", first ?? "Please check the information you entered.", fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send(errorBody("rate_limited", "Too many requests. Please wait a minute and try again."));
+    }
+    if (status === 413) return reply.status(413).send(errorBody("payload_too_large", "That request is too large."));
+    if (status === 415)
+      return reply.status(415).send(errorBody("unsupported_media_type", "Send JSON with Content-Type: application/json."));
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(errorBody(status === 404 ? "not_found" : "bad_request", error.message || "Bad request."));
+    }
+    // Unknown failure: if the database is unreachable this is a 503 the client may retry.
+    const databaseUp = await app.database
+      .ping()
+      .then(() => true)
+      .catch(() => false);
+    if (!databaseUp) {
+      reply.header("retry-after", "5");
+      return reply.status(503).send(errorBody("unavailable", "The service is temporarily unavailable. Please try again shortly."));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send(errorBody("internal", "Something went wrong on our side. Please try again."));
+  });
+}
+
+/** CSRF: a state-changing request carrying a foreign Origin (or Referer) is refused. */
+function installOriginGuard(app: FastifyInstance, config: Config): void {
+  const allowed = new Set<string>();
+  if (config.PUBLIC_URL) allowed.add(new URL(config.PUBLIC_URL).origin);
+  app.addHook("onRequest", async (request) => {
+    if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+    if (!request.url.startsWith("/api/")) return;
+    // Provider callbacks are server-to-server and carry their own signatures.
+    if (request.url.startsWith("/api/payments/webhook/")) return;
+    const source = request.headers.origin ?? request.headers.referer;
+    if (!source) return; // not a browser: nothing for CSRF to ride on
+    let origin: string;
+    try {
+      origin = new URL(source).origin;
+    } catch {
+      throw new AppError(403, "forbidden", "This request came from another site and was refused.");
+    }
+    const own = `${request.protocol}://${request.host}`;
+    if (origin !== own && !allowed.has(origin)) {
+      throw new AppError(403, "forbidden", "This request came from another site and was refused.");
+    }
+  });
+}
+
+async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
+  const root = path.resolve(config.WEB_DIST_DIR);
+  const hasSpa = existsSync(path.join(root, "index.html"));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite's hashed assets never change; everything else is revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header("cache-control", "public, max-age=31536000, immutable");
+        } else if (filePath.endsWith("sw.js") || filePath.endsWith(".html")) {
+          res.header("cache-control", "no-cache");
+        } else {
+          res.header("cache-control", "public, max-age=3600");
+        }
+      },
+    });
+    // Files are served by their own routes (registered above); every other page path gets
+    // index.html so the client router can take it (history fallback).
+    app.get("/*", (request, reply) => {
+      if (request.url.startsWith("/api/") || request.url === "/api") {
+        return reply.status(404).send(errorBody("not_found", `No such endpoint: ${request.method} ${request.url.split("?")[0]}`));
+      }
+      reply.header("cache-control", "no-cache");
+      return reply.sendFile("index.html");
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || request.url === "/api" || !hasSpa) {
+      return reply.status(404).send(errorBody("not_found", `No such endpoint: ${request.method} ${request.url.split("?")[0]}`));
+    }
+    return reply.status(404).send(errorBody("not_found", "Not found."));
+  });
+}

@@ -1,0 +1,35 @@
+// The first admin: from ADMIN_EMAIL/ADMIN_PASSWORD, or — when unset and no admin exists — a
+// random password printed once. There is no built-in default password.
+import { count, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { admins } from "../db/schema";
+import { generatePassword, hashPassword } from "./passwords";
+
+export interface BootstrapResult {
+  created: boolean;
+  email?: string;
+  /** only when generated: the caller prints it once */
+  generatedPassword?: string;
+}
+
+export async function ensureAdmin(db: Db, email?: string, password?: string): Promise<BootstrapResult> {
+  const [{ n }] = await db.select({ n: count() }).from(admins);
+  if (n > 0) {
+    // An operator who sets ADMIN_EMAIL/ADMIN_PASSWORD for an account that does not exist yet gets it.
+    if (email && password) {
+      const existing = await db.select({ id: admins.id }).from(admins).where(eq(admins.email, email.toLowerCase()));
+      if (existing.length === 0) {
+        await db.insert(admins).values({ email: email.toLowerCase(), name: "Administrator", password_hash: await hashPassword(password) });
+        return { created: true, email: email.toLowerCase() };
+      }
+    }
+    return { created: false };
+  }
+  const adminEmail = (email ?? "admin@streamdesk.local").toLowerCase();
+  const generatedPassword = password ? undefined : generatePassword();
+  await db
+    .insert(admins)
+    .values({ email: adminEmail, name: "Administrator", password_hash: await hashPassword(password ?? (generatedPassword as string)) })
+    .onConflictDoNothing();
+  return { created: true, email: adminEmail, generatedPassword };
+}

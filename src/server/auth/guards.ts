@@ -1,0 +1,57 @@
+// Route guards. Every /api/admin/* route except login requires an admin session; every
+// /api/client/* route except login and password reset requires a client session (ARCHITECTURE §6).
+// A guard puts the signed-in identity on the request so handlers never read ids from the body.
+import { eq } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { admins, clients } from "../db/schema";
+import { unauthorized } from "../lib/errors";
+import { readAdminSession, readClientSession } from "./sessions";
+
+export interface SignedInAdmin {
+  id: string;
+  email: string;
+  name: string;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+export interface SignedInClient {
+  id: string;
+  username: string;
+  status: string;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    admin?: SignedInAdmin;
+    client?: SignedInClient;
+  }
+}
+
+/** preHandler: 401 unless the request carries a live admin session. */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const app = request.server;
+  const session = await readAdminSession(app, request, reply);
+  if (!session) throw unauthorized("Please sign in as an admin.");
+  const [admin] = await app.db
+    .select({ id: admins.id, email: admins.email, name: admins.name })
+    .from(admins)
+    .where(eq(admins.id, session.adminId));
+  if (!admin) throw unauthorized("Please sign in as an admin.");
+  request.admin = { ...admin, sessionId: session.sessionId, expiresAt: session.expiresAt };
+}
+
+/** preHandler: 401 unless the request carries a live client session. Suspension is checked by the routes that care. */
+export async function requireClient(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const app = request.server;
+  const session = await readClientSession(app, request, reply);
+  if (!session) throw unauthorized("Please sign in to your client portal.");
+  const [client] = await app.db
+    .select({ id: clients.id, username: clients.username, status: clients.status })
+    .from(clients)
+    .where(eq(clients.id, session.clientId));
+  if (!client) throw unauthorized("Please sign in to your client portal.");
+  request.client = { ...client, sessionId: session.sessionId, expiresAt: session.expiresAt };
+}

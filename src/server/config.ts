@@ -1,0 +1,95 @@
+// Configuration from the environment, validated once at start-up. A bad value stops the
+// server with a message that names the variable.
+import { z } from "zod";
+
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const intFrom = (def: number, min: number, max: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(def));
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("production")),
+    PORT: intFrom(8080, 0, 65535),
+    HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+        .optional(),
+    ),
+    PUBLIC_URL: optionalUrl,
+    ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
+    ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(10, "must be at least 10 characters").optional()),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+        .optional(),
+    ),
+    MAIL_FROM: optionalString,
+    IKHOKHA_APP_ID: optionalString,
+    IKHOKHA_APP_SECRET: optionalString,
+    IKHOKHA_ENTITY_ID: optionalString,
+    IKHOKHA_API_URL: z.preprocess(emptyToUndefined, z.url().default("https://api.ikhokha.com")),
+    /** key that signs the local sandbox provider's callbacks; random per start when unset */
+    SANDBOX_SECRET: optionalString,
+    WHATSAPP_TOKEN: optionalString,
+    WHATSAPP_PHONE_NUMBER_ID: optionalString,
+    WHATSAPP_API_URL: z.preprocess(emptyToUndefined, z.url().default("https://graph.facebook.com/v21.0")),
+    PUBLIC_WRITE_LIMIT_PER_MIN: intFrom(20, 1, 1_000_000),
+    LOGIN_LIMIT_PER_MIN: intFrom(5, 1, 1_000_000),
+    /** how long a session lives without use, in hours; each use slides it */
+    SESSION_TTL_HOURS: intFrom(12, 1, 24 * 90),
+    /** where the built SPA lives */
+    WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().default("./dist/web")),
+    /** run background jobs (outbox worker, health monitor, reminders) in this process */
+    JOBS: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
+    /** trust X-Forwarded-* from a load balancer */
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info")),
+  })
+  .superRefine((c, ctx) => {
+    if (c.ADMIN_PASSWORD && !c.ADMIN_EMAIL) {
+      ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "is required when ADMIN_PASSWORD is set" });
+    }
+    if (Boolean(c.IKHOKHA_APP_ID) !== Boolean(c.IKHOKHA_APP_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["IKHOKHA_APP_SECRET"], message: "IKHOKHA_APP_ID and IKHOKHA_APP_SECRET go together" });
+    }
+    if (Boolean(c.WHATSAPP_TOKEN) !== Boolean(c.WHATSAPP_PHONE_NUMBER_ID)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WHATSAPP_PHONE_NUMBER_ID"],
+        message: "WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together",
+      });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema> & {
+  /** tests: use an in-memory PGlite instead of DATA_DIR */
+  inMemoryDb?: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(config)"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return { ...parsed.data, ...overrides };
+}
+
+/** A config for tests: in-memory database, no jobs, quiet logs, generous limits. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    { NODE_ENV: "test", LOG_LEVEL: "silent", JOBS: "off", PUBLIC_URL: "http://localhost:8080" },
+    { inMemoryDb: true, ...overrides },
+  );
+}

@@ -1,0 +1,481 @@
+// Drizzle schema: every table of ARCHITECTURE.md §4. Spec tables keep the spec's names and
+// column names; money is numeric (never float) read as a JS number of rand.
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
+
+// ---- catalogue -------------------------------------------------------------------------
+
+export const packages = pgTable(
+  "packages",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    price: money("price").notNull(),
+    duration: text("duration").notNull(),
+    /** whole months the package buys; used to extend subscriptions */
+    duration_months: integer("duration_months").notNull().default(1),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    description: text("description").notNull().default(""),
+    is_featured: boolean("is_featured").notNull().default(false),
+    sort_order: integer("sort_order").notNull().default(0),
+    is_active: boolean("is_active").notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("packages_active_sort_idx").on(t.is_active, t.sort_order)],
+);
+
+export const pricingSpecials = pgTable("pricing_specials", {
+  id: id(),
+  package_name: text("package_name").notNull(),
+  original_price: money("original_price").notNull(),
+  special_price: money("special_price").notNull(),
+  title: text("title").notNull().default(""),
+  description: text("description").notNull().default(""),
+  is_active: boolean("is_active").notNull().default(true),
+  starts_at: timestamp("starts_at", { withTimezone: true }),
+  ends_at: timestamp("ends_at", { withTimezone: true }),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const banners = pgTable("banners", {
+  id: id(),
+  title: text("title").notNull(),
+  content: text("content").notNull().default(""),
+  /** 'special' shows as a popup; anything else inline */
+  banner_type: text("banner_type").notNull().default("info"),
+  is_active: boolean("is_active").notNull().default(true),
+  sort_order: integer("sort_order").notNull().default(0),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const siteSettings = pgTable("site_settings", {
+  id: id(),
+  key: text("key").notNull().unique(),
+  value: text("value").notNull().default(""),
+  description: text("description").notNull().default(""),
+  is_active: boolean("is_active").notNull().default(true),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const downloads = pgTable("downloads", {
+  id: id(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  download_url: text("download_url"),
+  file_type: text("file_type").notNull().default(""),
+  file_size: text("file_size").notNull().default(""),
+  version: text("version").notNull().default(""),
+  device_compatibility: jsonb("device_compatibility").$type<string[]>().notNull().default([]),
+  installation_guide: text("installation_guide"),
+  download_count: integer("download_count").notNull().default(0),
+  is_featured: boolean("is_featured").notNull().default(false),
+  qr_code_data: text("qr_code_data"),
+  logo_url: text("logo_url"),
+  sort_order: integer("sort_order").notNull().default(0),
+  is_active: boolean("is_active").notNull().default(true),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const testimonialsManaged = pgTable("testimonials_managed", {
+  id: id(),
+  client_name: text("client_name").notNull(),
+  location: text("location").notNull().default(""),
+  content: text("content").notNull(),
+  rating: integer("rating").notNull().default(5),
+  is_featured: boolean("is_featured").notNull().default(false),
+  is_published: boolean("is_published").notNull().default(false),
+  is_approved: boolean("is_approved").notNull().default(false),
+  sort_order: integer("sort_order").notNull().default(0),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const imageRegistry = pgTable("image_registry", {
+  id: id(),
+  image_key: text("image_key").notNull().unique(),
+  image_url: text("image_url").notNull(),
+  alt_text: text("alt_text").notNull().default(""),
+  version: integer("version").notNull().default(1),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const homepageContent = pgTable("homepage_content", {
+  id: id(),
+  section_name: text("section_name").notNull(),
+  title: text("title").notNull().default(""),
+  description: text("description").notNull().default(""),
+  /** JSON object: features, cta_primary, cta_secondary, links, support_links, ... */
+  content: jsonb("content").$type<Record<string, unknown>>().notNull().default({}),
+  is_active: boolean("is_active").notNull().default(true),
+  sort_order: integer("sort_order").notNull().default(0),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const siteBranding = pgTable("site_branding", {
+  id: id(),
+  setting_name: text("setting_name").notNull().unique(),
+  setting_value: text("setting_value").notNull().default(""),
+  is_active: boolean("is_active").notNull().default(true),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const notices = pgTable("notices", {
+  id: id(),
+  title: text("title").notNull(),
+  body: text("body").notNull().default(""),
+  /** info | warning | critical */
+  severity: text("severity").notNull().default("info"),
+  /** public | clients | all */
+  audience: text("audience").notNull().default("all"),
+  starts_at: timestamp("starts_at", { withTimezone: true }),
+  ends_at: timestamp("ends_at", { withTimezone: true }),
+  is_active: boolean("is_active").notNull().default(true),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+// ---- customers -------------------------------------------------------------------------
+
+export const clients = pgTable(
+  "clients",
+  {
+    id: id(),
+    username: text("username").notNull().unique(),
+    password_hash: text("password_hash").notNull(),
+    full_name: text("full_name").notNull(),
+    email: text("email").notNull().default(""),
+    whatsapp: text("whatsapp").notNull().default(""),
+    /** whatsapp | email */
+    communication_method: text("communication_method").notNull().default("whatsapp"),
+    marketing_opt_in: boolean("marketing_opt_in").notNull().default(false),
+    marketing_opt_in_at: timestamp("marketing_opt_in_at", { withTimezone: true }),
+    package_id: uuid("package_id").references(() => packages.id, { onDelete: "set null" }),
+    package_name: text("package_name").notNull().default(""),
+    /** trial | active | expired | suspended */
+    status: text("status").notNull().default("active"),
+    subscription_start: timestamp("subscription_start", { withTimezone: true }),
+    subscription_end: timestamp("subscription_end", { withTimezone: true }),
+    device: text("device").notNull().default(""),
+    internet_platform: text("internet_platform").notNull().default(""),
+    line_username: text("line_username").notNull().default(""),
+    line_password: text("line_password").notNull().default(""),
+    line_portal_url: text("line_portal_url").notNull().default(""),
+    notes: text("notes").notNull().default(""),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("clients_status_end_idx").on(t.status, t.subscription_end)],
+);
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: id(),
+    /** order | interest | free-trial */
+    form_type: text("form_type").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull().default(""),
+    whatsapp: text("whatsapp").notNull().default(""),
+    whatsapp_digits: text("whatsapp_digits").notNull().default(""),
+    package_name: text("package_name").notNull().default(""),
+    package_price: text("package_price").notNull().default(""),
+    duration: text("duration").notNull().default(""),
+    device: text("device").notNull().default(""),
+    internet_platform: text("internet_platform").notNull().default(""),
+    other_platform: text("other_platform").notNull().default(""),
+    internet_speed: text("internet_speed").notNull().default(""),
+    communication_method: text("communication_method").notNull().default("whatsapp"),
+    marketing_opt_in: boolean("marketing_opt_in").notNull().default(false),
+    /** the whole submission as received, so nothing a customer typed is lost */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    /** new | contacted | converted | lost */
+    status: text("status").notNull().default("new"),
+    client_id: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    idempotency_key: text("idempotency_key").unique(),
+    ip: text("ip").notNull().default(""),
+    notes: text("notes").notNull().default(""),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index("leads_created_idx").on(t.created_at),
+    index("leads_wa_idx").on(t.whatsapp_digits),
+    // One free trial per WhatsApp number and per e-mail address, even under concurrent submissions.
+    uniqueIndex("leads_one_trial_per_whatsapp").on(t.whatsapp_digits).where(sql`form_type = 'free-trial'`),
+    uniqueIndex("leads_one_trial_per_email").on(sql`lower(${t.email})`).where(sql`form_type = 'free-trial'`),
+  ],
+);
+
+export const capturedPayments = pgTable(
+  "captured_payments",
+  {
+    id: id(),
+    /** ikhokha | sandbox | eft | manual */
+    provider: text("provider").notNull(),
+    external_transaction_id: text("external_transaction_id").notNull().unique(),
+    provider_reference: text("provider_reference"),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull().default("ZAR"),
+    package_id: uuid("package_id").references(() => packages.id, { onDelete: "set null" }),
+    package_name: text("package_name").notNull().default(""),
+    description: text("description").notNull().default(""),
+    client_id: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    lead_id: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    client_email: text("client_email").notNull().default(""),
+    /** pending | paid | failed | cancelled | refunded */
+    status: text("status").notNull().default("pending"),
+    paid_at: timestamp("paid_at", { withTimezone: true }),
+    raw_payload: jsonb("raw_payload").$type<Record<string, unknown>>(),
+    notes: text("notes").notNull().default(""),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("payments_created_idx").on(t.created_at), index("payments_client_idx").on(t.client_id)],
+);
+
+export const contentRequests = pgTable("content_requests", {
+  id: id(),
+  client_id: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
+  /** channel | film | series | other */
+  request_type: text("request_type").notNull().default("channel"),
+  title: text("title").notNull(),
+  details: text("details").notNull().default(""),
+  /** new | in_progress | added | declined */
+  status: text("status").notNull().default("new"),
+  reply: text("reply").notNull().default(""),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+// ---- ours ------------------------------------------------------------------------------
+
+export const admins = pgTable("admins", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull().default(""),
+  password_hash: text("password_hash").notNull(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    token_hash: text("token_hash").notNull().unique(),
+    /** admin | client */
+    kind: text("kind").notNull(),
+    admin_id: uuid("admin_id").references(() => admins.id, { onDelete: "cascade" }),
+    client_id: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    created_at: createdAt(),
+    last_seen_at: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_expires_idx").on(t.expires_at)],
+);
+
+export const passwordResetTokens = pgTable("password_reset_tokens", {
+  id: id(),
+  client_id: uuid("client_id")
+    .notNull()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  token_hash: text("token_hash").notNull().unique(),
+  expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+  used_at: timestamp("used_at", { withTimezone: true }),
+  created_at: createdAt(),
+});
+
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: id(),
+    /** email | whatsapp */
+    channel: text("channel").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull().default(""),
+    body: text("body").notNull(),
+    /** what caused it, e.g. 'order', 'receipt', 'instructions' */
+    kind: text("kind").notNull().default(""),
+    client_id: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    lead_id: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    /** pending | sending | sent | failed */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    last_error: text("last_error"),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+    dedupe_key: text("dedupe_key").unique(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("outbox_due_idx").on(t.status, t.next_attempt_at)],
+);
+
+export const auditLog = pgTable("audit_log", {
+  id: id(),
+  admin_id: uuid("admin_id").references(() => admins.id, { onDelete: "set null" }),
+  admin_email: text("admin_email").notNull().default(""),
+  action: text("action").notNull(),
+  resource: text("resource").notNull(),
+  resource_id: text("resource_id"),
+  before: jsonb("before"),
+  after: jsonb("after"),
+  created_at: createdAt(),
+});
+
+export const systemComponents = pgTable("system_components", {
+  id: id(),
+  key: text("key").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  /** operational | degraded | maintenance | down */
+  status: text("status").notNull().default("operational"),
+  /** set by an admin: the monitor does not overwrite a component under maintenance */
+  maintenance: boolean("maintenance").notNull().default(false),
+  message: text("message").notNull().default(""),
+  sort_order: integer("sort_order").notNull().default(0),
+  last_checked_at: timestamp("last_checked_at", { withTimezone: true }),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const statusChecks = pgTable(
+  "status_checks",
+  {
+    id: id(),
+    component_id: uuid("component_id")
+      .notNull()
+      .references(() => systemComponents.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    latency_ms: integer("latency_ms"),
+    message: text("message").notNull().default(""),
+    created_at: createdAt(),
+  },
+  (t) => [index("status_checks_component_time_idx").on(t.component_id, t.created_at)],
+);
+
+export const incidents = pgTable("incidents", {
+  id: id(),
+  title: text("title").notNull(),
+  body: text("body").notNull().default(""),
+  /** minor | major | critical | maintenance */
+  impact: text("impact").notNull().default("minor"),
+  /** investigating | identified | monitoring | resolved */
+  status: text("status").notNull().default("investigating"),
+  component_keys: jsonb("component_keys").$type<string[]>().notNull().default([]),
+  started_at: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  resolved_at: timestamp("resolved_at", { withTimezone: true }),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const kbArticles = pgTable("kb_articles", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  category: text("category").notNull().default("General"),
+  summary: text("summary").notNull().default(""),
+  body: text("body").notNull(),
+  is_published: boolean("is_published").notNull().default(true),
+  sort_order: integer("sort_order").notNull().default(0),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const releases = pgTable("releases", {
+  id: id(),
+  version: text("version").notNull(),
+  title: text("title").notNull(),
+  body: text("body").notNull().default(""),
+  released_on: date("released_on", { mode: "string" }).notNull(),
+  is_published: boolean("is_published").notNull().default(true),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const trialBlackoutDays = pgTable("trial_blackout_days", {
+  id: id(),
+  /** a calendar day in Africa/Johannesburg time */
+  day: date("day", { mode: "string" }).notNull().unique(),
+  reason: text("reason").notNull().default(""),
+  created_at: createdAt(),
+});
+
+/** rate-limit counters shared between processes (fixed one-minute windows) */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  window_start: timestamp("window_start", { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/** client reminder messages already sent (7 days, 1 day, on expiry), so each goes once */
+export const reminderLog = pgTable(
+  "reminder_log",
+  {
+    id: id(),
+    client_id: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    threshold: text("threshold").notNull(),
+    subscription_end: timestamp("subscription_end", { withTimezone: true }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("reminder_once_idx").on(t.client_id, t.threshold, t.subscription_end)],
+);
+
+/** The local sandbox payment provider's own ledger (what a real provider would hold). */
+export const sandboxPaylinks = pgTable("sandbox_paylinks", {
+  id: id(),
+  external_transaction_id: text("external_transaction_id").notNull().unique(),
+  amount_cents: integer("amount_cents").notNull(),
+  description: text("description").notNull().default(""),
+  /** pending | SUCCESS | FAILURE | CANCELLED */
+  status: text("status").notNull().default("pending"),
+  callback_url: text("callback_url").notNull(),
+  success_url: text("success_url").notNull(),
+  failure_url: text("failure_url").notNull(),
+  cancel_url: text("cancel_url").notNull(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/** Tables whose row changes are announced on the change feed (spec §7 plus public reads). */
+export const WATCHED_TABLES = [
+  "clients",
+  "captured_payments",
+  "content_requests",
+  "packages",
+  "leads",
+  "notices",
+  "image_registry",
+  "homepage_content",
+  "site_branding",
+  "downloads",
+  "pricing_specials",
+  "banners",
+  "site_settings",
+  "testimonials_managed",
+  "system_components",
+  "status_checks",
+  "incidents",
+  "kb_articles",
+  "releases",
+  "trial_blackout_days",
+] as const;
+export type WatchedTable = (typeof WATCHED_TABLES)[number];
+
+/** Streamed on the change feed to admin sessions only. */
+export const ADMIN_ONLY_TABLES: readonly WatchedTable[] = ["clients", "captured_payments", "leads", "content_requests"];

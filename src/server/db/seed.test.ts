@@ -1,0 +1,264 @@
+// The demo seed: spec §9's prices, a special that matches by spec §4's rules, written once,
+// never over an operator's edits, and exactly once when several processes start together.
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { asc, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, onPostgres, openTestDatabase, type TestApp } from "../testing";
+import { type Database, type Db, openDatabase } from "./client";
+import {
+  banners,
+  downloads,
+  homepageContent,
+  imageRegistry,
+  kbArticles,
+  packages,
+  pricingSpecials,
+  releases,
+  siteBranding,
+  siteSettings,
+  systemComponents,
+  testimonialsManaged,
+} from "./schema";
+import { SEED_MARKER_KEY, seedIfEmpty } from "./seed";
+import { seedDownloads, seedImages } from "./seed-content";
+
+const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../../public");
+
+const DEVICE_VALUES = [
+  "android",
+  "ios",
+  "apple-tv",
+  "smart-tv-android",
+  "smart-tv-samsung",
+  "firestick",
+  "android-box",
+  "non-google-certified",
+  "pc",
+];
+
+/** Row counts of every table the seed writes: "nothing changed" means these stay equal. */
+async function counts(db: Db): Promise<Record<string, number>> {
+  const tables = {
+    packages,
+    pricingSpecials,
+    banners,
+    siteSettings,
+    homepageContent,
+    siteBranding,
+    downloads,
+    testimonialsManaged,
+    systemComponents,
+    kbArticles,
+    releases,
+    imageRegistry,
+  };
+  const out: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) {
+    const [{ n }] = await db.select({ n: count() }).from(table);
+    out[name] = n;
+  }
+  return out;
+}
+
+describe("seed on a new shop", () => {
+  let t: TestApp;
+  let db: Db;
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.app.db;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("writes spec §9's five packages with their prices, in sort order, 3 Months featured", async () => {
+    const rows = await db.select().from(packages).orderBy(asc(packages.sort_order));
+    expect(rows.map((p) => [p.name, p.price, p.duration, p.duration_months])).toEqual([
+      ["Month to Month", 650, "1 Month", 1],
+      ["3 Months", 1650, "3 Months", 3],
+      ["6 Months", 3150, "6 Months", 6],
+      ["12 Months", 5999, "12 Months", 12],
+      ["24 Months", 10999, "24 Months", 24],
+    ]);
+    expect(rows.filter((p) => p.is_featured).map((p) => p.name)).toEqual(["3 Months"]);
+    for (const p of rows) {
+      expect(p.is_active).toBe(true);
+      expect(p.features.length).toBeGreaterThanOrEqual(3);
+      expect(p.description).not.toBe("");
+    }
+  });
+
+  it("writes one special that matches the 3 Months package by spec §4 (name and price within 0.01)", async () => {
+    const specials = await db.select().from(pricingSpecials);
+    expect(specials).toHaveLength(1);
+    const [special] = specials;
+    const [pkg] = await db.select().from(packages).where(eq(packages.name, special.package_name));
+    expect(pkg?.name).toBe("3 Months");
+    expect(Math.abs(special.original_price - pkg.price)).toBeLessThanOrEqual(0.01);
+    expect(special.special_price).toBeLessThan(special.original_price);
+    expect(special.is_active).toBe(true);
+  });
+
+  it("writes one special popup banner and one inline banner", async () => {
+    const rows = await db.select().from(banners);
+    expect(rows.map((b) => b.banner_type).sort()).toEqual(["info", "special"]);
+  });
+
+  it("writes settings with EFT placeholders and legal facts left empty for the operator", async () => {
+    const rows = await db.select().from(siteSettings);
+    const value = (key: string) => rows.find((r) => r.key === key)?.value;
+    expect(value("support_hours")).toBe("9am-8pm, 7 days a week");
+    expect(value("free_trial_hours")).toBe("24");
+    expect(value("prices_include_vat")).toBe("false");
+    expect(value("eft_account_number")).toBe("Set in Admin › Settings");
+    for (const key of [
+      "business_legal_name",
+      "business_address",
+      "registration_number",
+      "information_officer_name",
+      "information_officer_email",
+    ]) {
+      const row = rows.find((r) => r.key === key);
+      expect(row?.value, key).toBe("");
+      expect(row?.description, key).toMatch(/fill in/i);
+    }
+    // The marker is there but never public (public reads take active settings only).
+    expect(rows.find((r) => r.key === SEED_MARKER_KEY)?.is_active).toBe(false);
+  });
+
+  it("writes the homepage sections, branding and image keys the spec names", async () => {
+    const sections = await db.select().from(homepageContent);
+    const hero = sections.find((s) => s.section_name === "hero");
+    expect(hero?.content).toMatchObject({ cta_primary: "Try Free Now", cta_secondary: "Start Streaming Today" });
+    const about = sections.find((s) => s.section_name === "about")?.content as { features: { icon: string }[] };
+    const features = about.features;
+    expect(features.map((f) => f.icon)).toEqual(["Shield", "Zap", "Users", "Heart"]);
+    const footer = sections.find((s) => s.section_name === "footer")?.content as {
+      links: { id: string }[];
+      support_links: { url: string }[];
+    };
+    expect(footer.links.map((l) => l.id)).toEqual(["pricing", "about", "testimonials", "order"]);
+    expect(footer.support_links.map((l) => l.url)).toEqual(["/setup-guide", "/technical-support", "/downloads"]);
+
+    const branding = Object.fromEntries((await db.select().from(siteBranding)).map((b) => [b.setting_name, b.setting_value]));
+    expect(branding).toMatchObject({
+      company_name: "StreamDesk",
+      whatsapp_number: "27821234567",
+      support_email: "support@streamdesk.co.za",
+    });
+
+    const images = await db.select().from(imageRegistry);
+    const byKey = Object.fromEntries(images.map((i) => [i.image_key, i]));
+    expect(byKey.pwa_icon?.image_url).toBe("/icon-192.png");
+    for (const key of ["about_company_logo", "footer_logo", "hero_logo", "testimonial_avatar", "footer_mascot"]) {
+      expect(byKey[key]?.image_url, key).toMatch(/^\/images\/.+\.svg$/);
+      expect(byKey[key]?.alt_text, key).not.toBe("");
+      expect(byKey[key]?.version).toBe(1);
+    }
+  });
+
+  it("writes three apps with store links, guides and the spec's device values, one featured", async () => {
+    const apps = await db.select().from(downloads);
+    expect(apps).toHaveLength(3);
+    expect(apps.filter((a) => a.is_featured)).toHaveLength(1);
+    for (const app of apps) {
+      expect(app.download_url).toMatch(/^https:\/\//);
+      expect(app.installation_guide).toMatch(/^1\. /);
+      expect(app.logo_url).toMatch(/^\/images\/apps\/.+\.svg$/);
+      expect(app.device_compatibility.length).toBeGreaterThan(0);
+      for (const device of app.device_compatibility) expect(DEVICE_VALUES).toContain(device);
+    }
+  });
+
+  it("writes six public testimonials, articles in four categories, three 2026 releases and five components", async () => {
+    const testimonials = await db.select().from(testimonialsManaged);
+    expect(testimonials).toHaveLength(6);
+    for (const r of testimonials) {
+      expect(r.is_approved && r.is_published).toBe(true);
+      expect(r.rating).toBeGreaterThanOrEqual(4);
+      expect(r.rating).toBeLessThanOrEqual(5);
+    }
+    const articles = await db.select().from(kbArticles);
+    expect(articles).toHaveLength(6);
+    expect(new Set(articles.map((a) => a.category))).toEqual(new Set(["Getting Started", "Devices", "Troubleshooting", "Billing & EFT"]));
+    expect(articles.some((a) => /buffering/i.test(a.title))).toBe(true);
+    const rel = await db.select().from(releases);
+    expect(rel).toHaveLength(3);
+    for (const r of rel) expect(r.released_on.startsWith("2026-")).toBe(true);
+    const components = await db.select().from(systemComponents).orderBy(asc(systemComponents.sort_order));
+    expect(components.map((c) => c.key)).toEqual(["streaming", "website", "payments", "messaging", "database"]);
+  });
+
+  it("changes nothing when run again, and keeps an operator's edits", async () => {
+    const before = await counts(db);
+    await seedIfEmpty(db);
+    expect(await counts(db)).toEqual(before);
+
+    // The operator changes a price and deletes a testimonial; a restart must not undo either.
+    await db.update(packages).set({ price: 700 }).where(eq(packages.name, "Month to Month"));
+    const [gone] = await db.select().from(testimonialsManaged).limit(1);
+    await db.delete(testimonialsManaged).where(eq(testimonialsManaged.id, gone.id));
+    await seedIfEmpty(db);
+
+    const [edited] = await db.select().from(packages).where(eq(packages.name, "Month to Month"));
+    expect(edited.price).toBe(700);
+    expect(await db.select().from(testimonialsManaged).where(eq(testimonialsManaged.id, gone.id))).toEqual([]);
+    expect((await counts(db)).testimonialsManaged).toBe(5);
+    expect((await counts(db)).packages).toBe(5);
+  });
+});
+
+describe("seeded image addresses", () => {
+  it("point at files that ship in public/ (served at the site root)", () => {
+    const urls = [
+      ...seedImages.map((i) => i.image_url),
+      ...seedDownloads.map((d) => d.logo_url as string),
+      "/favicon.svg",
+      "/icon-512.png",
+    ];
+    for (const url of urls) {
+      const file = path.join(PUBLIC_DIR, url);
+      expect(existsSync(file), url).toBe(true);
+      // Small enough for phones on mobile data.
+      expect(statSync(file).size, url).toBeLessThan(url.endsWith(".svg") ? 8 * 1024 : 64 * 1024);
+    }
+  });
+});
+
+describe("seed on an unseeded database", () => {
+  it("seeds exactly once when two processes start together", async () => {
+    const database = await openTestDatabase();
+    // On PostgreSQL the second start gets its own connection pool, as a second process would.
+    const second: Database = onPostgres() && database.url ? await openDatabase({ databaseUrl: database.url, poolSize: 2 }) : database;
+    try {
+      await Promise.all([seedIfEmpty(database.db), seedIfEmpty(second.db)]);
+      const n = await counts(database.db);
+      expect(n.packages).toBe(5);
+      expect(n.pricingSpecials).toBe(1);
+      expect(n.testimonialsManaged).toBe(6);
+      expect(n.downloads).toBe(3);
+      expect(n.releases).toBe(3);
+      expect(n.homepageContent).toBe(3);
+      const markers = await database.db.select().from(siteSettings).where(eq(siteSettings.key, SEED_MARKER_KEY));
+      expect(markers).toHaveLength(1);
+    } finally {
+      if (second !== database) await second.close();
+      await database.close();
+    }
+  });
+
+  it("writes no demo content over a catalogue that already exists", async () => {
+    const database = await openTestDatabase();
+    try {
+      await database.db.insert(packages).values({ name: "Operator's own", price: 99, duration: "1 Month" });
+      await seedIfEmpty(database.db);
+      const n = await counts(database.db);
+      expect(n.packages).toBe(1);
+      expect(n.testimonialsManaged).toBe(0);
+      expect(n.downloads).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+// Background jobs of one server process. Every job is safe to run in several processes at
+// once (claims use SKIP LOCKED or idempotent writes), so each instance may run them.
+import type { FastifyInstance } from "fastify";
+import { purgeOldWindows } from "../lib/rate-limit";
+import { healthMonitorJob } from "./health-monitor";
+import { remindersJob } from "./reminders";
+
+type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<unknown> };
+
+/** Jobs other modules add (health monitor, reminders, ...). */
+export const jobs: Job[] = [
+  { name: "rate-limit-cleanup", everyMs: 5 * 60_000, run: (app) => purgeOldWindows(app.db) },
+  healthMonitorJob,
+  remindersJob,
+];
+
+export function startJobs(app: FastifyInstance): () => Promise<void> {
+  app.outbox.start();
+  const timers = jobs.map((job) => {
+    let busy = false;
+    const tick = async () => {
+      if (busy) return;
+      busy = true;
+      try {
+        await job.run(app);
+      } catch (error) {
+        app.log.warn({ err: error, job: job.name }, "job failed");
+      } finally {
+        busy = false;
+      }
+    };
+    // A first run soon after start (status history, reminders) rather than a full interval later.
+    const first = setTimeout(tick, 2_000);
+    first.unref();
+    const timer = setInterval(tick, job.everyMs);
+    timer.unref();
+    return [first, timer] as const;
+  });
+  return async () => {
+    for (const [first, timer] of timers) {
+      clearTimeout(first);
+      clearInterval(timer);
+    }
+  };
+}

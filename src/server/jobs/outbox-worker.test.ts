@@ -1,0 +1,133 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { EmailTransport, OutgoingEmail } from "../adapters/email";
+import type { WhatsAppTransport } from "../adapters/whatsapp";
+import { outbox } from "../db/schema";
+import { enqueue } from "../lib/outbox";
+import { openTestDatabase, type TestDatabase } from "../testing";
+import { backoffMs, MAX_ATTEMPTS, OutboxWorker } from "./outbox-worker";
+
+class FakeEmail implements EmailTransport {
+  readonly name = "fake";
+  sent: OutgoingEmail[] = [];
+  failWith: string | null = null;
+  async send(message: OutgoingEmail) {
+    if (this.failWith) throw new Error(this.failWith);
+    this.sent.push(message);
+  }
+  async verify() {}
+  close() {}
+}
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await database.db.delete(outbox);
+});
+
+const makeDue = () => database.db.execute(sql`UPDATE outbox SET next_attempt_at = now()`);
+
+describe("outbox worker", () => {
+  it("sends a queued e-mail once and marks it sent", async () => {
+    const email = new FakeEmail();
+    const worker = new OutboxWorker(database.db, { email });
+    await enqueue(database.db, { channel: "email", recipient: "a@example.co.za", subject: "Hi", body: "Body", kind: "test" });
+    expect(await worker.drain()).toBe(1);
+    expect(await worker.drain()).toBe(0);
+    expect(email.sent).toEqual([{ to: "a@example.co.za", subject: "Hi", text: "Body" }]);
+    const [row] = await database.db.select().from(outbox);
+    expect(row.status).toBe("sent");
+    expect(row.sent_at).not.toBeNull();
+    expect(row.attempts).toBe(1);
+  });
+
+  it("leaves messages waiting when the channel has no transport", async () => {
+    const worker = new OutboxWorker(database.db, { email: new FakeEmail() });
+    await enqueue(database.db, { channel: "whatsapp", recipient: "27821234567", body: "Hi", kind: "test" });
+    expect(await worker.drain()).toBe(0);
+    const [row] = await database.db.select().from(outbox);
+    expect(row.status).toBe("pending");
+    expect(row.attempts).toBe(0);
+  });
+
+  it("retries with backoff and ends 'failed' with the last error after MAX_ATTEMPTS", async () => {
+    const email = new FakeEmail();
+    email.failWith = "connection refused";
+    const worker = new OutboxWorker(database.db, { email });
+    await enqueue(database.db, { channel: "email", recipient: "b@example.co.za", body: "x", kind: "test" });
+    await worker.drain();
+    let [row] = await database.db.select().from(outbox);
+    expect(row.status).toBe("pending");
+    expect(row.last_error).toBe("connection refused");
+    // not due again until the backoff passes
+    expect(await worker.drain()).toBe(0);
+    expect(row.next_attempt_at.getTime() - Date.now()).toBeGreaterThan(20_000);
+    for (let i = 1; i < MAX_ATTEMPTS; i++) {
+      await makeDue();
+      await worker.drain();
+    }
+    [row] = await database.db.select().from(outbox);
+    expect(row.status).toBe("failed");
+    expect(row.attempts).toBe(MAX_ATTEMPTS);
+    await makeDue();
+    expect(await worker.drain()).toBe(0);
+  });
+
+  it("recovers when the transport comes back: each message delivered exactly once", async () => {
+    const email = new FakeEmail();
+    email.failWith = "down";
+    const worker = new OutboxWorker(database.db, { email });
+    for (let i = 0; i < 60; i++) {
+      await enqueue(database.db, { channel: "email", recipient: `c${i}@example.co.za`, body: `m${i}`, kind: "test" });
+    }
+    await worker.drain();
+    email.failWith = null;
+    await makeDue();
+    await Promise.all([worker.drain(), worker.drain()]);
+    expect(email.sent).toHaveLength(60);
+    expect(new Set(email.sent.map((m) => m.to)).size).toBe(60);
+    const sent = await database.db.select().from(outbox).where(eq(outbox.status, "sent"));
+    expect(sent).toHaveLength(60);
+  });
+
+  it("two workers (two server processes) never send one message twice", async () => {
+    const email = new FakeEmail();
+    const a = new OutboxWorker(database.db, { email });
+    const b = new OutboxWorker(database.db, { email });
+    for (let i = 0; i < 80; i++) await enqueue(database.db, { channel: "email", recipient: `d${i}@example.co.za`, body: "x", kind: "t" });
+    await Promise.all([a.drain(), b.drain()]);
+    expect(email.sent).toHaveLength(80);
+  });
+
+  it("sends WhatsApp messages to the digits of the number", async () => {
+    const sent: [string, string][] = [];
+    const whatsapp: WhatsAppTransport = { name: "fake", send: async (to, text) => void sent.push([to, text]) };
+    const worker = new OutboxWorker(database.db, { whatsapp });
+    await enqueue(database.db, { channel: "whatsapp", recipient: "27821234567", body: "Your guide", kind: "instructions" });
+    await worker.drain();
+    expect(sent).toEqual([["27821234567", "Your guide"]]);
+  });
+
+  it("queues a message with a dedupe key only once", async () => {
+    for (let i = 0; i < 3; i++) {
+      await enqueue(database.db, {
+        channel: "email",
+        recipient: "e@example.co.za",
+        body: "receipt",
+        kind: "receipt",
+        dedupe_key: "receipt:1",
+      });
+    }
+    expect(await database.db.select().from(outbox)).toHaveLength(1);
+  });
+
+  it("backs off 30 s, doubling, capped at an hour", () => {
+    expect([1, 2, 3, 4].map(backoffMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(backoffMs(20)).toBe(3_600_000);
+  });
+});

@@ -1,0 +1,153 @@
+// Expiry reminders: one message per threshold per subscription end, on the preferred channel
+// (the other when it is missing), with the renew link; expiry marks the account expired.
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../auth/passwords";
+import { clients, outbox, reminderLog } from "../db/schema";
+import { createTestApp, type TestApp } from "../testing";
+import { jobs } from ".";
+import { runReminders, thresholdsReached } from "./reminders";
+
+const PUBLIC_URL = "http://localhost:8080";
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+let t: TestApp;
+let hash: string;
+const ids: Record<string, string> = {};
+let now: Date;
+
+async function client(name: string, values: Partial<typeof clients.$inferInsert>) {
+  const [row] = await t.app.db
+    .insert(clients)
+    .values({ username: name, full_name: `${name} Tester`, password_hash: hash, package_name: "3 Months", ...values })
+    .returning({ id: clients.id });
+  ids[name] = row.id;
+}
+
+const messagesFor = (name: string) => t.app.db.select().from(outbox).where(eq(outbox.client_id, ids[name])).orderBy(outbox.created_at);
+const statusOf = async (name: string) => (await t.app.db.select({ s: clients.status }).from(clients).where(eq(clients.id, ids[name])))[0].s;
+
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL }, { seed: true });
+  hash = await hashPassword("Irrelevant password 1");
+  now = new Date();
+  await client("week", {
+    status: "active",
+    subscription_end: new Date(now.getTime() + 6 * DAY),
+    whatsapp: "082 123 0001",
+    email: "week@example.co.za",
+  });
+  await client("day", {
+    status: "active",
+    subscription_end: new Date(now.getTime() + 20 * HOUR),
+    communication_method: "email",
+    email: "day@example.co.za",
+    whatsapp: "0821230002",
+  });
+  await client("ended", { status: "trial", subscription_end: new Date(now.getTime() - HOUR), whatsapp: "0821230003" });
+  await client("far", { status: "active", subscription_end: new Date(now.getTime() + 30 * DAY), whatsapp: "0821230004" });
+  await client("suspended", { status: "suspended", subscription_end: new Date(now.getTime() + 2 * DAY), whatsapp: "0821230005" });
+  await client("nonumber", {
+    status: "active",
+    subscription_end: new Date(now.getTime() + 5 * DAY),
+    communication_method: "whatsapp",
+    email: "nonumber@example.co.za",
+  });
+  await client("stale", { status: "active", subscription_end: new Date(now.getTime() - 40 * DAY), whatsapp: "0821230006" });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("thresholdsReached", () => {
+  it("lists the thresholds reached, most urgent first", () => {
+    const at = new Date("2026-11-22T10:00:00Z");
+    const end = (ms: number) => new Date(at.getTime() + ms);
+    expect(thresholdsReached(end(8 * DAY), at)).toEqual([]);
+    expect(thresholdsReached(end(7 * DAY), at)).toEqual(["7d"]);
+    expect(thresholdsReached(end(DAY + 1), at)).toEqual(["7d"]);
+    expect(thresholdsReached(end(DAY), at)).toEqual(["1d", "7d"]);
+    expect(thresholdsReached(end(0), at)).toEqual(["expired", "1d", "7d"]);
+  });
+});
+
+describe("runReminders", () => {
+  it("is one of the server's jobs, every 15 minutes", () => {
+    expect(jobs.find((j) => j.name === "client-reminders")?.everyMs).toBe(15 * 60_000);
+  });
+
+  it("sends one message per client on the preferred channel, with the renew link and a person to reach", async () => {
+    const first = await runReminders(t.app, now);
+    expect(first).toEqual({ queued: 4, expired: 2 });
+
+    const [week] = await messagesFor("week");
+    expect(week).toMatchObject({ channel: "whatsapp", recipient: "27821230001", kind: "reminder-7d", status: "pending" });
+    expect(week.body).toContain(`${PUBLIC_URL}/client?renew=1`);
+    expect(week.body).toContain("StreamDesk");
+    expect(week.body).toMatch(/in 6 days/);
+    expect(week.body).toMatch(/Need a person\? WhatsApp \+27821234567/);
+
+    const day = await messagesFor("day");
+    expect(day).toHaveLength(1);
+    expect(day[0]).toMatchObject({ channel: "email", recipient: "day@example.co.za", kind: "reminder-1d" });
+    expect(day[0].subject).toMatch(/StreamDesk: your subscription ends soon/);
+
+    const ended = await messagesFor("ended");
+    expect(ended).toHaveLength(1);
+    expect(ended[0]).toMatchObject({ channel: "whatsapp", kind: "reminder-expired" });
+    expect(ended[0].body).toMatch(/free trial/);
+    expect(await statusOf("ended")).toBe("expired");
+
+    // WhatsApp preferred but no number: e-mail instead.
+    expect(await messagesFor("nonumber")).toMatchObject([{ channel: "email", recipient: "nonumber@example.co.za", kind: "reminder-7d" }]);
+
+    expect(await messagesFor("far")).toHaveLength(0);
+    expect(await messagesFor("suspended")).toHaveLength(0);
+    // Ended weeks ago: marked expired without a late message.
+    expect(await messagesFor("stale")).toHaveLength(0);
+    expect(await statusOf("stale")).toBe("expired");
+  });
+
+  it("sends nothing more when run again, even twice at once", async () => {
+    const before = (await t.app.db.select().from(outbox)).length;
+    const results = await Promise.all([runReminders(t.app, now), runReminders(t.app, now)]);
+    expect(results.map((r) => r.queued)).toEqual([0, 0]);
+    expect((await t.app.db.select().from(outbox)).length).toBe(before);
+  });
+
+  it("sends the next threshold when its time comes, and the expiry with the status change", async () => {
+    const fiveDaysOn = new Date(now.getTime() + 5 * DAY + HOUR);
+    await runReminders(t.app, fiveDaysOn);
+    expect((await messagesFor("week")).map((m) => m.kind)).toEqual(["reminder-7d", "reminder-1d"]);
+    expect(await statusOf("week")).toBe("active");
+
+    const afterEnd = new Date(now.getTime() + 6 * DAY + HOUR);
+    await runReminders(t.app, afterEnd);
+    const kinds = (await messagesFor("week")).map((m) => m.kind);
+    expect(kinds).toEqual(["reminder-7d", "reminder-1d", "reminder-expired"]);
+    expect(await statusOf("week")).toBe("expired");
+    const logged = await t.app.db.select().from(reminderLog).where(eq(reminderLog.client_id, ids.week));
+    expect(logged.map((r) => r.threshold).sort()).toEqual(["1d", "7d", "expired"]);
+  });
+
+  it("starts over for a new subscription end (a renewal)", async () => {
+    const newEnd = new Date(now.getTime() + 3 * DAY);
+    await t.app.db.update(clients).set({ subscription_end: newEnd }).where(eq(clients.id, ids.far));
+    await t.app.db
+      .update(clients)
+      .set({ status: "active", subscription_end: new Date(now.getTime() + 2 * DAY) })
+      .where(eq(clients.id, ids.day));
+    await runReminders(t.app, now);
+    await runReminders(t.app, now);
+    expect((await messagesFor("far")).map((m) => m.kind)).toEqual(["reminder-7d"]);
+    // 'day' expired in the previous test's later clock; its renewed term gets its own 7-day reminder.
+    expect((await messagesFor("day")).map((m) => m.kind)).toEqual(["reminder-1d", "reminder-expired", "reminder-7d"]);
+    const rows = await t.app.db
+      .select()
+      .from(reminderLog)
+      .where(and(eq(reminderLog.client_id, ids.day), inArray(reminderLog.threshold, ["7d"])));
+    expect(rows.map((r) => r.subscription_end.getTime()).sort()).toEqual([now.getTime() + 20 * HOUR, now.getTime() + 2 * DAY]);
+  });
+});

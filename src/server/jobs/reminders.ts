@@ -1,0 +1,154 @@
+// Expiry reminders (CPA s14 asks for an expiry notice before a term ends): every 15 minutes,
+// active and trial clients whose subscription ends within 7 days, within 1 day, or has ended
+// get ONE message per threshold per subscription end, on their preferred channel, with a link
+// that opens the portal's renew action. On expiry the account is marked 'expired'.
+// reminder_log (unique client, threshold, subscription_end) is written first, in the same
+// transaction as the message, so however many processes run this job, each reminder goes once;
+// a renewal moves subscription_end, and the next term gets its own reminders.
+import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { formatDate, formatDateTime } from "../../shared/dates";
+import { clients, reminderLog } from "../db/schema";
+import { type BusinessProfile, loadBusiness, signOff } from "../lib/business";
+import { enqueue } from "../lib/outbox";
+import { preferredContact } from "../modules/client/service";
+
+export type Threshold = "7d" | "1d" | "expired";
+
+const DAY_MS = 86_400_000;
+const EVERY_MS = 15 * 60_000;
+/** Clients looked at per run; the rest are reached on the next run. */
+const BATCH = 500;
+/**
+ * A term that ended longer ago than this (data imported, jobs off for a while) is marked
+ * expired without a message: a notice weeks late helps nobody.
+ */
+const LATE_EXPIRY_SILENT_AFTER_MS = 7 * DAY_MS;
+
+/** The thresholds reached at `now`, most urgent first. */
+export function thresholdsReached(end: Date, now: Date): Threshold[] {
+  const left = end.getTime() - now.getTime();
+  const reached: Threshold[] = [];
+  if (left <= 0) reached.push("expired");
+  if (left <= DAY_MS) reached.push("1d");
+  if (left <= 7 * DAY_MS) reached.push("7d");
+  return reached;
+}
+
+interface ReminderFacts {
+  name: string;
+  packageName: string;
+  end: Date;
+  trial: boolean;
+  now: Date;
+}
+
+export function reminderMessage(business: BusinessProfile, threshold: Threshold, facts: ReminderFacts): { subject: string; body: string } {
+  const link = `${business.publicUrl}/client?renew=1`;
+  const first = facts.name.trim().split(/\s+/)[0];
+  const hi = first ? `Hi ${first},` : "Hi,";
+  const what = facts.trial
+    ? `free trial with ${business.companyName}`
+    : `${facts.packageName || "subscription"} with ${business.companyName}`;
+  let subject: string;
+  let lines: string[];
+  if (threshold === "expired") {
+    subject = facts.trial
+      ? `${business.companyName}: your free trial has ended`
+      : `${business.companyName}: your subscription ended on ${formatDate(facts.end)}`;
+    lines = [
+      `Your ${what} ended on ${formatDateTime(facts.end)} (SAST).`,
+      `To start watching again, renew in your client portal: ${link}`,
+      "Your line switches back on as soon as your payment is confirmed, with the same login details.",
+    ];
+  } else {
+    const days = Math.max(1, Math.ceil((facts.end.getTime() - facts.now.getTime()) / DAY_MS));
+    const when = threshold === "1d" ? `${formatDateTime(facts.end)} (SAST)` : `${formatDate(facts.end)} (in ${days} days)`;
+    subject = `${business.companyName}: your ${facts.trial ? "free trial" : "subscription"} ends ${threshold === "1d" ? "soon" : `on ${formatDate(facts.end)}`}`;
+    lines = [
+      `Your ${what} ends on ${when}.`,
+      facts.trial
+        ? `To keep watching, choose a package in your client portal: ${link}`
+        : `Renew before then to keep watching without a break: ${link}`,
+      facts.trial
+        ? "Card or EFT, and your login details stay the same."
+        : "Your new term starts when the current one ends, so you don't lose any days.",
+    ];
+  }
+  return { subject, body: [hi, "", ...lines, "", signOff(business)].join("\n") };
+}
+
+/**
+ * One pass. Returns how many reminder messages were queued and how many accounts were marked
+ * expired. `now` is the clock (tests move it).
+ */
+export async function runReminders(app: FastifyInstance, now: Date = new Date()): Promise<{ queued: number; expired: number }> {
+  const horizon = new Date(now.getTime() + 7 * DAY_MS);
+  const due = await app.db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(inArray(clients.status, ["active", "trial"]), isNotNull(clients.subscription_end), lte(clients.subscription_end, horizon)))
+    .orderBy(clients.subscription_end)
+    .limit(BATCH);
+  if (due.length === 0) return { queued: 0, expired: 0 };
+
+  // Read outside the transactions: PGlite has one connection, which a transaction holds.
+  const business = await loadBusiness(app);
+  let queued = 0;
+  let expired = 0;
+  for (const { id } of due) {
+    const outcome = await app.db.transaction(async (tx) => {
+      // Locked and re-read: a renewal or an admin edit since the scan wins.
+      const [client] = await tx.select().from(clients).where(eq(clients.id, id)).for("update");
+      if (!client?.subscription_end || (client.status !== "active" && client.status !== "trial")) return null;
+      const end = client.subscription_end;
+      const reached = thresholdsReached(end, now);
+      if (reached.length === 0) return null;
+      // Every threshold reached is logged, so a client first seen 12 hours before the end gets
+      // the 1-day reminder only, and never a late 7-day one after it.
+      const inserted = await tx
+        .insert(reminderLog)
+        .values(reached.map((threshold) => ({ client_id: client.id, threshold, subscription_end: end })))
+        .onConflictDoNothing()
+        .returning({ threshold: reminderLog.threshold });
+      const fresh = new Set(inserted.map((r) => r.threshold));
+      const urgent = reached[0];
+      const isExpiry = urgent === "expired";
+      if (isExpiry) await tx.update(clients).set({ status: "expired", updated_at: now }).where(eq(clients.id, client.id));
+
+      let sent = false;
+      const late = isExpiry && now.getTime() - end.getTime() > LATE_EXPIRY_SILENT_AFTER_MS;
+      const contact = preferredContact(client);
+      if (fresh.has(urgent) && contact && !late) {
+        const message = reminderMessage(business, urgent, {
+          name: client.full_name,
+          packageName: client.package_name,
+          end,
+          trial: client.status === "trial",
+          now,
+        });
+        await enqueue(tx, {
+          ...contact,
+          subject: contact.channel === "email" ? message.subject : undefined,
+          body: message.body,
+          kind: `reminder-${urgent}`,
+          client_id: client.id,
+          dedupe_key: `reminder:${client.id}:${urgent}:${end.toISOString()}`,
+        });
+        sent = true;
+      }
+      return { sent, isExpiry };
+    });
+    if (outcome?.sent) queued++;
+    if (outcome?.isExpiry) expired++;
+  }
+  if (queued) app.outbox.nudge();
+  if (queued || expired) app.log.info({ queued, expired }, "client reminders");
+  return { queued, expired };
+}
+
+export const remindersJob = {
+  name: "client-reminders",
+  everyMs: EVERY_MS,
+  run: (app: FastifyInstance) => runReminders(app),
+};

@@ -1,0 +1,41 @@
+// The API's single error shape (ARCHITECTURE.md §5):
+//   {"error": {"code": "...", "message": "...", "fields": {...}}}
+export type ErrorCode =
+  | "validation"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payload_too_large"
+  | "rate_limited"
+  | "unavailable"
+  | "internal"
+  | (string & {});
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(400, "validation", message, fields);
+export const unauthorized = (message = "Please sign in.") => new AppError(401, "unauthorized", message);
+export const forbidden = (message = "You are not allowed to do that.") => new AppError(403, "forbidden", message);
+export const notFound = (message = "Not found.") => new AppError(404, "not_found", message);
+export const conflict = (message: string, fields?: Record<string, string>) => new AppError(409, "conflict", message, fields);
+export const tooManyRequests = (retryAfterSeconds: number, message = "Too many requests. Please wait a minute and try again.") =>
+  new AppError(429, "rate_limited", message, undefined, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
+  return { error: fields && Object.keys(fields).length ? { code, message, fields } : { code, message } };
+}

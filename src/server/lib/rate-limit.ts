@@ -1,0 +1,50 @@
+// Rate limits whose counters live in the database, so every server process behind a load
+// balancer shares them. Fixed one-minute windows: simple, predictable, and enough to stop
+// guessing and form spam. Exceeding a limit answers 429 with Retry-After.
+import { sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../db/client";
+import { tooManyRequests } from "./errors";
+
+export interface LimitResult {
+  allowed: boolean;
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/** Count one hit on `key` in the current minute; allowed while the count stays ≤ limit. */
+export async function hit(db: Db, key: string, limit: number): Promise<LimitResult> {
+  const result = await db.execute(sql`
+    INSERT INTO rate_limits (key, count, window_start) VALUES (${key}, 1, date_trunc('minute', now()))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.window_start = date_trunc('minute', now()) THEN rate_limits.count + 1 ELSE 1 END,
+      window_start = date_trunc('minute', now())
+    RETURNING count, extract(epoch from (date_trunc('minute', now()) + interval '1 minute' - now()))::float AS retry_after`);
+  const row = (result as unknown as { rows: { count: number; retry_after: number }[] }).rows[0];
+  const count = Number(row?.count ?? 1);
+  return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(Number(row?.retry_after ?? 60))) };
+}
+
+/** Throws the 429 AppError when any of the keys is over its limit. */
+export async function enforce(db: Db, checks: { key: string; limit: number; message?: string }[]): Promise<void> {
+  for (const check of checks) {
+    const result = await hit(db, check.key, check.limit);
+    if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, check.message);
+  }
+}
+
+/** Clear the one key (a successful login clears its account counter). */
+export async function reset(db: Db, key: string): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}
+
+/** Old windows are worthless; the maintenance job drops them. */
+export async function purgeOldWindows(db: Db): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE window_start < now() - interval '10 minutes'`);
+}
+
+export function clientIp(request: FastifyRequest): string {
+  return request.ip || "unknown";
+}
+
+export const PUBLIC_WRITE_MESSAGE = "Too many requests from your connection. Please wait a minute and try again.";

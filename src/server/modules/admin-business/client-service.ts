@@ -1,0 +1,407 @@
+// Clients as the business manages them: the list (and its CSV), the detail page, create and
+// edit, suspend / reactivate, extend, password reset and delete. The password hash never
+// leaves this file; a new password is answered once and stored hashed. Every write is one
+// transaction with its audit entry.
+import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, like, lte, or, type SQL, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  CHANNEL_CONTACT_MESSAGES,
+  type CLIENT_SORTS,
+  type ClientCreate,
+  type ClientListQuery,
+  type ClientPatch,
+} from "../../../shared/business-schemas";
+import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
+import { generatePassword, hashPassword } from "../../auth/passwords";
+import { deleteSessionsFor } from "../../auth/sessions";
+import type { Db } from "../../db/client";
+import { auditLog, capturedPayments, clients, contentRequests, leads, outbox, packages } from "../../db/schema";
+import { audit } from "../../lib/audit";
+import { loadBusiness } from "../../lib/business";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import { extendSubscription, packageMonths, paidEnd, trialEnd } from "../../lib/subscriptions";
+import { uniqueViolation } from "../orders/service";
+import { leadWhatsAppUrl } from "./messages";
+import { containsPattern, ordering, pageWindow, phoneSearchDigits } from "./query";
+import { baseUsername, nextFreeUsername } from "./usernames";
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type ClientRow = typeof clients.$inferSelect;
+export type PublicClient = Omit<ClientRow, "password_hash">;
+type NewClient = typeof clients.$inferInsert;
+
+const { password_hash: _never, ...publicColumns } = getTableColumns(clients);
+/** Every client column but the password hash: select these, never `select()`. */
+export const clientColumns = publicColumns;
+
+export const USERNAME_TAKEN = "That username is taken. Choose another.";
+export const PACKAGE_MISSING = "That package does not exist.";
+export const NOT_SUSPENDED = "This client is not suspended.";
+const USERNAME_ATTEMPTS = 5;
+const DAY_MS = 86_400_000;
+const DETAIL_LIMIT = 200;
+
+function publicClient(row: ClientRow): PublicClient {
+  const { password_hash: _hidden, ...rest } = row;
+  return rest;
+}
+
+const SORT_COLUMNS = {
+  created_at: clients.created_at,
+  updated_at: clients.updated_at,
+  username: clients.username,
+  full_name: clients.full_name,
+  status: clients.status,
+  subscription_end: clients.subscription_end,
+  package_name: clients.package_name,
+} satisfies Record<(typeof CLIENT_SORTS)[number], unknown>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function clientWhere(query: Omit<ClientListQuery, "page" | "pageSize" | "sort" | "dir">, now = new Date()): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    const digits = phoneSearchDigits(query.q);
+    conditions.push(
+      or(
+        ilike(clients.username, pattern),
+        ilike(clients.full_name, pattern),
+        ilike(clients.email, pattern),
+        ilike(clients.package_name, pattern),
+        digits ? like(clients.whatsapp, containsPattern(digits)) : undefined,
+      ),
+    );
+  }
+  if (query.status) conditions.push(eq(clients.status, query.status));
+  if (query.expiring) {
+    // Still running, and ending within N days: what the operator should chase for a renewal.
+    conditions.push(
+      inArray(clients.status, ["trial", "active"]),
+      gt(clients.subscription_end, now),
+      lte(clients.subscription_end, new Date(now.getTime() + query.expiring * DAY_MS)),
+    );
+  }
+  if (query.package) {
+    conditions.push(
+      UUID.test(query.package) ? eq(clients.package_id, query.package) : sql`lower(${clients.package_name}) = lower(${query.package})`,
+    );
+  }
+  return and(...conditions);
+}
+
+export async function listClients(
+  app: FastifyInstance,
+  query: ClientListQuery,
+  all = false,
+): Promise<{ data: PublicClient[]; total: number }> {
+  const where = clientWhere(query);
+  const { limit, offset } = pageWindow(query, all);
+  const rows = app.db
+    .select(clientColumns)
+    .from(clients)
+    .where(where)
+    .orderBy(...ordering(SORT_COLUMNS[query.sort], query.dir, clients.id))
+    .offset(offset)
+    .$dynamic();
+  const [data, [{ n }]] = await Promise.all([limit ? rows.limit(limit) : rows, app.db.select({ n: count() }).from(clients).where(where)]);
+  return { data, total: n };
+}
+
+// ---- the detail page ------------------------------------------------------------------------------
+
+export async function getClientDetail(app: FastifyInstance, id: string) {
+  const { db } = app;
+  const [client] = await db.select(clientColumns).from(clients).where(eq(clients.id, id));
+  if (!client) throw notFound("No client with that id.");
+  const { raw_payload: _payload, ...paymentColumns } = getTableColumns(capturedPayments);
+  const [payments, clientLeads, requests, business] = await Promise.all([
+    db
+      .select({ ...paymentColumns, client_username: clients.username, client_full_name: clients.full_name })
+      .from(capturedPayments)
+      .leftJoin(clients, eq(clients.id, capturedPayments.client_id))
+      .where(eq(capturedPayments.client_id, id))
+      .orderBy(desc(capturedPayments.created_at))
+      .limit(DETAIL_LIMIT),
+    db.select().from(leads).where(eq(leads.client_id, id)).orderBy(desc(leads.created_at)).limit(DETAIL_LIMIT),
+    db
+      .select({ ...getTableColumns(contentRequests), client_username: clients.username, client_full_name: clients.full_name })
+      .from(contentRequests)
+      .leftJoin(clients, eq(clients.id, contentRequests.client_id))
+      .where(eq(contentRequests.client_id, id))
+      .orderBy(desc(contentRequests.created_at))
+      .limit(DETAIL_LIMIT),
+    loadBusiness(app),
+  ]);
+  // Messages to them as a client, and those sent while they were still a lead.
+  const leadIds = clientLeads.map((l) => l.id);
+  const messages = await db
+    .select({
+      id: outbox.id,
+      channel: outbox.channel,
+      recipient: outbox.recipient,
+      subject: outbox.subject,
+      body: outbox.body,
+      kind: outbox.kind,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      last_error: outbox.last_error,
+      sent_at: outbox.sent_at,
+      created_at: outbox.created_at,
+    })
+    .from(outbox)
+    .where(or(eq(outbox.client_id, id), leadIds.length ? inArray(outbox.lead_id, leadIds) : undefined))
+    .orderBy(desc(outbox.created_at))
+    .limit(DETAIL_LIMIT);
+  return {
+    ...client,
+    payments,
+    leads: clientLeads.map(({ idempotency_key: _key, ...lead }) => ({ ...lead, whatsapp_url: leadWhatsAppUrl(lead, business) })),
+    content_requests: requests,
+    messages,
+  };
+}
+
+async function findClient(db: Db | Tx, id: string, lock = false): Promise<ClientRow> {
+  const query = db.select().from(clients).where(eq(clients.id, id));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw notFound("No client with that id.");
+  return row;
+}
+
+async function findPackage(db: Db, id: string) {
+  const [pkg] = await db.select().from(packages).where(eq(packages.id, id));
+  if (!pkg) throw badRequest(PACKAGE_MISSING, { package_id: PACKAGE_MISSING });
+  return pkg;
+}
+
+/** The preferred channel needs an address on it, or no message could ever reach them. */
+function checkChannelContact(client: { communication_method: string; email: string; whatsapp: string }): void {
+  const method = client.communication_method === "email" ? "email" : "whatsapp";
+  const address = method === "email" ? client.email : client.whatsapp;
+  if (!address.trim()) {
+    const message = CHANNEL_CONTACT_MESSAGES[method];
+    throw badRequest(message, { [method]: message, communication_method: message });
+  }
+}
+
+// ---- creating (also what a lead's conversion uses) -----------------------------------------------
+
+/**
+ * Inserts a client under a free username and runs `then` in the same transaction. An explicit
+ * username that is taken is a 409; a derived one moves to the next free number, also when a
+ * concurrent insert took it first (the whole transaction is retried).
+ */
+export async function insertClient<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  values: Omit<NewClient, "username">,
+  username: { explicit?: string; from: string },
+  then: (tx: Tx, client: ClientRow) => Promise<T>,
+): Promise<{ client: ClientRow; result: T }> {
+  const base = baseUsername(username.from);
+  for (let attempt = 1; ; attempt++) {
+    const candidate = username.explicit ?? (await nextFreeUsername(app.db, base));
+    try {
+      return await app.db.transaction(async (tx) => {
+        const [client] = await tx
+          .insert(clients)
+          .values({ ...values, username: candidate })
+          .returning();
+        await audit(tx, request, { action: "create", resource: "clients", resourceId: client.id, after: client });
+        return { client, result: await then(tx, client) };
+      });
+    } catch (error) {
+      if (uniqueViolation(error) !== "clients_username_unique") throw error;
+      if (username.explicit || attempt >= USERNAME_ATTEMPTS) throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
+    }
+  }
+}
+
+export async function createClient(app: FastifyInstance, request: FastifyRequest, input: ClientCreate) {
+  const pkg = input.package_id ? await findPackage(app.db, input.package_id) : null;
+  const whatsapp = normaliseWhatsAppNumber(input.whatsapp);
+  checkChannelContact({ ...input, whatsapp });
+  const now = new Date();
+  let start = input.subscription_start ? new Date(input.subscription_start) : null;
+  let end = input.subscription_end ? new Date(input.subscription_end) : null;
+  // A trial or a paid package without an end date gets the period it buys, from the start given or now.
+  if (!end && (input.status === "trial" || (input.status === "active" && pkg))) {
+    const months = packageMonths(pkg);
+    if (input.status === "trial" || months) {
+      start ??= now;
+      end = input.status === "trial" ? trialEnd(start) : paidEnd(start, months as number);
+    }
+  }
+  if (start && end && end <= start)
+    throw badRequest("The subscription end must be after its start", { subscription_end: "The subscription end must be after its start" });
+
+  const password = generatePassword();
+  const { client } = await insertClient(
+    app,
+    request,
+    {
+      full_name: input.full_name,
+      email: input.email,
+      whatsapp,
+      communication_method: input.communication_method,
+      marketing_opt_in: input.marketing_opt_in,
+      marketing_opt_in_at: input.marketing_opt_in ? now : null,
+      package_id: pkg?.id ?? null,
+      package_name: pkg?.name ?? "",
+      status: input.status,
+      subscription_start: start,
+      subscription_end: end,
+      device: input.device,
+      internet_platform: input.internet_platform,
+      line_username: input.line_username,
+      line_password: input.line_password,
+      line_portal_url: input.line_portal_url,
+      notes: input.notes,
+      password_hash: await hashPassword(password),
+    },
+    { explicit: input.username, from: input.full_name },
+    async () => undefined,
+  );
+  return { client: publicClient(client), password };
+}
+
+// ---- editing ---------------------------------------------------------------------------------------
+
+export async function patchClient(app: FastifyInstance, request: FastifyRequest, id: string, patch: ClientPatch) {
+  const before = await findClient(app.db, id);
+  const now = new Date();
+  const changes: Partial<NewClient> = { ...patch, updated_at: now } as Partial<NewClient>;
+  if (patch.whatsapp !== undefined) changes.whatsapp = normaliseWhatsAppNumber(patch.whatsapp);
+  if (patch.subscription_start !== undefined)
+    changes.subscription_start = patch.subscription_start ? new Date(patch.subscription_start) : null;
+  if (patch.subscription_end !== undefined) changes.subscription_end = patch.subscription_end ? new Date(patch.subscription_end) : null;
+  if (patch.package_id !== undefined) {
+    const pkg = patch.package_id ? await findPackage(app.db, patch.package_id) : null;
+    changes.package_id = pkg?.id ?? null;
+    changes.package_name = pkg?.name ?? "";
+  }
+  if (patch.marketing_opt_in !== undefined && patch.marketing_opt_in !== before.marketing_opt_in) {
+    changes.marketing_opt_in_at = patch.marketing_opt_in ? now : null;
+  }
+  const merged = { ...before, ...changes };
+  checkChannelContact(merged);
+  if (merged.subscription_start && merged.subscription_end && merged.subscription_end <= merged.subscription_start) {
+    throw badRequest("The subscription end must be after its start", { subscription_end: "The subscription end must be after its start" });
+  }
+  try {
+    const client = await app.db.transaction(async (tx) => {
+      const [after] = await tx.update(clients).set(changes).where(eq(clients.id, id)).returning();
+      if (!after) throw notFound("No client with that id.");
+      // Suspending through an edit ends their sessions too, as the Suspend button does.
+      if (after.status === "suspended" && before.status !== "suspended") await deleteSessionsFor(tx, { clientId: id });
+      await audit(tx, request, { action: "update", resource: "clients", resourceId: id, before, after });
+      return after;
+    });
+    return publicClient(client);
+  } catch (error) {
+    if (uniqueViolation(error) === "clients_username_unique") throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
+    throw error;
+  }
+}
+
+/** Suspension signs them out everywhere at once (same transaction). */
+export async function suspendClient(app: FastifyInstance, request: FastifyRequest, id: string) {
+  return app.db.transaction(async (tx) => {
+    const before = await findClient(tx, id, true);
+    const [after] = await tx.update(clients).set({ status: "suspended", updated_at: new Date() }).where(eq(clients.id, id)).returning();
+    const sessionsEnded = await deleteSessionsFor(tx, { clientId: id });
+    await audit(tx, request, {
+      action: "suspend",
+      resource: "clients",
+      resourceId: id,
+      before,
+      after: { ...after, sessions_ended: sessionsEnded },
+    });
+    return publicClient(after);
+  });
+}
+
+/**
+ * Back to what they were before the suspension (trial or active) while their period runs;
+ * expired when it ran out meanwhile. The status before comes from the suspension's audit entry.
+ */
+export async function reactivateClient(app: FastifyInstance, request: FastifyRequest, id: string) {
+  const before = await findClient(app.db, id);
+  if (before.status !== "suspended") throw conflict(NOT_SUSPENDED);
+  const [suspension] = await app.db
+    .select({ before: auditLog.before })
+    .from(auditLog)
+    .where(and(eq(auditLog.resource, "clients"), eq(auditLog.resource_id, id), eq(auditLog.action, "suspend")))
+    .orderBy(desc(auditLog.created_at))
+    .limit(1);
+  const previous = (suspension?.before as { status?: string } | null)?.status;
+  const now = new Date();
+  const running = before.subscription_end !== null && before.subscription_end > now;
+  const status = !running ? "expired" : previous === "trial" ? "trial" : "active";
+  return app.db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(clients)
+      .set({ status, updated_at: now })
+      .where(and(eq(clients.id, id), eq(clients.status, "suspended")))
+      .returning();
+    if (!after) throw conflict(NOT_SUSPENDED);
+    await audit(tx, request, { action: "reactivate", resource: "clients", resourceId: id, before, after });
+    return publicClient(after);
+  });
+}
+
+/** Extends by a package's months from max(now, current end), and makes the client active. */
+export async function extendClient(app: FastifyInstance, request: FastifyRequest, id: string, packageId?: string) {
+  const before = await findClient(app.db, id);
+  const chosen = packageId ?? before.package_id;
+  if (!chosen) {
+    const message = "Choose a package to extend by: this client has none.";
+    throw badRequest(message, { package_id: message });
+  }
+  const pkg = await findPackage(app.db, chosen);
+  if (!packageMonths(pkg)) {
+    const message = "That package has no length in months to extend by.";
+    throw badRequest(message, { package_id: message });
+  }
+  return app.db.transaction(async (tx) => {
+    const extended = await extendSubscription(tx, { clientId: id, packageId: pkg.id, packageName: pkg.name, liftSuspension: true });
+    if (!extended) throw notFound("No client with that id.");
+    await audit(tx, request, {
+      action: "extend",
+      resource: "clients",
+      resourceId: id,
+      before,
+      after: { ...extended.client, months_added: extended.months },
+    });
+    return publicClient(extended.client);
+  });
+}
+
+/** A new portal password, answered once; every session they had ends. */
+export async function resetClientPassword(app: FastifyInstance, request: FastifyRequest, id: string) {
+  await findClient(app.db, id);
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  await app.db.transaction(async (tx) => {
+    const [after] = await tx
+      .update(clients)
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where(eq(clients.id, id))
+      .returning({ id: clients.id });
+    if (!after) throw notFound("No client with that id.");
+    const sessionsEnded = await deleteSessionsFor(tx, { clientId: id });
+    await audit(tx, request, { action: "reset-password", resource: "clients", resourceId: id, after: { sessions_ended: sessionsEnded } });
+  });
+  return { password };
+}
+
+/** Removes the client and their sessions; their payments stay on the books without them. */
+export async function deleteClient(app: FastifyInstance, request: FastifyRequest, id: string): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    const before = await findClient(tx, id, true);
+    await deleteSessionsFor(tx, { clientId: id });
+    await tx.delete(clients).where(eq(clients.id, id));
+    await audit(tx, request, { action: "delete", resource: "clients", resourceId: id, before });
+  });
+}

@@ -1,0 +1,266 @@
+// Admin clients: create (password once) with validation errors, list filters, the detail page's
+// data, edit, suspend (ends sessions) and reactivate, extend by a package, password reset,
+// delete (payments stay) — and an audit entry for every write.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMonths } from "../../../shared/dates";
+import { verifyPassword } from "../../auth/passwords";
+import { auditLog, capturedPayments, clients, contentRequests, outbox, packages, sessions } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../testing";
+import { clientSession, type SignedIn, signInAdmin } from "./test-admin";
+
+let t: TestApp;
+let admin: SignedIn;
+const pkgId: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({}, { seed: true });
+  admin = await signInAdmin(t.app);
+  for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkgId[p.name] = p.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const create = (payload: Record<string, unknown>) => admin.call({ method: "POST", url: "/api/admin/clients", payload });
+const actionsFor = async (id: string) =>
+  (
+    await t.app.db
+      .select({ action: auditLog.action, admin_id: auditLog.admin_id })
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, "clients"), eq(auditLog.resource_id, id)))
+      .orderBy(auditLog.created_at)
+  ).map((e) => {
+    expect(e.admin_id).toBe(admin.adminId);
+    return e.action;
+  });
+const sessionsOf = (clientId: string) => t.app.db.select().from(sessions).where(eq(sessions.client_id, clientId));
+
+describe("creating clients", () => {
+  it("answers 400 with a message per field for bad input", async () => {
+    const response = await create({
+      full_name: "  ",
+      email: "not-an-email",
+      whatsapp: "12",
+      status: "gold",
+      device: "toaster",
+      subscription_start: "2026-02-01T00:00:00+02:00",
+      subscription_end: "2026-01-01T00:00:00+02:00",
+      line_portal_url: "javascript:alert(1)",
+    });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json();
+    expect(error.code).toBe("validation");
+    expect(error.fields).toMatchObject({
+      full_name: "Please enter the client's full name",
+      email: "Please enter a valid email address",
+      whatsapp: "Please enter a valid WhatsApp number",
+      device: "Please choose a device from the list",
+      line_portal_url: "Line portal URL must start with http:// or https://",
+    });
+    expect(error.fields.status).toBeDefined();
+  });
+
+  it("needs an address on the chosen channel, an existing package, and dates in order", async () => {
+    const noEmail = await create({ full_name: "Sipho Ndlovu", whatsapp: "082 100 2000", communication_method: "email" });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().error.fields.email).toBe("Add an e-mail address to reach this client by e-mail");
+    const noPackage = await create({
+      full_name: "Sipho Ndlovu",
+      whatsapp: "082 100 2000",
+      package_id: "00000000-0000-4000-8000-000000000000",
+    });
+    expect(noPackage.statusCode).toBe(400);
+    expect(noPackage.json().error.fields.package_id).toBe("That package does not exist.");
+    const dates = await create({
+      full_name: "Sipho Ndlovu",
+      whatsapp: "082 100 2000",
+      subscription_start: "2026-02-01T00:00:00+02:00",
+      subscription_end: "2026-02-01T00:00:00+02:00",
+    });
+    expect(dates.statusCode).toBe(400);
+    expect(dates.json().error.fields.subscription_end).toBe("The subscription end must be after its start");
+  });
+
+  it("creates a client with a generated password shown once, a derived username and the package's period", async () => {
+    const response = await create({
+      full_name: "Sipho Ndlovu",
+      whatsapp: "082 100 2000",
+      email: "sipho@example.co.za",
+      package_id: pkgId["6 Months"],
+      subscription_start: "2026-03-15T09:00:00+02:00",
+      line_username: "sipho123",
+      line_password: "line-secret",
+      line_portal_url: "http://line.example.net:8080",
+    });
+    expect(response.statusCode).toBe(201);
+    const { client, password } = response.json();
+    expect(client).toMatchObject({
+      username: "sipho.n",
+      whatsapp: "27821002000",
+      status: "active",
+      package_name: "6 Months",
+      subscription_end: new Date("2026-09-15T09:00:00+02:00").toISOString(),
+      line_password: "line-secret",
+    });
+    expect(client.password_hash).toBeUndefined();
+    const [row] = await t.app.db.select().from(clients).where(eq(clients.id, client.id));
+    expect(await verifyPassword(password, row.password_hash)).toBe(true);
+    expect(await actionsFor(client.id)).toEqual(["create"]);
+    // The audit log never holds the line password or the hash.
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.resource_id, client.id));
+    expect(entry.after).toMatchObject({ password_hash: "[hidden]", line_password: "[hidden]" });
+
+    const taken = await create({ username: "SIPHO.N", full_name: "Another Sipho", whatsapp: "0821002001" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.fields.username).toBe("That username is taken. Choose another.");
+  });
+});
+
+describe("a client's life", () => {
+  let id: string;
+  let start: string;
+  let end: string;
+
+  beforeAll(async () => {
+    const response = await create({
+      username: "naledi",
+      full_name: "Naledi Khoza",
+      email: "naledi@example.co.za",
+      whatsapp: "083 200 3000",
+      communication_method: "email",
+      package_id: pkgId["Month to Month"],
+      status: "trial",
+    });
+    expect(response.statusCode).toBe(201);
+    ({ id, subscription_start: start, subscription_end: end } = response.json().client);
+    expect((Date.parse(end) - Date.parse(start)) / 3_600_000).toBe(24);
+  });
+
+  it("lists with search, status, package and expiring filters, never with password hashes", async () => {
+    const list = async (query: string) => {
+      const response = await admin.call({ method: "GET", url: `/api/admin/clients?${query}` });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { data: { username: string; password_hash?: string }[]; total: number };
+    };
+    const all = await list("");
+    expect(all.total).toBe(2);
+    expect(all.data.map((c) => c.username)).toEqual(["naledi", "sipho.n"]);
+    expect(all.data.every((c) => !("password_hash" in c))).toBe(true);
+    expect((await list("q=KHOZA")).data.map((c) => c.username)).toEqual(["naledi"]);
+    expect((await list("q=083%20200")).data.map((c) => c.username)).toEqual(["naledi"]);
+    expect((await list("status=trial")).data.map((c) => c.username)).toEqual(["naledi"]);
+    expect((await list(`package=${pkgId["6 Months"]}`)).data.map((c) => c.username)).toEqual(["sipho.n"]);
+    expect((await list("package=month%20to%20month")).data.map((c) => c.username)).toEqual(["naledi"]);
+    // The trial ends within a day; Sipho's six months started at creation.
+    expect((await list("expiring=7")).data.map((c) => c.username)).toEqual(["naledi"]);
+    expect((await list("sort=username&dir=asc")).data.map((c) => c.username)).toEqual(["naledi", "sipho.n"]);
+    const bad = await admin.call({ method: "GET", url: "/api/admin/clients?expiring=0" });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("edits details, line details and notes", async () => {
+    const response = await admin.call({
+      method: "PATCH",
+      url: `/api/admin/clients/${id}`,
+      payload: { notes: "Prefers calls after 5pm", line_username: "naledi-line", whatsapp: "+27 83 200 3001", marketing_opt_in: true },
+    });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({
+      notes: "Prefers calls after 5pm",
+      line_username: "naledi-line",
+      whatsapp: "27832003001",
+      marketing_opt_in: true,
+    });
+    expect(data.marketing_opt_in_at).not.toBeNull();
+    expect(data.password_hash).toBeUndefined();
+    const invalid = await admin.call({ method: "PATCH", url: `/api/admin/clients/${id}`, payload: { email: "" } });
+    // Their channel is e-mail: removing the address would leave no way to reach them.
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.fields.email).toBe("Add an e-mail address to reach this client by e-mail");
+    const nothing = await admin.call({ method: "PATCH", url: `/api/admin/clients/${id}`, payload: {} });
+    expect(nothing.statusCode).toBe(400);
+  });
+
+  it("suspends (ending their portal sessions) and reactivates back to trial", async () => {
+    await clientSession(t.app, id);
+    expect(await sessionsOf(id)).toHaveLength(1);
+    const suspended = await admin.call({ method: "POST", url: `/api/admin/clients/${id}/suspend` });
+    expect(suspended.statusCode).toBe(200);
+    expect(suspended.json().data.status).toBe("suspended");
+    expect(await sessionsOf(id)).toHaveLength(0);
+
+    const reactivated = await admin.call({ method: "POST", url: `/api/admin/clients/${id}/reactivate` });
+    expect(reactivated.statusCode).toBe(200);
+    expect(reactivated.json().data.status).toBe("trial");
+    const again = await admin.call({ method: "POST", url: `/api/admin/clients/${id}/reactivate` });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("extends by a package's months from the current end and makes the client active", async () => {
+    const response = await admin.call({
+      method: "POST",
+      url: `/api/admin/clients/${id}/extend`,
+      payload: { package_id: pkgId["3 Months"] },
+    });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data.status).toBe("active");
+    expect(data.package_name).toBe("3 Months");
+    // The trial's remaining hours are kept: three months from the trial's end.
+    expect(data.subscription_end).toBe(addMonths(end, 3).toISOString());
+    const second = await admin.call({ method: "POST", url: `/api/admin/clients/${id}/extend` });
+    expect(second.json().data.subscription_end).toBe(addMonths(addMonths(end, 3), 3).toISOString());
+  });
+
+  it("resets the password: the new one works once shown, and every session ends", async () => {
+    await clientSession(t.app, id);
+    await clientSession(t.app, id);
+    const response = await admin.call({ method: "POST", url: `/api/admin/clients/${id}/reset-password` });
+    expect(response.statusCode).toBe(200);
+    const { password } = response.json();
+    const [row] = await t.app.db.select().from(clients).where(eq(clients.id, id));
+    expect(await verifyPassword(password, row.password_hash)).toBe(true);
+    expect(await sessionsOf(id)).toHaveLength(0);
+  });
+
+  it("shows the detail page's data: the client, payments, content requests, messages and notes", async () => {
+    await t.app.db.insert(capturedPayments).values({
+      provider: "manual",
+      external_transaction_id: "DETAIL-1",
+      amount: 650,
+      package_name: "Month to Month",
+      client_id: id,
+      status: "paid",
+      paid_at: new Date(),
+    });
+    await t.app.db.insert(contentRequests).values({ client_id: id, title: "SuperSport Rugby", request_type: "channel" });
+    await t.app.db
+      .insert(outbox)
+      .values({ channel: "email", recipient: "naledi@example.co.za", body: "Hello", kind: "test", client_id: id });
+    const response = await admin.call({ method: "GET", url: `/api/admin/clients/${id}` });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({ id, username: "naledi", notes: "Prefers calls after 5pm" });
+    expect(data.password_hash).toBeUndefined();
+    expect(data.payments.map((p: { external_transaction_id: string }) => p.external_transaction_id)).toEqual(["DETAIL-1"]);
+    expect(data.payments[0].raw_payload).toBeUndefined();
+    expect(data.content_requests.map((r: { title: string }) => r.title)).toEqual(["SuperSport Rugby"]);
+    expect(data.messages.map((m: { kind: string }) => m.kind)).toContain("test");
+    expect(data.leads).toEqual([]);
+    expect((await admin.call({ method: "GET", url: "/api/admin/clients/not-a-uuid" })).statusCode).toBe(400);
+  });
+
+  it("deletes the client and their sessions; their payments stay with no client", async () => {
+    await clientSession(t.app, id);
+    const response = await admin.call({ method: "DELETE", url: `/api/admin/clients/${id}` });
+    expect(response.statusCode).toBe(204);
+    expect(await t.app.db.select().from(clients).where(eq(clients.id, id))).toHaveLength(0);
+    expect(await sessionsOf(id)).toHaveLength(0);
+    const [payment] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, "DETAIL-1"));
+    expect(payment.client_id).toBeNull();
+    expect((await admin.call({ method: "DELETE", url: `/api/admin/clients/${id}` })).statusCode).toBe(404);
+    expect(await actionsFor(id)).toEqual(["create", "update", "suspend", "reactivate", "extend", "extend", "reset-password", "delete"]);
+  });
+});

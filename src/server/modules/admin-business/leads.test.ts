@@ -1,0 +1,245 @@
+// Admin leads: the list with its filters and one-click WhatsApp, status and notes, and the
+// conversion of a lead into a client (password once, welcome queued, second conversion 409).
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "../../auth/passwords";
+import { auditLog, clients, leads, outbox, packages } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../testing";
+import { type SignedIn, signInAdmin } from "./test-admin";
+
+let t: TestApp;
+let admin: SignedIn;
+const pkgId: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_WRITE_LIMIT_PER_MIN: 100000, PUBLIC_URL: "https://shop.example.co.za" }, { seed: true });
+  admin = await signInAdmin(t.app);
+  for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkgId[p.name] = p.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const order = async (payload: Record<string, unknown>) => {
+  const response = await t.app.inject({ method: "POST", url: "/api/orders", payload });
+  expect(response.statusCode).toBe(201);
+  return response.json().id as string;
+};
+
+const auditFor = (resource: string, id: string) =>
+  t.app.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.resource, resource), eq(auditLog.resource_id, id)));
+
+describe("admin leads", () => {
+  let thaboLead: string;
+  let trialLead: string;
+
+  beforeAll(async () => {
+    thaboLead = await order({
+      name: "Thabo Mokoena",
+      email: "thabo.mokoena@example.co.za",
+      whatsapp: "082 555 0101",
+      package: "3 Months",
+      duration: "3 Months",
+      device: "firestick",
+      internetPlatform: "fibre",
+      marketingOptIn: true,
+    });
+    trialLead = await order({
+      name: "Thandi Mokoena",
+      email: "thandi@example.co.za",
+      whatsapp: "083 444 0202",
+      duration: "free-trial",
+      formType: "free-trial",
+      device: "smart-tv-samsung",
+    });
+    await order({ name: "Pieter van Wyk", email: "pieter@example.co.za", whatsapp: "+27 71 333 0303", package: "12 Months" });
+  });
+
+  it("refuses anyone who is not a signed-in admin", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/admin/leads" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe("unauthorized");
+  });
+
+  it("lists newest first with a total, and each row carries a WhatsApp link greeting the person about their request", async () => {
+    const response = await admin.call({ method: "GET", url: "/api/admin/leads" });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(3);
+    expect(body.data.map((l: { name: string }) => l.name)).toEqual(["Pieter van Wyk", "Thandi Mokoena", "Thabo Mokoena"]);
+    const thabo = body.data.find((l: { id: string }) => l.id === thaboLead);
+    expect(thabo.idempotency_key).toBeUndefined();
+    const url = new URL(thabo.whatsapp_url);
+    expect(`${url.origin}${url.pathname}`).toBe("https://wa.me/27825550101");
+    expect(url.searchParams.get("text")).toBe("Hi Thabo, this is StreamDesk about your order for the 3 Months package on our website.");
+    const trial = body.data.find((l: { id: string }) => l.id === trialLead);
+    expect(new URL(trial.whatsapp_url).searchParams.get("text")).toContain("free 24-hour trial request");
+  });
+
+  it("filters by search (name, e-mail, WhatsApp digits as typed locally, package), status, form type and dates, and pages", async () => {
+    const names = async (query: string) => {
+      const response = await admin.call({ method: "GET", url: `/api/admin/leads?${query}` });
+      expect(response.statusCode).toBe(200);
+      return response.json().data.map((l: { name: string }) => l.name);
+    };
+    expect(await names("q=mokoena")).toEqual(["Thandi Mokoena", "Thabo Mokoena"]);
+    expect(await names("q=PIETER%40example")).toEqual(["Pieter van Wyk"]);
+    expect(await names(`q=${encodeURIComponent("082 555")}`)).toEqual(["Thabo Mokoena"]);
+    expect(await names("q=12%20Months")).toEqual(["Pieter van Wyk"]);
+    expect(await names("q=100%25")).toEqual([]);
+    expect(await names("form_type=free-trial")).toEqual(["Thandi Mokoena"]);
+    expect(await names("status=new&sort=name&dir=asc")).toEqual(["Pieter van Wyk", "Thabo Mokoena", "Thandi Mokoena"]);
+    expect(await names("from=2000-01-01&to=2000-12-31")).toEqual([]);
+    const page2 = await admin.call({ method: "GET", url: "/api/admin/leads?page=2&pageSize=2" });
+    expect(page2.json()).toMatchObject({ total: 3, data: [{ name: "Thabo Mokoena" }] });
+  });
+
+  it("answers 400 with fields for a bad filter", async () => {
+    const response = await admin.call({ method: "GET", url: "/api/admin/leads?pageSize=500&sort=password" });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().error.fields).sort()).toEqual(["pageSize", "sort"]);
+  });
+
+  it("updates status and notes, with an audit entry", async () => {
+    const response = await admin.call({
+      method: "PATCH",
+      url: `/api/admin/leads/${trialLead}`,
+      payload: { status: "contacted", notes: "Called, will install tonight" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ status: "contacted", notes: "Called, will install tonight" });
+    const bad = await admin.call({ method: "PATCH", url: `/api/admin/leads/${trialLead}`, payload: { status: "won" } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.status).toBeDefined();
+    const entries = await auditFor("leads", trialLead);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: "update", admin_id: admin.adminId, admin_email: admin.email });
+    expect((entries[0].before as { status: string }).status).toBe("new");
+    expect((entries[0].after as { status: string }).status).toBe("contacted");
+    expect((await admin.call({ method: "GET", url: "/api/admin/leads/00000000-0000-4000-8000-000000000000" })).statusCode).toBe(404);
+  });
+
+  it("converts a lead into a paid client: password once (stored hashed), details copied, period from the package, lead converted, welcome queued", async () => {
+    const start = "2026-01-31T10:00:00+02:00";
+    const response = await admin.call({ method: "POST", url: `/api/admin/leads/${thaboLead}/convert`, payload: { start } });
+    expect(response.statusCode).toBe(201);
+    const { client, password } = response.json();
+    expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(client.password_hash).toBeUndefined();
+    expect(client).toMatchObject({
+      username: "thabo.m",
+      full_name: "Thabo Mokoena",
+      email: "thabo.mokoena@example.co.za",
+      whatsapp: "27825550101",
+      communication_method: "whatsapp",
+      marketing_opt_in: true,
+      device: "firestick",
+      internet_platform: "fibre",
+      package_id: pkgId["3 Months"],
+      package_name: "3 Months",
+      status: "active",
+      subscription_start: new Date(start).toISOString(),
+      // 31 Jan + 3 months: the last day of April, same time.
+      subscription_end: new Date("2026-04-30T10:00:00+02:00").toISOString(),
+    });
+    expect(client.marketing_opt_in_at).not.toBeNull();
+
+    const [row] = await t.app.db.select().from(clients).where(eq(clients.id, client.id));
+    expect(row.password_hash).not.toContain(password);
+    expect(await verifyPassword(password, row.password_hash)).toBe(true);
+
+    const [lead] = await t.app.db.select().from(leads).where(eq(leads.id, thaboLead));
+    expect(lead).toMatchObject({ status: "converted", client_id: client.id });
+
+    const welcome = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.client_id, client.id), eq(outbox.kind, "welcome")));
+    expect(welcome.map((m) => `${m.channel}:${m.recipient}`).sort()).toEqual(["email:thabo.mokoena@example.co.za", "whatsapp:27825550101"]);
+    for (const message of welcome) {
+      expect(message.body).toContain("https://shop.example.co.za/client/login");
+      expect(message.body).toContain("Username: thabo.m");
+      expect(message.body).not.toContain(password);
+      expect(message.body).toContain("password comes separately");
+      // The featured app that runs on a Fire Stick, with its guide.
+      expect(message.body).toContain("Install IPTV Smarters Pro on your Amazon Fire Stick");
+      expect(message.body).toContain("Login with Xtream Codes API");
+      expect(message.body).toContain("— StreamDesk");
+    }
+    expect(welcome.find((m) => m.channel === "email")?.subject).toBe("Welcome to StreamDesk: your client portal");
+
+    const leadAudit = await auditFor("leads", thaboLead);
+    expect(leadAudit.map((e) => e.action)).toEqual(["convert"]);
+    const clientAudit = await auditFor("clients", client.id);
+    expect(clientAudit.map((e) => e.action)).toEqual(["create"]);
+    expect((clientAudit[0].after as { password_hash: string }).password_hash).toBe("[hidden]");
+  });
+
+  it("refuses to convert the same lead twice (409) and makes no second client", async () => {
+    const before = (await t.app.db.select().from(clients)).length;
+    const again = await admin.call({ method: "POST", url: `/api/admin/leads/${thaboLead}/convert` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({ code: "conflict", message: "This lead is already a client." });
+    expect(await t.app.db.select().from(clients)).toHaveLength(before);
+  });
+
+  it("two conversions at once make one client", async () => {
+    const lead = await order({ name: "Race Condition", email: "race@example.co.za", whatsapp: "082 123 9999", package: "3 Months" });
+    const before = (await t.app.db.select().from(clients)).length;
+    const responses = await Promise.all([1, 2].map(() => admin.call({ method: "POST", url: `/api/admin/leads/${lead}/convert` })));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await t.app.db.select().from(clients)).toHaveLength(before + 1);
+  });
+
+  it("converts a free-trial lead to a 24-hour trial, and a second 'Thabo M.' gets a numbered username", async () => {
+    const response = await admin.call({ method: "POST", url: `/api/admin/leads/${trialLead}/convert` });
+    expect(response.statusCode).toBe(201);
+    const { client } = response.json();
+    expect(client.username).toBe("thandi.m");
+    expect(client.status).toBe("trial");
+    const hours = (Date.parse(client.subscription_end) - Date.parse(client.subscription_start)) / 3_600_000;
+    expect(hours).toBe(24);
+    const [message] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.client_id, client.id), eq(outbox.channel, "whatsapp")));
+    expect(message.body).toContain("Your free 24-hour trial runs until");
+    expect(message.body).toContain("Install Smart IPTV on your Smart TV - Samsung, Hisense, LG");
+
+    const twin = await order({
+      name: "Thabo Mokwena",
+      email: "other.thabo@example.co.za",
+      whatsapp: "084 111 0404",
+      package: "Month to Month",
+    });
+    const converted = await admin.call({
+      method: "POST",
+      url: `/api/admin/leads/${twin}/convert`,
+      payload: { package_id: pkgId["6 Months"] },
+    });
+    expect(converted.statusCode).toBe(201);
+    expect(converted.json().client).toMatchObject({ username: "thabo.m2", package_name: "6 Months", status: "active" });
+  });
+
+  it("answers 409 for a chosen username that is taken, and 400 for a paid conversion without a package", async () => {
+    const lead = await order({ name: "Lerato Khumalo", email: "lerato@example.co.za", whatsapp: "082 999 0505" });
+    const taken = await admin.call({
+      method: "POST",
+      url: `/api/admin/leads/${lead}/convert`,
+      payload: { username: "Thabo.M", package_id: pkgId["Month to Month"] },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.fields.username).toBe("That username is taken. Choose another.");
+    const noPackage = await admin.call({ method: "POST", url: `/api/admin/leads/${lead}/convert`, payload: { status: "active" } });
+    expect(noPackage.statusCode).toBe(400);
+    expect(noPackage.json().error.fields.package_id).toBe("Choose the package they are paying for.");
+    const badName = await admin.call({ method: "POST", url: `/api/admin/leads/${lead}/convert`, payload: { username: "x" } });
+    expect(badName.statusCode).toBe(400);
+    expect(badName.json().error.fields.username).toContain("3-40 characters");
+    const [row] = await t.app.db.select().from(leads).where(eq(leads.id, lead));
+    expect(row.client_id).toBeNull();
+  });
+});

@@ -1,0 +1,166 @@
+// The words the business side sends: the one-click WhatsApp greeting to a lead, the welcome
+// for a new client, and the reply to a content request. Short, plain text, naming the
+// business, saying what happens next, ending with the sign-off (BRAND.md).
+import { formatDate, formatDateTime } from "../../../shared/dates";
+import { DEVICE_LABELS } from "../../../shared/options";
+import { buildWhatsAppLink, normaliseWhatsAppNumber } from "../../../shared/whatsapp";
+import { type BusinessProfile, signOff } from "../../lib/business";
+import type { OutboxMessage } from "../../lib/outbox";
+import { numberedSteps } from "../downloads/service";
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] || "there";
+const deviceLabel = (device: string) => DEVICE_LABELS[device as keyof typeof DEVICE_LABELS] ?? device;
+
+// ---- leads --------------------------------------------------------------------------------------
+
+interface LeadFacts {
+  name: string;
+  whatsapp: string;
+  form_type: string;
+  package_name: string;
+}
+
+/** What the person asked for, in a few words: 'free 24-hour trial request', 'order for 3 Months'. */
+function requestWords(lead: LeadFacts): string {
+  if (lead.form_type === "free-trial") return "free 24-hour trial request";
+  const noun = lead.form_type === "interest" ? "interest in" : "order for";
+  if (lead.package_name) return `${noun} the ${lead.package_name} package`;
+  return lead.form_type === "interest" ? "enquiry" : "order";
+}
+
+/** The admin's one-click chat: to the person's number, greeting them and naming their request. */
+export function leadWhatsAppUrl(lead: LeadFacts, business: BusinessProfile): string | null {
+  if (!normaliseWhatsAppNumber(lead.whatsapp)) return null;
+  const text = `Hi ${firstName(lead.name)}, this is ${business.companyName} about your ${requestWords(lead)} on our website.`;
+  return buildWhatsAppLink(lead.whatsapp, text);
+}
+
+// ---- clients ------------------------------------------------------------------------------------
+
+export interface Reachable {
+  id: string;
+  full_name: string;
+  email: string;
+  whatsapp: string;
+  communication_method: string;
+}
+
+/**
+ * Where a message to a client goes: their preferred channel (the other one when the preferred
+ * one has no address); with `alsoEmail`, e-mail too whenever there is an address.
+ */
+export function channelsFor(
+  client: Reachable,
+  options: { alsoEmail?: boolean } = {},
+): { channel: "email" | "whatsapp"; recipient: string }[] {
+  const whatsapp = normaliseWhatsAppNumber(client.whatsapp);
+  const email = client.email.trim();
+  const preferred =
+    client.communication_method === "email"
+      ? email
+        ? "email"
+        : whatsapp
+          ? "whatsapp"
+          : null
+      : whatsapp
+        ? "whatsapp"
+        : email
+          ? "email"
+          : null;
+  const targets: { channel: "email" | "whatsapp"; recipient: string }[] = [];
+  if (preferred) targets.push({ channel: preferred, recipient: preferred === "email" ? email : whatsapp });
+  if (options.alsoEmail && email && preferred !== "email") targets.push({ channel: "email", recipient: email });
+  return targets;
+}
+
+export interface WelcomeFacts {
+  client: Reachable & { username: string; status: string; package_name: string; subscription_end: Date | null; device: string };
+  /** the featured app for their device, when there is one */
+  app: { name: string; download_url: string | null; installation_guide: string | null } | null;
+}
+
+function absoluteLink(url: string | null, publicUrl: string): string | null {
+  if (!url) return null;
+  if (/^https?:\/\//i.test(url)) return url;
+  if (url.startsWith("/") && !url.startsWith("//")) return `${publicUrl}${url}`;
+  return null;
+}
+
+/** The welcome for a new client: portal, username (the password comes separately), the period, the app to install. */
+export function welcomeMessages(business: BusinessProfile, facts: WelcomeFacts): OutboxMessage[] {
+  const { client, app } = facts;
+  const period =
+    client.status === "trial"
+      ? `Your free 24-hour trial runs until ${formatDateTime(client.subscription_end)} (SAST).`
+      : client.subscription_end
+        ? `Your ${client.package_name || "subscription"} package is active until ${formatDate(client.subscription_end)}.`
+        : "";
+  const install: string[] = [];
+  if (app) {
+    const link = absoluteLink(app.download_url, business.publicUrl);
+    install.push(`Install ${app.name}${client.device ? ` on your ${deviceLabel(client.device)}` : ""}:`);
+    if (link) install.push(`Download: ${link}`);
+    if (app.installation_guide?.trim()) install.push(numberedSteps(app.installation_guide));
+  } else {
+    install.push(`Apps and install guides for every device: ${business.publicUrl}/downloads`);
+  }
+  const body = [
+    `Hi ${firstName(client.full_name)},`,
+    "",
+    `Welcome to ${business.companyName}! Your account is ready.${period ? ` ${period}` : ""}`,
+    "",
+    `Client portal: ${business.publicUrl}/client/login`,
+    `Username: ${client.username}`,
+    "Your password comes separately: we send it in its own message, never with your username.",
+    "",
+    ...install,
+    "",
+    "What happens next: install the app, then sign in with the line details we send you (they're in your client portal too). Stuck? Message us and we'll help you finish.",
+    "",
+    signOff(business),
+  ].join("\n");
+  return channelsFor(client, { alsoEmail: true }).map((target) => ({
+    ...target,
+    subject: target.channel === "email" ? `Welcome to ${business.companyName}: your client portal` : undefined,
+    body,
+    kind: "welcome",
+    client_id: client.id,
+    dedupe_key: `welcome:${client.id}:${target.channel}`,
+  }));
+}
+
+// ---- content requests ---------------------------------------------------------------------------
+
+const STATUS_WORDS: Record<string, string> = {
+  new: "We've received it.",
+  in_progress: "We're working on it.",
+  added: "Good news: it's been added.",
+  declined: "Sorry, we can't add it at the moment.",
+};
+
+export function contentReplyMessages(
+  business: BusinessProfile,
+  client: Reachable,
+  request: { id: string; title: string; status: string; reply: string },
+  dedupeKey: string,
+): OutboxMessage[] {
+  const body = [
+    `Hi ${firstName(client.full_name)},`,
+    "",
+    `About your request for "${request.title}": ${STATUS_WORDS[request.status] ?? ""}`.trim(),
+    "",
+    request.reply,
+    "",
+    `You can see all your requests in the client portal: ${business.publicUrl}/client`,
+    "",
+    signOff(business),
+  ].join("\n");
+  return channelsFor(client).map((target) => ({
+    ...target,
+    subject: target.channel === "email" ? `${business.companyName}: your request for ${request.title}` : undefined,
+    body,
+    kind: "content-request-reply",
+    client_id: client.id,
+    dedupe_key: dedupeKey,
+  }));
+}

@@ -1,0 +1,248 @@
+// Payments as the business manages them: the list (and its CSV), confirming an EFT (or any
+// pending payment), recording a payment taken by hand, refunds, and linking a payment to a
+// client. Money that is confirmed buys time through the one subscription rule
+// (lib/subscriptions.ts) and queues one receipt (dedupe key receipt:<id>), in the same
+// transaction as the status change, so neither can happen twice or without the other.
+import { randomInt } from "node:crypto";
+import { and, count, eq, getTableColumns, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { PAYMENT_SORTS, PaymentCreate, PaymentListQuery, PaymentPatch } from "../../../shared/business-schemas";
+import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
+import { capturedPayments, clients, packages } from "../../db/schema";
+import { audit } from "../../lib/audit";
+import { type BusinessProfile, loadBusiness } from "../../lib/business";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
+import { enqueue } from "../../lib/outbox";
+import { extendSubscription } from "../../lib/subscriptions";
+import { receiptEmail } from "../payments/messages";
+import type { Tx } from "./client-service";
+import { containsPattern, dateRange, ordering, pageWindow } from "./query";
+
+type Payment = typeof capturedPayments.$inferSelect;
+
+export const ALREADY_PAID = "Already paid";
+export const REFUNDED_ALREADY = "This payment was refunded: record a new payment instead.";
+export const ONLY_PAID_REFUNDS = "Only a paid payment can be refunded.";
+/** Statuses an admin may confirm as paid: a card payment the provider reported failed may still have been paid by other means. */
+const CONFIRMABLE = ["pending", "failed", "cancelled"];
+
+const { raw_payload: _payload, ...listColumns } = getTableColumns(capturedPayments);
+const withClient = { ...listColumns, client_username: clients.username, client_full_name: clients.full_name };
+
+const SORT_COLUMNS = {
+  created_at: capturedPayments.created_at,
+  paid_at: capturedPayments.paid_at,
+  amount: capturedPayments.amount,
+  status: capturedPayments.status,
+  provider: capturedPayments.provider,
+} satisfies Record<(typeof PAYMENT_SORTS)[number], unknown>;
+
+export function paymentWhere(query: Omit<PaymentListQuery, "page" | "pageSize" | "sort" | "dir">): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(
+      or(
+        ilike(capturedPayments.external_transaction_id, pattern),
+        ilike(capturedPayments.provider_reference, pattern),
+        ilike(capturedPayments.client_email, pattern),
+        ilike(capturedPayments.package_name, pattern),
+        // EFT notes carry the name and number the customer gave.
+        ilike(capturedPayments.notes, pattern),
+        ilike(clients.full_name, pattern),
+        ilike(clients.username, pattern),
+      ),
+    );
+  }
+  if (query.status) conditions.push(eq(capturedPayments.status, query.status));
+  if (query.provider) conditions.push(eq(capturedPayments.provider, query.provider));
+  const { from, toExclusive } = dateRange(query.from, query.to);
+  if (from) conditions.push(gte(capturedPayments.created_at, from));
+  if (toExclusive) conditions.push(lt(capturedPayments.created_at, toExclusive));
+  return and(...conditions);
+}
+
+export async function listPayments(app: FastifyInstance, query: PaymentListQuery, all = false) {
+  const where = paymentWhere(query);
+  const { limit, offset } = pageWindow(query, all);
+  const rows = app.db
+    .select(withClient)
+    .from(capturedPayments)
+    .leftJoin(clients, eq(clients.id, capturedPayments.client_id))
+    .where(where)
+    .orderBy(...ordering(SORT_COLUMNS[query.sort], query.dir, capturedPayments.id))
+    .offset(offset)
+    .$dynamic();
+  const [data, [{ n }]] = await Promise.all([
+    limit ? rows.limit(limit) : rows,
+    app.db.select({ n: count() }).from(capturedPayments).leftJoin(clients, eq(clients.id, capturedPayments.client_id)).where(where),
+  ]);
+  return { data, total: n };
+}
+
+/** One payment with the provider's raw payload (for the detail view). */
+export async function getPayment(app: FastifyInstance, id: string) {
+  const [row] = await app.db
+    .select({ ...withClient, raw_payload: capturedPayments.raw_payload })
+    .from(capturedPayments)
+    .leftJoin(clients, eq(clients.id, capturedPayments.client_id))
+    .where(eq(capturedPayments.id, id));
+  if (!row) throw notFound("No payment with that id.");
+  return row;
+}
+
+async function findPayment(app: FastifyInstance, id: string): Promise<Payment> {
+  const [row] = await app.db.select().from(capturedPayments).where(eq(capturedPayments.id, id));
+  if (!row) throw notFound("No payment with that id.");
+  return row;
+}
+
+const appendNote = (note: string) =>
+  note.trim() ? sql`trim(${capturedPayments.notes} || E'\n' || ${note.trim()})` : capturedPayments.notes;
+
+/**
+ * In the caller's transaction: the paid payment buys its client time and one receipt is
+ * queued — by e-mail when there is an address, else on the client's WhatsApp.
+ */
+async function settle(tx: Tx, business: BusinessProfile, payment: Payment, paidAt: Date): Promise<void> {
+  const extended = payment.client_id
+    ? await extendSubscription(tx, {
+        clientId: payment.client_id,
+        packageId: payment.package_id,
+        packageName: payment.package_name,
+        now: paidAt,
+      })
+    : null;
+  const client = extended?.client ?? null;
+  const message = receiptEmail(business, {
+    reference: payment.external_transaction_id,
+    packageName: payment.package_name,
+    amount: payment.amount,
+    paidAt,
+    subscriptionEnd: extended?.months ? extended.subscriptionEnd : null,
+  });
+  const email = payment.client_email || client?.email || "";
+  const whatsapp = normaliseWhatsAppNumber(client?.whatsapp ?? "");
+  const target = email
+    ? { channel: "email" as const, recipient: email }
+    : whatsapp
+      ? { channel: "whatsapp" as const, recipient: whatsapp }
+      : null;
+  if (!target) return;
+  await enqueue(tx, {
+    ...target,
+    subject: target.channel === "email" ? message.subject : undefined,
+    body: message.body,
+    kind: "receipt",
+    client_id: payment.client_id,
+    dedupe_key: `receipt:${payment.id}`,
+  });
+}
+
+/** Confirms money received (an EFT that reflected, or any pending payment). A second call is 409 'Already paid'. */
+export async function markPaid(app: FastifyInstance, request: FastifyRequest, id: string, note: string) {
+  const business = await loadBusiness(app);
+  const result = await app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(capturedPayments).where(eq(capturedPayments.id, id)).for("update");
+    if (!before) throw notFound("No payment with that id.");
+    if (before.status === "paid") throw conflict(ALREADY_PAID);
+    if (before.status === "refunded") throw conflict(REFUNDED_ALREADY);
+    const now = new Date();
+    const [after] = await tx
+      .update(capturedPayments)
+      .set({ status: "paid", paid_at: now, notes: appendNote(note ? `Marked paid: ${note}` : ""), updated_at: now })
+      .where(and(eq(capturedPayments.id, id), inArray(capturedPayments.status, CONFIRMABLE)))
+      .returning();
+    // The row lock makes this unreachable unless the status changed between read and write.
+    if (!after) throw conflict(ALREADY_PAID);
+    await settle(tx, business, after, now);
+    await audit(tx, request, { action: "mark-paid", resource: "captured_payments", resourceId: id, before, after });
+    return after;
+  });
+  app.outbox.nudge();
+  return getPayment(app, result.id);
+}
+
+function manualReference(now = Date.now()): string {
+  const alphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+  let code = "";
+  for (let i = 0; i < 6; i++) code += alphabet[randomInt(alphabet.length)];
+  return `MANUAL_${now}_${code}`;
+}
+
+/** A payment the admin took by hand (cash, a transfer seen in the bank app): paid now, extends, receipt. */
+export async function recordPayment(app: FastifyInstance, request: FastifyRequest, input: PaymentCreate) {
+  const [client] = await app.db.select({ id: clients.id, email: clients.email }).from(clients).where(eq(clients.id, input.client_id));
+  if (!client) throw badRequest("That client does not exist.", { client_id: "That client does not exist." });
+  const [pkg] = await app.db.select().from(packages).where(eq(packages.id, input.package_id));
+  if (!pkg) throw badRequest("That package does not exist.", { package_id: "That package does not exist." });
+  const paidAt = input.paid_at ? new Date(input.paid_at) : new Date();
+  if (paidAt.getTime() > Date.now() + 60_000) {
+    throw badRequest("A payment cannot be paid in the future.", { paid_at: "A payment cannot be paid in the future." });
+  }
+  const business = await loadBusiness(app);
+  const created = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(capturedPayments)
+      .values({
+        provider: "manual",
+        external_transaction_id: manualReference(),
+        amount: input.amount,
+        currency: "ZAR",
+        package_id: pkg.id,
+        package_name: pkg.name,
+        description: `${pkg.name} IPTV Subscription`,
+        client_id: client.id,
+        client_email: client.email,
+        status: "paid",
+        paid_at: paidAt,
+        notes: input.note ? `Recorded by hand: ${input.note}` : "Recorded by hand",
+      })
+      .returning();
+    // Time is added from now (or the current end), whenever the money came in.
+    await settle(tx, business, row, new Date());
+    await audit(tx, request, { action: "create", resource: "captured_payments", resourceId: row.id, after: row });
+    return row;
+  });
+  app.outbox.nudge();
+  return getPayment(app, created.id);
+}
+
+/** Records a refund. The subscription is left as it is: shortening it is the admin's call on the client page. */
+export async function refundPayment(app: FastifyInstance, request: FastifyRequest, id: string, note: string) {
+  const result = await app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(capturedPayments).where(eq(capturedPayments.id, id)).for("update");
+    if (!before) throw notFound("No payment with that id.");
+    if (before.status !== "paid") throw new AppError(409, "conflict", ONLY_PAID_REFUNDS);
+    const [after] = await tx
+      .update(capturedPayments)
+      .set({ status: "refunded", notes: appendNote(note ? `Refunded: ${note}` : "Refunded"), updated_at: new Date() })
+      .where(eq(capturedPayments.id, id))
+      .returning();
+    await audit(tx, request, { action: "refund", resource: "captured_payments", resourceId: id, before, after });
+    return after;
+  });
+  return getPayment(app, result.id);
+}
+
+/** Link a payment (typically a pending EFT) to a client, and/or edit its notes. Linking alone buys no time. */
+export async function patchPayment(app: FastifyInstance, request: FastifyRequest, id: string, patch: PaymentPatch) {
+  const before = await findPayment(app, id);
+  const changes: Partial<Payment> = { updated_at: new Date() };
+  if (patch.notes !== undefined) changes.notes = patch.notes;
+  if (patch.client_id !== undefined) {
+    if (patch.client_id) {
+      const [client] = await app.db.select({ id: clients.id, email: clients.email }).from(clients).where(eq(clients.id, patch.client_id));
+      if (!client) throw badRequest("That client does not exist.", { client_id: "That client does not exist." });
+      changes.client_id = client.id;
+      // The receipt needs an address: take the client's when the payment came without one.
+      if (!before.client_email) changes.client_email = client.email;
+    } else changes.client_id = null;
+  }
+  await app.db.transaction(async (tx) => {
+    const [after] = await tx.update(capturedPayments).set(changes).where(eq(capturedPayments.id, id)).returning();
+    if (!after) throw notFound("No payment with that id.");
+    await audit(tx, request, { action: "update", resource: "captured_payments", resourceId: id, before, after });
+  });
+  return getPayment(app, id);
+}

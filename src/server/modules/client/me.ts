@@ -1,0 +1,94 @@
+// The signed-in client's own account:
+//   GET   /api/client/me        → {data: profile with the computed subscription and line details}
+//   PATCH /api/client/me        → contact details, channel and marketing choice only
+//   POST  /api/client/password  → {currentPassword, newPassword}; the OTHER sessions end
+// Every query is by the session's client id; ids in the body are stripped by the schemas.
+import { and, eq, ne } from "drizzle-orm";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { type ClientProfile, passwordChangeSchema, profilePatchSchema } from "../../../shared/client-schemas";
+import { requireClient } from "../../auth/guards";
+import { hashPassword, verifyPassword } from "../../auth/passwords";
+import { clients, sessions } from "../../db/schema";
+import { loadBusiness } from "../../lib/business";
+import { badRequest } from "../../lib/errors";
+import { enqueue } from "../../lib/outbox";
+import { enforce } from "../../lib/rate-limit";
+import { passwordChangedMessage } from "./messages";
+import { loadOwnClient, parseBody, preferredContact, signedInId, toProfile } from "./service";
+
+const WRONG_PASSWORD = "Your current password is not correct";
+
+const routes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get("/client/me", { preHandler: requireClient }, async (request): Promise<{ data: ClientProfile }> => {
+    return { data: toProfile(await loadOwnClient(app, request)) };
+  });
+
+  app.patch("/client/me", { preHandler: requireClient }, async (request): Promise<{ data: ClientProfile }> => {
+    const patch = parseBody(profilePatchSchema, request.body);
+    const current = await loadOwnClient(app, request);
+    const next = {
+      email: patch.email ?? current.email,
+      whatsapp: patch.whatsapp ?? current.whatsapp,
+      communication_method: patch.communication_method ?? current.communication_method,
+    };
+    // The chosen channel needs its contact, or reminders and replies would go nowhere. Checked
+    // only when the contact details change, so a name change is never refused over them.
+    const touchesContact = patch.email !== undefined || patch.whatsapp !== undefined || patch.communication_method !== undefined;
+    if (touchesContact && next.communication_method === "email" && !next.email) {
+      throw badRequest("Please enter your e-mail address to get messages by e-mail", { email: "Please enter your e-mail address" });
+    }
+    if (touchesContact && next.communication_method === "whatsapp" && !next.whatsapp) {
+      throw badRequest("Please enter your WhatsApp number to get messages on WhatsApp", { whatsapp: "Please enter your WhatsApp number" });
+    }
+    const now = new Date();
+    const changes: Partial<typeof clients.$inferInsert> = { ...next, updated_at: now };
+    if (patch.full_name !== undefined) changes.full_name = patch.full_name;
+    if (patch.marketing_opt_in !== undefined) {
+      changes.marketing_opt_in = patch.marketing_opt_in;
+      // POPIA: keep when consent was given (an opt-in repeated keeps its first time); withdrawn, it is cleared.
+      changes.marketing_opt_in_at = patch.marketing_opt_in ? (current.marketing_opt_in ? current.marketing_opt_in_at : now) : null;
+    }
+    const [row] = await app.db
+      .update(clients)
+      .set(changes)
+      .where(eq(clients.id, signedInId(request)))
+      .returning();
+    return { data: toProfile(row ?? current) };
+  });
+
+  app.post("/client/password", { preHandler: requireClient }, async (request) => {
+    const clientId = signedInId(request);
+    // The current password is a secret a stolen session must not be able to guess at speed.
+    await enforce(app.db, [{ key: `client-password:acct:${clientId}`, limit: app.config.LOGIN_LIMIT_PER_MIN }]);
+    const input = parseBody(passwordChangeSchema, request.body);
+    const client = await loadOwnClient(app, request);
+    if (!(await verifyPassword(input.currentPassword, client.password_hash))) {
+      throw badRequest(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    const business = await loadBusiness(app);
+    const now = new Date();
+    const sessionId = request.client?.sessionId ?? "";
+    await app.db.transaction(async (tx) => {
+      await tx.update(clients).set({ password_hash: passwordHash, updated_at: now }).where(eq(clients.id, clientId));
+      await tx.delete(sessions).where(and(eq(sessions.client_id, clientId), ne(sessions.id, sessionId)));
+      const contact = preferredContact(client);
+      if (contact) {
+        const message = passwordChangedMessage(business, {
+          name: client.full_name,
+          username: client.username,
+          at: now,
+          signedOut: "other-devices",
+        });
+        await enqueue(tx, { ...contact, subject: message.subject, body: message.body, kind: "password-changed", client_id: clientId });
+      }
+    });
+    app.outbox.nudge();
+    return { success: true };
+  });
+};
+
+export default routes;

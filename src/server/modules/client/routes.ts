@@ -1,0 +1,20 @@
+// The client portal's API (ARCHITECTURE.md §5 "ours, client"; spec §4, §7, §8). Sign-in and
+// password reset are public; every other route needs a client session and reads only that
+// client's rows (the id comes from the session, never from the request).
+import type { FastifyPluginAsync } from "fastify";
+import auth from "./auth";
+import contentRequests from "./content-requests";
+import me from "./me";
+import notices from "./notices";
+import passwordReset from "./password-reset";
+import payments from "./payments";
+
+const routes: FastifyPluginAsync = async (app) => {
+  // Personal data and sessions: no shared or browser cache may keep these answers.
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+  for (const part of [auth, passwordReset, me, payments, contentRequests, notices]) await app.register(part);
+};
+
+export default routes;

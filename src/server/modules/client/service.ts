@@ -1,0 +1,129 @@
+// What every client-portal route needs: the signed-in client's own row (always by the id the
+// session guard put on the request, never one from the URL or body), its views, and the
+// validation helper that turns a zod failure into the API's 400.
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import {
+  type ClientAccountStatus,
+  type ClientProfile,
+  type ClientSummary,
+  type CommunicationMethod,
+  daysLeft,
+  SUSPENDED_MESSAGE,
+  subscriptionStatus,
+} from "../../../shared/client-schemas";
+import { isValidEmail, isValidPhone } from "../../../shared/contact";
+import { DEVICE_LABELS, type DeviceValue } from "../../../shared/options";
+import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
+import { clients } from "../../db/schema";
+import { badRequest, forbidden, unauthorized } from "../../lib/errors";
+
+export type ClientRow = typeof clients.$inferSelect;
+
+const ACCOUNT_STATUSES: readonly ClientAccountStatus[] = ["trial", "active", "expired", "suspended"];
+
+/** The signed-in client's id; requireClient must have run. */
+export function signedInId(request: FastifyRequest): string {
+  if (!request.client) throw unauthorized("Please sign in to your client portal.");
+  return request.client.id;
+}
+
+/** The signed-in client's row (a client deleted mid-session reads as signed out). */
+export async function loadOwnClient(app: FastifyInstance, request: FastifyRequest): Promise<ClientRow> {
+  const [row] = await app.db
+    .select()
+    .from(clients)
+    .where(eq(clients.id, signedInId(request)))
+    .limit(1);
+  if (!row) throw unauthorized("Please sign in to your client portal.");
+  return row;
+}
+
+/** 403 for the parts of the portal a suspended account cannot use. */
+export function refuseSuspended(row: Pick<ClientRow, "status">): void {
+  if (row.status === "suspended") throw forbidden(SUSPENDED_MESSAGE);
+}
+
+export function accountStatus(status: string): ClientAccountStatus {
+  return (ACCOUNT_STATUSES as readonly string[]).includes(status) ? (status as ClientAccountStatus) : "active";
+}
+
+export function toSummary(row: Pick<ClientRow, "id" | "username" | "full_name" | "status">): ClientSummary {
+  return { id: row.id, username: row.username, full_name: row.full_name, status: accountStatus(row.status) };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toProfile(row: ClientRow, now = new Date()): ClientProfile {
+  const status = accountStatus(row.status);
+  return {
+    id: row.id,
+    username: row.username,
+    full_name: row.full_name,
+    email: row.email,
+    whatsapp: row.whatsapp,
+    communication_method: (row.communication_method === "email" ? "email" : "whatsapp") as CommunicationMethod,
+    marketing_opt_in: row.marketing_opt_in,
+    marketing_opt_in_at: iso(row.marketing_opt_in_at),
+    status,
+    subscription: {
+      status: subscriptionStatus(row, now),
+      package: row.package_name,
+      package_id: row.package_id,
+      start: iso(row.subscription_start),
+      end: iso(row.subscription_end),
+      days_left: daysLeft(row.subscription_end, now),
+    },
+    device: row.device,
+    device_label: DEVICE_LABELS[row.device as DeviceValue] ?? row.device,
+    internet_platform: row.internet_platform,
+    // Withheld while suspended: the line is the service itself.
+    line: status === "suspended" ? null : { username: row.line_username, password: row.line_password, portal_url: row.line_portal_url },
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** The form's values, or a 400 whose message is the first problem and whose fields name each one. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  throw badRequest(Object.values(fields)[0] ?? "Please check the information you entered.", fields);
+}
+
+/** Resolves no sooner than `ms` after `startedAt`: answers that must not reveal how much work was done. */
+export async function notBefore(startedAt: number, ms: number): Promise<void> {
+  const wait = startedAt + ms - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+export interface Contact {
+  channel: "whatsapp" | "email";
+  /** in the outbox's form: WhatsApp numbers as 27…, e-mail lower-cased */
+  recipient: string;
+}
+
+/** The client's e-mail address in the outbox's form, or null when there is no usable one. */
+export function emailOf(row: Pick<ClientRow, "email">): string | null {
+  const email = row.email.trim().toLowerCase();
+  return email && isValidEmail(email) ? email : null;
+}
+
+/** The client's WhatsApp number as 27…, or null when there is no usable one. */
+export function whatsappOf(row: Pick<ClientRow, "whatsapp">): string | null {
+  return isValidPhone(row.whatsapp) ? normaliseWhatsAppNumber(row.whatsapp) : null;
+}
+
+/** Their preferred channel, or the other one when the preferred contact is missing; null when neither. */
+export function preferredContact(row: Pick<ClientRow, "communication_method" | "email" | "whatsapp">): Contact | null {
+  const email = emailOf(row);
+  const whatsapp = whatsappOf(row);
+  const byEmail = email ? ({ channel: "email", recipient: email } as const) : null;
+  const byWhatsApp = whatsapp ? ({ channel: "whatsapp", recipient: whatsapp } as const) : null;
+  return row.communication_method === "email" ? (byEmail ?? byWhatsApp) : (byWhatsApp ?? byEmail);
+}

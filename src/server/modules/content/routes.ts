@@ -1,0 +1,88 @@
+// Public site-content reads: images, homepage content, branding, notices, release notes.
+// Each table is cached whole (invalidated by the change feed); filters chosen by the caller
+// (image keys, section) and time windows are applied per request, so the cache holds one
+// entry per table however many distinct queries arrive, and windows open and close on time.
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ContentSection, ImageEntry, ListResponse, Notice } from "../../../shared/api";
+import { brandingMap, listContent, listImages, listPublicNotices, listReleases, noticesAt } from "./service";
+
+const JSON_TYPE = "application/json; charset=utf-8";
+const MAX_KEYS = 50;
+const MAX_KEY_LENGTH = 64;
+const MAX_SECTION_LENGTH = 100;
+
+const noQuery = { querystring: z.object({}) };
+
+const imagesQuery = z.object({
+  /** comma list of image keys; blanks are dropped and duplicates merged */
+  keys: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      const keys = [...new Set(raw.split(",").map((k) => k.trim()))].filter(Boolean);
+      if (keys.length > MAX_KEYS) {
+        ctx.addIssue({ code: "custom", message: `Ask for at most ${MAX_KEYS} image keys.` });
+        return z.NEVER;
+      }
+      if (keys.some((k) => k.length > MAX_KEY_LENGTH)) {
+        ctx.addIssue({ code: "custom", message: `An image key has at most ${MAX_KEY_LENGTH} characters.` });
+        return z.NEVER;
+      }
+      return keys.length ? keys : undefined;
+    }),
+});
+
+const contentQuery = z.object({
+  section: z
+    .string()
+    .max(MAX_SECTION_LENGTH, `A section name has at most ${MAX_SECTION_LENGTH} characters.`)
+    .optional()
+    .transform((s) => s?.trim() || undefined),
+});
+
+const routes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { cache } = app;
+
+  // Browsers revalidate every time; TanStack Query does the client-side caching.
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("cache-control", "no-cache");
+  });
+
+  const cachedBody = <T>(key: string, tables: readonly string[], load: () => Promise<T>) =>
+    cache.get(key, tables, async () => JSON.stringify({ data: await load() }));
+
+  app.get("/images", { schema: { querystring: imagesQuery } }, async (request): Promise<ListResponse<ImageEntry>> => {
+    const images = await cache.get("content:images", ["image_registry"], () => listImages(app.db));
+    const { keys } = request.query;
+    if (!keys) return { data: images };
+    const wanted = new Set(keys);
+    return { data: images.filter((i) => wanted.has(i.image_key)) };
+  });
+
+  app.get("/content", { schema: { querystring: contentQuery } }, async (request): Promise<ListResponse<ContentSection>> => {
+    const sections = await cache.get("content:homepage", ["homepage_content"], () => listContent(app.db));
+    const { section } = request.query;
+    return { data: section === undefined ? sections : sections.filter((s) => s.section_name === section) };
+  });
+
+  app.get("/branding", { schema: noQuery }, async (_request, reply) => {
+    const body = await cachedBody("content:branding", ["site_branding"], () => brandingMap(app.db));
+    return reply.type(JSON_TYPE).send(body);
+  });
+
+  app.get("/notices", { schema: noQuery }, async (): Promise<ListResponse<Notice>> => {
+    const list = await cache.get("content:notices", ["notices"], () => listPublicNotices(app.db));
+    return { data: noticesAt(list, Date.now()) };
+  });
+
+  app.get("/releases", { schema: noQuery }, async (_request, reply) => {
+    const body = await cachedBody("content:releases", ["releases"], () => listReleases(app.db));
+    return reply.type(JSON_TYPE).send(body);
+  });
+};
+
+export default routes;

@@ -1,0 +1,37 @@
+// Route modules, registered under /api in this order by buildApp.
+import type { FastifyPluginAsync } from "fastify";
+import adminAuth from "./admin-auth/routes";
+import adminBusiness from "./admin-business/routes";
+import adminCatalogue from "./admin-catalogue/routes";
+import adminOps from "./admin-ops/routes";
+import catalogue from "./catalogue/routes";
+import client from "./client/routes";
+import content from "./content/routes";
+import downloads from "./downloads/routes";
+import health from "./health/routes";
+import kb from "./kb/routes";
+import monitor from "./monitor/routes";
+import orders from "./orders/routes";
+import payments from "./payments/routes";
+import realtime from "./realtime/routes";
+import speedtest from "./speedtest/routes";
+import status from "./status/routes";
+
+export const routeModules: FastifyPluginAsync[] = [
+  health,
+  catalogue,
+  content,
+  status,
+  kb,
+  realtime,
+  orders,
+  downloads,
+  speedtest,
+  monitor,
+  payments,
+  client,
+  adminAuth,
+  adminBusiness,
+  adminCatalogue,
+  adminOps,
+];

@@ -1,0 +1,223 @@
+// Real delivery: the outbox worker sends order and interest mail to an SMTP server on
+// loopback, and an SMTP outage while orders arrive loses nothing and sends nothing twice.
+import { createServer } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leads, outbox } from "../../db/schema";
+import { createTestApp, eventually, type TestApp } from "../../testing";
+
+interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** An SMTP server on 127.0.0.1 that keeps every message it accepts. */
+async function startSmtp(port = 0): Promise<{ port: number; mails: ReceivedMail[]; close(): Promise<void> }> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), ...parseMessage(Buffer.concat(chunks).toString("latin1")) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const address = server.server.address();
+  return {
+    port: typeof address === "object" && address ? address.port : port,
+    mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Subject and decoded text of a single-part text message as nodemailer writes it. */
+function parseMessage(raw: string): { subject: string; text: string } {
+  const split = raw.indexOf("\r\n\r\n");
+  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
+  const body = raw.slice(split + 4);
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(headers)?.[1] ?? "";
+  const encoding = header("Content-Transfer-Encoding").toLowerCase();
+  const text =
+    encoding === "quoted-printable"
+      ? decodeQuotedPrintable(body)
+      : encoding === "base64"
+        ? Buffer.from(body, "base64").toString("utf8")
+        : Buffer.from(body, "latin1").toString("utf8");
+  return { subject: header("Subject"), text: text.replace(/\r\n/g, "\n").trim() };
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(joined.charCodeAt(i));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** A loopback port nothing listens on (taken and released at once). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (typeof address !== "object" || !address) throw new Error("no port");
+  return address.port;
+}
+
+const postOrder = (t: TestApp, payload: Record<string, unknown>) => t.app.inject({ method: "POST", url: "/api/orders", payload });
+
+function order(i: number): Record<string, unknown> {
+  return {
+    name: `Customer ${i}`,
+    email: `customer${i}@example.co.za`,
+    whatsapp: `082 600 ${String(i).padStart(4, "0")}`,
+    package: "6 Months",
+    duration: "6 Months",
+    device: "smart-tv-samsung",
+    internetPlatform: "lte",
+    internetSpeed: "20 Mbps",
+    formType: "order",
+  };
+}
+
+describe("e-mail to a real SMTP server", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_WRITE_LIMIT_PER_MIN: 100_000 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it("delivers the order note to the business and the confirmation to the customer", async () => {
+    const body = order(1);
+    const res = await postOrder(t, body);
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json();
+    await t.app.outbox.drain();
+    await eventually(() => expect(smtp.mails).toHaveLength(2));
+    const business = smtp.mails.find((m) => m.to.includes("support@streamdesk.co.za"));
+    const customer = smtp.mails.find((m) => m.to.includes("customer1@example.co.za"));
+    expect(business?.subject).toBe("New order: Customer 1 - 6 Months, 6 Months");
+    for (const part of [
+      `Reference: ${id}`,
+      "Full name: Customer 1",
+      "Email: customer1@example.co.za",
+      "WhatsApp: +27 82 600 0001 (typed as 082 600 0001)",
+      "Device: Smart TV - Samsung, Hisense, LG (smart-tv-samsung)",
+      "Internet platform: LTE",
+      "Internet speed: 20 Mbps",
+      "IP address: 127.0.0.1",
+    ]) {
+      expect(business?.text).toContain(part);
+    }
+    expect(customer?.subject).toBe("Your StreamDesk order has been received");
+    expect(customer?.text).toContain("Hi Customer 1,");
+    expect(customer?.text).toContain("- Package: 6 Months");
+    expect(customer?.text).toContain("— StreamDesk");
+    const statuses = await t.app.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.lead_id, id));
+    expect(statuses.map((s) => s.status)).toEqual(["sent", "sent"]);
+  });
+
+  it("delivers an interest reply chosen by e-mail", async () => {
+    smtp.mails.length = 0;
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/interest",
+      payload: {
+        firstName: "Naledi",
+        lastName: "Mthembu",
+        email: "naledi@example.co.za",
+        whatsapp: "0826000999",
+        communicationMethod: "email",
+        packageName: "3 Months",
+        packagePrice: 1650,
+        duration: "3 Months",
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    await t.app.outbox.drain();
+    await eventually(() => expect(smtp.mails).toHaveLength(2));
+    const customer = smtp.mails.find((m) => m.to.includes("naledi@example.co.za"));
+    expect(customer?.subject).toBe("Thanks for your interest in StreamDesk");
+    expect(customer?.text).toContain("3 Months (3 Months, R1,650)");
+    const business = smtp.mails.find((m) => m.to.includes("support@streamdesk.co.za"));
+    expect(business?.subject).toBe("New interest: Naledi Mthembu - 3 Months");
+  });
+});
+
+describe("SMTP down while 100 orders arrive, then back", () => {
+  it("saves every order, keeps their 200 messages pending, then delivers each exactly once", { timeout: 120_000 }, async () => {
+    const port = await freePort();
+    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_WRITE_LIMIT_PER_MIN: 100_000 });
+    let smtp: Awaited<ReturnType<typeof startSmtp>> | null = null;
+    try {
+      const count = async (where: ReturnType<typeof sql>) =>
+        Number(
+          ((await t.app.db.execute(sql`SELECT count(*)::int AS n FROM outbox WHERE ${where}`)) as unknown as { rows: { n: number }[] })
+            .rows[0].n,
+        );
+
+      for (let batch = 0; batch < 10; batch++) {
+        const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => postOrder(t, order(100 + batch * 10 + i))));
+        expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(201));
+      }
+      expect(await t.app.db.$count(leads)).toBe(100);
+
+      await t.app.outbox.drain();
+      // Every message was tried (by the nudges after each order, or this drain), failed, and waits for its retry.
+      await eventually(
+        async () => expect(await count(sql`status = 'pending' AND attempts >= 1 AND last_error IS NOT NULL`)).toBe(200),
+        20_000,
+        100,
+      );
+      expect(await count(sql`true`)).toBe(200);
+      expect(await count(sql`status = 'sent'`)).toBe(0);
+
+      smtp = await startSmtp(port);
+      await t.app.db.execute(sql`UPDATE outbox SET next_attempt_at = now()`);
+      await t.app.outbox.drain();
+      await eventually(async () => expect(await count(sql`status = 'sent'`)).toBe(200), 20_000, 100);
+
+      const delivered = new Map<string, number>();
+      for (const mail of smtp.mails) {
+        const key = `${mail.to.join(",")}|${mail.subject}`;
+        delivered.set(key, (delivered.get(key) ?? 0) + 1);
+      }
+      expect(smtp.mails).toHaveLength(200);
+      expect(delivered.size).toBe(200);
+      expect([...delivered.values()].every((times) => times === 1)).toBe(true);
+      for (let i = 100; i < 200; i++) {
+        expect(delivered.get(`customer${i}@example.co.za|Your StreamDesk order has been received`)).toBe(1);
+        expect(delivered.get(`support@streamdesk.co.za|New order: Customer ${i} - 6 Months, 6 Months`)).toBe(1);
+      }
+
+      expect(await t.app.outbox.drain()).toBe(0);
+      expect(smtp.mails).toHaveLength(200);
+    } finally {
+      await t.close();
+      await smtp?.close();
+    }
+  });
+});

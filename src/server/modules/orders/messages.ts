@@ -1,0 +1,245 @@
+// The words of an order and an interest: the WhatsApp text the customer sends us, the
+// e-mails to the business and to the customer, and the interest replies. Pure functions of
+// the saved lead and the business profile, so a replayed submission gets the same words.
+import { formatDateTime } from "../../../shared/dates";
+import { formatRand } from "../../../shared/money";
+import { DEVICE_LABELS, FREE_TRIAL_DURATION, FREE_TRIAL_DURATION_LABEL, INTERNET_PLATFORM_LABELS } from "../../../shared/options";
+import { formatPhoneForDisplay } from "../../../shared/whatsapp";
+import type { BusinessProfile } from "../../lib/business";
+import { signOff } from "../../lib/business";
+import type { OutboxMessage } from "../../lib/outbox";
+
+/** The lead columns the messages read (a saved `leads` row fits). */
+export interface LeadFacts {
+  id: string;
+  form_type: string;
+  name: string;
+  email: string;
+  whatsapp: string;
+  whatsapp_digits: string;
+  package_name: string;
+  package_price: string;
+  duration: string;
+  device: string;
+  internet_platform: string;
+  other_platform: string;
+  internet_speed: string;
+  communication_method: string;
+  marketing_opt_in: boolean;
+  ip: string;
+  created_at: Date;
+}
+
+const NOT_GIVEN = "not given";
+
+export const isTrialLead = (lead: Pick<LeadFacts, "form_type">) => lead.form_type === "free-trial";
+
+export function durationLabel(duration: string): string {
+  return duration === FREE_TRIAL_DURATION ? FREE_TRIAL_DURATION_LABEL : duration;
+}
+
+export function deviceLabel(device: string): string {
+  return DEVICE_LABELS[device as keyof typeof DEVICE_LABELS] ?? device;
+}
+
+/** 'Fibre', or for 'other' the platform the customer typed ('Other: Starlink'). */
+export function platformLabel(platform: string, other: string): string {
+  if (platform === "other") return other ? `Other: ${other}` : "Other";
+  return INTERNET_PLATFORM_LABELS[platform as keyof typeof INTERNET_PLATFORM_LABELS] ?? platform;
+}
+
+/** 'R650' for a number, 'FREE' and other text as sent. */
+export function priceLabel(price: string): string {
+  const value = price.trim();
+  return /^\d+(\.\d+)?$/.test(value) ? formatRand(Number(value)) : value;
+}
+
+/** "Label: value" lines for the values that were given. */
+function lines(pairs: [string, string][]): string[] {
+  return pairs.filter(([, value]) => value.trim() !== "").map(([label, value]) => `${label}: ${value}`);
+}
+
+function orderLines(lead: LeadFacts): string[] {
+  return lines([
+    ["Package", lead.package_name],
+    ["Duration", durationLabel(lead.duration)],
+    ["Device", deviceLabel(lead.device)],
+    ["Internet", platformLabel(lead.internet_platform, lead.other_platform)],
+    ["Speed", lead.internet_speed],
+  ]);
+}
+
+/** '+27 82 123 4567', and what the customer typed when it differs, so nothing is lost. */
+function phoneWithTyped(typed: string): string {
+  const shown = formatPhoneForDisplay(typed);
+  return !shown || shown === typed ? typed : `${shown} (typed as ${typed})`;
+}
+
+/** POPIA: marketing consent can be withdrawn in every message; the way is a person, not the no-reply sender. */
+function optOutLine(business: BusinessProfile): string {
+  const where = business.supportEmail ? `on WhatsApp or at ${business.supportEmail}` : "on WhatsApp";
+  return `You chose to hear about specials and offers. To stop them at any time, tell us ${where}.`;
+}
+
+const received = (lead: LeadFacts) => `${formatDateTime(lead.created_at)} (SAST)`;
+
+// ---- orders ------------------------------------------------------------------------------
+
+/** The text the order's WhatsApp link opens with: the order, ready to send to the business. */
+export function orderWhatsAppText(lead: LeadFacts, business: BusinessProfile): string {
+  const opening = isTrialLead(lead)
+    ? `Hi ${business.companyName}, I'd like to start my free 24-hour trial.`
+    : `Hi ${business.companyName}, I've just placed an order on your website.`;
+  return [opening, ...lines([["Name", lead.name]]), ...orderLines(lead), `Reference: ${lead.id}`].join("\n");
+}
+
+/** The note to the business: every field, the marketing consent and where the order came from. */
+export function orderBusinessEmail(lead: LeadFacts, business: BusinessProfile): OutboxMessage {
+  const trial = isTrialLead(lead);
+  const what = trial ? "free trial request" : "order";
+  const choice = [lead.package_name, durationLabel(lead.duration)].filter(Boolean).join(", ");
+  const field = (label: string, value: string): string => `${label}: ${value.trim() === "" ? NOT_GIVEN : value}`;
+  const body = [
+    `New ${what} on the website.`,
+    "",
+    field("Reference", lead.id),
+    field("Received", received(lead)),
+    field("Form", trial ? "Free trial" : "Order"),
+    "",
+    field("Full name", lead.name),
+    field("Email", lead.email),
+    field("WhatsApp", phoneWithTyped(lead.whatsapp)),
+    field("Package", lead.package_name),
+    field("Duration", durationLabel(lead.duration)),
+    field("Device", lead.device ? `${deviceLabel(lead.device)} (${lead.device})` : ""),
+    field("Internet platform", lead.internet_platform ? platformLabel(lead.internet_platform, "") : ""),
+    field("Other platform", lead.other_platform),
+    field("Internet speed", lead.internet_speed),
+    field("Marketing opt-in", lead.marketing_opt_in ? `Yes, given ${received(lead)} with this ${what}` : "No"),
+    field("IP address", lead.ip),
+    "",
+    ...(lead.whatsapp_digits ? [`Chat to them on WhatsApp: https://wa.me/${lead.whatsapp_digits}`] : []),
+    "The lead is in the admin under Leads.",
+  ].join("\n");
+  return {
+    channel: "email",
+    recipient: business.supportEmail,
+    subject: `New ${what}: ${lead.name}${choice ? ` - ${choice}` : ""}`,
+    body,
+    kind: "order",
+    lead_id: lead.id,
+    dedupe_key: `lead:${lead.id}:business`,
+  };
+}
+
+/** The customer's confirmation: what they asked for, what happens next, how to pay or start. */
+export function orderCustomerEmail(lead: LeadFacts, business: BusinessProfile): OutboxMessage {
+  const trial = isTrialLead(lead);
+  const phone = formatPhoneForDisplay(lead.whatsapp) || lead.whatsapp;
+  const next = trial
+    ? [
+        "What happens next:",
+        `We'll send your trial line details (a username, a password and a server address) on WhatsApp to ${phone} during support hours (${business.supportHours}).`,
+        "The trial runs for 24 hours, so have your player app installed before you start.",
+      ]
+    : [
+        "What happens next:",
+        `We'll contact you on WhatsApp at ${phone} during support hours (${business.supportHours}) to confirm your order and send the payment details.`,
+        "You can pay by card through a secure payment link, or by EFT with your own payment reference.",
+        "As soon as your payment is confirmed we send your line details (a username, a password and a server address).",
+      ];
+  const body = [
+    `Hi ${lead.name},`,
+    "",
+    trial
+      ? `Thanks for asking for a free 24-hour trial with ${business.companyName}. We've saved your request.`
+      : `Thanks for your order with ${business.companyName}. We've saved it.`,
+    "",
+    "What you asked for:",
+    ...orderLines(lead).map((line) => `- ${line}`),
+    `- Reference: ${lead.id}`,
+    "",
+    ...next,
+    "",
+    ...(lead.marketing_opt_in ? [optOutLine(business), ""] : []),
+    signOff(business),
+  ].join("\n");
+  return {
+    channel: "email",
+    recipient: lead.email,
+    subject: trial ? `Your ${business.companyName} free trial request` : `Your ${business.companyName} order has been received`,
+    body,
+    kind: "order-confirmation",
+    lead_id: lead.id,
+    dedupe_key: `lead:${lead.id}:customer`,
+  };
+}
+
+// ---- interest ------------------------------------------------------------------------------
+
+const isFreePrice = (price: string) => price.trim().toUpperCase() === "FREE";
+
+function interestChoice(lead: LeadFacts): string {
+  const parts = [durationLabel(lead.duration), priceLabel(lead.package_price)].filter(Boolean);
+  const name = lead.package_name || "one of our packages";
+  return parts.length ? `${name} (${parts.join(", ")})` : name;
+}
+
+/** The reply on the channel the customer chose: they'll be contacted for the trial or to pay. */
+export function interestCustomerMessage(lead: LeadFacts, firstName: string, business: BusinessProfile): OutboxMessage {
+  const byWhatsApp = lead.communication_method === "whatsapp";
+  const how = byWhatsApp ? "on WhatsApp" : "by e-mail";
+  const next = isFreePrice(lead.package_price)
+    ? `We'll contact you ${how} during support hours (${business.supportHours}) to set up your free 24-hour trial. Free trials aren't available on sport event days.`
+    : `We'll contact you ${how} during support hours (${business.supportHours}) with the payment details: a secure card payment link or EFT with your own reference.`;
+  const body = [
+    `Hi ${firstName},`,
+    "",
+    `Thanks for your interest in ${interestChoice(lead)} with ${business.companyName}.`,
+    next,
+    "",
+    ...(lead.marketing_opt_in ? [optOutLine(business), ""] : []),
+    signOff(business),
+  ].join("\n");
+  return {
+    channel: byWhatsApp ? "whatsapp" : "email",
+    recipient: byWhatsApp ? lead.whatsapp_digits : lead.email,
+    subject: byWhatsApp ? undefined : `Thanks for your interest in ${business.companyName}`,
+    body,
+    kind: "interest-confirmation",
+    lead_id: lead.id,
+    dedupe_key: `lead:${lead.id}:customer`,
+  };
+}
+
+export function interestBusinessEmail(lead: LeadFacts, business: BusinessProfile): OutboxMessage {
+  const field = (label: string, value: string): string => `${label}: ${value.trim() === "" ? NOT_GIVEN : value}`;
+  const body = [
+    `New interest on the website: contact them ${lead.communication_method === "whatsapp" ? "on WhatsApp" : "by e-mail"}.`,
+    "",
+    field("Reference", lead.id),
+    field("Received", received(lead)),
+    "",
+    field("Name", lead.name),
+    field("Email", lead.email),
+    field("WhatsApp", phoneWithTyped(lead.whatsapp)),
+    field("Preferred contact", lead.communication_method === "whatsapp" ? "WhatsApp" : "Email"),
+    field("Package", lead.package_name),
+    field("Price", priceLabel(lead.package_price)),
+    field("Duration", durationLabel(lead.duration)),
+    field("Marketing opt-in", lead.marketing_opt_in ? `Yes, given ${received(lead)} with this interest form` : "No"),
+    field("IP address", lead.ip),
+    "",
+    isFreePrice(lead.package_price) ? "They want the free trial: set it up with them." : "Send them the payment details.",
+    ...(lead.whatsapp_digits ? [`Chat to them on WhatsApp: https://wa.me/${lead.whatsapp_digits}`] : []),
+  ].join("\n");
+  return {
+    channel: "email",
+    recipient: business.supportEmail,
+    subject: `New interest: ${lead.name}${lead.package_name ? ` - ${lead.package_name}` : ""}`,
+    body,
+    kind: "interest",
+    lead_id: lead.id,
+    dedupe_key: `lead:${lead.id}:business`,
+  };
+}

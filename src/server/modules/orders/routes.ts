@@ -1,0 +1,82 @@
+// Public writes where a visitor becomes a lead:
+//   POST /api/orders    (the spec's send-new-client-email): 201 {success, id, whatsappUrl}
+//   POST /api/interest  (the spec's process-client-interest): 201 {success, id}
+// Both are rate-limited per IP, validated with the shared form schemas in the handler (so the
+// raw body can be kept with the lead and the spec's own words used for errors), and accept an
+// Idempotency-Key header: a retry answers the saved lead with 200 instead of saving another.
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { type ZodType, z } from "zod";
+import { INTEREST_REQUIRED_MESSAGE, interestFormSchema, orderFormSchema } from "../../../shared/schemas";
+import { badRequest } from "../../lib/errors";
+import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "../../lib/rate-limit";
+import { type Submission, storablePayload, submitInterest, submitOrder } from "./service";
+
+const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+// The answers (also the shapes the web reads; see the report about src/shared/api.ts).
+const orderSubmitted = z.object({ success: z.literal(true), id: z.string(), whatsappUrl: z.string() });
+const interestSubmitted = z.object({ success: z.literal(true), id: z.string() });
+export type OrderSubmitted = z.infer<typeof orderSubmitted>;
+export type InterestSubmitted = z.infer<typeof interestSubmitted>;
+
+/** {field: first message} from zod issues; '_' for a problem with the body as a whole. */
+function fieldMessages(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** The form's values, or the 400 with every problem by field. `summary` picks the headline. */
+function parseForm<T>(schema: ZodType<T>, body: Record<string, unknown>, summary: (fields: Record<string, string>) => string): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const fields = fieldMessages(result.error.issues);
+  throw badRequest(summary(fields), fields);
+}
+
+function submissionOf(request: FastifyRequest): Submission & { body: Record<string, unknown> } {
+  const header = request.headers["idempotency-key"];
+  const key = (Array.isArray(header) ? header[0] : header)?.trim() ?? "";
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    const message = `The Idempotency-Key header must be ${MAX_IDEMPOTENCY_KEY_LENGTH} characters or fewer.`;
+    throw badRequest(message, { "Idempotency-Key": message });
+  }
+  const payload = storablePayload(request.body ?? {});
+  // A body that is not an object (a string, a list) is a form with nothing filled in.
+  const body = request.body !== null && typeof request.body === "object" && !Array.isArray(request.body) ? payload : {};
+  return { ip: clientIp(request), idempotencyKey: key || null, payload, body };
+}
+
+const routes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limit = () => app.config.PUBLIC_WRITE_LIMIT_PER_MIN;
+
+  app.post("/orders", { schema: { response: { 200: orderSubmitted, 201: orderSubmitted } } }, async (request, reply) => {
+    await enforce(app.db, [{ key: `orders:ip:${clientIp(request)}`, limit: limit(), message: PUBLIC_WRITE_MESSAGE }]);
+    const submission = submissionOf(request);
+    // The schema's own messages are the spec's; the first problem is the headline.
+    const form = parseForm(orderFormSchema, submission.body, (fields) => Object.values(fields)[0]);
+    const saved = await submitOrder(app, form, submission);
+    reply.header("cache-control", "no-store");
+    return reply.status(saved.replayed ? 200 : 201).send({ success: true, id: saved.id, whatsappUrl: saved.whatsappUrl });
+  });
+
+  app.post("/interest", { schema: { response: { 200: interestSubmitted, 201: interestSubmitted } } }, async (request, reply) => {
+    await enforce(app.db, [{ key: `interest:ip:${clientIp(request)}`, limit: limit(), message: PUBLIC_WRITE_MESSAGE }]);
+    const submission = submissionOf(request);
+    // Spec §5: any required field missing → 'Please fill in all required fields.' (the web
+    // shows it under 'Missing Information'); otherwise the first problem, e.g. a bad e-mail.
+    const form = parseForm(interestFormSchema, submission.body, (fields) =>
+      Object.values(fields).includes(INTEREST_REQUIRED_MESSAGE) ? INTEREST_REQUIRED_MESSAGE : Object.values(fields)[0],
+    );
+    const saved = await submitInterest(app, form, submission);
+    reply.header("cache-control", "no-store");
+    return reply.status(saved.replayed ? 200 : 201).send({ success: true, id: saved.id });
+  });
+};
+
+export default routes;

@@ -1,0 +1,251 @@
+// Where a visitor becomes a lead. The lead is saved first, in one transaction with the
+// messages it causes (the outbox), so a mail server that is down never loses an order. The
+// free-trial rules (no trial on sport event days; one per WhatsApp number and per e-mail)
+// are checked here and enforced by the database's partial unique indexes under concurrency;
+// an Idempotency-Key makes a retried submission answer the lead it already saved.
+import { and, eq, or, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { saDay } from "../../../shared/dates";
+import { type InterestForm, isFreeTrialOrder, type OrderForm } from "../../../shared/schemas";
+import { buildWhatsAppLink, normaliseWhatsAppNumber } from "../../../shared/whatsapp";
+import { leads, trialBlackoutDays } from "../../db/schema";
+import { type BusinessProfile, loadBusiness } from "../../lib/business";
+import { AppError } from "../../lib/errors";
+import { enqueueAll, type OutboxMessage } from "../../lib/outbox";
+import { interestBusinessEmail, interestCustomerMessage, orderBusinessEmail, orderCustomerEmail, orderWhatsAppText } from "./messages";
+
+type Lead = typeof leads.$inferSelect;
+type NewLead = typeof leads.$inferInsert;
+
+/** What came with the form besides its fields. */
+export interface Submission {
+  ip: string;
+  idempotencyKey: string | null;
+  /** the body as received (cleaned of what PostgreSQL cannot store), kept in leads.payload */
+  payload: Record<string, unknown>;
+}
+
+export interface Saved {
+  id: string;
+  /** true when an earlier submission with the same Idempotency-Key was answered again */
+  replayed: boolean;
+}
+
+export const TRIAL_UNAVAILABLE_MESSAGE =
+  "Free trials aren't available on sport event days. Please choose a paid package or try again tomorrow.";
+export const TRIAL_USED_MESSAGES = {
+  whatsapp:
+    "This WhatsApp number has already had a free trial. Each number and e-mail address gets one free trial: please choose a paid package.",
+  email:
+    "This e-mail address has already had a free trial. Each number and e-mail address gets one free trial: please choose a paid package.",
+} as const;
+export const KEY_REUSED_MESSAGE = "This Idempotency-Key was already used for a different form. Use a new key for each submission.";
+
+const TRIAL_INDEX_FIELD: Record<string, keyof typeof TRIAL_USED_MESSAGES> = {
+  leads_one_trial_per_whatsapp: "whatsapp",
+  leads_one_trial_per_email: "email",
+};
+
+function trialUnavailable(reason: string): AppError {
+  const message = reason.trim()
+    ? `Free trials aren't available on sport event days (today: ${reason.trim()}). Please choose a paid package or try again tomorrow.`
+    : TRIAL_UNAVAILABLE_MESSAGE;
+  return new AppError(409, "trial_unavailable", message, { duration: message });
+}
+
+function trialUsed(field: keyof typeof TRIAL_USED_MESSAGES): AppError {
+  return new AppError(409, "trial_used", TRIAL_USED_MESSAGES[field], { [field]: TRIAL_USED_MESSAGES[field] });
+}
+
+// ---- orders --------------------------------------------------------------------------------
+
+export interface SavedOrder extends Saved {
+  whatsappUrl: string;
+}
+
+export async function submitOrder(app: FastifyInstance, form: OrderForm, submission: Submission): Promise<SavedOrder> {
+  const business = await loadBusiness(app);
+  const trial = isFreeTrialOrder(form);
+  const values: NewLead = {
+    form_type: trial ? "free-trial" : "order",
+    name: form.name,
+    email: form.email,
+    whatsapp: form.whatsapp,
+    whatsapp_digits: normaliseWhatsAppNumber(form.whatsapp),
+    package_name: form.package,
+    duration: form.duration,
+    device: form.device,
+    internet_platform: form.internetPlatform,
+    // Only meaningful with 'other'; kept anyway when sent (the payload has it too).
+    other_platform: form.otherPlatform,
+    internet_speed: form.internetSpeed,
+    marketing_opt_in: form.marketingOptIn,
+  };
+  const saved = await saveLead(app, values, submission, {
+    accepts: (lead) => lead.form_type === "order" || lead.form_type === "free-trial",
+    // A replay answers before the trial rules: the trial it asks about is this very lead.
+    check: trial ? () => checkTrialAllowed(app, values) : undefined,
+    messages: (lead) => [orderBusinessEmail(lead, business), orderCustomerEmail(lead, business)],
+    onUniqueViolation: (constraint) => {
+      const field = TRIAL_INDEX_FIELD[constraint];
+      return field ? trialUsed(field) : null;
+    },
+  });
+  return { id: saved.lead.id, replayed: saved.replayed, whatsappUrl: orderWhatsAppUrl(saved.lead, business) };
+}
+
+/** The chat link the browser opens after an order: to the business, with the order prefilled. */
+export function orderWhatsAppUrl(lead: Lead, business: BusinessProfile): string {
+  return buildWhatsAppLink(business.whatsappNumber, orderWhatsAppText(lead, business));
+}
+
+async function checkTrialAllowed(app: FastifyInstance, values: NewLead): Promise<void> {
+  // The business runs on South African days: 00:00-23:59 in Johannesburg, whatever the server's zone.
+  const [blackout] = await app.db
+    .select({ reason: trialBlackoutDays.reason })
+    .from(trialBlackoutDays)
+    .where(eq(trialBlackoutDays.day, saDay(new Date())))
+    .limit(1);
+  if (blackout) throw trialUnavailable(blackout.reason);
+  // The same comparisons as the unique indexes (digits; lower(email)), so the friendly check
+  // and the database agree on what "the same person" is.
+  const digits = values.whatsapp_digits ?? "";
+  const [used] = await app.db
+    .select({ whatsapp_digits: leads.whatsapp_digits })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.form_type, "free-trial"),
+        or(eq(leads.whatsapp_digits, digits), sql`lower(${leads.email}) = lower(${values.email ?? ""})`),
+      ),
+    )
+    .limit(1);
+  if (used) throw trialUsed(used.whatsapp_digits === digits ? "whatsapp" : "email");
+}
+
+// ---- interest ------------------------------------------------------------------------------
+
+export async function submitInterest(app: FastifyInstance, form: InterestForm, submission: Submission): Promise<Saved> {
+  const business = await loadBusiness(app);
+  const values: NewLead = {
+    form_type: "interest",
+    name: `${form.firstName} ${form.lastName}`,
+    email: form.email,
+    whatsapp: form.whatsapp,
+    whatsapp_digits: normaliseWhatsAppNumber(form.whatsapp),
+    package_name: form.packageName,
+    package_price: form.packagePrice,
+    duration: form.duration,
+    communication_method: form.communicationMethod,
+    marketing_opt_in: form.marketingOptIn,
+  };
+  const saved = await saveLead(app, values, submission, {
+    accepts: (lead) => lead.form_type === "interest",
+    messages: (lead) => [interestCustomerMessage(lead, form.firstName, business), interestBusinessEmail(lead, business)],
+  });
+  return { id: saved.lead.id, replayed: saved.replayed };
+}
+
+// ---- saving --------------------------------------------------------------------------------
+
+interface SaveRules {
+  /** whether a lead found by the Idempotency-Key belongs to this form */
+  accepts(lead: Lead): boolean;
+  /** rules checked before saving (throws an AppError to refuse) */
+  check?: () => Promise<void>;
+  /** the messages the saved lead causes, queued in the same transaction */
+  messages(lead: Lead): OutboxMessage[];
+  /** an AppError for a unique index the form's rules know, or null */
+  onUniqueViolation?: (constraint: string) => AppError | null;
+}
+
+async function saveLead(
+  app: FastifyInstance,
+  values: NewLead,
+  submission: Submission,
+  rules: SaveRules,
+): Promise<{ lead: Lead; replayed: boolean }> {
+  const key = submission.idempotencyKey;
+  const replay = async (): Promise<{ lead: Lead; replayed: boolean } | null> => {
+    if (!key) return null;
+    const [existing] = await app.db.select().from(leads).where(eq(leads.idempotency_key, key)).limit(1);
+    if (!existing) return null;
+    if (!rules.accepts(existing)) throw new AppError(409, "conflict", KEY_REUSED_MESSAGE);
+    return { lead: existing, replayed: true };
+  };
+
+  const earlier = await replay();
+  if (earlier) return earlier;
+  await rules.check?.();
+  try {
+    const lead = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(leads)
+        .values({ ...values, payload: submission.payload, ip: submission.ip, idempotency_key: key })
+        .returning();
+      // No support e-mail in branding: the lead is still in the admin; nothing to address.
+      await enqueueAll(
+        tx,
+        rules.messages(row).filter((m) => m.recipient.trim() !== ""),
+      );
+      return row;
+    });
+    app.outbox.nudge();
+    return { lead, replayed: false };
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === null) throw error;
+    // A concurrent submission with the same key won the race: answer what it saved. (Checked
+    // first: the twin of a free-trial order also collides on the one-trial indexes.)
+    const winner = await replay();
+    if (winner) return winner;
+    const refusal = rules.onUniqueViolation?.(constraint);
+    if (refusal) throw refusal;
+    throw error;
+  }
+}
+
+/** The constraint a unique violation (23505) names, '' when unnamed; null for any other error. */
+export function uniqueViolation(error: unknown): string | null {
+  // drizzle wraps the driver's error (pg or PGlite) in `cause`.
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const { code, constraint, message, cause } = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (code === "23505") {
+      if (typeof constraint === "string") return constraint;
+      return /unique constraint "([^"]+)"/.exec(typeof message === "string" ? message : "")?.[1] ?? "";
+    }
+    current = cause;
+  }
+  return null;
+}
+
+// ---- the stored payload ------------------------------------------------------------------------
+
+const MAX_PAYLOAD_DEPTH = 16;
+
+/**
+ * The body as received, made storable: PostgreSQL refuses NUL characters in text and jsonb,
+ * and unpaired UTF-16 surrogates in jsonb, so those become nothing and U+FFFD; nesting
+ * deeper than anything a form sends is cut (a deep JSON bomb would otherwise overflow the
+ * stack here or in the database). A body that is not an object is kept under `body`.
+ */
+export function storablePayload(body: unknown): Record<string, unknown> {
+  const value = clean(body, 0);
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { body: value };
+}
+
+/** The same cleaning, for the form fields themselves (they land in text columns). */
+export function cleanText(text: string): string {
+  return text.replace(/\0/g, "").replace(/\p{Cs}/gu, "\uFFFD");
+}
+
+function clean(value: unknown, depth: number): unknown {
+  if (typeof value === "string") return cleanText(value);
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (value === null || typeof value !== "object") return typeof value === "boolean" ? value : null;
+  if (depth >= MAX_PAYLOAD_DEPTH) return "[nested too deep]";
+  if (Array.isArray(value)) return value.map((item) => clean(item, depth + 1));
+  // fromEntries defines own properties, so a '__proto__' key stays a plain key.
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [cleanText(k), clean(v, depth + 1)]));
+}

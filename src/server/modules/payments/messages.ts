@@ -1,0 +1,79 @@
+// The customer messages of the payments module: the receipt after a card payment is
+// confirmed, and the EFT bank details. Short, plain text, naming the business, saying what
+// happens next, ending with the sign-off (BRAND.md).
+import { formatDate, formatDateTime } from "../../../shared/dates";
+import { formatRand } from "../../../shared/money";
+import { type BusinessProfile, signOff } from "../../lib/business";
+
+export interface ReceiptFacts {
+  reference: string;
+  packageName: string;
+  /** rand */
+  amount: number;
+  paidAt: Date;
+  /** the client's new subscription end, when the payment belonged to a client account */
+  subscriptionEnd: Date | null;
+}
+
+export function receiptEmail(business: BusinessProfile, facts: ReceiptFacts): { subject: string; body: string } {
+  const next = facts.subscriptionEnd
+    ? `What happens next: nothing for you to do. Your subscription is active until ${formatDate(facts.subscriptionEnd)} and your login details stay the same. You can see them in the client portal: ${business.publicUrl}/client`
+    : `What happens next: we're setting up your line and will send your login details on WhatsApp or by e-mail (${business.supportHours}).`;
+  const body = [
+    "Hi,",
+    "",
+    `Thank you for your payment to ${business.companyName}. We've received ${formatRand(facts.amount)} for your ${facts.packageName} subscription.`,
+    "",
+    `Reference: ${facts.reference}`,
+    `Package: ${facts.packageName}`,
+    `Amount paid: ${formatRand(facts.amount)}`,
+    `Paid on: ${formatDateTime(facts.paidAt)} (SAST)`,
+    "",
+    next,
+    "",
+    "Keep this e-mail as your receipt. Quote the reference if you contact us about this payment.",
+    "",
+    signOff(business),
+  ].join("\n");
+  return { subject: `${business.companyName}: payment received for ${facts.packageName}`, body };
+}
+
+export interface EftBankDetails {
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  branch_code: string;
+  account_type: string;
+}
+
+export interface EftFacts {
+  reference: string;
+  packageName: string;
+  /** rand */
+  amount: number;
+  bank: EftBankDetails;
+  name?: string;
+}
+
+export function eftEmail(business: BusinessProfile, facts: EftFacts): { subject: string; body: string } {
+  const body = [
+    facts.name ? `Hi ${facts.name},` : "Hi,",
+    "",
+    `Thank you for choosing ${business.companyName}. To pay ${formatRand(facts.amount)} for the ${facts.packageName} package by EFT, use these details:`,
+    "",
+    `Bank: ${facts.bank.bank_name}`,
+    `Account name: ${facts.bank.account_name}`,
+    `Account number: ${facts.bank.account_number}`,
+    `Branch code: ${facts.bank.branch_code}`,
+    `Account type: ${facts.bank.account_type}`,
+    `Amount: ${formatRand(facts.amount)}`,
+    `Reference: ${facts.reference}`,
+    "",
+    "Use the reference exactly as shown: it's how we match your payment to your order.",
+    "",
+    `What happens next: send us your proof of payment on WhatsApp to speed things up. We activate your subscription as soon as the money reflects (instant EFT usually within the hour during support hours, ${business.supportHours}; other banks can take 1-2 business days) and send you your login details.`,
+    "",
+    signOff(business),
+  ].join("\n");
+  return { subject: `${business.companyName}: EFT details for your ${facts.packageName} payment (${facts.reference})`, body };
+}

@@ -1,0 +1,472 @@
+// Card payments through the local sandbox provider: pricing on the server, the hosted test
+// checkout, the signed webhook, idempotent capture with one receipt, and the status read.
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMonths } from "../../../shared/dates";
+import { SANDBOX_APP_ID } from "../../adapters/payments/sandbox";
+import { ikSignature } from "../../adapters/payments/signing";
+import { capturedPayments, clients, outbox, packages, pricingSpecials, sandboxPaylinks } from "../../db/schema";
+import { createTestApp, eventually, type TestApp } from "../../testing";
+
+const PUBLIC_URL = "http://localhost:8080";
+const SANDBOX_SECRET = "sandbox-test-secret";
+const WEBHOOK_PATH = "/api/payments/webhook/sandbox";
+
+interface Mail {
+  to: string[];
+  data: string;
+}
+
+let t: TestApp;
+let smtp: SMTPServer;
+const mails: Mail[] = [];
+const pkgId: Record<string, string> = {};
+let ipCounter = 0;
+/** Each request from its own address, so the per-IP public-write limit never interferes. */
+const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      let data = "";
+      stream.on("data", (chunk) => {
+        data += chunk;
+      });
+      stream.on("end", () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, SANDBOX_SECRET, PUBLIC_URL }, { seed: true });
+  for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkgId[p.name] = p.id;
+});
+
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "POST", url, payload: payload as object, headers, remoteAddress: nextIp() });
+
+async function createPaylink(body: Record<string, unknown>) {
+  const response = await post("/api/payments/paylink", body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { success: true; paylinkUrl: string; externalTransactionID: string };
+}
+
+/** A browser pressing one of the checkout's buttons (a same-origin form post). */
+const press = (ref: string, action: "pay" | "decline" | "cancel") =>
+  t.app.inject({
+    method: "POST",
+    url: `/api/payments/sandbox/checkout/${ref}/${action}`,
+    headers: { origin: PUBLIC_URL, "content-type": "application/x-www-form-urlencoded" },
+    payload: "",
+  });
+
+const paymentRow = async (ref: string) =>
+  (await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, ref)))[0];
+
+/** A callback signed exactly as the sandbox (and iKhokha) sign theirs. */
+function signedCallback(body: Record<string, unknown>, options: { secret?: string; appId?: string } = {}) {
+  const rawBody = JSON.stringify(body);
+  return {
+    rawBody,
+    headers: {
+      "content-type": "application/json",
+      "ik-appid": options.appId ?? SANDBOX_APP_ID,
+      "ik-sign": ikSignature(WEBHOOK_PATH, rawBody, options.secret ?? SANDBOX_SECRET),
+    },
+  };
+}
+
+const deliver = (callback: { rawBody: string; headers: Record<string, string> }) =>
+  t.app.inject({ method: "POST", url: WEBHOOK_PATH, payload: callback.rawBody, headers: callback.headers });
+
+describe("POST /api/payments/paylink", () => {
+  it("prices on the server with the special (R1450 for 3 Months) whatever amount the browser sends", async () => {
+    const result = await createPaylink({ packageId: pkgId["3 Months"], amount: 1, price: 1, clientEmail: "sipho@example.co.za" });
+    expect(result.success).toBe(true);
+    expect(result.paylinkUrl).toBe(`${PUBLIC_URL}/api/payments/sandbox/checkout/${result.externalTransactionID}`);
+    const row = await paymentRow(result.externalTransactionID);
+    expect(row).toMatchObject({
+      provider: "sandbox",
+      amount: 1450,
+      currency: "ZAR",
+      status: "pending",
+      package_id: pkgId["3 Months"],
+      package_name: "3 Months",
+      description: "3 Months IPTV Subscription",
+      client_email: "sipho@example.co.za",
+      client_id: null,
+    });
+    const [ledger] = await t.app.db
+      .select()
+      .from(sandboxPaylinks)
+      .where(eq(sandboxPaylinks.external_transaction_id, result.externalTransactionID));
+    expect(ledger.amount_cents).toBe(145000);
+    expect(row.provider_reference).toBe(ledger.id);
+  });
+
+  it("charges the list price when no special applies (Month to Month R650)", async () => {
+    const result = await createPaylink({ packageId: pkgId["Month to Month"], amount: 0.01 });
+    expect((await paymentRow(result.externalTransactionID)).amount).toBe(650);
+  });
+
+  it("ignores specials outside their date window, as GET /api/specials does", async () => {
+    const day = 24 * 3600 * 1000;
+    const ids = await t.app.db
+      .insert(pricingSpecials)
+      .values([
+        { package_name: "6 Months", original_price: 3150, special_price: 2000, ends_at: new Date(Date.now() - day) },
+        { package_name: "6 Months", original_price: 3150, special_price: 2100, starts_at: new Date(Date.now() + day) },
+      ])
+      .returning({ id: pricingSpecials.id });
+    try {
+      const result = await createPaylink({ packageId: pkgId["6 Months"] });
+      expect((await paymentRow(result.externalTransactionID)).amount).toBe(3150);
+    } finally {
+      for (const { id } of ids) await t.app.db.delete(pricingSpecials).where(eq(pricingSpecials.id, id));
+    }
+  });
+
+  it("makes externalTransactionID as STRMDSK_<timestamp>_<random base36>, unique per link", async () => {
+    const before = Date.now();
+    const a = await createPaylink({ packageId: pkgId["12 Months"] });
+    const b = await createPaylink({ packageId: pkgId["12 Months"] });
+    for (const { externalTransactionID: ref } of [a, b]) {
+      const match = /^STRMDSK_(\d{13})_([0-9a-z]{6,})$/.exec(ref);
+      expect(match, ref).not.toBeNull();
+      expect(Number(match?.[1])).toBeGreaterThanOrEqual(before);
+      expect(Number(match?.[1])).toBeLessThanOrEqual(Date.now());
+    }
+    expect(a.externalTransactionID).not.toBe(b.externalTransactionID);
+  });
+
+  it("answers 404 for an inactive or unknown package, and 400 without a package", async () => {
+    const [inactive] = await t.app.db
+      .insert(packages)
+      .values({ name: "Old Plan", price: 400, duration: "1 Month", is_active: false })
+      .returning({ id: packages.id });
+    const before = await t.app.db.select().from(capturedPayments);
+    for (const packageId of [inactive.id, "3f1c8a52-5d47-4c7a-9a51-0b7f6c1d2e3f"]) {
+      const response = await post("/api/payments/paylink", { packageId });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe("not_found");
+    }
+    const missing = await post("/api/payments/paylink", { amount: 100 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toMatchObject({ code: "validation", message: "Please choose a package" });
+    expect(missing.json().error.fields.packageId).toBe("Please choose a package");
+    expect(await t.app.db.select().from(capturedPayments)).toHaveLength(before.length);
+  });
+
+  it("links the payment to an existing client and takes the client's e-mail when none is given", async () => {
+    const [client] = await t.app.db
+      .insert(clients)
+      .values({ username: "lerato", password_hash: "x", full_name: "Lerato M", email: "lerato@example.co.za" })
+      .returning({ id: clients.id });
+    const linked = await createPaylink({ packageId: pkgId["Month to Month"], clientId: client.id });
+    expect(await paymentRow(linked.externalTransactionID)).toMatchObject({ client_id: client.id, client_email: "lerato@example.co.za" });
+    const unknown = await createPaylink({ packageId: pkgId["Month to Month"], clientId: "0b6c7c1e-98a4-4b0e-8a55-7d2d7f1f9e10" });
+    expect((await paymentRow(unknown.externalTransactionID)).client_id).toBeNull();
+  });
+
+  it("is rate limited per IP (429 with Retry-After)", async () => {
+    const ip = "192.0.2.77";
+    const limit = t.config.PUBLIC_WRITE_LIMIT_PER_MIN;
+    for (let i = 0; i < limit; i++) {
+      const r = await t.app.inject({ method: "POST", url: "/api/payments/paylink", payload: {}, remoteAddress: ip });
+      expect(r.statusCode).toBe(400);
+    }
+    const limited = await t.app.inject({ method: "POST", url: "/api/payments/paylink", payload: {}, remoteAddress: ip });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
+
+describe("the sandbox checkout", () => {
+  it("renders a provider-like page: business, description, amount in rand, test marking, three buttons", async () => {
+    const { paylinkUrl, externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"] });
+    const response = await t.app.inject({ method: "GET", url: new URL(paylinkUrl).pathname });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    const html = response.body;
+    expect(html).toContain("StreamDesk");
+    expect(html).toContain("3 Months IPTV Subscription");
+    expect(html).toContain("R1,450");
+    expect(html).toContain("Test payment — no card is charged");
+    for (const action of ["pay", "decline", "cancel"]) {
+      expect(html).toContain(`<form method="post" action="/api/payments/sandbox/checkout/${ref}/${action}">`);
+    }
+    expect(html).toMatch(/<button[^>]*>Pay<\/button>/);
+    expect(html).toMatch(/<button[^>]*>Decline<\/button>/);
+    expect(html).toMatch(/<button[^>]*>Cancel<\/button>/);
+    // It lives under the app's CSP: no script of any kind, forms post to our own origin.
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+    expect(response.headers["content-security-policy"]).toContain("form-action 'self'");
+    // Browsers send `Origin: null` with form posts under 'no-referrer', which the CSRF guard refuses.
+    expect(response.headers["referrer-policy"]).toBe("same-origin");
+  });
+
+  it("answers 404 for an unknown reference", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/payments/sandbox/checkout/STRMDSK_1_nothing" })).statusCode).toBe(404);
+    expect((await press("STRMDSK_1_nothing", "pay")).statusCode).toBe(404);
+  });
+
+  it("Pay → signed callback → paid → 303 to /payment/success; a second click only redirects", async () => {
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], clientEmail: "pay@example.co.za" });
+    const response = await press(ref, "pay");
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`/payment/success?ref=${ref}`);
+    const row = await paymentRow(ref);
+    expect(row.status).toBe("paid");
+    expect(row.paid_at).not.toBeNull();
+    expect(row.raw_payload).toMatchObject({ status: "SUCCESS", externalTransactionID: ref });
+
+    const again = await press(ref, "decline");
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe(`/payment/success?ref=${ref}`);
+    expect((await paymentRow(ref)).status).toBe("paid");
+    // The page itself now sends the browser to the result.
+    const page = await t.app.inject({ method: "GET", url: `/api/payments/sandbox/checkout/${ref}` });
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe(`/payment/success?ref=${ref}`);
+  });
+
+  it("Decline → failed → /payment/failure", async () => {
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["6 Months"] });
+    const response = await press(ref, "decline");
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`/payment/failure?ref=${ref}`);
+    expect((await paymentRow(ref)).status).toBe("failed");
+  });
+
+  it("Cancel → cancelled → /payment/cancel", async () => {
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["6 Months"] });
+    const response = await press(ref, "cancel");
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`/payment/cancel?ref=${ref}`);
+    expect((await paymentRow(ref)).status).toBe("cancelled");
+    expect((await paymentRow(ref)).paid_at).toBeNull();
+  });
+
+  it("refuses a button press from another site (CSRF guard)", async () => {
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["6 Months"] });
+    const response = await t.app.inject({
+      method: "POST",
+      url: `/api/payments/sandbox/checkout/${ref}/pay`,
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      payload: "",
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await paymentRow(ref)).status).toBe("pending");
+  });
+});
+
+describe("POST /api/payments/webhook/sandbox", () => {
+  async function settledPaylink(clientEmail = "ten@example.co.za") {
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], clientEmail });
+    // The customer paid on the provider's side; the callback has not arrived yet.
+    await t.app.db.update(sandboxPaylinks).set({ status: "SUCCESS" }).where(eq(sandboxPaylinks.external_transaction_id, ref));
+    const row = await paymentRow(ref);
+    return { ref, paylinkID: row.provider_reference as string };
+  }
+
+  const receiptsFor = async (ref: string) =>
+    (await t.app.db.select().from(outbox).where(eq(outbox.kind, "receipt"))).filter((m) => m.body.includes(ref));
+
+  it("ten deliveries of one signed callback capture once and queue one receipt, which is sent", async () => {
+    const { ref, paylinkID } = await settledPaylink("ten@example.co.za");
+    const callback = signedCallback({ paylinkID, status: "SUCCESS", externalTransactionID: ref, responseCode: "00" });
+    const responses = await Promise.all(Array.from({ length: 10 }, () => deliver(callback)));
+    for (const r of responses) {
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toEqual({ received: true });
+    }
+    const row = await paymentRow(ref);
+    expect(row.status).toBe("paid");
+    const receipts = await receiptsFor(ref);
+    expect(receipts).toHaveLength(1);
+    const [receipt] = receipts;
+    expect(receipt).toMatchObject({ channel: "email", recipient: "ten@example.co.za", dedupe_key: `receipt:${row.id}` });
+    expect(receipt.body).toContain("R1,450");
+    expect(receipt.body).toContain("3 Months");
+    expect(receipt.body).toContain("What happens next");
+    expect(receipt.body).toContain("StreamDesk");
+    expect(receipt.body).toMatch(/Need a person\?/);
+
+    // An eleventh, later delivery is still answered 200 and changes nothing.
+    expect((await deliver(callback)).statusCode).toBe(200);
+    expect(await receiptsFor(ref)).toHaveLength(1);
+
+    // The capture nudged the worker already; drain sends whatever it has not claimed yet.
+    await t.app.outbox.drain();
+    const sent = await eventually(() => {
+      const found = mails.filter((m) => m.data.includes(ref));
+      expect(found).toHaveLength(1);
+      return found;
+    }, 5000);
+    expect(sent[0].to).toEqual(["ten@example.co.za"]);
+  });
+
+  it("a bad signature or a wrong app id is refused (401) and captures nothing", async () => {
+    const { ref, paylinkID } = await settledPaylink();
+    const body = { paylinkID, status: "SUCCESS", externalTransactionID: ref, responseCode: "00" };
+    const forged = [
+      signedCallback(body, { secret: "guessed-secret" }),
+      signedCallback(body, { appId: "someone-else" }),
+      { ...signedCallback(body), rawBody: JSON.stringify({ ...body, status: "SUCCESS " }) },
+      { rawBody: JSON.stringify(body), headers: { "content-type": "application/json" } },
+    ];
+    for (const callback of forged) {
+      const response = await deliver(callback);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.code).toBe("invalid_signature");
+    }
+    expect((await paymentRow(ref)).status).toBe("pending");
+    expect(await receiptsFor(ref)).toHaveLength(0);
+  });
+
+  it("a signed SUCCESS the provider's status does not back up (unpaid, or another amount) captures nothing", async () => {
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], clientEmail: "x@example.co.za" });
+    const paylinkID = (await paymentRow(ref)).provider_reference as string;
+    const callback = signedCallback({ paylinkID, status: "SUCCESS", externalTransactionID: ref, responseCode: "00" });
+    // The ledger still says pending.
+    const unpaid = await deliver(callback);
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().error.code).toBe("payment_not_confirmed");
+    // Paid, but R1 instead of R1,450.
+    await t.app.db
+      .update(sandboxPaylinks)
+      .set({ status: "SUCCESS", amount_cents: 100 })
+      .where(eq(sandboxPaylinks.external_transaction_id, ref));
+    const mismatch = await deliver(callback);
+    expect(mismatch.statusCode).toBe(409);
+    expect(mismatch.json().error.code).toBe("amount_mismatch");
+    const row = await paymentRow(ref);
+    expect(row.status).toBe("pending");
+    expect(row.paid_at).toBeNull();
+    expect(row.notes).toContain("Not captured: the provider reported 100 cents, we priced 145000 cents.");
+    expect(await receiptsFor(ref)).toHaveLength(0);
+    // The status read does not capture it either.
+    const status = await t.app.inject({ method: "GET", url: `/api/payments/${ref}` });
+    expect(status.json().data.status).toBe("pending");
+  });
+
+  it("a callback that names another paylink, an unknown payment, or another provider is refused", async () => {
+    const { ref } = await settledPaylink();
+    const wrongLink = await deliver(signedCallback({ paylinkID: "not-ours", status: "SUCCESS", externalTransactionID: ref }));
+    expect(wrongLink.statusCode).toBe(400);
+    const unknown = await deliver(signedCallback({ paylinkID: "x", status: "SUCCESS", externalTransactionID: "STRMDSK_0_none" }));
+    expect(unknown.statusCode).toBe(404);
+    const other = await t.app.inject({ method: "POST", url: "/api/payments/webhook/ikhokha", payload: "{}", headers: {} });
+    expect(other.statusCode).toBe(404);
+    const notJson = await deliver({ ...signedCallback({}), rawBody: "not json" });
+    expect(notJson.statusCode).toBe(401); // the signature covers the body: changed body, refused first
+    expect((await paymentRow(ref)).status).toBe("pending");
+  });
+
+  it("FAILURE and CANCELLED change only a pending payment", async () => {
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["Month to Month"] });
+    const paylinkID = (await paymentRow(ref)).provider_reference as string;
+    expect((await deliver(signedCallback({ paylinkID, status: "CANCELLED", externalTransactionID: ref }))).statusCode).toBe(200);
+    expect((await paymentRow(ref)).status).toBe("cancelled");
+    expect((await deliver(signedCallback({ paylinkID, status: "FAILURE", externalTransactionID: ref }))).statusCode).toBe(200);
+    expect((await paymentRow(ref)).status).toBe("cancelled");
+  });
+});
+
+describe("a client's subscription", () => {
+  const insertClient = async (username: string, subscriptionEnd: Date | null, status = "expired") =>
+    (
+      await t.app.db
+        .insert(clients)
+        .values({
+          username,
+          password_hash: "x",
+          full_name: username,
+          email: `${username}@example.co.za`,
+          status,
+          subscription_end: subscriptionEnd,
+        })
+        .returning({ id: clients.id })
+    )[0].id;
+
+  it("is extended by the package's months from the current end while it runs, and activated", async () => {
+    const end = new Date(Date.now() + 10 * 24 * 3600 * 1000);
+    const clientId = await insertClient("running", end, "active");
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], clientId });
+    expect((await press(ref, "pay")).headers.location).toBe(`/payment/success?ref=${ref}`);
+    const [client] = await t.app.db.select().from(clients).where(eq(clients.id, clientId));
+    expect(client.status).toBe("active");
+    expect(client.subscription_end?.getTime()).toBe(addMonths(end, 3).getTime());
+    expect(client.package_name).toBe("3 Months");
+    const [receipt] = (await t.app.db.select().from(outbox).where(eq(outbox.client_id, clientId))).filter((m) => m.kind === "receipt");
+    expect(receipt.recipient).toBe("running@example.co.za");
+    expect(receipt.body).toContain("Your subscription is active until");
+  });
+
+  it("starts from now when the subscription had ended", async () => {
+    const clientId = await insertClient("lapsed", new Date(Date.now() - 40 * 24 * 3600 * 1000));
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["Month to Month"], clientId });
+    const before = Date.now();
+    await press(ref, "pay");
+    const [client] = await t.app.db.select().from(clients).where(eq(clients.id, clientId));
+    expect(client.status).toBe("active");
+    const endMs = client.subscription_end?.getTime() ?? 0;
+    expect(endMs).toBeGreaterThanOrEqual(addMonths(before, 1).getTime() - 1000);
+    expect(endMs).toBeLessThanOrEqual(addMonths(Date.now(), 1).getTime());
+    expect(client.subscription_start?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("is not touched by a declined payment", async () => {
+    const end = new Date(Date.now() + 5 * 24 * 3600 * 1000);
+    const clientId = await insertClient("declined", end, "active");
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], clientId });
+    await press(ref, "decline");
+    const [client] = await t.app.db.select().from(clients).where(eq(clients.id, clientId));
+    expect(client.subscription_end?.getTime()).toBe(end.getTime());
+  });
+});
+
+describe("GET /api/payments/:ref", () => {
+  it("answers the payment's public facts, no personal data", async () => {
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], clientEmail: "private@example.co.za" });
+    const pending = await t.app.inject({ method: "GET", url: `/api/payments/${ref}` });
+    expect(pending.statusCode).toBe(200);
+    expect(pending.headers["cache-control"]).toBe("no-store");
+    const data = pending.json().data;
+    expect(data).toEqual({
+      external_transaction_id: ref,
+      status: "pending",
+      amount: 1450,
+      currency: "ZAR",
+      package_name: "3 Months",
+      provider: "sandbox",
+      created_at: expect.any(String),
+      paid_at: null,
+    });
+    expect(pending.body).not.toContain("private@example.co.za");
+
+    await press(ref, "pay");
+    const paid = (await t.app.inject({ method: "GET", url: `/api/payments/${ref}` })).json().data;
+    expect(paid.status).toBe("paid");
+    expect(new Date(paid.paid_at).getTime()).toBeGreaterThanOrEqual(new Date(paid.created_at).getTime());
+  });
+
+  it("answers 404 for an unknown reference and 400 for one that cannot be a reference", async () => {
+    const unknown = await t.app.inject({ method: "GET", url: "/api/payments/STRMDSK_1_unknown" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe("not_found");
+    expect((await t.app.inject({ method: "GET", url: "/api/payments/bad%20ref" })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,84 @@
+// Payments: card pay links (iKhokha or the local sandbox), the provider webhook, status for
+// the result pages, EFT references, and the sandbox's own checkout page.
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "../../lib/rate-limit";
+import { renderSandboxCheckout } from "./sandbox-checkout";
+import { createPaymentsService } from "./service";
+
+/** Our references and the sandbox's: letters, digits, '_' and '-'. */
+const refParam = z
+  .string()
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, "Not a payment reference");
+
+const routes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = createPaymentsService(app);
+  const limit = (area: string, ip: string) =>
+    enforce(app.db, [{ key: `${area}:ip:${ip}`, limit: app.config.PUBLIC_WRITE_LIMIT_PER_MIN, message: PUBLIC_WRITE_MESSAGE }]);
+
+  // Payment facts change from one second to the next; never cache them.
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  // The sandbox checkout's buttons are plain HTML forms: accept their (empty) form bodies.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, _body, done) => done(null, {}));
+
+  // Bodies are validated in the service with the shared schemas, so the spec's own words
+  // reach the browser; an `amount` in the body is never read.
+  app.post("/payments/paylink", async (request, reply) => {
+    await limit("paylink", clientIp(request));
+    const result = await service.createPaylink(request.body);
+    return reply.status(201).send(result);
+  });
+
+  app.post("/payments/eft", async (request, reply) => {
+    await limit("eft", clientIp(request));
+    const result = await service.createEft(request.body);
+    return reply.status(201).send(result);
+  });
+
+  app.get("/payments/sandbox/checkout/:ref", { schema: { params: z.object({ ref: refParam }) } }, async (request, reply) => {
+    const view = await service.sandboxCheckout(request.params.ref);
+    if (view.kind === "redirect") return reply.redirect(view.location, 303);
+    const html = renderSandboxCheckout({
+      companyName: view.business.companyName,
+      description: view.paylink.description,
+      amountCents: view.paylink.amount_cents,
+      reference: view.paylink.external_transaction_id,
+    });
+    // Under the app-wide 'no-referrer' policy a browser sends `Origin: null` with a form post,
+    // which the CSRF guard refuses; 'same-origin' lets the buttons' posts carry our origin.
+    reply.header("referrer-policy", "same-origin");
+    return reply.type("text/html; charset=utf-8").send(html);
+  });
+
+  app.post(
+    "/payments/sandbox/checkout/:ref/:action",
+    { schema: { params: z.object({ ref: refParam, action: z.enum(["pay", "decline", "cancel"]) }) } },
+    async (request, reply) => reply.redirect(await service.sandboxAction(request.params.ref, request.params.action), 303),
+  );
+
+  app.get("/payments/:ref", { schema: { params: z.object({ ref: refParam }) } }, (request) => service.publicStatus(request.params.ref));
+
+  // The webhook verifies a signature over the exact bytes received, so in this scope bodies
+  // arrive as text, whatever content type the provider declares.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
+    scope.post("/payments/webhook/:provider", { schema: { params: z.object({ provider: z.string().max(40) }) } }, async (request) => {
+      const rawBody = typeof request.body === "string" ? request.body : "";
+      return service.handleCallback(request.params.provider, {
+        path: service.callbackPath(request.params.provider),
+        rawBody,
+        headers: request.headers,
+      });
+    });
+  });
+};
+
+export default routes;

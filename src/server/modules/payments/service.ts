@@ -1,0 +1,511 @@
+// Card pay links, the provider webhook, payment status and EFT references.
+// Rules (INTEGRATIONS.md): the server prices the package (special included) and never trusts
+// an amount from the browser; a payment is marked paid only after a verified callback (or
+// our own status query) AND the provider's own status shows it paid for the amount we
+// priced; each payment is captured once, with its receipt and the client's subscription
+// extension in the same transaction.
+import { randomInt } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { addMonths } from "../../../shared/dates";
+import { toCents } from "../../../shared/money";
+import { findSpecial, monthsFromDuration } from "../../../shared/pricing";
+import { eftRequestSchema, paylinkRequestSchema } from "../../../shared/schemas";
+import { type CallbackRequest, type PaylinkStatusResult, PaymentProviderError, statusFromProvider } from "../../adapters/payments/provider";
+import type { SandboxOutcome, SandboxPaylink } from "../../adapters/payments/sandbox";
+import { type ActiveProvider, selectPaymentProvider } from "../../adapters/payments/select-provider";
+import type { Db } from "../../db/client";
+import { capturedPayments, clients, packages } from "../../db/schema";
+import { type BusinessProfile, loadBusiness } from "../../lib/business";
+import { AppError, badRequest, notFound } from "../../lib/errors";
+import { enqueue } from "../../lib/outbox";
+import { listActiveSpecials, specialsAt } from "../catalogue/service";
+import { type EftBankDetails, eftEmail, receiptEmail } from "./messages";
+
+// ---- response shapes (the contract the web app reads) -------------------------------------
+
+export interface PaylinkResponse {
+  success: true;
+  paylinkUrl: string;
+  externalTransactionID: string;
+}
+
+export interface PaymentStatusView {
+  external_transaction_id: string;
+  status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
+  amount: number;
+  currency: string;
+  package_name: string;
+  provider: string;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface EftResponse {
+  success: true;
+  reference: string;
+  amount: number;
+  package_name: string;
+  bank: EftBankDetails;
+}
+
+// ---- constants ------------------------------------------------------------------------------
+
+/** Spec §7: 'a fixed product prefix, underscore, a timestamp and random text'. */
+export const TRANSACTION_PREFIX = "STRMDSK";
+/** EFT reference characters: no 0/O, 1/I/L look-alikes, so it survives being typed into a banking app. */
+export const EFT_REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+const EFT_CODE_LENGTH = 6;
+const EFT_REFERENCE_ATTEMPTS = 10;
+/** A pending card payment is re-checked with the provider at most this often when its status is read. */
+const RECONCILE_EVERY_MS = 10_000;
+const RECONCILE_MEMORY = 1000;
+
+export const PAYLINK_FAILED_MESSAGE = "Failed to create payment link";
+
+const callbackSchema = z.looseObject({
+  paylinkID: z.string().min(1).max(200),
+  status: z.string().min(1).max(50),
+  externalTransactionID: z.string().min(1).max(200),
+  responseCode: z.union([z.string(), z.number()]).optional(),
+});
+
+type Payment = typeof capturedPayments.$inferSelect;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type SandboxAction = "pay" | "decline" | "cancel";
+
+const SANDBOX_OUTCOMES: Record<SandboxAction, SandboxOutcome> = { pay: "SUCCESS", decline: "FAILURE", cancel: "CANCELLED" };
+const RESULT_PAGES: Record<string, string> = { SUCCESS: "success", FAILURE: "failure", CANCELLED: "cancel" };
+
+export interface PaymentsServiceOptions {
+  /** the six reference characters of an EFT reference (tests force collisions) */
+  eftCode?: () => string;
+}
+
+export function makeTransactionId(now = Date.now()): string {
+  let random = "";
+  for (let i = 0; i < 10; i++) random += randomInt(36).toString(36);
+  return `${TRANSACTION_PREFIX}_${now}_${random}`;
+}
+
+function randomEftCode(): string {
+  let code = "";
+  for (let i = 0; i < EFT_CODE_LENGTH; i++) code += EFT_REFERENCE_ALPHABET[randomInt(EFT_REFERENCE_ALPHABET.length)];
+  return code;
+}
+
+/** First message of a failed safeParse, with every field's message. */
+function validationError(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    if (!fields[key]) fields[key] = issue.message;
+  }
+  return badRequest(error.issues[0]?.message ?? "Please check the information you entered.", fields);
+}
+
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function createPaymentsService(app: FastifyInstance, options: PaymentsServiceOptions = {}) {
+  const { db } = app;
+  const publicUrl = (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, "");
+  const active: ActiveProvider = selectPaymentProvider(app.config, db, publicUrl);
+  const provider = active.provider;
+  const eftCode = options.eftCode ?? randomEftCode;
+  const lastReconciled = new Map<string, number>();
+
+  /** The active package with today's special applied (same window rule as GET /api/specials). */
+  async function priceActivePackage(packageId: string) {
+    const [pkg] = await db
+      .select()
+      .from(packages)
+      .where(and(eq(packages.id, packageId), eq(packages.is_active, true)))
+      .limit(1);
+    if (!pkg) throw notFound("That package is not available. Please choose another package.");
+    const special = findSpecial(pkg, specialsAt(await listActiveSpecials(db), Date.now()));
+    const price = special ? special.special_price : pkg.price;
+    const amountCents = toCents(price);
+    if (amountCents <= 0) throw badRequest("This package is free: there is nothing to pay.", { packageId: "This package is free" });
+    return { pkg, price: amountCents / 100, amountCents };
+  }
+
+  // ---- card pay links -----------------------------------------------------------------------
+
+  async function createPaylink(body: unknown): Promise<PaylinkResponse> {
+    const parsed = paylinkRequestSchema.safeParse(body ?? {});
+    if (!parsed.success) throw validationError(parsed.error);
+    const input = parsed.data;
+    const { pkg, price, amountCents } = await priceActivePackage(input.packageId);
+
+    let clientId: string | null = null;
+    let clientEmail = input.clientEmail ?? "";
+    if (input.clientId) {
+      const [client] = await db.select({ id: clients.id, email: clients.email }).from(clients).where(eq(clients.id, input.clientId));
+      if (client) {
+        clientId = client.id;
+        clientEmail ||= client.email;
+      }
+    }
+
+    const ref = makeTransactionId();
+    const description = `${pkg.name} IPTV Subscription`;
+    const [payment] = await db
+      .insert(capturedPayments)
+      .values({
+        provider: provider.name,
+        external_transaction_id: ref,
+        amount: price,
+        currency: "ZAR",
+        package_id: pkg.id,
+        package_name: pkg.name,
+        description,
+        client_id: clientId,
+        client_email: clientEmail,
+        status: "pending",
+      })
+      .returning({ id: capturedPayments.id });
+
+    const q = `?ref=${encodeURIComponent(ref)}`;
+    try {
+      const link = await provider.createPaylink({
+        amountCents,
+        currency: "ZAR",
+        description,
+        externalTransactionID: ref,
+        urls: {
+          callbackUrl: `${publicUrl}/api/payments/webhook/${provider.name}`,
+          successPageUrl: `${publicUrl}/payment/success${q}`,
+          failurePageUrl: `${publicUrl}/payment/failure${q}`,
+          cancelUrl: `${publicUrl}/payment/cancel${q}`,
+        },
+      });
+      await db
+        .update(capturedPayments)
+        .set({ provider_reference: link.paylinkID, updated_at: new Date() })
+        .where(eq(capturedPayments.id, payment.id));
+      return { success: true, paylinkUrl: link.paylinkUrl, externalTransactionID: ref };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      app.log.error({ err: error, ref }, "payment provider failed to create a pay link");
+      await db
+        .update(capturedPayments)
+        .set({ status: "failed", notes: `Pay link not created: ${reason}`.slice(0, 2000), updated_at: new Date() })
+        .where(eq(capturedPayments.id, payment.id));
+      throw new AppError(502, "payment_provider", PAYLINK_FAILED_MESSAGE);
+    }
+  }
+
+  // ---- the webhook --------------------------------------------------------------------------
+
+  /** POST /api/payments/webhook/:provider — also what the sandbox checkout buttons call. */
+  async function handleCallback(providerName: string, request: CallbackRequest): Promise<{ received: true }> {
+    if (providerName !== provider.name) throw notFound("No such payment provider.");
+    if (!provider.verifyCallback(request)) {
+      app.log.warn({ provider: providerName }, "payment callback with a bad signature refused");
+      throw new AppError(401, "invalid_signature", "The callback signature is not valid.");
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(request.rawBody);
+    } catch {
+      throw badRequest("The callback body is not JSON.");
+    }
+    const parsed = callbackSchema.safeParse(json);
+    if (!parsed.success) throw validationError(parsed.error);
+    const callback = parsed.data;
+
+    const payment = await findPayment(callback.externalTransactionID);
+    if (!payment || payment.provider !== provider.name) throw notFound("No such payment.");
+    if (payment.provider_reference && payment.provider_reference !== callback.paylinkID) {
+      throw badRequest("The callback does not match this payment.");
+    }
+
+    const outcome = statusFromProvider(callback.status);
+    if (outcome === "paid") {
+      if (payment.status === "paid" || payment.status === "refunded") return { received: true }; // a replay
+      let truth: PaylinkStatusResult;
+      try {
+        truth = await provider.getStatus(payment.provider_reference ?? callback.paylinkID);
+      } catch (error) {
+        app.log.error({ err: error, ref: payment.external_transaction_id }, "payment status re-check failed");
+        // Not 2xx: the provider delivers the callback again later.
+        throw new AppError(502, "payment_provider", "Could not confirm the payment with the provider.");
+      }
+      await captureIfConfirmed(payment, truth, callback);
+    } else if (outcome === "failed" || outcome === "cancelled") {
+      await markUnpaid(payment.id, outcome, callback);
+    }
+    return { received: true };
+  }
+
+  async function findPayment(ref: string): Promise<Payment | null> {
+    const [payment] = await db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, ref)).limit(1);
+    return payment ?? null;
+  }
+
+  async function markUnpaid(paymentId: string, status: "failed" | "cancelled", payload: Record<string, unknown>): Promise<void> {
+    await db
+      .update(capturedPayments)
+      .set({ status, raw_payload: payload, updated_at: new Date() })
+      .where(and(eq(capturedPayments.id, paymentId), eq(capturedPayments.status, "pending")));
+  }
+
+  /**
+   * Marks the payment paid when the provider's own status says paid for exactly our amount.
+   * The UPDATE is conditional, so however many deliveries race, one flips it and only that
+   * one queues the receipt and extends the subscription (same transaction). A payment marked
+   * failed or cancelled can still be captured: the provider's status is the truth, and money
+   * taken must never go unrecorded.
+   */
+  async function captureIfConfirmed(payment: Payment, truth: PaylinkStatusResult, payload: Record<string, unknown>): Promise<boolean> {
+    const ref = payment.external_transaction_id;
+    if (truth.status !== "paid") {
+      throw new AppError(409, "payment_not_confirmed", "The provider does not report this payment as paid.");
+    }
+    const expected = toCents(payment.amount);
+    if (truth.amountCents !== expected) {
+      app.log.error({ ref, expected, reported: truth.amountCents }, "payment amount mismatch: not captured");
+      await db
+        .update(capturedPayments)
+        .set({
+          notes: sql`trim(${capturedPayments.notes} || E'\n' || ${`Not captured: the provider reported ${truth.amountCents} cents, we priced ${expected} cents.`})`,
+          updated_at: new Date(),
+        })
+        .where(eq(capturedPayments.id, payment.id));
+      throw new AppError(409, "amount_mismatch", "The paid amount does not match the order.");
+    }
+
+    // Read outside the transaction: PGlite has one connection, which the transaction holds.
+    const business = await loadBusiness(app);
+    const captured = await db.transaction(async (tx) => {
+      const now = new Date();
+      const [row] = await tx
+        .update(capturedPayments)
+        .set({ status: "paid", paid_at: now, raw_payload: payload, updated_at: now })
+        .where(and(eq(capturedPayments.id, payment.id), inArray(capturedPayments.status, ["pending", "failed", "cancelled"])))
+        .returning();
+      if (!row) return false;
+      const client = row.client_id ? await extendSubscription(tx, row, now) : null;
+      const recipient = row.client_email || client?.email || "";
+      if (recipient) {
+        const message = receiptEmail(business, {
+          reference: row.external_transaction_id,
+          packageName: row.package_name,
+          amount: row.amount,
+          paidAt: now,
+          subscriptionEnd: client?.subscriptionEnd ?? null,
+        });
+        await enqueue(tx, {
+          channel: "email",
+          recipient,
+          subject: message.subject,
+          body: message.body,
+          kind: "receipt",
+          client_id: row.client_id,
+          dedupe_key: `receipt:${row.id}`,
+        });
+      }
+      return true;
+    });
+    if (captured) {
+      app.log.info({ ref, provider: payment.provider }, "payment captured");
+      app.outbox.nudge();
+    }
+    return captured;
+  }
+
+  /** Extends by the package's months from max(now, current end) and activates the client. */
+  async function extendSubscription(tx: Tx, payment: Payment, now: Date): Promise<{ email: string; subscriptionEnd: Date } | null> {
+    const [client] = await tx
+      .select({ id: clients.id, email: clients.email, start: clients.subscription_start, end: clients.subscription_end })
+      .from(clients)
+      .where(eq(clients.id, payment.client_id as string))
+      .for("update");
+    if (!client) return null;
+    const [pkg] = payment.package_id
+      ? await tx.select({ months: packages.duration_months }).from(packages).where(eq(packages.id, payment.package_id))
+      : [];
+    const months = pkg?.months ?? monthsFromDuration(payment.package_name);
+    if (!months || months <= 0) return { email: client.email, subscriptionEnd: client.end ?? now };
+    const running = client.end !== null && client.end > now;
+    const subscriptionEnd = addMonths(running ? (client.end as Date) : now, months);
+    await tx
+      .update(clients)
+      .set({
+        status: "active",
+        subscription_start: running ? (client.start ?? now) : now,
+        subscription_end: subscriptionEnd,
+        package_id: payment.package_id,
+        package_name: payment.package_name,
+        updated_at: now,
+      })
+      .where(eq(clients.id, client.id));
+    return { email: client.email, subscriptionEnd };
+  }
+
+  // ---- status for the result pages ------------------------------------------------------------
+
+  async function publicStatus(ref: string): Promise<{ data: PaymentStatusView }> {
+    let payment = await findPayment(ref);
+    if (!payment) throw notFound("No payment with that reference.");
+    if (await reconcile(payment)) payment = (await findPayment(ref)) ?? payment;
+    return {
+      data: {
+        external_transaction_id: payment.external_transaction_id,
+        status: payment.status as PaymentStatusView["status"],
+        amount: payment.amount,
+        currency: payment.currency,
+        package_name: payment.package_name,
+        provider: payment.provider,
+        created_at: payment.created_at.toISOString(),
+        paid_at: isoOrNull(payment.paid_at),
+      },
+    };
+  }
+
+  /**
+   * A result page reads a pending card payment: ask the provider ourselves (throttled per
+   * payment), so a lost or unverifiable callback does not leave a paid customer waiting.
+   * Same capture rules as the webhook. Returns whether the row may have changed.
+   */
+  async function reconcile(payment: Payment): Promise<boolean> {
+    if (payment.status !== "pending" || payment.provider !== provider.name || !payment.provider_reference) return false;
+    const now = Date.now();
+    const last = lastReconciled.get(payment.external_transaction_id);
+    if (last !== undefined && now - last < RECONCILE_EVERY_MS) return false;
+    lastReconciled.set(payment.external_transaction_id, now);
+    if (lastReconciled.size > RECONCILE_MEMORY) lastReconciled.delete(lastReconciled.keys().next().value as string);
+    try {
+      const truth = await provider.getStatus(payment.provider_reference);
+      if (truth.status === "paid") await captureIfConfirmed(payment, truth, { source: "status-query", status: "paid" });
+      else if (truth.status === "failed" || truth.status === "cancelled") {
+        await markUnpaid(payment.id, truth.status, { source: "status-query", status: truth.status });
+      } else return false;
+      return true;
+    } catch (error) {
+      if (!(error instanceof AppError) && !(error instanceof PaymentProviderError)) throw error;
+      app.log.warn({ err: error, ref: payment.external_transaction_id }, "payment status query did not settle the payment");
+      return false;
+    }
+  }
+
+  // ---- EFT -------------------------------------------------------------------------------------
+
+  async function createEft(body: unknown): Promise<EftResponse> {
+    const parsed = eftRequestSchema.safeParse(body ?? {});
+    if (!parsed.success) throw validationError(parsed.error);
+    const input = parsed.data;
+    const { pkg, price } = await priceActivePackage(input.packageId);
+    const business = await loadBusiness(app);
+    const s = business.settings;
+    const prefix =
+      (s.eft_reference_prefix ?? "")
+        .trim()
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, "")
+        .slice(0, 8) || "SD";
+    const bank: EftBankDetails = {
+      bank_name: s.eft_bank_name ?? "",
+      account_name: s.eft_account_name ?? "",
+      account_number: s.eft_account_number ?? "",
+      branch_code: s.eft_branch_code ?? "",
+      account_type: s.eft_account_type ?? "",
+    };
+    const contact = [input.name, input.email, input.whatsapp].filter(Boolean).join(", ");
+
+    for (let attempt = 0; attempt < EFT_REFERENCE_ATTEMPTS; attempt++) {
+      const reference = `${prefix}-${eftCode()}`;
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(capturedPayments)
+          .values({
+            provider: "eft",
+            external_transaction_id: reference,
+            amount: price,
+            currency: "ZAR",
+            package_id: pkg.id,
+            package_name: pkg.name,
+            description: `${pkg.name} IPTV Subscription`,
+            client_email: input.email ?? "",
+            status: "pending",
+            notes: contact ? `EFT details given to ${contact}` : "",
+          })
+          .onConflictDoNothing({ target: capturedPayments.external_transaction_id })
+          .returning({ id: capturedPayments.id });
+        if (!row) return false;
+        if (input.email) {
+          const message = eftEmail(business, { reference, packageName: pkg.name, amount: price, bank, name: input.name });
+          await enqueue(tx, {
+            channel: "email",
+            recipient: input.email,
+            subject: message.subject,
+            body: message.body,
+            kind: "eft-details",
+            dedupe_key: `eft:${row.id}`,
+          });
+        }
+        return true;
+      });
+      if (created) {
+        if (input.email) app.outbox.nudge();
+        return { success: true, reference, amount: price, package_name: pkg.name, bank };
+      }
+    }
+    throw new AppError(503, "unavailable", "We could not make a payment reference just now. Please try again.");
+  }
+
+  // ---- the sandbox's hosted checkout -----------------------------------------------------------
+
+  function sandboxOrNotFound() {
+    if (active.kind !== "sandbox") throw notFound("The test checkout is only available when no card provider is configured.");
+    return active.provider;
+  }
+
+  /** The checkout page's facts, or where to send the browser when the pay link is settled. */
+  async function sandboxCheckout(
+    ref: string,
+  ): Promise<{ kind: "page"; paylink: SandboxPaylink; business: BusinessProfile } | { kind: "redirect"; location: string }> {
+    const paylink = await sandboxOrNotFound().find(ref);
+    if (!paylink) throw notFound("No such payment.");
+    if (paylink.status !== "pending") return { kind: "redirect", location: resultPage(paylink) };
+    return { kind: "page", paylink, business: await loadBusiness(app) };
+  }
+
+  /** Pay, Decline or Cancel: update the ledger, drive the webhook, answer the result page's path. */
+  async function sandboxAction(ref: string, action: SandboxAction): Promise<string> {
+    const sandbox = sandboxOrNotFound();
+    const result = await sandbox.settle(ref, SANDBOX_OUTCOMES[action]);
+    if (!result) throw notFound("No such payment.");
+    if (result.settled) {
+      const { request } = sandbox.callbackFor(result.paylink);
+      try {
+        await handleCallback("sandbox", request);
+      } catch (error) {
+        // The ledger is settled; the result page's status read reconciles with it.
+        app.log.error({ err: error, ref }, "sandbox callback was not accepted");
+      }
+    }
+    return resultPage(result.paylink);
+  }
+
+  function resultPage(paylink: SandboxPaylink): string {
+    const page = RESULT_PAGES[paylink.status];
+    const ref = encodeURIComponent(paylink.external_transaction_id);
+    return page ? `/payment/${page}?ref=${ref}` : `/api/payments/sandbox/checkout/${ref}`;
+  }
+
+  return {
+    providerName: provider.name,
+    /** the path a provider signs for its callbacks to us */
+    callbackPath: (name: string) => new URL(`${publicUrl}/api/payments/webhook/${name}`).pathname,
+    createPaylink,
+    handleCallback,
+    publicStatus,
+    createEft,
+    sandboxCheckout,
+    sandboxAction,
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,202 @@
+// GET /api/events?tables=a,b — the change feed as Server-Sent Events. Every process LISTENs on
+// 'table_changes' (ChangeBus), so a change written through any process reaches the browsers
+// connected to every process. Messages are plain `data: {"table","op","id"}` lines so that
+// EventSource.onmessage receives them; a comment heartbeat keeps proxies from timing out.
+import type { ServerResponse } from "node:http";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ChangeEvent } from "../../../shared/api";
+import { isSessionLive, readAdminSession } from "../../auth/sessions";
+import type { Change, ChangeBus } from "../../db/changes";
+import { ADMIN_ONLY_TABLES, WATCHED_TABLES } from "../../db/schema";
+
+export const HEARTBEAT_MS = 25_000;
+/** EventSource reconnect delay, announced at the start of each stream. */
+export const RETRY_MS = 1000;
+export const MAX_TABLES = 50;
+/** A subscriber whose socket has this much unsent data is dropped; its EventSource reconnects and refetches. */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+
+export interface RealtimeOptions {
+  /** heartbeat interval (tests shorten it) */
+  heartbeatMs?: number;
+}
+
+const PUBLIC_TABLES: ReadonlySet<string> = new Set(WATCHED_TABLES.filter((t) => !ADMIN_ONLY_TABLES.includes(t)));
+const ALL_TABLES: ReadonlySet<string> = new Set(WATCHED_TABLES);
+const TABLE_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
+const querySchema = z.object({
+  tables: z
+    .preprocess((v) => (Array.isArray(v) ? v.join(",") : v), z.string().max(4000, "Too many tables.").optional())
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .refine((names) => names.length <= MAX_TABLES, `Ask for at most ${MAX_TABLES} tables.`)
+    .refine((names) => names.every((name) => TABLE_NAME.test(name)), "Table names are lower-case letters, digits and underscores."),
+});
+
+const HEARTBEAT_FRAME = Buffer.from(": ping\n\n");
+const RETRY_FRAME = Buffer.from(`retry: ${RETRY_MS}\n\n`);
+
+interface Subscriber {
+  res: ServerResponse;
+  tables: readonly string[];
+}
+
+/**
+ * Fan-out of the change feed to open streams. One ChangeBus listener and one heartbeat timer
+ * serve every stream (attached while at least one is open); a change is serialised once and
+ * the same bytes go only to the streams that asked for its table.
+ */
+class FanOut {
+  private readonly byTable = new Map<string, Set<Subscriber>>();
+  private readonly open = new Set<Subscriber>();
+  private detach: (() => void) | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly bus: ChangeBus,
+    private readonly heartbeatMs: number,
+  ) {}
+
+  add(subscriber: Subscriber): void {
+    this.open.add(subscriber);
+    for (const table of subscriber.tables) {
+      let set = this.byTable.get(table);
+      if (!set) {
+        set = new Set();
+        this.byTable.set(table, set);
+      }
+      set.add(subscriber);
+    }
+    if (!this.detach) {
+      const offChange = this.bus.onChange((change) => this.publish(change));
+      const offResync = this.bus.onResync(() => this.resync());
+      this.detach = () => {
+        offChange();
+        offResync();
+      };
+      this.heartbeat = setInterval(() => this.ping(), this.heartbeatMs);
+      this.heartbeat.unref();
+    }
+  }
+
+  remove(subscriber: Subscriber): void {
+    if (!this.open.delete(subscriber)) return;
+    for (const table of subscriber.tables) {
+      const set = this.byTable.get(table);
+      set?.delete(subscriber);
+      if (set?.size === 0) this.byTable.delete(table);
+    }
+    if (this.open.size === 0) this.stop();
+  }
+
+  /** Server shutdown: end every stream so close() is not held open by them. */
+  closeAll(): void {
+    for (const subscriber of this.open) subscriber.res.end();
+    this.open.clear();
+    this.byTable.clear();
+    this.stop();
+  }
+
+  private publish(change: Change): void {
+    const subscribers = this.byTable.get(change.table);
+    if (!subscribers) return;
+    const event: ChangeEvent = { table: change.table, op: change.op, id: change.id };
+    const frame = Buffer.from(`data: ${JSON.stringify(event)}\n\n`);
+    for (const subscriber of subscribers) this.send(subscriber, frame);
+  }
+
+  /** Changes may have been missed: tell every stream each of its tables changed, so it refetches. */
+  private resync(): void {
+    for (const subscriber of this.open) {
+      for (const table of subscriber.tables) {
+        const event: ChangeEvent = { table, op: "UPDATE", id: null };
+        this.send(subscriber, Buffer.from(`data: ${JSON.stringify(event)}\n\n`));
+      }
+    }
+  }
+
+  private ping(): void {
+    for (const subscriber of this.open) this.send(subscriber, HEARTBEAT_FRAME);
+  }
+
+  private send(subscriber: Subscriber, frame: Buffer): void {
+    const { res } = subscriber;
+    if (res.writableLength > MAX_BUFFERED_BYTES) {
+      // Not reading: memory would grow without bound. Its 'close' handler removes it.
+      res.destroy();
+      return;
+    }
+    res.write(frame);
+  }
+
+  private stop(): void {
+    this.detach?.();
+    this.detach = null;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+}
+
+const routes: FastifyPluginAsync<RealtimeOptions> = async (fastify, options) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const hub = new FanOut(app.changes, heartbeatMs);
+  app.addHook("preClose", async () => hub.closeAll());
+
+  // No HEAD twin: it would hold a subscription open with nothing ever sent.
+  app.get("/events", { schema: { querystring: querySchema }, exposeHeadRoute: false }, async (request, reply) => {
+    // Admin-only tables (clients, payments, leads, content requests) need an admin session.
+    const admin = await readAdminSession(app, request);
+    const visible = admin ? ALL_TABLES : PUBLIC_TABLES;
+    const requested = request.query.tables;
+    // Unknown or not-permitted names are ignored rather than refused: the browser asks for a
+    // fixed list whatever the session, and an empty selection simply streams heartbeats.
+    const tables = requested.length ? [...new Set(requested)].filter((t) => visible.has(t)) : [...visible];
+
+    // The stream is written straight to the socket: no compression, no buffering by Fastify.
+    reply.hijack();
+    const res = reply.raw;
+    const socket = request.raw.socket;
+    if (socket.destroyed) return; // gone while the session was looked up
+    socket.setNoDelay(true);
+    socket.setTimeout(0);
+    res.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+    });
+    res.write(RETRY_FRAME);
+
+    const subscriber: Subscriber = { res, tables };
+    hub.add(subscriber);
+    // An admin stream ends once its session is signed out, revoked or expired; the browser
+    // reconnects and, without the session, gets the public tables only. Checked without
+    // sliding the session, at the heartbeat's pace (admin streams are few).
+    const recheck = admin
+      ? setInterval(() => {
+          isSessionLive(app.db, admin.sessionId).then(
+            (live) => live || res.end(),
+            () => {}, // database briefly unreachable: keep the stream, check again next time
+          );
+        }, heartbeatMs)
+      : null;
+    const leave = () => {
+      if (recheck) clearInterval(recheck);
+      hub.remove(subscriber);
+    };
+    recheck?.unref();
+    res.on("finish", leave);
+    res.on("close", leave);
+    res.on("error", leave);
+  });
+};
+
+export default routes;

@@ -1,0 +1,279 @@
+// The public API's response types (ARCHITECTURE.md §5). Entities travel with the spec's
+// column names. Dates travel as ISO strings. Lists answer {data: [...]}.
+
+export interface ListResponse<T> {
+  data: T[];
+}
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** GET /api/packages — active, sort_order ascending */
+export interface Package {
+  id: string;
+  name: string;
+  price: number;
+  duration: string;
+  duration_months: number;
+  features: string[];
+  description: string;
+  is_featured: boolean;
+  sort_order: number;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /api/specials — active specials inside their date window */
+export interface Special {
+  id: string;
+  package_name: string;
+  original_price: number;
+  special_price: number;
+  title: string;
+  description: string;
+}
+
+/** GET /api/banners — active; banner_type 'special' shows as a popup, anything else inline */
+export interface Banner {
+  id: string;
+  title: string;
+  content: string;
+  banner_type: string;
+  is_active: boolean;
+  sort_order: number;
+  created_at: string;
+}
+
+/** GET /api/settings — {data: {key: value}} of active settings */
+export type SettingsMap = Record<string, string>;
+
+/** GET /api/downloads — active, featured first, then sort_order, then name */
+export interface Download {
+  id: string;
+  name: string;
+  description: string;
+  /** whether a download URL exists; the URL itself comes from POST /api/downloads/:id/download */
+  download_url: string | null;
+  file_type: string;
+  file_size: string;
+  version: string;
+  device_compatibility: string[];
+  installation_guide: string | null;
+  download_count: number;
+  is_featured: boolean;
+  qr_code_data: string | null;
+  logo_url: string | null;
+  sort_order: number;
+  is_active: boolean;
+}
+
+/** GET /api/testimonials — published and approved; featured first, sort_order asc, newest */
+export interface Testimonial {
+  id: string;
+  client_name: string;
+  location: string;
+  content: string;
+  rating: number;
+  is_featured: boolean;
+  sort_order: number;
+  created_at: string;
+}
+
+/** GET /api/images?keys=a,b — image_url carries ?v={version} */
+export interface ImageEntry {
+  id: string;
+  image_key: string;
+  image_url: string;
+  alt_text: string;
+  version: number;
+  updated_at: string;
+}
+
+/** GET /api/content?section=x — active, sort_order asc */
+export interface ContentSection {
+  id: string;
+  section_name: string;
+  title: string;
+  description: string;
+  content: Record<string, unknown>;
+  is_active: boolean;
+  sort_order: number;
+}
+
+/** GET /api/branding — {data: {setting_name: setting_value}} of active branding */
+export type BrandingMap = Partial<Record<"company_name" | "tagline" | "whatsapp_number" | "support_email", string>> &
+  Record<string, string>;
+
+/** GET /api/notices — active and inside their window, newest first */
+export interface Notice {
+  id: string;
+  title: string;
+  body: string;
+  severity: "info" | "warning" | "critical" | string;
+  audience: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  created_at: string;
+}
+
+export type ComponentStatus = "operational" | "degraded" | "maintenance" | "down";
+export type OverallStatus = "stable" | "maintenance" | "down";
+
+export interface StatusDay {
+  /** YYYY-MM-DD in Africa/Johannesburg */
+  date: string;
+  /** the worst status seen that day, or null when nothing was checked */
+  status: ComponentStatus | null;
+  /** share of checks that were operational, 0..1, or null */
+  uptime: number | null;
+}
+
+export interface StatusComponent {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  status: ComponentStatus;
+  message: string;
+  last_checked_at: string | null;
+  /** 90 days, oldest first */
+  history: StatusDay[];
+}
+
+export interface Incident {
+  id: string;
+  title: string;
+  body: string;
+  impact: string;
+  status: string;
+  component_keys: string[];
+  started_at: string;
+  resolved_at: string | null;
+}
+
+/** GET /api/status */
+export interface StatusResponse {
+  /** spec §4: down if any is down; else maintenance if any is; else stable */
+  overall: OverallStatus;
+  /** the entries the overall rule reads (one per component) */
+  data: { key: string; status: ComponentStatus }[];
+  components: StatusComponent[];
+  incidents: Incident[];
+  checked_at: string | null;
+}
+
+/** GET /api/kb?q=&category= */
+export interface KbArticleSummary {
+  id: string;
+  slug: string;
+  title: string;
+  category: string;
+  summary: string;
+  updated_at: string;
+}
+
+/** GET /api/kb/:slug */
+export interface KbArticle extends KbArticleSummary {
+  body: string;
+}
+
+/** GET /api/releases — published, newest first */
+export interface Release {
+  id: string;
+  version: string;
+  title: string;
+  body: string;
+  released_on: string;
+}
+
+/** GET /api/health */
+export interface Health {
+  status: "ok" | "degraded";
+  database: "up" | "down";
+  version: string;
+  uptime_s: number;
+}
+
+/** SSE payload on GET /api/events */
+export interface ChangeEvent {
+  table: string;
+  op: "INSERT" | "UPDATE" | "DELETE";
+  id: string | null;
+}
+
+// ---- commerce (POST endpoints) ----------------------------------------------------------
+
+/** POST /api/orders */
+export interface OrderResponse {
+  success: true;
+  id: string;
+  whatsappUrl: string;
+}
+
+/** POST /api/interest */
+export interface InterestResponse {
+  success: true;
+  id: string;
+}
+
+/** POST /api/payments/paylink */
+export interface PaylinkResponse {
+  success: true;
+  paylinkUrl: string;
+  externalTransactionID: string;
+}
+
+export type PaymentStatus = "pending" | "paid" | "failed" | "cancelled" | "refunded";
+
+/** GET /api/payments/:ref → {data} */
+export interface PaymentStatusView {
+  external_transaction_id: string;
+  status: PaymentStatus;
+  amount: number;
+  currency: string;
+  package_name: string;
+  provider: string;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface BankDetails {
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  branch_code: string;
+  account_type: string;
+}
+
+/** POST /api/payments/eft */
+export interface EftResponse {
+  success: true;
+  reference: string;
+  amount: number;
+  package_name: string;
+  bank: BankDetails;
+}
+
+/** POST /api/downloads/:id/download */
+export interface DownloadUrlResponse {
+  url: string;
+}
+
+/** POST /api/downloads/:id/instructions */
+export interface InstructionsResponse {
+  success: true;
+}
+
+/** POST /api/status/check */
+export interface StatusCheckResponse {
+  success: true;
+  ran: boolean;
+  checked_at: string | null;
+}
+
+/** POST /api/speedtest/upload */
+export interface SpeedtestUploadResponse {
+  received: number;
+}

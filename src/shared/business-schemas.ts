@@ -1,0 +1,430 @@
+// The business side of the admin (issue 5): leads, clients, payments, content requests and
+// the overview. One zod schema per admin form and list query, used by the admin screens, the
+// server routes and the tests; and the shapes those routes answer with.
+import { z } from "zod";
+import { isValidEmail, isValidPhone } from "./contact";
+import { DEVICES, type DeviceValue } from "./options";
+import type { CONTENT_REQUEST_TYPES } from "./schemas";
+
+// ---- value lists --------------------------------------------------------------------------
+
+export const LEAD_STATUSES = ["new", "contacted", "converted", "lost"] as const;
+export const LEAD_FORM_TYPES = ["order", "interest", "free-trial"] as const;
+export const CLIENT_STATUSES = ["trial", "active", "expired", "suspended"] as const;
+export const COMMUNICATION_METHODS = ["whatsapp", "email"] as const;
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
+export const PAYMENT_PROVIDERS = ["ikhokha", "sandbox", "eft", "manual"] as const;
+export const CONTENT_REQUEST_STATUSES = ["new", "in_progress", "added", "declined"] as const;
+
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+export type ContentRequestStatus = (typeof CONTENT_REQUEST_STATUSES)[number];
+
+export const PAGE_SIZE_DEFAULT = 25;
+export const PAGE_SIZE_MAX = 200;
+/** `expiring=N` looks at most this many days ahead. */
+export const EXPIRING_DAYS_MAX = 365;
+
+// ---- building blocks --------------------------------------------------------------------
+
+const tooLong = (what: string, max: number) => `${what} must be ${max} characters or fewer`;
+/** '' and null count as "not given" for optional query values and optional formatted fields. */
+const blankToUndefined = (v: unknown) => ((typeof v === "string" && v.trim() === "") || v === null ? undefined : v);
+
+const text = (what: string, max: number) =>
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .max(max, tooLong(what, max));
+const requiredText = (empty: string, what: string, max: number) =>
+  z.string({ error: empty }).trim().min(1, empty).max(max, tooLong(what, max));
+
+/** An e-mail address or '' (none). */
+const optionalEmail = text("Email address", 254).refine((v) => v === "" || isValidEmail(v), "Please enter a valid email address");
+/** A phone number in any common form, or '' (none). */
+const optionalPhone = text("WhatsApp number", 30).refine(
+  (v) => v === "" || (isValidPhone(v) && v.replace(/\D/g, "").length <= 15),
+  "Please enter a valid WhatsApp number",
+);
+
+const uuid = (message: string) => z.uuid({ error: message });
+const flag = (what: string) => z.boolean({ error: `${what} must be yes or no` });
+
+const dateTime = (what: string) =>
+  z.iso.datetime({ offset: true, error: `${what} must be a date and time with a time zone, e.g. 2026-11-22T14:05:00+02:00` });
+
+/** Usernames: what a person types on a phone keyboard without surprises. Stored lower-case. */
+export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,39}$/;
+export const USERNAME_MESSAGE =
+  "Usernames are 3-40 characters: letters, numbers, dots, dashes or underscores, starting with a letter or number";
+const username = z.string({ error: "Please enter a username" }).trim().toLowerCase().regex(USERNAME_PATTERN, USERNAME_MESSAGE);
+
+// '' is "not chosen", as on the order form.
+const DEVICE_CHOICES = ["", ...DEVICES.map((d) => d.value)] as ["", ...DeviceValue[]];
+
+/** Rand amount above zero with at most two decimals; numeric strings from inputs are accepted. */
+const positiveMoney = (what: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: `${what} must be an amount in rand` })
+      .positive(`${what} must be more than R0`)
+      .max(1_000_000, `${what} must be R1,000,000 or less`)
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${what} can have at most two decimals (cents)`),
+  );
+
+// ---- list queries ---------------------------------------------------------------------------
+
+/** 'YYYY-MM-DD' (a South African day) or an ISO date-time. */
+const DAY_OR_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/;
+const dateBound = (what: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(DAY_OR_DATETIME, `${what} must be a date like 2026-11-22`)
+      .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), `${what} is not a real date`)
+      .optional(),
+  );
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(blankToUndefined, z.enum(values, { error: message }).optional());
+const search = z.preprocess(blankToUndefined, z.string().trim().max(200, tooLong("Search", 200)).optional());
+
+const paging = <S extends readonly [string, ...string[]]>(sorts: S) => ({
+  page: z.preprocess(blankToUndefined, z.coerce.number({ error: "Page must be a number" }).int().min(1, "Page starts at 1").default(1)),
+  pageSize: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: "Page size must be a number" })
+      .int()
+      .min(1, "Page size must be at least 1")
+      .max(PAGE_SIZE_MAX, `Page size must be ${PAGE_SIZE_MAX} or less`)
+      .default(PAGE_SIZE_DEFAULT),
+  ),
+  sort: z.preprocess(blankToUndefined, z.enum(sorts, { error: `Sort by one of: ${sorts.join(", ")}` }).default("created_at" as S[number])),
+  dir: z.preprocess(blankToUndefined, z.enum(["asc", "desc"], { error: "Direction must be asc or desc" }).default("desc")),
+});
+
+const range = { from: dateBound("From"), to: dateBound("To") };
+
+export const LEAD_SORTS = ["created_at", "updated_at", "name", "status", "form_type", "package_name"] as const;
+export const leadListQuerySchema = z.object({
+  ...paging(LEAD_SORTS),
+  q: search,
+  status: optionalEnum(LEAD_STATUSES, "Status must be new, contacted, converted or lost"),
+  form_type: optionalEnum(LEAD_FORM_TYPES, "Form type must be order, interest or free-trial"),
+  ...range,
+});
+
+export const CLIENT_SORTS = ["created_at", "updated_at", "username", "full_name", "status", "subscription_end", "package_name"] as const;
+export const clientListQuerySchema = z.object({
+  ...paging(CLIENT_SORTS),
+  q: search,
+  status: optionalEnum(CLIENT_STATUSES, "Status must be trial, active, expired or suspended"),
+  /** subscriptions ending within this many days from now (trial and active clients) */
+  expiring: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: "Expiring must be a number of days" })
+      .int("Expiring must be a whole number of days")
+      .min(1, "Expiring must be at least 1 day")
+      .max(EXPIRING_DAYS_MAX, `Expiring must be ${EXPIRING_DAYS_MAX} days or fewer`)
+      .optional(),
+  ),
+  /** a package id, or a package name (any letter case) */
+  package: search,
+});
+
+export const PAYMENT_SORTS = ["created_at", "paid_at", "amount", "status", "provider"] as const;
+export const paymentListQuerySchema = z.object({
+  ...paging(PAYMENT_SORTS),
+  q: search,
+  status: optionalEnum(PAYMENT_STATUSES, "Status must be pending, paid, failed, cancelled or refunded"),
+  provider: optionalEnum(PAYMENT_PROVIDERS, "Provider must be ikhokha, sandbox, eft or manual"),
+  ...range,
+});
+
+export const CONTENT_REQUEST_SORTS = ["created_at", "updated_at", "status", "title"] as const;
+export const contentRequestListQuerySchema = z.object({
+  ...paging(CONTENT_REQUEST_SORTS),
+  q: search,
+  status: optionalEnum(CONTENT_REQUEST_STATUSES, "Status must be new, in_progress, added or declined"),
+});
+
+export type LeadListQuery = z.output<typeof leadListQuerySchema>;
+export type ClientListQuery = z.output<typeof clientListQuerySchema>;
+export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
+export type ContentRequestListQuery = z.output<typeof contentRequestListQuerySchema>;
+
+// ---- leads ------------------------------------------------------------------------------------
+
+export const leadPatchSchema = z
+  .object({
+    status: z.enum(LEAD_STATUSES, { error: "Status must be new, contacted, converted or lost" }),
+    notes: text("Notes", 5000),
+  })
+  .partial()
+  .refine((v) => v.status !== undefined || v.notes !== undefined, "Nothing to change: send a status or notes");
+
+export const leadConvertSchema = z.object({
+  /** derived from the lead's name when absent */
+  username: z.preprocess(blankToUndefined, username.optional()),
+  /** by default the package whose name the lead chose */
+  package_id: z.preprocess(blankToUndefined, uuid("Please choose a package").optional()),
+  /** when the subscription starts; now by default */
+  start: z.preprocess(blankToUndefined, dateTime("Start").optional()),
+  /** by default trial for a free-trial lead, active otherwise */
+  status: z.preprocess(blankToUndefined, z.enum(["trial", "active"], { error: "Status must be trial or active" }).optional()),
+});
+
+export type LeadPatch = z.output<typeof leadPatchSchema>;
+export type LeadConvert = z.output<typeof leadConvertSchema>;
+
+// ---- clients ----------------------------------------------------------------------------------
+
+const clientFields = {
+  username,
+  full_name: requiredText("Please enter the client's full name", "Full name", 100),
+  email: optionalEmail,
+  whatsapp: optionalPhone,
+  communication_method: z.enum(COMMUNICATION_METHODS, { error: "Choose WhatsApp or email" }),
+  marketing_opt_in: flag("Marketing consent"),
+  package_id: z.preprocess((v) => (v === "" ? null : v), uuid("Please choose a package").nullable()),
+  status: z.enum(CLIENT_STATUSES, { error: "Status must be trial, active, expired or suspended" }),
+  subscription_start: z.preprocess((v) => (v === "" ? null : v), dateTime("Subscription start").nullable()),
+  subscription_end: z.preprocess((v) => (v === "" ? null : v), dateTime("Subscription end").nullable()),
+  device: z.enum(DEVICE_CHOICES, { error: "Please choose a device from the list" }),
+  internet_platform: text("Internet platform", 60),
+  line_username: text("Line username", 200),
+  line_password: text("Line password", 200),
+  line_portal_url: text("Line portal URL", 2000).refine(
+    (v) => v === "" || /^https?:\/\/\S+$/i.test(v),
+    "Line portal URL must start with http:// or https://",
+  ),
+  notes: text("Notes", 5000),
+};
+
+const SUBSCRIPTION_ORDER = {
+  path: ["subscription_end"],
+  message: "The subscription end must be after its start",
+};
+const datesInOrder = (v: { subscription_start?: string | null; subscription_end?: string | null }) =>
+  !v.subscription_start || !v.subscription_end || Date.parse(v.subscription_end) > Date.parse(v.subscription_start);
+
+export const clientCreateSchema = z
+  .object({
+    ...clientFields,
+    /** derived from the full name when absent */
+    username: z.preprocess(blankToUndefined, username.optional()),
+    email: optionalEmail.default(""),
+    whatsapp: optionalPhone.default(""),
+    communication_method: clientFields.communication_method.default("whatsapp"),
+    marketing_opt_in: clientFields.marketing_opt_in.default(false),
+    package_id: clientFields.package_id.default(null),
+    status: clientFields.status.default("active"),
+    subscription_start: clientFields.subscription_start.default(null),
+    subscription_end: clientFields.subscription_end.default(null),
+    device: clientFields.device.default(""),
+    internet_platform: clientFields.internet_platform.default(""),
+    line_username: clientFields.line_username.default(""),
+    line_password: clientFields.line_password.default(""),
+    line_portal_url: clientFields.line_portal_url.default(""),
+    notes: clientFields.notes.default(""),
+  })
+  .refine(datesInOrder, SUBSCRIPTION_ORDER);
+
+// No defaults in the patch: a default inside .partial() would overwrite stored values.
+export const clientPatchSchema = z
+  .object(clientFields)
+  .partial()
+  .refine(datesInOrder, SUBSCRIPTION_ORDER)
+  .refine((v) => Object.keys(v).length > 0, "Nothing to change");
+
+export const clientExtendSchema = z.object({
+  /** by default the client's own package */
+  package_id: z.preprocess(blankToUndefined, uuid("Please choose a package").optional()),
+});
+
+export type ClientCreate = z.output<typeof clientCreateSchema>;
+export type ClientPatch = z.output<typeof clientPatchSchema>;
+
+/** The message when the chosen channel has no address to reach. */
+export const CHANNEL_CONTACT_MESSAGES = {
+  whatsapp: "Add a WhatsApp number to reach this client on WhatsApp",
+  email: "Add an e-mail address to reach this client by e-mail",
+} as const;
+
+// ---- payments ---------------------------------------------------------------------------------
+
+export const paymentCreateSchema = z.object({
+  client_id: uuid("Please choose a client"),
+  package_id: uuid("Please choose a package"),
+  amount: positiveMoney("Amount"),
+  /** how it was paid: 'Cash at the shop', 'EFT to FNB, ref ...' */
+  note: text("Note", 2000).default(""),
+  /** when the money came in; now by default */
+  paid_at: z.preprocess(blankToUndefined, dateTime("Paid at").optional()),
+});
+
+export const paymentPatchSchema = z
+  .object({
+    client_id: z.preprocess((v) => (v === "" ? null : v), uuid("Please choose a client").nullable()),
+    notes: text("Notes", 5000),
+  })
+  .partial()
+  .refine((v) => v.client_id !== undefined || v.notes !== undefined, "Nothing to change: send a client or notes");
+
+/** mark-paid and refund take an optional note for the payment's history. */
+export const paymentNoteSchema = z.object({ note: text("Note", 2000).default("") });
+
+export type PaymentCreate = z.output<typeof paymentCreateSchema>;
+export type PaymentPatch = z.output<typeof paymentPatchSchema>;
+
+// ---- content requests -------------------------------------------------------------------------
+
+export const contentRequestPatchSchema = z
+  .object({
+    status: z.enum(CONTENT_REQUEST_STATUSES, { error: "Status must be new, in_progress, added or declined" }),
+    reply: text("Reply", 2000),
+  })
+  .partial()
+  .refine((v) => v.status !== undefined || v.reply !== undefined, "Nothing to change: send a status or a reply");
+
+export type ContentRequestPatch = z.output<typeof contentRequestPatchSchema>;
+
+// ---- what the routes answer (dates as ISO strings) --------------------------------------------
+
+export interface PagedResponse<T> {
+  data: T[];
+  total: number;
+}
+
+export interface AdminLead {
+  id: string;
+  form_type: (typeof LEAD_FORM_TYPES)[number] | string;
+  name: string;
+  email: string;
+  whatsapp: string;
+  whatsapp_digits: string;
+  package_name: string;
+  package_price: string;
+  duration: string;
+  device: string;
+  internet_platform: string;
+  other_platform: string;
+  internet_speed: string;
+  communication_method: string;
+  marketing_opt_in: boolean;
+  payload: Record<string, unknown>;
+  status: LeadStatus | string;
+  client_id: string | null;
+  ip: string;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+  /** one-click chat to the person, greeting them by name and naming their request; null without a number */
+  whatsapp_url: string | null;
+}
+
+export interface AdminClient {
+  id: string;
+  username: string;
+  full_name: string;
+  email: string;
+  whatsapp: string;
+  communication_method: string;
+  marketing_opt_in: boolean;
+  marketing_opt_in_at: string | null;
+  package_id: string | null;
+  package_name: string;
+  status: ClientStatus | string;
+  subscription_start: string | null;
+  subscription_end: string | null;
+  device: string;
+  internet_platform: string;
+  line_username: string;
+  line_password: string;
+  line_portal_url: string;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** POST /api/admin/clients, POST /api/admin/leads/:id/convert: the password is shown this once. */
+export interface ClientWithPassword {
+  client: AdminClient;
+  password: string;
+}
+
+export interface AdminPayment {
+  id: string;
+  provider: string;
+  external_transaction_id: string;
+  provider_reference: string | null;
+  amount: number;
+  currency: string;
+  package_id: string | null;
+  package_name: string;
+  description: string;
+  client_id: string | null;
+  lead_id: string | null;
+  client_email: string;
+  status: string;
+  paid_at: string | null;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+  client_username: string | null;
+  client_full_name: string | null;
+}
+
+export interface AdminContentRequest {
+  id: string;
+  client_id: string | null;
+  request_type: (typeof CONTENT_REQUEST_TYPES)[number] | string;
+  title: string;
+  details: string;
+  status: ContentRequestStatus | string;
+  reply: string;
+  created_at: string;
+  updated_at: string;
+  client_username: string | null;
+  client_full_name: string | null;
+}
+
+export interface AdminOutboxMessage {
+  id: string;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+/** GET /api/admin/clients/:id → {data} (the /admin/client/{clientId} page) */
+export interface AdminClientDetail extends AdminClient {
+  payments: AdminPayment[];
+  leads: AdminLead[];
+  content_requests: AdminContentRequest[];
+  /** messages queued or sent to them, newest first */
+  messages: AdminOutboxMessage[];
+}
+
+/** GET /api/admin/stats; days are Africa/Johannesburg days, oldest first. */
+export interface AdminStats {
+  leads_today: number;
+  leads_week: number;
+  active_clients: number;
+  live_trials: number;
+  expiring_7d: number;
+  revenue_month: number;
+  eft_awaiting: number;
+  outbox_failed: number;
+  leads_per_day: { date: string; count: number }[];
+  revenue_per_day: { date: string; amount: number }[];
+}

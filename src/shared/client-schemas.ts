@@ -1,0 +1,277 @@
+// The client portal's contract beyond src/shared/schemas.ts: the forms of the portal (one zod
+// schema each, used by the browser form, the server route and the tests), the response shapes
+// of /api/client/*, and the pure rules the portal and the server must agree on (subscription
+// status, days left, install-guide steps).
+import { z } from "zod";
+import type { BankDetails, Download, Incident, Notice, PaymentStatus, Special } from "./api";
+import { isValidEmail, isValidPhone } from "./contact";
+import type { PlanViewModel } from "./pricing";
+import { passwordSchema } from "./schemas";
+
+// ---- words the portal and the server share -------------------------------------------------
+
+/** Spec §8: any sign-in failure. */
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
+/** The one answer to a reset request, whether or not an account matched. */
+export const RESET_REQUESTED_MESSAGE = "If an account matches, we've sent a reset link.";
+export const INVALID_RESET_TOKEN_MESSAGE = "This reset link is invalid or has expired. Please ask for a new one.";
+export const PASSWORD_RESET_DONE_MESSAGE = "Your password has been changed. Please sign in with your new password.";
+export const SUSPENDED_MESSAGE =
+  "Your account is suspended, so this part of the portal is unavailable. Please contact us to sort it out, or renew if your subscription has lapsed.";
+
+/** A reset link works this long. */
+export const RESET_TOKEN_TTL_MINUTES = 30;
+/** 'expiring' means an active or trial subscription ending within this many days. */
+export const EXPIRING_WITHIN_DAYS = 7;
+
+// ---- forms -----------------------------------------------------------------------------------
+
+// Passwords are never trimmed (a space may be part of one); capped so a huge body cannot make
+// hashing expensive (same cap as the shared passwordSchema).
+const PASSWORD_CAP = 200;
+
+export const passwordResetRequestSchema = z.object({
+  identifier: z
+    .string({ error: "Please enter your username or e-mail address" })
+    .trim()
+    .min(1, "Please enter your username or e-mail address")
+    .max(254, "That is too long for a username or e-mail address"),
+});
+
+/** The token is checked by the server (a bad one answers 'invalid_token'); the password by the shared rules. */
+export const passwordResetConfirmSchema = z.object({
+  token: z.string({ error: INVALID_RESET_TOKEN_MESSAGE }).trim().min(1, INVALID_RESET_TOKEN_MESSAGE).max(200, INVALID_RESET_TOKEN_MESSAGE),
+  password: passwordSchema,
+});
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Please enter your current password" })
+      .min(1, "Please enter your current password")
+      .max(PASSWORD_CAP, "Your current password is not correct"),
+    newPassword: passwordSchema,
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ["newPassword"],
+    message: "Choose a new password that is different from your current one",
+    when: ({ issues }) => issues.length === 0,
+  });
+
+export const COMMUNICATION_METHODS = ["whatsapp", "email"] as const;
+export type CommunicationMethod = (typeof COMMUNICATION_METHODS)[number];
+
+/** '' clears a contact; anything else must be a usable address or number. */
+const clearableEmail = z
+  .string({ error: "Please enter a valid email address" })
+  .trim()
+  .max(254, "Email address must be 254 characters or fewer")
+  .refine((v) => v === "" || isValidEmail(v), "Please enter a valid email address");
+const clearablePhone = z
+  .string({ error: "Please enter a valid WhatsApp number" })
+  .trim()
+  .max(30, "Phone number must be 30 characters or fewer")
+  .refine((v) => v === "" || (isValidPhone(v) && v.replace(/\D/g, "").length <= 15), "Please enter a valid WhatsApp number");
+
+/**
+ * PATCH /api/client/me: only the client's own contact details, channel and marketing choice.
+ * The username, status, package and dates are the business's to change; unknown keys
+ * (id, username, status, ...) are stripped, so sending them changes nothing.
+ */
+export const profilePatchSchema = z.object({
+  full_name: z
+    .string({ error: "Please enter your full name" })
+    .trim()
+    .min(1, "Please enter your full name")
+    .max(100, "Full name must be 100 characters or fewer")
+    .optional(),
+  email: clearableEmail.optional(),
+  whatsapp: clearablePhone.optional(),
+  communication_method: z.enum(COMMUNICATION_METHODS, { error: "Choose WhatsApp or email" }).optional(),
+  marketing_opt_in: z.boolean({ error: "Marketing consent must be yes or no" }).optional(),
+});
+
+/** What the portal shows beside the marketing choice (POPIA: the text consent was given to). */
+export const MARKETING_CONSENT_TEXT = "Send me specials and news by WhatsApp or e-mail. I can opt out at any time.";
+
+export const RENEW_METHODS = ["card", "eft"] as const;
+
+/** POST /api/client/renew: their own package unless they pick another active one. */
+export const renewRequestSchema = z.object({
+  packageId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.uuid({ error: "Please choose a package" }).optional()),
+  method: z.enum(RENEW_METHODS, { error: "Choose card or EFT" }),
+});
+
+export type PasswordResetRequest = z.output<typeof passwordResetRequestSchema>;
+export type PasswordResetConfirm = z.output<typeof passwordResetConfirmSchema>;
+export type PasswordChange = z.output<typeof passwordChangeSchema>;
+export type ProfilePatch = z.output<typeof profilePatchSchema>;
+export type RenewRequest = z.output<typeof renewRequestSchema>;
+
+// ---- rules -----------------------------------------------------------------------------------
+
+export type ClientAccountStatus = "trial" | "active" | "expired" | "suspended";
+export type SubscriptionStatus = "trial" | "active" | "expiring" | "expired" | "suspended";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What the portal calls the subscription now: suspended wins; an end in the past is expired
+ * even before the reminders job has marked the account; an active or trial subscription
+ * ending within EXPIRING_WITHIN_DAYS is expiring.
+ */
+export function subscriptionStatus(
+  client: { status: string; subscription_end: Date | string | null },
+  now: Date = new Date(),
+): SubscriptionStatus {
+  if (client.status === "suspended") return "suspended";
+  const end = client.subscription_end === null ? null : new Date(client.subscription_end).getTime();
+  if (client.status === "expired" || (end !== null && end <= now.getTime())) return "expired";
+  if (end !== null && end - now.getTime() <= EXPIRING_WITHIN_DAYS * DAY_MS) return "expiring";
+  return client.status === "trial" ? "trial" : "active";
+}
+
+/** Whole days left, counting a part day as a day (12 hours left is 1); 0 once ended; null without an end. */
+export function daysLeft(end: Date | string | null, now: Date = new Date()): number | null {
+  if (end === null) return null;
+  const ms = new Date(end).getTime() - now.getTime();
+  return ms <= 0 ? 0 : Math.ceil(ms / DAY_MS);
+}
+
+const NUMBERED_STEP = /^\s*(?:step\s*)?\d+\s*[.):-]\s*/i;
+
+/** An installation guide as steps: one per non-empty line, any numbering the admin typed removed. */
+export function guideSteps(guide: string | null | undefined): string[] {
+  if (!guide) return [];
+  return guide
+    .split(/\r?\n/)
+    .map((line) => line.replace(NUMBERED_STEP, "").trim())
+    .filter(Boolean);
+}
+
+// ---- responses (/api/client/*) -----------------------------------------------------------------
+
+/** POST /api/client/login and GET /api/client/session: {success: true, client} */
+export interface ClientSummary {
+  id: string;
+  username: string;
+  full_name: string;
+  /** the account's status; 'suspended' clients can sign in to a restricted portal */
+  status: ClientAccountStatus;
+}
+
+export interface ClientSessionResponse {
+  success: true;
+  client: ClientSummary;
+}
+
+export interface ClientSubscription {
+  status: SubscriptionStatus;
+  package: string;
+  package_id: string | null;
+  start: string | null;
+  end: string | null;
+  days_left: number | null;
+}
+
+/** The streaming line's login: only ever sent to this client (and admins). */
+export interface ClientLine {
+  username: string;
+  password: string;
+  portal_url: string;
+}
+
+/** GET/PATCH /api/client/me → {data} */
+export interface ClientProfile {
+  id: string;
+  username: string;
+  full_name: string;
+  email: string;
+  whatsapp: string;
+  communication_method: CommunicationMethod;
+  marketing_opt_in: boolean;
+  marketing_opt_in_at: string | null;
+  status: ClientAccountStatus;
+  subscription: ClientSubscription;
+  device: string;
+  device_label: string;
+  internet_platform: string;
+  /** null while the account is suspended */
+  line: ClientLine | null;
+  created_at: string;
+}
+
+/** GET /api/client/payments → {data}: newest first */
+export interface ClientPayment {
+  reference: string;
+  /** when paid, else when created (ISO) */
+  date: string;
+  amount: number;
+  currency: string;
+  package: string;
+  status: PaymentStatus;
+  /** ikhokha | sandbox | eft | manual */
+  provider: string;
+  /** 'Card', 'EFT', 'Manual' */
+  method: string;
+  paid_at: string | null;
+  created_at: string;
+  /** whether GET /api/client/payments/:ref/receipt answers for it */
+  has_receipt: boolean;
+}
+
+/** GET /api/client/payments/:ref/receipt → {data} */
+export interface ClientReceipt extends ClientPayment {
+  description: string;
+  client: { full_name: string; username: string; email: string };
+  business: { name: string; email: string; whatsapp: string; url: string };
+  /** the business's own statement about VAT (site setting vat_note), '' when none */
+  vat_note: string;
+}
+
+/** POST /api/client/renew → 201 */
+export type ClientRenewResponse =
+  | { success: true; method: "card"; paylinkUrl: string; externalTransactionID: string }
+  | { success: true; method: "eft"; reference: string; amount: number; package_name: string; bank: BankDetails };
+
+export interface ClientPlan extends PlanViewModel {
+  packageId: string;
+  /** the client's own package */
+  isCurrent: boolean;
+}
+
+/** GET /api/client/specials → {data} */
+export interface ClientSpecials {
+  specials: Special[];
+  /** every active package with the price this client would pay today */
+  plans: ClientPlan[];
+}
+
+/** GET/POST /api/client/content-requests */
+export interface ClientContentRequest {
+  id: string;
+  request_type: string;
+  title: string;
+  details: string;
+  /** new | in_progress | added | declined */
+  status: string;
+  reply: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /api/client/notices */
+export interface ClientNoticesResponse {
+  /** active notices for clients or everyone, inside their window, newest first */
+  data: Notice[];
+  /** incidents not yet resolved */
+  incidents: Incident[];
+  /** parts of the service not fully working right now */
+  components: { key: string; name: string; status: string; message: string }[];
+}
+
+/** GET /api/client/apps → {data}: apps for the client's device first */
+export interface ClientApp extends Download {
+  for_your_device: boolean;
+  steps: string[];
+}

@@ -1,0 +1,428 @@
+// One zod schema per form and per admin-written entity, used by the browser form, the server
+// route and the tests (STYLE.md). Strings are trimmed and capped; messages are the spec's
+// where it gives them (§5) and plain sentences elsewhere. Unknown keys are stripped (zod's
+// default), which is how a browser-sent `amount` never reaches the payment code.
+import { z } from "zod";
+import { CONTACT_MESSAGES, isValidEmail, isValidPhone, validateInstructionContact } from "./contact";
+import { DEVICES, type DeviceValue, FREE_TRIAL_DURATION, INTERNET_PLATFORMS, type InternetPlatform } from "./options";
+
+// ---- building blocks --------------------------------------------------------------------
+
+const tooLong = (what: string, max: number) => `${what} must be ${max} characters or fewer`;
+
+/** A trimmed string that may be absent (then ''), capped at `max`. */
+const optionalText = (what: string, max: number) =>
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .max(max, tooLong(what, max))
+    .default("");
+
+/** A trimmed, required string; `empty` is the message for missing or blank. */
+const requiredText = (empty: string, what: string, max: number) =>
+  z.string({ error: empty }).trim().min(1, empty).max(max, tooLong(what, max));
+
+// The format check runs only when the length checks passed, so a blank field reports one
+// message. (Not `abort: true`: an explicit abort would also stop the object-level rules of
+// the form, which should report every problem at once.)
+const onlyIfNoIssue = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
+const emailText = (message: string, empty = message) =>
+  z
+    .string({ error: empty })
+    .trim()
+    .min(1, empty)
+    .max(254, tooLong("Email address", 254))
+    .refine(isValidEmail, { message, ...onlyIfNoIssue });
+
+// E.164 numbers have at most 15 digits; the text may carry spaces, '+', brackets and dashes.
+const MAX_PHONE_DIGITS = 15;
+const phoneText = (message: string, empty = message) =>
+  z
+    .string({ error: empty })
+    .trim()
+    .min(1, empty)
+    .max(30, tooLong("Phone number", 30))
+    .refine((v) => isValidPhone(v) && v.replace(/\D/g, "").length <= MAX_PHONE_DIGITS, { message, ...onlyIfNoIssue });
+
+/**
+ * Run a cross-field rule as soon as the fields it reads are valid, even while other fields
+ * are still wrong, so a form shows every problem at once (zod skips object rules otherwise).
+ */
+const whenFieldsValid = (...keys: string[]) => ({
+  when: ({ issues }: { issues: readonly { path?: readonly PropertyKey[] }[] }) => !issues.some((i) => keys.includes(String(i.path?.[0]))),
+});
+
+/** '' and null count as "not given" for optional fields that have a format. */
+const blankToUndefined = (v: unknown) => ((typeof v === "string" && v.trim() === "") || v === null ? undefined : v);
+
+const marketingOptIn = z.boolean({ error: "Marketing consent must be yes or no" }).default(false);
+
+// ---- public forms -------------------------------------------------------------------------
+
+// '' is "not chosen": the selects start empty.
+const DEVICE_CHOICES = ["", ...DEVICES.map((d) => d.value)] as ["", ...DeviceValue[]];
+const PLATFORM_CHOICES = ["", ...INTERNET_PLATFORMS.map((p) => p.value)] as ["", ...InternetPlatform[]];
+
+export const OTHER_PLATFORM_MESSAGE = "Please tell us which internet platform you use";
+
+/**
+ * Spec §5 order form: only Full Name, Email Address and WhatsApp Number are enforced.
+ * Select Package and Internet Platform carry an asterisk in the form but are optional here,
+ * as in the spec. When the platform is 'other', its free-text field is required.
+ */
+export const orderFormSchema = z
+  .object({
+    name: requiredText("Please enter your full name", "Full name", 100),
+    email: emailText("Please enter a valid email address"),
+    whatsapp: phoneText("Please enter a valid WhatsApp number"),
+    package: optionalText("Package", 100),
+    // 'free-trial' or a package duration such as '3 Months'
+    duration: optionalText("Duration", 40),
+    device: z.enum(DEVICE_CHOICES, { error: "Please choose a device from the list" }).default(""),
+    internetPlatform: z.enum(PLATFORM_CHOICES, { error: "Please choose an internet platform from the list" }).default(""),
+    otherPlatform: optionalText("Internet platform", 60),
+    internetSpeed: optionalText("Internet speed", 40),
+    formType: z.enum(["order", "free-trial"], { error: "Form type must be order or free-trial" }).optional(),
+    marketingOptIn,
+  })
+  .refine((v) => v.internetPlatform !== "other" || v.otherPlatform !== "", {
+    path: ["otherPlatform"],
+    message: OTHER_PLATFORM_MESSAGE,
+    ...whenFieldsValid("internetPlatform", "otherPlatform"),
+  });
+
+/** Whether an order form asks for the free trial (its form type or its duration says so). */
+export function isFreeTrialOrder(form: Pick<OrderForm, "formType" | "duration">): boolean {
+  return form.formType === "free-trial" || form.duration === FREE_TRIAL_DURATION;
+}
+
+export const INTEREST_REQUIRED_MESSAGE = "Please fill in all required fields.";
+
+/** Spec §3/§5 interest form: firstName, lastName, email and whatsapp are all required. */
+export const interestFormSchema = z.object({
+  firstName: requiredText(INTEREST_REQUIRED_MESSAGE, "First name", 60),
+  lastName: requiredText(INTEREST_REQUIRED_MESSAGE, "Last name", 60),
+  email: emailText(CONTACT_MESSAGES.email, INTEREST_REQUIRED_MESSAGE),
+  whatsapp: phoneText("Please enter a valid WhatsApp number", INTEREST_REQUIRED_MESSAGE),
+  communicationMethod: z.enum(["whatsapp", "email"], { error: "Choose WhatsApp or email" }).default("whatsapp"),
+  packageName: optionalText("Package name", 100),
+  // The plan card sends a number (650) or 'FREE'; it is kept as text, as the lead stores it.
+  packagePrice: z
+    .union([z.number().finite().transform(String), z.string()], { error: "Package price must be text or a number" })
+    .pipe(z.string().trim().max(20, tooLong("Package price", 20)))
+    .default(""),
+  duration: optionalText("Duration", 40),
+  marketingOptIn,
+});
+
+/** Spec §5 download instructions: the contact checked with the spec's exact messages. */
+export const instructionsRequestSchema = z
+  .object({
+    type: z.enum(["whatsapp", "email"], { error: "Choose WhatsApp or email" }),
+    contact: z.string({ error: CONTACT_MESSAGES.missing }).trim().max(254, tooLong("Contact", 254)),
+  })
+  .superRefine((v, ctx) => {
+    const message = validateInstructionContact(v.type, v.contact);
+    if (message) ctx.addIssue({ code: "custom", path: ["contact"], message });
+  });
+
+const packageId = z.uuid({ error: "Please choose a package" });
+const optionalEmail = z.preprocess(blankToUndefined, emailText(CONTACT_MESSAGES.email).optional());
+
+/** POST /api/payments/paylink: the server prices the package; any `amount` sent is dropped. */
+export const paylinkRequestSchema = z.object({
+  packageId,
+  clientEmail: optionalEmail,
+  clientId: z.preprocess(blankToUndefined, z.uuid({ error: "Client id is not valid" }).optional()),
+});
+
+/** POST /api/payments/eft: a reference and bank details for this package. */
+export const eftRequestSchema = z.object({
+  packageId,
+  name: z.preprocess(blankToUndefined, requiredText("Please enter your full name", "Full name", 100).optional()),
+  email: optionalEmail,
+  whatsapp: z.preprocess(blankToUndefined, phoneText("Please enter a valid WhatsApp number").optional()),
+});
+
+// ---- sign-in and accounts ---------------------------------------------------------------
+
+// Passwords are never trimmed (a space may be part of one) and are capped so a huge body
+// cannot make the password hash expensive.
+const PASSWORD_MAX = 200;
+const loginPassword = z.string({ error: "Please enter your password" }).min(1, "Please enter your password").max(PASSWORD_MAX);
+
+/** Spec §5: admin login uses an email and password; no further field rules (any failure is "invalid credentials"). */
+export const adminLoginSchema = z.object({
+  // Admin emails are stored lower-case; no format check, so a wrong address is just a failed login.
+  email: z.string({ error: "Please enter your email" }).trim().toLowerCase().min(1, "Please enter your email").max(254),
+  password: loginPassword,
+});
+
+/** Spec §5: client login uses a username and password. */
+export const clientLoginSchema = z.object({
+  username: z.string({ error: "Please enter your username" }).trim().min(1, "Please enter your username").max(100),
+  password: loginPassword,
+});
+
+export const PASSWORD_MIN = 10;
+
+function characterClasses(v: string): number {
+  return [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(v)).length;
+}
+
+/**
+ * A new password: at least 10 characters and not all one kind of character. Length does
+ * most of the work; the one-kind rule only turns away the forms cracking lists try first —
+ * all digits (phone numbers, ID numbers, dates) and one lower-case word — without the
+ * heavier composition rules that push people towards 'Password1!'.
+ */
+export const passwordSchema = z
+  .string({ error: "Please enter a password" })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be ${PASSWORD_MAX} characters or fewer`)
+  .refine((v) => characterClasses(v) >= 2, "Use a mix of letters, numbers or symbols, not only one kind of character");
+
+export const CONTENT_REQUEST_TYPES = ["channel", "film", "series", "other"] as const;
+
+/** A client's request for a channel, film or series. */
+export const contentRequestSchema = z.object({
+  request_type: z.enum(CONTENT_REQUEST_TYPES, { error: "Choose channel, film, series or other" }),
+  title: requiredText("Please enter a title", "Title", 200),
+  details: optionalText("Details", 2000),
+});
+
+// ---- admin-written entities ---------------------------------------------------------------
+// Each entity has a create schema (with defaults) and a patch schema (every field optional,
+// no defaults: a default inside .partial() would overwrite stored values on PATCH).
+
+/** Rand: 0..1,000,000 with at most two decimals; numeric strings from form inputs are accepted. */
+const money = (what: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: `${what} must be an amount in rand` })
+      .min(0, `${what} cannot be negative`)
+      .max(1_000_000, `${what} must be R1,000,000 or less`)
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${what} can have at most two decimals (cents)`),
+  );
+
+const sortOrder = z
+  .number({ error: "Sort order must be a whole number" })
+  .int("Sort order must be a whole number")
+  .min(-100_000)
+  .max(100_000);
+const flag = (what: string) => z.boolean({ error: `${what} must be yes or no` });
+
+// A link: an absolute http(s) address or a path on this site ('/downloads/app.apk'); never
+// javascript: or protocol-relative '//host'.
+const LINK_PATTERN = /^(https?:\/\/[^\s/]+[^\s]*|\/(?!\/)[^\s]*)$/i;
+const optionalLink = (what: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${what} must be text` })
+      .trim()
+      .max(2000, tooLong(what, 2000))
+      .regex(LINK_PATTERN, `${what} must start with https:// or /`)
+      .nullable()
+      .optional(),
+  );
+
+const dateTime = (what: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.iso
+      .datetime({ offset: true, error: `${what} must be a date and time with a time zone, e.g. 2026-11-22T14:05:00+02:00` })
+      .nullable()
+      .optional(),
+  );
+
+const windowIsOrdered = (v: { starts_at?: string | null; ends_at?: string | null }) =>
+  !v.starts_at || !v.ends_at || Date.parse(v.ends_at) > Date.parse(v.starts_at);
+const WINDOW_MESSAGE = { path: ["ends_at"], message: "The end must be after the start", ...whenFieldsValid("starts_at", "ends_at") };
+const SPECIAL_PRICE_RULE = {
+  path: ["special_price"],
+  message: "The special price must be lower than the original price",
+  ...whenFieldsValid("original_price", "special_price"),
+};
+
+const packageFields = {
+  name: requiredText("Please enter a package name", "Package name", 100),
+  price: money("Price"),
+  duration: requiredText("Please enter a duration, e.g. 1 Month", "Duration", 40),
+  duration_months: z
+    .number({ error: "Months must be a whole number" })
+    .int("Months must be a whole number")
+    .min(0, "Months cannot be negative")
+    .max(120, "Months must be 120 or fewer"),
+  features: z
+    .array(z.string().trim().min(1, "A feature cannot be blank").max(200, tooLong("A feature", 200)))
+    .max(30, "At most 30 features"),
+  description: z.string().trim().max(2000, tooLong("Description", 2000)),
+  is_featured: flag("Featured"),
+  sort_order: sortOrder,
+  is_active: flag("Active"),
+};
+
+export const packageInputSchema = z.object({
+  ...packageFields,
+  duration_months: packageFields.duration_months.default(1),
+  features: packageFields.features.default([]),
+  description: packageFields.description.default(""),
+  is_featured: packageFields.is_featured.default(false),
+  sort_order: packageFields.sort_order.default(0),
+  is_active: packageFields.is_active.default(true),
+});
+export const packagePatchSchema = z.object(packageFields).partial();
+
+const specialFields = {
+  package_name: requiredText("Please enter the package name the special applies to", "Package name", 100),
+  original_price: money("Original price"),
+  special_price: money("Special price"),
+  title: z.string().trim().max(200, tooLong("Title", 200)),
+  description: z.string().trim().max(2000, tooLong("Description", 2000)),
+  is_active: flag("Active"),
+  starts_at: dateTime("Start"),
+  ends_at: dateTime("End"),
+};
+
+export const specialInputSchema = z
+  .object({
+    ...specialFields,
+    title: specialFields.title.default(""),
+    description: specialFields.description.default(""),
+    is_active: specialFields.is_active.default(true),
+  })
+  .refine((v) => v.special_price < v.original_price, SPECIAL_PRICE_RULE)
+  .refine(windowIsOrdered, WINDOW_MESSAGE);
+/** Cross-field rules are checked when both fields are in the patch; merge and re-check with specialInputSchema for the rest. */
+export const specialPatchSchema = z
+  .object(specialFields)
+  .partial()
+  .refine((v) => v.special_price === undefined || v.original_price === undefined || v.special_price < v.original_price, SPECIAL_PRICE_RULE)
+  .refine(windowIsOrdered, WINDOW_MESSAGE);
+
+const bannerFields = {
+  title: requiredText("Please enter a title", "Title", 200),
+  content: z.string().trim().max(2000, tooLong("Content", 2000)),
+  // 'special' shows as a popup; anything else inline (spec §3)
+  banner_type: z.string().trim().min(1, "Please enter a banner type").max(40, tooLong("Banner type", 40)),
+  is_active: flag("Active"),
+  sort_order: sortOrder,
+};
+export const bannerInputSchema = z.object({
+  ...bannerFields,
+  content: bannerFields.content.default(""),
+  banner_type: bannerFields.banner_type.default("info"),
+  is_active: bannerFields.is_active.default(true),
+  sort_order: bannerFields.sort_order.default(0),
+});
+export const bannerPatchSchema = z.object(bannerFields).partial();
+
+const shortText = (what: string) => z.string().trim().max(40, tooLong(what, 40));
+const downloadFields = {
+  name: requiredText("Please enter the app name", "App name", 100),
+  description: z.string().trim().max(2000, tooLong("Description", 2000)),
+  download_url: optionalLink("Download URL"),
+  file_type: shortText("File type"),
+  file_size: shortText("File size"),
+  version: shortText("Version"),
+  // Spec §3: a list or a single text; a single text becomes a one-item list.
+  device_compatibility: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() ? [v] : []) : v),
+    z.array(z.string().trim().min(1).max(100, tooLong("A device", 100))).max(30, "At most 30 devices"),
+  ),
+  installation_guide: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(10_000, tooLong("Installation guide", 10_000)).nullable().optional(),
+  ),
+  is_featured: flag("Featured"),
+  qr_code_data: z.preprocess(blankToUndefined, z.string().trim().max(2000, tooLong("QR code data", 2000)).nullable().optional()),
+  logo_url: optionalLink("Logo URL"),
+  sort_order: sortOrder,
+  is_active: flag("Active"),
+};
+export const downloadInputSchema = z.object({
+  ...downloadFields,
+  description: downloadFields.description.default(""),
+  file_type: downloadFields.file_type.default(""),
+  file_size: downloadFields.file_size.default(""),
+  version: downloadFields.version.default(""),
+  device_compatibility: downloadFields.device_compatibility.default([]),
+  is_featured: downloadFields.is_featured.default(false),
+  sort_order: downloadFields.sort_order.default(0),
+  is_active: downloadFields.is_active.default(true),
+});
+export const downloadPatchSchema = z.object(downloadFields).partial();
+
+const testimonialFields = {
+  client_name: requiredText("Please enter the client's name", "Client name", 100),
+  location: z.string().trim().max(100, tooLong("Location", 100)),
+  content: requiredText("Please enter the testimonial", "Testimonial", 2000),
+  rating: z
+    .number({ error: "Rating must be 1 to 5" })
+    .int("Rating must be 1 to 5")
+    .min(1, "Rating must be 1 to 5")
+    .max(5, "Rating must be 1 to 5"),
+  is_featured: flag("Featured"),
+  is_published: flag("Published"),
+  is_approved: flag("Approved"),
+  sort_order: sortOrder,
+};
+export const testimonialInputSchema = z.object({
+  ...testimonialFields,
+  location: testimonialFields.location.default(""),
+  rating: testimonialFields.rating.default(5),
+  is_featured: testimonialFields.is_featured.default(false),
+  is_published: testimonialFields.is_published.default(false),
+  is_approved: testimonialFields.is_approved.default(false),
+  sort_order: testimonialFields.sort_order.default(0),
+});
+export const testimonialPatchSchema = z.object(testimonialFields).partial();
+
+export const NOTICE_SEVERITIES = ["info", "warning", "critical"] as const;
+export const NOTICE_AUDIENCES = ["public", "clients", "all"] as const;
+const noticeFields = {
+  title: requiredText("Please enter a title", "Title", 200),
+  body: z.string().trim().max(5000, tooLong("Body", 5000)),
+  severity: z.enum(NOTICE_SEVERITIES, { error: "Severity must be info, warning or critical" }),
+  audience: z.enum(NOTICE_AUDIENCES, { error: "Audience must be public, clients or all" }),
+  starts_at: dateTime("Start"),
+  ends_at: dateTime("End"),
+  is_active: flag("Active"),
+};
+export const noticeInputSchema = z
+  .object({
+    ...noticeFields,
+    body: noticeFields.body.default(""),
+    severity: noticeFields.severity.default("info"),
+    audience: noticeFields.audience.default("all"),
+    is_active: noticeFields.is_active.default(true),
+  })
+  .refine(windowIsOrdered, WINDOW_MESSAGE);
+export const noticePatchSchema = z.object(noticeFields).partial().refine(windowIsOrdered, WINDOW_MESSAGE);
+
+// ---- types ----------------------------------------------------------------------------------
+
+export type OrderForm = z.output<typeof orderFormSchema>;
+export type OrderFormInput = z.input<typeof orderFormSchema>;
+export type InterestForm = z.output<typeof interestFormSchema>;
+export type InterestFormInput = z.input<typeof interestFormSchema>;
+export type InstructionsRequest = z.output<typeof instructionsRequestSchema>;
+export type PaylinkRequest = z.output<typeof paylinkRequestSchema>;
+export type EftRequest = z.output<typeof eftRequestSchema>;
+export type AdminLogin = z.output<typeof adminLoginSchema>;
+export type ClientLogin = z.output<typeof clientLoginSchema>;
+export type ContentRequestInput = z.output<typeof contentRequestSchema>;
+export type PackageInput = z.output<typeof packageInputSchema>;
+export type PackagePatch = z.output<typeof packagePatchSchema>;
+export type SpecialInput = z.output<typeof specialInputSchema>;
+export type SpecialPatch = z.output<typeof specialPatchSchema>;
+export type BannerInput = z.output<typeof bannerInputSchema>;
+export type BannerPatch = z.output<typeof bannerPatchSchema>;
+export type DownloadInput = z.output<typeof downloadInputSchema>;
+export type DownloadPatch = z.output<typeof downloadPatchSchema>;
+export type TestimonialInput = z.output<typeof testimonialInputSchema>;
+export type TestimonialPatch = z.output<typeof testimonialPatchSchema>;
+export type NoticeInput = z.output<typeof noticeInputSchema>;
+export type NoticePatch = z.output<typeof noticePatchSchema>;

@@ -1,0 +1,35 @@
+import { lazy, Suspense } from "react";
+import { Outlet, useLocation, useNavigation } from "react-router";
+import { fallbackForPath } from "../route-table";
+import { PageFallbackView } from "./page-fallback";
+import { SiteNav } from "./site-nav";
+
+// Below the fold on every page: its code follows the first paint.
+const SiteFooter = lazy(() => import("./site-footer").then((m) => ({ default: m.SiteFooter })));
+
+/** Navigation, the page, footer. While the next page's code loads, its skeleton stands in. */
+export function PublicLayout() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const pendingPath =
+    navigation.state === "loading" && navigation.location && navigation.location.pathname !== location.pathname
+      ? navigation.location.pathname
+      : null;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-accent px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SiteNav />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {pendingPath ? <PageFallbackView fallback={fallbackForPath(pendingPath)} /> : <Outlet />}
+      </main>
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
+    </div>
+  );
+}

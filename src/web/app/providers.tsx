@@ -1,0 +1,23 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+import { TOAST_OPTIONS } from "@/shared/constants";
+import { createQueryClient } from "./query-client";
+
+// Toasts only ever follow an action or a live update, so their code arrives after the first
+// paint. Toasts raised before it lands are shown once it does (sonner replays them).
+const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
+
+/** The app's theme: one dark theme (BRAND.md), so toasts follow it. */
+export const APP_THEME = "dark" as const;
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Suspense fallback={null}>
+        <Toaster {...TOAST_OPTIONS} theme={APP_THEME} closeButton />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

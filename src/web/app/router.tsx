@@ -1,0 +1,50 @@
+// The data router: a root (live data, scroll restoration, the global error screen), the public
+// layout with its pages, and the admin and client wrappers, each in its own lazy chunk.
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { PageFallbackView } from "./layouts/page-fallback";
+import { PublicLayout } from "./layouts/public-layout";
+import { RootLayout } from "./layouts/root-layout";
+import { GlobalRouteError, LocalRouteError } from "./route-error";
+import { adminIndex, adminPages, clientIndex, clientPages, fallbackForPath, type PageRoute, publicPages } from "./route-table";
+
+function toRoute({ path, title, fallback, boundary, load }: PageRoute): RouteObject {
+  const common = {
+    lazy: async () => ({ Component: await load() }),
+    hydrateFallbackElement: <PageFallbackView fallback={fallback} />,
+    handle: { fallback, title },
+    ErrorBoundary: boundary ? LocalRouteError : undefined,
+  };
+  return path === "" ? { ...common, index: true } : { ...common, path };
+}
+
+/** The admin and client wrappers load with the skeleton of the page asked for. */
+function WrapperFallback() {
+  return <PageFallbackView fallback={fallbackForPath(window.location.pathname)} />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: "root",
+    Component: RootLayout,
+    ErrorBoundary: GlobalRouteError,
+    children: [
+      { Component: PublicLayout, children: publicPages.map(toRoute) },
+      {
+        path: "admin",
+        lazy: async () => ({ Component: (await import("@/web/features/admin/admin-layout")).AdminLayout }),
+        HydrateFallback: WrapperFallback,
+        children: [adminIndex, ...adminPages].map(toRoute),
+      },
+      {
+        path: "client",
+        lazy: async () => ({ Component: (await import("@/web/features/client/client-layout")).ClientLayout }),
+        HydrateFallback: WrapperFallback,
+        children: [clientIndex, ...clientPages].map(toRoute),
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,93 @@
+// The landing page (/ and /home): the hero paints first; the sections below the fold arrive as
+// their own chunks. Each keeps its anchor id while loading, so links to #pricing or #order
+// land even before the section's code does.
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from "react";
+import { useLocation } from "react-router";
+import { HeroSection } from "@/web/features/landing/hero-section";
+import { scrollToSection } from "@/web/lib/scroll";
+import { SectionBoundary } from "../section-boundary";
+
+function lazySection<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const AboutSection = lazySection(() => import("@/web/features/about/about-section").then((m) => m.AboutSection));
+const PricingSection = lazySection(() => import("@/web/features/pricing/pricing-section").then((m) => m.PricingSection));
+const HowToUseSection = lazySection(() => import("@/web/features/how-to-use/how-to-use-section").then((m) => m.HowToUseSection));
+// 'Supported Apps & Devices' belongs to the downloads feature; it fills the how-to-use section's slot.
+const SupportedApps = lazySection(() => import("@/web/features/downloads/supported-apps").then((m) => m.SupportedApps));
+const TestimonialsSection = lazySection(() =>
+  import("@/web/features/testimonials/testimonials-section").then((m) => m.TestimonialsSection),
+);
+const OrderSection = lazySection(() => import("@/web/features/order/order-section").then((m) => m.OrderSection));
+
+function Deferred({
+  id,
+  minHeight,
+  children,
+  placeholder,
+}: {
+  id: string;
+  minHeight: string;
+  children: ReactNode;
+  placeholder?: ReactNode;
+}) {
+  const fallback = (
+    <section id={id} aria-busy="true" style={{ minHeight }}>
+      {placeholder}
+    </section>
+  );
+  return (
+    <SectionBoundary id={id}>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </SectionBoundary>
+  );
+}
+
+export function LandingPage() {
+  const { hash } = useLocation();
+
+  // Arriving at /#pricing (a footer link from another page): scroll once the page is drawn.
+  useEffect(() => {
+    if (!hash) return;
+    const id = decodeURIComponent(hash.slice(1));
+    const frame = requestAnimationFrame(() => scrollToSection(id));
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
+
+  return (
+    <>
+      <HeroSection />
+      <Deferred id="about" minHeight="40rem">
+        <AboutSection showFullPageLink />
+      </Deferred>
+      <Deferred
+        id="pricing"
+        minHeight="60rem"
+        placeholder={
+          <p id="pricing-packages" role="status" className="pt-40 text-center text-ink-muted">
+            Loading pricing...
+          </p>
+        }
+      >
+        <PricingSection showFullPageLink />
+      </Deferred>
+      <Deferred id="how-to-use" minHeight="36rem">
+        <HowToUseSection
+          showFullPageLink
+          apps={
+            <Suspense fallback={<div aria-busy="true" style={{ minHeight: "24rem" }} />}>
+              <SupportedApps />
+            </Suspense>
+          }
+        />
+      </Deferred>
+      <Deferred id="testimonials" minHeight="30rem">
+        <TestimonialsSection showFullPageLink />
+      </Deferred>
+      <Deferred id="order" minHeight="30rem">
+        <OrderSection />
+      </Deferred>
+    </>
+  );
+}

@@ -1,0 +1,466 @@
+// /admin/client/:clientId: one client for staff. The subscription and what can be done to it
+// (edit, extend, suspend or reactivate, reset the portal password, delete), how to reach them,
+// their streaming line, notes, and everything on record: payments, leads, content requests and
+// the messages sent to them.
+import { ArrowLeft, CalendarPlus, KeyRound, Pause, Pencil, Play, Plus, Trash2 } from "lucide-react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import type { AdminClientDetail, AdminContentRequest, AdminLead, AdminOutboxMessage } from "@/shared/business-schemas";
+import { DEVICE_LABELS, INTERNET_PLATFORM_LABELS } from "@/shared/options";
+import { buildWhatsAppLink } from "@/shared/whatsapp";
+import { Button } from "@/web/components/ui/button";
+import { PageSkeleton } from "@/web/components/ui/page-skeleton";
+import { Textarea } from "@/web/components/ui/textarea";
+import { ApiError } from "@/web/lib/api";
+import { cn } from "@/web/lib/cn";
+import { useClientAction } from "./clients/api/client-action";
+import { useDeleteClient } from "./clients/api/delete-client";
+import { useClient } from "./clients/api/get-client";
+import { useUpdateClient } from "./clients/api/update-client";
+import { daysLeftText, SubscriptionBadge } from "./clients/client-labels";
+import { EditClientDialog } from "./clients/edit-client-dialog";
+import { ExtendClientDialog } from "./clients/extend-client-dialog";
+import { ResetPasswordDialog } from "./clients/reset-password-dialog";
+import { ConfirmDialog } from "./components/confirm-dialog";
+import { CopyButton } from "./components/copy-button";
+import { DataTable } from "./components/data-table";
+import { formatDate, formatDateTime, humanise, orDash, phone } from "./components/format";
+import { StatusBadge } from "./components/status-badge";
+import { WhatsAppButton } from "./components/whatsapp-button";
+import { FORM_TYPE_LABELS } from "./leads/lead-labels";
+import { paymentColumns } from "./payments/payment-columns";
+import { RecordPaymentDialog } from "./payments/record-payment-dialog";
+
+const clientPaymentColumns = paymentColumns({ showClient: false });
+
+export function AdminClientPage() {
+  const { clientId = "" } = useParams();
+  const { data: client, isPending, error, refetch } = useClient(clientId);
+
+  if (isPending) return <PageSkeleton variant="table" />;
+  if (error || !client) {
+    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    return (
+      <div className="flex flex-col items-center gap-4 rounded-card border border-line bg-surface px-6 py-14 text-center">
+        <h1 className="text-xl font-bold text-ink">{missing ? "Client not found" : "This client couldn't load"}</h1>
+        <p className="text-ink-muted">{missing ? "They may have been deleted." : error?.message}</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          {missing ? null : (
+            <Button variant="outline" size="sm" onClick={() => refetch()}>
+              Try Again
+            </Button>
+          )}
+          <Link to="/admin/clients" className="inline-flex min-h-11 items-center px-3 text-sm text-accent-ink hover:underline">
+            All clients
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <ClientDetail client={client} />;
+}
+
+type Open = "edit" | "extend" | "suspend" | "reactivate" | "reset" | "delete" | "payment" | null;
+
+function ClientDetail({ client }: { client: AdminClientDetail }) {
+  const [open, setOpen] = useState<Open>(null);
+  const action = useClientAction();
+  const remove = useDeleteClient();
+  const navigate = useNavigate();
+  const close = (next: boolean) => !next && setOpen(null);
+  const firstName = client.full_name.split(/\s+/)[0] ?? client.full_name;
+  const whatsappUrl = client.whatsapp ? buildWhatsAppLink(client.whatsapp, `Hi ${firstName}`) : null;
+  const suspended = client.status === "suspended";
+
+  const runStatusAction = (kind: "suspend" | "reactivate") =>
+    action.mutate(
+      { id: client.id, action: kind },
+      {
+        onSuccess: () => {
+          toast.success(kind === "suspend" ? "Client suspended" : "Client reactivated", {
+            description:
+              kind === "suspend"
+                ? `${client.full_name} can no longer use the client portal.`
+                : `${client.full_name} can use the client portal again.`,
+          });
+          setOpen(null);
+        },
+        onError: (error) => toast.error(kind === "suspend" ? "Not suspended" : "Not reactivated", { description: error.message }),
+      },
+    );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <Link to="/admin/clients" className="inline-flex min-h-11 w-fit items-center gap-2 text-sm text-ink-muted hover:text-ink">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          All clients
+        </Link>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <div className="flex min-w-0 flex-col gap-1">
+            <h1 className="text-2xl font-bold tracking-tight break-words text-ink sm:text-3xl">{client.full_name}</h1>
+            <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+              <span className="font-mono">{client.username}</span>
+              <SubscriptionBadge client={client} />
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <WhatsAppButton url={whatsappUrl} name={client.full_name} />
+            <Button variant="outline" size="sm" onClick={() => setOpen("edit")}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Panel title="Subscription" className="lg:col-span-2">
+          <Facts
+            rows={[
+              ["Status", <SubscriptionBadge key="s" client={client} />],
+              ["Package", orDash(client.package_name)],
+              ["Started", orDash(formatDate(client.subscription_start))],
+              ["Ends", client.subscription_end ? `${formatDate(client.subscription_end)} · ${daysLeftText(client.subscription_end)}` : "—"],
+            ]}
+          />
+          <div className="mt-5 flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => setOpen("extend")}>
+              <CalendarPlus aria-hidden="true" />
+              Extend
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setOpen("payment")}>
+              <Plus aria-hidden="true" />
+              Record payment
+            </Button>
+            {suspended ? (
+              <Button size="sm" variant="outline" onClick={() => setOpen("reactivate")}>
+                <Play aria-hidden="true" />
+                Reactivate
+              </Button>
+            ) : (
+              <Button size="sm" variant="outline" onClick={() => setOpen("suspend")}>
+                <Pause aria-hidden="true" />
+                Suspend
+              </Button>
+            )}
+            <Button size="sm" variant="outline" onClick={() => setOpen("reset")}>
+              <KeyRound aria-hidden="true" />
+              Reset portal password
+            </Button>
+            <Button size="sm" variant="ghost" className="text-bad hover:bg-bad/10 hover:text-bad" onClick={() => setOpen("delete")}>
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          </div>
+        </Panel>
+
+        <Panel title="Contact">
+          <Facts
+            stacked
+            rows={[
+              [
+                "Email",
+                client.email ? (
+                  <a key="e" href={`mailto:${client.email}`} className="text-accent-ink [overflow-wrap:anywhere] hover:underline">
+                    {client.email}
+                  </a>
+                ) : (
+                  "—"
+                ),
+              ],
+              ["WhatsApp", phone(client.whatsapp)],
+              ["Prefers", client.communication_method === "email" ? "Email" : "WhatsApp"],
+              ["Device", orDash(DEVICE_LABELS[client.device as keyof typeof DEVICE_LABELS] ?? client.device)],
+              [
+                "Internet",
+                orDash(
+                  INTERNET_PLATFORM_LABELS[client.internet_platform as keyof typeof INTERNET_PLATFORM_LABELS] ?? client.internet_platform,
+                ),
+              ],
+              ["Marketing", client.marketing_opt_in ? "Agreed to offers" : "No marketing"],
+              ["Client since", formatDate(client.created_at)],
+            ]}
+          />
+        </Panel>
+
+        <Panel title="Streaming line" className="lg:col-span-2">
+          <StreamingLine client={client} onEdit={() => setOpen("edit")} />
+        </Panel>
+
+        <Panel title="Notes">
+          <ClientNotes client={client} />
+        </Panel>
+      </div>
+
+      <Panel title="Payments" count={client.payments.length}>
+        <DataTable
+          caption={`${client.full_name}'s payments`}
+          columns={clientPaymentColumns}
+          rows={client.payments}
+          rowKey={(p) => p.id}
+          pageSize={10}
+          sort={{ id: "created_at", dir: "desc" }}
+          emptyMessage="No payments yet."
+        />
+      </Panel>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Panel title="Leads" count={client.leads.length}>
+          <RecordList items={client.leads} empty="No website submissions linked." render={(lead) => <LeadItem lead={lead} />} />
+        </Panel>
+        <Panel title="Content requests" count={client.content_requests.length}>
+          <RecordList
+            items={client.content_requests}
+            empty="No requests for channels, films or series."
+            render={(r) => <RequestItem request={r} />}
+          />
+        </Panel>
+      </div>
+
+      <Panel title="Messages sent" count={client.messages.length}>
+        <RecordList items={client.messages} empty="No messages yet." render={(m) => <MessageItem message={m} />} />
+      </Panel>
+
+      <EditClientDialog client={client} open={open === "edit"} onOpenChange={close} />
+      <ExtendClientDialog client={client} open={open === "extend"} onOpenChange={close} />
+      <ResetPasswordDialog client={client} open={open === "reset"} onOpenChange={close} />
+      <RecordPaymentDialog client={client} open={open === "payment"} onOpenChange={close} />
+      <ConfirmDialog
+        open={open === "suspend"}
+        onOpenChange={close}
+        title={`Suspend ${client.full_name}?`}
+        description="They're signed out of the client portal at once and can't sign in until you reactivate them. Their subscription dates stay as they are."
+        confirmLabel="Suspend"
+        pendingLabel="Suspending..."
+        destructive
+        pending={action.isPending}
+        onConfirm={() => runStatusAction("suspend")}
+      />
+      <ConfirmDialog
+        open={open === "reactivate"}
+        onOpenChange={close}
+        title={`Reactivate ${client.full_name}?`}
+        description="They can sign in to the client portal again, with the subscription they had."
+        confirmLabel="Reactivate"
+        pendingLabel="Reactivating..."
+        pending={action.isPending}
+        onConfirm={() => runStatusAction("reactivate")}
+      />
+      <ConfirmDialog
+        open={open === "delete"}
+        onOpenChange={close}
+        title={`Delete ${client.full_name}?`}
+        description="Their portal account and notes are removed for good. Their payments stay on the books, without a client. This can't be undone."
+        confirmLabel="Delete client"
+        pendingLabel="Deleting..."
+        destructive
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(client.id, {
+            onSuccess: () => {
+              toast.success("Client deleted", { description: `${client.full_name} was removed.` });
+              navigate("/admin/clients", { replace: true });
+            },
+            onError: (error) => toast.error("Not deleted", { description: error.message }),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+function Panel({ title, count, className, children }: { title: string; count?: number; className?: string; children: ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className={cn("min-w-0 rounded-card border border-line bg-surface p-5 sm:p-6", className)}>
+      <h2 id={id} className="mb-4 flex items-center gap-2 text-base font-semibold text-ink">
+        {title}
+        {count !== undefined ? (
+          <span className="rounded-full bg-surface-overlay px-2 py-0.5 text-xs text-ink-muted tabular">{count}</span>
+        ) : null}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Facts({ rows, stacked }: { rows: [string, ReactNode][]; stacked?: boolean }) {
+  if (stacked) {
+    return (
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm lg:grid-cols-1">
+        {rows.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-xs text-ink-subtle">{label}</dt>
+            <dd className="break-words text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
+  return (
+    <dl className="grid grid-cols-[minmax(6.5rem,auto)_1fr] gap-x-4 gap-y-2.5 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-ink-subtle">{label}</dt>
+          <dd className="min-w-0 break-words text-ink">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function StreamingLine({ client, onEdit }: { client: AdminClientDetail; onEdit: () => void }) {
+  const items: [string, string, boolean][] = [
+    ["Username", client.line_username, false],
+    ["Password", client.line_password, false],
+    ["Portal URL", client.line_portal_url, true],
+  ];
+  if (!items.some(([, value]) => value)) {
+    return (
+      <div className="flex flex-col items-start gap-3 text-sm text-ink-muted">
+        <p>No line details yet. Add the username, password and portal URL from your provider so the client can see them.</p>
+        <Button variant="outline" size="sm" onClick={onEdit}>
+          <Pencil aria-hidden="true" />
+          Add line details
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-2">
+      {items.map(([label, value, isUrl]) => (
+        <li key={label} className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface-raised px-3 py-2">
+          <div className="min-w-0">
+            <p className="text-xs text-ink-subtle">{label}</p>
+            {value ? (
+              isUrl ? (
+                <a
+                  href={value}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-mono text-sm break-all text-accent-ink hover:underline"
+                >
+                  {value}
+                </a>
+              ) : (
+                <p className="font-mono text-sm break-all text-ink">{value}</p>
+              )
+            ) : (
+              <p className="text-sm text-ink-subtle">Not set</p>
+            )}
+          </div>
+          {value ? <CopyButton value={value} label={`Line ${label.toLowerCase()}`} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ClientNotes({ client }: { client: AdminClientDetail }) {
+  const update = useUpdateClient();
+  const [notes, setNotes] = useState(client.notes);
+  // Someone else's edit arrives through the live feed: take it, unless the admin is mid-edit.
+  const base = useRef(client.notes);
+  useEffect(() => {
+    setNotes((current) => (current === base.current ? client.notes : current));
+    base.current = client.notes;
+  }, [client.notes]);
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        update.mutate(
+          { id: client.id, patch: { notes } },
+          {
+            onSuccess: () => toast.success("Notes saved"),
+            onError: (error) => toast.error("Notes not saved", { description: error.message }),
+          },
+        );
+      }}
+    >
+      <label htmlFor="client-notes" className="sr-only">
+        Notes about {client.full_name}
+      </label>
+      <Textarea
+        id="client-notes"
+        rows={5}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        placeholder="Anything the team should know"
+      />
+      <div>
+        <Button type="submit" variant="secondary" size="sm" disabled={notes === client.notes || update.isPending}>
+          {update.isPending ? "Saving..." : "Save notes"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RecordList<T extends { id: string }>({ items, empty, render }: { items: T[]; empty: string; render: (item: T) => ReactNode }) {
+  if (!items.length) return <p className="text-sm text-ink-muted">{empty}</p>;
+  return (
+    <ul className="flex flex-col divide-y divide-line">
+      {items.map((item) => (
+        <li key={item.id} className="py-3 first:pt-0 last:pb-0">
+          {render(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LeadItem({ lead }: { lead: AdminLead }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <div className="flex min-w-0 flex-col">
+        <span className="font-medium text-ink">
+          {FORM_TYPE_LABELS[lead.form_type] ?? humanise(lead.form_type)}
+          {lead.package_name ? ` · ${lead.package_name}` : ""}
+        </span>
+        <span className="text-xs text-ink-subtle">{formatDateTime(lead.created_at)}</span>
+      </div>
+      <StatusBadge status={lead.status} />
+    </div>
+  );
+}
+
+function RequestItem({ request }: { request: AdminContentRequest }) {
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium text-ink">
+          {humanise(request.request_type)}: {request.title}
+        </span>
+        <StatusBadge status={request.status} />
+      </div>
+      {request.details ? <p className="text-ink-muted">{request.details}</p> : null}
+      {request.reply ? <p className="text-ink-muted">Reply: {request.reply}</p> : null}
+      <span className="text-xs text-ink-subtle">{formatDateTime(request.created_at)}</span>
+    </div>
+  );
+}
+
+function MessageItem({ message }: { message: AdminOutboxMessage }) {
+  return (
+    <details className="group text-sm">
+      <summary className="flex min-h-11 cursor-pointer list-none flex-wrap items-center justify-between gap-2">
+        <span className="flex min-w-0 flex-col">
+          <span className="font-medium text-ink">
+            {message.channel === "email" ? "Email" : "WhatsApp"}
+            {message.subject ? `: ${message.subject}` : message.kind ? `: ${humanise(message.kind)}` : ""}
+          </span>
+          <span className="text-xs text-ink-subtle">
+            {message.recipient} · {formatDateTime(message.sent_at ?? message.created_at)}
+          </span>
+        </span>
+        <StatusBadge status={message.status} />
+      </summary>
+      <pre className="mt-2 rounded-xl bg-surface-raised p-3 font-sans text-sm whitespace-pre-wrap text-ink-muted">{message.body}</pre>
+      {message.last_error ? <p className="mt-2 text-xs text-bad">Last error: {message.last_error}</p> : null}
+    </details>
+  );
+}

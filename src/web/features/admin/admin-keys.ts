@@ -1,0 +1,40 @@
+// Query keys of the admin dashboard. Every admin list or record lives under ["admin", <table>]
+// (the database table it reads), so the change feed can refresh it by table name: a change to
+// `packages` refetches every query whose key starts with ["admin", "packages"]. Other admin
+// sections (catalogue, operations) should key their queries the same way to stay live.
+import { publicTables } from "@/web/lib/query-keys";
+
+export const adminKeys = {
+  /** the session check; outside the ["admin"] prefix so refreshing admin data never re-checks it */
+  session: ["admin-session"],
+  all: ["admin"],
+  stats: ["admin", "stats"],
+  leads: ["admin", "leads"],
+  clients: ["admin", "clients"],
+  client: (id: string) => ["admin", "clients", "detail", id],
+  payments: ["admin", "captured_payments"],
+  packages: ["admin", "packages"],
+} as const;
+
+/** Tables only admins may stream (the server refuses them to anyone else). */
+export const ADMIN_ONLY_TABLES = ["clients", "captured_payments", "leads", "content_requests"] as const;
+
+/** Every table the dashboard watches: the admin-only ones and everything the public site shows. */
+export const ADMIN_LIVE_TABLES: readonly string[] = [...ADMIN_ONLY_TABLES, ...publicTables, "trial_blackout_days"];
+
+/**
+ * Besides ["admin", <table>]: the screens that show a table's rows elsewhere. A client's detail
+ * page lists its payments, leads and content requests; the overview counts most things.
+ */
+const alsoShownIn: Record<string, readonly (readonly string[])[]> = {
+  clients: [adminKeys.stats, adminKeys.leads, adminKeys.payments],
+  captured_payments: [adminKeys.stats, adminKeys.clients],
+  leads: [adminKeys.stats, adminKeys.clients],
+  content_requests: [adminKeys.clients],
+  packages: [adminKeys.clients],
+};
+
+/** The query-key prefixes to refetch when a row of `table` changes. */
+export function adminKeysForTable(table: string): (readonly string[])[] {
+  return [["admin", table], ...(alsoShownIn[table] ?? [])];
+}

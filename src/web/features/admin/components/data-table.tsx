@@ -1,0 +1,587 @@
+// The dashboard's data table, shared by every admin list (leads, clients, payments, and the
+// catalogue and operations sections). It draws a toolbar (debounced search, the caller's
+// filters, extra actions, 'Export CSV'), a sortable table on wide screens and one card per row
+// on phones, a loading skeleton, an empty state and a pager.
+//
+// Two ways to feed it:
+//  - server-side: pass `total` (how many rows match in all) and give it one page of rows that
+//    the server already sorted and paged with the `sort` and `page` you hold;
+//  - in the browser: leave `total` out and pass every row; the table sorts by each column's
+//    `sortValue` and pages by itself.
+// In both cases you own the state (sort, page, search, filters): `useTableParams` keeps it in
+// the URL and hands back the API query and the export query, which share the filters.
+//
+// Example:
+//   const table = useTableParams({ filters: ["status"], defaultSort: { id: "created_at", dir: "desc" } });
+//   const { data, isPending } = useLeads(table.query);
+//   <DataTable caption="Leads" columns={columns} rows={data?.data} total={data?.total} loading={isPending}
+//     rowKey={(l) => l.id} onRowClick={open} {...tableStateProps(table)}
+//     exportHref={`/api/admin/export/leads.csv?${table.exportQuery}`} filters={<StatusFilter />} />
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, Inbox, Search, SlidersHorizontal, X } from "lucide-react";
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { Button, buttonClasses } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { cn } from "@/web/lib/cn";
+import { useDebouncedCallback } from "./use-debounced-callback";
+import { useMediaQuery } from "./use-media-query";
+import type { TableParams } from "./use-table-params";
+
+export type SortDirection = "asc" | "desc";
+
+export interface SortState {
+  /** a column id; sent to the server as ?sort= */
+  id: string;
+  dir: SortDirection;
+}
+
+export interface Column<T> {
+  /** unique; the sort key sent to the server for sortable columns */
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** the column can be sorted (by the server, or here by `sortValue`) */
+  sortable?: boolean;
+  /** the phone's sort choices for this column, ascending then descending (default 'A to Z', 'Z to A') */
+  sortLabels?: [string, string];
+  /** what in-browser sorting compares (defaults to the row's field named `id`) */
+  sortValue?: (row: T) => string | number | boolean | null | undefined;
+  /** classes of the column's cells, e.g. "text-right tabular" */
+  className?: string;
+  /** on phone cards: 'title' is the card's heading, 'footer' sits across the card's foot without a label (actions), 'hidden' leaves the column out */
+  card?: "title" | "footer" | "hidden";
+}
+
+export interface DataTableProps<T> {
+  /** names the table for assistive technology (and the phone list) */
+  caption: string;
+  columns: Column<T>[];
+  /** undefined while loading */
+  rows: T[] | undefined;
+  rowKey: (row: T) => string;
+  loading?: boolean;
+  /** a load failure; shown in place of the rows with a retry */
+  error?: Error | null;
+  onRetry?: () => void;
+  /** rows matching in all: the rows given are one page, already sorted by the server */
+  total?: number;
+  sort?: SortState | null;
+  onSortChange?: (sort: SortState) => void;
+  /** 1-based */
+  page?: number;
+  pageSize?: number;
+  onPageChange?: (page: number) => void;
+  /** the current search (shown in the search box; typing reports it debounced) */
+  search?: string;
+  onSearchChange?: (value: string) => void;
+  searchPlaceholder?: string;
+  /** ms of quiet typing before onSearchChange runs */
+  searchDebounceMs?: number;
+  /** the filters bar's controls (selects, date inputs); folded behind a 'Filters' button on phones */
+  filters?: ReactNode;
+  /** how many filters are set (shown on the phone's 'Filters' button, and unfolds them) */
+  activeFilters?: number;
+  /** more toolbar buttons, e.g. 'New client' */
+  actions?: ReactNode;
+  /** the CSV export of exactly this filtered list; shows 'Export CSV' */
+  exportHref?: string;
+  onRowClick?: (row: T) => void;
+  /** the accessible name of a row's open button (defaults to the title column's text) */
+  rowLabel?: (row: T) => string;
+  /** what to say when nothing matches */
+  emptyMessage?: ReactNode;
+  /** offered in the empty state when the list is filtered */
+  onClearFilters?: () => void;
+  isFiltered?: boolean;
+}
+
+/** The state half of the props, from useTableParams. Leave sort and page handlers out to let the table keep them itself. */
+export function tableStateProps(table: TableParams) {
+  return {
+    sort: table.sort,
+    onSortChange: table.setSort,
+    page: table.page,
+    pageSize: table.pageSize,
+    onPageChange: table.setPage,
+    search: table.search,
+    onSearchChange: table.setSearch,
+    onClearFilters: table.clearFilters,
+    isFiltered: table.isFiltered,
+    activeFilters: Object.values(table.filters).filter(Boolean).length,
+  } satisfies Partial<DataTableProps<unknown>>;
+}
+
+/** Clicks on a row's own controls (links, buttons, selects) do not open the row. */
+function fromInnerControl(event: MouseEvent): boolean {
+  const target = event.target as HTMLElement | null;
+  const control = target?.closest("a, button, input, select, textarea, label, [role='menuitem'], [data-row-ignore]");
+  return Boolean(control && control !== event.currentTarget && event.currentTarget.contains(control));
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined || a === "") return 1;
+  if (b === null || b === undefined || b === "") return -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  if (typeof a === "boolean" && typeof b === "boolean") return Number(a) - Number(b);
+  return String(a).localeCompare(String(b), "en-ZA", { numeric: true, sensitivity: "base" });
+}
+
+function sortRows<T>(rows: T[], columns: Column<T>[], sort: SortState | null | undefined): T[] {
+  const column = sort ? columns.find((c) => c.id === sort.id) : undefined;
+  if (!sort || !column) return rows;
+  const value = column.sortValue ?? ((row: T) => (row as Record<string, unknown>)[column.id] as string | number | null);
+  const sign = sort.dir === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    // blanks last whichever way
+    if ((va === null || va === undefined || va === "") !== (vb === null || vb === undefined || vb === "")) return compare(va, vb);
+    return sign * compare(va, vb);
+  });
+}
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const {
+    caption,
+    columns,
+    rows,
+    rowKey,
+    loading,
+    error,
+    onRetry,
+    total,
+    pageSize = 25,
+    onRowClick,
+    rowLabel,
+    emptyMessage = "Nothing here yet.",
+    onClearFilters,
+    isFiltered,
+  } = props;
+  // Without handlers the table keeps its own sort and page (in-browser lists).
+  const [ownSort, setOwnSort] = useState<SortState | null>(props.sort ?? null);
+  const [ownPage, setOwnPage] = useState(props.page ?? 1);
+  const sort = props.onSortChange ? props.sort : ownSort;
+  const onSortChange = props.onSortChange ?? setOwnSort;
+  const page = props.onPageChange ? (props.page ?? 1) : ownPage;
+  const onPageChange = props.onPageChange ?? setOwnPage;
+  const wide = useMediaQuery("(min-width: 768px)");
+  const serverSide = total !== undefined;
+
+  const all = rows ?? [];
+  const sorted = serverSide ? all : sortRows(all, columns, sort);
+  const count = serverSide ? total : sorted.length;
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const current = Math.min(page, pages);
+  const shown = serverSide ? sorted : sorted.slice((current - 1) * pageSize, current * pageSize);
+  const showSkeleton = loading && !rows;
+
+  const titleColumn = columns.find((c) => c.card === "title") ?? columns[0];
+  const labelOf = (row: T) => rowLabel?.(row) ?? `Open ${titleColumn ? textOf(titleColumn.cell(row)) : "row"}`;
+
+  const toggleSort = (column: Column<T>) => {
+    if (!onSortChange) return;
+    const dir: SortDirection = sort?.id === column.id ? (sort.dir === "asc" ? "desc" : "asc") : "asc";
+    onSortChange({ id: column.id, dir });
+  };
+
+  return (
+    <section aria-label={caption} className="flex flex-col gap-4">
+      <Toolbar {...props} wide={wide} />
+      {error && !rows ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-bad/40 bg-bad/5 px-6 py-10 text-center">
+          <p className="font-medium text-ink">This list couldn't load.</p>
+          <p className="text-sm text-ink-muted">{error.message}</p>
+          {onRetry ? (
+            <Button variant="outline" size="sm" onClick={onRetry}>
+              Try Again
+            </Button>
+          ) : null}
+        </div>
+      ) : showSkeleton ? (
+        <LoadingRows wide={wide} columns={columns.length} />
+      ) : shown.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-line-strong px-6 py-12 text-center">
+          <Inbox aria-hidden="true" className="size-8 text-ink-subtle" />
+          <p className="font-medium text-ink" data-testid="table-empty">
+            {isFiltered ? "Nothing matches these filters." : emptyMessage}
+          </p>
+          {isFiltered && onClearFilters ? (
+            <Button variant="ghost" size="sm" onClick={onClearFilters}>
+              <X aria-hidden="true" />
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+      ) : wide ? (
+        <div className="overflow-x-auto rounded-card border border-line bg-surface">
+          <table className="w-full border-collapse text-left text-sm" aria-busy={loading || undefined}>
+            <caption className="sr-only">{caption}</caption>
+            <thead>
+              <tr className="border-b border-line bg-surface-raised/60">
+                {columns.map((column) => {
+                  const active = sort?.id === column.id;
+                  const ariaSort = active ? (sort?.dir === "asc" ? "ascending" : "descending") : undefined;
+                  return (
+                    <th
+                      key={column.id}
+                      scope="col"
+                      aria-sort={column.sortable ? (ariaSort ?? "none") : undefined}
+                      className={cn(
+                        "px-4 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-ink-subtle uppercase",
+                        column.className,
+                      )}
+                    >
+                      {column.sortable ? (
+                        <button
+                          type="button"
+                          onClick={() => toggleSort(column)}
+                          className={cn(
+                            "-mx-2 inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 uppercase hover:text-ink",
+                            active && "text-ink",
+                          )}
+                        >
+                          {column.header}
+                          {active ? (
+                            sort?.dir === "asc" ? (
+                              <ArrowUp aria-hidden="true" className="size-3.5" />
+                            ) : (
+                              <ArrowDown aria-hidden="true" className="size-3.5" />
+                            )
+                          ) : (
+                            <ArrowUpDown aria-hidden="true" className="size-3.5 opacity-50" />
+                          )}
+                        </button>
+                      ) : (
+                        column.header
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((row) => (
+                <tr
+                  key={rowKey(row)}
+                  data-row-key={rowKey(row)}
+                  onClick={onRowClick ? (event) => !fromInnerControl(event) && onRowClick(row) : undefined}
+                  className={cn("border-b border-line last:border-0", onRowClick && "cursor-pointer hover:bg-surface-raised/70")}
+                >
+                  {columns.map((column, index) => (
+                    <td key={column.id} className={cn("px-4 py-3 align-middle text-ink", column.className)}>
+                      {index === 0 && onRowClick ? (
+                        <RowButton label={labelOf(row)} onOpen={() => onRowClick(row)}>
+                          {column.cell(row)}
+                        </RowButton>
+                      ) : (
+                        column.cell(row)
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <>
+          {columns.some((c) => c.sortable) ? <CardSort columns={columns} sort={sort} onSortChange={onSortChange} /> : null}
+          <ul aria-label={caption} className="flex flex-col gap-3" aria-busy={loading || undefined}>
+            {shown.map((row) => (
+              <RowCard
+                key={rowKey(row)}
+                row={row}
+                rowKey={rowKey}
+                columns={columns}
+                titleColumn={titleColumn}
+                onRowClick={onRowClick}
+                label={labelOf(row)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+      {count > 0 && (pages > 1 || serverSide) ? (
+        <Pager page={current} pages={pages} pageSize={pageSize} count={count} onPageChange={onPageChange} />
+      ) : null}
+    </section>
+  );
+}
+
+/** The plain text of a cell, for labels (strings and numbers inside elements). */
+function textOf(node: ReactNode): string {
+  if (node === null || node === undefined || typeof node === "boolean") return "";
+  if (typeof node === "string" || typeof node === "number") return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join(" ").trim();
+  if (typeof node === "object" && "props" in node) return textOf((node.props as { children?: ReactNode }).children);
+  return "";
+}
+
+function RowButton({ label, onOpen, children }: { label: string; onOpen: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={(event) => {
+        event.stopPropagation();
+        onOpen();
+      }}
+      aria-label={label}
+      className="-mx-1 min-h-11 rounded-lg px-1 text-left font-medium text-ink hover:text-accent-ink"
+    >
+      {children}
+    </button>
+  );
+}
+
+function RowCard<T>({
+  row,
+  rowKey,
+  columns,
+  titleColumn,
+  onRowClick,
+  label,
+}: {
+  row: T;
+  rowKey: (row: T) => string;
+  columns: Column<T>[];
+  titleColumn: Column<T> | undefined;
+  onRowClick?: (row: T) => void;
+  label: string;
+}) {
+  const rest = columns.filter((c) => c !== titleColumn && c.card !== "hidden" && c.card !== "footer");
+  const footer = columns.filter((c) => c !== titleColumn && c.card === "footer");
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the card's title is a button, the keyboard way in; the card click is a larger target for fingers
+    <li
+      data-row-key={rowKey(row)}
+      onClick={onRowClick ? (event) => !fromInnerControl(event) && onRowClick(row) : undefined}
+      className={cn("rounded-card border border-line bg-surface p-4", onRowClick && "cursor-pointer active:bg-surface-raised")}
+    >
+      {titleColumn ? (
+        <div className="mb-3 text-base font-semibold text-ink">
+          {onRowClick ? (
+            <RowButton label={label} onOpen={() => onRowClick(row)}>
+              {titleColumn.cell(row)}
+            </RowButton>
+          ) : (
+            titleColumn.cell(row)
+          )}
+        </div>
+      ) : null}
+      <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
+        {rest.map((column) => (
+          <div key={column.id} className="contents">
+            <dt className="text-ink-subtle">{column.header}</dt>
+            <dd className={cn("min-w-0 text-right break-words text-ink", column.className?.includes("tabular") && "tabular")}>
+              {column.cell(row)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {footer.map((column) => {
+        const content = column.cell(row);
+        return content === null || content === undefined || content === false ? null : (
+          <div key={column.id} className="mt-4 border-t border-line pt-4">
+            {content}
+          </div>
+        );
+      })}
+    </li>
+  );
+}
+
+/** Phones show cards, not column headers: the sort is a select above them. */
+function CardSort<T>({
+  columns,
+  sort,
+  onSortChange,
+}: {
+  columns: Column<T>[];
+  sort: SortState | null | undefined;
+  onSortChange: (sort: SortState) => void;
+}) {
+  const id = useId();
+  const value = sort ? `${sort.id}:${sort.dir}` : "";
+  return (
+    <div className="flex items-center justify-end gap-2 text-sm">
+      <label htmlFor={id} className="text-ink-muted">
+        Sort by
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          const [columnId, dir] = event.target.value.split(":");
+          if (columnId) onSortChange({ id: columnId, dir: dir === "asc" ? "asc" : "desc" });
+        }}
+        className="min-h-11 rounded-xl border border-line bg-surface-raised px-3 text-sm text-ink"
+      >
+        {value ? null : <option value="">Default</option>}
+        {columns
+          .filter((c) => c.sortable)
+          .flatMap((c) => {
+            const [asc, desc] = c.sortLabels ?? ["A to Z", "Z to A"];
+            return [
+              <option key={`${c.id}:asc`} value={`${c.id}:asc`}>
+                {c.header}: {asc}
+              </option>,
+              <option key={`${c.id}:desc`} value={`${c.id}:desc`}>
+                {c.header}: {desc}
+              </option>,
+            ];
+          })}
+      </select>
+    </div>
+  );
+}
+
+function Toolbar<T>({
+  caption,
+  search,
+  onSearchChange,
+  searchPlaceholder,
+  searchDebounceMs = 300,
+  filters,
+  activeFilters = 0,
+  actions,
+  exportHref,
+  wide,
+}: DataTableProps<T> & { wide: boolean }) {
+  const searchId = useId();
+  const filtersId = useId();
+  const [text, setText] = useState(search ?? "");
+  // Phones keep the filters folded away unless one is in use.
+  const [showFilters, setShowFilters] = useState(activeFilters > 0);
+  const report = useDebouncedCallback((value: string) => onSearchChange?.(value), searchDebounceMs);
+  // Follow outside changes (clearing filters, back and forward) unless the admin is mid-typing.
+  useEffect(() => {
+    setText((typed) => (typed.trim() === (search ?? "") ? typed : (search ?? "")));
+  }, [search]);
+
+  if (!onSearchChange && !filters && !actions && !exportHref) return null;
+  const filtersShown = Boolean(filters) && (wide || showFilters);
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        {onSearchChange ? (
+          <div className="relative w-full min-w-0 sm:w-auto sm:max-w-md sm:flex-1">
+            <label htmlFor={searchId} className="sr-only">
+              Search {caption.toLowerCase()}
+            </label>
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-ink-subtle" />
+            <Input
+              id={searchId}
+              type="search"
+              value={text}
+              placeholder={searchPlaceholder ?? "Search"}
+              className="pl-11"
+              onChange={(event) => {
+                setText(event.target.value);
+                report(event.target.value);
+              }}
+              onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+                if (event.key !== "Enter") return;
+                report.cancel();
+                onSearchChange(text);
+              }}
+            />
+          </div>
+        ) : null}
+        {filters && !wide ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-expanded={showFilters}
+            aria-controls={filtersId}
+            onClick={() => setShowFilters((v) => !v)}
+          >
+            <SlidersHorizontal aria-hidden="true" />
+            Filters{activeFilters ? ` (${activeFilters})` : ""}
+          </Button>
+        ) : null}
+        {actions || exportHref ? (
+          <div className="ml-auto flex flex-wrap gap-3">
+            {actions}
+            {exportHref ? (
+              <a href={exportHref} download className={buttonClasses({ variant: "outline", size: "sm" })}>
+                <Download aria-hidden="true" />
+                Export CSV
+              </a>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      {filtersShown ? (
+        <div id={filtersId} className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
+          {filters}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function LoadingRows({ wide, columns }: { wide: boolean; columns: number }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      aria-busy="true"
+      className="overflow-hidden rounded-card border border-line bg-surface"
+      data-testid="table-loading"
+    >
+      <span className="sr-only">Loading...</span>
+      {wide ? <Skeleton className="h-11 w-full rounded-none" /> : null}
+      {[0, 1, 2, 3, 4].map((i) => (
+        <div
+          key={i}
+          className="grid gap-4 border-t border-line p-4 first:border-0"
+          style={{ gridTemplateColumns: `repeat(${wide ? Math.min(columns, 6) : 2}, minmax(0, 1fr))` }}
+        >
+          {Array.from({ length: wide ? Math.min(columns, 6) : 2 }, (_, j) => (
+            <Skeleton key={j} className={cn("h-4", j % 2 ? "w-2/3" : "w-full")} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Pager({
+  page,
+  pages,
+  pageSize,
+  count,
+  onPageChange,
+}: {
+  page: number;
+  pages: number;
+  pageSize: number;
+  count: number;
+  onPageChange?: (page: number) => void;
+}) {
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, count);
+  return (
+    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-ink-muted">
+      <p className="tabular" aria-live="polite">
+        {first.toLocaleString("en-US")}–{last.toLocaleString("en-US")} of {count.toLocaleString("en-US")}
+      </p>
+      {pages > 1 ? (
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 1 || !onPageChange} onClick={() => onPageChange?.(page - 1)}>
+            <ChevronLeft aria-hidden="true" />
+            Previous
+          </Button>
+          <span className="tabular px-1">
+            Page {page} of {pages}
+          </span>
+          <Button variant="outline" size="sm" disabled={page >= pages || !onPageChange} onClick={() => onPageChange?.(page + 1)}>
+            Next
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,89 @@
+// A labelled form field whose error and hint are tied to the control (aria-describedby,
+// aria-invalid), plus helpers that turn a zod failure or a server 400 into per-field messages.
+import { type ReactNode, useId } from "react";
+import type { z } from "zod";
+import { Label } from "@/web/components/ui/label";
+import { ApiError } from "@/web/lib/api";
+import { cn } from "@/web/lib/cn";
+
+export type FieldErrors = Record<string, string>;
+
+export interface ControlProps {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+export function Field({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={cn("flex min-w-0 flex-col gap-2", className)}>
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {hint ? (
+        <p id={hintId} className="text-xs text-ink-subtle">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-bad">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The first message for each field of a failed parse ('' for form-level problems). */
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A server refusal as field messages; the message itself under '' when no field is named. */
+export function apiFieldErrors(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return null;
+  const fields = { ...error.fields };
+  if (!Object.keys(fields).length) fields[""] = error.message;
+  return fields;
+}
+
+/** Parses with the shared schema: the data, or the field messages. */
+export function parseForm<S extends z.ZodType>(schema: S, values: unknown): { data: z.output<S> } | { errors: FieldErrors } {
+  const result = schema.safeParse(values);
+  return result.success ? { data: result.data } : { errors: zodFieldErrors(result.error) };
+}
+
+/** The form-level message (no field named), if any. */
+export function FormError({ errors }: { errors: FieldErrors }) {
+  const message = errors[""];
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-xl border border-bad/40 bg-bad/10 px-4 py-3 text-sm text-bad">
+      {message}
+    </p>
+  );
+}

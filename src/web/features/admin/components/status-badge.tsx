@@ -1,0 +1,31 @@
+import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
+
+const variants: Record<string, BadgeVariant> = {
+  // leads
+  new: "accent",
+  contacted: "warn",
+  converted: "ok",
+  lost: "neutral",
+  // clients
+  trial: "special",
+  active: "ok",
+  expired: "neutral",
+  suspended: "bad",
+  // payments
+  pending: "warn",
+  paid: "ok",
+  failed: "bad",
+  cancelled: "neutral",
+  refunded: "neutral",
+  // outbox
+  sent: "ok",
+  sending: "warn",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant={variants[status] ?? "neutral"} className="px-2.5 py-0.5 text-[0.7rem] whitespace-nowrap">
+      {status.replace(/[_-]+/g, " ")}
+    </Badge>
+  );
+}

@@ -1,0 +1,152 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AdminLead } from "@/shared/business-schemas";
+import { cleanup, click, getByRoleName, render, testQueryClient, waitFor } from "@/web/testing/render";
+import { ConvertLeadDialog } from "./convert-lead-dialog";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const PACKAGE_ID = "00000000-0000-4000-8000-000000000002";
+const LEAD: AdminLead = {
+  id: "11111111-1111-4111-8111-111111111111",
+  form_type: "order",
+  name: "Thabo Mokoena",
+  email: "thabo@example.co.za",
+  whatsapp: "0825551234",
+  whatsapp_digits: "27825551234",
+  package_name: "3 Months",
+  package_price: "1650",
+  duration: "3 Months",
+  device: "android",
+  internet_platform: "fibre",
+  other_platform: "",
+  internet_speed: "50 Mbps",
+  communication_method: "whatsapp",
+  marketing_opt_in: false,
+  payload: {},
+  status: "new",
+  client_id: null,
+  ip: "",
+  notes: "",
+  created_at: "2026-11-22T06:00:00.000Z",
+  updated_at: "2026-11-22T06:00:00.000Z",
+  whatsapp_url: "https://wa.me/27825551234?text=Hi",
+};
+const PACKAGES = [
+  {
+    id: "00000000-0000-4000-8000-000000000001",
+    name: "Month to Month",
+    price: 650,
+    duration: "1 Month",
+    duration_months: 1,
+    is_active: true,
+  },
+  { id: PACKAGE_ID, name: "3 Months", price: 1650, duration: "3 Months", duration_months: 3, is_active: true },
+];
+const PASSWORD = "kite-Maple-42-river";
+
+let requests: { method: string; path: string; body: unknown }[];
+
+function stubApi() {
+  requests = [];
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(String(input), "http://localhost").pathname;
+    requests.push({ method: init?.method ?? "GET", path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    if (path === "/api/admin/packages") return json(200, { data: PACKAGES });
+    if (path === `/api/admin/leads/${LEAD.id}/convert`) {
+      return json(201, {
+        client: { id: "c1", username: "thabo.m", full_name: "Thabo Mokoena" },
+        password: PASSWORD,
+        lead: { ...LEAD, status: "converted", client_id: "c1" },
+      });
+    }
+    return json(404, { error: { code: "not_found", message: "Not found." } });
+  });
+}
+
+function Harness() {
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Reopen
+      </button>
+      <ConvertLeadDialog lead={LEAD} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+const body = () => document.body;
+
+beforeEach(stubApi);
+afterEach(async () => {
+  await cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("ConvertLeadDialog", () => {
+  it("converts with the lead's package as an active client and shows the portal password once", async () => {
+    const { container } = await render(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter>
+          <Harness />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    // the package the lead asked for is chosen once the packages arrive
+    await waitFor(() => expect(body().querySelector<HTMLSelectElement>("select")?.value).toBe(PACKAGE_ID));
+    expect(body().querySelector<HTMLInputElement>("input[value=active]")?.checked).toBe(true);
+
+    await click(getByRoleName(body(), "button", "Create client"));
+    await waitFor(() => expect(body().querySelector("[data-testid=one-time-password]")?.textContent).toBe(PASSWORD));
+    const convert = requests.find((r) => r.method === "POST");
+    expect(convert).toEqual({
+      method: "POST",
+      path: `/api/admin/leads/${LEAD.id}/convert`,
+      body: { package_id: PACKAGE_ID, status: "active" },
+    });
+    expect(body().textContent).toContain("thabo.m");
+    expect(body().textContent).toContain("This password is shown only once");
+    expect(body().querySelector("button[aria-label='Copy password']")).not.toBeNull();
+
+    // once closed it is gone: reopening shows the form, not the password
+    await click(getByRoleName(body(), "button", "Done"));
+    await waitFor(() => expect(body().querySelector("[data-testid=one-time-password]")).toBeNull());
+    await click(getByRoleName(container, "button", "Reopen"));
+    await waitFor(() => expect(getByRoleName(body(), "button", "Create client")).toBeTruthy());
+    expect(body().textContent).not.toContain(PASSWORD);
+  });
+
+  it("checks the username with the shared rule before calling the server", async () => {
+    await render(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter>
+          <Harness />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const input = await waitFor(() => {
+      const found = body().querySelector<HTMLInputElement>("input[placeholder='Made from their name']");
+      if (!found) throw new Error("no username input");
+      return found;
+    });
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+    const { act } = await import("react");
+    await act(async () => {
+      setter?.call(input, "x!");
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await click(getByRoleName(body(), "button", "Create client"));
+    await waitFor(() => expect(input.getAttribute("aria-invalid")).toBe("true"));
+    const errorId = input
+      .getAttribute("aria-describedby")
+      ?.split(" ")
+      .find((id) => id.endsWith("-error"));
+    expect(errorId && document.getElementById(errorId)?.textContent).toMatch(/Usernames are 3-40 characters/);
+    expect(requests.some((r) => r.method === "POST")).toBe(false);
+  });
+});

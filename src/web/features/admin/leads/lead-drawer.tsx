@@ -1,0 +1,178 @@
+// A lead's every detail: the fields the form saved, anything else the submission carried
+// (payload), notes the team keeps, and the next steps (WhatsApp, convert, open the client).
+import { ExternalLink, UserPlus } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { AdminLead } from "@/shared/business-schemas";
+import { DEVICE_LABELS, INTERNET_PLATFORM_LABELS } from "@/shared/options";
+import { Button, buttonClasses } from "@/web/components/ui/button";
+import { Textarea } from "@/web/components/ui/textarea";
+import { formatDateTime, humanise, orDash, phone } from "../components/format";
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../components/sheet";
+import { StatusBadge } from "../components/status-badge";
+import { WhatsAppButton } from "../components/whatsapp-button";
+import { useUpdateLead } from "./api/update-lead";
+import { ConvertLeadDialog } from "./convert-lead-dialog";
+import { FORM_TYPE_LABELS } from "./lead-labels";
+import { LeadStatusSelect } from "./lead-status-select";
+
+/** Fields shown in their own rows; the rest of the payload is listed after them. */
+const KNOWN_PAYLOAD_KEYS = new Set([
+  "name",
+  "firstName",
+  "lastName",
+  "email",
+  "whatsapp",
+  "package",
+  "packageName",
+  "packagePrice",
+  "duration",
+  "device",
+  "internetPlatform",
+  "otherPlatform",
+  "internetSpeed",
+  "communicationMethod",
+  "marketingOptIn",
+  "formType",
+]);
+
+function payloadText(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  return JSON.stringify(value);
+}
+
+export function LeadDrawer({ lead, onOpenChange }: { lead: AdminLead | null; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Sheet open={lead !== null} onOpenChange={onOpenChange}>
+      <SheetContent side="right">{lead ? <LeadDetails key={lead.id} lead={lead} /> : null}</SheetContent>
+    </Sheet>
+  );
+}
+
+function LeadDetails({ lead }: { lead: AdminLead }) {
+  const [converting, setConverting] = useState(false);
+  const platform =
+    lead.internet_platform === "other" && lead.other_platform
+      ? `Other: ${lead.other_platform}`
+      : (INTERNET_PLATFORM_LABELS[lead.internet_platform as keyof typeof INTERNET_PLATFORM_LABELS] ?? lead.internet_platform);
+  const rows: [string, string][] = [
+    ["Form", FORM_TYPE_LABELS[lead.form_type] ?? humanise(lead.form_type)],
+    ["Received", formatDateTime(lead.created_at)],
+    ["Email", orDash(lead.email)],
+    ["WhatsApp", phone(lead.whatsapp)],
+    ["Prefers", lead.communication_method === "email" ? "Email" : "WhatsApp"],
+    ["Package", orDash(lead.package_name)],
+    ["Price", orDash(lead.package_price)],
+    ["Duration", orDash(lead.duration)],
+    ["Device", orDash(DEVICE_LABELS[lead.device as keyof typeof DEVICE_LABELS] ?? lead.device)],
+    ["Internet", orDash(platform)],
+    ["Internet speed", orDash(lead.internet_speed)],
+    ["Marketing", lead.marketing_opt_in ? "Agreed to offers" : "No marketing"],
+    ["Updated", formatDateTime(lead.updated_at)],
+  ];
+  const extra = Object.entries(lead.payload ?? {}).filter(([key]) => !KNOWN_PAYLOAD_KEYS.has(key));
+
+  return (
+    <div className="flex flex-col gap-6 p-5 sm:p-6">
+      <div className="flex flex-col gap-2 pr-12">
+        <SheetTitle className="text-xl font-bold text-ink">{lead.name}</SheetTitle>
+        <SheetDescription className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+          <StatusBadge status={lead.status} />
+          <span>{FORM_TYPE_LABELS[lead.form_type] ?? humanise(lead.form_type)} lead</span>
+        </SheetDescription>
+      </div>
+
+      <div className="flex flex-wrap gap-3">
+        <WhatsAppButton url={lead.whatsapp_url} name={lead.name} />
+        {lead.email ? (
+          <a href={`mailto:${lead.email}`} className={buttonClasses({ variant: "outline", size: "sm" })}>
+            Email
+          </a>
+        ) : null}
+        {lead.client_id ? (
+          <Link to={`/admin/client/${lead.client_id}`} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            <ExternalLink aria-hidden="true" />
+            Open client
+          </Link>
+        ) : (
+          <Button size="sm" onClick={() => setConverting(true)}>
+            <UserPlus aria-hidden="true" />
+            Convert to client
+          </Button>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <span className="text-sm font-medium text-ink">Status</span>
+        <LeadStatusSelect lead={lead} className="w-full sm:w-56" />
+      </div>
+
+      <section aria-labelledby="lead-submission" className="flex flex-col gap-3">
+        <h3 id="lead-submission" className="text-sm font-semibold tracking-wide text-ink-subtle uppercase">
+          Submission
+        </h3>
+        <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 rounded-xl border border-line bg-surface-raised p-4 text-sm">
+          {[
+            ...rows,
+            ...extra.map(([key, value]): [string, string] => [humanise(key.replace(/([a-z])([A-Z])/g, "$1 $2")), payloadText(value)]),
+          ].map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-ink-subtle">{label}</dt>
+              <dd className="min-w-0 break-words text-ink">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <LeadNotes lead={lead} />
+
+      <ConvertLeadDialog lead={lead} open={converting} onOpenChange={setConverting} />
+    </div>
+  );
+}
+
+function LeadNotes({ lead }: { lead: AdminLead }) {
+  const update = useUpdateLead();
+  const [notes, setNotes] = useState(lead.notes);
+  // Someone else's edit arrives through the live feed: take it, unless the admin is mid-edit.
+  const base = useRef(lead.notes);
+  useEffect(() => {
+    setNotes((current) => (current === base.current ? lead.notes : current));
+    base.current = lead.notes;
+  }, [lead.notes]);
+  const dirty = notes !== lead.notes;
+  return (
+    <form
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        update.mutate(
+          { id: lead.id, patch: { notes } },
+          {
+            onSuccess: () => toast.success("Notes saved"),
+            onError: (error) => toast.error("Notes not saved", { description: error.message }),
+          },
+        );
+      }}
+    >
+      <label htmlFor={`lead-notes-${lead.id}`} className="text-sm font-medium text-ink">
+        Notes
+      </label>
+      <Textarea
+        id={`lead-notes-${lead.id}`}
+        rows={4}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        placeholder="What was said, what's next"
+      />
+      <div>
+        <Button type="submit" variant="secondary" size="sm" disabled={!dirty || update.isPending}>
+          {update.isPending ? "Saving..." : "Save notes"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { LEAD_FORM_TYPES, LEAD_STATUSES } from "@/shared/business-schemas";
+
+export const FORM_TYPE_LABELS: Record<string, string> = {
+  order: "Order",
+  interest: "Interest",
+  "free-trial": "Free trial",
+};
+
+export const LEAD_STATUS_LABELS: Record<string, string> = {
+  new: "New",
+  contacted: "Contacted",
+  converted: "Converted",
+  lost: "Lost",
+};
+
+export const formTypeOptions = LEAD_FORM_TYPES.map((value) => ({ value, label: FORM_TYPE_LABELS[value] }));
+export const leadStatusOptions = LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }));

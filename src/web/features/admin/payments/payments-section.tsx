@@ -1,0 +1,71 @@
+// /admin/payments: card payments, EFTs and payments recorded by hand. Confirm an EFT once it
+// reflects, link a pending EFT to its client, record cash, mark refunds, export the list.
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/web/components/ui/button";
+import { AdminPageHeader } from "../components/admin-page-header";
+import { DataTable, type SortState, tableStateProps } from "../components/data-table";
+import { FilterDate, FilterSelect } from "../components/filter-field";
+import { useTableParams } from "../components/use-table-params";
+import { paymentsExportHref, usePayments } from "./api/get-payments";
+import { paymentColumns } from "./payment-columns";
+import { paymentStatusOptions, providerOptions } from "./payment-labels";
+import { RecordPaymentDialog } from "./record-payment-dialog";
+
+const FILTERS = ["status", "provider", "from", "to"] as const;
+const NEWEST_FIRST: SortState = { id: "created_at", dir: "desc" };
+const columns = paymentColumns();
+
+export function PaymentsSection() {
+  const table = useTableParams({ filters: FILTERS, defaultSort: NEWEST_FIRST });
+  const { data, isPending, isFetching, error, refetch } = usePayments(table.query);
+  const [recording, setRecording] = useState(false);
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Payments"
+        description="Card payments, EFTs and cash. Confirm an EFT once it shows in the bank: the client's time is added and a receipt goes out."
+        actions={
+          <Button onClick={() => setRecording(true)}>
+            <Plus aria-hidden="true" />
+            Record payment
+          </Button>
+        }
+      />
+      <DataTable
+        caption="Payments"
+        columns={columns}
+        rows={data?.data}
+        total={data?.total}
+        rowKey={(p) => p.id}
+        loading={isPending || isFetching}
+        error={error}
+        onRetry={() => refetch()}
+        {...tableStateProps(table)}
+        searchPlaceholder="Reference, email or client"
+        emptyMessage="No payments yet."
+        exportHref={paymentsExportHref(table.exportQuery)}
+        filters={
+          <>
+            <FilterSelect
+              label="Status"
+              value={table.filters.status}
+              onChange={(v) => table.setFilter("status", v)}
+              options={paymentStatusOptions}
+            />
+            <FilterSelect
+              label="Method"
+              value={table.filters.provider}
+              onChange={(v) => table.setFilter("provider", v)}
+              options={providerOptions}
+            />
+            <FilterDate label="From" value={table.filters.from} onChange={(v) => table.setFilter("from", v)} />
+            <FilterDate label="To" value={table.filters.to} onChange={(v) => table.setFilter("to", v)} />
+          </>
+        }
+      />
+      <RecordPaymentDialog open={recording} onOpenChange={setRecording} />
+    </>
+  );
+}

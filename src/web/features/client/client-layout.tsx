@@ -1,0 +1,27 @@
+import { ArrowLeft, UserRound } from "lucide-react";
+import { Link, Outlet } from "react-router";
+import { Container } from "@/web/components/ui/container";
+
+/** The client wrapper: every /client page renders inside it, in its own lazy chunk. */
+export function ClientLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col bg-canvas">
+      <header className="border-b border-line bg-surface pt-[env(safe-area-inset-top)]">
+        <Container className="flex h-16 items-center justify-between gap-4">
+          <Link to="/client" className="flex min-h-11 min-w-0 items-center gap-2 font-bold whitespace-nowrap text-ink">
+            <UserRound aria-hidden="true" className="size-5 text-accent-ink" />
+            Client Portal
+          </Link>
+          <Link to="/" className="inline-flex min-h-11 shrink-0 items-center gap-2 text-sm whitespace-nowrap text-ink-muted hover:text-ink">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            <span className="sm:hidden">Website</span>
+            <span className="hidden sm:inline">Back to the website</span>
+          </Link>
+        </Container>
+      </header>
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

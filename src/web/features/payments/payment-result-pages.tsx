@@ -1,0 +1,371 @@
+// Where the card payment provider sends the customer back: /payment/success, /failure and
+// /cancel, each with ?ref=. The address only says where the provider sent them; the page shows
+// the payment's REAL status from GET /api/payments/:ref (spec: never trust the landing page).
+import { CircleCheck, CircleX, Clock, type LucideIcon, MessageCircle, RefreshCw, RotateCcw, SearchX, Undo2 } from "lucide-react";
+import { type ReactNode, useEffect } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { PaymentStatus, PaymentStatusView } from "@/shared/api";
+import { formatDateTime } from "@/shared/dates";
+import { formatRand } from "@/shared/money";
+import { buildWhatsAppLink } from "@/shared/whatsapp";
+import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
+import { Button, buttonClasses } from "@/web/components/ui/button";
+import { Container } from "@/web/components/ui/container";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { ApiError } from "@/web/lib/api";
+import { cn } from "@/web/lib/cn";
+import { useBranding } from "@/web/lib/queries/branding";
+import { usePaymentStatus } from "./api/get-payment-status";
+
+type Landing = "success" | "failure" | "cancel";
+
+const OUTCOME: Record<PaymentStatus, { title: string; badge: string; variant: BadgeVariant; Icon: LucideIcon; iconClass: string }> = {
+  paid: { title: "Payment received", badge: "Paid", variant: "ok", Icon: CircleCheck, iconClass: "bg-ok/15 text-ok" },
+  pending: { title: "We're confirming your payment", badge: "Pending", variant: "warn", Icon: Clock, iconClass: "bg-warn/15 text-warn" },
+  failed: { title: "Payment failed", badge: "Failed", variant: "bad", Icon: CircleX, iconClass: "bg-bad/15 text-bad" },
+  cancelled: {
+    title: "Payment cancelled",
+    badge: "Cancelled",
+    variant: "neutral",
+    Icon: Undo2,
+    iconClass: "bg-surface-overlay text-ink-muted",
+  },
+  refunded: {
+    title: "Payment refunded",
+    badge: "Refunded",
+    variant: "neutral",
+    Icon: RotateCcw,
+    iconClass: "bg-surface-overlay text-ink-muted",
+  },
+};
+
+const TRY_AGAIN = "/pricing#pricing-packages";
+
+export function PaymentSuccessPage() {
+  return <PaymentResult landing="success" />;
+}
+
+export function PaymentFailurePage() {
+  return <PaymentResult landing="failure" />;
+}
+
+export function PaymentCancelPage() {
+  return <PaymentResult landing="cancel" />;
+}
+
+function PaymentResult({ landing }: { landing: Landing }) {
+  const [params] = useSearchParams();
+  const ref = (params.get("ref") ?? "").trim();
+  const payment = usePaymentStatus(ref);
+  const notFound = payment.error instanceof ApiError && (payment.error.status === 404 || payment.error.status === 400);
+  // The tab names what the page says, not only which page the provider chose.
+  useResultTitle(
+    !ref || (payment.isError && !notFound)
+      ? "Payment status"
+      : notFound
+        ? "Payment not found"
+        : payment.data
+          ? OUTCOME[payment.data.status]?.title
+          : undefined,
+  );
+
+  if (!ref) return <NoReference landing={landing} />;
+  if (payment.isPending) return <Checking />;
+  if (payment.isError) {
+    return notFound ? (
+      <UnknownReference reference={ref} />
+    ) : (
+      <CouldNotCheck onRetry={() => void payment.refetch()} busy={payment.isFetching} />
+    );
+  }
+  return <Outcome payment={payment.data} polling={payment.stillPolling} onCheckAgain={payment.keepChecking} busy={payment.isFetching} />;
+}
+
+function Outcome({
+  payment,
+  polling,
+  onCheckAgain,
+  busy,
+}: {
+  payment: PaymentStatusView;
+  polling: boolean;
+  onCheckAgain: () => void;
+  busy: boolean;
+}) {
+  const outcome = OUTCOME[payment.status] ?? OUTCOME.pending;
+  const { Icon } = outcome;
+  return (
+    <Frame>
+      <div className="flex flex-col items-center gap-4 text-center" data-payment-status={payment.status}>
+        <span className={cn("flex size-16 items-center justify-center rounded-full", outcome.iconClass)}>
+          <Icon aria-hidden="true" className={cn("size-8", payment.status === "pending" && polling && "motion-safe:animate-pulse")} />
+        </span>
+        <Badge variant={outcome.variant}>{outcome.badge}</Badge>
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-ink">{outcome.title}</h1>
+      </div>
+
+      <dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 rounded-card border border-line bg-surface p-5 sm:p-6">
+        <dt className="text-ink-muted">Amount</dt>
+        <dd className="text-right text-xl font-bold text-ink tabular">{formatRand(payment.amount)}</dd>
+        <dt className="text-ink-muted">Package</dt>
+        <dd className="text-right text-ink">{payment.package_name}</dd>
+        <dt className="text-ink-muted">Reference</dt>
+        <dd className="min-w-0 text-right font-mono text-sm break-all text-ink">{payment.external_transaction_id}</dd>
+        {payment.paid_at ? (
+          <>
+            <dt className="text-ink-muted">Paid on</dt>
+            <dd className="text-right text-ink tabular">{formatDateTime(payment.paid_at)} SAST</dd>
+          </>
+        ) : null}
+      </dl>
+
+      <div className="mt-8" aria-live="polite">
+        <NextSteps payment={payment} polling={polling} onCheckAgain={onCheckAgain} busy={busy} />
+      </div>
+    </Frame>
+  );
+}
+
+function NextSteps({
+  payment,
+  polling,
+  onCheckAgain,
+  busy,
+}: {
+  payment: PaymentStatusView;
+  polling: boolean;
+  onCheckAgain: () => void;
+  busy: boolean;
+}) {
+  const ref = payment.external_transaction_id;
+  switch (payment.status) {
+    case "paid":
+      return (
+        <Steps
+          title="What happens next"
+          actions={
+            <>
+              <Link to="/setup-guide" className={buttonClasses()}>
+                Set up your device
+              </Link>
+              <WhatsAppButton text={`my payment ${ref} for ${payment.package_name} went through. What happens next?`} />
+            </>
+          }
+        >
+          <li>If you gave us your e-mail address, your receipt is on its way. Keep the reference above.</li>
+          <li>New to us? We're setting up your line and will send your login details on WhatsApp or by e-mail during support hours.</li>
+          <li>
+            Already a client? Your subscription has been extended: see it in the{" "}
+            <Link to="/client" className="text-accent-ink underline underline-offset-4">
+              client portal
+            </Link>
+            .
+          </li>
+        </Steps>
+      );
+    case "pending":
+      return polling ? (
+        <p className="flex items-center justify-center gap-3 text-center text-ink-muted">
+          <RefreshCw aria-hidden="true" className="size-4 shrink-0 motion-safe:animate-spin" />
+          This usually takes a few seconds. We check again every 3 seconds.
+        </p>
+      ) : (
+        <Steps
+          title="This is taking longer than usual"
+          actions={
+            <>
+              <Button onClick={onCheckAgain} disabled={busy}>
+                <RefreshCw aria-hidden="true" />
+                Check again
+              </Button>
+              <WhatsAppButton text={`I paid for ${payment.package_name} (reference ${ref}) and it still shows as pending.`} />
+            </>
+          }
+        >
+          <li>Please don't pay again. We confirm the payment as soon as the payment provider does.</li>
+          <li>If you're unsure, send us the reference above and we'll check it for you.</li>
+        </Steps>
+      );
+    case "failed":
+      return (
+        <Steps
+          title="What you can do"
+          actions={
+            <>
+              <Link to={TRY_AGAIN} className={buttonClasses()}>
+                Try again
+              </Link>
+              <WhatsAppButton
+                label="Pay by EFT instead"
+                text={`my card payment for ${payment.package_name} (reference ${ref}) failed. Please send me your EFT details.`}
+              />
+            </>
+          }
+        >
+          <li>The payment didn't go through. You can try again with the same or another card.</li>
+          <li>Or pay by EFT instead: message us and we'll send our bank details and your reference.</li>
+        </Steps>
+      );
+    case "cancelled":
+      return (
+        <Steps
+          title="Changed your mind?"
+          actions={
+            <>
+              <Link to={TRY_AGAIN} className={buttonClasses()}>
+                Try again
+              </Link>
+              <WhatsAppButton text={`I cancelled my card payment for ${payment.package_name} (reference ${ref}). I have a question.`} />
+            </>
+          }
+        >
+          <li>No payment was taken. Your package is still here whenever you're ready.</li>
+          <li>Prefer to pay by EFT, or have a question first? Message us.</li>
+        </Steps>
+      );
+    default:
+      return (
+        <Steps title="Questions about this payment?" actions={<WhatsAppButton text={`I have a question about payment ${ref}.`} />}>
+          <li>Send us the reference above and we'll help.</li>
+        </Steps>
+      );
+  }
+}
+
+function Steps({ title, actions, children }: { title: string; actions: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby="next-steps-heading" className="flex flex-col gap-4">
+      <h2 id="next-steps-heading" className="text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      <ul className="flex list-disc flex-col gap-2 pl-5 text-ink-muted marker:text-accent-ink">{children}</ul>
+      <Actions>{actions}</Actions>
+    </section>
+  );
+}
+
+function Actions({ children, center = false }: { children: ReactNode; center?: boolean }) {
+  return <div className={cn("mt-2 flex flex-col gap-3 sm:flex-row sm:flex-wrap", center && "sm:justify-center")}>{children}</div>;
+}
+
+function WhatsAppButton({ text, label = "WhatsApp us" }: { text: string; label?: string }) {
+  const { branding } = useBranding();
+  if (!branding.whatsappNumber) {
+    return branding.supportEmail ? (
+      <a href={`mailto:${branding.supportEmail}`} className={buttonClasses({ variant: "outline" })}>
+        E-mail {branding.supportEmail}
+      </a>
+    ) : (
+      <Link to="/support" className={buttonClasses({ variant: "outline" })}>
+        Contact support
+      </Link>
+    );
+  }
+  const hello = `Hi${branding.companyName ? ` ${branding.companyName}` : ""}, ${text}`;
+  return (
+    <a
+      href={buildWhatsAppLink(branding.whatsappNumber, hello)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonClasses({ variant: "outline" })}
+    >
+      <MessageCircle aria-hidden="true" />
+      {label}
+    </a>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return <Container className="max-w-xl py-14 sm:py-20">{children}</Container>;
+}
+
+function Notice({ Icon, title, children }: { Icon: LucideIcon; title: string; children: ReactNode }) {
+  return (
+    <Frame>
+      <div className="flex flex-col items-center gap-4 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-surface-overlay text-ink-muted">
+          <Icon aria-hidden="true" className="size-8" />
+        </span>
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-ink">{title}</h1>
+      </div>
+      <div className="mt-6 flex flex-col gap-6 text-center text-ink-muted [&_p]:text-pretty">{children}</div>
+    </Frame>
+  );
+}
+
+const LANDING_WORDS: Record<Landing, string> = {
+  success: "If you've just paid, your confirmation will reach you on WhatsApp or by e-mail.",
+  failure: "If your payment didn't go through, you can simply try again.",
+  cancel: "If you cancelled a payment, nothing was taken and you can try again any time.",
+};
+
+function NoReference({ landing }: { landing: Landing }) {
+  return (
+    <Notice Icon={SearchX} title="We couldn't tell which payment this is">
+      <p>This link has no payment reference, so we can't show the payment's status. {LANDING_WORDS[landing]}</p>
+      <Actions center>
+        <Link to={TRY_AGAIN} className={buttonClasses()}>
+          View packages
+        </Link>
+        <WhatsAppButton text="I'd like to check on a payment I made." />
+      </Actions>
+    </Notice>
+  );
+}
+
+function UnknownReference({ reference }: { reference: string }) {
+  return (
+    <Notice Icon={SearchX} title="We couldn't find that payment">
+      <p>
+        There's no payment with the reference <span className="font-mono break-all text-ink">{reference}</span>. Check the link, or send us
+        the reference and we'll look it up.
+      </p>
+      <Actions center>
+        <WhatsAppButton text={`I can't find my payment with reference ${reference}.`} />
+        <Link to={TRY_AGAIN} className={buttonClasses({ variant: "outline" })}>
+          View packages
+        </Link>
+      </Actions>
+    </Notice>
+  );
+}
+
+function CouldNotCheck({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
+  return (
+    <Notice Icon={RefreshCw} title="We couldn't check your payment just now">
+      <p>Please check your connection and try again. You don't need to pay again.</p>
+      <Actions center>
+        <Button onClick={onRetry} disabled={busy}>
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
+        <WhatsAppButton text="I'd like to check on a payment I made." />
+      </Actions>
+    </Notice>
+  );
+}
+
+function Checking() {
+  return (
+    <Frame>
+      <div role="status" aria-busy="true" className="flex flex-col items-center gap-4">
+        <Skeleton className="size-16 rounded-full" />
+        <p className="text-ink-muted">Checking your payment…</p>
+        <Skeleton className="mt-4 h-40 w-full rounded-card" />
+      </div>
+    </Frame>
+  );
+}
+
+/** Sets the tab's title after the root layout's own (which names the route). */
+function useResultTitle(heading: string | undefined): void {
+  const { branding } = useBranding();
+  const name = branding.companyName;
+  useEffect(() => {
+    if (!heading || !name) return;
+    const timer = setTimeout(() => {
+      document.title = `${heading} · ${name}`;
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [heading, name]);
+}

@@ -1,0 +1,100 @@
+// The plan detail dialog (spec §2 "Package card"): period, duration, price with the original
+// struck through, note, description, What's Included, and the plan's buttons. Loaded on first
+// use: it brings Radix with it.
+import { Check, Flame, Gift, Loader2, Sparkles } from "lucide-react";
+import { formatRand } from "@/shared/money";
+import { isFreePlan, type PlanViewModel } from "@/shared/pricing";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import type { PlanActions } from "./package-card";
+import { canPayOnline, priceLabel } from "./plan-actions";
+
+export interface PlanDetailDialogProps extends Omit<PlanActions, "onDetails"> {
+  plan: PlanViewModel;
+  paying: boolean;
+  onClose: () => void;
+}
+
+export function PlanDetailDialog({ plan, paying, onClose, onPay, onQuote, onOrder }: PlanDetailDialogProps) {
+  const free = isFreePlan(plan);
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          {plan.popular || plan.hasSpecial ? (
+            <div className="mb-1 flex flex-wrap gap-2">
+              {plan.popular ? (
+                <Badge variant="accent">
+                  <Sparkles aria-hidden="true" />
+                  Most Popular
+                </Badge>
+              ) : null}
+              {plan.hasSpecial ? (
+                <Badge variant="special">
+                  <Flame aria-hidden="true" />
+                  SPECIAL
+                </Badge>
+              ) : null}
+            </div>
+          ) : null}
+          <DialogTitle className="text-2xl">{plan.period}</DialogTitle>
+          <DialogDescription>Duration: {plan.duration}</DialogDescription>
+        </DialogHeader>
+
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <p className="tabular text-4xl font-extrabold tracking-tight text-ink" data-testid="detail-price">
+            {priceLabel(plan)}
+          </p>
+          {plan.originalPrice !== undefined ? (
+            <p className="tabular text-lg text-ink-subtle">
+              <span className="sr-only">Was </span>
+              <s>{formatRand(plan.originalPrice)}</s>
+            </p>
+          ) : null}
+        </div>
+        {plan.note ? (
+          <p className={plan.hasSpecial ? "mt-2 font-semibold text-special-ink" : "mt-2 font-semibold text-ink-muted"}>{plan.note}</p>
+        ) : null}
+        {plan.description ? <p className="mt-4 text-ink-muted">{plan.description}</p> : null}
+
+        {plan.features.length ? (
+          <div className="mt-6 rounded-xl border border-line bg-surface-raised p-5">
+            <h3 className="mb-3 text-sm font-semibold tracking-wide text-ink uppercase">What's Included</h3>
+            <ul className="flex flex-col gap-2.5 text-sm text-ink">
+              {plan.features.map((feature) => (
+                <li key={feature} className="flex gap-2.5">
+                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ok" />
+                  <span>{feature}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        <DialogFooter>
+          {free ? (
+            <Button onClick={() => onOrder(plan)}>
+              <Gift aria-hidden="true" />
+              Get Free Trial
+            </Button>
+          ) : (
+            <>
+              <Button variant="outline" onClick={() => onQuote(plan)}>
+                Request Quote Instead
+              </Button>
+              {canPayOnline(plan) ? (
+                <Button variant={plan.hasSpecial ? "special" : "primary"} onClick={() => onPay(plan)} disabled={paying}>
+                  {paying ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+                  {paying ? "Creating payment link..." : "Pay Now"}
+                </Button>
+              ) : (
+                <Button onClick={() => onOrder(plan)}>Order Now</Button>
+              )}
+            </>
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

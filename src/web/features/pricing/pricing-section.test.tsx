@@ -1,0 +1,452 @@
+import { act } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Banner, Package, Special } from "@/shared/api";
+import { cleanup, click, renderRoutes, stubFetch, waitFor } from "@/web/testing/render";
+import { PricingSection, vatStatement } from "./pricing-section";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+const { toast } = await import("sonner");
+
+function pkg(n: number, name: string, price: number, duration: string, featured = false): Package {
+  return {
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    name,
+    price,
+    duration,
+    duration_months: Number.parseInt(duration, 10),
+    features: [`${name} feature`],
+    description: `${name} description`,
+    is_featured: featured,
+    sort_order: n,
+    is_active: true,
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
+  };
+}
+
+// Spec §9's order-form prices, as the demo shop seeds them.
+const PACKAGES = [
+  pkg(1, "Month to Month", 650, "1 Month"),
+  pkg(2, "3 Months", 1650, "3 Months", true),
+  pkg(3, "6 Months", 3150, "6 Months"),
+];
+const SPECIAL: Special = {
+  id: "s1",
+  package_name: "3 Months",
+  original_price: 1650,
+  special_price: 1450,
+  title: "Save R200 on 3 Months",
+  description: "",
+};
+const SPECIAL_BANNER: Banner = {
+  id: "b-special",
+  title: "Special: save R200 on 3 Months",
+  content: "Three months for less.",
+  banner_type: "special",
+  is_active: true,
+  sort_order: 1,
+  created_at: "2026-01-01T00:00:00.000Z",
+};
+const INFO_BANNER: Banner = {
+  ...SPECIAL_BANNER,
+  id: "b-info",
+  title: "Load-shedding notice",
+  content: "Streams may drop during stage 6.",
+  banner_type: "info",
+  sort_order: 2,
+};
+
+type Answer = { status?: number; body: unknown };
+
+/** stubFetch plus the method and JSON body of every request. */
+function stubApi(routes: Record<string, Answer | (() => Answer)>) {
+  const stub = stubFetch({
+    "/packages": { body: { data: PACKAGES } },
+    "/specials": { body: { data: [SPECIAL] } },
+    "/banners": { body: { data: [] } },
+    "/settings": { body: { data: {} } },
+    "/downloads": { body: { data: [] } },
+    ...routes,
+  });
+  const requests: { method: string; path: string; body: unknown }[] = [];
+  const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    requests.push({ method: init?.method ?? "GET", path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    return stub.fetch(input, init);
+  };
+  vi.stubGlobal("fetch", fetchMock);
+  return { requests, posts: () => requests.filter((r) => r.method === "POST") };
+}
+
+function renderPricing() {
+  return renderRoutes([
+    { path: "/", element: <PricingSection /> },
+    { path: "/order", element: <p>Order page</p> },
+    { path: "/client/login", element: <p>Client login</p> },
+  ]);
+}
+
+/** The card (article) whose title is `title`. */
+function card(container: ParentNode, title: string): HTMLElement {
+  const heading = [...container.querySelectorAll("article h3")].find((h) => h.querySelector("button span")?.textContent === title);
+  if (!heading) throw new Error(`no card titled ${title}`);
+  return heading.closest("article") as HTMLElement;
+}
+
+function button(scope: ParentNode, name: string): HTMLButtonElement {
+  const found = [...scope.querySelectorAll("button")].find((b) => b.textContent?.trim() === name);
+  if (!found) throw new Error(`no button "${name}"`);
+  return found;
+}
+
+function dialog(): HTMLElement {
+  const found = document.querySelector<HTMLElement>('[role="dialog"]');
+  if (!found) throw new Error("no dialog open");
+  return found;
+}
+
+/** Types into a React-controlled input the way a browser does. */
+async function typeInto(input: HTMLInputElement | null, value: string) {
+  if (!input) throw new Error("typeInto: no input");
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
+/** A stand-in for the tab window.open gives back. */
+function fakeTab() {
+  const tab = {
+    closed: false,
+    opener: {},
+    location: { href: "" },
+    document: { title: "", body: { style: {}, textContent: "" } },
+    close: vi.fn(),
+  };
+  tab.close.mockImplementation(() => {
+    tab.closed = true;
+  });
+  return tab;
+}
+
+beforeEach(() => {
+  vi.useRealTimers();
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+  window.sessionStorage.clear();
+});
+afterEach(async () => {
+  await cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  document.getElementById("order")?.remove();
+});
+
+describe("PricingSection: cards", () => {
+  it("shows 'Loading pricing...', then the plans with badges and the special's price, struck original and 'Save R200'", async () => {
+    stubApi({});
+    const { container, text } = await renderPricing().rendered;
+    expect(text()).toContain("Loading pricing...");
+    expect(text()).toContain("Get Premium Streaming Now - Save Big!");
+
+    await waitFor(() => expect(container.querySelectorAll("article").length).toBe(4));
+    expect(text()).not.toContain("Loading pricing...");
+
+    const special = card(container, "3 Months");
+    expect(special.textContent).toContain("Most Popular");
+    expect(special.textContent).toContain("SPECIAL");
+    expect(special.querySelector('[data-testid="plan-price"]')?.textContent).toBe("R1,450");
+    expect(special.querySelector("s")?.textContent).toBe("R1,650");
+    expect(special.textContent).toContain("Save R200");
+
+    const plain = card(container, "6 Months");
+    expect(plain.querySelector('[data-testid="plan-price"]')?.textContent).toBe("R3,150");
+    expect(plain.querySelector("s")).toBeNull();
+    expect(plain.textContent).not.toContain("SPECIAL");
+
+    for (const title of ["Month to Month", "3 Months", "6 Months"]) {
+      expect([...card(container, title).querySelectorAll("div button")].map((b) => b.textContent)).toEqual(["Pay Now", "Request Quote"]);
+    }
+    // The specials status banner points at the packages.
+    expect(text()).toContain("Specials on now: 3 Months (Save R200)");
+    expect(text()).not.toContain("No Specials At The Moment");
+  });
+
+  it("puts the Free Trial plan first, without Pay Now, and reads 'No Specials At The Moment' when none apply", async () => {
+    stubApi({ "/specials": { body: { data: [{ ...SPECIAL, original_price: 1600 }] } } });
+    const { container, text } = await renderPricing().rendered;
+    await waitFor(() => expect(container.querySelectorAll("article").length).toBe(4));
+    const first = container.querySelector("article") as HTMLElement;
+    expect(first.querySelector("h3")?.textContent).toContain("Free Trial");
+    expect(first.textContent).toContain("24 Hours");
+    expect(first.querySelector('[data-testid="plan-price"]')?.textContent).toBe("FREE");
+    expect(first.textContent).toContain("Not on Sport Days");
+    expect([...first.querySelectorAll("div button")].map((b) => b.textContent)).toEqual(["Get Free Trial", "Request Quote"]);
+    // 1600 is not within R0.01 of 1650: no special.
+    expect(card(container, "3 Months").querySelector('[data-testid="plan-price"]')?.textContent).toBe("R1,650");
+    expect(text()).toContain("No Specials At The Moment");
+  });
+
+  it("shows 'Error loading packages: {message}' and the built-in packages, which offer Order Now instead of Pay Now", async () => {
+    stubApi({ "/packages": { status: 503, body: { error: { code: "unavailable", message: "The service is temporarily unavailable." } } } });
+    const { container, text } = await renderPricing().rendered;
+    // 3 retries at 300, 600 and 1200 ms (spec §9) before the read counts as failed.
+    await waitFor(() => expect(text()).toContain("Error loading packages: The service is temporarily unavailable."), 6000);
+    // FALLBACK_PACKAGES: Month to Month R200, 3 Months R500 (featured), 6 Months R900.
+    expect(card(container, "Month to Month").textContent).toContain("R200");
+    expect(card(container, "3 Months").textContent).toContain("Most Popular");
+    expect([...card(container, "6 Months").querySelectorAll("div button")].map((b) => b.textContent)).toEqual([
+      "Order Now",
+      "Request Quote",
+    ]);
+  }, 10_000);
+
+  it("states the VAT position from the settings", async () => {
+    expect(vatStatement({ vat_note: "No VAT is added: we are not registered for VAT.", prices_include_vat: "false" })).toBe(
+      "No VAT is added: we are not registered for VAT.",
+    );
+    expect(vatStatement({ prices_include_vat: "true" })).toBe("All prices include VAT.");
+    expect(vatStatement({})).toBeNull();
+    stubApi({ "/settings": { body: { data: { prices_include_vat: "true", vat_note: "" } } } });
+    const { container } = await renderPricing().rendered;
+    await waitFor(() => expect(container.querySelector('[data-testid="vat-note"]')?.textContent).toBe("All prices include VAT."));
+  });
+});
+
+describe("PricingSection: dialogs and actions", () => {
+  it("a card opens the plan detail; Request Quote Instead opens 'Express Your Interest' with that plan", async () => {
+    stubApi({});
+    const { container } = await renderPricing().rendered;
+    await waitFor(() => card(container, "3 Months"));
+    await click(card(container, "3 Months").querySelector("h3 button"));
+    await waitFor(() => expect(dialog().textContent).toContain("What's Included"));
+    const detail = dialog();
+    expect(detail.querySelector("h2")?.textContent).toBe("3 Months");
+    expect(detail.querySelector('[data-testid="detail-price"]')?.textContent).toBe("R1,450");
+    expect(detail.querySelector("s")?.textContent).toBe("R1,650");
+    expect(detail.textContent).toContain("Save R200");
+    expect(detail.textContent).toContain("3 Months description");
+    expect(detail.textContent).toContain("3 Months feature");
+    expect(button(detail, "Pay Now")).toBeTruthy();
+
+    await click(button(detail, "Request Quote Instead"));
+    await waitFor(() => expect(dialog().textContent).toContain("Express Your Interest"));
+    expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(1);
+    const plan = dialog().querySelector('[data-testid="interest-plan"]')?.textContent;
+    expect(plan).toContain("3 Months");
+    expect(plan).toContain("R1,450");
+  });
+
+  it("the interest form: empty fields → 'Missing Information'; then a filled form is posted, toasted and the dialog closes", async () => {
+    const api = stubApi({ "/interest": { status: 201, body: { success: true, id: "lead-1" } } });
+    const { container } = await renderPricing().rendered;
+    await waitFor(() => card(container, "6 Months"));
+    await click(button(card(container, "6 Months"), "Request Quote"));
+    await waitFor(() => dialog().querySelector("form"));
+    const form = dialog().querySelector("form") as HTMLFormElement;
+    const input = (name: string) => form.querySelector<HTMLInputElement>(`[name="${name}"]`);
+    expect(input("email")?.type).toBe("email");
+    expect(input("whatsapp")?.placeholder).toBe("+27XXXXXXXXX");
+    expect(form.querySelector<HTMLInputElement>('[name="communicationMethod"][value="whatsapp"]')?.checked).toBe(true);
+    expect(input("marketingOptIn")?.checked).toBe(false);
+
+    await typeInto(input("firstName"), "Thandi");
+    await click(button(form, "Submit Interest"));
+    expect(toast.error).toHaveBeenCalledWith("Missing Information", { description: "Please fill in all required fields." });
+    expect(input("lastName")?.getAttribute("aria-invalid")).toBe("true");
+    expect(input("firstName")?.getAttribute("aria-invalid")).toBeNull();
+    expect(api.posts()).toEqual([]);
+
+    await typeInto(input("lastName"), "Mokoena");
+    await typeInto(input("email"), "thandi@example.co.za");
+    await typeInto(input("whatsapp"), "082 123 4567");
+    await click(form.querySelector('[name="communicationMethod"][value="email"]'));
+    await click(button(form, "Submit Interest"));
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    expect(toast.success).toHaveBeenCalledWith("Interest Submitted Successfully!", {
+      description: "We'll contact you via email or WhatsApp with payment details.",
+    });
+    expect(api.posts()).toEqual([
+      {
+        method: "POST",
+        path: "/api/interest",
+        body: {
+          firstName: "Thandi",
+          lastName: "Mokoena",
+          email: "thandi@example.co.za",
+          whatsapp: "082 123 4567",
+          communicationMethod: "email",
+          marketingOptIn: false,
+          packageName: "6 Months",
+          packagePrice: 3150,
+          duration: "6 Months",
+        },
+      },
+    ]);
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+  });
+
+  it("the interest form: a bad e-mail is shown at the field; a server error toasts 'Submission Failed'", async () => {
+    stubApi({ "/interest": { status: 503, body: { error: { code: "unavailable", message: "Down" } } } });
+    const { container } = await renderPricing().rendered;
+    await waitFor(() => card(container, "Free Trial"));
+    await click(button(card(container, "Free Trial"), "Request Quote"));
+    await waitFor(() => dialog().querySelector("form"));
+    const form = dialog().querySelector("form") as HTMLFormElement;
+    const input = (name: string) => form.querySelector<HTMLInputElement>(`[name="${name}"]`);
+    await typeInto(input("firstName"), "Sipho");
+    await typeInto(input("lastName"), "Ndlovu");
+    await typeInto(input("email"), "sipho@");
+    await typeInto(input("whatsapp"), "0821234567");
+    await click(button(form, "Submit Interest"));
+    const emailError = document.getElementById(input("email")?.getAttribute("aria-describedby") ?? "");
+    expect(emailError?.textContent).toBe("Please enter a valid email address");
+
+    await typeInto(input("email"), "sipho@example.co.za");
+    await click(button(form, "Submit Interest"));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Submission Failed", {
+        description: "There was an error processing your request. Please try again.",
+      }),
+    );
+    // Still open, still filled in.
+    expect(input("firstName")?.value).toBe("Sipho");
+  });
+
+  it("Pay Now opens a tab at once and sends it to the pay link; a failure closes it and says why", async () => {
+    const tabs: ReturnType<typeof fakeTab>[] = [];
+    vi.spyOn(window, "open").mockImplementation(() => {
+      const tab = fakeTab();
+      tabs.push(tab);
+      return tab as unknown as Window;
+    });
+    let answer: Answer = {
+      status: 201,
+      body: { success: true, paylinkUrl: "http://x/api/payments/sandbox/checkout/SD_1", externalTransactionID: "SD_1" },
+    };
+    const api = stubApi({ "/payments/paylink": () => answer });
+    const { container } = await renderPricing().rendered;
+    await waitFor(() => card(container, "3 Months"));
+
+    await click(button(card(container, "3 Months"), "Pay Now"));
+    expect(window.open).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(tabs[0].location.href).toBe("http://x/api/payments/sandbox/checkout/SD_1"));
+    expect(tabs[0].opener).toBeNull();
+    expect(api.posts()).toEqual([{ method: "POST", path: "/api/payments/paylink", body: { packageId: PACKAGES[1].id } }]);
+    expect(toast.success).toHaveBeenCalledWith("Payment Link Created", { description: "You've been redirected to complete your payment." });
+
+    answer = { status: 502, body: { error: { code: "payment_provider", message: "The card payment service did not answer." } } };
+    await click(button(card(container, "6 Months"), "Pay Now"));
+    await waitFor(() => expect(tabs[1].close).toHaveBeenCalled());
+    expect(toast.error).toHaveBeenCalledWith("Payment Error", { description: "The card payment service did not answer." });
+    vi.mocked(window.open).mockRestore();
+  });
+
+  it("the large Free Trial button scrolls to #order and 500 ms later selects free-trial", async () => {
+    stubApi({});
+    const order = document.createElement("section");
+    order.id = "order";
+    order.scrollIntoView = vi.fn();
+    document.body.appendChild(order);
+    const selected: string[] = [];
+    const onSelect = (event: Event) => selected.push((event as CustomEvent<{ duration: string }>).detail.duration);
+    window.addEventListener("selectDuration", onSelect);
+    try {
+      const { container } = await renderPricing().rendered;
+      await click(button(container, "Start Your Free 24-Hour Trial"));
+      expect(order.scrollIntoView).toHaveBeenCalled();
+      expect(selected).toEqual([]);
+      await waitFor(() => expect(selected).toEqual(["free-trial"]), 1500);
+    } finally {
+      window.removeEventListener("selectDuration", onSelect);
+    }
+  });
+
+  it("without an order section on the page, Get Free Trial opens the order page with the duration", async () => {
+    stubApi({});
+    const { rendered, router } = renderPricing();
+    const { container, text } = await rendered;
+    await waitFor(() => card(container, "Free Trial"));
+    await click(button(card(container, "Free Trial"), "Get Free Trial"));
+    await waitFor(() => expect(text()).toBe("Order page"));
+    expect(router.state.location.search).toBe("?duration=free-trial");
+  });
+
+  it("the dashboard cards lead to the two logins, open with Space, and list at most 2 benefits", async () => {
+    stubApi({});
+    const { rendered, router } = renderPricing();
+    const { container } = await rendered;
+    const admin = container.querySelector<HTMLAnchorElement>('[data-dashboard="admin"]');
+    const client = container.querySelector<HTMLAnchorElement>('[data-dashboard="client"]');
+    expect(admin?.getAttribute("href")).toBe("/admin/login");
+    expect(client?.getAttribute("href")).toBe("/client/login");
+    expect(admin?.querySelectorAll("ul li")).toHaveLength(2);
+    await act(async () => {
+      client?.dispatchEvent(new KeyboardEvent("keydown", { key: " ", bubbles: true }));
+    });
+    expect(router.state.location.pathname).toBe("/client/login");
+  });
+});
+
+describe("PricingSection: banners and the special popup", () => {
+  it("an info banner can be dismissed for this page view; a new page view shows it again", async () => {
+    stubApi({ "/banners": { body: { data: [INFO_BANNER] } } });
+    const first = await renderPricing().rendered;
+    await waitFor(() => expect(first.text()).toContain("Load-shedding notice"));
+    expect(first.text()).toContain("Streams may drop during stage 6.");
+    await click(first.container.querySelector('[aria-label="Dismiss: Load-shedding notice"]'));
+    expect(first.text()).not.toContain("Load-shedding notice");
+    await first.unmount();
+
+    const second = await renderPricing().rendered;
+    await waitFor(() => expect(second.text()).toContain("Load-shedding notice"));
+  });
+
+  it("shows the special popup 1 s after load, once per browser session; Order Now selects the monthly plan", async () => {
+    await import("./special-popup"); // so the lazy dialog resolves without waiting on the module loader
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    stubApi({ "/banners": { body: { data: [SPECIAL_BANNER, INFO_BANNER] } } });
+    const order = document.createElement("section");
+    order.id = "order";
+    order.scrollIntoView = vi.fn();
+    document.body.appendChild(order);
+    const selected: string[] = [];
+    const onSelect = (event: Event) => selected.push((event as CustomEvent<{ duration: string }>).detail.duration);
+    window.addEventListener("selectDuration", onSelect);
+    const advance = async (ms: number) => {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(ms);
+      });
+      // Let real promises (fetch answers, the lazy module) settle between timer steps.
+      for (let i = 0; i < 5; i++) await act(async () => new Promise((resolve) => setImmediate(resolve)));
+    };
+    try {
+      const first = await renderPricing().rendered;
+      await advance(0);
+      await advance(0);
+      expect(first.text()).toContain("Load-shedding notice"); // banners have arrived
+      await advance(950);
+      expect(document.querySelector('[data-testid="special-popup"]')).toBeNull();
+      expect(window.sessionStorage.getItem("popupShownThisSession")).toBeNull();
+      await advance(60);
+      const popup = document.querySelector('[data-testid="special-popup"]') as HTMLElement;
+      expect(popup?.textContent).toContain("Special: save R200 on 3 Months");
+      expect(window.sessionStorage.getItem("popupShownThisSession")).toBe("true");
+
+      await click(button(popup, "Order Now"));
+      expect(document.querySelector('[data-testid="special-popup"]')).toBeNull();
+      expect(order.scrollIntoView).toHaveBeenCalled();
+      await advance(500);
+      expect(selected).toEqual(["1 Month"]);
+      await first.unmount();
+
+      // Same session, new page view: not again.
+      await renderPricing().rendered;
+      await advance(0);
+      await advance(5000);
+      expect(document.querySelector('[data-testid="special-popup"]')).toBeNull();
+    } finally {
+      window.removeEventListener("selectDuration", onSelect);
+    }
+  });
+});

@@ -1,0 +1,132 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { connectLiveData, listenForPriceEvents, RECONNECT_DELAYS_MS, reconnectDelay, TOAST_THROTTLE_MS } from "./realtime";
+
+/** Just enough of EventSource to drive the connection by hand. */
+class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener() {}
+  close() {
+    this.closed = true;
+  }
+  emit(data: unknown) {
+    this.onmessage?.(new MessageEvent("message", { data: JSON.stringify(data) }));
+  }
+}
+
+let queryClient: QueryClient;
+let invalidated: string[];
+let clock: number;
+const create = (url: string) => new FakeEventSource(url) as unknown as EventSource;
+const last = () => FakeEventSource.instances[FakeEventSource.instances.length - 1];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeEventSource.instances = [];
+  queryClient = new QueryClient();
+  invalidated = [];
+  clock = 0;
+  vi.spyOn(queryClient, "invalidateQueries").mockImplementation(async (filters) => {
+    invalidated.push(String(filters?.queryKey?.[0]));
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("connectLiveData", () => {
+  it("opens one stream for the given tables", () => {
+    const stop = connectLiveData({ queryClient, tables: ["packages", "site_branding"], createEventSource: create, notify: () => {} });
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(last().url).toBe("/api/events?tables=packages%2Csite_branding");
+    stop();
+    expect(last().closed).toBe(true);
+  });
+
+  it("refetches the changed table's queries and toasts 'Data Updated' at most once per 3 s", () => {
+    const notify = vi.fn();
+    connectLiveData({ queryClient, tables: ["packages", "pricing_specials"], createEventSource: create, notify, now: () => clock });
+    last().emit({ table: "packages", op: "UPDATE", id: "1" });
+    expect(invalidated).toEqual(["packages"]);
+    expect(notify).toHaveBeenCalledTimes(1);
+
+    clock += TOAST_THROTTLE_MS - 1;
+    last().emit({ table: "pricing_specials", op: "INSERT", id: "2" });
+    expect(invalidated).toEqual(["packages", "specials"]);
+    expect(notify).toHaveBeenCalledTimes(1);
+
+    clock += 1;
+    last().emit({ table: "packages", op: "DELETE", id: "1" });
+    expect(notify).toHaveBeenCalledTimes(2);
+  });
+
+  it("ignores tables it did not ask for and malformed messages", () => {
+    const notify = vi.fn();
+    connectLiveData({ queryClient, tables: ["packages"], createEventSource: create, notify });
+    last().emit({ table: "clients", op: "UPDATE", id: "1" });
+    last().onmessage?.(new MessageEvent("message", { data: "not json" }));
+    expect(invalidated).toEqual([]);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it("reconnects after 1, 2, 5, then 10 s, and refetches everything once back", () => {
+    connectLiveData({ queryClient, tables: ["packages", "site_branding"], createEventSource: create, notify: () => {} });
+    expect(RECONNECT_DELAYS_MS).toEqual([1000, 2000, 5000, 10_000]);
+    for (const delay of [1000, 2000, 5000, 10_000, 10_000]) {
+      const count = FakeEventSource.instances.length;
+      last().onerror?.();
+      expect(FakeEventSource.instances[count - 1].closed).toBe(true);
+      vi.advanceTimersByTime(delay - 1);
+      expect(FakeEventSource.instances).toHaveLength(count);
+      vi.advanceTimersByTime(1);
+      expect(FakeEventSource.instances).toHaveLength(count + 1);
+    }
+    last().onopen?.();
+    expect(invalidated.sort()).toEqual(["branding", "packages"]);
+
+    // Back to the first delay after a successful open.
+    const count = FakeEventSource.instances.length;
+    last().onerror?.();
+    vi.advanceTimersByTime(1000);
+    expect(FakeEventSource.instances).toHaveLength(count + 1);
+  });
+
+  it("does not reconnect once stopped", () => {
+    const stop = connectLiveData({ queryClient, tables: ["packages"], createEventSource: create, notify: () => {} });
+    last().onerror?.();
+    stop();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
+  it("reconnectDelay caps at 10 s", () => {
+    expect([0, 1, 2, 3, 4, 50].map(reconnectDelay)).toEqual([1000, 2000, 5000, 10_000, 10_000, 10_000]);
+  });
+});
+
+describe("listenForPriceEvents", () => {
+  it("refetches packages at once on the four package events, and specials 500 ms after specialsUpdated", () => {
+    const stop = listenForPriceEvents(queryClient);
+    for (const name of ["pricingUpdated", "packageUpdated", "adminPackageUpdated", "publicPackageUpdated"]) {
+      window.dispatchEvent(new Event(name));
+    }
+    expect(invalidated).toEqual(["packages", "packages", "packages", "packages"]);
+
+    window.dispatchEvent(new Event("specialsUpdated"));
+    vi.advanceTimersByTime(499);
+    expect(invalidated).toHaveLength(4);
+    vi.advanceTimersByTime(1);
+    expect(invalidated[4]).toBe("specials");
+
+    stop();
+    window.dispatchEvent(new Event("pricingUpdated"));
+    expect(invalidated).toHaveLength(5);
+  });
+});

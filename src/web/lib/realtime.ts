@@ -1,0 +1,152 @@
+// Live data (spec §4, §7, §9): one EventSource on /api/events for the watched public tables.
+// A change refetches the queries of that table and shows 'Data Updated' (at most one toast
+// every 3 s). A dropped stream reconnects after 1, 2, 5, then every 10 s, and refetches
+// everything on return, since changes made while away were missed.
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { ChangeEvent } from "@/shared/api";
+import { SPECIALS_REFETCH_DELAY_MS } from "@/shared/retry";
+import { publicTables, queryKeys, tableQueryKeys } from "./query-keys";
+import { PACKAGE_EVENTS, SPECIALS_EVENT } from "./window-events";
+
+export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+export const TOAST_THROTTLE_MS = 3000;
+
+export function reconnectDelay(attempt: number): number {
+  return RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
+}
+
+export interface LiveDataOptions {
+  queryClient: QueryClient;
+  tables: readonly string[];
+  /** shows the 'Data Updated' toast (at most once per TOAST_THROTTLE_MS); receives the change that caused it */
+  notify?: (change: ChangeEvent) => void;
+  /**
+   * Refetches what depends on a table (default: the public query keys of tableQueryKeys). The
+   * admin passes its own, which also reports a failed refetch.
+   */
+  invalidate?: (table: string) => unknown;
+  /** injectable for tests */
+  createEventSource?: (url: string) => EventSource;
+  now?: () => number;
+}
+
+/** Opens the change stream; returns a function that closes it for good. */
+export function connectLiveData({
+  queryClient,
+  tables,
+  notify = showDataUpdated,
+  invalidate,
+  createEventSource = (url) => new EventSource(url),
+  now = Date.now,
+}: LiveDataOptions): () => void {
+  const url = `/api/events?tables=${encodeURIComponent(tables.join(","))}`;
+  let source: EventSource | null = null;
+  let attempt = 0;
+  let lostConnection = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastToast = Number.NEGATIVE_INFINITY;
+  let closed = false;
+
+  const invalidateTable =
+    invalidate ??
+    ((table: string) => {
+      for (const queryKey of tableQueryKeys[table] ?? []) void queryClient.invalidateQueries({ queryKey });
+    });
+
+  const onChange = (event: MessageEvent) => {
+    const change = parseChange(event.data);
+    if (!change || !tables.includes(change.table)) return;
+    invalidateTable(change.table);
+    if (now() - lastToast >= TOAST_THROTTLE_MS) {
+      lastToast = now();
+      notify(change);
+    }
+  };
+
+  const connect = () => {
+    if (closed) return;
+    source = createEventSource(url);
+    source.onopen = () => {
+      attempt = 0;
+      if (lostConnection) {
+        lostConnection = false;
+        for (const table of tables) invalidateTable(table);
+      }
+    };
+    source.onmessage = onChange;
+    source.addEventListener("change", onChange as EventListener);
+    source.onerror = () => {
+      // Take over from the browser's own retry so the spec's backoff applies.
+      source?.close();
+      source = null;
+      lostConnection = true;
+      if (closed) return;
+      timer = setTimeout(connect, reconnectDelay(attempt));
+      attempt += 1;
+    };
+  };
+
+  connect();
+  return () => {
+    closed = true;
+    clearTimeout(timer);
+    source?.close();
+    source = null;
+  };
+}
+
+function parseChange(data: unknown): ChangeEvent | null {
+  if (typeof data !== "string") return null;
+  try {
+    const parsed = JSON.parse(data) as Partial<ChangeEvent>;
+    return typeof parsed?.table === "string" ? (parsed as ChangeEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
+function showDataUpdated(): void {
+  // sonner loads after the first paint; see app/providers.tsx.
+  void import("sonner").then(({ toast }) => toast.info("Data Updated", { description: "You're seeing the latest information." }));
+}
+
+/**
+ * Window events that announce a price change (spec §7): the packages refetch at once, the
+ * specials 500 ms later. Returns a function that stops listening.
+ */
+export function listenForPriceEvents(queryClient: QueryClient): () => void {
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const refetchPackages = () => void queryClient.invalidateQueries({ queryKey: queryKeys.packages });
+  const refetchSpecials = () => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.specials });
+    }, SPECIALS_REFETCH_DELAY_MS);
+    timers.add(timer);
+  };
+  for (const name of PACKAGE_EVENTS) window.addEventListener(name, refetchPackages);
+  window.addEventListener(SPECIALS_EVENT, refetchSpecials);
+  return () => {
+    for (const name of PACKAGE_EVENTS) window.removeEventListener(name, refetchPackages);
+    window.removeEventListener(SPECIALS_EVENT, refetchSpecials);
+    for (const timer of timers) clearTimeout(timer);
+  };
+}
+
+/** Starts everything that keeps the public data live; returns a function that stops it all. */
+export function startLiveData(queryClient: QueryClient, tables: readonly string[] = publicTables): () => void {
+  const stopPrices = listenForPriceEvents(queryClient);
+  const stopStream = typeof EventSource === "undefined" ? () => {} : connectLiveData({ queryClient, tables });
+  return () => {
+    stopStream();
+    stopPrices();
+  };
+}
+
+/** Keeps the given tables' data live while mounted: the change stream plus the price window events. */
+export function useLiveData(tables: readonly string[] = publicTables): void {
+  const queryClient = useQueryClient();
+  const tablesKey = tables.join(",");
+  useEffect(() => startLiveData(queryClient, tablesKey.split(",")), [queryClient, tablesKey]);
+}

@@ -1,0 +1,78 @@
+// Browser tests against the real built server: `npm run test:e2e` builds dist/web, then
+// Playwright starts src/server/main.ts on a free port with a fresh data dir (seeded on first
+// start, admin from e2eAdmin, jobs on) and drives the system Chromium at /usr/bin/chromium.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { e2eAdmin } from "./e2e-env";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** A port nobody listens on right now. Synchronous, because the config object is built at load time. */
+function freePort(): string {
+  const probe =
+    'const s=require("node:net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})';
+  return execFileSync(process.execPath, ["-e", probe], { encoding: "utf8" }).trim();
+}
+
+// Workers load this file again; the runner's environment (inherited by them) keeps one port.
+process.env.E2E_PORT ??= freePort();
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: ".",
+  outputDir: path.join(root, "test-results"),
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // 2 cores: two browsers at most, beside the server.
+  workers: 2,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    { name: "phone", use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: "node tests/e2e/start-server.mjs",
+    cwd: root,
+    url: baseURL,
+    reuseExistingServer: false,
+    // first start creates and migrates a new PGlite data dir, then seeds it
+    timeout: 120_000,
+    stdout: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: process.env.E2E_PORT,
+      PUBLIC_URL: baseURL,
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      JOBS: "on",
+      LOG_LEVEL: "warn",
+      WEB_DIST_DIR: path.join(root, "dist/web"),
+      DATABASE_URL: "",
+    },
+  },
+});

@@ -7,6 +7,9 @@ import { defineConfig } from "@playwright/test";
 import { e2eAdmin } from "./e2e-env";
 
 const root = path.resolve(import.meta.dirname, "../..");
+// Overridable so two runs can share a machine: each with its own build and results.
+const distDir = process.env.E2E_DIST_DIR || path.join(root, "dist/web");
+const outputDir = process.env.E2E_OUTPUT_DIR || path.join(root, "test-results");
 
 /** A port nobody listens on right now. Synchronous, because the config object is built at load time. */
 function freePort(): string {
@@ -21,7 +24,7 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: ".",
-  outputDir: path.join(root, "test-results"),
+  outputDir,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -71,7 +74,7 @@ export default defineConfig({
       ADMIN_PASSWORD: e2eAdmin.password,
       JOBS: "on",
       LOG_LEVEL: "warn",
-      WEB_DIST_DIR: path.join(root, "dist/web"),
+      WEB_DIST_DIR: distDir,
       DATABASE_URL: "",
     },
   },

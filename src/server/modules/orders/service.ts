@@ -176,7 +176,15 @@ async function saveLead(
 
   const earlier = await replay();
   if (earlier) return earlier;
-  await rules.check?.();
+  try {
+    await rules.check?.();
+  } catch (refusal) {
+    // A twin with the same key may have committed between the look-up above and the check,
+    // which then sees that twin (say, as the one free trial): it is this submission, answered again.
+    const twin = await replay();
+    if (twin) return twin;
+    throw refusal;
+  }
   try {
     const lead = await app.db.transaction(async (tx) => {
       const [row] = await tx

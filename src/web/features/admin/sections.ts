@@ -4,8 +4,8 @@
 // :subsection itself with useParams()). Each `load` is a dynamic import, so a section's code is
 // its own lazy chunk that the public site never fetches.
 //
-// Adding a section (catalogue, operations and account helpers): append one entry to the list of
-// your group below, e.g.
+// Adding a section: append one entry to its group's list (sales below; catalogue, operations and
+// account each in their folder's *-sections.ts), e.g.
 //   { path: "packages", label: "Packages", icon: Package, group: "catalogue",
 //     load: () => import("./catalogue/packages-section").then((m) => m.PackagesSection) },
 // Paths are single URL segments, unique across the registry ("client" and "login" are taken).
@@ -13,6 +13,9 @@
 import type { LucideIcon } from "lucide-react";
 import { CreditCard, Inbox, Users } from "lucide-react";
 import type { ComponentType } from "react";
+import { accountSections } from "./account/account-sections";
+import { catalogueSections } from "./catalogue/catalogue-sections";
+import { operationsSections } from "./operations/operations-sections";
 
 export type AdminSectionGroup = "sales" | "catalogue" | "operations" | "account";
 
@@ -59,16 +62,7 @@ const sales: AdminSection[] = [
   },
 ];
 
-/** Catalogue: packages, specials, banners, content, images, downloads... (src/web/features/admin/catalogue/). */
-const catalogue: AdminSection[] = [];
-
-/** Operations: status, notices, outbox, knowledge base, settings... (src/web/features/admin/operations/). */
-const operations: AdminSection[] = [];
-
-/** Account: change password, admins (built with the operations sections). */
-const account: AdminSection[] = [];
-
-export const adminSections: AdminSection[] = [...sales, ...catalogue, ...operations, ...account];
+export const adminSections: AdminSection[] = [...sales, ...catalogueSections, ...operationsSections, ...accountSections];
 
 /** The section at /admin/:section, if any. */
 export function findAdminSection(path: string): AdminSection | undefined {

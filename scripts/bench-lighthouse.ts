@@ -1,0 +1,104 @@
+// Lighthouse (mobile) on the landing page, against the budgets of ARCHITECTURE.md §10:
+// performance, accessibility, best practices and SEO each ≥ 95. Starts the real app on a fresh
+// seeded PGlite data dir serving dist/web, drives the system Chromium (/usr/bin/chromium, never a
+// downloaded browser) through Lighthouse's default mobile settings (emulated phone, simulated
+// slow 4G), and prints the four scores and the audits that cost points. It reports; it never fails
+// on a figure. Bounded: the process ends within about two minutes.
+//
+//   node --import tsx scripts/bench-lighthouse.ts      (after `npm run build`)
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+
+const root = path.resolve(import.meta.dirname, "..");
+const webDist = path.join(root, "dist/web");
+const BUDGET = 95;
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+const watchdog = setTimeout(() => {
+  console.error("bench-lighthouse: stopped by its 2-minute watchdog");
+  process.exit(2);
+}, 120_000);
+watchdog.unref();
+
+/** A free loopback port for Chromium's DevTools protocol, which Lighthouse connects to. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+if (!existsSync(path.join(webDist, "index.html"))) throw new Error("dist/web is missing: run `npm run build` first");
+const work = mkdtempSync(path.join(tmpdir(), "streamdesk-lighthouse-"));
+const dist = path.join(work, "web");
+cpSync(webDist, dist, { recursive: true });
+const app = await buildApp(
+  loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    JOBS: "off",
+    DATA_DIR: path.join(work, "data"),
+    WEB_DIST_DIR: dist,
+  }),
+);
+const debuggingPort = await freePort();
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    `--remote-debugging-port=${debuggingPort}`,
+  ],
+});
+try {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/`;
+  // One visit first, so the run measures the page rather than the server's first-request warm-up.
+  await fetch(url);
+  await fetch(`${url}api/packages`);
+  const result = await lighthouse(url, {
+    port: debuggingPort,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+  });
+  if (!result) throw new Error("Lighthouse returned no result");
+  const { lhr } = result;
+  console.log(`Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor} (${url})`);
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id];
+    const score = Math.round((category?.score ?? 0) * 100);
+    console.log(
+      `  ${id.padEnd(16)} ${String(score).padStart(3)} — budget ≥ ${BUDGET}: ${score >= BUDGET ? "within budget" : "BELOW BUDGET"}`,
+    );
+  }
+  const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
+  console.log(`  ${metrics.map((id) => `${lhr.audits[id]?.title}: ${lhr.audits[id]?.displayValue ?? "?"}`).join("; ")}`);
+  // The audits that cost points, so a low score says where to look.
+  const losing = Object.values(lhr.audits).filter(
+    (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual",
+  );
+  for (const audit of losing.slice(0, 12))
+    console.log(`  to improve: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+} finally {
+  await browser.close();
+  await app.close();
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(0);

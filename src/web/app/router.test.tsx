@@ -125,7 +125,12 @@ describe("rendering pages through the router", () => {
   });
 
   it("/admin renders inside the admin wrapper, without the public navigation", async () => {
-    vi.stubGlobal("fetch", api().fetch);
+    const admin = { id: "a1", email: "admin@kasi.test", name: "Admin" };
+    const signedIn = stubFetch({
+      "/admin/session": { body: { success: true, admin, expiresAt: "2099-01-01T00:00:00.000Z" } },
+      "/admin/packages": { body: { data: [] } },
+    });
+    vi.stubGlobal("fetch", signedIn.fetch);
     const { rendered } = renderRoutes(routes, "/admin/packages");
     const { container } = await rendered;
     await waitFor(() => expect(container.querySelector("h1")?.textContent).toBe("Packages"), 5000);

@@ -1,0 +1,212 @@
+// /admin/banners: the notices above the pricing packages. A 'special' banner shows as a popup
+// (once per visit), any other type inline; only active ones show.
+import { Eye, EyeOff, Pencil, Plus } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { bannerInputSchema, bannerPatchSchema } from "@/shared/schemas";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
+import { Select } from "@/web/components/ui/select";
+import { Textarea } from "@/web/components/ui/textarea";
+import { AdminPageHeader } from "../../components/admin-page-header";
+import { type Column, DataTable } from "../../components/data-table";
+import { Field } from "../../components/form-field";
+import { useCreateResource, useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
+import type { AdminBanner } from "../api/types";
+import { CheckboxField } from "../components/checkbox-field";
+import { DeleteAction } from "../components/delete-action";
+import { FormDialog } from "../components/form-dialog";
+import { RowActions } from "../components/row-actions";
+import { changedFields, useSave, wholeNumber } from "../components/use-save";
+
+const BANNER_TYPES = [
+  { value: "info", label: "Inline banner (info)" },
+  { value: "special", label: "Popup (special offer)" },
+];
+
+const typeLabel = (type: string) => (type === "special" ? "Popup" : "Inline");
+
+export function BannersSection() {
+  const { data, isPending, isFetching, error, refetch } = useResourceList<AdminBanner>("banners");
+  const update = useUpdateResource<AdminBanner>("banners");
+  const remove = useDeleteResource("banners");
+  const [editing, setEditing] = useState<AdminBanner | "new" | null>(null);
+
+  const toggle = async (b: AdminBanner) => {
+    try {
+      await update.mutateAsync({ id: b.id, patch: { is_active: !b.is_active } });
+      toast.success("Banner saved", { description: `“${b.title}” is ${b.is_active ? "hidden" : "shown"} on the site.` });
+    } catch (err) {
+      toast.error("Banner not saved", { description: err instanceof Error ? err.message : "Please try again." });
+    }
+  };
+
+  const columns: Column<AdminBanner>[] = [
+    {
+      id: "title",
+      header: "Banner",
+      card: "title",
+      sortable: true,
+      cell: (b) => (
+        <span className="flex flex-col">
+          <span>{b.title}</span>
+          {b.content ? <span className="line-clamp-2 max-w-md text-xs font-normal text-ink-subtle">{b.content}</span> : null}
+        </span>
+      ),
+    },
+    {
+      id: "banner_type",
+      header: "Shows as",
+      sortable: true,
+      cell: (b) => (
+        <Badge variant={b.banner_type === "special" ? "special" : "neutral"} className="px-2.5 py-0.5 text-[0.7rem]">
+          {typeLabel(b.banner_type)}
+        </Badge>
+      ),
+    },
+    { id: "sort_order", header: "Order", sortable: true, className: "tabular", cell: (b) => b.sort_order },
+    {
+      id: "is_active",
+      header: "Status",
+      sortable: true,
+      cell: (b) => (
+        <Badge variant={b.is_active ? "ok" : "neutral"} className="px-2.5 py-0.5 text-[0.7rem]">
+          {b.is_active ? "Active" : "Hidden"}
+        </Badge>
+      ),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "footer",
+      className: "text-right",
+      cell: (b) => (
+        <RowActions>
+          <Button variant="ghost" size="sm" onClick={() => setEditing(b)} aria-label={`Edit ${b.title}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => toggle(b)}>
+            {b.is_active ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+            {b.is_active ? "Hide" : "Show"}
+          </Button>
+          <DeleteAction what={`the banner “${b.title}”`} onDelete={() => remove.mutateAsync(b.id)} />
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Banners"
+        description="Messages on the pricing section. A popup banner shows once per visit; inline banners sit above the packages."
+        actions={
+          <Button onClick={() => setEditing("new")}>
+            <Plus aria-hidden="true" />
+            New banner
+          </Button>
+        }
+      />
+      <DataTable
+        caption="Banners"
+        columns={columns}
+        rows={data}
+        rowKey={(b) => b.id}
+        loading={isPending || isFetching}
+        error={error}
+        onRetry={() => refetch()}
+        emptyMessage="No banners yet."
+      />
+      {editing !== null ? (
+        <BannerForm
+          key={editing === "new" ? "new" : editing.id}
+          banner={editing === "new" ? undefined : editing}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function BannerForm({ banner, onDone }: { banner?: AdminBanner; onDone: () => void }) {
+  const [initial] = useState(() => ({
+    title: banner?.title ?? "",
+    content: banner?.content ?? "",
+    banner_type: banner?.banner_type ?? "info",
+    sort_order: String(banner?.sort_order ?? 0),
+    is_active: banner?.is_active ?? true,
+  }));
+  const [values, setValues] = useState(initial);
+  const create = useCreateResource<AdminBanner>("banners");
+  const update = useUpdateResource<AdminBanner>("banners");
+  const { errors, pending, save } = useSave();
+  const set =
+    <K extends keyof typeof values>(key: K) =>
+    (value: (typeof values)[K]) =>
+      setValues({ ...values, [key]: value });
+  const toBody = (v: Partial<typeof values>) => ({
+    ...v,
+    ...(v.sort_order !== undefined ? { sort_order: wholeNumber(v.sort_order) ?? 0 } : {}),
+  });
+  const knownType = BANNER_TYPES.some((t) => t.value === values.banner_type);
+
+  const submit = async () => {
+    const ok = banner
+      ? await save({
+          schema: bannerPatchSchema,
+          body: toBody(changedFields(initial, values)),
+          send: (patch) => (Object.keys(patch).length ? update.mutateAsync({ id: banner.id, patch }) : Promise.resolve()),
+          success: "Banner saved",
+          failure: "Banner not saved",
+        })
+      : await save({
+          schema: bannerInputSchema,
+          body: toBody(values),
+          send: (body) => create.mutateAsync(body),
+          success: "Banner created",
+          failure: "Banner not created",
+        });
+    if (ok) onDone();
+  };
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(next) => !next && onDone()}
+      title={banner ? "Edit banner" : "New banner"}
+      errors={errors}
+      pending={pending}
+      submitLabel={banner ? "Save changes" : "Create banner"}
+      onSubmit={submit}
+    >
+      <Field label="Title" required error={errors.title}>
+        {(control) => <Input {...control} value={values.title} onChange={(e) => set("title")(e.target.value)} />}
+      </Field>
+      <Field label="Content" error={errors.content}>
+        {(control) => <Textarea {...control} value={values.content} onChange={(e) => set("content")(e.target.value)} rows={3} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Shows as" error={errors.banner_type} hint="Popup: type 'special'. Anything else shows inline.">
+          {(control) => (
+            <Select {...control} value={values.banner_type} onChange={(e) => set("banner_type")(e.target.value)}>
+              {BANNER_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+              {knownType ? null : <option value={values.banner_type}>Inline ({values.banner_type})</option>}
+            </Select>
+          )}
+        </Field>
+        <Field label="Order" error={errors.sort_order} hint="Lower numbers show first">
+          {(control) => (
+            <Input {...control} value={values.sort_order} onChange={(e) => set("sort_order")(e.target.value)} inputMode="numeric" />
+          )}
+        </Field>
+      </div>
+      <CheckboxField label="Active (shown on the site)" checked={values.is_active} onChange={set("is_active")} error={errors.is_active} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,195 @@
+// /admin/images: the image registry. Each key (pwa_icon, about_company_logo, testimonial_avatar,
+// footer_mascot, footer_logo, ...) points at an image; the site adds ?v={version}, so a new
+// URL (or 'New version' after replacing the file at the same URL) makes browsers fetch it again.
+import { Pencil, Plus, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { imageInputSchema, imagePatchSchema } from "@/shared/admin-schemas";
+import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
+import { AdminPageHeader } from "../../components/admin-page-header";
+import { type Column, DataTable } from "../../components/data-table";
+import { Field } from "../../components/form-field";
+import { useCreateResource, useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
+import type { AdminImage } from "../api/types";
+import { DeleteAction } from "../components/delete-action";
+import { FormDialog } from "../components/form-dialog";
+import { RowActions } from "../components/row-actions";
+import { changedFields, useSave } from "../components/use-save";
+
+const KNOWN_KEYS = ["pwa_icon", "about_company_logo", "testimonial_avatar", "footer_mascot", "footer_logo"];
+
+export function ImagesSection() {
+  const { data, isPending, isFetching, error, refetch } = useResourceList<AdminImage>("images");
+  const update = useUpdateResource<AdminImage>("images");
+  const remove = useDeleteResource("images");
+  const [editing, setEditing] = useState<AdminImage | "new" | null>(null);
+
+  const bump = async (image: AdminImage) => {
+    try {
+      const saved = await update.mutateAsync({ id: image.id, patch: { image_url: image.image_url } });
+      toast.success("New version", { description: `${image.image_key} is now version ${saved.version}: browsers fetch it again.` });
+    } catch (err) {
+      toast.error("Version not changed", { description: err instanceof Error ? err.message : "Please try again." });
+    }
+  };
+
+  const columns: Column<AdminImage>[] = [
+    {
+      id: "image_key",
+      header: "Key",
+      card: "title",
+      sortable: true,
+      cell: (i) => <span className="font-mono text-sm">{i.image_key}</span>,
+    },
+    {
+      id: "preview",
+      header: "Image",
+      cell: (i) => (
+        <img
+          src={`${i.image_url}${i.image_url.includes("?") ? "&" : "?"}v=${i.version}`}
+          alt={i.alt_text || i.image_key}
+          width={48}
+          height={48}
+          loading="lazy"
+          className="ml-auto size-12 rounded-lg bg-surface-raised object-contain md:ml-0"
+        />
+      ),
+    },
+    { id: "image_url", header: "URL", cell: (i) => <span className="line-clamp-2 max-w-xs break-all text-ink-muted">{i.image_url}</span> },
+    { id: "version", header: "Version", sortable: true, className: "tabular", cell: (i) => `v${i.version}` },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "footer",
+      className: "text-right",
+      cell: (i) => (
+        <RowActions>
+          <Button variant="ghost" size="sm" onClick={() => setEditing(i)} aria-label={`Edit ${i.image_key}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => bump(i)} aria-label={`New version of ${i.image_key}`}>
+            <RefreshCw aria-hidden="true" />
+            New version
+          </Button>
+          <DeleteAction
+            what={`the image ${i.image_key}`}
+            description="The site shows its built-in image instead."
+            onDelete={() => remove.mutateAsync(i.id)}
+          />
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Images"
+        description="The logo, mascot and other pictures the site shows, by key. Replaced the file at the same URL? Use New version."
+        actions={
+          <Button onClick={() => setEditing("new")}>
+            <Plus aria-hidden="true" />
+            New image
+          </Button>
+        }
+      />
+      <DataTable
+        caption="Images"
+        columns={columns}
+        rows={data}
+        rowKey={(i) => i.id}
+        loading={isPending || isFetching}
+        error={error}
+        onRetry={() => refetch()}
+        emptyMessage="No images registered: the site shows its built-in images."
+      />
+      {editing !== null ? (
+        <ImageForm
+          key={editing === "new" ? "new" : editing.id}
+          image={editing === "new" ? undefined : editing}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function ImageForm({ image, onDone }: { image?: AdminImage; onDone: () => void }) {
+  const [initial] = useState(() => ({
+    image_key: image?.image_key ?? "",
+    image_url: image?.image_url ?? "",
+    alt_text: image?.alt_text ?? "",
+  }));
+  const [values, setValues] = useState(initial);
+  const create = useCreateResource<AdminImage>("images");
+  const update = useUpdateResource<AdminImage>("images");
+  const { errors, pending, save } = useSave();
+  const set = (key: keyof typeof values) => (value: string) => setValues({ ...values, [key]: value });
+
+  const submit = async () => {
+    const ok = image
+      ? await save({
+          schema: imagePatchSchema,
+          body: changedFields(initial, values),
+          send: (patch) => (Object.keys(patch).length ? update.mutateAsync({ id: image.id, patch }) : Promise.resolve()),
+          success: "Image saved",
+          description: values.image_url !== initial.image_url ? "A new URL is a new version: browsers fetch it again." : undefined,
+          failure: "Image not saved",
+        })
+      : await save({
+          schema: imageInputSchema,
+          body: values,
+          send: (body) => create.mutateAsync(body),
+          success: "Image added",
+          failure: "Image not added",
+        });
+    if (ok) onDone();
+  };
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(next) => !next && onDone()}
+      title={image ? `Edit ${image.image_key}` : "New image"}
+      errors={errors}
+      pending={pending}
+      onSubmit={submit}
+    >
+      <Field label="Key" required error={errors.image_key} hint={`Keys the site reads: ${KNOWN_KEYS.join(", ")}`}>
+        {(control) => (
+          <>
+            <Input
+              {...control}
+              list="image-keys"
+              value={values.image_key}
+              onChange={(e) => set("image_key")(e.target.value)}
+              className="font-mono"
+              autoCapitalize="none"
+              spellCheck={false}
+            />
+            <datalist id="image-keys">
+              {KNOWN_KEYS.map((k) => (
+                <option key={k} value={k} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </Field>
+      <Field label="Image URL" required error={errors.image_url} hint="https://... or a path on this site such as /images/logo.svg">
+        {(control) => <Input {...control} value={values.image_url} onChange={(e) => set("image_url")(e.target.value)} inputMode="url" />}
+      </Field>
+      {values.image_url.trim() && /^(https?:\/\/|\/(?!\/))/.test(values.image_url.trim()) ? (
+        <img
+          src={values.image_url.trim()}
+          alt="Preview"
+          className="max-h-40 w-auto self-start rounded-lg bg-surface-raised object-contain p-2"
+        />
+      ) : null}
+      <Field label="Alt text" error={errors.alt_text} hint="What the picture shows, for screen readers">
+        {(control) => <Input {...control} value={values.alt_text} onChange={(e) => set("alt_text")(e.target.value)} />}
+      </Field>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,67 @@
+// The site settings the product reads (seeded by src/server/db/seed-content.ts), grouped and
+// labelled for the business. Keys not listed here show under "Other settings".
+export interface KnownSetting {
+  key: string;
+  label: string;
+  hint?: string;
+  /** a long text, a yes/no, or a line */
+  kind?: "text" | "long" | "yesno" | "email";
+}
+
+export interface SettingGroup {
+  id: string;
+  title: string;
+  description: string;
+  settings: KnownSetting[];
+}
+
+export const BUSINESS_GROUP: SettingGroup = {
+  id: "business",
+  title: "Business details (legal pages)",
+  description:
+    "Stated on the privacy, terms and refund pages. Leave a field empty if it does not apply: the pages then say it is available on request.",
+  settings: [
+    { key: "business_legal_name", label: "Registered legal name", hint: "e.g. Example Media (Pty) Ltd" },
+    { key: "registration_number", label: "Company registration number (CIPC)" },
+    { key: "business_address", label: "Physical address for legal notices", kind: "long" },
+    { key: "information_officer_name", label: "Information officer (POPIA)", hint: "Usually the owner or a director" },
+    { key: "information_officer_email", label: "Information officer's e-mail", kind: "email" },
+  ],
+};
+
+export const SETTING_GROUPS: SettingGroup[] = [
+  {
+    id: "eft",
+    title: "EFT bank details",
+    description: "Shown to customers who pay by bank transfer. Check them twice: customers copy them exactly.",
+    settings: [
+      { key: "eft_bank_name", label: "Bank", hint: "e.g. FNB" },
+      { key: "eft_account_name", label: "Account holder" },
+      { key: "eft_account_number", label: "Account number" },
+      { key: "eft_branch_code", label: "Branch code", hint: "e.g. 250655" },
+      { key: "eft_account_type", label: "Account type", hint: "Cheque/Current or Savings" },
+      { key: "eft_reference_prefix", label: "Payment reference starts with", hint: "The order number follows, e.g. SD" },
+    ],
+  },
+  {
+    id: "support",
+    title: "Support and free trial",
+    description: "When people answer, and the free-trial rules shown beside the free-trial button and in the order form.",
+    settings: [
+      { key: "support_hours", label: "Support hours", hint: "e.g. 9am-8pm, 7 days a week" },
+      { key: "free_trial_hours", label: "Free trial length (hours)" },
+      { key: "free_trial_rules", label: "Free trial rules", kind: "long" },
+    ],
+  },
+  {
+    id: "vat",
+    title: "Prices and VAT",
+    description: "Say whether the prices shown include VAT, and the note shown with prices.",
+    settings: [
+      { key: "prices_include_vat", label: "Prices include VAT", kind: "yesno" },
+      { key: "vat_note", label: "VAT note", kind: "long" },
+    ],
+  },
+];
+
+export const KNOWN_SETTING_KEYS = new Set([...SETTING_GROUPS, BUSINESS_GROUP].flatMap((g) => g.settings.map((s) => s.key)));

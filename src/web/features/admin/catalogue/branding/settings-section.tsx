@@ -1,0 +1,190 @@
+// /admin/settings: the site settings as labelled forms (EFT bank details, support hours, the
+// free trial, VAT), and every other key in a list to add, edit, switch off or delete.
+import { Pencil, Plus } from "lucide-react";
+import { useState } from "react";
+import { settingInputSchema, settingPatchSchema } from "@/shared/admin-schemas";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { Textarea } from "@/web/components/ui/textarea";
+import { AdminPageHeader } from "../../components/admin-page-header";
+import { type Column, DataTable } from "../../components/data-table";
+import { Field } from "../../components/form-field";
+import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
+import { useSaveSetting } from "../api/save-setting";
+import type { AdminSetting } from "../api/types";
+import { CheckboxField } from "../components/checkbox-field";
+import { DeleteAction } from "../components/delete-action";
+import { FormDialog } from "../components/form-dialog";
+import { RowActions } from "../components/row-actions";
+import { changedFields, useSave } from "../components/use-save";
+import { KNOWN_SETTING_KEYS, SETTING_GROUPS } from "./setting-groups";
+import { SettingsGroupForm } from "./settings-group-form";
+
+export function SettingsSection() {
+  const { data, isPending, isFetching, error, refetch } = useResourceList<AdminSetting>("settings");
+  const remove = useDeleteResource("settings");
+  const [editing, setEditing] = useState<AdminSetting | "new" | null>(null);
+  const others = data?.filter((s) => !KNOWN_SETTING_KEYS.has(s.key));
+
+  const columns: Column<AdminSetting>[] = [
+    {
+      id: "key",
+      header: "Key",
+      card: "title",
+      sortable: true,
+      cell: (s) => (
+        <span className="flex flex-col">
+          <span className="font-mono text-sm">{s.key}</span>
+          {s.description ? <span className="text-xs font-normal text-ink-subtle">{s.description}</span> : null}
+        </span>
+      ),
+    },
+    { id: "value", header: "Value", cell: (s) => <span className="line-clamp-2 max-w-md break-words">{s.value || "—"}</span> },
+    {
+      id: "is_active",
+      header: "Status",
+      sortable: true,
+      cell: (s) => (
+        <Badge variant={s.is_active ? "ok" : "neutral"} className="px-2.5 py-0.5 text-[0.7rem]">
+          {s.is_active ? "Active" : "Off"}
+        </Badge>
+      ),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "footer",
+      className: "text-right",
+      cell: (s) => (
+        <RowActions>
+          <Button variant="ghost" size="sm" onClick={() => setEditing(s)} aria-label={`Edit ${s.key}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <DeleteAction
+            what={`the setting ${s.key}`}
+            description="Anything that reads it falls back to its default."
+            onDelete={() => remove.mutateAsync(s.id)}
+          />
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Site settings"
+        description="Bank details, support hours, the free trial and VAT. Business details for the legal pages are under Branding."
+      />
+      <div className="flex flex-col gap-6">
+        {data ? (
+          SETTING_GROUPS.map((group) => <SettingsGroupForm key={group.id} group={group} settings={data} />)
+        ) : isPending ? (
+          <Skeleton className="h-96 w-full" />
+        ) : null}
+        <section aria-labelledby="other-settings" className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h2 id="other-settings" className="text-lg font-semibold text-ink">
+                Other settings
+              </h2>
+              <p className="text-sm text-ink-muted">Extra keys, e.g. for new features. Keys use lower-case letters, digits, _ and -.</p>
+            </div>
+            <Button variant="outline" onClick={() => setEditing("new")}>
+              <Plus aria-hidden="true" />
+              New setting
+            </Button>
+          </div>
+          <DataTable
+            caption="Other settings"
+            columns={columns}
+            rows={others}
+            rowKey={(s) => s.id}
+            loading={isPending || isFetching}
+            error={error}
+            onRetry={() => refetch()}
+            emptyMessage="No other settings."
+          />
+        </section>
+      </div>
+      {editing !== null ? (
+        <SettingForm
+          key={editing === "new" ? "new" : editing.id}
+          setting={editing === "new" ? undefined : editing}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function SettingForm({ setting, onDone }: { setting?: AdminSetting; onDone: () => void }) {
+  const [initial] = useState(() => ({
+    key: setting?.key ?? "",
+    value: setting?.value ?? "",
+    description: setting?.description ?? "",
+    is_active: setting?.is_active ?? true,
+  }));
+  const [values, setValues] = useState(initial);
+  const create = useSaveSetting();
+  const update = useUpdateResource<AdminSetting>("settings");
+  const { errors, pending, save } = useSave();
+  const set =
+    <K extends keyof typeof values>(key: K) =>
+    (value: (typeof values)[K]) =>
+      setValues({ ...values, [key]: value });
+
+  const submit = async () => {
+    const ok = setting
+      ? await save({
+          schema: settingPatchSchema,
+          body: changedFields(initial, values),
+          send: (patch) => (Object.keys(patch).length ? update.mutateAsync({ id: setting.id, patch }) : Promise.resolve()),
+          success: "Setting saved",
+          failure: "Setting not saved",
+        })
+      : await save({
+          schema: settingInputSchema,
+          body: values,
+          send: (body) => create.mutateAsync(body),
+          success: "Setting saved",
+          failure: "Setting not saved",
+        });
+    if (ok) onDone();
+  };
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(next) => !next && onDone()}
+      title={setting ? `Edit ${setting.key}` : "New setting"}
+      description={setting ? undefined : "Saving a key that exists already changes its value."}
+      errors={errors}
+      pending={pending}
+      onSubmit={submit}
+    >
+      <Field label="Key" required error={errors.key}>
+        {(control) => (
+          <Input
+            {...control}
+            value={values.key}
+            onChange={(e) => set("key")(e.target.value)}
+            className="font-mono"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <Field label="Value" error={errors.value}>
+        {(control) => <Textarea {...control} value={values.value} onChange={(e) => set("value")(e.target.value)} rows={3} />}
+      </Field>
+      <Field label="Description" error={errors.description} hint="What it is for, for the next person">
+        {(control) => <Input {...control} value={values.description} onChange={(e) => set("description")(e.target.value)} />}
+      </Field>
+      <CheckboxField label="Active (the site reads it)" checked={values.is_active} onChange={set("is_active")} error={errors.is_active} />
+    </FormDialog>
+  );
+}

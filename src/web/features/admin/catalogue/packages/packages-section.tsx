@@ -1,0 +1,202 @@
+// /admin/packages: the plans on the pricing page, in their order. Add, edit, switch on and
+// off, mark 'Most Popular', move up and down, delete. Every change reaches open public pages
+// at once (the change feed, and the spec's adminPackageUpdated/pricingUpdated events here).
+import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Star } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import type { Package } from "@/shared/api";
+import { formatRand } from "@/shared/money";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { AdminPageHeader } from "../../components/admin-page-header";
+import { type Column, DataTable } from "../../components/data-table";
+import { useReorderPackages } from "../api/reorder-packages";
+import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
+import { DeleteAction } from "../components/delete-action";
+import { IconButton, moveItem } from "../components/list-editor";
+import { RowActions } from "../components/row-actions";
+import { PackageFormDialog } from "./package-form";
+
+export function PackagesSection() {
+  const { data, isPending, isFetching, error, refetch } = useResourceList<Package>("packages");
+  const update = useUpdateResource<Package>("packages");
+  const remove = useDeleteResource("packages");
+  const reorder = useReorderPackages();
+  const [editing, setEditing] = useState<Package | "new" | null>(null);
+  const rows = data ?? [];
+
+  const toggle = async (pkg: Package, field: "is_active" | "is_featured") => {
+    const next = !pkg[field];
+    try {
+      await update.mutateAsync({ id: pkg.id, patch: { [field]: next } });
+      const what =
+        field === "is_active"
+          ? next
+            ? "is live on the pricing page"
+            : "is hidden from the pricing page"
+          : next
+            ? "carries the Most Popular badge"
+            : "no longer carries the Most Popular badge";
+      toast.success("Package saved", { description: `${pkg.name} ${what}.` });
+    } catch (err) {
+      toast.error("Package not saved", { description: err instanceof Error ? err.message : "Please try again." });
+    }
+  };
+
+  const move = async (index: number, by: -1 | 1) => {
+    const ids = moveItem(
+      rows.map((p) => p.id),
+      index,
+      by,
+    );
+    try {
+      await reorder.mutateAsync(ids);
+      toast.success("Order saved", { description: `${rows[index].name} moved ${by < 0 ? "up" : "down"}.` });
+    } catch (err) {
+      toast.error("Order not saved", { description: err instanceof Error ? err.message : "Please try again." });
+    }
+  };
+
+  const columns: Column<Package>[] = [
+    {
+      id: "order",
+      header: "Order",
+      card: "hidden",
+      cell: (p) => {
+        const index = rows.indexOf(p);
+        return (
+          <span className="flex items-center gap-1">
+            <IconButton label={`Move ${p.name} up`} disabled={index <= 0 || reorder.isPending} onClick={() => move(index, -1)}>
+              <ArrowUp />
+            </IconButton>
+            <IconButton
+              label={`Move ${p.name} down`}
+              disabled={index === rows.length - 1 || reorder.isPending}
+              onClick={() => move(index, 1)}
+            >
+              <ArrowDown />
+            </IconButton>
+          </span>
+        );
+      },
+    },
+    {
+      id: "name",
+      header: "Package",
+      card: "title",
+      cell: (p) => (
+        <span className="flex flex-col">
+          <span>{p.name}</span>
+          <span className="text-xs font-normal text-ink-subtle">{p.features.length} features</span>
+        </span>
+      ),
+    },
+    {
+      id: "price",
+      header: "Price",
+      className: "tabular whitespace-nowrap",
+      cell: (p) => <span data-testid="admin-package-price">{formatRand(p.price)}</span>,
+    },
+    { id: "duration", header: "Duration", className: "whitespace-nowrap", cell: (p) => p.duration },
+    {
+      id: "status",
+      header: "Shown",
+      cell: (p) => (
+        <span className="flex flex-wrap justify-end gap-1 md:justify-start">
+          <Badge variant={p.is_active ? "ok" : "neutral"} className="px-2.5 py-0.5 text-[0.7rem]">
+            {p.is_active ? "Active" : "Inactive"}
+          </Badge>
+          {p.is_featured ? (
+            <Badge variant="accent" className="px-2.5 py-0.5 text-[0.7rem]">
+              Most Popular
+            </Badge>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "footer",
+      className: "text-right",
+      cell: (p) => {
+        const index = rows.indexOf(p);
+        return (
+          <RowActions>
+            <span className="flex md:hidden">
+              <IconButton label={`Move ${p.name} up`} disabled={index <= 0 || reorder.isPending} onClick={() => move(index, -1)}>
+                <ArrowUp />
+              </IconButton>
+              <IconButton
+                label={`Move ${p.name} down`}
+                disabled={index === rows.length - 1 || reorder.isPending}
+                onClick={() => move(index, 1)}
+              >
+                <ArrowDown />
+              </IconButton>
+            </span>
+            <Button variant="ghost" size="sm" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => toggle(p, "is_active")}
+              aria-label={`${p.is_active ? "Deactivate" : "Activate"} ${p.name}`}
+            >
+              {p.is_active ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+              {p.is_active ? "Deactivate" : "Activate"}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => toggle(p, "is_featured")}
+              aria-pressed={p.is_featured}
+              aria-label={`${p.is_featured ? "Remove Most Popular from" : "Mark as Most Popular:"} ${p.name}`}
+            >
+              <Star aria-hidden="true" className={p.is_featured ? "fill-current" : undefined} />
+              {p.is_featured ? "Unfeature" : "Feature"}
+            </Button>
+            <DeleteAction
+              what={`the package “${p.name}”`}
+              description="It disappears from the pricing page. Clients on it keep their subscription; specials for it stop matching."
+              onDelete={() => remove.mutateAsync(p.id)}
+            />
+          </RowActions>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Packages"
+        description="The plans on the pricing page, in the order shown. Changes appear on the public site at once."
+        actions={
+          <Button onClick={() => setEditing("new")}>
+            <Plus aria-hidden="true" />
+            New package
+          </Button>
+        }
+      />
+      <DataTable
+        caption="Packages"
+        columns={columns}
+        rows={data}
+        rowKey={(p) => p.id}
+        loading={isPending || isFetching}
+        error={error}
+        onRetry={() => refetch()}
+        pageSize={100}
+        emptyMessage="No packages yet. Add the first with New package."
+      />
+      <PackageFormDialog
+        pkg={editing && editing !== "new" ? editing : undefined}
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,257 @@
+// /admin/testimonials: what customers said. A testimonial shows on the site once it is both
+// approved and published; featured ones come first, then by sort order (lower first).
+import { Pencil, Plus, Star } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { testimonialInputSchema, testimonialPatchSchema } from "@/shared/schemas";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
+import { Select } from "@/web/components/ui/select";
+import { Textarea } from "@/web/components/ui/textarea";
+import { AdminPageHeader } from "../../components/admin-page-header";
+import { type Column, DataTable } from "../../components/data-table";
+import { Field } from "../../components/form-field";
+import { formatDate } from "../../components/format";
+import { useCreateResource, useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
+import type { AdminTestimonial } from "../api/types";
+import { CheckboxField } from "../components/checkbox-field";
+import { DeleteAction } from "../components/delete-action";
+import { FormDialog } from "../components/form-dialog";
+import { RowActions } from "../components/row-actions";
+import { changedFields, useSave, wholeNumber } from "../components/use-save";
+
+type Flag = "is_approved" | "is_published" | "is_featured";
+const FLAG_LABELS: Record<Flag, [on: string, off: string]> = {
+  is_approved: ["Approved", "Approve"],
+  is_published: ["Published", "Publish"],
+  is_featured: ["Featured", "Feature"],
+};
+
+function visibility(t: AdminTestimonial) {
+  if (t.is_approved && t.is_published)
+    return (
+      <Badge variant="ok" className="px-2.5 py-0.5 text-[0.7rem]">
+        On the site
+      </Badge>
+    );
+  return (
+    <Badge variant="warn" className="px-2.5 py-0.5 text-[0.7rem]">
+      {t.is_approved ? "Not published" : "Awaiting approval"}
+    </Badge>
+  );
+}
+
+export function TestimonialsSection() {
+  const { data, isPending, isFetching, error, refetch } = useResourceList<AdminTestimonial>("testimonials");
+  const update = useUpdateResource<AdminTestimonial>("testimonials");
+  const remove = useDeleteResource("testimonials");
+  const [editing, setEditing] = useState<AdminTestimonial | "new" | null>(null);
+
+  const toggle = async (t: AdminTestimonial, flag: Flag) => {
+    const next = !t[flag];
+    try {
+      await update.mutateAsync({ id: t.id, patch: { [flag]: next } });
+      toast.success("Testimonial saved", {
+        description: `${t.client_name}: ${next ? FLAG_LABELS[flag][0].toLowerCase() : `no longer ${FLAG_LABELS[flag][0].toLowerCase()}`}.`,
+      });
+    } catch (err) {
+      toast.error("Testimonial not saved", { description: err instanceof Error ? err.message : "Please try again." });
+    }
+  };
+
+  const columns: Column<AdminTestimonial>[] = [
+    {
+      id: "client_name",
+      header: "From",
+      card: "title",
+      sortable: true,
+      cell: (t) => (
+        <span className="flex flex-col">
+          <span>{t.client_name}</span>
+          <span className="text-xs font-normal text-ink-subtle">{[t.location, formatDate(t.created_at)].filter(Boolean).join(" · ")}</span>
+        </span>
+      ),
+    },
+    { id: "content", header: "Says", cell: (t) => <span className="line-clamp-3 max-w-md text-left">{t.content}</span> },
+    {
+      id: "rating",
+      header: "Rating",
+      sortable: true,
+      className: "whitespace-nowrap",
+      cell: (t) => (
+        <span>
+          <span aria-hidden="true">{"★".repeat(t.rating)}</span>
+          <span className="sr-only">{t.rating} of 5 stars</span>
+        </span>
+      ),
+    },
+    { id: "sort_order", header: "Order", sortable: true, className: "tabular", cell: (t) => t.sort_order },
+    {
+      id: "status",
+      header: "Status",
+      cell: (t) => (
+        <span className="flex flex-wrap justify-end gap-1 md:justify-start">
+          {visibility(t)}
+          {t.is_featured ? (
+            <Badge variant="accent" className="px-2.5 py-0.5 text-[0.7rem]">
+              Featured
+            </Badge>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      card: "footer",
+      className: "text-right",
+      cell: (t) => (
+        <RowActions>
+          {(Object.keys(FLAG_LABELS) as Flag[]).map((flag) => (
+            <Button
+              key={flag}
+              variant={t[flag] ? "secondary" : "ghost"}
+              size="sm"
+              aria-pressed={t[flag]}
+              onClick={() => toggle(t, flag)}
+              aria-label={`${FLAG_LABELS[flag][0]}: ${t.client_name}`}
+            >
+              {flag === "is_featured" ? <Star aria-hidden="true" className={t[flag] ? "fill-current" : undefined} /> : null}
+              {t[flag] ? FLAG_LABELS[flag][0] : FLAG_LABELS[flag][1]}
+            </Button>
+          ))}
+          <Button variant="ghost" size="sm" onClick={() => setEditing(t)} aria-label={`Edit ${t.client_name}'s testimonial`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <DeleteAction what={`${t.client_name}'s testimonial`} onDelete={() => remove.mutateAsync(t.id)} />
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Testimonials"
+        description="Shown on the site once approved and published. Featured ones come first, then by order."
+        actions={
+          <Button onClick={() => setEditing("new")}>
+            <Plus aria-hidden="true" />
+            New testimonial
+          </Button>
+        }
+      />
+      <DataTable
+        caption="Testimonials"
+        columns={columns}
+        rows={data}
+        rowKey={(t) => t.id}
+        loading={isPending || isFetching}
+        error={error}
+        onRetry={() => refetch()}
+        emptyMessage="No testimonials yet."
+      />
+      {editing !== null ? (
+        <TestimonialForm
+          key={editing === "new" ? "new" : editing.id}
+          testimonial={editing === "new" ? undefined : editing}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function TestimonialForm({ testimonial: t, onDone }: { testimonial?: AdminTestimonial; onDone: () => void }) {
+  const [initial] = useState(() => ({
+    client_name: t?.client_name ?? "",
+    location: t?.location ?? "",
+    content: t?.content ?? "",
+    rating: t?.rating ?? 5,
+    sort_order: String(t?.sort_order ?? 0),
+    is_approved: t?.is_approved ?? true,
+    is_published: t?.is_published ?? false,
+    is_featured: t?.is_featured ?? false,
+  }));
+  const [values, setValues] = useState(initial);
+  const create = useCreateResource<AdminTestimonial>("testimonials");
+  const update = useUpdateResource<AdminTestimonial>("testimonials");
+  const { errors, pending, save } = useSave();
+  const set =
+    <K extends keyof typeof values>(key: K) =>
+    (value: (typeof values)[K]) =>
+      setValues({ ...values, [key]: value });
+  const toBody = (v: Partial<typeof values>) => ({
+    ...v,
+    ...(v.sort_order !== undefined ? { sort_order: wholeNumber(v.sort_order) ?? 0 } : {}),
+  });
+
+  const submit = async () => {
+    const ok = t
+      ? await save({
+          schema: testimonialPatchSchema,
+          body: toBody(changedFields(initial, values)),
+          send: (patch) => (Object.keys(patch).length ? update.mutateAsync({ id: t.id, patch }) : Promise.resolve()),
+          success: "Testimonial saved",
+          failure: "Testimonial not saved",
+        })
+      : await save({
+          schema: testimonialInputSchema,
+          body: toBody(values),
+          send: (body) => create.mutateAsync(body),
+          success: "Testimonial created",
+          failure: "Testimonial not created",
+        });
+    if (ok) onDone();
+  };
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={(next) => !next && onDone()}
+      title={t ? `Edit ${t.client_name}'s testimonial` : "New testimonial"}
+      description="Only publish what the customer agreed to share."
+      errors={errors}
+      pending={pending}
+      submitLabel={t ? "Save changes" : "Create testimonial"}
+      onSubmit={submit}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Client name" required error={errors.client_name}>
+          {(control) => <Input {...control} value={values.client_name} onChange={(e) => set("client_name")(e.target.value)} />}
+        </Field>
+        <Field label="Location" error={errors.location} hint="e.g. Soweto">
+          {(control) => <Input {...control} value={values.location} onChange={(e) => set("location")(e.target.value)} />}
+        </Field>
+      </div>
+      <Field label="Testimonial" required error={errors.content}>
+        {(control) => <Textarea {...control} value={values.content} onChange={(e) => set("content")(e.target.value)} rows={4} />}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Rating" error={errors.rating}>
+          {(control) => (
+            <Select {...control} value={String(values.rating)} onChange={(e) => set("rating")(Number(e.target.value))}>
+              {[5, 4, 3, 2, 1].map((n) => (
+                <option key={n} value={n}>
+                  {n} {n === 1 ? "star" : "stars"}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Order" error={errors.sort_order} hint="Lower numbers show first">
+          {(control) => (
+            <Input {...control} value={values.sort_order} onChange={(e) => set("sort_order")(e.target.value)} inputMode="numeric" />
+          )}
+        </Field>
+      </div>
+      <div className="grid gap-1 sm:grid-cols-3">
+        <CheckboxField label="Approved" checked={values.is_approved} onChange={set("is_approved")} error={errors.is_approved} />
+        <CheckboxField label="Published" checked={values.is_published} onChange={set("is_published")} error={errors.is_published} />
+        <CheckboxField label="Featured" checked={values.is_featured} onChange={set("is_featured")} error={errors.is_featured} />
+      </div>
+    </FormDialog>
+  );
+}

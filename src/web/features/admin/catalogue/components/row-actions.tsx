@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** A row's buttons: wrapped on phones (the card's foot), one line on wide screens. */
+/** A row's buttons: in the card's foot on phones; right-aligned on wide screens, wrapping rather than pushing the table wider than the page. */
 export function RowActions({ children }: { children: ReactNode }) {
-  return <div className="flex flex-wrap items-center gap-1 md:flex-nowrap md:justify-end">{children}</div>;
+  return <div className="flex flex-wrap items-center gap-1 md:justify-end">{children}</div>;
 }

@@ -66,13 +66,21 @@ test("Notices: a new notice reaches the public notices feed and the audit log, t
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: `Open ${title}` })).toBeVisible();
 
-  // the public site reads its notices from /api/notices (the live alerts and the client portal)
+  // the public site reads its notices from /api/notices (the notice bar, the live alerts, the client portal)
   await expect
     .poll(async () => {
       const { data } = (await (await page.request.get("/api/notices")).json()) as { data: { title: string; severity: string }[] };
       return data.find((n) => n.title === title)?.severity;
     })
     .toBe("warning");
+  // and a visitor sees it under the navigation, and can close it for the page view
+  const visitor = await page.context().newPage();
+  await visitor.goto("/status");
+  const shown = visitor.getByRole("region", { name: "Notices" }).getByText(title);
+  await expect(shown).toBeVisible();
+  await visitor.getByRole("button", { name: `Close notice: ${title}` }).click();
+  await expect(shown).toBeHidden();
+  await visitor.close();
 
   // the audit log names who created it, with the values it was created with
   await page.goto("/admin/audit?resource=notices");

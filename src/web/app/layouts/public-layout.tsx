@@ -6,8 +6,10 @@ import { SiteNav } from "./site-nav";
 
 // Below the fold on every page: its code follows the first paint.
 const SiteFooter = lazy(() => import("./site-footer").then((m) => ({ default: m.SiteFooter })));
+// Usually empty: its code and its read follow the first paint too.
+const NoticeBar = lazy(() => import("./notice-bar").then((m) => ({ default: m.NoticeBar })));
 
-/** Navigation, the page, footer. While the next page's code loads, its skeleton stands in. */
+/** Navigation, the business's notices, the page, footer. While the next page's code loads, its skeleton stands in. */
 export function PublicLayout() {
   const navigation = useNavigation();
   const location = useLocation();
@@ -24,6 +26,9 @@ export function PublicLayout() {
         Skip to content
       </a>
       <SiteNav />
+      <Suspense fallback={null}>
+        <NoticeBar />
+      </Suspense>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {pendingPath ? <PageFallbackView fallback={fallbackForPath(pendingPath)} /> : <Outlet />}
       </main>

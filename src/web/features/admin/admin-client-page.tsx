@@ -10,6 +10,7 @@ import type { AdminClientDetail, AdminContentRequest, AdminLead, AdminOutboxMess
 import { DEVICE_LABELS, INTERNET_PLATFORM_LABELS } from "@/shared/options";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { Button } from "@/web/components/ui/button";
+import { CopyButton } from "@/web/components/ui/copy-button";
 import { PageSkeleton } from "@/web/components/ui/page-skeleton";
 import { Textarea } from "@/web/components/ui/textarea";
 import { ApiError } from "@/web/lib/api";
@@ -23,7 +24,6 @@ import { EditClientDialog } from "./clients/edit-client-dialog";
 import { ExtendClientDialog } from "./clients/extend-client-dialog";
 import { ResetPasswordDialog } from "./clients/reset-password-dialog";
 import { ConfirmDialog } from "./components/confirm-dialog";
-import { CopyButton } from "./components/copy-button";
 import { DataTable } from "./components/data-table";
 import { formatDate, formatDateTime, humanise, orDash, phone } from "./components/format";
 import { StatusBadge } from "./components/status-badge";

@@ -1,16 +1,249 @@
-import { PageIntro } from "@/web/components/ui/page-intro";
+// /account-management: contact details and preferred channel, the marketing choice (POPIA: a
+// separate, unticked opt-in that says what it is for, with when it was given), and the password.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRound, Megaphone, UserRound } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { z } from "zod";
+import {
+  type ClientProfile,
+  COMMUNICATION_METHODS,
+  MARKETING_CONSENT_TEXT,
+  passwordChangeSchema,
+  profilePatchSchema,
+} from "@/shared/client-schemas";
+import { formatDate } from "@/shared/dates";
+import { PASSWORD_MIN } from "@/shared/schemas";
+import { formatPhoneForDisplay } from "@/shared/whatsapp";
+import { Button } from "@/web/components/ui/button";
+import { Card } from "@/web/components/ui/card";
+import { Input } from "@/web/components/ui/input";
+import { PageSkeleton } from "@/web/components/ui/page-skeleton";
+import { cn } from "@/web/lib/cn";
+import { useChangePassword } from "./api/change-password";
+import { useMe } from "./api/get-me";
+import { useUpdateMe } from "./api/update-me";
+import { Field } from "./components/field";
+import { LoadError } from "./components/load-error";
+import { PortalPage } from "./components/portal-page";
+import { applyFieldErrors, errorMessage } from "./components/server-errors";
 
-/** /account-management: a client's contact details, password and preferences. */
 export function AccountManagementPage() {
   return (
-    <PageIntro
-      eyebrow="Account"
-      title="Account management"
-      description="Update your contact details, how we reach you (WhatsApp or e-mail) and your password."
-      links={[
-        { to: "/client", label: "Client Portal" },
-        { to: "/payment-history", label: "Payment history" },
-      ]}
-    />
+    <PortalPage title="Account management" description="Your contact details, how we reach you, and your password." skeleton="form">
+      {() => <AccountContent />}
+    </PortalPage>
+  );
+}
+
+function AccountContent() {
+  const me = useMe();
+  if (me.isPending) return <PageSkeleton variant="form" />;
+  if (!me.data) return <LoadError what="your account" onRetry={() => me.refetch()} />;
+  return (
+    <div className="grid gap-5 lg:grid-cols-2">
+      <ContactForm profile={me.data} />
+      <div className="flex flex-col gap-5">
+        <MarketingChoice profile={me.data} />
+        <PasswordForm />
+      </div>
+    </div>
+  );
+}
+
+const CHANNEL_LABELS = { whatsapp: "WhatsApp", email: "E-mail" } as const;
+
+const contactSchema = z.object({
+  full_name: z.string().trim().min(1, "Please enter your full name").max(100, "Full name must be 100 characters or fewer"),
+  email: profilePatchSchema.shape.email.unwrap(),
+  whatsapp: profilePatchSchema.shape.whatsapp.unwrap(),
+  communication_method: z.enum(COMMUNICATION_METHODS, { error: "Choose WhatsApp or email" }),
+});
+type ContactValues = z.output<typeof contactSchema>;
+
+const contactValues = (p: ClientProfile): ContactValues => ({
+  full_name: p.full_name,
+  email: p.email,
+  whatsapp: p.whatsapp ? formatPhoneForDisplay(p.whatsapp) : "",
+  communication_method: p.communication_method,
+});
+
+function ContactForm({ profile }: { profile: ClientProfile }) {
+  const update = useUpdateMe();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ContactValues>({ resolver: zodResolver(contactSchema), defaultValues: contactValues(profile) });
+  const method = watch("communication_method");
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(values);
+      reset(contactValues(saved));
+      toast.success("Details Saved", { description: "Your contact details have been updated." });
+    } catch (error) {
+      if (!applyFieldErrors(error, setError, ["full_name", "email", "whatsapp", "communication_method"]))
+        toast.error("Save Failed", { description: errorMessage(error) });
+    }
+  });
+
+  return (
+    <Card className="p-5 sm:p-6" aria-labelledby="contact-heading">
+      <h2 id="contact-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
+        <UserRound aria-hidden="true" className="size-5 text-accent-ink" />
+        Contact details
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        Username: <span className="font-mono text-ink">{profile.username}</span> (ask us if it needs to change).
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4">
+        <Field id="account-name" label="Full name" error={errors.full_name?.message}>
+          <Input autoComplete="name" {...register("full_name")} />
+        </Field>
+        <Field id="account-email" label="E-mail address" error={errors.email?.message}>
+          <Input type="email" inputMode="email" autoComplete="email" autoCapitalize="none" {...register("email")} />
+        </Field>
+        <Field id="account-whatsapp" label="WhatsApp number" error={errors.whatsapp?.message}>
+          <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="+27XXXXXXXXX" {...register("whatsapp")} />
+        </Field>
+        <fieldset>
+          <legend className="mb-2 text-sm font-medium text-ink">How should we reach you about your subscription?</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {COMMUNICATION_METHODS.map((m) => (
+              <label
+                key={m}
+                className={cn(
+                  "flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-ink/40",
+                  method === m ? "border-accent bg-accent/10" : "border-line bg-surface-raised",
+                )}
+              >
+                <input type="radio" value={m} className="size-4 accent-[var(--color-accent)]" {...register("communication_method")} />
+                <span className="font-semibold text-ink">{CHANNEL_LABELS[m]}</span>
+              </label>
+            ))}
+          </div>
+          {errors.communication_method ? <p className="mt-2 text-sm text-bad">{errors.communication_method.message}</p> : null}
+          <p className="mt-2 text-sm text-ink-subtle">Renewal reminders, receipts and replies to your requests go here.</p>
+        </fieldset>
+        <Button type="submit" disabled={isSubmitting || !isDirty} className="self-start">
+          {isSubmitting ? "Saving..." : "Save details"}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function MarketingChoice({ profile }: { profile: ClientProfile }) {
+  const update = useUpdateMe();
+  const [checked, setChecked] = useState(profile.marketing_opt_in);
+  useEffect(() => setChecked(profile.marketing_opt_in), [profile.marketing_opt_in]);
+  const changed = checked !== profile.marketing_opt_in;
+
+  const save = async () => {
+    try {
+      const saved = await update.mutateAsync({ marketing_opt_in: checked });
+      toast.success(saved.marketing_opt_in ? "Subscribed" : "Unsubscribed", {
+        description: saved.marketing_opt_in ? "We'll send you specials and news." : "You won't get specials and news from us any more.",
+      });
+    } catch (error) {
+      toast.error("Save Failed", { description: errorMessage(error) });
+    }
+  };
+
+  return (
+    <Card className="p-5 sm:p-6" aria-labelledby="marketing-heading">
+      <h2 id="marketing-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
+        <Megaphone aria-hidden="true" className="size-5 text-accent-ink" />
+        Specials and news
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        Optional. This is only about marketing: messages about your own subscription (reminders, receipts) come either way. See our{" "}
+        <Link to="/privacy-policy" className="text-accent-ink underline">
+          privacy policy
+        </Link>
+        .
+      </p>
+      <label className="mt-4 flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-line bg-surface-raised p-4">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => setChecked(event.target.checked)}
+          className="mt-0.5 size-5 shrink-0 accent-[var(--color-accent)]"
+        />
+        <span className="text-sm text-ink">{MARKETING_CONSENT_TEXT}</span>
+      </label>
+      <p className="mt-2 text-sm text-ink-subtle" role="status">
+        {profile.marketing_opt_in
+          ? `You agreed${profile.marketing_opt_in_at ? ` on ${formatDate(profile.marketing_opt_in_at)}` : ""}. Untick and save to stop.`
+          : "You're not getting marketing messages."}
+      </p>
+      <Button variant="outline" onClick={save} disabled={!changed || update.isPending} className="mt-3">
+        {update.isPending ? "Saving..." : "Save choice"}
+      </Button>
+    </Card>
+  );
+}
+
+const passwordFormSchema = passwordChangeSchema
+  .and(z.object({ confirm: z.string() }))
+  .refine((v) => v.confirm === v.newPassword, { path: ["confirm"], message: "The two new passwords do not match" });
+type PasswordValues = { currentPassword: string; newPassword: string; confirm: string };
+
+function PasswordForm() {
+  const change = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordValues>({
+    resolver: zodResolver(passwordFormSchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirm: "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await change.mutateAsync({ currentPassword, newPassword });
+      reset();
+      toast.success("Password Changed", { description: "Any other device that was signed in has been signed out." });
+    } catch (error) {
+      if (!applyFieldErrors(error, setError, ["currentPassword", "newPassword"]))
+        toast.error("Password Not Changed", { description: errorMessage(error) });
+    }
+  });
+
+  return (
+    <Card className="p-5 sm:p-6" aria-labelledby="password-heading">
+      <h2 id="password-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
+        <KeyRound aria-hidden="true" className="size-5 text-accent-ink" />
+        Change password
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
+        <Field id="current-password" label="Current password" error={errors.currentPassword?.message}>
+          <Input type="password" autoComplete="current-password" {...register("currentPassword")} />
+        </Field>
+        <Field
+          id="new-password"
+          label="New password"
+          hint={`At least ${PASSWORD_MIN} characters, mixing letters, numbers or symbols.`}
+          error={errors.newPassword?.message}
+        >
+          <Input type="password" autoComplete="new-password" {...register("newPassword")} />
+        </Field>
+        <Field id="confirm-password" label="Repeat the new password" error={errors.confirm?.message}>
+          <Input type="password" autoComplete="new-password" {...register("confirm")} />
+        </Field>
+        <Button type="submit" disabled={isSubmitting} className="self-start">
+          {isSubmitting ? "Saving..." : "Change password"}
+        </Button>
+      </form>
+    </Card>
   );
 }

@@ -6,9 +6,9 @@ import { toast } from "sonner";
 import { adminCreateSchema } from "@/shared/admin-schemas";
 import { PASSWORD_MIN } from "@/shared/schemas";
 import { Button } from "@/web/components/ui/button";
+import { CopyButton } from "@/web/components/ui/copy-button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
-import { CopyButton } from "../components/copy-button";
 import { apiFieldErrors, Field, type FieldErrors, FormError, parseForm } from "../components/form-field";
 import { useCreateAdmin } from "./api/create-admin";
 

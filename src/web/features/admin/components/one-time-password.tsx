@@ -1,7 +1,7 @@
 // A generated portal password, shown once: the server keeps only its hash, so after this
 // panel closes nobody can see it again (a reset makes a new one).
 import { TriangleAlert } from "lucide-react";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/web/components/ui/copy-button";
 
 export function OneTimePassword({ username, password }: { username?: string; password: string }) {
   return (

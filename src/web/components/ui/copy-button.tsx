@@ -1,7 +1,7 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { Button, type ButtonProps } from "@/web/components/ui/button";
+import { Button, type ButtonProps } from "./button";
 
 /** Copies `value` to the clipboard; `label` names what is copied (for the button's accessible name). */
 export function CopyButton({ value, label, ...props }: { value: string; label: string } & Omit<ButtonProps, "onClick" | "value">) {

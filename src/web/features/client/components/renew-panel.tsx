@@ -1,0 +1,259 @@
+// Renew now: their own package or another, by card (the provider's checkout page) or by EFT
+// (bank details and their reference). The server prices the package; the browser never sends
+// an amount. Reminder messages link to /client?renew=1, which lands here.
+import { Banknote, CreditCard, RefreshCw } from "lucide-react";
+import type { ReactNode } from "react";
+import { useEffect, useId, useState } from "react";
+import { toast } from "sonner";
+import type { ClientPlan, ClientProfile, ClientRenewResponse } from "@/shared/client-schemas";
+import { formatRand } from "@/shared/money";
+import { Button } from "@/web/components/ui/button";
+import { Card } from "@/web/components/ui/card";
+import { CopyButton } from "@/web/components/ui/copy-button";
+import { Label } from "@/web/components/ui/label";
+import { Select } from "@/web/components/ui/select";
+import { Skeleton } from "@/web/components/ui/skeleton";
+import { ApiError } from "@/web/lib/api";
+import { cn } from "@/web/lib/cn";
+import { useClientSpecials } from "../api/get-specials";
+import { useRenew } from "../api/renew";
+import { goToCheckout } from "./checkout";
+
+type Method = "card" | "eft";
+type EftAnswer = Extract<ClientRenewResponse, { method: "eft" }>;
+
+const planPrice = (plan: ClientPlan) => (typeof plan.price === "number" ? plan.price : 0);
+
+/** Spec §8: the server's reason when it gave one, else the generic words. */
+function paymentErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.code) return error.message;
+  if (error instanceof ApiError && error.status === 0) return "Failed to create payment link. Please try again.";
+  return "An unexpected error occurred. Please try again.";
+}
+
+export function RenewPanel({
+  profile,
+  preferredPackageId,
+  emphasis,
+}: {
+  profile: ClientProfile;
+  preferredPackageId?: string;
+  emphasis?: boolean;
+}) {
+  const specials = useClientSpecials();
+  const plans = specials.data?.plans ?? [];
+  const renew = useRenew();
+  const [packageId, setPackageId] = useState("");
+  const [method, setMethod] = useState<Method>("card");
+  const [eft, setEft] = useState<EftAnswer | null>(null);
+  const ids = { pkg: useId(), method: useId() };
+
+  // Their own package by default, or the one a special's "Renew with this" chose.
+  useEffect(() => {
+    if (packageId || plans.length === 0) return;
+    const wanted = [preferredPackageId, profile.subscription.package_id].find((id) => id && plans.some((p) => p.packageId === id));
+    setPackageId(wanted ?? plans.find((p) => p.isCurrent)?.packageId ?? plans[0].packageId);
+  }, [packageId, plans, preferredPackageId, profile.subscription.package_id]);
+
+  const plan = plans.find((p) => p.packageId === packageId);
+
+  const submit = async () => {
+    if (!plan) return;
+    try {
+      const answer = await renew.mutateAsync({ packageId: plan.packageId, method });
+      if (answer.method === "card") {
+        toast.success("Payment Link Created", { description: "You've been redirected to complete your payment." });
+        goToCheckout(answer.paylinkUrl);
+      } else {
+        setEft(answer);
+      }
+    } catch (error) {
+      toast.error("Payment Error", { description: paymentErrorText(error) });
+    }
+  };
+
+  return (
+    <Card
+      id="renew"
+      tabIndex={-1}
+      className={cn("scroll-mt-24 p-5 sm:p-6", emphasis && "border-accent/60 ring-2 ring-accent/30")}
+      aria-labelledby="renew-heading"
+    >
+      <h2 id="renew-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
+        <RefreshCw aria-hidden="true" className="size-5 text-accent-ink" />
+        Renew now
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        {profile.subscription.status === "expired" || profile.subscription.status === "suspended"
+          ? "Your line switches back on as soon as your payment is confirmed, with the same login details."
+          : "Your new term starts when the current one ends, so you don't lose any days."}
+      </p>
+
+      {eft ? (
+        <EftDetails eft={eft} onBack={() => setEft(null)} />
+      ) : specials.isPending ? (
+        <div className="mt-5 flex flex-col gap-3" aria-busy="true">
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : plans.length === 0 ? (
+        <p className="mt-4 text-sm text-ink-muted" role="status">
+          {specials.isError
+            ? "We couldn't load the packages just now. Please try again in a moment."
+            : "No packages are on offer right now. Please contact us to renew."}
+        </p>
+      ) : (
+        <form
+          className="mt-5 flex flex-col gap-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.pkg}>Package</Label>
+            <Select id={ids.pkg} value={packageId} onChange={(event) => setPackageId(event.target.value)}>
+              {plans.map((p) => (
+                <option key={p.packageId} value={p.packageId}>
+                  {p.packageName} ({p.duration}) — {formatRand(planPrice(p))}
+                  {p.isCurrent ? " · your package" : ""}
+                </option>
+              ))}
+            </Select>
+            {plan ? (
+              <p className="text-sm text-ink-muted">
+                You pay <span className="font-bold text-ink tabular-nums">{formatRand(planPrice(plan))}</span>
+                {plan.originalPrice ? (
+                  <>
+                    {" "}
+                    <s className="tabular-nums">{formatRand(plan.originalPrice)}</s>{" "}
+                    <span className="font-semibold text-special">{plan.note}</span>
+                  </>
+                ) : null}{" "}
+                for {plan.duration.toLowerCase()}.
+              </p>
+            ) : null}
+          </div>
+
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-sm font-medium text-ink">How would you like to pay?</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              <MethodOption
+                name={ids.method}
+                value="card"
+                checked={method === "card"}
+                onChange={setMethod}
+                icon={<CreditCard aria-hidden="true" className="size-5" />}
+                title="Card"
+                text="Pay now on a secure checkout page."
+              />
+              <MethodOption
+                name={ids.method}
+                value="eft"
+                checked={method === "eft"}
+                onChange={setMethod}
+                icon={<Banknote aria-hidden="true" className="size-5" />}
+                title="EFT"
+                text="Get our bank details and your reference."
+              />
+            </div>
+          </fieldset>
+
+          <Button type="submit" size="lg" disabled={!plan || renew.isPending} className="w-full">
+            {renew.isPending
+              ? "Please wait..."
+              : method === "card"
+                ? `Pay ${plan ? formatRand(planPrice(plan)) : ""} by card`
+                : "Get EFT details"}
+          </Button>
+        </form>
+      )}
+    </Card>
+  );
+}
+
+function MethodOption({
+  name,
+  value,
+  checked,
+  onChange,
+  icon,
+  title,
+  text,
+}: {
+  name: string;
+  value: Method;
+  checked: boolean;
+  onChange: (m: Method) => void;
+  icon: ReactNode;
+  title: string;
+  text: string;
+}) {
+  return (
+    <label
+      className={cn(
+        "flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-ink/40",
+        checked ? "border-accent bg-accent/10" : "border-line bg-surface-raised hover:border-line-strong",
+      )}
+    >
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={() => onChange(value)}
+        className="mt-1 size-4 accent-[var(--color-accent)]"
+      />
+      <span className="flex flex-col gap-0.5">
+        <span className="flex items-center gap-2 font-semibold text-ink">
+          {icon}
+          {title}
+        </span>
+        <span className="text-sm text-ink-muted">{text}</span>
+      </span>
+    </label>
+  );
+}
+
+function EftDetails({ eft, onBack }: { eft: EftAnswer; onBack: () => void }) {
+  const rows: [string, string, boolean][] = [
+    ["Bank", eft.bank.bank_name, false],
+    ["Account name", eft.bank.account_name, false],
+    ["Account number", eft.bank.account_number, true],
+    ["Branch code", eft.bank.branch_code, true],
+    ["Account type", eft.bank.account_type, false],
+  ];
+  return (
+    <div className="mt-5 flex flex-col gap-4" role="status">
+      <p className="text-sm text-ink">
+        Pay <span className="font-bold tabular-nums">{formatRand(eft.amount)}</span> for {eft.package_name} into the account below. Use your
+        reference exactly as shown, so we can match your payment. We extend your subscription as soon as it arrives.
+      </p>
+      <div className="flex flex-col gap-2 rounded-xl border border-special/40 bg-special/10 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-ink-muted uppercase">Your reference</p>
+          <p className="font-mono text-lg font-bold break-all text-ink" data-testid="eft-reference">
+            {eft.reference}
+          </p>
+        </div>
+        <CopyButton value={eft.reference} label="Reference" />
+      </div>
+      <dl className="flex flex-col divide-y divide-line rounded-xl border border-line">
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value, copy]) => (
+            <div key={label} className="flex items-center justify-between gap-3 px-4 py-2">
+              <div className="min-w-0">
+                <dt className="text-xs text-ink-muted">{label}</dt>
+                <dd className="font-medium break-all text-ink">{value}</dd>
+              </div>
+              {copy ? <CopyButton value={value} label={label} /> : null}
+            </div>
+          ))}
+      </dl>
+      <Button variant="ghost" onClick={onBack} className="self-start">
+        Choose another package or pay by card
+      </Button>
+    </div>
+  );
+}

@@ -39,3 +39,10 @@ export const tableQueryKeys: Record<string, readonly (readonly string[])[]> = {
 };
 
 export const publicTables = Object.keys(tableQueryKeys);
+
+/**
+ * Tables the health monitor writes every minute (a check per component, the component's last
+ * check): their queries refetch quietly. 'Data Updated' is for changes a visitor would notice,
+ * not for the routine heartbeat of the status page.
+ */
+export const quietTables: ReadonlySet<string> = new Set(["status_checks", "system_components"]);

@@ -67,6 +67,17 @@ describe("connectLiveData", () => {
     expect(notify).toHaveBeenCalledTimes(2);
   });
 
+  it("refetches the status quietly when the health monitor writes its minute's checks", () => {
+    const notify = vi.fn();
+    connectLiveData({ queryClient, tables: ["status_checks", "system_components", "incidents"], createEventSource: create, notify });
+    last().emit({ table: "status_checks", op: "INSERT", id: "1" });
+    last().emit({ table: "system_components", op: "UPDATE", id: "2" });
+    expect(invalidated).toEqual(["status", "status"]);
+    expect(notify).not.toHaveBeenCalled();
+    last().emit({ table: "incidents", op: "INSERT", id: "3" });
+    expect(notify).toHaveBeenCalledTimes(1);
+  });
+
   it("ignores tables it did not ask for and malformed messages", () => {
     const notify = vi.fn();
     connectLiveData({ queryClient, tables: ["packages"], createEventSource: create, notify });

@@ -1,12 +1,12 @@
 // Live data (spec §4, §7, §9): one EventSource on /api/events for the watched public tables.
 // A change refetches the queries of that table and shows 'Data Updated' (at most one toast
-// every 3 s). A dropped stream reconnects after 1, 2, 5, then every 10 s, and refetches
+// every 3 s; none for the health monitor's routine writes). A dropped stream reconnects after 1, 2, 5, then every 10 s, and refetches
 // everything on return, since changes made while away were missed.
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ChangeEvent } from "@/shared/api";
 import { SPECIALS_REFETCH_DELAY_MS } from "@/shared/retry";
-import { publicTables, queryKeys, tableQueryKeys } from "./query-keys";
+import { publicTables, queryKeys, quietTables, tableQueryKeys } from "./query-keys";
 import { PACKAGE_EVENTS, SPECIALS_EVENT } from "./window-events";
 
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
@@ -58,6 +58,7 @@ export function connectLiveData({
     const change = parseChange(event.data);
     if (!change || !tables.includes(change.table)) return;
     invalidateTable(change.table);
+    if (quietTables.has(change.table)) return;
     if (now() - lastToast >= TOAST_THROTTLE_MS) {
       lastToast = now();
       notify(change);

@@ -73,6 +73,11 @@ export default defineConfig({
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,
       JOBS: "on",
+      // Every browser of the suite comes from 127.0.0.1, as no shop's customers do: with the
+      // defaults (5 sign-ins, 20 public writes a minute per address) parallel specs would refuse
+      // each other. The limits themselves are tested, with their defaults, by the API tests.
+      LOGIN_LIMIT_PER_MIN: "100",
+      PUBLIC_WRITE_LIMIT_PER_MIN: "300",
       LOG_LEVEL: "warn",
       WEB_DIST_DIR: distDir,
       DATABASE_URL: "",

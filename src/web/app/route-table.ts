@@ -172,16 +172,6 @@ export const publicPages: PageRoute[] = [
     ),
   },
   {
-    path: "/account-management",
-    title: "Account management",
-    fallback: "form",
-    boundary: true,
-    load: page(
-      () => import("@/web/features/client/account-management-page"),
-      (m) => m.AccountManagementPage,
-    ),
-  },
-  {
     path: "/downloads",
     title: "Downloads",
     fallback: "card",
@@ -215,16 +205,6 @@ export const publicPages: PageRoute[] = [
     load: page(
       () => import("@/web/features/order/order-page"),
       (m) => m.OrderPage,
-    ),
-  },
-  {
-    path: "/payment-history",
-    title: "Payment history",
-    fallback: "table",
-    boundary: true,
-    load: page(
-      () => import("@/web/features/client/payment-history-page"),
-      (m) => m.PaymentHistoryPage,
     ),
   },
   {
@@ -314,6 +294,33 @@ export const adminIndex: PageRoute = {
   ),
 };
 
+/**
+ * The subscriber's own pages at the spec's top-level addresses: inside the client wrapper too,
+ * so the portal keeps one header whichever tab is open; each page in an error boundary.
+ */
+export const clientAccountPages: PageRoute[] = [
+  {
+    path: "/payment-history",
+    title: "Payment history",
+    fallback: "table",
+    boundary: true,
+    load: page(
+      () => import("@/web/features/client/payment-history-page"),
+      (m) => m.PaymentHistoryPage,
+    ),
+  },
+  {
+    path: "/account-management",
+    title: "Account management",
+    fallback: "form",
+    boundary: true,
+    load: page(
+      () => import("@/web/features/client/account-management-page"),
+      (m) => m.AccountManagementPage,
+    ),
+  },
+];
+
 /** /client/*: inside the client wrapper (its own lazy chunk), each page in an error boundary. */
 export const clientPages: PageRoute[] = [
   {
@@ -353,7 +360,7 @@ const wrapperPath = /^\/(admin|client)(\/|$)/;
 export function fallbackForPath(pathname: string): PageFallback {
   if (wrapperPath.test(pathname)) return pathname.endsWith("/login") ? "form" : "dashboard";
   const matches = matchRoutes(
-    publicPages.map((p) => ({ path: p.path, fallback: p.fallback })),
+    [...publicPages, ...clientAccountPages].map((p) => ({ path: p.path, fallback: p.fallback })),
     pathname,
   );
   const last = matches?.[matches.length - 1]?.route as { fallback?: PageFallback } | undefined;

@@ -67,6 +67,14 @@ describe("the route table", () => {
     expect(leaf("/client-password-reset").parents).not.toContain("client");
   });
 
+  it("shows /payment-history and /account-management in the client wrapper, at their own addresses", () => {
+    for (const path of ["/payment-history", "/account-management"]) {
+      const ids = (matchRoutes(routes, path) ?? []).map((m) => m.route.id);
+      expect(ids, path).toContain("client-account");
+    }
+    expect(matchRoutes(routes, "/downloads")?.map((m) => m.route.id)).not.toContain("client-account");
+  });
+
   it("gives the spec's error-boundary pages a local boundary, and not the others", () => {
     const bounded = [
       "/client",

@@ -5,7 +5,16 @@ import { PageFallbackView } from "./layouts/page-fallback";
 import { PublicLayout } from "./layouts/public-layout";
 import { RootLayout } from "./layouts/root-layout";
 import { GlobalRouteError, LocalRouteError } from "./route-error";
-import { adminIndex, adminPages, clientIndex, clientPages, fallbackForPath, type PageRoute, publicPages } from "./route-table";
+import {
+  adminIndex,
+  adminPages,
+  clientAccountPages,
+  clientIndex,
+  clientPages,
+  fallbackForPath,
+  type PageRoute,
+  publicPages,
+} from "./route-table";
 
 function toRoute({ path, title, fallback, boundary, load }: PageRoute): RouteObject {
   const common = {
@@ -16,6 +25,8 @@ function toRoute({ path, title, fallback, boundary, load }: PageRoute): RouteObj
   };
   return path === "" ? { ...common, index: true } : { ...common, path };
 }
+
+const loadClientLayout = async () => ({ Component: (await import("@/web/features/client/client-layout")).ClientLayout });
 
 /** The admin and client wrappers load with the skeleton of the page asked for. */
 function WrapperFallback() {
@@ -37,10 +48,12 @@ export const routes: RouteObject[] = [
       },
       {
         path: "client",
-        lazy: async () => ({ Component: (await import("@/web/features/client/client-layout")).ClientLayout }),
+        lazy: loadClientLayout,
         HydrateFallback: WrapperFallback,
         children: [clientIndex, ...clientPages].map(toRoute),
       },
+      // /payment-history and /account-management: the same wrapper, at the spec's addresses.
+      { id: "client-account", lazy: loadClientLayout, HydrateFallback: WrapperFallback, children: clientAccountPages.map(toRoute) },
     ],
   },
 ];

@@ -1,8 +1,11 @@
 // The order section (id order, spec §2): on the landing and, as a page of its own, at /order
 // (which also takes ?duration= from the pricing cards and ?speed= from the stream test).
+import { MessageCircle } from "lucide-react";
 import { SUPPORT_HOURS } from "@/shared/constants";
+import { buildWhatsAppLink, formatPhoneForDisplay } from "@/shared/whatsapp";
 import { Container } from "@/web/components/ui/container";
 import { SectionHeading } from "@/web/components/ui/section-heading";
+import { useBranding } from "@/web/lib/queries/branding";
 import { useSettings } from "./api/get-settings";
 import { OrderForm } from "./order-form";
 
@@ -21,7 +24,29 @@ export function OrderSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         <div className="mx-auto mt-10 max-w-3xl rounded-card border border-line bg-surface p-5 shadow-xl shadow-black/20 sm:p-8">
           <OrderForm />
         </div>
+        <AskFirst />
       </Container>
     </section>
+  );
+}
+
+/** For the visitor who would rather ask a person before filling in a form. */
+function AskFirst() {
+  const { branding } = useBranding();
+  if (!branding.whatsappNumber) return null;
+  const greeting = `Hi${branding.companyName ? ` ${branding.companyName}` : ""}, I have a question before I order.`;
+  return (
+    <p className="mx-auto mt-6 max-w-3xl text-center text-sm text-ink-muted">
+      Rather ask first?{" "}
+      <a
+        href={buildWhatsAppLink(branding.whatsappNumber, greeting)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-accent-ink underline-offset-4 hover:underline"
+      >
+        <MessageCircle aria-hidden="true" className="size-4" />
+        WhatsApp us on {formatPhoneForDisplay(branding.whatsappNumber)}
+      </a>
+    </p>
   );
 }

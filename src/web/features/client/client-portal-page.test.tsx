@@ -192,6 +192,10 @@ describe("the portal home", () => {
     await waitFor(() => expect(container.textContent).toContain("SuperSport Rugby"));
     expect(container.textContent).toContain("In progress");
     expect(container.textContent).toContain("Checking with the provider");
+    // Help opens at their own device.
+    expect(container.querySelector("#help-heading")?.textContent).toBe("Help");
+    expect(container.querySelector('a[href="/setup-guide?device=firestick"]')?.textContent).toContain("Set up your Amazon Fire Stick");
+    expect(container.querySelector('a[href="/technical-support?device=firestick"]')).not.toBeNull();
   });
 
   it("renews by card with the client's own package and goes to the checkout", async () => {
@@ -225,6 +229,7 @@ describe("the portal home", () => {
     expect(container.textContent).not.toContain("line-thandi");
     expect(container.textContent).not.toContain("Player apps");
     expect(container.querySelector("#content-requests")).toBeNull();
+    expect(container.querySelector('a[href="/technical-support?device=firestick"]')).not.toBeNull();
   });
 
   it("shows EFT details with the reference when the client chooses EFT", async () => {

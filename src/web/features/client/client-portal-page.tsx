@@ -14,6 +14,7 @@ import { useBranding } from "@/web/lib/queries/branding";
 import { useMe } from "./api/get-me";
 import { AppsSection } from "./components/apps-section";
 import { ContentRequestsSection } from "./components/content-requests-section";
+import { HelpSection } from "./components/help-section";
 import { LineDetails } from "./components/line-details";
 import { LoadError } from "./components/load-error";
 import { NoticesSection } from "./components/notices-section";
@@ -62,6 +63,7 @@ function PortalHome() {
           <div className="flex flex-col gap-5">
             <SubscriptionSummary subscription={profile.subscription} />
             <NoticesSection />
+            <HelpSection device={profile.device} deviceLabel={profile.device_label} />
           </div>
         </div>
       </div>
@@ -78,6 +80,7 @@ function PortalHome() {
       <div className="flex min-w-0 flex-col gap-5">
         <NoticesSection />
         {renew}
+        <HelpSection device={profile.device} deviceLabel={profile.device_label} />
         <ContentRequestsSection />
       </div>
     </div>

@@ -1,9 +1,10 @@
 // /technical-support: checklists for the common problems (tick them off as you go), with the
-// longer guides in the help centre and a person to talk to when the list runs out.
+// longer guides in the help centre and a person to talk to when the list runs out. ?device=
+// (the client portal links here with the client's own device) puts that device's guide first.
 import { useQuery } from "@tanstack/react-query";
-import { Activity, BookOpen, Gauge } from "lucide-react";
+import { Activity, BookOpen, Gauge, MonitorSmartphone } from "lucide-react";
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { overallStatus, STATUS_LABELS } from "@/shared/status";
 import { Container } from "@/web/components/ui/container";
 import { cn } from "@/web/lib/cn";
@@ -11,11 +12,14 @@ import { statusQueryOptions } from "@/web/lib/queries/status";
 import { useSupportHours } from "./api/get-settings";
 import { COMMON_FIXES, type CommonFix } from "./common-fixes";
 import { ContactButtons, greeting } from "./contact-buttons";
+import { findGuide } from "./device-guides";
 
 export function TechnicalSupportPage() {
   const { data: status } = useQuery(statusQueryOptions());
   const overall = status?.overall ?? overallStatus(status?.data);
   const hours = useSupportHours();
+  const [params] = useSearchParams();
+  const guide = findGuide(params.get("device"));
   return (
     <Container className="py-14 sm:py-20">
       <div className="flex max-w-3xl flex-col gap-4">
@@ -25,6 +29,18 @@ export function TechnicalSupportPage() {
           Most problems clear up with a few quick checks. Pick what you're seeing and work down the list, ticking off each step.
         </p>
       </div>
+
+      {guide ? (
+        <Link
+          to={`/setup-guide?device=${guide.device}`}
+          className="mt-8 flex min-h-14 max-w-3xl items-center gap-3 rounded-xl border border-accent/40 bg-accent-soft px-4 py-3 transition-colors hover:border-accent"
+        >
+          <MonitorSmartphone aria-hidden="true" className="size-5 shrink-0 text-accent-ink" />
+          <span className="text-ink-muted">
+            <span className="font-semibold text-ink">Your {guide.label}:</span> go through its setup guide step by step first
+          </span>
+        </Link>
+      ) : null}
 
       <div className="mt-8 grid gap-3 sm:grid-cols-2">
         <Link
@@ -78,7 +94,11 @@ export function TechnicalSupportPage() {
         <p className="mt-2 mb-5 text-pretty text-ink-muted">
           Tell us what you've tried, the channel and the time, and send a photo of the screen or your stream test result. We answer {hours}.
         </p>
-        <ContactButtons message={(name) => `${greeting(name)}I've worked through the technical support checklist and still need help.`} />
+        <ContactButtons
+          message={(name) =>
+            `${greeting(name)}I've worked through the technical support checklist${guide ? ` on my ${guide.label}` : ""} and still need help.`
+          }
+        />
       </section>
     </Container>
   );

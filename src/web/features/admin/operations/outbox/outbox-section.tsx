@@ -12,7 +12,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../compone
 import { StatusBadge } from "../../components/status-badge";
 import { useTableParams } from "../../components/use-table-params";
 import { type OutboxMessage, useOutbox } from "./api/get-outbox";
-import { RetryButton } from "./retry-button";
+import { canRetry, RetryButton } from "./retry-button";
 
 const FILTERS = ["status", "channel"] as const;
 const statusOptions = OUTBOX_STATUSES.map((s) => ({ value: s, label: humanise(s) }));
@@ -22,6 +22,19 @@ const channelOptions = [
 ];
 
 const recipient = (m: OutboxMessage) => (m.channel === "whatsapp" ? phone(m.recipient) : m.recipient);
+
+/** An address wraps after its '@' when the column is narrow, never inside a word. */
+function Recipient({ text }: { text: string }) {
+  const at = text.indexOf("@");
+  if (at < 0) return <span className="whitespace-nowrap">{text}</span>;
+  return (
+    <span className="break-words">
+      {text.slice(0, at + 1)}
+      <wbr />
+      {text.slice(at + 1)}
+    </span>
+  );
+}
 const subject = (m: OutboxMessage) => m.subject || (m.kind ? humanise(m.kind) : "(no subject)");
 
 function Channel({ channel }: { channel: string }) {
@@ -47,7 +60,7 @@ const columns: Column<OutboxMessage>[] = [
     ),
   },
   { id: "channel", header: "Channel", cell: (m) => <Channel channel={m.channel} /> },
-  { id: "recipient", header: "To", cell: (m) => <span className="[overflow-wrap:anywhere]">{recipient(m)}</span> },
+  { id: "recipient", header: "To", cell: (m) => <Recipient text={recipient(m)} /> },
   { id: "status", header: "State", cell: (m) => <StatusBadge status={m.status} /> },
   { id: "attempts", header: "Tries", className: "tabular text-right", cell: (m) => m.attempts },
   {
@@ -55,7 +68,7 @@ const columns: Column<OutboxMessage>[] = [
     header: "Last error",
     cell: (m) => (m.last_error ? <span className="line-clamp-2 max-w-xs text-xs text-bad">{m.last_error}</span> : "—"),
   },
-  { id: "actions", header: "", card: "footer", cell: (m) => <RetryButton message={m} /> },
+  { id: "actions", header: "", card: "footer", cell: (m) => (canRetry(m) ? <RetryButton message={m} /> : null) },
 ];
 
 export function OutboxSection() {

@@ -106,7 +106,9 @@ test("a client signs in, renews by card, sees the payment, changes the password 
   await page.getByRole("button", { name: "Change password", exact: true }).click();
   await expect(page.getByText("Password Changed")).toBeVisible();
 
-  // Sign out, and back in with the new password.
+  // Sign out, and back in with the new password. On a phone the toasts sit over the top of the
+  // page (where Sign out is) for their 4 s, and hovering one holds it: wait for them as a person would.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/client\/login$/);
   await expect(page.getByText("You have been logged out successfully")).toBeVisible();

@@ -399,3 +399,4 @@ export type IncidentInput = z.output<typeof incidentInputSchema>;
 export type BlackoutDayInput = z.output<typeof blackoutDayInputSchema>;
 export type OutboxQuery = z.output<typeof outboxQuerySchema>;
 export type AuditQuery = z.output<typeof auditQuerySchema>;
+export type AdminPatch = z.output<typeof adminPatchSchema>;

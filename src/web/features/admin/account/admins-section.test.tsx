@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { act } from "react";
 import { MemoryRouter } from "react-router";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -24,10 +25,12 @@ const HELPER: AdminAccount = { ...OWNER, id: "22222222-2222-4222-8222-2222222222
 
 let admins: AdminAccount[];
 let deletes: string[];
+let patches: unknown[];
 
 beforeEach(() => {
   admins = [HELPER, OWNER];
   deletes = [];
+  patches = [];
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), "http://localhost").pathname;
     const method = init?.method ?? "GET";
@@ -35,6 +38,19 @@ beforeEach(() => {
       new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
     if (method === "GET" && path === "/api/admin/admins") return json(200, { data: admins });
     const match = /^\/api\/admin\/admins\/(.+)$/.exec(path);
+    if (method === "PATCH" && match) {
+      const patch = JSON.parse(String(init?.body)) as Partial<AdminAccount>;
+      patches.push(patch);
+      if (admins.some((a) => a.id !== match[1] && a.email === patch.email)) {
+        const message = "Another admin already uses this email address";
+        return json(409, { error: { code: "conflict", message, fields: { email: message } } });
+      }
+      admins = admins.map((a) => (a.id === match[1] ? { ...a, ...patch } : a));
+      return json(
+        200,
+        admins.find((a) => a.id === match[1]),
+      );
+    }
     if (method === "DELETE" && match) {
       deletes.push(match[1]);
       if (admins.length <= 1) return json(409, { error: { code: "conflict", message: "You cannot remove the last admin." } });
@@ -59,6 +75,18 @@ const button = (label: string) =>
     return found;
   });
 const dialog = () => page().querySelector("[role=dialog]");
+
+async function type(label: string, value: string) {
+  const lab = [...(dialog()?.querySelectorAll("label") ?? [])].find((l) => l.textContent?.replace("*", "").trim() === label);
+  const input = lab && document.getElementById(lab.htmlFor);
+  if (!(input instanceof HTMLInputElement)) throw new Error(`no input labelled ${label}`);
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+  await act(async () => {
+    setter?.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  return input;
+}
 
 describe("AdminsSection", () => {
   it("removes an admin after confirming, then shows the server's refusal to remove the last one", async () => {
@@ -88,5 +116,33 @@ describe("AdminsSection", () => {
     await waitFor(() => expect(dialog()?.querySelector("[role=alert]")?.textContent).toBe("You cannot remove the last admin."));
     expect(toast.error).toHaveBeenCalledWith("Admin not removed", { description: "You cannot remove the last admin." });
     expect(page().textContent).toContain("owner@example.co.za");
+  });
+
+  it("edits an admin's name and e-mail, showing the server's refusal of a taken address beside the field", async () => {
+    await render(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter>
+          <AdminsSection />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await click(await button("Edit Helper"));
+    await waitFor(() => expect(dialog()?.textContent).toContain("Edit Helper"));
+    const email = await type("Email", "owner@example.co.za");
+    await click(getByRoleName(dialog() as HTMLElement, "button", "Save"));
+    await waitFor(() =>
+      expect(document.getElementById(email.getAttribute("aria-describedby")?.split(" ")[0] ?? "")?.textContent).toContain("already uses"),
+    );
+    expect(toast.error).toHaveBeenCalledWith("Admin not saved", { description: "Another admin already uses this email address" });
+
+    await type("Name", "Helper Two");
+    await type("Email", "helper.two@example.co.za");
+    await click(getByRoleName(dialog() as HTMLElement, "button", "Save"));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Admin saved", { description: "Helper Two signs in as helper.two@example.co.za." }),
+    );
+    expect(patches.at(-1)).toEqual({ name: "Helper Two", email: "helper.two@example.co.za" });
+    await waitFor(() => expect(page().textContent).toContain("helper.two@example.co.za"));
+    expect(dialog()).toBeNull();
   });
 });

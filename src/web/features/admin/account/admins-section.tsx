@@ -1,6 +1,6 @@
-// /admin/admins: who can sign in to the business dashboard. Add one; remove one after a
-// confirmation (the server refuses to remove the last admin, and says so).
-import { Trash2, UserPlus } from "lucide-react";
+// /admin/admins: who can sign in to the business dashboard. Add one; correct a name or e-mail;
+// remove one after a confirmation (the server refuses to remove the last admin, and says so).
+import { Pencil, Trash2, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/web/components/ui/badge";
@@ -13,11 +13,13 @@ import { useAdminSession } from "../session/admin-session";
 import { AddAdminDialog } from "./add-admin-dialog";
 import { useDeleteAdmin } from "./api/delete-admin";
 import { type AdminAccount, useAdmins } from "./api/get-admins";
+import { EditAdminDialog } from "./edit-admin-dialog";
 
 export function AdminsSection() {
   const { session } = useAdminSession();
   const { data, isPending, error, refetch } = useAdmins();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<AdminAccount | null>(null);
   const [removing, setRemoving] = useState<AdminAccount | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const remove = useDeleteAdmin();
@@ -73,10 +75,16 @@ export function AdminsSection() {
       header: "",
       card: "footer",
       cell: (a) => (
-        <Button variant="ghost" size="sm" onClick={() => ask(a)} aria-label={`Remove ${a.name || a.email}`}>
-          <Trash2 aria-hidden="true" />
-          Remove
-        </Button>
+        <span className="flex flex-wrap items-center gap-1 md:justify-end">
+          <Button variant="ghost" size="sm" onClick={() => setEditing(a)} aria-label={`Edit ${a.name || a.email}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => ask(a)} aria-label={`Remove ${a.name || a.email}`}>
+            <Trash2 aria-hidden="true" />
+            Remove
+          </Button>
+        </span>
       ),
     },
   ];
@@ -105,6 +113,7 @@ export function AdminsSection() {
         emptyMessage="No admins."
       />
       <AddAdminDialog open={adding} onOpenChange={setAdding} />
+      <EditAdminDialog admin={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo } from "react";
 import { toast } from "sonner";
 import type { AdminLogin } from "@/shared/schemas";
-import { ApiError } from "@/web/lib/api";
+import { endSessionOnUnauthorized } from "@/web/lib/end-session-on-unauthorized";
 import { adminKeys } from "../admin-keys";
 import type { AdminIdentity, AdminSessionResponse } from "../types";
 import { adminSessionQuery } from "./api/get-session";
@@ -39,9 +39,6 @@ function clearLegacyStorage(): void {
   }
 }
 
-const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
-const isAdminKey = (key: readonly unknown[]) => key[0] === adminKeys.all[0];
-
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { data, isPending } = useQuery(adminSessionQuery);
@@ -52,27 +49,8 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
       ? { status: "authenticated", admin: data.admin, expiresAt: data.expiresAt }
       : { status: "unauthenticated", admin: null, expiresAt: null };
 
-  // A 401 from any admin call means the session ended (expired, revoked, signed out in another
-  // tab): drop it, so the wrapper sends the admin to sign in again.
-  useEffect(() => {
-    const endSession = () => queryClient.setQueryData(adminKeys.session, null);
-    const offQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (
-        event.type === "updated" &&
-        event.action.type === "error" &&
-        isAdminKey(event.query.queryKey) &&
-        isUnauthorized(event.action.error)
-      )
-        endSession();
-    });
-    const offMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === "updated" && event.action.type === "error" && isUnauthorized(event.action.error)) endSession();
-    });
-    return () => {
-      offQueries();
-      offMutations();
-    };
-  }, [queryClient]);
+  // A 401 from any admin call means the session ended: back to sign-in.
+  useEffect(() => endSessionOnUnauthorized(queryClient, adminKeys.session, adminKeys.all[0]), [queryClient]);
 
   const signIn = useCallback(
     async (credentials: AdminLogin) => {

@@ -8,7 +8,7 @@ import { useCallback, useEffect } from "react";
 import { toast } from "sonner";
 import type { ClientSessionResponse, ClientSummary } from "@/shared/client-schemas";
 import type { ClientLogin } from "@/shared/schemas";
-import { ApiError } from "@/web/lib/api";
+import { endSessionOnUnauthorized } from "@/web/lib/end-session-on-unauthorized";
 import { clientKeys } from "../client-keys";
 import { clientSessionQuery } from "./api/get-session";
 import { loginClient } from "./api/login";
@@ -75,32 +75,11 @@ export function useClientSession(): ClientSessionValue {
   return { session, signIn, signOut };
 }
 
-const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
-const isClientKey = (key: readonly unknown[]) => key[0] === clientKeys.all[0];
-
 /**
  * A 401 from any portal call means the session ended (expired, revoked, password changed on
  * another device): drop it, so the guard sends the client to sign in again.
  */
 export function useEndSessionOnUnauthorized(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const endSession = () => queryClient.setQueryData(clientKeys.session, null);
-    const offQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (
-        event.type === "updated" &&
-        event.action.type === "error" &&
-        isClientKey(event.query.queryKey) &&
-        isUnauthorized(event.action.error)
-      )
-        endSession();
-    });
-    const offMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === "updated" && event.action.type === "error" && isUnauthorized(event.action.error)) endSession();
-    });
-    return () => {
-      offQueries();
-      offMutations();
-    };
-  }, [queryClient]);
+  useEffect(() => endSessionOnUnauthorized(queryClient, clientKeys.session, clientKeys.all[0]), [queryClient]);
 }

@@ -6,7 +6,8 @@
 // on a figure. Bounded: the process ends within about two minutes.
 //
 //   node --import tsx scripts/bench-lighthouse.ts      (after `npm run build`)
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+//   LIGHTHOUSE_JSON=/tmp/lh.json node --import tsx scripts/bench-lighthouse.ts   (keeps the report)
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -17,7 +18,7 @@ import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 
 const root = path.resolve(import.meta.dirname, "..");
-const webDist = path.join(root, "dist/web");
+const webDist = process.env.LIGHTHOUSE_DIST ?? path.join(root, "dist/web");
 const BUDGET = 95;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
@@ -80,6 +81,8 @@ try {
   });
   if (!result) throw new Error("Lighthouse returned no result");
   const { lhr } = result;
+  // LIGHTHOUSE_JSON=path keeps the whole report, for reading the trace-derived audits in detail.
+  if (process.env.LIGHTHOUSE_JSON) writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(lhr));
   console.log(`Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor} (${url})`);
   for (const id of CATEGORIES) {
     const category = lhr.categories[id];

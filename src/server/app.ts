@@ -1,7 +1,7 @@
 // buildApp(config) composes the server: infrastructure (config, database, change feed, cache,
 // security headers, compression, cookies, CSRF guard) → services → route modules → the SPA.
 // It never listens; main.ts does.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -24,6 +24,7 @@ import { startJobs } from "./jobs";
 import { OutboxWorker } from "./jobs/outbox-worker";
 import { ReadCache } from "./lib/cache";
 import { AppError, errorBody } from "./lib/errors";
+import { pageWithFirstScreen } from "./lib/first-screen";
 import { routeModules } from "./modules";
 
 declare module "fastify" {
@@ -206,6 +207,7 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
   const root = path.resolve(config.WEB_DIST_DIR);
   const hasSpa = existsSync(path.join(root, "index.html"));
   if (hasSpa) {
+    const indexHtml = readFileSync(path.join(root, "index.html"), "utf8");
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -228,7 +230,8 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
         return reply.status(404).send(errorBody("not_found", `No such endpoint: ${request.method} ${request.url.split("?")[0]}`));
       }
       reply.header("cache-control", "no-cache");
-      return reply.sendFile("index.html");
+      reply.type("text/html; charset=utf-8");
+      return pageWithFirstScreen(app, indexHtml, request.url);
     });
   }
   app.setNotFoundHandler((request, reply) => {

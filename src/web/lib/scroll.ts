@@ -3,6 +3,8 @@
 // grow after the scroll starts: for a short while the target is kept in place, until the
 // visitor scrolls on their own.
 
+import { mountAllDeferred } from "./deferred-mount";
+
 const FOLLOW_MS = 2500;
 const USER_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "mousedown"] as const;
 
@@ -12,6 +14,8 @@ function prefersReducedMotion(): boolean {
 
 /** Scrolls to the element with this id; returns false when it is not on the page. */
 export function scrollToSection(id: string): boolean {
+  // The parts below the fold mount now, so the target ends where it will stay.
+  mountAllDeferred();
   const element = document.getElementById(id);
   if (!element) return false;
   element.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Outlet, ScrollRestoration, useMatches } from "react-router";
 import { useBranding } from "@/web/lib/queries/branding";
+import { preloadPageSkeleton } from "./page-fallback";
 
 /**
  * Keeps the public data live. The change stream opens after the first paint: live updates
@@ -15,6 +16,7 @@ function useDeferredLiveData(): void {
     void import("@/web/lib/realtime").then(({ startLiveData }) => {
       if (!cancelled) stop = startLiveData(queryClient);
     });
+    preloadPageSkeleton();
     return () => {
       cancelled = true;
       stop?.();

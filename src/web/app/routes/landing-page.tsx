@@ -1,8 +1,9 @@
-// The landing page (/ and /home): the hero paints first; the sections below the fold arrive as
-// their own chunks. Each keeps its anchor id while loading, so links to #pricing or #order
-// land even before the section's code does.
+// The landing page (/ and /home): the hero paints first; the sections below the fold mount
+// after it (components/deferred.tsx), each from its own chunk. Each keeps its anchor id while
+// waiting and loading, so links to #pricing or #order land even before the section's code does.
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
+import { Deferred } from "@/web/components/deferred";
 import { HeroSection } from "@/web/features/landing/hero-section";
 import { scrollToSection } from "@/web/lib/scroll";
 import { SectionBoundary } from "../section-boundary";
@@ -21,7 +22,7 @@ const TestimonialsSection = lazySection(() =>
 );
 const OrderSection = lazySection(() => import("@/web/features/order/order-section").then((m) => m.OrderSection));
 
-function Deferred({
+function LandingSection({
   id,
   minHeight,
   children,
@@ -32,15 +33,17 @@ function Deferred({
   children: ReactNode;
   placeholder?: ReactNode;
 }) {
-  const fallback = (
-    <section id={id} aria-busy="true" style={{ minHeight }}>
+  const waiting = (ref?: (element: Element | null) => void) => (
+    <section id={id} ref={ref} aria-busy="true" style={{ minHeight }}>
       {placeholder}
     </section>
   );
   return (
-    <SectionBoundary id={id}>
-      <Suspense fallback={fallback}>{children}</Suspense>
-    </SectionBoundary>
+    <Deferred placeholder={waiting}>
+      <SectionBoundary id={id}>
+        <Suspense fallback={waiting()}>{children}</Suspense>
+      </SectionBoundary>
+    </Deferred>
   );
 }
 
@@ -58,10 +61,10 @@ export function LandingPage() {
   return (
     <>
       <HeroSection />
-      <Deferred id="about" minHeight="40rem">
+      <LandingSection id="about" minHeight="40rem">
         <AboutSection showFullPageLink />
-      </Deferred>
-      <Deferred
+      </LandingSection>
+      <LandingSection
         id="pricing"
         minHeight="60rem"
         placeholder={
@@ -71,8 +74,8 @@ export function LandingPage() {
         }
       >
         <PricingSection showFullPageLink />
-      </Deferred>
-      <Deferred id="how-to-use" minHeight="36rem">
+      </LandingSection>
+      <LandingSection id="how-to-use" minHeight="36rem">
         <HowToUseSection
           showFullPageLink
           apps={
@@ -81,13 +84,13 @@ export function LandingPage() {
             </Suspense>
           }
         />
-      </Deferred>
-      <Deferred id="testimonials" minHeight="30rem">
+      </LandingSection>
+      <LandingSection id="testimonials" minHeight="30rem">
         <TestimonialsSection showFullPageLink />
-      </Deferred>
-      <Deferred id="order" minHeight="30rem">
+      </LandingSection>
+      <LandingSection id="order" minHeight="30rem">
         <OrderSection />
-      </Deferred>
+      </LandingSection>
     </>
   );
 }

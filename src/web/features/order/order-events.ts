@@ -4,7 +4,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { queryKeys } from "@/web/lib/query-keys";
-import { SELECT_DURATION, type SelectDurationDetail } from "@/web/lib/window-events";
+import { SELECT_DURATION, type SelectDurationDetail, takePendingDuration } from "@/web/lib/window-events";
 
 /** The stream test sends this name (features/stream-test/speed-event.ts); the two must agree. */
 export const STREAM_TEST_SPEED = "useStreamTestSpeed";
@@ -24,6 +24,7 @@ export function useOrderEvents(handlers: OrderEventHandlers): void {
   useEffect(() => {
     const onDuration = (event: Event) => {
       const duration = (event as CustomEvent<SelectDurationDetail>).detail?.duration;
+      takePendingDuration();
       if (typeof duration === "string" && duration) latest.current.onDuration(duration);
     };
     const onSpeed = (event: Event) => {
@@ -35,6 +36,9 @@ export function useOrderEvents(handlers: OrderEventHandlers): void {
       void queryClient.invalidateQueries({ queryKey: queryKeys.specials });
     };
     window.addEventListener(SELECT_DURATION, onDuration);
+    // Asked for while this form was still mounting (the hero's free-trial button on a slow phone).
+    const missed = takePendingDuration();
+    if (missed) latest.current.onDuration(missed);
     window.addEventListener(STREAM_TEST_SPEED, onSpeed);
     window.addEventListener(PRICING_UPDATED, onPricing);
     return () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Package, Special } from "@/shared/api";
 import { OTHER_PLATFORM_MESSAGE } from "@/shared/schemas";
 import { cleanup, click, renderRoutes, waitFor } from "@/web/testing/render";
+import { emitSelectDuration, takePendingDuration } from "@/web/lib/window-events";
 import { DRAFT_KEY } from "./order-draft";
 import { ORDER_MESSAGES } from "./order-form";
 import { OrderSection } from "./order-section";
@@ -220,6 +221,14 @@ describe("OrderForm", () => {
     expect(field<HTMLSelectElement>(container, "duration").value).toBe("1 Month");
     expect(field<HTMLSelectElement>(container, "package").value).toBe("Month to Month");
     expect(container.querySelector('[data-testid="order-summary"]')?.textContent).toContain("R650");
+  });
+
+  it("a selectDuration sent while the form was still mounting is applied once it mounts, and only once", async () => {
+    installFetch();
+    emitSelectDuration("free-trial"); // the hero's button, before the order section's code arrived
+    const container = await renderOrder();
+    await waitFor(() => expect(field<HTMLSelectElement>(container, "duration").value).toBe("free-trial"));
+    expect(takePendingDuration()).toBeNull();
   });
 
   it("the summary follows the choice; a paid plan needs the start-now consent, the free trial does not", async () => {

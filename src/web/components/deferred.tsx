@@ -1,0 +1,48 @@
+// A part of the page below the fold that mounts after the first screen (lib/deferred-mount.ts
+// says when). Until then its placeholder holds its place, and its anchor id, so a link to it
+// still lands.
+import { type ReactNode, startTransition, useEffect, useState, useSyncExternalStore } from "react";
+import { allDeferredMounted, mountWhenIdle, subscribeMountAll } from "@/web/lib/deferred-mount";
+
+/** How far ahead of the view a part mounts as the visitor scrolls: one screen. */
+const NEAR_VIEW_MARGIN = "100% 0px";
+
+/** True once the part should mount; pass the setter as the placeholder's ref. */
+export function useDeferredMount(): [boolean, (element: Element | null) => void] {
+  const all = useSyncExternalStore(subscribeMountAll, allDeferredMounted, allDeferredMounted);
+  const [due, setDue] = useState(false);
+  const [element, setElement] = useState<Element | null>(null);
+  const mounted = all || due;
+
+  useEffect(() => {
+    if (mounted || !element) return;
+    // A transition: the part renders in slices between the visitor's taps and scrolls.
+    const mount = () => startTransition(() => setDue(true));
+    let observer: IntersectionObserver | undefined;
+    if (typeof IntersectionObserver === "function") {
+      observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && mount(), {
+        rootMargin: NEAR_VIEW_MARGIN,
+      });
+      observer.observe(element);
+    }
+    const cancelIdle = mountWhenIdle(mount);
+    return () => {
+      observer?.disconnect();
+      cancelIdle();
+    };
+  }, [mounted, element]);
+
+  return [mounted, setElement];
+}
+
+/** Renders `children` once due; until then `placeholder`, given the ref it must attach. */
+export function Deferred({
+  children,
+  placeholder,
+}: {
+  children: ReactNode;
+  placeholder: (ref: (element: Element | null) => void) => ReactNode;
+}) {
+  const [mounted, ref] = useDeferredMount();
+  return <>{mounted ? children : placeholder(ref)}</>;
+}

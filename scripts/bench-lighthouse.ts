@@ -6,7 +6,8 @@
 // on a figure. Bounded: the process ends within about two minutes.
 //
 //   node --import tsx scripts/bench-lighthouse.ts      (after `npm run build`)
-//   LIGHTHOUSE_JSON=/tmp/lh.json node --import tsx scripts/bench-lighthouse.ts   (keeps the report)
+//   LIGHTHOUSE_JSON=/tmp/lh.json LIGHTHOUSE_TRACE=/tmp/trace.json node --import tsx scripts/bench-lighthouse.ts
+//     (keeps the report and the page's trace)
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
@@ -43,6 +44,9 @@ if (!existsSync(path.join(webDist, "index.html"))) throw new Error("dist/web is 
 const work = mkdtempSync(path.join(tmpdir(), "streamdesk-lighthouse-"));
 const dist = path.join(work, "web");
 cpSync(webDist, dist, { recursive: true });
+// The server-side first screen sits beside the web build (dist/ssr), where the server looks for it.
+const ssrDist = path.join(webDist, "..", "ssr");
+if (existsSync(ssrDist)) cpSync(ssrDist, path.join(work, "ssr"), { recursive: true });
 const app = await buildApp(
   loadConfig({
     NODE_ENV: "production",
@@ -83,6 +87,7 @@ try {
   const { lhr } = result;
   // LIGHTHOUSE_JSON=path keeps the whole report, for reading the trace-derived audits in detail.
   if (process.env.LIGHTHOUSE_JSON) writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify(lhr));
+  if (process.env.LIGHTHOUSE_TRACE) writeFileSync(process.env.LIGHTHOUSE_TRACE, JSON.stringify(result.artifacts.Trace));
   console.log(`Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor} (${url})`);
   for (const id of CATEGORIES) {
     const category = lhr.categories[id];

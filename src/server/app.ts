@@ -24,7 +24,7 @@ import { startJobs } from "./jobs";
 import { OutboxWorker } from "./jobs/outbox-worker";
 import { ReadCache } from "./lib/cache";
 import { AppError, errorBody } from "./lib/errors";
-import { pageWithFirstScreen } from "./lib/first-screen";
+import { createPageBuilder, loadFirstScreenRenderer } from "./lib/first-screen";
 import { routeModules } from "./modules";
 
 declare module "fastify" {
@@ -207,7 +207,7 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
   const root = path.resolve(config.WEB_DIST_DIR);
   const hasSpa = existsSync(path.join(root, "index.html"));
   if (hasSpa) {
-    const indexHtml = readFileSync(path.join(root, "index.html"), "utf8");
+    const page = createPageBuilder(app, readFileSync(path.join(root, "index.html"), "utf8"), await loadFirstScreenRenderer(root, app.log));
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -231,7 +231,7 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
       }
       reply.header("cache-control", "no-cache");
       reply.type("text/html; charset=utf-8");
-      return pageWithFirstScreen(app, indexHtml, request.url);
+      return page(request.url);
     });
   }
   app.setNotFoundHandler((request, reply) => {

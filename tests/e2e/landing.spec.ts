@@ -94,3 +94,30 @@ for (const route of routes) {
     expect(errors).toEqual([]);
   });
 }
+
+test("the server draws the landing's first screen, and the page takes it over without 'Loading...' in between", async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const html = await (await page.request.get("/")).text();
+  expect(html).toContain('<div id="root" data-first-screen="server">');
+  expect(html).toMatch(/<h1 id="hero-heading"[^>]*>[^<]+<\/h1>/);
+  expect(html).toContain('<script id="boot-data" type="application/json">');
+
+  // Record every 'Loading...' full-screen state that appears in #root while the page starts.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { loadingSeen: string[] }).loadingSeen = seen;
+    new MutationObserver(() => {
+      const status = document.querySelector('#root [role="status"]');
+      if (status?.textContent?.trim() === "Loading...") seen.push(String(performance.now()));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/");
+  await expect(page.locator("h1#hero-heading")).toBeVisible();
+  // Once the app has taken over (it clears the mark), the hero's button works.
+  await expect(page.locator("#root:not([data-first-screen])")).toBeAttached();
+  await page.getByRole("button", { name: "Try Free Now" }).click();
+  // Clicked before the order section mounted: the duration waits for the form, then applies.
+  await expect(page.locator("#order-duration")).toHaveValue("free-trial");
+  expect(await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen)).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -1,15 +1,16 @@
 // The first screen's reads inlined in the page (lib/first-screen.ts), served by the real app on
 // a real database: what the API would answer, safe inside a <script>, and only on public pages.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { firstScreenReads } from "../../shared/first-screen";
 import { homepageContent } from "../db/schema";
 import { createTestApp, eventually, type TestApp } from "../testing";
-import { firstScreenReads, scriptSafeJson } from "./first-screen";
+import { scriptSafeJson } from "./first-screen";
 
-const INDEX_HTML = `<!doctype html><html><head><title>x</title></head><body><div id="root">Loading...</div><script type="module" src="/assets/app.js"></script></body></html>`;
+const INDEX_HTML = `<!doctype html><html><head><title>x</title></head><body><div id="root"><!--first-screen--><div role="status">Loading...</div><!--/first-screen--></div><script type="module" src="/assets/app.js"></script></body></html>`;
 
 let t: TestApp;
 let webDir: string;
@@ -20,13 +21,15 @@ function bootData(html: string): Record<string, unknown> | null {
 }
 
 beforeAll(async () => {
-  webDir = mkdtempSync(path.join(tmpdir(), "streamdesk-web-"));
+  // No ssr/ beside web/: the pages carry their reads, and the browser draws them.
+  webDir = path.join(mkdtempSync(path.join(tmpdir(), "streamdesk-web-")), "web");
+  mkdirSync(webDir);
   writeFileSync(path.join(webDir, "index.html"), INDEX_HTML);
   t = await createTestApp({ WEB_DIST_DIR: webDir });
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(webDir, { recursive: true, force: true });
+  rmSync(path.dirname(webDir), { recursive: true, force: true });
 });
 
 describe("the reads inlined in a page", () => {
@@ -41,8 +44,9 @@ describe("the reads inlined in a page", () => {
       const api = await t.app.inject({ method: "GET", url });
       expect(data?.[url], url).toEqual(api.json());
     }
-    // The block sits before the app's script, inside the body.
+    // The block sits inside the body; without a server-side drawing, 'Loading...' stays.
     expect(res.body.indexOf('id="boot-data"')).toBeLessThan(res.body.indexOf("</body>"));
+    expect(res.body).toContain('<div id="root"><!--first-screen--><div role="status">Loading...</div>');
   });
 
   it("other public pages carry the navigation's reads only; the dashboard and the portal none", async () => {
@@ -74,5 +78,59 @@ describe("the reads inlined in a page", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/no-such-thing" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: { code: "not_found" } });
+  });
+});
+
+describe("the landing's first screen drawn on the server", () => {
+  // A stand-in for dist/ssr/first-screen.js (the real one is built from src/web/ssr and tested
+  // there): it draws the hero's title from the reads it is given, and fails on request.
+  const RENDERER = `let calls = 0;
+export async function renderFirstScreen(url, boot) {
+  calls += 1;
+  if (url.includes("fail")) throw new Error("drawing failed");
+  if (!url.startsWith("/?") && url !== "/" && url !== "/home") return null;
+  const hero = boot["/api/content?section=hero"];
+  return '<main><h1 id="hero-heading">' + hero.data[0].title.replace(/</g, "&lt;") + '</h1><p>' + calls + '</p></main>';
+}`;
+  let root: string;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), "streamdesk-ssr-"));
+    mkdirSync(path.join(root, "web"));
+    mkdirSync(path.join(root, "ssr"));
+    writeFileSync(path.join(root, "web", "index.html"), INDEX_HTML);
+    writeFileSync(path.join(root, "ssr", "first-screen.js"), RENDERER);
+    app = await createTestApp({ WEB_DIST_DIR: path.join(root, "web") });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("puts the drawn markup in place of 'Loading...' and marks #root, with the reads it was drawn from", async () => {
+    const res = await app.app.inject({ method: "GET", url: "/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root" data-first-screen="server"><main><h1 id="hero-heading">');
+    expect(res.body).not.toContain("Loading...");
+    const data = bootData(res.body);
+    const hero = data?.["/api/content?section=hero"] as { data: { title: string }[] };
+    expect(res.body).toContain(`<h1 id="hero-heading">${hero.data[0]?.title.replace(/</g, "&lt;")}</h1>`);
+  });
+
+  it("draws the same reads once: later pages reuse the markup", async () => {
+    const first = await app.app.inject({ method: "GET", url: "/home" });
+    const again = await app.app.inject({ method: "GET", url: "/home" });
+    const count = (body: string) => body.match(/<p>(\d+)<\/p>/)?.[1];
+    expect(count(again.body)).toBe(count(first.body));
+  });
+
+  it("other pages, and a drawing that fails, keep 'Loading...' and still carry their reads", async () => {
+    for (const url of ["/pricing", "/?fail=1"]) {
+      const res = await app.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"><!--first-screen--><div role="status">Loading...</div>');
+      expect(bootData(res.body), url).not.toBeNull();
+    }
   });
 });

@@ -1,24 +1,21 @@
-// The page's first screen without a round trip per read: for a public page, the server answers
-// the few GET reads its first screen makes (branding, the status icon, notices, and on the
-// landing the hero's content and logo) and sends their JSON inside the HTML, in
-// <script id="boot-data" type="application/json">, keyed by path. The web app's apiGet answers
-// those reads from it once (src/web/lib/boot-data.ts). The reads go through the app's own
-// routes (inject), so they are exactly what the API answers, caches and all.
-import type { FastifyInstance } from "fastify";
+// A page's first screen without waiting on the browser. For a public page the server answers the
+// GET reads its first screen makes (shared/first-screen.ts) and sends their JSON inside the HTML,
+// in <script id="boot-data" type="application/json">, keyed by path; the web app seeds its query
+// cache from it. On the landing it also draws the first screen itself, with the web app's own
+// components built for the server (dist/ssr/first-screen.js, from src/web/ssr): the visitor
+// sees the navigation and the hero before the page's code has arrived. The reads go through the
+// app's own routes (inject), so they are exactly what the API answers, caches and all.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { firstScreenReads } from "../../shared/first-screen";
 
-/** Every public page's first screen: the navigation (name, icon, status) and the notice bar. */
-const PUBLIC_READS = ["/api/branding", "/api/images?keys=pwa_icon", "/api/status", "/api/notices"];
-/** The landing's hero. */
-const LANDING_READS = ["/api/content?section=hero", "/api/images?keys=hero_logo"];
 /** The page is never held up for its inlined reads: what is not ready by then is read by the browser. */
 export const FIRST_SCREEN_DEADLINE_MS = 300;
 
-/** The GET paths inlined for this page path (none for the dashboard and the portal). */
-export function firstScreenReads(pagePath: string): string[] {
-  const pathname = pagePath.split(/[?#]/)[0] ?? "/";
-  if (/^\/(admin|client)(\/|$)/.test(pathname)) return [];
-  return pathname === "/" || pathname === "/home" ? [...PUBLIC_READS, ...LANDING_READS] : PUBLIC_READS;
-}
+/** Draws #root's markup for a page from its reads; null when the page is drawn by the browser. */
+export type FirstScreenRenderer = (pageUrl: string, boot: Record<string, unknown>) => Promise<string | null>;
 
 /** JSON safe inside a <script> element: no "</script>" or "<!--" can close or confuse it. */
 export function scriptSafeJson(value: unknown): string {
@@ -26,6 +23,20 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
+}
+
+/** The server-side first screen built beside the web build (<web>/../ssr/first-screen.js), if there is one. */
+export async function loadFirstScreenRenderer(webDistDir: string, log: FastifyBaseLogger): Promise<FirstScreenRenderer | null> {
+  const file = path.resolve(webDistDir, "..", "ssr", "first-screen.js");
+  if (!existsSync(file)) return null;
+  try {
+    const module = (await import(pathToFileURL(file).href)) as { renderFirstScreen?: unknown };
+    if (typeof module.renderFirstScreen === "function") return module.renderFirstScreen as FirstScreenRenderer;
+    log.warn({ file }, "the server-side first screen exports no renderFirstScreen: pages are drawn by the browser");
+  } catch (error) {
+    log.warn({ err: error, file }, "the server-side first screen could not be loaded: pages are drawn by the browser");
+  }
+  return null;
 }
 
 /** The reads that answered 200 with JSON within the deadline, by path. */
@@ -50,13 +61,51 @@ export async function readFirstScreen(app: FastifyInstance, paths: readonly stri
   return { ...data };
 }
 
-/** index.html with the page's first-screen reads inlined before </body>. */
-export async function pageWithFirstScreen(app: FastifyInstance, html: string, pagePath: string): Promise<string> {
-  const paths = firstScreenReads(pagePath);
-  if (paths.length === 0) return html;
-  const data = await readFirstScreen(app, paths);
-  if (Object.keys(data).length === 0) return html;
-  const block = `<script id="boot-data" type="application/json">${scriptSafeJson(data)}</script>`;
-  const at = html.lastIndexOf("</body>");
-  return at < 0 ? html + block : `${html.slice(0, at)}${block}\n${html.slice(at)}`;
+const MARK_START = "<!--first-screen-->";
+const MARK_END = "<!--/first-screen-->";
+
+/** Builds pages from index.html: its reads inlined, and on the landing its first screen drawn. */
+export function createPageBuilder(app: FastifyInstance, html: string, renderer: FirstScreenRenderer | null) {
+  // The same reads draw the same markup: the last few drawings are kept (a change to any of the
+  // reads changes the key).
+  const drawn = new Map<string, string | null>();
+  const KEEP = 8;
+
+  async function draw(pageUrl: string, data: Record<string, unknown>, json: string): Promise<string | null> {
+    if (!renderer) return null;
+    const key = `${pageUrl.split("#")[0]}\n${json}`;
+    const kept = drawn.get(key);
+    if (kept !== undefined) return kept;
+    let markup: string | null;
+    try {
+      markup = await renderer(pageUrl, data);
+    } catch (error) {
+      app.log.error({ err: error, url: pageUrl }, "drawing the first screen failed: the browser draws it");
+      return null;
+    }
+    drawn.set(key, markup);
+    if (drawn.size > KEEP) drawn.delete(drawn.keys().next().value as string);
+    return markup;
+  }
+
+  return async function page(pageUrl: string): Promise<string> {
+    const paths = firstScreenReads(pageUrl);
+    if (paths.length === 0) return html;
+    const data = await readFirstScreen(app, paths);
+    if (Object.keys(data).length === 0) return html;
+    const json = scriptSafeJson(data);
+    let out = html;
+    const markup = await draw(pageUrl, data, json);
+    const start = out.indexOf(MARK_START);
+    const end = out.indexOf(MARK_END);
+    if (markup && start >= 0 && end > start) {
+      out = `${out.slice(0, start)}${markup}${out.slice(end + MARK_END.length)}`.replace(
+        '<div id="root">',
+        '<div id="root" data-first-screen="server">',
+      );
+    }
+    const block = `<script id="boot-data" type="application/json">${json}</script>`;
+    const at = out.lastIndexOf("</body>");
+    return at < 0 ? out + block : `${out.slice(0, at)}${block}\n${out.slice(at)}`;
+  };
 }

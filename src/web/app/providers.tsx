@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { TOAST_OPTIONS } from "@/shared/constants";
 import { createQueryClient } from "./query-client";
@@ -10,8 +10,8 @@ const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })
 /** The app's theme: one dark theme (BRAND.md), so toasts follow it. */
 export const APP_THEME = "dark" as const;
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -4,8 +4,8 @@
 import { type ReactNode, startTransition, useEffect, useState, useSyncExternalStore } from "react";
 import { allDeferredMounted, mountWhenIdle, subscribeMountAll } from "@/web/lib/deferred-mount";
 
-/** How far ahead of the view a part mounts as the visitor scrolls: one screen. */
-const NEAR_VIEW_MARGIN = "100% 0px";
+/** How far ahead of the view a part mounts as the visitor scrolls: half a screen. */
+const NEAR_VIEW_MARGIN = "50% 0px";
 
 /** True once the part should mount; pass the setter as the placeholder's ref. */
 export function useDeferredMount(): [boolean, (element: Element | null) => void] {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiGet, apiSend, BOOT_DATA_MAX_AGE_MS, dropBootData, resetBootData } from "./api";
+import { ApiError, apiGet, apiSend } from "./api";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -52,56 +52,5 @@ describe("api client", () => {
     );
     const error = await apiGet("/packages").catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, code: "" });
-  });
-});
-
-describe("reads inlined in the page (boot data)", () => {
-  function inline(text: string) {
-    const element = document.createElement("script");
-    element.id = "boot-data";
-    element.type = "application/json";
-    element.textContent = text;
-    document.body.append(element);
-    resetBootData();
-  }
-  afterEach(() => {
-    document.getElementById("boot-data")?.remove();
-    resetBootData();
-    vi.restoreAllMocks();
-  });
-
-  it("answers each inlined read once, without the network; the next read goes to the server", async () => {
-    inline(JSON.stringify({ "/api/branding": { data: { companyName: "Inline" } } }));
-    const fetchMock = respond(200, { data: { companyName: "Fresh" } });
-    await expect(apiGet("/branding")).resolves.toEqual({ data: { companyName: "Inline" } });
-    expect(fetchMock).not.toHaveBeenCalled();
-    await expect(apiGet("/branding")).resolves.toEqual({ data: { companyName: "Fresh" } });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-
-  it("matches the whole path with its query, and leaves other reads to the network", async () => {
-    inline(JSON.stringify({ "/api/images?keys=hero_logo": { data: [] } }));
-    const fetchMock = respond(200, { data: ["x"] });
-    await expect(apiGet("/images?keys=pwa_icon")).resolves.toEqual({ data: ["x"] });
-    await expect(apiGet("/api/images?keys=hero_logo")).resolves.toEqual({ data: [] });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-
-  it(`is not used ${BOOT_DATA_MAX_AGE_MS / 1000} s after the page started, nor after a live change`, async () => {
-    inline(JSON.stringify({ "/api/status": { overall: "stable" }, "/api/notices": { data: [] } }));
-    const fetchMock = respond(200, { overall: "outage", data: [1] });
-    dropBootData();
-    await expect(apiGet("/notices")).resolves.toEqual({ overall: "outage", data: [1] });
-    inline(JSON.stringify({ "/api/status": { overall: "stable" } }));
-    vi.spyOn(performance, "now").mockReturnValue(BOOT_DATA_MAX_AGE_MS + 1);
-    await expect(apiGet("/status")).resolves.toEqual({ overall: "outage", data: [1] });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-  });
-
-  it("a broken block only means the reads go to the network", async () => {
-    inline("{not json");
-    const fetchMock = respond(200, { data: 1 });
-    await expect(apiGet("/branding")).resolves.toEqual({ data: 1 });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

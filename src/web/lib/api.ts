@@ -20,9 +20,6 @@ type Method = "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** GET a JSON resource under /api (pass the path without the /api prefix or with it). */
 export function apiGet<T>(path: string, init: { signal?: AbortSignal } = {}): Promise<T> {
-  // The first screen's reads may have come inside the page itself.
-  const inlined = takeBootData(apiUrl(path));
-  if (inlined !== undefined) return Promise.resolve(inlined as T);
   return request<T>("GET", path, undefined, init.signal);
 }
 
@@ -80,50 +77,4 @@ function toApiError(response: Response, json: unknown): ApiError {
     "",
     `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}.`,
   );
-}
-
-// ---- reads inlined in the page ---------------------------------------------------------------
-// The reads a page needs for its first screen come inside the HTML from the server (a
-// <script id="boot-data" type="application/json"> mapping each GET path to its JSON body), so
-// the hero draws without a round trip per read. Each entry answers its read once, and only while
-// fresh: after that, and after any live change, reads go to the network.
-
-/** How long after the page's start the inlined reads may still answer. */
-export const BOOT_DATA_MAX_AGE_MS = 10_000;
-
-let entries: Map<string, unknown> | null = null;
-
-function load(): Map<string, unknown> {
-  if (entries) return entries;
-  entries = new Map();
-  const element = typeof document === "undefined" ? null : document.getElementById("boot-data");
-  if (!element?.textContent) return entries;
-  try {
-    const parsed: unknown = JSON.parse(element.textContent);
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
-      for (const [path, body] of Object.entries(parsed)) entries.set(path, body);
-    }
-  } catch {
-    // A broken block only means the reads go to the network.
-  }
-  return entries;
-}
-
-/** The inlined body for this GET path (with its /api prefix), once; undefined when there is none. */
-export function takeBootData(path: string): unknown {
-  const data = load();
-  if (!data.has(path)) return undefined;
-  const body = data.get(path);
-  data.delete(path);
-  return performance.now() <= BOOT_DATA_MAX_AGE_MS ? body : undefined;
-}
-
-/** Something changed on the server: the inlined reads may be out of date. */
-export function dropBootData(): void {
-  load().clear();
-}
-
-/** For tests: read the block again. */
-export function resetBootData(): void {
-  entries = null;
 }

@@ -5,7 +5,8 @@
 //   - something asks to scroll within the page (a menu link, the hero's buttons, a #hash): then
 //     every part mounts at once, so the target is where it will stay;
 //   - the browser is idle after the page has loaded: one part per idle period, in page order,
-//     so no single task holds up a tap.
+//     so no single task holds up a tap;
+//   - the visitor presses Tab: keyboard users reach every part in order.
 
 type Listener = () => void;
 
@@ -52,6 +53,13 @@ function startDraining(): void {
   draining = true;
   if (document.readyState === "complete") nextIdle(drainOne);
   else window.addEventListener("load", () => nextIdle(drainOne), { once: true });
+  window.addEventListener("keydown", onFirstTab);
+}
+
+function onFirstTab(event: KeyboardEvent): void {
+  if (event.key !== "Tab") return;
+  window.removeEventListener("keydown", onFirstTab);
+  mountAllDeferred();
 }
 
 function drainOne(): void {

@@ -6,7 +6,6 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ChangeEvent } from "@/shared/api";
 import { SPECIALS_REFETCH_DELAY_MS } from "@/shared/retry";
-import { dropBootData } from "./api";
 import { publicTables, queryKeys, quietTables, tableQueryKeys } from "./query-keys";
 import { PACKAGE_EVENTS, SPECIALS_EVENT } from "./window-events";
 
@@ -58,7 +57,6 @@ export function connectLiveData({
   const onChange = (event: MessageEvent) => {
     const change = parseChange(event.data);
     if (!change || !tables.includes(change.table)) return;
-    dropBootData();
     invalidateTable(change.table);
     if (quietTables.has(change.table)) return;
     if (now() - lastToast >= TOAST_THROTTLE_MS) {
@@ -74,7 +72,6 @@ export function connectLiveData({
       attempt = 0;
       if (lostConnection) {
         lostConnection = false;
-        dropBootData();
         for (const table of tables) invalidateTable(table);
       }
     };

@@ -1,12 +1,11 @@
 import { lazy, Suspense } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
-import { Deferred } from "@/web/components/deferred";
 import { fallbackForPath } from "../route-table";
 import { PageFallbackView } from "./page-fallback";
 import { SiteNav } from "./site-nav";
 
-// Below the fold on every page: it mounts, and its code loads, after the first screen.
-const SiteFooter = lazy(() => import("./site-footer").then((m) => ({ default: m.SiteFooter })));
+// Below the fold on every page: its code loads after the first paint, and it mounts after the first screen.
+const DeferredFooter = lazy(() => import("./deferred-footer").then((m) => ({ default: m.DeferredFooter })));
 // Usually empty: its code and its read follow the first paint too.
 const NoticeBar = lazy(() => import("./notice-bar").then((m) => ({ default: m.NoticeBar })));
 
@@ -33,11 +32,9 @@ export function PublicLayout() {
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {pendingPath ? <PageFallbackView fallback={fallbackForPath(pendingPath)} /> : <Outlet />}
       </main>
-      <Deferred placeholder={(ref) => <div ref={ref} className="min-h-96" />}>
-        <Suspense fallback={<div className="min-h-96" />}>
-          <SiteFooter />
-        </Suspense>
-      </Deferred>
+      <Suspense fallback={<div className="min-h-96" />}>
+        <DeferredFooter />
+      </Suspense>
     </div>
   );
 }

@@ -40,9 +40,12 @@ function LandingSection({
   );
   return (
     <Deferred placeholder={waiting}>
-      <SectionBoundary id={id}>
-        <Suspense fallback={waiting()}>{children}</Suspense>
-      </SectionBoundary>
+      {/* Off screen, the browser skips the section's style and layout until it comes near. */}
+      <div style={{ contentVisibility: "auto", containIntrinsicSize: `auto ${minHeight}` }}>
+        <SectionBoundary id={id}>
+          <Suspense fallback={waiting()}>{children}</Suspense>
+        </SectionBoundary>
+      </div>
     </Deferred>
   );
 }

@@ -1,6 +1,6 @@
 // Spec §4: the special popup shows once per browser session, 1 s after load, flagged in
 // sessionStorage as popupShownThisSession.
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import type { Banner } from "@/shared/api";
 import { SPECIAL_POPUP_DELAY_MS, SPECIAL_POPUP_SESSION_FLAG } from "@/shared/constants";
 
@@ -35,7 +35,8 @@ export function useSpecialPopup(banners: readonly Banner[]): { banner: Banner | 
     const timer = window.setTimeout(() => {
       if (alreadyShown()) return;
       markShown();
-      setShown(latest.current);
+      // Not urgent: the dialog renders between the visitor's taps and scrolls.
+      startTransition(() => setShown(latest.current));
     }, SPECIAL_POPUP_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [specialId]);

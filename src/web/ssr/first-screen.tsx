@@ -1,0 +1,35 @@
+// The landing's first screen drawn on the server (spec §2: / and /home): the same routes,
+// layout, navigation and hero as in the browser, with the first screen's reads from the query
+// cache, and below the fold the placeholders the browser also starts with. The browser's first
+// render replaces it with the same markup, so the visitor sees the hero before the page's code
+// has arrived. Built apart (`vite build --ssr`, to dist/ssr) and loaded by the server at start;
+// the server never imports web code.
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { isLandingPath } from "@/shared/first-screen";
+import { Providers } from "../app/providers";
+import { createQueryClient } from "../app/query-client";
+import { routes } from "../app/router";
+import { type BootData, seedFirstScreen } from "../lib/first-screen";
+
+/**
+ * The markup of #root for this page, or null when it is not drawn on the server (any page but
+ * the landing, or a route that redirects or fails: the browser then draws it as usual).
+ */
+export async function renderFirstScreen(pageUrl: string, boot: BootData): Promise<string | null> {
+  const url = new URL(pageUrl, "http://page.invalid");
+  if (!isLandingPath(url.pathname)) return null;
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response || context.errors) return null;
+  const queryClient = createQueryClient();
+  seedFirstScreen(queryClient, boot);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <Providers queryClient={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </Providers>,
+  );
+  queryClient.clear();
+  return html;
+}

@@ -14,7 +14,9 @@ const apiTarget = process.env.API_URL ?? "http://127.0.0.1:8080";
  */
 const chunkGroups = [
   { name: "vendor", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 30 },
-  { name: "forms", test: /[\\/]node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 20 },
+  { name: "forms", test: /[\\/]node_modules[\\/]react-hook-form[\\/]/, priority: 20 },
+  // Validation: loaded when a form is first used or checked, apart from the form library.
+  { name: "zod", test: /[\\/]node_modules[\\/](@hookform|zod)[\\/]/, priority: 20 },
   {
     name: "dialog",
     test: /[\\/]node_modules[\\/](@radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]/,

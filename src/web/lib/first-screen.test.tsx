@@ -4,11 +4,19 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { LANDING_FIRST_SCREEN_READS, PUBLIC_FIRST_SCREEN_READS } from "@/shared/first-screen";
 import { SiteNav } from "@/web/app/layouts/site-nav";
 import { HeroSection } from "@/web/features/landing/hero-section";
+import { bannersQueryOptions } from "@/web/features/pricing/api/get-banners";
+import { downloadsQueryOptions } from "@/web/features/pricing/api/get-featured-apps";
+import { packagesQueryOptions } from "@/web/features/pricing/api/get-packages";
+import { settingsQueryOptions } from "@/web/features/pricing/api/get-settings";
+import { specialsQueryOptions } from "@/web/features/pricing/api/get-specials";
+import { testimonialsQueryOptions } from "@/web/features/testimonials/api/get-testimonials";
 import { cleanup, renderRoutes, testQueryClient } from "@/web/testing/render";
 import { type BootData, readBootData, seedFirstScreen } from "./first-screen";
-import { getBranding } from "./queries/branding";
-import { getContent } from "./queries/content";
-import { getImages } from "./queries/images";
+import { brandingQueryOptions } from "./queries/branding";
+import { contentQueryOptions } from "./queries/content";
+import { imagesQueryOptions } from "./queries/images";
+import { noticesQueryOptions } from "./queries/notices";
+import { statusQueryOptions } from "./queries/status";
 
 afterEach(async () => {
   await cleanup();
@@ -57,25 +65,48 @@ describe("seeding the first screen", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("caches each read as its query would, for every path the server sends", async () => {
-    const queryClient = testQueryClient();
-    seedFirstScreen(queryClient, BOOT);
-    const answers: Record<string, unknown> = {
-      "/api/branding": BOOT["/api/branding"],
-      "/api/content?section=hero": BOOT["/api/content?section=hero"],
-      "/api/images?keys=hero_logo": BOOT["/api/images?keys=hero_logo"],
+  it("caches every read on the shared list under its query's key, as the query's own fetcher would", async () => {
+    // Each path with the query options that read it in the app.
+    const QUERIES: Record<string, { queryKey: readonly unknown[]; queryFn?: unknown }> = {
+      "/api/branding": brandingQueryOptions(),
+      "/api/images?keys=pwa_icon": imagesQueryOptions(["pwa_icon"]),
+      "/api/status": statusQueryOptions(),
+      "/api/notices": noticesQueryOptions(),
+      "/api/content?section=hero": contentQueryOptions("hero"),
+      "/api/images?keys=hero_logo": imagesQueryOptions(["hero_logo"]),
+      "/api/content?section=about": contentQueryOptions("about"),
+      "/api/images?keys=about_company_logo": imagesQueryOptions(["about_company_logo"]),
+      "/api/packages": packagesQueryOptions(),
+      "/api/specials": specialsQueryOptions(),
+      "/api/banners": bannersQueryOptions(),
+      "/api/settings": settingsQueryOptions(),
+      "/api/downloads": downloadsQueryOptions(),
+      "/api/testimonials": testimonialsQueryOptions(),
+      "/api/content?section=testimonials": contentQueryOptions("testimonials"),
+      "/api/content?section=footer": contentQueryOptions("footer"),
+      "/api/images?keys=footer_logo": imagesQueryOptions(["footer_logo"]),
+      "/api/images?keys=footer_mascot": imagesQueryOptions(["footer_mascot"]),
     };
+    const all = [...PUBLIC_FIRST_SCREEN_READS, ...LANDING_FIRST_SCREEN_READS];
+    expect(Object.keys(QUERIES).sort()).toEqual([...all].sort());
+    // A distinct answer per path, as the server would send it.
+    const answers: BootData = Object.fromEntries(
+      all.map((path, i) => [
+        path,
+        path === "/api/status" ? { overall: "stable", data: [{ key: `c${i}`, status: "operational" }] } : { data: [{ id: `row-${i}` }] },
+      ]),
+    );
+    const queryClient = testQueryClient();
+    seedFirstScreen(queryClient, answers);
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string) => new Response(JSON.stringify(answers[url]), { status: 200 })),
     );
-    // What the queries' own fetchers make of the same answers is what was seeded.
-    expect(queryClient.getQueryData(["branding"])).toEqual(await getBranding());
-    expect(queryClient.getQueryData(["content", "hero"])).toEqual(await getContent("hero"));
-    expect(queryClient.getQueryData(["images", "hero_logo"])).toEqual(await getImages(["hero_logo"]));
-    // Every path on the shared list lands somewhere in the cache.
-    const all = [...PUBLIC_FIRST_SCREEN_READS, ...LANDING_FIRST_SCREEN_READS];
-    expect(Object.keys(BOOT).sort()).toEqual([...all].sort());
+    for (const path of all) {
+      const options = QUERIES[path] as { queryKey: readonly unknown[]; queryFn: (context: unknown) => Promise<unknown> };
+      const fetched = await options.queryFn({ queryKey: options.queryKey, signal: new AbortController().signal, meta: undefined });
+      expect(queryClient.getQueryData(options.queryKey), path).toEqual(fetched);
+    }
     expect(queryClient.getQueryCache().getAll()).toHaveLength(all.length);
   });
 

@@ -169,7 +169,8 @@ describe("OrderForm", () => {
     const { sent } = installFetch();
     const container = await renderOrder();
     await submit(container);
-    expect(errorOf(container, "name")).toBe("Please enter your full name");
+    // The rules load with the first check (or the first focus): then the errors show.
+    await waitFor(() => expect(errorOf(container, "name")).toBe("Please enter your full name"));
     expect(errorOf(container, "email")).toBe("Please enter a valid email address");
     expect(errorOf(container, "whatsapp")).toBe("Please enter a valid WhatsApp number");
     expect(field(container, "name").getAttribute("aria-invalid")).toBe("true");

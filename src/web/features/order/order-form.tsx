@@ -4,14 +4,13 @@
 // Platform carry an asterisk but are optional, as the spec has them. Before the button: the
 // order summary (ECT Act s43) and, for paid plans, consent to start at once (s44). Sending:
 // 'Getting You Started...'; success clears the form and opens WhatsApp; failure keeps it.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2, MessageCircle } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { DEVICES, FREE_TRIAL_DURATION, FREE_TRIAL_DURATION_LABEL, INTERNET_PLATFORMS } from "@/shared/options";
-import { type OrderFormInput, type OrderForm as OrderFormOutput, orderFormSchema } from "@/shared/schemas";
+import type { OrderFormInput, OrderForm as OrderFormOutput } from "@/shared/schemas";
 import { isValidWhatsAppLink } from "@/shared/whatsapp";
 import { PopiaNotice } from "@/web/components/popia-notice";
 import { Button, buttonClasses } from "@/web/components/ui/button";
@@ -64,12 +63,33 @@ function isPaid(choice: PackageChoice | null): choice is PackageChoice & { price
   return choice !== null && !choice.isFree;
 }
 
-const schemaResolver = zodResolver(orderFormSchema);
+// The shared schema and zod arrive when the visitor first focuses the form (or submits), not
+// with the page: evaluating them is the costliest part of mounting this section.
+type SchemaResolver = Resolver<OrderFormInput, unknown, OrderFormOutput>;
+let schemaResolver: Promise<SchemaResolver> | null = null;
+export function loadOrderSchema(): Promise<SchemaResolver> {
+  schemaResolver ??= Promise.all([import("@hookform/resolvers/zod"), import("@/shared/schemas")]).then(
+    ([{ zodResolver }, { orderFormSchema }]) => zodResolver(orderFormSchema) as SchemaResolver,
+  );
+  // A failed load (offline) is tried again on the next attempt.
+  schemaResolver.catch(() => {
+    schemaResolver = null;
+  });
+  return schemaResolver;
+}
 
 /** The shared schema's rules, plus the consent line for paid plans (read from `choicesRef` at validation time). */
 function orderResolver(choicesRef: { current: OrderChoices }): Resolver<OrderFormValues> {
   return async (values, context, options) => {
-    const result = await schemaResolver(values as OrderFormInput, context, options as unknown as Parameters<typeof schemaResolver>[2]);
+    let resolve: SchemaResolver;
+    try {
+      resolve = await loadOrderSchema();
+    } catch {
+      // Nothing is sent and nothing typed is lost: the visitor can try again.
+      toast.error(ORDER_MESSAGES.failureTitle, { description: "Could not reach the server. Check your connection and try again." });
+      return { values: {}, errors: { root: { type: "network", message: "Could not reach the server." } } as FieldErrors<OrderFormValues> };
+    }
+    const result = await resolve(values as OrderFormInput, context, options as unknown as Parameters<SchemaResolver>[2]);
     const errors = { ...result.errors } as FieldErrors<OrderFormValues>;
     if (isPaid(chosenPackage(values, choicesRef.current)) && !values.immediateStartConsent) {
       errors.immediateStartConsent = { type: "required", message: ORDER_MESSAGES.consent };
@@ -231,7 +251,13 @@ export function OrderForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Order form" className="flex flex-col gap-8">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadOrderSchema().catch(() => undefined)}
+      aria-label="Order form"
+      className="flex flex-col gap-8"
+    >
       <Group legend="Your details">
         <Field name="name" label="Full Name" required error={errors.name?.message} className="sm:col-span-2">
           <Input id="order-name" autoComplete="name" aria-required="true" {...aria("name")} {...register("name")} />

@@ -4,10 +4,10 @@
 //  - /assets/* (hashed by Vite, never change): cache first
 //  - other same-origin files (icons, images): stale while revalidate
 //  - /api/*: never cached, never touched; live data must be live
-const VERSION = "v1";
+const VERSION = "v2";
 const SHELL_CACHE = `streamdesk-shell-${VERSION}`;
 const ASSET_CACHE = `streamdesk-assets-${VERSION}`;
-const SHELL = ["/", "/offline.html", "/manifest.webmanifest", "/icon-192.png", "/favicon.svg"];
+const SHELL = ["/", "/app-start.js", "/offline.html", "/manifest.webmanifest", "/icon-192.png", "/favicon.svg"];
 const MAX_ASSETS = 80;
 
 self.addEventListener("install", (event) => {

@@ -108,6 +108,8 @@ describe("rendering pages through the router", () => {
 
   it("the landing page renders the sections in the spec's order, with branding from the API", async () => {
     vi.stubGlobal("fetch", api().fetch);
+    // The sections below the fold mount one per idle period: here each period comes at once.
+    vi.stubGlobal("requestIdleCallback", (callback: () => void) => setTimeout(callback, 0));
     const { rendered } = renderRoutes(routes, "/");
     const { container } = await rendered;
     await waitFor(() => expect(container.querySelector("#order h2")).toBeTruthy(), 5000);

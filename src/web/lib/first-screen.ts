@@ -8,21 +8,11 @@ import { queryKeys } from "./query-keys";
 
 export type BootData = Record<string, unknown>;
 
-/** Reads answered as {data: [...]} or {data: {...}}, cached as their data. */
-const DATA_READS: Record<string, { key: readonly unknown[]; empty: unknown }> = {
-  "/api/branding": { key: queryKeys.branding, empty: {} },
-  "/api/settings": { key: queryKeys.settings, empty: {} },
-  "/api/packages": { key: queryKeys.packages, empty: [] },
-  "/api/specials": { key: queryKeys.specials, empty: [] },
-  "/api/banners": { key: queryKeys.banners, empty: [] },
-  "/api/downloads": { key: queryKeys.downloads, empty: [] },
-  "/api/testimonials": { key: queryKeys.testimonials, empty: [] },
-};
+/** Reads answered as {data: ...}, cached as their data (a map for these two, else a list). */
+const DATA_READS = ["branding", "settings", "packages", "specials", "banners", "downloads", "testimonials"] as const;
+const MAP_READS = new Set(["branding", "settings"]);
 /** Reads cached as the whole answer. */
-const WHOLE_READS: Record<string, readonly unknown[]> = {
-  "/api/status": queryKeys.status,
-  "/api/notices": queryKeys.notices,
-};
+const WHOLE_READS = ["status", "notices"] as const;
 
 /** The page's inlined reads; empty when there are none or the block does not parse. */
 export function readBootData(doc: Document = document): BootData {
@@ -41,16 +31,17 @@ export function seedFirstScreen(queryClient: QueryClient, boot: BootData): void 
   for (const [path, body] of Object.entries(boot)) {
     if (body === null || typeof body !== "object") continue;
     const url = new URL(path, "http://page.invalid");
+    const name = url.pathname.slice("/api/".length);
     const data = (body as { data?: unknown }).data;
-    const read = DATA_READS[url.pathname];
-    const whole = WHOLE_READS[url.pathname];
-    if (read) queryClient.setQueryData(read.key, data ?? read.empty);
-    else if (whole) queryClient.setQueryData(whole, body);
-    else if (url.pathname === "/api/content") {
+    if ((DATA_READS as readonly string[]).includes(name)) {
+      queryClient.setQueryData(queryKeys[name as (typeof DATA_READS)[number]], data ?? (MAP_READS.has(name) ? {} : []));
+    } else if ((WHOLE_READS as readonly string[]).includes(name)) {
+      queryClient.setQueryData(queryKeys[name as (typeof WHOLE_READS)[number]], body);
+    } else if (name === "content") {
       // contentQueryOptions(section)
       const section = url.searchParams.get("section");
       if (section) queryClient.setQueryData([...queryKeys.content, section], data ?? []);
-    } else if (url.pathname === "/api/images") {
+    } else if (name === "images") {
       // imagesQueryOptions(keys): the keys sorted
       const keys = (url.searchParams.get("keys") ?? "").split(",").filter(Boolean).sort();
       queryClient.setQueryData([...queryKeys.images, keys.join(",")], data ?? []);

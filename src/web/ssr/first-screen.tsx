@@ -7,10 +7,14 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { isLandingPath } from "@/shared/first-screen";
-import { Providers } from "../app/providers";
+import { AppShell } from "../app/app-shell";
 import { createQueryClient } from "../app/query-client";
 import { routes } from "../app/router";
 import { type BootData, seedFirstScreen } from "../lib/first-screen";
+
+function Nothing() {
+  return null;
+}
 
 /**
  * The markup of #root for this page, or null when it is not drawn on the server (any page but
@@ -25,11 +29,16 @@ export async function renderFirstScreen(pageUrl: string, boot: BootData): Promis
   const queryClient = createQueryClient();
   seedFirstScreen(queryClient, boot);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // `after` stands where the browser's TakenOver goes (main.tsx): the same places, the same ids.
   const html = renderToString(
-    <Providers queryClient={queryClient}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </Providers>,
+    <AppShell
+      queryClient={queryClient}
+      router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+      after={<Nothing />}
+    />,
   );
   queryClient.clear();
-  return html;
+  // React puts preload hints for the images first; #root must hold only what the browser will
+  // adopt, and the images are in the markup for the browser to find anyway.
+  return html.replace(/^(?:<link rel="preload"[^>]*\/>)+/, "");
 }

@@ -77,12 +77,14 @@ try {
   // One visit first, so the run measures the page rather than the server's first-request warm-up.
   await fetch(url);
   await fetch(`${url}api/packages`);
-  const result = await lighthouse(url, {
-    port: debuggingPort,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: [...CATEGORIES],
-  });
+  const audit = () => lighthouse(url, { port: debuggingPort, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+  let result = await audit();
+  // Now and then Chromium's trace of the load comes back unusable (NO_NAVSTART, NO_FCP): that
+  // says nothing about the page, so it is measured once more.
+  if (result?.lhr.runtimeError) {
+    console.log(`  (Lighthouse: ${result.lhr.runtimeError.code}; measuring again)`);
+    result = await audit();
+  }
   if (!result) throw new Error("Lighthouse returned no result");
   const { lhr } = result;
   // LIGHTHOUSE_JSON=path keeps the whole report, for reading the trace-derived audits in detail.

@@ -134,3 +134,29 @@ export async function renderFirstScreen(url, boot) {
     }
   });
 });
+
+describe("pages reuse their reads", () => {
+  let root: string;
+  let app: TestApp;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), "streamdesk-reads-"));
+    mkdirSync(path.join(root, "web"));
+    writeFileSync(path.join(root, "web", "index.html"), INDEX_HTML);
+    app = await createTestApp({ WEB_DIST_DIR: path.join(root, "web") });
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it("for a few seconds, until the data changes: an edit shows on the next page", async () => {
+    const read = async () => {
+      const data = bootData((await app.app.inject({ method: "GET", url: "/" })).body);
+      return (data?.["/api/content?section=hero"] as { data: { title: string }[] }).data[0]?.title;
+    };
+    const before = await read();
+    expect(await read()).toBe(before);
+    await app.app.db.update(homepageContent).set({ title: "Fresh from the dashboard" }).where(eq(homepageContent.section_name, "hero"));
+    await eventually(async () => expect(await read()).toBe("Fresh from the dashboard"));
+  });
+});

@@ -64,8 +64,34 @@ export async function readFirstScreen(app: FastifyInstance, paths: readonly stri
 const MARK_START = "<!--first-screen-->";
 const MARK_END = "<!--/first-screen-->";
 
+/** Pages reuse their reads for this long, unless something changes first (the change feed). */
+export const READS_KEPT_MS = 5000;
+
 /** Builds pages from index.html: its reads inlined, and on the landing its first screen drawn. */
 export function createPageBuilder(app: FastifyInstance, html: string, renderer: FirstScreenRenderer | null) {
+  // The reads of each kind of page, kept for a few seconds: a busy landing does not run them all
+  // again for every visitor. Any change to the data, or a missed stretch of the feed, drops them.
+  const kept = new Map<string, { at: number; data: Record<string, unknown>; json: string }>();
+  let generation = 0;
+  const drop = () => {
+    generation += 1;
+    kept.clear();
+  };
+  app.changes.onChange(drop);
+  app.changes.onResync(drop);
+  async function reads(paths: string[]): Promise<{ data: Record<string, unknown>; json: string }> {
+    const key = paths.join(" ");
+    const hit = kept.get(key);
+    if (hit && Date.now() - hit.at < READS_KEPT_MS) return hit;
+    const started = generation;
+    const data = await readFirstScreen(app, paths);
+    const fresh = { at: Date.now(), data, json: scriptSafeJson(data) };
+    // Only a complete set, read while nothing changed, is kept: a read that missed the deadline
+    // is tried again next time, and reads overtaken by a change are not kept.
+    if (Object.keys(data).length === paths.length && started === generation) kept.set(key, fresh);
+    return fresh;
+  }
+
   // The same reads draw the same markup: the last few drawings are kept (a change to any of the
   // reads changes the key).
   const drawn = new Map<string, string | null>();
@@ -91,9 +117,8 @@ export function createPageBuilder(app: FastifyInstance, html: string, renderer: 
   return async function page(pageUrl: string): Promise<string> {
     const paths = firstScreenReads(pageUrl);
     if (paths.length === 0) return html;
-    const data = await readFirstScreen(app, paths);
+    const { data, json } = await reads(paths);
     if (Object.keys(data).length === 0) return html;
-    const json = scriptSafeJson(data);
     let out = html;
     const markup = await draw(pageUrl, data, json);
     const start = out.indexOf(MARK_START);

@@ -9,12 +9,8 @@ import { queryKeys } from "../query-keys";
 export const DEFAULT_COMPANY_NAME = "StreamDesk";
 
 export async function getBranding(signal?: AbortSignal): Promise<BrandingMap> {
-  return brandingFromBody(await apiGet("/branding", { signal }));
-}
-
-/** The cached value of GET /api/branding's answer. */
-export function brandingFromBody(body: unknown): BrandingMap {
-  return (body as { data?: BrandingMap } | undefined)?.data ?? {};
+  const body = await apiGet<{ data: BrandingMap }>("/branding", { signal });
+  return body.data ?? {};
 }
 
 // Branding changes about as often as site settings, so it shares their caching row.

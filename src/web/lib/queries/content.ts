@@ -6,12 +6,8 @@ import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 
 export async function getContent(section: string, signal?: AbortSignal): Promise<ContentSection[]> {
-  return contentFromBody(await apiGet(`/content?section=${encodeURIComponent(section)}`, { signal }));
-}
-
-/** The cached value of GET /api/content's answer. */
-export function contentFromBody(body: unknown): ContentSection[] {
-  return (body as { data?: ContentSection[] } | undefined)?.data ?? [];
+  const body = await apiGet<{ data: ContentSection[] }>(`/content?section=${encodeURIComponent(section)}`, { signal });
+  return body.data ?? [];
 }
 
 export const contentQueryOptions = (section: string) =>

@@ -19,12 +19,8 @@ export type ImageKey = keyof typeof IMAGE_FALLBACKS;
 
 export async function getImages(keys: readonly string[], signal?: AbortSignal): Promise<ImageEntry[]> {
   const query = keys.length ? `?keys=${encodeURIComponent(keys.join(","))}` : "";
-  return imagesFromBody(await apiGet(`/images${query}`, { signal }));
-}
-
-/** The cached value of GET /api/images's answer. */
-export function imagesFromBody(body: unknown): ImageEntry[] {
-  return (body as { data?: ImageEntry[] } | undefined)?.data ?? [];
+  const body = await apiGet<{ data: ImageEntry[] }>(`/images${query}`, { signal });
+  return body.data ?? [];
 }
 
 export const imagesQueryOptions = (keys: readonly string[]) => {

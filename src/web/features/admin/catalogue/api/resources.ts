@@ -1,11 +1,8 @@
-// GET/POST /api/admin/<resource>, GET/PATCH/DELETE /api/admin/<resource>/:id: the one CRUD
-// endpoint shape every catalogue table shares (src/server/modules/admin-catalogue/crud.ts).
-// Lists answer {data: rows}; POST answers 201 with the row, PATCH the row, DELETE {success}.
-// Each resource's queries live under ["admin", <its table>] so the change feed refreshes them,
+// The catalogue tables over the admin CRUD endpoints (../../api/admin-crud.ts). Each resource's queries live under ["admin", <its table>] so the change feed refreshes them,
 // and a write announces itself with the spec's window events (§7) where the public site listens.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ListResponse } from "@/shared/api";
-import { apiGet, apiSend } from "@/web/lib/api";
+import { createAdminRow, deleteAdminRow, listAdminRows, updateAdminRow } from "../../api/admin-crud";
 
 export const CATALOGUE_RESOURCES = {
   packages: { table: "packages", events: ["adminPackageUpdated", "pricingUpdated"] },
@@ -24,38 +21,20 @@ export type CatalogueResource = keyof typeof CATALOGUE_RESOURCES;
 /** ["admin", <table>]: the prefix the change feed invalidates for this resource. */
 export const resourceKey = (resource: CatalogueResource) => ["admin", CATALOGUE_RESOURCES[resource].table] as const;
 
-const path = (resource: CatalogueResource, id?: string) => `/admin/${resource}${id ? `/${encodeURIComponent(id)}` : ""}`;
-
 /** Tells the open public pages in this browser that prices changed (spec §7). */
 export function announceChange(resource: CatalogueResource): void {
   for (const name of CATALOGUE_RESOURCES[resource].events) window.dispatchEvent(new CustomEvent(name));
 }
 
-export function getResourceList<T>(resource: CatalogueResource, signal?: AbortSignal): Promise<ListResponse<T>> {
-  return apiGet<ListResponse<T>>(path(resource), { signal });
-}
-
 export const resourceListQuery = <T>(resource: CatalogueResource) =>
   queryOptions({
     queryKey: [...resourceKey(resource), "list"],
-    queryFn: ({ signal }) => getResourceList<T>(resource, signal),
+    queryFn: ({ signal }) => listAdminRows<T>(resource, signal),
     select: (answer: ListResponse<T>) => answer.data,
   });
 
 export function useResourceList<T>(resource: CatalogueResource) {
   return useQuery(resourceListQuery<T>(resource));
-}
-
-export function createResource<T>(resource: CatalogueResource, body: Record<string, unknown>): Promise<T> {
-  return apiSend<T>("POST", path(resource), body);
-}
-
-export function updateResource<T>(resource: CatalogueResource, id: string, patch: Record<string, unknown>): Promise<T> {
-  return apiSend<T>("PATCH", path(resource, id), patch);
-}
-
-export function deleteResource(resource: CatalogueResource, id: string): Promise<{ success: true }> {
-  return apiSend<{ success: true }>("DELETE", path(resource, id));
 }
 
 function useAfterWrite(resource: CatalogueResource) {
@@ -69,7 +48,7 @@ function useAfterWrite(resource: CatalogueResource) {
 export function useCreateResource<T>(resource: CatalogueResource) {
   const afterWrite = useAfterWrite(resource);
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => createResource<T>(resource, body),
+    mutationFn: (body: Record<string, unknown>) => createAdminRow<T>(resource, body),
     onSuccess: afterWrite,
   });
 }
@@ -77,7 +56,7 @@ export function useCreateResource<T>(resource: CatalogueResource) {
 export function useUpdateResource<T>(resource: CatalogueResource) {
   const afterWrite = useAfterWrite(resource);
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: Record<string, unknown> }) => updateResource<T>(resource, id, patch),
+    mutationFn: ({ id, patch }: { id: string; patch: Record<string, unknown> }) => updateAdminRow<T>(resource, id, patch),
     onSuccess: afterWrite,
   });
 }
@@ -85,7 +64,7 @@ export function useUpdateResource<T>(resource: CatalogueResource) {
 export function useDeleteResource(resource: CatalogueResource) {
   const afterWrite = useAfterWrite(resource);
   return useMutation({
-    mutationFn: (id: string) => deleteResource(resource, id),
+    mutationFn: (id: string) => deleteAdminRow(resource, id),
     onSuccess: afterWrite,
   });
 }

@@ -1,16 +1,12 @@
 // DELETE /api/admin/<resource>/:id → {success: true}
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiSend } from "@/web/lib/api";
-import { type AdminResource, resourceUrl } from "./resource";
-
-export function deleteResource(resource: AdminResource, id: string): Promise<{ success: true }> {
-  return apiSend<{ success: true }>("DELETE", resourceUrl(resource, id));
-}
+import { deleteAdminRow } from "../../api/admin-crud";
+import type { AdminResource } from "./resource";
 
 export function useDeleteResource(resource: AdminResource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => deleteResource(resource, id),
+    mutationFn: (id: string) => deleteAdminRow(resource.path, id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resource.key }),
   });
 }

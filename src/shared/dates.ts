@@ -1,5 +1,7 @@
 // Dates as the business reads them (BRAND.md): '22 Nov 2026', times in South African time.
-// Intl does the time-zone work; month names are ours because ICU's en-GB now writes 'Sept'.
+// South Africa keeps one offset all year (SAST, UTC+2, no daylight saving since 1944), so the
+// wall time is plain arithmetic: no Intl time-zone formatter, whose first use costs a phone tens
+// of milliseconds of loading time-zone data while the storefront is starting.
 
 export const SA_TIME_ZONE = "Africa/Johannesburg";
 
@@ -8,16 +10,8 @@ export type DateInput = Date | string | number;
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const DAY_MS = 86_400_000;
 
-const partsFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: SA_TIME_ZONE,
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-  hourCycle: "h23",
-});
+/** SAST is UTC+2 all year. */
+const SA_OFFSET_MS = 2 * 3_600_000;
 
 interface WallTime {
   year: number;
@@ -46,9 +40,15 @@ function required(d: DateInput): Date {
 
 /** The calendar date and clock time in Africa/Johannesburg at this instant. */
 function wallTime(date: Date): WallTime {
-  const parts: Record<string, number> = {};
-  for (const p of partsFormat.formatToParts(date)) if (p.type !== "literal") parts[p.type] = Number(p.value);
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+  const wall = new Date(date.getTime() + SA_OFFSET_MS);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -75,13 +75,6 @@ export function saDay(d: DateInput): string {
   return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
 }
 
-/** Offset of South African wall time from UTC at this instant, in ms (+2 h: SAST has no DST). */
-function saOffsetMs(date: Date): number {
-  const w = wallTime(date);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(date.getTime() / 1000) * 1000;
-}
-
 /**
  * The same wall-clock time n calendar months later in South Africa (n may be negative); a
  * day that the target month lacks becomes its last day (31 Jan + 1 month → 28/29 Feb), so a
@@ -90,8 +83,7 @@ function saOffsetMs(date: Date): number {
 export function addMonths(date: DateInput, n: number): Date {
   if (!Number.isInteger(n)) throw new RangeError(`Months must be a whole number: ${n}`);
   const start = required(date);
-  const offset = saOffsetMs(start);
-  const wall = new Date(start.getTime() + offset);
+  const wall = new Date(start.getTime() + SA_OFFSET_MS);
   const y = wall.getUTCFullYear();
   const m = wall.getUTCMonth() + n;
   const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
@@ -104,7 +96,7 @@ export function addMonths(date: DateInput, n: number): Date {
     wall.getUTCSeconds(),
     wall.getUTCMilliseconds(),
   );
-  return new Date(target - saOffsetMs(new Date(target - offset)));
+  return new Date(target - SA_OFFSET_MS);
 }
 
 /** Whole days elapsed from a to b (negative when b is earlier), truncated toward zero. */

@@ -14,6 +14,10 @@ describe("formatRand — spec §1 'R{price}', one format with comma thousands", 
     [199.99, "R199.99"],
     [1234567.8, "R1,234,567.80"],
     [199.999, "R200"], // rounds to whole cents first
+    [0.05, "R0.05"],
+    [999999, "R999,999"],
+    [1000000, "R1,000,000"],
+    [-1650.5, "-R1,650.50"],
     [-150, "-R150"],
   ])("%s → %s", (value, text) => {
     expect(formatRand(value)).toBe(text);

@@ -1,9 +1,10 @@
 // Money as the storefront shows it (spec §1: "R{price}") and as providers want it (integer
 // cents). One format everywhere (BRAND.md): comma thousands separator, no space after R.
 
-/** Whole rand amounts show no decimals; anything else shows exactly two. */
-const wholeFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const centsFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** '1650' → '1,650'. Plain string work: an Intl number formatter's first use costs a phone tens of milliseconds. */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ",");
+}
 
 /**
  * R650, R1,650, R10,999, R199.50; negative amounts as -R150.
@@ -14,7 +15,9 @@ export function formatRand(value: number): string {
   if (!Number.isFinite(value)) return "R—";
   const cents = toCents(value);
   const abs = Math.abs(cents);
-  const text = abs % 100 === 0 ? wholeFormat.format(abs / 100) : centsFormat.format(abs / 100);
+  // Whole rand amounts show no decimals; anything else shows exactly two.
+  const rand = groupThousands(String(Math.trunc(abs / 100)));
+  const text = abs % 100 === 0 ? rand : `${rand}.${String(abs % 100).padStart(2, "0")}`;
   return `${cents < 0 ? "-" : ""}R${text}`;
 }
 

@@ -1,7 +1,7 @@
 // Entry point: styles, providers, the router, and the service worker (spec §2: registered from
 // /sw.js on load).
 import "./styles.css";
-import { startTransition, useEffect } from "react";
+import { type ReactNode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppShell } from "./app/app-shell";
@@ -10,9 +10,6 @@ import { createRouter } from "./app/router";
 import { readBootData, seedFirstScreen } from "./lib/first-screen";
 import { registerServiceWorker } from "./lib/service-worker";
 
-const queryClient = createQueryClient();
-seedFirstScreen(queryClient, readBootData());
-const router = createRouter();
 const container = document.getElementById("root")!;
 
 /** Once the app's first render is on screen, the first screen is no longer the server's. */
@@ -21,16 +18,14 @@ function TakenOver() {
   return null;
 }
 
-const app = <AppShell queryClient={queryClient} router={<RouterProvider router={router} />} after={<TakenOver />} />;
-
 // A transition: the first render yields to the browser every few milliseconds, so a slow phone
 // can paint and answer taps while it runs.
-function render() {
+function render(app: ReactNode) {
   startTransition(() => createRoot(container).render(app));
 }
 
 /** Adopts the markup the server drew (same components, same data) instead of drawing it again. */
-function hydrate() {
+function hydrate(app: ReactNode) {
   startTransition(() => {
     hydrateRoot(container, app, {
       onRecoverableError: (error) => {
@@ -44,18 +39,37 @@ function hydrate() {
   });
 }
 
-// The server drew the first screen (the landing's navigation and hero): it stays until the
-// page's code is ready, which then adopts it rather than showing 'Loading...' in between.
-if (container.dataset.firstScreen !== "server") {
-  render();
-} else if (router.state.initialized) {
-  hydrate();
-} else {
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    hydrate();
-  });
+/**
+ * Ends the current task, so the browser can paint and answer a tap before the next step: on a
+ * slow phone each step of starting the app is a task of its own rather than one long one.
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+async function start() {
+  await nextTask();
+  const queryClient = createQueryClient();
+  seedFirstScreen(queryClient, readBootData());
+  await nextTask();
+  const router = createRouter();
+  const app = <AppShell queryClient={queryClient} router={<RouterProvider router={router} />} after={<TakenOver />} />;
+  // The server drew the first screen (the landing's navigation and hero): it stays until the
+  // page's code is ready, which then adopts it rather than showing 'Loading...' in between.
+  if (container.dataset.firstScreen !== "server") return render(app);
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((state) => {
+        if (!state.initialized) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  }
+  await nextTask();
+  hydrate(app);
+}
+
+void start();
 registerServiceWorker();

@@ -73,6 +73,24 @@ test("the special popup shows once per browser session; Order Now goes to the or
   await expect(page.getByTestId("special-popup")).toHaveCount(0);
 });
 
+test("the special popup is a modal dialog: named by its title, focus inside, Escape and a tap outside close it", async ({ page }) => {
+  await page.goto("/");
+  const popup = page.getByRole("dialog", { name: "Special: save R200 on 3 Months" });
+  await expect(popup).toBeVisible({ timeout: 8000 });
+  // A native modal <dialog>: the page behind it is inert while it is open.
+  expect(await popup.evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
+  await expect(popup.getByRole("button", { name: "Maybe later" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(popup).toHaveCount(0);
+
+  // A new session: the popup again, closed by a tap on the backdrop (a corner of the screen).
+  await page.evaluate(() => window.sessionStorage.clear());
+  await page.reload();
+  await expect(page.getByTestId("special-popup")).toBeVisible({ timeout: 8000 });
+  await page.mouse.click(5, 5);
+  await expect(page.getByTestId("special-popup")).toHaveCount(0);
+});
+
 test("an info banner can be dismissed; it stays dismissed only for this page view", async ({ page, context }) => {
   await skipSpecialPopup(context);
   await page.goto("/");

@@ -1,7 +1,7 @@
 // A part of the page below the fold that mounts after the first screen (lib/deferred-mount.ts
 // says when). Until then its placeholder holds its place, and its anchor id, so a link to it
 // still lands.
-import { type ReactNode, startTransition, useEffect, useState, useSyncExternalStore } from "react";
+import { type ReactNode, startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { allDeferredMounted, mountWhenIdle, subscribeMountAll } from "@/web/lib/deferred-mount";
 
 /** How far ahead of the view a part mounts as the visitor scrolls: half a screen. */
@@ -11,10 +11,16 @@ const NEAR_VIEW_MARGIN = "50% 0px";
 export function useDeferredMount(): [boolean, (element: Element | null) => void] {
   const all = useSyncExternalStore(subscribeMountAll, allDeferredMounted, allDeferredMounted);
   const [due, setDue] = useState(false);
-  const [element, setElement] = useState<Element | null>(null);
+  // A ref, not state: a state update from a ref callback lands inside React's commit and makes it
+  // finish everything (effects, a second render) in that one task, hydration included.
+  const elementRef = useRef<Element | null>(null);
+  const setElement = useCallback((element: Element | null) => {
+    elementRef.current = element;
+  }, []);
   const mounted = all || due;
 
   useEffect(() => {
+    const element = elementRef.current;
     if (mounted || !element) return;
     // A transition: the part renders in slices between the visitor's taps and scrolls.
     const mount = () => startTransition(() => setDue(true));
@@ -30,7 +36,7 @@ export function useDeferredMount(): [boolean, (element: Element | null) => void]
       observer?.disconnect();
       cancelIdle();
     };
-  }, [mounted, element]);
+  }, [mounted]);
 
   return [mounted, setElement];
 }

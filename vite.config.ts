@@ -61,10 +61,32 @@ function startAfterFirstPaint(): Plugin {
   };
 }
 
+/**
+ * The text of the first screen is set in Inter's Latin subset: the page asks for it alongside
+ * its stylesheet, so the font is usually there for the first layout. The browser then lays the
+ * page out once, in Inter, rather than in a fallback and again when Inter arrives (a second
+ * layout of the whole page, and text that moves).
+ */
+function preloadFirstScreenFont(): Plugin {
+  return {
+    name: "streamdesk:preload-first-screen-font",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, { bundle }) {
+        const font = Object.keys(bundle ?? {}).find((file) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
+        if (!font) throw new Error("preloadFirstScreenFont: Inter's Latin subset is not in the build");
+        const link = `<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>`;
+        return html.replace(/(\s*)<link rel="stylesheet"/, `$1${link}$1<link rel="stylesheet"`);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: ".",
   publicDir: isSsrBuild ? false : "public",
-  plugins: [react(), tailwindcss(), startAfterFirstPaint()],
+  plugins: [react(), tailwindcss(), startAfterFirstPaint(), preloadFirstScreenFont()],
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   // The server-side first screen (src/web/ssr): one self-contained bundle in dist/ssr.
   ssr: { noExternal: true },

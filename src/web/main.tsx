@@ -54,6 +54,8 @@ async function start() {
   seedFirstScreen(queryClient, readBootData());
   await nextTask();
   const router = createRouter();
+  await nextTask();
+  router.initialize();
   const app = <AppShell queryClient={queryClient} router={<RouterProvider router={router} />} after={<TakenOver />} />;
   // The server drew the first screen (the landing's navigation and hero): it stays until the
   // page's code is ready, which then adopts it rather than showing 'Loading...' in between.

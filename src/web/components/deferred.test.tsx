@@ -52,6 +52,33 @@ describe("deferred parts of a page", () => {
     await waitFor(() => expect(container.textContent).toBe("HeroPackagesOrder form"));
   });
 
+  it("load their code first when preparing, and the next part waits for that", async () => {
+    const idle: Array<() => void> = [];
+    vi.stubGlobal("requestIdleCallback", (callback: () => void) => idle.push(callback));
+    let codeArrives: () => void = () => {};
+    const prepare = vi.fn(() => new Promise<void>((resolve) => (codeArrives = resolve)));
+    const { container } = await render(
+      <>
+        <Deferred prepare={prepare} placeholder={(ref) => <section id="pricing" ref={ref} aria-busy="true" />}>
+          <section id="pricing">Packages</section>
+        </Deferred>
+        <Deferred placeholder={(ref) => <section id="order" ref={ref} aria-busy="true" />}>
+          <section id="order">Order form</section>
+        </Deferred>
+      </>,
+    );
+    idle.shift()?.();
+    expect(prepare).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    expect(container.textContent).toBe("");
+    expect(idle).toHaveLength(0); // the order form waits for the pricing section's code
+    codeArrives();
+    await waitFor(() => expect(container.textContent).toBe("Packages"));
+    await waitFor(() => expect(idle).toHaveLength(1));
+    idle.shift()?.();
+    await waitFor(() => expect(container.textContent).toBe("PackagesOrder form"));
+  });
+
   it("a part added after everything mounted shows at once", async () => {
     mountAllDeferred();
     const { container } = await render(page());

@@ -7,8 +7,13 @@ import { allDeferredMounted, mountWhenIdle, subscribeMountAll } from "@/web/lib/
 /** How far ahead of the view a part mounts as the visitor scrolls: half a screen. */
 const NEAR_VIEW_MARGIN = "50% 0px";
 
-/** True once the part should mount; pass the setter as the placeholder's ref. */
-export function useDeferredMount(): [boolean, (element: Element | null) => void] {
+/**
+ * True once the part should mount; pass the setter as the placeholder's ref. `prepare` (loading
+ * the part's code) runs first when the part mounts at idle or near the view, so the part then
+ * renders and commits on its own, in one go, rather than suspending and being revealed later
+ * together with whichever other parts finished loading at about the same time.
+ */
+export function useDeferredMount(prepare?: () => Promise<unknown>): [boolean, (element: Element | null) => void] {
   const all = useSyncExternalStore(subscribeMountAll, allDeferredMounted, allDeferredMounted);
   const [due, setDue] = useState(false);
   // A ref, not state: a state update from a ref callback lands inside React's commit and makes it
@@ -22,8 +27,16 @@ export function useDeferredMount(): [boolean, (element: Element | null) => void]
   useEffect(() => {
     const element = elementRef.current;
     if (mounted || !element) return;
+    let cancelled = false;
     // A transition: the part renders in slices between the visitor's taps and scrolls.
-    const mount = () => startTransition(() => setDue(true));
+    const due = () => !cancelled && startTransition(() => setDue(true));
+    let started = false;
+    const mount = () => {
+      if (started) return;
+      started = true;
+      // If its code cannot load, the part mounts anyway and its own boundary says what failed.
+      return prepare ? prepare().then(due, due) : due();
+    };
     let observer: IntersectionObserver | undefined;
     if (typeof IntersectionObserver === "function") {
       observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && mount(), {
@@ -33,10 +46,11 @@ export function useDeferredMount(): [boolean, (element: Element | null) => void]
     }
     const cancelIdle = mountWhenIdle(mount);
     return () => {
+      cancelled = true;
       observer?.disconnect();
       cancelIdle();
     };
-  }, [mounted]);
+  }, [mounted, prepare]);
 
   return [mounted, setElement];
 }
@@ -45,10 +59,13 @@ export function useDeferredMount(): [boolean, (element: Element | null) => void]
 export function Deferred({
   children,
   placeholder,
+  prepare,
 }: {
   children: ReactNode;
   placeholder: (ref: (element: Element | null) => void) => ReactNode;
+  /** loads what the part needs (its code), before it mounts at idle or near the view */
+  prepare?: () => Promise<unknown>;
 }) {
-  const [mounted, ref] = useDeferredMount();
+  const [mounted, ref] = useDeferredMount(prepare);
   return <>{mounted ? children : placeholder(ref)}</>;
 }

@@ -35,11 +35,14 @@ export function allDeferredMounted(): boolean {
 /** Time left for other work between two parts when the browser has no idle callbacks (Safari). */
 const NO_IDLE_CALLBACK_GAP_MS = 50;
 
-const idleQueue: Array<() => void> = [];
+const idleQueue: Array<() => unknown> = [];
 let draining = false;
 
-/** Run `mount` when the browser is next idle after the page's load, after the parts queued before it. */
-export function mountWhenIdle(mount: () => void): () => void {
+/**
+ * Run `mount` when the browser is next idle after the page's load, after the parts queued before
+ * it. When it returns a promise (the part's code loading), the next part waits for it.
+ */
+export function mountWhenIdle(mount: () => unknown): () => void {
   idleQueue.push(mount);
   startDraining();
   return () => {
@@ -68,8 +71,8 @@ function drainOne(): void {
     draining = false;
     return;
   }
-  mount();
-  nextIdle(drainOne);
+  const next = () => nextIdle(drainOne);
+  Promise.resolve(mount()).then(next, next);
 }
 
 function nextIdle(callback: () => void): void {

@@ -1,15 +1,35 @@
 // The landing page (/ and /home): the hero paints first; the sections below the fold mount
 // after it (components/deferred.tsx), each from its own chunk. Each keeps its anchor id while
 // waiting and loading, so links to #pricing or #order land even before the section's code does.
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Deferred } from "@/web/components/deferred";
 import { HeroSection } from "@/web/features/landing/hero-section";
 import { scrollToSection } from "@/web/lib/scroll";
 import { SectionBoundary } from "../section-boundary";
 
+/**
+ * A section from its own chunk. `preload()` fetches the chunk ahead of mounting; a section whose
+ * code is already here renders at once instead of suspending (and then being revealed by React
+ * in a later batch, together with other sections).
+ */
 function lazySection<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await load() }));
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    });
+    return loading;
+  };
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Section(props: P) {
+    // Chosen once per mount: switching from one to the other would mount the section again.
+    const [Component] = useState(() => loaded ?? Lazy);
+    return <Component {...props} />;
+  }
+  return Object.assign(Section, { preload });
 }
 
 const AboutSection = lazySection(() => import("@/web/features/about/about-section").then((m) => m.AboutSection));
@@ -22,16 +42,21 @@ const TestimonialsSection = lazySection(() =>
 );
 const OrderSection = lazySection(() => import("@/web/features/order/order-section").then((m) => m.OrderSection));
 
+const prepareHowToUse = () => Promise.all([HowToUseSection.preload(), SupportedApps.preload()]);
+
 function LandingSection({
   id,
   minHeight,
   children,
   placeholder,
+  prepare,
 }: {
   id: string;
   minHeight: string;
   children: ReactNode;
   placeholder?: ReactNode;
+  /** loads the section's code before it mounts */
+  prepare: () => Promise<unknown>;
 }) {
   const waiting = (ref?: (element: Element | null) => void) => (
     <section id={id} ref={ref} aria-busy="true" style={{ minHeight }}>
@@ -39,7 +64,7 @@ function LandingSection({
     </section>
   );
   return (
-    <Deferred placeholder={waiting}>
+    <Deferred placeholder={waiting} prepare={prepare}>
       {/* Off screen, the browser skips the section's style and layout until it comes near. */}
       <div style={{ contentVisibility: "auto", containIntrinsicSize: `auto ${minHeight}` }}>
         <SectionBoundary id={id}>
@@ -64,12 +89,13 @@ export function LandingPage() {
   return (
     <>
       <HeroSection />
-      <LandingSection id="about" minHeight="40rem">
+      <LandingSection id="about" minHeight="40rem" prepare={AboutSection.preload}>
         <AboutSection showFullPageLink />
       </LandingSection>
       <LandingSection
         id="pricing"
         minHeight="60rem"
+        prepare={PricingSection.preload}
         placeholder={
           <p id="pricing-packages" role="status" className="pt-40 text-center text-ink-muted">
             Loading pricing...
@@ -78,7 +104,7 @@ export function LandingPage() {
       >
         <PricingSection showFullPageLink />
       </LandingSection>
-      <LandingSection id="how-to-use" minHeight="36rem">
+      <LandingSection id="how-to-use" minHeight="36rem" prepare={prepareHowToUse}>
         <HowToUseSection
           showFullPageLink
           apps={
@@ -88,10 +114,10 @@ export function LandingPage() {
           }
         />
       </LandingSection>
-      <LandingSection id="testimonials" minHeight="30rem">
+      <LandingSection id="testimonials" minHeight="30rem" prepare={TestimonialsSection.preload}>
         <TestimonialsSection showFullPageLink />
       </LandingSection>
-      <LandingSection id="order" minHeight="30rem">
+      <LandingSection id="order" minHeight="30rem" prepare={OrderSection.preload}>
         <OrderSection />
       </LandingSection>
     </>

@@ -9,6 +9,7 @@
 // names it.
 import { Flame, ShoppingCart, X } from "lucide-react";
 import { useEffect, useId, useLayoutEffect, useRef } from "react";
+import { createPortal } from "react-dom";
 import type { Banner } from "@/shared/api";
 import { Button } from "@/web/components/ui/button";
 
@@ -33,7 +34,9 @@ export function SpecialPopup({ banner, onClose, onOrderNow }: SpecialPopupProps)
     return () => dialog?.close();
   }, []);
 
-  return (
+  // In <body>, not in the pricing section: the section skips its layout while off screen
+  // (content-visibility), and a dialog inside it would make the browser lay all of it out.
+  return createPortal(
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on a tap outside; keyboards close it with Escape (onCancel)
     <dialog
       ref={ref}
@@ -83,6 +86,7 @@ export function SpecialPopup({ banner, onClose, onOrderNow }: SpecialPopupProps)
           <X className="size-5" aria-hidden="true" />
         </button>
       </div>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

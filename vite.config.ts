@@ -1,6 +1,9 @@
 // The web build: the SPA lives in src/web, index.html at the root, static files in public/.
 // Output goes to dist/web, which the Fastify server serves (WEB_DIST_DIR).
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -83,10 +86,52 @@ function preloadFirstScreenFont(): Plugin {
   };
 }
 
+/** Text assets worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(?:js|css|svg|json|webmanifest|txt|xml)$/;
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Every text asset ships beside its brotli and gzip forms (name.br, name.gz), made once at
+ * build at the highest levels; the server sends those as they are (fastify-static
+ * `preCompressed`) instead of compressing the same file again for each visitor.
+ */
+function precompressAssets(): Plugin {
+  let outDir = "";
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
+  return {
+    name: "streamdesk:precompress-assets",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const targets = files(outDir).filter((file) => COMPRESSIBLE.test(file) && statSync(file).size >= MIN_COMPRESS_BYTES);
+      await Promise.all(
+        targets.map(async (file) => {
+          const bytes = readFileSync(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(bytes, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+            }),
+            gz(bytes, { level: 9 }),
+          ]);
+          writeFileSync(`${file}.br`, br);
+          writeFileSync(`${file}.gz`, gzipped);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: ".",
   publicDir: isSsrBuild ? false : "public",
-  plugins: [react(), tailwindcss(), startAfterFirstPaint(), preloadFirstScreenFont()],
+  plugins: [react(), tailwindcss(), startAfterFirstPaint(), preloadFirstScreenFont(), ...(isSsrBuild ? [] : [precompressAssets()])],
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   // The server-side first screen (src/web/ssr): one self-contained bundle in dist/ssr.
   ssr: { noExternal: true },

@@ -212,6 +212,8 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
       root,
       wildcard: false,
       index: false,
+      // The build writes each text asset's .br and .gz beside it: sent as they are, not compressed per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite's hashed assets never change; everything else is revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -28,13 +28,9 @@ function render(app: ReactNode) {
 function hydrate(app: ReactNode) {
   startTransition(() => {
     hydrateRoot(container, app, {
-      onRecoverableError: (error) => {
-        // The parts the server leaves to the browser (still loading there, #419) are simply drawn
-        // here; anything else means the markup differed and that part was drawn again.
-        const message = error instanceof Error ? error.message : String(error);
-        if (/#419|could not finish this Suspense boundary/.test(message)) return;
-        console.warn("The page was redrawn instead of adopted:", error);
-      },
+      // The markup differed from what the server drew, and that part was drawn again. Parts
+      // whose code arrives later are not in the server's markup (components/after-hydration).
+      onRecoverableError: (error) => console.warn("The page was redrawn instead of adopted:", error),
     });
   });
 }

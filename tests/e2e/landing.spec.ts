@@ -101,6 +101,11 @@ test("the server draws the landing's first screen, and the page takes it over wi
   expect(html).toContain('<div id="root" data-first-screen="server">');
   expect(html).toMatch(/<h1 id="hero-heading"[^>]*>[^<]+<\/h1>/);
   expect(html).toContain('<script id="boot-data" type="application/json">');
+  // Parts whose code comes later (footer, notices, toasts) are left to the browser, not left
+  // half-drawn: no Suspense boundary in the server's markup for React to give up on.
+  expect(html).not.toContain("<!--$");
+  const redrawn: string[] = [];
+  page.on("console", (message) => message.text().includes("redrawn instead of adopted") && redrawn.push(message.text()));
 
   // Record every 'Loading...' full-screen state that appears in #root while the page starts.
   await page.addInitScript(() => {
@@ -119,5 +124,7 @@ test("the server draws the landing's first screen, and the page takes it over wi
   // Clicked before the order section mounted: the duration waits for the form, then applies.
   await expect(page.locator("#order-duration")).toHaveValue("free-trial");
   expect(await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen)).toEqual([]);
+  // The browser adopted the server's markup as it was: nothing was drawn again.
+  expect(redrawn).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstScreenReads } from "../../shared/first-screen";
@@ -15,6 +16,8 @@ const INDEX_HTML = `<!doctype html><html><head><title>x</title></head><body><div
 let t: TestApp;
 let webDir: string;
 
+const CHUNK = `export const packages = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Package ${i}`))};`;
+
 function bootData(html: string): Record<string, unknown> | null {
   const match = html.match(/<script id="boot-data" type="application\/json">([\s\S]*?)<\/script>/);
   return match ? (JSON.parse(match[1] ?? "") as Record<string, unknown>) : null;
@@ -25,6 +28,12 @@ beforeAll(async () => {
   webDir = path.join(mkdtempSync(path.join(tmpdir(), "streamdesk-web-")), "web");
   mkdirSync(webDir);
   writeFileSync(path.join(webDir, "index.html"), INDEX_HTML);
+  // A built chunk with the compressed forms the build writes beside it (vite.config.ts).
+  mkdirSync(path.join(webDir, "assets"));
+  const chunk = path.join(webDir, "assets", "chunk-abc123.js");
+  writeFileSync(chunk, CHUNK);
+  writeFileSync(`${chunk}.br`, brotliCompressSync(CHUNK));
+  writeFileSync(`${chunk}.gz`, gzipSync(CHUNK));
   t = await createTestApp({ WEB_DIST_DIR: webDir });
 });
 afterAll(async () => {
@@ -78,6 +87,26 @@ describe("the reads inlined in a page", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/no-such-thing" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: { code: "not_found" } });
+  });
+});
+
+describe("the build's assets", () => {
+  it("go out in the compressed form the build made (brotli, then gzip), never compressed again per request", async () => {
+    const code = CHUNK;
+    const br = await t.app.inject({ method: "GET", url: "/assets/chunk-abc123.js", headers: { "accept-encoding": "br, gzip" } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/javascript/);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.rawPayload.equals(brotliCompressSync(code))).toBe(true);
+
+    const gz = await t.app.inject({ method: "GET", url: "/assets/chunk-abc123.js", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.rawPayload.equals(gzipSync(code))).toBe(true);
+
+    const plain = await t.app.inject({ method: "GET", url: "/assets/chunk-abc123.js", headers: { "accept-encoding": "identity" } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(code);
   });
 });
 

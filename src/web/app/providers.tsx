@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, useState } from "react";
 import { TOAST_OPTIONS } from "@/shared/constants";
+import { AfterHydration } from "@/web/components/after-hydration";
 import { createQueryClient } from "./query-client";
 
 // Toasts only ever follow an action or a live update, so their code arrives after the first
@@ -15,9 +16,9 @@ export function Providers({ children, queryClient: given }: { children: ReactNod
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
+      <AfterHydration>
         <Toaster {...TOAST_OPTIONS} theme={APP_THEME} closeButton />
-      </Suspense>
+      </AfterHydration>
     </QueryClientProvider>
   );
 }

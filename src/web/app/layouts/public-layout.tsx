@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
+import { AfterHydration } from "@/web/components/after-hydration";
 import { fallbackForPath } from "../route-table";
 import { PageFallbackView } from "./page-fallback";
 import { SiteNav } from "./site-nav";
@@ -26,15 +27,15 @@ export function PublicLayout() {
         Skip to content
       </a>
       <SiteNav />
-      <Suspense fallback={null}>
+      <AfterHydration>
         <NoticeBar />
-      </Suspense>
+      </AfterHydration>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {pendingPath ? <PageFallbackView fallback={fallbackForPath(pendingPath)} /> : <Outlet />}
       </main>
-      <Suspense fallback={<div className="min-h-96" />}>
+      <AfterHydration fallback={<div className="min-h-96" />}>
         <DeferredFooter />
-      </Suspense>
+      </AfterHydration>
     </div>
   );
 }

@@ -8,6 +8,15 @@
     add("script", { type: "module", src: todo });
     todo = null;
   };
-  if (document.hidden) start();
-  else requestAnimationFrame(() => setTimeout(start));
+  if (document.hidden) return start();
+  setTimeout(start, 2000);
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      setTimeout(start);
+    }).observe({ type: "paint", buffered: true });
+  } catch {
+    requestAnimationFrame(() => setTimeout(start));
+  }
 })();

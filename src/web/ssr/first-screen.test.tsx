@@ -1,6 +1,6 @@
-// The landing's first screen as the server draws it: the real routes, layout, navigation and
-// hero from the inlined reads, with the placeholders below the fold, so the browser's first
-// render draws the same.
+// The landing's first screen as the server draws it: the real routes, layout, navigation, hero
+// and about section from the inlined reads, with the placeholders further down, so the
+// browser's first render draws the same.
 import { describe, expect, it } from "vitest";
 import { renderFirstScreen } from "./first-screen";
 
@@ -24,7 +24,7 @@ const BOOT = {
 };
 
 describe("renderFirstScreen", () => {
-  it("draws the landing's navigation and hero from the reads, and the sections' placeholders", async () => {
+  it("draws the landing's navigation, hero and about section from the reads, and the other sections' placeholders", async () => {
     const html = await renderFirstScreen("/", BOOT);
     expect(html).toBeTruthy();
     const page = document.createElement("div");
@@ -34,7 +34,12 @@ describe("renderFirstScreen", () => {
     expect(page.querySelector("header")?.textContent).toContain("Mzansi Stream");
     expect(page.textContent).toContain("Every PSL match");
     expect(page.querySelector('a[href="/client/login"]')?.textContent).toBe("Client Portal");
-    for (const id of ["about", "pricing", "how-to-use", "testimonials", "order"]) {
+    // About sits right under the hero: drawn with the page (the four default features without an 'about' read).
+    const about = page.querySelector("section#about");
+    expect(about?.getAttribute("aria-busy")).toBeNull();
+    expect(about?.textContent).toContain("Privacy & Security");
+    expect(about?.querySelector('a[href="/about"]')?.textContent).toContain("View Full Page");
+    for (const id of ["pricing", "how-to-use", "testimonials", "order"]) {
       expect(page.querySelector(`section#${id}`)?.getAttribute("aria-busy"), id).toBe("true");
     }
     expect(page.querySelector("#pricing-packages")?.textContent).toBe("Loading pricing...");

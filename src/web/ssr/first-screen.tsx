@@ -1,8 +1,7 @@
 // The landing's first screen drawn on the server (spec §2: / and /home): the same routes,
-// layout, navigation and hero as in the browser, with the first screen's reads from the query
-// cache, and below the fold the placeholders the browser also starts with. The browser's first
-// render replaces it with the same markup, so the visitor sees the hero before the page's code
-// has arrived. Built apart (`vite build --ssr`, to dist/ssr) and loaded by the server at start;
+// layout, navigation, hero and about section as in the browser, with the first screen's reads
+// from the query cache, and further down the placeholders the browser also starts with. The
+// browser adopts that markup, so the visitor sees the hero before the page's code has arrived. Built apart (`vite build --ssr`, to dist/ssr) and loaded by the server at start;
 // the server never imports web code.
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";

@@ -1,9 +1,15 @@
-// The landing page (/ and /home): the hero paints first; the sections below the fold mount
-// after it (components/deferred.tsx), each from its own chunk. Each keeps its anchor id while
-// waiting and loading, so links to #pricing or #order land even before the section's code does.
+// The landing page (/ and /home): the hero and the about section under it paint first (the
+// server draws them); the sections further down mount after them (components/deferred.tsx),
+// each from its own chunk. Each keeps its anchor id while waiting and loading, so links to
+// #pricing or #order land even before the section's code does.
+//
+// About is drawn with the hero rather than deferred: it starts within a screen of the top, so
+// the browser lays it out as soon as it mounts, and that first layout of new text styles is
+// long on a slow phone. Drawn with the first screen, it is laid out before the first paint.
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Deferred } from "@/web/components/deferred";
+import { AboutSection } from "@/web/features/about/about-section";
 import { HeroSection } from "@/web/features/landing/hero-section";
 import { scrollToSection } from "@/web/lib/scroll";
 import { SectionBoundary } from "../section-boundary";
@@ -32,7 +38,6 @@ function lazySection<P extends object>(load: () => Promise<ComponentType<P>>) {
   return Object.assign(Section, { preload });
 }
 
-const AboutSection = lazySection(() => import("@/web/features/about/about-section").then((m) => m.AboutSection));
 const PricingSection = lazySection(() => import("@/web/features/pricing/pricing-section").then((m) => m.PricingSection));
 const HowToUseSection = lazySection(() => import("@/web/features/how-to-use/how-to-use-section").then((m) => m.HowToUseSection));
 // 'Supported Apps & Devices' belongs to the downloads feature; it fills the how-to-use section's slot.
@@ -89,9 +94,9 @@ export function LandingPage() {
   return (
     <>
       <HeroSection />
-      <LandingSection id="about" minHeight="40rem" prepare={AboutSection.preload}>
+      <SectionBoundary id="about">
         <AboutSection showFullPageLink />
-      </LandingSection>
+      </SectionBoundary>
       <LandingSection
         id="pricing"
         minHeight="60rem"

@@ -218,7 +218,7 @@ async function sseFanout(): Promise<void> {
 
 async function lighthouseLanding(): Promise<void> {
   heading("(e) Lighthouse (mobile) on the landing page (scripts/bench-lighthouse.ts)");
-  const code = await runPrefixed(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-lighthouse.ts")], "  ", 130_000);
+  const code = await runPrefixed(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-lighthouse.ts")], "  ", 260_000);
   if (code !== 0) throw new Error(`scripts/bench-lighthouse.ts exited ${code}`);
 }
 

@@ -19,6 +19,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/e2e/chromium";
 
 const root = path.resolve(import.meta.dirname, "..");
 const webDist = process.env.LIGHTHOUSE_DIST ?? path.join(root, "dist/web");
@@ -69,18 +70,8 @@ const app = await buildApp(
 async function freshBrowser() {
   const port = await freePort();
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      `--remote-debugging-port=${port}`,
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   return { browser, port };
 }

@@ -4,6 +4,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 import { e2eAdmin } from "./e2e-env";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -37,17 +38,8 @@ export default defineConfig({
     baseURL,
     browserName: "chromium",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",

@@ -164,29 +164,17 @@ export async function renderFirstScreen(url, boot) {
   });
 });
 
+// On the file's first app (no server drawing): the reads a page carries are the API's.
 describe("pages reuse their reads", () => {
-  let root: string;
-  let app: TestApp;
-  beforeAll(async () => {
-    root = mkdtempSync(path.join(tmpdir(), "streamdesk-reads-"));
-    mkdirSync(path.join(root, "web"));
-    writeFileSync(path.join(root, "web", "index.html"), INDEX_HTML);
-    app = await createTestApp({ WEB_DIST_DIR: path.join(root, "web") });
-  });
-  afterAll(async () => {
-    await app?.close();
-    rmSync(root, { recursive: true, force: true });
-  });
-
   it("for a few seconds, until the data changes: an edit shows on the next page", async () => {
     const read = async () => {
-      const data = bootData((await app.app.inject({ method: "GET", url: "/" })).body);
+      const data = bootData((await t.app.inject({ method: "GET", url: "/" })).body);
       const hero = data?.["/api/content?section=hero"] as { data: { title: string }[] } | undefined;
       return hero?.data[0]?.title;
     };
     const before = await read();
     expect(await read()).toBe(before);
-    await app.app.db.update(homepageContent).set({ title: "Fresh from the dashboard" }).where(eq(homepageContent.section_name, "hero"));
+    await t.app.db.update(homepageContent).set({ title: "Fresh from the dashboard" }).where(eq(homepageContent.section_name, "hero"));
     await eventually(async () => expect(await read()).toBe("Fresh from the dashboard"));
   });
 });

@@ -36,6 +36,11 @@ export const configSchema = z
     IKHOKHA_APP_SECRET: optionalString,
     IKHOKHA_ENTITY_ID: optionalString,
     IKHOKHA_API_URL: z.preprocess(emptyToUndefined, z.url().default("https://api.ikhokha.com")),
+    /**
+     * the local test checkout: on by default for an http:// PUBLIC_URL (a demo); with https://
+     * and no card provider, card payments are off unless this is "on"
+     */
+    PAYMENTS_SANDBOX: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).optional()),
     /** key that signs the local sandbox provider's callbacks; random per start when unset */
     SANDBOX_SECRET: optionalString,
     WHATSAPP_TOKEN: optionalString,

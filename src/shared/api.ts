@@ -237,6 +237,36 @@ export interface PaymentStatusView {
   provider: string;
   created_at: string;
   paid_at: string | null;
+  /** what the payment did for the person who paid; the result pages say only this */
+  outcome: PaymentOutcome;
+}
+
+/** Where a message about a payment went, masked: {channel: 'whatsapp', hint: 'ending 4567'}. */
+export interface SentTo {
+  channel: "whatsapp" | "email";
+  hint: string;
+}
+
+export interface PaymentOutcome {
+  /**
+   * renewed: an existing client's term was extended; created: a new client account was made
+   * from the payer's details and its portal login sent; none: nothing yet (not paid, or paid
+   * with nobody to credit, which the business sorts out by hand)
+   */
+  account: "renewed" | "created" | "none";
+  /** the client's term now ends at (when paid and time was added) */
+  subscription_end: string | null;
+  /** the client is suspended: the time was added, but only the business can lift the suspension */
+  suspended: boolean;
+  /** where the receipt and, for a new account, the portal login were sent */
+  sent_to: SentTo[];
+}
+
+/** GET /api/payments/methods → {data}: which ways to pay are on. */
+export interface PaymentMethods {
+  /** card payments: ikhokha (real money), sandbox (the local test checkout) or off */
+  card: "ikhokha" | "sandbox" | "off";
+  eft: boolean;
 }
 
 export interface BankDetails {

@@ -3,21 +3,22 @@
 // server routes and the tests; and the shapes those routes answer with.
 import { z } from "zod";
 import { isValidEmail, isValidPhone } from "./contact";
+import { CLIENT_STATUSES, type ClientStatus } from "./lifecycle";
 import { DEVICES, type DeviceValue } from "./options";
 import type { CONTENT_REQUEST_TYPES } from "./schemas";
 
 // ---- value lists --------------------------------------------------------------------------
 
+const CLIENT_STATUS_MESSAGE = "Status must be pending, trial, active, grace, expired or suspended";
 export const LEAD_STATUSES = ["new", "contacted", "converted", "lost"] as const;
 export const LEAD_FORM_TYPES = ["order", "interest", "free-trial"] as const;
-export const CLIENT_STATUSES = ["trial", "active", "expired", "suspended"] as const;
 export const COMMUNICATION_METHODS = ["whatsapp", "email"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
 export const PAYMENT_PROVIDERS = ["ikhokha", "sandbox", "eft", "manual"] as const;
 export const CONTENT_REQUEST_STATUSES = ["new", "in_progress", "added", "declined"] as const;
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+export { CLIENT_STATUSES, type ClientStatus };
 export type ContentRequestStatus = (typeof CONTENT_REQUEST_STATUSES)[number];
 
 export const PAGE_SIZE_DEFAULT = 25;
@@ -120,7 +121,7 @@ export const CLIENT_SORTS = ["created_at", "updated_at", "username", "full_name"
 export const clientListQuerySchema = z.object({
   ...paging(CLIENT_SORTS),
   q: search,
-  status: optionalEnum(CLIENT_STATUSES, "Status must be trial, active, expired or suspended"),
+  status: optionalEnum(CLIENT_STATUSES, CLIENT_STATUS_MESSAGE),
   /** subscriptions ending within this many days from now (trial and active clients) */
   expiring: z.preprocess(
     blankToUndefined,
@@ -166,15 +167,20 @@ export const leadPatchSchema = z
   .partial()
   .refine((v) => v.status !== undefined || v.notes !== undefined, "Nothing to change: send a status or notes");
 
+/** How a new client's account begins: waiting for the first payment, or with a free trial. */
+export const NEW_CLIENT_STARTS = ["pending", "trial"] as const;
+const NEW_CLIENT_START_MESSAGE = "A new client starts pending (waiting for payment) or on a free trial";
+
 export const leadConvertSchema = z.object({
   /** derived from the lead's name when absent */
   username: z.preprocess(blankToUndefined, username.optional()),
   /** by default the package whose name the lead chose */
   package_id: z.preprocess(blankToUndefined, uuid("Please choose a package").optional()),
-  /** when the subscription starts; now by default */
-  start: z.preprocess(blankToUndefined, dateTime("Start").optional()),
-  /** by default trial for a free-trial lead, active otherwise */
-  status: z.preprocess(blankToUndefined, z.enum(["trial", "active"], { error: "Status must be trial or active" }).optional()),
+  /**
+   * trial starts the free trial now (length from the settings); pending waits for the first
+   * payment. By default trial for a free-trial lead, pending otherwise. Time is never given here.
+   */
+  start: z.preprocess(blankToUndefined, z.enum(NEW_CLIENT_STARTS, { error: NEW_CLIENT_START_MESSAGE }).optional()),
 });
 
 export type LeadPatch = z.output<typeof leadPatchSchema>;
@@ -190,9 +196,6 @@ const clientFields = {
   communication_method: z.enum(COMMUNICATION_METHODS, { error: "Choose WhatsApp or email" }),
   marketing_opt_in: flag("Marketing consent"),
   package_id: z.preprocess((v) => (v === "" ? null : v), uuid("Please choose a package").nullable()),
-  status: z.enum(CLIENT_STATUSES, { error: "Status must be trial, active, expired or suspended" }),
-  subscription_start: z.preprocess((v) => (v === "" ? null : v), dateTime("Subscription start").nullable()),
-  subscription_end: z.preprocess((v) => (v === "" ? null : v), dateTime("Subscription end").nullable()),
   device: z.enum(DEVICE_CHOICES, { error: "Please choose a device from the list" }),
   internet_platform: text("Internet platform", 60),
   line_username: text("Line username", 200),
@@ -204,46 +207,58 @@ const clientFields = {
   notes: text("Notes", 5000),
 };
 
-const SUBSCRIPTION_ORDER = {
-  path: ["subscription_end"],
-  message: "The subscription end must be after its start",
-};
-const datesInOrder = (v: { subscription_start?: string | null; subscription_end?: string | null }) =>
-  !v.subscription_start || !v.subscription_end || Date.parse(v.subscription_end) > Date.parse(v.subscription_start);
-
-export const clientCreateSchema = z
-  .object({
-    ...clientFields,
-    /** derived from the full name when absent */
-    username: z.preprocess(blankToUndefined, username.optional()),
-    email: optionalEmail.default(""),
-    whatsapp: optionalPhone.default(""),
-    communication_method: clientFields.communication_method.default("whatsapp"),
-    marketing_opt_in: clientFields.marketing_opt_in.default(false),
-    package_id: clientFields.package_id.default(null),
-    status: clientFields.status.default("active"),
-    subscription_start: clientFields.subscription_start.default(null),
-    subscription_end: clientFields.subscription_end.default(null),
-    device: clientFields.device.default(""),
-    internet_platform: clientFields.internet_platform.default(""),
-    line_username: clientFields.line_username.default(""),
-    line_password: clientFields.line_password.default(""),
-    line_portal_url: clientFields.line_portal_url.default(""),
-    notes: clientFields.notes.default(""),
-  })
-  .refine(datesInOrder, SUBSCRIPTION_ORDER);
+export const clientCreateSchema = z.object({
+  ...clientFields,
+  /** derived from the full name when absent */
+  username: z.preprocess(blankToUndefined, username.optional()),
+  email: optionalEmail.default(""),
+  whatsapp: optionalPhone.default(""),
+  communication_method: clientFields.communication_method.default("whatsapp"),
+  marketing_opt_in: clientFields.marketing_opt_in.default(false),
+  package_id: clientFields.package_id.default(null),
+  /** the status and term are the lifecycle's: a new client waits for payment, or starts a trial */
+  start: z.enum(NEW_CLIENT_STARTS, { error: NEW_CLIENT_START_MESSAGE }).default("pending"),
+  device: clientFields.device.default(""),
+  internet_platform: clientFields.internet_platform.default(""),
+  line_username: clientFields.line_username.default(""),
+  line_password: clientFields.line_password.default(""),
+  line_portal_url: clientFields.line_portal_url.default(""),
+  notes: clientFields.notes.default(""),
+});
 
 // No defaults in the patch: a default inside .partial() would overwrite stored values.
 export const clientPatchSchema = z
   .object(clientFields)
   .partial()
-  .refine(datesInOrder, SUBSCRIPTION_ORDER)
   .refine((v) => Object.keys(v).length > 0, "Nothing to change");
 
-export const clientExtendSchema = z.object({
-  /** by default the client's own package */
-  package_id: z.preprocess(blankToUndefined, uuid("Please choose a package").optional()),
-});
+export const GRANT_REASON_MESSAGE = "Please give the reason for the complimentary time";
+export const GRANT_LENGTH_MESSAGE = "Grant at least one day or one month";
+
+/** POST /api/admin/clients/:id/grant: time without payment, always with a reason (audited). */
+export const clientGrantSchema = z
+  .object({
+    months: z.coerce
+      .number({ error: "Months must be a whole number" })
+      .int("Months must be a whole number")
+      .min(0)
+      .max(24, "At most 24 months at a time")
+      .default(0),
+    days: z.coerce
+      .number({ error: "Days must be a whole number" })
+      .int("Days must be a whole number")
+      .min(0)
+      .max(366, "At most 366 days at a time")
+      .default(0),
+    reason: z
+      .string({ error: GRANT_REASON_MESSAGE })
+      .trim()
+      .min(3, GRANT_REASON_MESSAGE)
+      .max(500, "The reason can be at most 500 characters"),
+  })
+  .refine((v) => v.months + v.days > 0, { message: GRANT_LENGTH_MESSAGE, path: ["days"] });
+
+export type ClientGrant = z.output<typeof clientGrantSchema>;
 
 export type ClientCreate = z.output<typeof clientCreateSchema>;
 export type ClientPatch = z.output<typeof clientPatchSchema>;
@@ -317,7 +332,13 @@ export interface AdminLead {
   marketing_opt_in: boolean;
   payload: Record<string, unknown>;
   status: LeadStatus | string;
+  /**
+   * the client this lead is: set when it was converted, and also before, when the person is a
+   * returning client (their WhatsApp number or e-mail matches one)
+   */
   client_id: string | null;
+  /** that client, for the lead list's 'Returning client' note; null for a new person */
+  client: { id: string; username: string; full_name: string; status: string } | null;
   ip: string;
   notes: string;
   created_at: string;
@@ -354,6 +375,31 @@ export interface AdminClient {
 export interface ClientWithPassword {
   client: AdminClient;
   password: string;
+}
+
+/**
+ * POST /api/admin/leads/:id/convert: a new client (password shown once), or, for a lead from a
+ * returning client, that client renewed: the lead is linked, their package set to the one asked
+ * for, and a renewal link sent; no second account and no password.
+ */
+export type LeadConversion =
+  | { renewed: false; client: AdminClient; password: string; lead: AdminLead }
+  | { renewed: true; client: AdminClient; password: null; lead: AdminLead };
+
+/** One change of a client's status or term, as the lifecycle recorded it (GET /api/admin/clients/:id → lifecycle). */
+export interface LifecycleEvent {
+  id: string;
+  cause: string;
+  /** 'Payment captured', 'Suspended by an admin', ... */
+  label: string;
+  reason: string;
+  /** who or what caused it: an admin's e-mail, 'payment STRMDSK_…', 'scheduled job' */
+  actor: string;
+  status_before: string | null;
+  status_after: string;
+  end_before: string | null;
+  end_after: string | null;
+  created_at: string;
 }
 
 export interface AdminPayment {
@@ -413,6 +459,8 @@ export interface AdminClientDetail extends AdminClient {
   content_requests: AdminContentRequest[];
   /** messages queued or sent to them, newest first */
   messages: AdminOutboxMessage[];
+  /** every change of their status or term, newest first */
+  lifecycle: LifecycleEvent[];
 }
 
 /** GET /api/admin/stats; days are Africa/Johannesburg days, oldest first. */

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { BankDetails, Download, Incident, Notice, PaymentStatus, Special } from "./api";
 import { isValidEmail, isValidPhone } from "./contact";
+import { type ClientStatus, isClientStatus } from "./lifecycle";
 import type { PlanViewModel } from "./pricing";
 import { passwordSchema } from "./schemas";
 
@@ -16,8 +17,10 @@ export const INVALID_CREDENTIALS_MESSAGE = "Invalid username or password";
 export const RESET_REQUESTED_MESSAGE = "If an account matches, we've sent a reset link.";
 export const INVALID_RESET_TOKEN_MESSAGE = "This reset link is invalid or has expired. Please ask for a new one.";
 export const PASSWORD_RESET_DONE_MESSAGE = "Your password has been changed. Please sign in with your new password.";
-export const SUSPENDED_MESSAGE =
-  "Your account is suspended, so this part of the portal is unavailable. Please contact us to sort it out, or renew if your subscription has lapsed.";
+export const SUSPENDED_MESSAGE = "Your account is suspended. Please contact us to sort it out.";
+/** A suspended client starting a payment (409): the money could not switch the service back on. */
+export const SUSPENDED_PAYMENT_MESSAGE =
+  "Your account is suspended, so we can't take a payment for it online. Please contact us to sort it out first.";
 
 /** A reset link works this long. */
 export const RESET_TOKEN_TTL_MINUTES = 30;
@@ -110,25 +113,26 @@ export type RenewRequest = z.output<typeof renewRequestSchema>;
 
 // ---- rules -----------------------------------------------------------------------------------
 
-export type ClientAccountStatus = "trial" | "active" | "expired" | "suspended";
-export type SubscriptionStatus = "trial" | "active" | "expiring" | "expired" | "suspended";
+export type ClientAccountStatus = ClientStatus;
+/** The account's status as the portal words it, with 'expiring' for a paid term ending soon. */
+export type SubscriptionStatus = ClientStatus | "expiring";
 
 const DAY_MS = 86_400_000;
 
 /**
- * What the portal calls the subscription now: suspended wins; an end in the past is expired
- * even before the reminders job has marked the account; an active or trial subscription
- * ending within EXPIRING_WITHIN_DAYS is expiring.
+ * What the portal and the dashboard call the subscription now: the lifecycle's status (kept
+ * current by its scheduled job), with a paid term ending within EXPIRING_WITHIN_DAYS shown as
+ * expiring. A trial stays a trial to the end: it is always short.
  */
 export function subscriptionStatus(
   client: { status: string; subscription_end: Date | string | null },
   now: Date = new Date(),
 ): SubscriptionStatus {
-  if (client.status === "suspended") return "suspended";
+  const status: ClientStatus = isClientStatus(client.status) ? client.status : "pending";
+  if (status !== "active") return status;
   const end = client.subscription_end === null ? null : new Date(client.subscription_end).getTime();
-  if (client.status === "expired" || (end !== null && end <= now.getTime())) return "expired";
   if (end !== null && end - now.getTime() <= EXPIRING_WITHIN_DAYS * DAY_MS) return "expiring";
-  return client.status === "trial" ? "trial" : "active";
+  return "active";
 }
 
 /** Whole days left, counting a part day as a day (12 hours left is 1); 0 once ended; null without an end. */

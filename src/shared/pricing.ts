@@ -87,6 +87,13 @@ export function monthsFromDuration(duration: string): number | null {
   return m[2].startsWith("year") ? n * 12 : n;
 }
 
+/** How many months a package buys: its duration_months, else what its duration text (or name) says. */
+export function packageMonths(pkg: { duration_months: number | null; duration?: string; name?: string } | null | undefined): number | null {
+  if (!pkg) return null;
+  if (pkg.duration_months !== null && pkg.duration_months > 0) return pkg.duration_months;
+  return monthsFromDuration(pkg.duration ?? "") ?? monthsFromDuration(pkg.name ?? "");
+}
+
 /** Spec §4: the month counts whose names a special may spell in any letter case. */
 export const CASE_INSENSITIVE_SPECIAL_MONTHS: readonly number[] = [1, 3, 6, 12, 24];
 

@@ -129,20 +129,38 @@ export const instructionsRequestSchema = z
 const packageId = z.uuid({ error: "Please choose a package" });
 const optionalEmail = z.preprocess(blankToUndefined, emailText(CONTACT_MESSAGES.email).optional());
 
-/** POST /api/payments/paylink: the server prices the package; any `amount` sent is dropped. */
-export const paylinkRequestSchema = z.object({
-  packageId,
-  clientEmail: optionalEmail,
-  clientId: z.preprocess(blankToUndefined, z.uuid({ error: "Client id is not valid" }).optional()),
+export const IMMEDIATE_START_CONSENT_MESSAGE =
+  "Please confirm that your subscription may start as soon as you have paid (this waives the 7-day cooling-off period)";
+export const PAYER_NAME_MESSAGE = "Please enter your full name";
+export const PAYER_WHATSAPP_MESSAGE = "Please enter a valid WhatsApp number";
+
+/**
+ * Who pays, as the review step before a payment collects it: a name and WhatsApp number (an
+ * e-mail address optional) and the ECT Act s44 consent that a paid plan starts at once. The
+ * server asks for name and WhatsApp only when no client is signed in.
+ */
+export const payerSchema = z.object({
+  name: requiredText(PAYER_NAME_MESSAGE, "Full name", 100),
+  whatsapp: phoneText(PAYER_WHATSAPP_MESSAGE, PAYER_WHATSAPP_MESSAGE),
+  email: optionalEmail,
+  immediateStartConsent: z.literal(true, { error: IMMEDIATE_START_CONSENT_MESSAGE }),
 });
 
-/** POST /api/payments/eft: a reference and bank details for this package. */
-export const eftRequestSchema = z.object({
+const paymentRequestFields = {
   packageId,
-  name: z.preprocess(blankToUndefined, requiredText("Please enter your full name", "Full name", 100).optional()),
+  name: z.preprocess(blankToUndefined, requiredText(PAYER_NAME_MESSAGE, "Full name", 100).optional()),
+  whatsapp: z.preprocess(blankToUndefined, phoneText(PAYER_WHATSAPP_MESSAGE).optional()),
   email: optionalEmail,
-  whatsapp: z.preprocess(blankToUndefined, phoneText("Please enter a valid WhatsApp number").optional()),
-});
+  immediateStartConsent: payerSchema.shape.immediateStartConsent,
+  /** only ever the signed-in client's own id (anything else is refused) */
+  clientId: z.preprocess(blankToUndefined, z.uuid({ error: "Client id is not valid" }).optional()),
+};
+
+/** POST /api/payments/paylink: the server prices the package; any `amount` sent is dropped. */
+export const paylinkRequestSchema = z.object(paymentRequestFields);
+
+/** POST /api/payments/eft: a reference and bank details for this package. */
+export const eftRequestSchema = z.object(paymentRequestFields);
 
 // ---- sign-in and accounts ---------------------------------------------------------------
 
@@ -410,6 +428,8 @@ export type InterestForm = z.output<typeof interestFormSchema>;
 export type InterestFormInput = z.input<typeof interestFormSchema>;
 export type InstructionsRequest = z.output<typeof instructionsRequestSchema>;
 export type PaylinkRequest = z.output<typeof paylinkRequestSchema>;
+export type Payer = z.output<typeof payerSchema>;
+export type PayerInput = z.input<typeof payerSchema>;
 export type EftRequest = z.output<typeof eftRequestSchema>;
 export type AdminLogin = z.output<typeof adminLoginSchema>;
 export type ClientLogin = z.output<typeof clientLoginSchema>;

@@ -3,8 +3,9 @@
 // A guard puts the signed-in identity on the request so handlers never read ids from the body.
 import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { SUSPENDED_MESSAGE } from "../../shared/client-schemas";
 import { admins, clients } from "../db/schema";
-import { unauthorized } from "../lib/errors";
+import { AppError, unauthorized } from "../lib/errors";
 import { readAdminSession, readClientSession } from "./sessions";
 
 export interface SignedInAdmin {
@@ -43,7 +44,13 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
   request.admin = { ...admin, sessionId: session.sessionId, expiresAt: session.expiresAt };
 }
 
-/** preHandler: 401 unless the request carries a live client session. Suspension is checked by the routes that care. */
+/**
+ * Where a suspended client may still go: their session (the portal shows a page saying they
+ * are suspended and how to reach the business) and renew, which answers its own 409.
+ */
+const OPEN_WHILE_SUSPENDED = new Set(["/api/client/session", "/api/client/renew"]);
+
+/** preHandler: 401 unless the request carries a live client session; 403 for a suspended client outside OPEN_WHILE_SUSPENDED. */
 export async function requireClient(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const app = request.server;
   const session = await readClientSession(app, request, reply);
@@ -54,4 +61,7 @@ export async function requireClient(request: FastifyRequest, reply: FastifyReply
     .where(eq(clients.id, session.clientId));
   if (!client) throw unauthorized("Please sign in to your client portal.");
   request.client = { ...client, sessionId: session.sessionId, expiresAt: session.expiresAt };
+  if (client.status === "suspended" && !OPEN_WHILE_SUSPENDED.has(request.routeOptions.url ?? "")) {
+    throw new AppError(403, "suspended", SUSPENDED_MESSAGE);
+  }
 }

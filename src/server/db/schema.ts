@@ -164,8 +164,10 @@ export const clients = pgTable(
     marketing_opt_in_at: timestamp("marketing_opt_in_at", { withTimezone: true }),
     package_id: uuid("package_id").references(() => packages.id, { onDelete: "set null" }),
     package_name: text("package_name").notNull().default(""),
-    /** trial | active | expired | suspended */
-    status: text("status").notNull().default("active"),
+    /** pending | trial | active | grace | expired | suspended: changed only by src/server/lib/lifecycle.ts */
+    status: text("status").notNull().default("pending"),
+    /** while suspended: the status the suspension interrupted */
+    suspended_from: text("suspended_from"),
     subscription_start: timestamp("subscription_start", { withTimezone: true }),
     subscription_end: timestamp("subscription_end", { withTimezone: true }),
     device: text("device").notNull().default(""),
@@ -235,6 +237,10 @@ export const capturedPayments = pgTable(
     client_id: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
     lead_id: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
     client_email: text("client_email").notNull().default(""),
+    /** when the payer agreed that a paid plan starts at once (ECT Act s44 cooling-off waived) */
+    immediate_start_consent_at: timestamp("immediate_start_consent_at", { withTimezone: true }),
+    /** capturing this payment made the payer's client account (their portal login was sent) */
+    client_created: boolean("client_created").notNull().default(false),
     /** pending | paid | failed | cancelled | refunded */
     status: text("status").notNull().default("pending"),
     paid_at: timestamp("paid_at", { withTimezone: true }),
@@ -434,6 +440,34 @@ export const reminderLog = pgTable(
     created_at: createdAt(),
   },
   (t) => [uniqueIndex("reminder_once_idx").on(t.client_id, t.threshold, t.subscription_end)],
+);
+
+/**
+ * Every change of a client's status or term, written by the lifecycle module in the same
+ * transaction as the change. cause_key is unique: the same cause (one payment, one term's end,
+ * one admin action) changes a client once, however often a callback or job is retried.
+ */
+export const clientLifecycleEvents = pgTable(
+  "client_lifecycle_events",
+  {
+    id: id(),
+    client_id: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** payment-captured | trial-started | term-ended | grace-ended | admin-suspend | admin-reactivate | complimentary-grant */
+    cause: text("cause").notNull(),
+    cause_key: text("cause_key").notNull().unique(),
+    reason: text("reason").notNull().default(""),
+    /** an admin's e-mail, 'payment <ref>', 'scheduled job' */
+    actor: text("actor").notNull().default(""),
+    admin_id: uuid("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    status_before: text("status_before"),
+    status_after: text("status_after").notNull(),
+    end_before: timestamp("end_before", { withTimezone: true }),
+    end_after: timestamp("end_after", { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index("lifecycle_client_idx").on(t.client_id, t.created_at)],
 );
 
 /** The local sandbox payment provider's own ledger (what a real provider would hold). */

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { purgeOldWindows } from "../lib/rate-limit";
 import { healthMonitorJob } from "./health-monitor";
+import { lifecycleJob } from "./lifecycle";
 import { remindersJob } from "./reminders";
 
 type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<unknown> };
@@ -11,6 +12,7 @@ type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promi
 export const jobs: Job[] = [
   { name: "rate-limit-cleanup", everyMs: 5 * 60_000, run: (app) => purgeOldWindows(app.db) },
   healthMonitorJob,
+  lifecycleJob,
   remindersJob,
 ];
 

@@ -1,28 +1,32 @@
 // Expiry reminders (CPA s14 asks for an expiry notice before a term ends): every 15 minutes,
-// active and trial clients whose subscription ends within 7 days, within 1 day, or has ended
-// get ONE message per threshold per subscription end, on their preferred channel, with a link
-// that opens the portal's renew action. On expiry the account is marked 'expired'.
+// clients whose trial or paid term ends within 7 days, within 1 day, or has ended get ONE
+// message per threshold per subscription end, on their preferred channel, with a link that
+// opens the portal's renew action. Statuses are not this job's business: the lifecycle job
+// (jobs/lifecycle.ts) moves ended terms to grace and expired; this one only writes to people.
 // reminder_log (unique client, threshold, subscription_end) is written first, in the same
 // transaction as the message, so however many processes run this job, each reminder goes once;
 // a renewal moves subscription_end, and the next term gets its own reminders.
-import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { formatDate, formatDateTime } from "../../shared/dates";
-import { clients, reminderLog } from "../db/schema";
+import { graceEnd } from "../../shared/lifecycle";
+import type { Db } from "../db/client";
+import { clientLifecycleEvents, clients, reminderLog } from "../db/schema";
 import { type BusinessProfile, loadBusiness, signOff } from "../lib/business";
+import { loadRules } from "../lib/lifecycle";
 import { enqueue } from "../lib/outbox";
 import { preferredContact } from "../modules/client/service";
 
 export type Threshold = "7d" | "1d" | "expired";
 
+/** Whose terms are reminded: running ones, and ended ones for the 'it has ended' notice. */
+const REMINDED_STATUSES = ["trial", "active", "grace", "expired"];
+
 const DAY_MS = 86_400_000;
 const EVERY_MS = 15 * 60_000;
 /** Clients looked at per run; the rest are reached on the next run. */
 const BATCH = 500;
-/**
- * A term that ended longer ago than this (data imported, jobs off for a while) is marked
- * expired without a message: a notice weeks late helps nobody.
- */
+/** A term that ended longer ago than this (data imported, jobs off for a while) gets no message: a notice weeks late helps nobody. */
 const LATE_EXPIRY_SILENT_AFTER_MS = 7 * DAY_MS;
 
 /** The thresholds reached at `now`, most urgent first. */
@@ -41,6 +45,8 @@ interface ReminderFacts {
   end: Date;
   trial: boolean;
   now: Date;
+  /** a paid term that has ended: the service keeps going until then (the grace days) */
+  graceUntil?: Date | null;
 }
 
 export function reminderMessage(business: BusinessProfile, threshold: Threshold, facts: ReminderFacts): { subject: string; body: string } {
@@ -56,11 +62,18 @@ export function reminderMessage(business: BusinessProfile, threshold: Threshold,
     subject = facts.trial
       ? `${business.companyName}: your free trial has ended`
       : `${business.companyName}: your subscription ended on ${formatDate(facts.end)}`;
-    lines = [
-      `Your ${what} ended on ${formatDateTime(facts.end)} (SAST).`,
-      `To start watching again, renew in your client portal: ${link}`,
-      "Your line switches back on as soon as your payment is confirmed, with the same login details.",
-    ];
+    const grace = !facts.trial && facts.graceUntil && facts.graceUntil > facts.now ? facts.graceUntil : null;
+    lines = grace
+      ? [
+          `Your ${what} ended on ${formatDateTime(facts.end)} (SAST).`,
+          `We've kept your service on until ${formatDateTime(grace)} (SAST) so you can renew without a break: ${link}`,
+          "Your renewal counts from the day your term ended, and your login details stay the same.",
+        ]
+      : [
+          `Your ${what} ended on ${formatDateTime(facts.end)} (SAST).`,
+          `To start watching again, renew in your client portal: ${link}`,
+          "Your line switches back on as soon as your payment is confirmed, with the same login details.",
+        ];
   } else {
     const days = Math.max(1, Math.ceil((facts.end.getTime() - facts.now.getTime()) / DAY_MS));
     const when = threshold === "1d" ? `${formatDateTime(facts.end)} (SAST)` : `${formatDate(facts.end)} (in ${days} days)`;
@@ -78,29 +91,48 @@ export function reminderMessage(business: BusinessProfile, threshold: Threshold,
   return { subject, body: [hi, "", ...lines, "", signOff(business)].join("\n") };
 }
 
+/** Whether the term that ended at `end` was a free trial (the lifecycle recorded what it ended from). */
+async function endedAsTrial(tx: Pick<Db, "select">, clientId: string, end: Date): Promise<boolean> {
+  const [event] = await tx
+    .select({ before: clientLifecycleEvents.status_before })
+    .from(clientLifecycleEvents)
+    .where(eq(clientLifecycleEvents.cause_key, `term-ended:${clientId}:${end.toISOString()}`))
+    .limit(1);
+  return event?.before === "trial";
+}
+
 /**
  * One pass. Returns how many reminder messages were queued and how many accounts were marked
  * expired. `now` is the clock (tests move it).
  */
 export async function runReminders(app: FastifyInstance, now: Date = new Date()): Promise<{ queued: number; expired: number }> {
   const horizon = new Date(now.getTime() + 7 * DAY_MS);
+  const tooLate = new Date(now.getTime() - LATE_EXPIRY_SILENT_AFTER_MS);
   const due = await app.db
     .select({ id: clients.id })
     .from(clients)
-    .where(and(inArray(clients.status, ["active", "trial"]), isNotNull(clients.subscription_end), lte(clients.subscription_end, horizon)))
+    .where(
+      and(
+        inArray(clients.status, REMINDED_STATUSES),
+        isNotNull(clients.subscription_end),
+        lte(clients.subscription_end, horizon),
+        gte(clients.subscription_end, tooLate),
+      ),
+    )
     .orderBy(clients.subscription_end)
     .limit(BATCH);
   if (due.length === 0) return { queued: 0, expired: 0 };
 
   // Read outside the transactions: PGlite has one connection, which a transaction holds.
   const business = await loadBusiness(app);
+  const rules = await loadRules(app);
   let queued = 0;
   let expired = 0;
   for (const { id } of due) {
     const outcome = await app.db.transaction(async (tx) => {
       // Locked and re-read: a renewal or an admin edit since the scan wins.
       const [client] = await tx.select().from(clients).where(eq(clients.id, id)).for("update");
-      if (!client?.subscription_end || (client.status !== "active" && client.status !== "trial")) return null;
+      if (!client?.subscription_end || !REMINDED_STATUSES.includes(client.status)) return null;
       const end = client.subscription_end;
       const reached = thresholdsReached(end, now);
       if (reached.length === 0) return null;
@@ -114,8 +146,6 @@ export async function runReminders(app: FastifyInstance, now: Date = new Date())
       const fresh = new Set(inserted.map((r) => r.threshold));
       const urgent = reached[0];
       const isExpiry = urgent === "expired";
-      if (isExpiry) await tx.update(clients).set({ status: "expired", updated_at: now }).where(eq(clients.id, client.id));
-
       let sent = false;
       const late = isExpiry && now.getTime() - end.getTime() > LATE_EXPIRY_SILENT_AFTER_MS;
       const contact = preferredContact(client);
@@ -124,8 +154,9 @@ export async function runReminders(app: FastifyInstance, now: Date = new Date())
           name: client.full_name,
           packageName: client.package_name,
           end,
-          trial: client.status === "trial",
+          trial: client.status === "trial" || (await endedAsTrial(tx, client.id, end)),
           now,
+          graceUntil: client.status === "grace" || client.status === "active" ? graceEnd(end, rules) : null,
         });
         await enqueue(tx, {
           ...contact,

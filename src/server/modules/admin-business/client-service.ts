@@ -1,13 +1,16 @@
 // Clients as the business manages them: the list (and its CSV), the detail page, create and
-// edit, suspend / reactivate, extend, password reset and delete. The password hash never
-// leaves this file; a new password is answered once and stored hashed. Every write is one
-// transaction with its audit entry.
+// edit, suspend / reactivate, complimentary time, password reset and delete. The password hash
+// never leaves this file; a new password is answered once and stored hashed. Every write is one
+// transaction with its audit entry. Status and term change only through the lifecycle module
+// (lib/lifecycle.ts): an edit cannot set them, and time comes from money or a reasoned grant.
+import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, like, lte, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   CHANNEL_CONTACT_MESSAGES,
   type CLIENT_SORTS,
   type ClientCreate,
+  type ClientGrant,
   type ClientListQuery,
   type ClientPatch,
 } from "../../../shared/business-schemas";
@@ -15,11 +18,11 @@ import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
 import { generatePassword, hashPassword } from "../../auth/passwords";
 import { deleteSessionsFor } from "../../auth/sessions";
 import type { Db } from "../../db/client";
-import { auditLog, capturedPayments, clients, contentRequests, leads, outbox, packages } from "../../db/schema";
+import { capturedPayments, clients, contentRequests, leads, outbox, packages } from "../../db/schema";
 import { audit } from "../../lib/audit";
 import { loadBusiness } from "../../lib/business";
 import { badRequest, conflict, notFound } from "../../lib/errors";
-import { extendSubscription, packageMonths, paidEnd, trialEnd } from "../../lib/subscriptions";
+import { adminActor, applyOrRefuse, lifecycleHistory, loadRules } from "../../lib/lifecycle";
 import { uniqueViolation } from "../orders/service";
 import { leadWhatsAppUrl } from "./messages";
 import { containsPattern, ordering, pageWindow, phoneSearchDigits } from "./query";
@@ -36,12 +39,11 @@ export const clientColumns = publicColumns;
 
 export const USERNAME_TAKEN = "That username is taken. Choose another.";
 export const PACKAGE_MISSING = "That package does not exist.";
-export const NOT_SUSPENDED = "This client is not suspended.";
 const USERNAME_ATTEMPTS = 5;
 const DAY_MS = 86_400_000;
 const DETAIL_LIMIT = 200;
 
-function publicClient(row: ClientRow): PublicClient {
+export function toPublicClient(row: ClientRow): PublicClient {
   const { password_hash: _hidden, ...rest } = row;
   return rest;
 }
@@ -76,8 +78,9 @@ export function clientWhere(query: Omit<ClientListQuery, "page" | "pageSize" | "
   if (query.status) conditions.push(eq(clients.status, query.status));
   if (query.expiring) {
     // Still running, and ending within N days: what the operator should chase for a renewal.
+    // A trial is short by nature and shows as a trial, not as expiring.
     conditions.push(
-      inArray(clients.status, ["trial", "active"]),
+      eq(clients.status, "active"),
       gt(clients.subscription_end, now),
       lte(clients.subscription_end, new Date(now.getTime() + query.expiring * DAY_MS)),
     );
@@ -133,6 +136,7 @@ export async function getClientDetail(app: FastifyInstance, id: string) {
       .limit(DETAIL_LIMIT),
     loadBusiness(app),
   ]);
+  const lifecycle = await lifecycleHistory(db, id);
   // Messages to them as a client, and those sent while they were still a lead.
   const leadIds = clientLeads.map((l) => l.id);
   const messages = await db
@@ -159,6 +163,7 @@ export async function getClientDetail(app: FastifyInstance, id: string) {
     leads: clientLeads.map(({ idempotency_key: _key, ...lead }) => ({ ...lead, whatsapp_url: leadWhatsAppUrl(lead, business) })),
     content_requests: requests,
     messages,
+    lifecycle,
   };
 }
 
@@ -218,26 +223,18 @@ export async function insertClient<T>(
   }
 }
 
+/**
+ * A new client waits for their first payment (pending), or starts the free trial now with its
+ * length from the settings. Either way the lifecycle module sets the status, never the form.
+ */
 export async function createClient(app: FastifyInstance, request: FastifyRequest, input: ClientCreate) {
   const pkg = input.package_id ? await findPackage(app.db, input.package_id) : null;
   const whatsapp = normaliseWhatsAppNumber(input.whatsapp);
   checkChannelContact({ ...input, whatsapp });
   const now = new Date();
-  let start = input.subscription_start ? new Date(input.subscription_start) : null;
-  let end = input.subscription_end ? new Date(input.subscription_end) : null;
-  // A trial or a paid package without an end date gets the period it buys, from the start given or now.
-  if (!end && (input.status === "trial" || (input.status === "active" && pkg))) {
-    const months = packageMonths(pkg);
-    if (input.status === "trial" || months) {
-      start ??= now;
-      end = input.status === "trial" ? trialEnd(start) : paidEnd(start, months as number);
-    }
-  }
-  if (start && end && end <= start)
-    throw badRequest("The subscription end must be after its start", { subscription_end: "The subscription end must be after its start" });
-
+  const rules = await loadRules(app);
   const password = generatePassword();
-  const { client } = await insertClient(
+  const { result: client } = await insertClient(
     app,
     request,
     {
@@ -249,9 +246,7 @@ export async function createClient(app: FastifyInstance, request: FastifyRequest
       marketing_opt_in_at: input.marketing_opt_in ? now : null,
       package_id: pkg?.id ?? null,
       package_name: pkg?.name ?? "",
-      status: input.status,
-      subscription_start: start,
-      subscription_end: end,
+      status: "pending",
       device: input.device,
       internet_platform: input.internet_platform,
       line_username: input.line_username,
@@ -261,9 +256,20 @@ export async function createClient(app: FastifyInstance, request: FastifyRequest
       password_hash: await hashPassword(password),
     },
     { explicit: input.username, from: input.full_name },
-    async () => undefined,
+    async (tx, created) => {
+      if (input.start !== "trial") return created;
+      const started = await applyOrRefuse(tx, {
+        clientId: created.id,
+        cause: { kind: "trial-started", hours: rules.trialHours },
+        causeKey: `trial:${created.id}`,
+        actor: adminActor(request),
+        rules,
+        now,
+      });
+      return started.client;
+    },
   );
-  return { client: publicClient(client), password };
+  return { client: toPublicClient(client), password };
 }
 
 // ---- editing ---------------------------------------------------------------------------------------
@@ -273,9 +279,6 @@ export async function patchClient(app: FastifyInstance, request: FastifyRequest,
   const now = new Date();
   const changes: Partial<NewClient> = { ...patch, updated_at: now } as Partial<NewClient>;
   if (patch.whatsapp !== undefined) changes.whatsapp = normaliseWhatsAppNumber(patch.whatsapp);
-  if (patch.subscription_start !== undefined)
-    changes.subscription_start = patch.subscription_start ? new Date(patch.subscription_start) : null;
-  if (patch.subscription_end !== undefined) changes.subscription_end = patch.subscription_end ? new Date(patch.subscription_end) : null;
   if (patch.package_id !== undefined) {
     const pkg = patch.package_id ? await findPackage(app.db, patch.package_id) : null;
     changes.package_id = pkg?.id ?? null;
@@ -284,97 +287,71 @@ export async function patchClient(app: FastifyInstance, request: FastifyRequest,
   if (patch.marketing_opt_in !== undefined && patch.marketing_opt_in !== before.marketing_opt_in) {
     changes.marketing_opt_in_at = patch.marketing_opt_in ? now : null;
   }
-  const merged = { ...before, ...changes };
-  checkChannelContact(merged);
-  if (merged.subscription_start && merged.subscription_end && merged.subscription_end <= merged.subscription_start) {
-    throw badRequest("The subscription end must be after its start", { subscription_end: "The subscription end must be after its start" });
-  }
+  checkChannelContact({ ...before, ...changes });
   try {
     const client = await app.db.transaction(async (tx) => {
       const [after] = await tx.update(clients).set(changes).where(eq(clients.id, id)).returning();
       if (!after) throw notFound("No client with that id.");
-      // Suspending through an edit ends their sessions too, as the Suspend button does.
-      if (after.status === "suspended" && before.status !== "suspended") await deleteSessionsFor(tx, { clientId: id });
       await audit(tx, request, { action: "update", resource: "clients", resourceId: id, before, after });
       return after;
     });
-    return publicClient(client);
+    return toPublicClient(client);
   } catch (error) {
     if (uniqueViolation(error) === "clients_username_unique") throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
     throw error;
   }
 }
 
-/** Suspension signs them out everywhere at once (same transaction). */
+/** Suspension signs them out everywhere at once (same transaction). A second suspension is a 409. */
 export async function suspendClient(app: FastifyInstance, request: FastifyRequest, id: string) {
+  const rules = await loadRules(app);
   return app.db.transaction(async (tx) => {
-    const before = await findClient(tx, id, true);
-    const [after] = await tx.update(clients).set({ status: "suspended", updated_at: new Date() }).where(eq(clients.id, id)).returning();
-    const sessionsEnded = await deleteSessionsFor(tx, { clientId: id });
-    await audit(tx, request, {
-      action: "suspend",
-      resource: "clients",
-      resourceId: id,
-      before,
-      after: { ...after, sessions_ended: sessionsEnded },
+    const { client } = await applyOrRefuse(tx, {
+      clientId: id,
+      cause: { kind: "admin-suspend" },
+      causeKey: `suspend:${id}:${randomUUID()}`,
+      actor: adminActor(request),
+      rules,
     });
-    return publicClient(after);
+    await deleteSessionsFor(tx, { clientId: id });
+    return toPublicClient(client);
+  });
+}
+
+/** Back to what the term says now: trial or active while it runs, grace or expired once it has ended. */
+export async function reactivateClient(app: FastifyInstance, request: FastifyRequest, id: string) {
+  const rules = await loadRules(app);
+  return app.db.transaction(async (tx) => {
+    const { client } = await applyOrRefuse(tx, {
+      clientId: id,
+      cause: { kind: "admin-reactivate" },
+      causeKey: `reactivate:${id}:${randomUUID()}`,
+      actor: adminActor(request),
+      rules,
+    });
+    return toPublicClient(client);
   });
 }
 
 /**
- * Back to what they were before the suspension (trial or active) while their period runs;
- * expired when it ran out meanwhile. The status before comes from the suspension's audit entry.
+ * Complimentary time: days or months without payment, always with the reason (kept in the
+ * history and the audit log). Added to a running term, else from now; a suspension stays.
+ * An Idempotency-Key header makes a retried grant count once.
  */
-export async function reactivateClient(app: FastifyInstance, request: FastifyRequest, id: string) {
-  const before = await findClient(app.db, id);
-  if (before.status !== "suspended") throw conflict(NOT_SUSPENDED);
-  const [suspension] = await app.db
-    .select({ before: auditLog.before })
-    .from(auditLog)
-    .where(and(eq(auditLog.resource, "clients"), eq(auditLog.resource_id, id), eq(auditLog.action, "suspend")))
-    .orderBy(desc(auditLog.created_at))
-    .limit(1);
-  const previous = (suspension?.before as { status?: string } | null)?.status;
-  const now = new Date();
-  const running = before.subscription_end !== null && before.subscription_end > now;
-  const status = !running ? "expired" : previous === "trial" ? "trial" : "active";
+export async function grantTime(app: FastifyInstance, request: FastifyRequest, id: string, input: ClientGrant) {
+  const rules = await loadRules(app);
+  const key = request.headers["idempotency-key"];
+  const causeKey = `grant:${id}:${typeof key === "string" && key.trim() ? key.trim().slice(0, 200) : randomUUID()}`;
   return app.db.transaction(async (tx) => {
-    const [after] = await tx
-      .update(clients)
-      .set({ status, updated_at: now })
-      .where(and(eq(clients.id, id), eq(clients.status, "suspended")))
-      .returning();
-    if (!after) throw conflict(NOT_SUSPENDED);
-    await audit(tx, request, { action: "reactivate", resource: "clients", resourceId: id, before, after });
-    return publicClient(after);
-  });
-}
-
-/** Extends by a package's months from max(now, current end), and makes the client active. */
-export async function extendClient(app: FastifyInstance, request: FastifyRequest, id: string, packageId?: string) {
-  const before = await findClient(app.db, id);
-  const chosen = packageId ?? before.package_id;
-  if (!chosen) {
-    const message = "Choose a package to extend by: this client has none.";
-    throw badRequest(message, { package_id: message });
-  }
-  const pkg = await findPackage(app.db, chosen);
-  if (!packageMonths(pkg)) {
-    const message = "That package has no length in months to extend by.";
-    throw badRequest(message, { package_id: message });
-  }
-  return app.db.transaction(async (tx) => {
-    const extended = await extendSubscription(tx, { clientId: id, packageId: pkg.id, packageName: pkg.name, liftSuspension: true });
-    if (!extended) throw notFound("No client with that id.");
-    await audit(tx, request, {
-      action: "extend",
-      resource: "clients",
-      resourceId: id,
-      before,
-      after: { ...extended.client, months_added: extended.months },
+    const { client } = await applyOrRefuse(tx, {
+      clientId: id,
+      cause: { kind: "complimentary-grant", months: input.months, days: input.days },
+      causeKey,
+      actor: adminActor(request),
+      reason: input.reason,
+      rules,
     });
-    return publicClient(extended.client);
+    return toPublicClient(client);
   });
 }
 

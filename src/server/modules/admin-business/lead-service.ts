@@ -1,18 +1,21 @@
 // Leads as the business works them: the list (and its CSV), status and notes, the one-click
-// WhatsApp, and the conversion of a lead into a client with a portal account and a welcome.
-import { and, count, eq, gte, ilike, isNull, like, lt, or, type SQL, sql } from "drizzle-orm";
+// WhatsApp, and the conversion of a lead into a client with a portal account and a welcome,
+// or, for a returning client, the renewal of the account they already have. A conversion
+// gives no time: a new client is pending (or on a free trial); time comes from money.
+import { and, count, eq, getTableColumns, gte, ilike, like, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { LEAD_SORTS, LeadConvert, LeadListQuery, LeadPatch } from "../../../shared/business-schemas";
-import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
 import { generatePassword, hashPassword } from "../../auth/passwords";
-import { downloads, leads, packages } from "../../db/schema";
+import { clients, leads, packages } from "../../db/schema";
+import { appForDevice, insertClientFromLead } from "../../lib/accounts";
 import { audit } from "../../lib/audit";
 import { type BusinessProfile, loadBusiness } from "../../lib/business";
 import { badRequest, conflict, notFound } from "../../lib/errors";
+import { adminActor, applyOrRefuse, loadRules } from "../../lib/lifecycle";
 import { enqueueAll } from "../../lib/outbox";
-import { packageMonths, paidEnd, trialEnd } from "../../lib/subscriptions";
-import { insertClient } from "./client-service";
-import { leadWhatsAppUrl, welcomeMessages } from "./messages";
+import { uniqueViolation } from "../orders/service";
+import { type Tx, toPublicClient, USERNAME_TAKEN } from "./client-service";
+import { leadWhatsAppUrl, renewalMessages, welcomeMessages } from "./messages";
 import { containsPattern, dateRange, ordering, pageWindow, phoneSearchDigits } from "./query";
 
 type Lead = typeof leads.$inferSelect;
@@ -28,10 +31,35 @@ const SORT_COLUMNS = {
   package_name: leads.package_name,
 } satisfies Record<(typeof LEAD_SORTS)[number], unknown>;
 
-/** A lead as the admin sees it: without the replay key, with the one-click WhatsApp link. */
-export function adminLead(lead: Lead, business: BusinessProfile) {
+type LinkedClient = { id: string; username: string; full_name: string; status: string } | null;
+
+/** A lead as the admin sees it: without the replay key, with the one-click WhatsApp link and the client it is. */
+export function adminLead(lead: Lead, business: BusinessProfile, client: LinkedClient = null) {
   const { idempotency_key: _key, ...rest } = lead;
-  return { ...rest, whatsapp_url: leadWhatsAppUrl(lead, business) };
+  return { ...rest, client: client?.id ? client : null, whatsapp_url: leadWhatsAppUrl(lead, business) };
+}
+
+/** The lead's columns with the client it is (a returning client, or the one it became). */
+const leadWithClient = {
+  ...getTableColumns(leads),
+  linked_id: clients.id,
+  linked_username: clients.username,
+  linked_full_name: clients.full_name,
+  linked_status: clients.status,
+};
+type LeadWithClient = Lead & {
+  linked_id: string | null;
+  linked_username: string | null;
+  linked_full_name: string | null;
+  linked_status: string | null;
+};
+
+function splitLinked(row: LeadWithClient): [Lead, LinkedClient] {
+  const { linked_id, linked_username, linked_full_name, linked_status, ...lead } = row;
+  return [
+    lead,
+    linked_id ? { id: linked_id, username: linked_username ?? "", full_name: linked_full_name ?? "", status: linked_status ?? "" } : null,
+  ];
 }
 
 export function leadWhere(query: Omit<LeadListQuery, "page" | "pageSize" | "sort" | "dir">): SQL | undefined {
@@ -60,8 +88,9 @@ export async function listLeads(app: FastifyInstance, query: LeadListQuery, all 
   const where = leadWhere(query);
   const { limit, offset } = pageWindow(query, all);
   const rows = app.db
-    .select()
+    .select(leadWithClient)
     .from(leads)
+    .leftJoin(clients, eq(clients.id, leads.client_id))
     .where(where)
     .orderBy(...ordering(SORT_COLUMNS[query.sort], query.dir, leads.id))
     .offset(offset)
@@ -71,7 +100,13 @@ export async function listLeads(app: FastifyInstance, query: LeadListQuery, all 
     app.db.select({ n: count() }).from(leads).where(where),
     loadBusiness(app),
   ]);
-  return { data: data.map((lead) => adminLead(lead, business)), total: n };
+  return {
+    data: data.map((row) => {
+      const [lead, client] = splitLinked(row);
+      return adminLead(lead, business, client);
+    }),
+    total: n,
+  };
 }
 
 async function findLead(app: FastifyInstance, id: string): Promise<Lead> {
@@ -80,9 +115,18 @@ async function findLead(app: FastifyInstance, id: string): Promise<Lead> {
   return lead;
 }
 
+async function linkedClient(app: FastifyInstance, lead: Lead): Promise<LinkedClient> {
+  if (!lead.client_id) return null;
+  const [client] = await app.db
+    .select({ id: clients.id, username: clients.username, full_name: clients.full_name, status: clients.status })
+    .from(clients)
+    .where(eq(clients.id, lead.client_id));
+  return client ?? null;
+}
+
 export async function getLead(app: FastifyInstance, id: string) {
   const [lead, business] = await Promise.all([findLead(app, id), loadBusiness(app)]);
-  return adminLead(lead, business);
+  return adminLead(lead, business, await linkedClient(app, lead));
 }
 
 export async function patchLead(app: FastifyInstance, request: FastifyRequest, id: string, patch: LeadPatch) {
@@ -98,22 +142,10 @@ export async function patchLead(app: FastifyInstance, request: FastifyRequest, i
     await audit(tx, request, { action: "update", resource: "leads", resourceId: id, before, after: row });
     return row;
   });
-  return adminLead(after, business);
+  return adminLead(after, business, await linkedClient(app, after));
 }
 
 // ---- conversion --------------------------------------------------------------------------------
-
-/** The featured (else first) active app that runs on this device, for the welcome's install guide. */
-async function appForDevice(app: FastifyInstance, device: string) {
-  if (!device) return null;
-  const [row] = await app.db
-    .select({ name: downloads.name, download_url: downloads.download_url, installation_guide: downloads.installation_guide })
-    .from(downloads)
-    .where(and(eq(downloads.is_active, true), sql`${downloads.device_compatibility} @> ${JSON.stringify([device])}::jsonb`))
-    .orderBy(sql`${downloads.is_featured} desc`, downloads.sort_order, downloads.name)
-    .limit(1);
-  return row ?? null;
-}
 
 /** The package the admin chose, or the one whose name the lead asked for. */
 async function packageFor(app: FastifyInstance, lead: Lead, packageId?: string) {
@@ -135,72 +167,117 @@ async function packageFor(app: FastifyInstance, lead: Lead, packageId?: string) 
 const isFreeTrialLead = (lead: Lead) => lead.form_type === "free-trial" || lead.package_price.trim().toUpperCase() === "FREE";
 
 /**
- * Makes the client: their details from the lead, a portal password (answered once), the
- * package and period (a trial is 24 hours; paid time is the package's months from the start),
- * the lead marked converted, and the welcome queued — all in one transaction. A second
- * conversion of the same lead is a 409, also when two race.
+ * Makes the client: their details from the lead, a portal password (answered once), the package
+ * they asked for, the lead marked converted and the welcome queued, all in one transaction. The
+ * account is pending until money comes, or starts the free trial now (a free-trial lead, length
+ * from the settings). A lead from a returning client renews that client instead (see below). A
+ * second conversion of the same lead is a 409, also when two race.
  */
 export async function convertLead(app: FastifyInstance, request: FastifyRequest, id: string, input: LeadConvert) {
   const lead = await findLead(app, id);
-  if (lead.client_id) throw conflict(ALREADY_CONVERTED);
-  const status = input.status ?? (isFreeTrialLead(lead) ? "trial" : "active");
+  if (lead.status === "converted") throw conflict(ALREADY_CONVERTED);
   const pkg = await packageFor(app, lead, input.package_id);
-  const start = input.start ? new Date(input.start) : new Date();
-  let end: Date;
-  if (status === "trial") end = trialEnd(start);
-  else {
-    const months = packageMonths(pkg);
-    if (!months) {
-      const message = pkg ? "That package has no length in months." : "Choose the package they are paying for.";
-      throw badRequest(message, { package_id: message });
-    }
-    end = paidEnd(start, months);
-  }
+  const [business, rules] = await Promise.all([loadBusiness(app), loadRules(app)]);
+  if (lead.client_id) return renewReturningClient(app, request, lead, pkg, business);
 
-  const whatsapp = normaliseWhatsAppNumber(lead.whatsapp);
-  const email = lead.email.trim();
-  // Their chosen channel, unless it has no address and the other one does.
-  const method =
-    lead.communication_method === "email" ? (email || !whatsapp ? "email" : "whatsapp") : whatsapp || !email ? "whatsapp" : "email";
-  const [business, appGuide] = await Promise.all([loadBusiness(app), appForDevice(app, lead.device)]);
+  const start = input.start ?? (isFreeTrialLead(lead) ? "trial" : "pending");
+  const appGuide = await appForDevice(app.db, lead.device);
   const password = generatePassword();
+  const passwordHash = await hashPassword(password);
   const now = new Date();
-
-  const { client, result: converted } = await insertClient(
-    app,
-    request,
-    {
-      full_name: lead.name,
-      email,
-      whatsapp,
-      communication_method: method,
-      marketing_opt_in: lead.marketing_opt_in,
-      // Consent was given with the lead's submission.
-      marketing_opt_in_at: lead.marketing_opt_in ? lead.created_at : null,
-      package_id: pkg?.id ?? null,
-      package_name: pkg?.name ?? lead.package_name,
-      status,
-      subscription_start: start,
-      subscription_end: end,
-      device: lead.device,
-      internet_platform: lead.internet_platform === "other" && lead.other_platform ? lead.other_platform : lead.internet_platform,
-      password_hash: await hashPassword(password),
-    },
-    { explicit: input.username, from: lead.name },
-    async (tx, client) => {
-      const [updated] = await tx
-        .update(leads)
-        .set({ status: "converted", client_id: client.id, updated_at: now })
-        .where(and(eq(leads.id, id), isNull(leads.client_id)))
-        .returning();
-      // Another conversion won the race: this transaction (and its client) is rolled back.
-      if (!updated) throw conflict(ALREADY_CONVERTED);
+  const { client, converted } = await app.db
+    .transaction(async (tx) => {
+      let client = await insertClientFromLead(tx, lead, {
+        username: input.username,
+        packageId: pkg?.id ?? null,
+        packageName: pkg?.name ?? lead.package_name,
+        passwordHash,
+      });
+      await audit(tx, request, { action: "create", resource: "clients", resourceId: client.id, after: client });
+      if (start === "trial") {
+        const started = await applyOrRefuse(tx, {
+          clientId: client.id,
+          cause: { kind: "trial-started", hours: rules.trialHours },
+          causeKey: `trial:${lead.id}`,
+          actor: adminActor(request),
+          rules,
+          now,
+        });
+        client = started.client;
+      }
+      const converted = await markConverted(tx, lead, client.id, now);
       await enqueueAll(tx, welcomeMessages(business, { client, app: appGuide }));
-      await audit(tx, request, { action: "convert", resource: "leads", resourceId: id, before: lead, after: updated });
-      return updated;
-    },
-  );
+      await audit(tx, request, { action: "convert", resource: "leads", resourceId: id, before: lead, after: converted });
+      return { client, converted };
+    })
+    .catch((error) => {
+      if (input.username && uniqueViolation(error) === "clients_username_unique")
+        throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
+      throw error;
+    });
   app.outbox.nudge();
-  const { password_hash: _hidden, ...publicClient } = client;
-  return { client: publicClient, password, lead: adminLead(converted, business) };
+  return {
+    renewed: false as const,
+    client: toPublicClient(client),
+    password,
+    lead: adminLead(converted, business, { id: client.id, username: client.username, full_name: client.full_name, status: client.status }),
+  };
+}
+
+/** Marks the lead converted to `clientId`; a lead another conversion took first rolls the caller back (409). */
+async function markConverted(tx: Tx, lead: Lead, clientId: string, now: Date): Promise<Lead> {
+  const [updated] = await tx
+    .update(leads)
+    .set({ status: "converted", client_id: clientId, updated_at: now })
+    .where(and(eq(leads.id, lead.id), ne(leads.status, "converted")))
+    .returning();
+  if (!updated) throw conflict(ALREADY_CONVERTED);
+  return updated;
+}
+
+/**
+ * A lead from someone who is already a client: no second account. The lead is marked converted
+ * to them, their package becomes the one they asked for, and they get a renewal link on their
+ * channel. Their term changes only when they pay.
+ */
+async function renewReturningClient(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  lead: Lead,
+  pkg: typeof packages.$inferSelect | null,
+  business: BusinessProfile,
+) {
+  const now = new Date();
+  const { client, converted } = await app.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(clients)
+      .where(eq(clients.id, lead.client_id as string))
+      .for("update");
+    if (!before) throw notFound("The client this lead belongs to no longer exists.");
+    const [client] = pkg
+      ? await tx
+          .update(clients)
+          .set({ package_id: pkg.id, package_name: pkg.name, updated_at: now })
+          .where(eq(clients.id, before.id))
+          .returning()
+      : [before];
+    const converted = await markConverted(tx, lead, client.id, now);
+    await enqueueAll(tx, renewalMessages(business, { client, leadId: lead.id }));
+    await audit(tx, request, {
+      action: "convert",
+      resource: "leads",
+      resourceId: lead.id,
+      before: lead,
+      after: { ...converted, renewed: true },
+    });
+    return { client, converted };
+  });
+  app.outbox.nudge();
+  return {
+    renewed: true as const,
+    client: toPublicClient(client),
+    password: null,
+    lead: adminLead(converted, business, { id: client.id, username: client.username, full_name: client.full_name, status: client.status }),
+  };
 }

@@ -77,6 +77,8 @@ export interface WelcomeFacts {
   client: Reachable & { username: string; status: string; package_name: string; subscription_end: Date | null; device: string };
   /** the featured app for their device, when there is one */
   app: { name: string; download_url: string | null; installation_guide: string | null } | null;
+  /** for an account no admin handed a password to: the link to choose one */
+  setPasswordLink?: string;
 }
 
 function absoluteLink(url: string | null, publicUrl: string): string | null {
@@ -91,10 +93,12 @@ export function welcomeMessages(business: BusinessProfile, facts: WelcomeFacts):
   const { client, app } = facts;
   const period =
     client.status === "trial"
-      ? `Your free 24-hour trial runs until ${formatDateTime(client.subscription_end)} (SAST).`
-      : client.subscription_end
-        ? `Your ${client.package_name || "subscription"} package is active until ${formatDate(client.subscription_end)}.`
-        : "";
+      ? `Your free trial runs until ${formatDateTime(client.subscription_end)} (SAST).`
+      : client.status === "pending"
+        ? "Your subscription starts as soon as your payment is confirmed: renew in the portal by card or EFT."
+        : client.subscription_end
+          ? `Your ${client.package_name || "subscription"} package is active until ${formatDate(client.subscription_end)}.`
+          : "";
   const install: string[] = [];
   if (app) {
     const link = absoluteLink(app.download_url, business.publicUrl);
@@ -111,7 +115,9 @@ export function welcomeMessages(business: BusinessProfile, facts: WelcomeFacts):
     "",
     `Client portal: ${business.publicUrl}/client/login`,
     `Username: ${client.username}`,
-    "Your password comes separately: we send it in its own message, never with your username.",
+    facts.setPasswordLink
+      ? `Choose your password here (the link works for 7 days, once): ${facts.setPasswordLink}`
+      : "Your password comes separately: we send it in its own message, never with your username.",
     "",
     ...install,
     "",
@@ -126,6 +132,33 @@ export function welcomeMessages(business: BusinessProfile, facts: WelcomeFacts):
     kind: "welcome",
     client_id: client.id,
     dedupe_key: `welcome:${client.id}:${target.channel}`,
+  }));
+}
+
+/** For a returning client whose new order or enquiry was converted: how to renew, on their channel. */
+export function renewalMessages(
+  business: BusinessProfile,
+  facts: { client: Reachable & { username: string; package_name: string; status: string }; leadId: string },
+): OutboxMessage[] {
+  const { client } = facts;
+  const link = `${business.publicUrl}/client?renew=1`;
+  const body = [
+    `Hi ${firstName(client.full_name)},`,
+    "",
+    `Thanks for coming back to ${business.companyName}! You already have an account with us (username ${client.username}), so there's nothing new to set up.`,
+    `To ${client.status === "active" || client.status === "trial" ? "renew" : "start watching again"}${client.package_name ? ` with the ${client.package_name} package` : ""}, pay in your client portal by card or EFT: ${link}`,
+    "Your term is extended as soon as your payment is confirmed, and your login details stay the same.",
+    "",
+    signOff(business),
+  ].join("\n");
+  return channelsFor(client).map((target) => ({
+    ...target,
+    subject: target.channel === "email" ? `${business.companyName}: renew your subscription` : undefined,
+    body,
+    kind: "renewal-link",
+    client_id: client.id,
+    lead_id: facts.leadId,
+    dedupe_key: `renewal-link:${facts.leadId}:${target.channel}`,
   }));
 }
 

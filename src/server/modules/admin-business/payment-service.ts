@@ -1,21 +1,18 @@
 // Payments as the business manages them: the list (and its CSV), confirming an EFT (or any
 // pending payment), recording a payment taken by hand, refunds, and linking a payment to a
-// client. Money that is confirmed buys time through the one subscription rule
-// (lib/subscriptions.ts) and queues one receipt (dedupe key receipt:<id>), in the same
-// transaction as the status change, so neither can happen twice or without the other.
+// client. Money that is confirmed is settled the one way every payment is (payments/settle.ts:
+// the account, the term through the lifecycle module, one receipt), in the same transaction as
+// the status change, so nothing happens twice or without the rest.
 import { randomInt } from "node:crypto";
 import { and, count, eq, getTableColumns, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { PAYMENT_SORTS, PaymentCreate, PaymentListQuery, PaymentPatch } from "../../../shared/business-schemas";
-import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
 import { capturedPayments, clients, packages } from "../../db/schema";
 import { audit } from "../../lib/audit";
-import { type BusinessProfile, loadBusiness } from "../../lib/business";
+import { loadBusiness } from "../../lib/business";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
-import { enqueue } from "../../lib/outbox";
-import { extendSubscription } from "../../lib/subscriptions";
-import { receiptEmail } from "../payments/messages";
-import type { Tx } from "./client-service";
+import { loadRules } from "../../lib/lifecycle";
+import { settlePayment } from "../payments/settle";
 import { containsPattern, dateRange, ordering, pageWindow } from "./query";
 
 type Payment = typeof capturedPayments.$inferSelect;
@@ -100,48 +97,9 @@ async function findPayment(app: FastifyInstance, id: string): Promise<Payment> {
 const appendNote = (note: string) =>
   note.trim() ? sql`trim(${capturedPayments.notes} || E'\n' || ${note.trim()})` : capturedPayments.notes;
 
-/**
- * In the caller's transaction: the paid payment buys its client time and one receipt is
- * queued — by e-mail when there is an address, else on the client's WhatsApp.
- */
-async function settle(tx: Tx, business: BusinessProfile, payment: Payment, paidAt: Date): Promise<void> {
-  const extended = payment.client_id
-    ? await extendSubscription(tx, {
-        clientId: payment.client_id,
-        packageId: payment.package_id,
-        packageName: payment.package_name,
-        now: paidAt,
-      })
-    : null;
-  const client = extended?.client ?? null;
-  const message = receiptEmail(business, {
-    reference: payment.external_transaction_id,
-    packageName: payment.package_name,
-    amount: payment.amount,
-    paidAt,
-    subscriptionEnd: extended?.months ? extended.subscriptionEnd : null,
-  });
-  const email = payment.client_email || client?.email || "";
-  const whatsapp = normaliseWhatsAppNumber(client?.whatsapp ?? "");
-  const target = email
-    ? { channel: "email" as const, recipient: email }
-    : whatsapp
-      ? { channel: "whatsapp" as const, recipient: whatsapp }
-      : null;
-  if (!target) return;
-  await enqueue(tx, {
-    ...target,
-    subject: target.channel === "email" ? message.subject : undefined,
-    body: message.body,
-    kind: "receipt",
-    client_id: payment.client_id,
-    dedupe_key: `receipt:${payment.id}`,
-  });
-}
-
 /** Confirms money received (an EFT that reflected, or any pending payment). A second call is 409 'Already paid'. */
 export async function markPaid(app: FastifyInstance, request: FastifyRequest, id: string, note: string) {
-  const business = await loadBusiness(app);
+  const context = { business: await loadBusiness(app), rules: await loadRules(app) };
   const result = await app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(capturedPayments).where(eq(capturedPayments.id, id)).for("update");
     if (!before) throw notFound("No payment with that id.");
@@ -155,7 +113,7 @@ export async function markPaid(app: FastifyInstance, request: FastifyRequest, id
       .returning();
     // The row lock makes this unreachable unless the status changed between read and write.
     if (!after) throw conflict(ALREADY_PAID);
-    await settle(tx, business, after, now);
+    await settlePayment(tx, context, after, now);
     await audit(tx, request, { action: "mark-paid", resource: "captured_payments", resourceId: id, before, after });
     return after;
   });
@@ -180,7 +138,7 @@ export async function recordPayment(app: FastifyInstance, request: FastifyReques
   if (paidAt.getTime() > Date.now() + 60_000) {
     throw badRequest("A payment cannot be paid in the future.", { paid_at: "A payment cannot be paid in the future." });
   }
-  const business = await loadBusiness(app);
+  const context = { business: await loadBusiness(app), rules: await loadRules(app) };
   const created = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(capturedPayments)
@@ -200,7 +158,7 @@ export async function recordPayment(app: FastifyInstance, request: FastifyReques
       })
       .returning();
     // Time is added from now (or the current end), whenever the money came in.
-    await settle(tx, business, row, new Date());
+    await settlePayment(tx, context, row, new Date());
     await audit(tx, request, { action: "create", resource: "captured_payments", resourceId: row.id, after: row });
     return row;
   });

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   clientCreateSchema,
-  clientExtendSchema,
+  clientGrantSchema,
   clientListQuerySchema,
   clientPatchSchema,
   contentRequestListQuerySchema,
@@ -23,8 +23,8 @@ import { requireAdmin } from "../../auth/guards";
 import {
   createClient,
   deleteClient,
-  extendClient,
   getClientDetail,
+  grantTime,
   listClients,
   patchClient,
   reactivateClient,
@@ -80,8 +80,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post("/admin/clients/:id/reactivate", { schema: byId }, async (request) => ({
     data: await reactivateClient(app, request, request.params.id),
   }));
-  app.post("/admin/clients/:id/extend", { schema: { ...byId, body: optionalBody(clientExtendSchema) } }, async (request) => ({
-    data: await extendClient(app, request, request.params.id, request.body.package_id),
+  app.post("/admin/clients/:id/grant", { schema: { ...byId, body: clientGrantSchema } }, async (request) => ({
+    data: await grantTime(app, request, request.params.id, request.body),
   }));
   app.post("/admin/clients/:id/reset-password", { schema: byId }, (request) => resetClientPassword(app, request, request.params.id));
 

@@ -1,6 +1,6 @@
 // The overview's figures. Days and months are South African (Africa/Johannesburg): "today"
 // starts at 00:00 SAST whatever the server's zone, and the 30-day series are SA calendar days.
-import { and, count, eq, gt, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AdminStats } from "../../../shared/business-schemas";
 import { SA_TIME_ZONE, saDay } from "../../../shared/dates";
@@ -56,7 +56,7 @@ export async function loadStats(app: FastifyInstance, now = new Date()): Promise
     db
       .select({ n: count() })
       .from(clients)
-      .where(and(inArray(clients.status, ["trial", "active"]), gt(clients.subscription_end, now), lte(clients.subscription_end, in7Days))),
+      .where(and(eq(clients.status, "active"), gt(clients.subscription_end, now), lte(clients.subscription_end, in7Days))),
     db
       .select({ total: sql<string>`coalesce(sum(${capturedPayments.amount}), 0)` })
       .from(capturedPayments)

@@ -10,7 +10,7 @@ import { contentRequestSchema } from "../../../shared/schemas";
 import { requireClient } from "../../auth/guards";
 import { contentRequests } from "../../db/schema";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "../../lib/rate-limit";
-import { loadOwnClient, parseBody, refuseSuspended } from "./service";
+import { loadOwnClient, parseBody } from "./service";
 
 type Row = typeof contentRequests.$inferSelect;
 
@@ -32,7 +32,6 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.get("/client/content-requests", { preHandler: requireClient }, async (request): Promise<{ data: ClientContentRequest[] }> => {
     const client = await loadOwnClient(app, request);
-    refuseSuspended(client);
     const rows = await app.db
       .select()
       .from(contentRequests)
@@ -43,7 +42,6 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.post("/client/content-requests", { preHandler: requireClient }, async (request, reply) => {
     const client = await loadOwnClient(app, request);
-    refuseSuspended(client);
     const limit = app.config.PUBLIC_WRITE_LIMIT_PER_MIN;
     await enforce(app.db, [
       { key: `content-requests:acct:${client.id}`, limit, message: PUBLIC_WRITE_MESSAGE },

@@ -5,7 +5,7 @@
 //   GET  /api/client/specials               → {data: {specials, plans}} with what they would pay
 // Pricing, pay links and EFT references come from the payments service (one implementation);
 // the client id is always the session's, so the webhook extends THIS client's subscription.
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -17,13 +17,14 @@ import {
   type ClientRenewResponse,
   type ClientSpecials,
   renewRequestSchema,
+  SUSPENDED_PAYMENT_MESSAGE,
 } from "../../../shared/client-schemas";
 import { isValidEmail } from "../../../shared/contact";
 import { buildPlans } from "../../../shared/pricing";
 import { requireClient } from "../../auth/guards";
 import { capturedPayments } from "../../db/schema";
 import { loadBusiness } from "../../lib/business";
-import { badRequest, notFound } from "../../lib/errors";
+import { AppError, badRequest, notFound } from "../../lib/errors";
 import { enforce } from "../../lib/rate-limit";
 import { listActiveSpecials, listPackages, specialsAt } from "../catalogue/service";
 import { createPaymentsService } from "../payments/service";
@@ -112,23 +113,21 @@ const routes: FastifyPluginAsync = async (fastify) => {
     await enforce(app.db, [{ key: `client-renew:acct:${clientId}`, limit: app.config.PUBLIC_WRITE_LIMIT_PER_MIN }]);
     const input = parseBody(renewRequestSchema, request.body);
     const client = await loadOwnClient(app, request);
+    // A payment cannot lift a suspension: refuse before any money changes hands.
+    if (client.status === "suspended") throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
     const packageId = input.packageId ?? client.package_id;
     if (!packageId) throw badRequest("Please choose a package", { packageId: "Please choose a package" });
 
     reply.status(201);
+    // The session's client pays for themselves: the payment carries their id, and its capture
+    // extends THIS client's term.
+    const session = { clientId, ip: request.ip };
     if (input.method === "card") {
-      // clientId is the session's: the webhook extends this client's subscription when paid.
-      const link = await payments.createPaylink({ packageId, clientId });
+      const link = await payments.paylinkFor({ packageId, clientId }, session);
       return { success: true, method: "card", paylinkUrl: link.paylinkUrl, externalTransactionID: link.externalTransactionID };
     }
     const email = isValidEmail(client.email) ? client.email.trim() : undefined;
-    const eft = await payments.createEft({ packageId, name: client.full_name || undefined, email });
-    // The payments service does not take a client for EFT yet; link the new reference to this
-    // client so the admin's confirmation extends their subscription.
-    await app.db
-      .update(capturedPayments)
-      .set({ client_id: clientId, updated_at: new Date() })
-      .where(and(eq(capturedPayments.external_transaction_id, eft.reference), isNull(capturedPayments.client_id)));
+    const eft = await payments.eftFor({ packageId, clientId, email }, session);
     return { success: true, method: "eft", reference: eft.reference, amount: eft.amount, package_name: eft.package_name, bank: eft.bank };
   });
 

@@ -10,18 +10,18 @@ import {
   type ClientSummary,
   type CommunicationMethod,
   daysLeft,
-  SUSPENDED_MESSAGE,
   subscriptionStatus,
 } from "../../../shared/client-schemas";
 import { isValidEmail, isValidPhone } from "../../../shared/contact";
+import { CLIENT_STATUSES } from "../../../shared/lifecycle";
 import { DEVICE_LABELS, type DeviceValue } from "../../../shared/options";
 import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
 import { clients } from "../../db/schema";
-import { badRequest, forbidden, unauthorized } from "../../lib/errors";
+import { badRequest, unauthorized } from "../../lib/errors";
 
 export type ClientRow = typeof clients.$inferSelect;
 
-const ACCOUNT_STATUSES: readonly ClientAccountStatus[] = ["trial", "active", "expired", "suspended"];
+const ACCOUNT_STATUSES: readonly ClientAccountStatus[] = CLIENT_STATUSES;
 
 /** The signed-in client's id; requireClient must have run. */
 export function signedInId(request: FastifyRequest): string {
@@ -40,13 +40,8 @@ export async function loadOwnClient(app: FastifyInstance, request: FastifyReques
   return row;
 }
 
-/** 403 for the parts of the portal a suspended account cannot use. */
-export function refuseSuspended(row: Pick<ClientRow, "status">): void {
-  if (row.status === "suspended") throw forbidden(SUSPENDED_MESSAGE);
-}
-
 export function accountStatus(status: string): ClientAccountStatus {
-  return (ACCOUNT_STATUSES as readonly string[]).includes(status) ? (status as ClientAccountStatus) : "active";
+  return (ACCOUNT_STATUSES as readonly string[]).includes(status) ? (status as ClientAccountStatus) : "pending";
 }
 
 export function toSummary(row: Pick<ClientRow, "id" | "username" | "full_name" | "status">): ClientSummary {

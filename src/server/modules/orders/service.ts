@@ -9,6 +9,7 @@ import { saDay } from "../../../shared/dates";
 import { type InterestForm, isFreeTrialOrder, type OrderForm } from "../../../shared/schemas";
 import { buildWhatsAppLink, normaliseWhatsAppNumber } from "../../../shared/whatsapp";
 import { leads, trialBlackoutDays } from "../../db/schema";
+import { findReturningClient } from "../../lib/accounts";
 import { type BusinessProfile, loadBusiness } from "../../lib/business";
 import { AppError } from "../../lib/errors";
 import { enqueueAll, type OutboxMessage } from "../../lib/outbox";
@@ -80,6 +81,7 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
     other_platform: form.otherPlatform,
     internet_speed: form.internetSpeed,
     marketing_opt_in: form.marketingOptIn,
+    client_id: await returningClientId(app, form),
   };
   const saved = await saveLead(app, values, submission, {
     accepts: (lead) => lead.form_type === "order" || lead.form_type === "free-trial",
@@ -97,6 +99,11 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
 /** The chat link the browser opens after an order: to the business, with the order prefilled. */
 export function orderWhatsAppUrl(lead: Lead, business: BusinessProfile): string {
   return buildWhatsAppLink(business.whatsappNumber, orderWhatsAppText(lead, business));
+}
+
+/** A returning client is recognised by their WhatsApp number or e-mail: the lead is linked to them. */
+async function returningClientId(app: FastifyInstance, person: { whatsapp: string; email: string }): Promise<string | null> {
+  return (await findReturningClient(app.db, person))?.id ?? null;
 }
 
 async function checkTrialAllowed(app: FastifyInstance, values: NewLead): Promise<void> {
@@ -138,6 +145,7 @@ export async function submitInterest(app: FastifyInstance, form: InterestForm, s
     duration: form.duration,
     communication_method: form.communicationMethod,
     marketing_opt_in: form.marketingOptIn,
+    client_id: await returningClientId(app, form),
   };
   const saved = await saveLead(app, values, submission, {
     accepts: (lead) => lead.form_type === "interest",

@@ -13,12 +13,28 @@ export interface ReceiptFacts {
   paidAt: Date;
   /** the client's new subscription end, when the payment belonged to a client account */
   subscriptionEnd: Date | null;
+  /** the payment made their account just now (the portal login goes in its own message) */
+  newAccount?: boolean;
+  /** the account is suspended: the time was added, the suspension stays */
+  suspended?: boolean;
+}
+
+function nextStep(business: BusinessProfile, facts: ReceiptFacts): string {
+  const end = facts.subscriptionEnd ? formatDate(facts.subscriptionEnd) : null;
+  if (facts.suspended) {
+    return `What happens next: your account is suspended, so please contact us to switch it back on.${end ? ` We've added the time you paid for: your subscription now runs until ${end}.` : ""}`;
+  }
+  if (facts.newAccount) {
+    return `What happens next: your client portal login is in a separate message.${end ? ` Your subscription runs until ${end}.` : ""} We're setting up your line and will send your streaming login details as soon as it's ready (${business.supportHours}).`;
+  }
+  if (end) {
+    return `What happens next: nothing for you to do. Your subscription is active until ${end} and your login details stay the same. You can see them in the client portal: ${business.publicUrl}/client`;
+  }
+  return `What happens next: we'll be in touch to set up your account (${business.supportHours}).`;
 }
 
 export function receiptEmail(business: BusinessProfile, facts: ReceiptFacts): { subject: string; body: string } {
-  const next = facts.subscriptionEnd
-    ? `What happens next: nothing for you to do. Your subscription is active until ${formatDate(facts.subscriptionEnd)} and your login details stay the same. You can see them in the client portal: ${business.publicUrl}/client`
-    : `What happens next: we're setting up your line and will send your login details on WhatsApp or by e-mail (${business.supportHours}).`;
+  const next = nextStep(business, facts);
   const body = [
     "Hi,",
     "",

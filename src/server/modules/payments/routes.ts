@@ -1,8 +1,9 @@
 // Payments: card pay links (iKhokha or the local sandbox), the provider webhook, status for
 // the result pages, EFT references, and the sandbox's own checkout page.
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { readClientSession } from "../../auth/sessions";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "../../lib/rate-limit";
 import { renderSandboxCheckout } from "./sandbox-checkout";
 import { createPaymentsService } from "./service";
@@ -29,17 +30,25 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   // Bodies are validated in the service with the shared schemas, so the spec's own words
   // reach the browser; an `amount` in the body is never read.
+  // A signed-in client pays for their own account; anyone else names themselves in the body.
+  const payer = async (request: FastifyRequest, reply: FastifyReply) => ({
+    clientId: (await readClientSession(app, request, reply))?.clientId ?? null,
+    ip: clientIp(request),
+  });
+
   app.post("/payments/paylink", async (request, reply) => {
     await limit("paylink", clientIp(request));
-    const result = await service.createPaylink(request.body);
+    const result = await service.createPaylink(request.body, await payer(request, reply));
     return reply.status(201).send(result);
   });
 
   app.post("/payments/eft", async (request, reply) => {
     await limit("eft", clientIp(request));
-    const result = await service.createEft(request.body);
+    const result = await service.createEft(request.body, await payer(request, reply));
     return reply.status(201).send(result);
   });
+
+  app.get("/payments/methods", async () => ({ data: service.methods() }));
 
   app.get("/payments/sandbox/checkout/:ref", { schema: { params: z.object({ ref: refParam }) } }, async (request, reply) => {
     const view = await service.sandboxCheckout(request.params.ref);

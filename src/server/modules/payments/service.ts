@@ -1,27 +1,34 @@
 // Card pay links, the provider webhook, payment status and EFT references.
-// Rules (INTEGRATIONS.md): the server prices the package (special included) and never trusts
-// an amount from the browser; a payment is marked paid only after a verified callback (or
-// our own status query) AND the provider's own status shows it paid for the amount we
-// priced; each payment is captured once, with its receipt and the client's subscription
-// extension in the same transaction.
+// Rules (docs/architecture.md, "Payments"): the server prices the package (special included)
+// and never trusts an amount from the browser; every payment belongs to a person (the signed-in
+// client, or a lead made from the payer's name and WhatsApp number, linked to the client they
+// already are); a payment is marked paid only after a verified callback (or our own status
+// query) AND the provider's own status shows it paid for the amount we priced; each payment is
+// captured once, and settled (account, term, receipt) in the same transaction (settle.ts).
 import { randomInt } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { addMonths } from "../../../shared/dates";
+import type { PaymentMethods, PaymentOutcome } from "../../../shared/api";
+import { SUSPENDED_PAYMENT_MESSAGE } from "../../../shared/client-schemas";
+import { isValidEmail } from "../../../shared/contact";
 import { toCents } from "../../../shared/money";
-import { findSpecial, monthsFromDuration } from "../../../shared/pricing";
-import { eftRequestSchema, paylinkRequestSchema } from "../../../shared/schemas";
+import { findSpecial } from "../../../shared/pricing";
+import { eftRequestSchema, PAYER_NAME_MESSAGE, PAYER_WHATSAPP_MESSAGE, paylinkRequestSchema } from "../../../shared/schemas";
+import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
 import { type CallbackRequest, type PaylinkStatusResult, PaymentProviderError, statusFromProvider } from "../../adapters/payments/provider";
 import type { SandboxOutcome, SandboxPaylink } from "../../adapters/payments/sandbox";
 import { type ActiveProvider, selectPaymentProvider } from "../../adapters/payments/select-provider";
-import type { Db } from "../../db/client";
-import { capturedPayments, clients, packages } from "../../db/schema";
+import { capturedPayments, clients, leads, packages } from "../../db/schema";
+import { type ClientRow, findReturningClient } from "../../lib/accounts";
 import { type BusinessProfile, loadBusiness } from "../../lib/business";
 import { AppError, badRequest, notFound } from "../../lib/errors";
+import { loadRules } from "../../lib/lifecycle";
 import { enqueue } from "../../lib/outbox";
 import { listActiveSpecials, specialsAt } from "../catalogue/service";
-import { type EftBankDetails, eftEmail, receiptEmail } from "./messages";
+import { storablePayload } from "../orders/service";
+import { type EftBankDetails, eftEmail } from "./messages";
+import { sentTo, settlePayment } from "./settle";
 
 // ---- response shapes (the contract the web app reads) -------------------------------------
 
@@ -40,6 +47,7 @@ export interface PaymentStatusView {
   provider: string;
   created_at: string;
   paid_at: string | null;
+  outcome: PaymentOutcome;
 }
 
 export interface EftResponse {
@@ -72,11 +80,30 @@ const callbackSchema = z.looseObject({
 });
 
 type Payment = typeof capturedPayments.$inferSelect;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type SandboxAction = "pay" | "decline" | "cancel";
 
 const SANDBOX_OUTCOMES: Record<SandboxAction, SandboxOutcome> = { pay: "SUCCESS", decline: "FAILURE", cancel: "CANCELLED" };
 const RESULT_PAGES: Record<string, string> = { SUCCESS: "success", FAILURE: "failure", CANCELLED: "cancel" };
+
+/** Card payments are off: a real shop with no card provider configured (EFT still works). */
+export const CARD_OFF_MESSAGE = "Card payments are not available at the moment. Please pay by EFT instead.";
+export const NOT_YOUR_ACCOUNT = "That is not your account.";
+/** A payer's open lead from this long ago is reused instead of making another. */
+const REUSE_LEAD_WITHIN_MS = 24 * 3_600_000;
+
+/** Who pays: the signed-in client, or a person by name and WhatsApp number. */
+export interface PayerSession {
+  /** the signed-in client's id, when there is a client session */
+  clientId: string | null;
+  ip?: string;
+}
+
+interface Payer {
+  client: ClientRow | null;
+  leadId: string | null;
+  email: string;
+  name: string;
+}
 
 export interface PaymentsServiceOptions {
   /** the six reference characters of an EFT reference (tests force collisions) */
@@ -112,6 +139,14 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
   const publicUrl = (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, "");
   const active: ActiveProvider = selectPaymentProvider(app.config, db, publicUrl);
   const provider = active.provider;
+  // Real money only in production: an https shop with no card provider takes no test payments
+  // unless PAYMENTS_SANDBOX=on says it is a test shop.
+  const cardMode: PaymentMethods["card"] =
+    active.kind === "ikhokha"
+      ? "ikhokha"
+      : app.config.PAYMENTS_SANDBOX === "on" || (app.config.PAYMENTS_SANDBOX !== "off" && !publicUrl.startsWith("https://"))
+        ? "sandbox"
+        : "off";
   const eftCode = options.eftCode ?? randomEftCode;
   const lastReconciled = new Map<string, number>();
 
@@ -132,21 +167,90 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
 
   // ---- card pay links -----------------------------------------------------------------------
 
-  async function createPaylink(body: unknown): Promise<PaylinkResponse> {
+  /**
+   * The person a payment is for. A signed-in client pays for themselves (a suspended one
+   * cannot: 409). Anyone else gives a name and WhatsApp number; they become a lead (their open
+   * lead of the last day is reused), linked to the client they already are when the number or
+   * e-mail matches one.
+   */
+  async function resolvePayer(
+    input: { name?: string; whatsapp?: string; email?: string; clientId?: string },
+    session: PayerSession,
+    pkgName: string,
+    body: unknown,
+  ): Promise<Payer> {
+    if (input.clientId && input.clientId !== session.clientId) throw badRequest(NOT_YOUR_ACCOUNT, { clientId: NOT_YOUR_ACCOUNT });
+    if (session.clientId) {
+      const [client] = await db.select().from(clients).where(eq(clients.id, session.clientId));
+      if (!client) throw badRequest(NOT_YOUR_ACCOUNT, { clientId: NOT_YOUR_ACCOUNT });
+      if (client.status === "suspended") throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
+      return { client, leadId: null, email: input.email ?? client.email, name: client.full_name };
+    }
+    const fields: Record<string, string> = {};
+    if (!input.name) fields.name = PAYER_NAME_MESSAGE;
+    if (!input.whatsapp) fields.whatsapp = PAYER_WHATSAPP_MESSAGE;
+    if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
+    const name = input.name as string;
+    const whatsapp = input.whatsapp as string;
+    const email = input.email ?? "";
+
+    const returning = await findReturningClient(db, { whatsapp, email });
+    if (returning?.status === "suspended") throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
+    const digits = normaliseWhatsAppNumber(whatsapp);
+    const [open] = await db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(
+        and(
+          eq(leads.whatsapp_digits, digits),
+          eq(leads.form_type, "order"),
+          inArray(leads.status, ["new", "contacted"]),
+          gte(leads.created_at, new Date(Date.now() - REUSE_LEAD_WITHIN_MS)),
+        ),
+      )
+      .orderBy(sql`${leads.created_at} desc`)
+      .limit(1);
+    if (open) {
+      await db
+        .update(leads)
+        .set({ name, email: email || sql`${leads.email}`, package_name: pkgName, client_id: returning?.id ?? null, updated_at: new Date() })
+        .where(eq(leads.id, open.id));
+      return { client: returning, leadId: open.id, email, name };
+    }
+    const [lead] = await db
+      .insert(leads)
+      .values({
+        form_type: "order",
+        name,
+        email,
+        whatsapp,
+        whatsapp_digits: digits,
+        package_name: pkgName,
+        duration: "",
+        client_id: returning?.id ?? null,
+        payload: storablePayload(body),
+        ip: session.ip ?? "",
+        notes: "From a payment started on the site.",
+      })
+      .returning({ id: leads.id });
+    return { client: returning, leadId: lead.id, email, name };
+  }
+
+  async function createPaylink(body: unknown, session: PayerSession = { clientId: null }): Promise<PaylinkResponse> {
     const parsed = paylinkRequestSchema.safeParse(body ?? {});
     if (!parsed.success) throw validationError(parsed.error);
-    const input = parsed.data;
-    const { pkg, price, amountCents } = await priceActivePackage(input.packageId);
+    return paylinkFor(parsed.data, session, body);
+  }
 
-    let clientId: string | null = null;
-    let clientEmail = input.clientEmail ?? "";
-    if (input.clientId) {
-      const [client] = await db.select({ id: clients.id, email: clients.email }).from(clients).where(eq(clients.id, input.clientId));
-      if (client) {
-        clientId = client.id;
-        clientEmail ||= client.email;
-      }
-    }
+  /** A pay link for a package. `input.immediateStartConsent` is the payer's ECT s44 consent (a renewal from the portal has none). */
+  async function paylinkFor(
+    input: { packageId: string; name?: string; whatsapp?: string; email?: string; clientId?: string; immediateStartConsent?: boolean },
+    session: PayerSession,
+    body: unknown = input,
+  ): Promise<PaylinkResponse> {
+    if (cardMode === "off") throw new AppError(409, "card_payments_off", CARD_OFF_MESSAGE);
+    const { pkg, price, amountCents } = await priceActivePackage(input.packageId);
+    const payer = await resolvePayer(input, session, pkg.name, body);
 
     const ref = makeTransactionId();
     const description = `${pkg.name} IPTV Subscription`;
@@ -160,8 +264,10 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
         package_id: pkg.id,
         package_name: pkg.name,
         description,
-        client_id: clientId,
-        client_email: clientEmail,
+        client_id: payer.client?.id ?? null,
+        lead_id: payer.leadId,
+        client_email: payer.email,
+        immediate_start_consent_at: input.immediateStartConsent ? new Date() : null,
         status: "pending",
       })
       .returning({ id: capturedPayments.id });
@@ -277,7 +383,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     }
 
     // Read outside the transaction: PGlite has one connection, which the transaction holds.
-    const business = await loadBusiness(app);
+    const context = { business: await loadBusiness(app), rules: await loadRules(app) };
     const captured = await db.transaction(async (tx) => {
       const now = new Date();
       const [row] = await tx
@@ -286,26 +392,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
         .where(and(eq(capturedPayments.id, payment.id), inArray(capturedPayments.status, ["pending", "failed", "cancelled"])))
         .returning();
       if (!row) return false;
-      const client = row.client_id ? await extendSubscription(tx, row, now) : null;
-      const recipient = row.client_email || client?.email || "";
-      if (recipient) {
-        const message = receiptEmail(business, {
-          reference: row.external_transaction_id,
-          packageName: row.package_name,
-          amount: row.amount,
-          paidAt: now,
-          subscriptionEnd: client?.subscriptionEnd ?? null,
-        });
-        await enqueue(tx, {
-          channel: "email",
-          recipient,
-          subject: message.subject,
-          body: message.body,
-          kind: "receipt",
-          client_id: row.client_id,
-          dedupe_key: `receipt:${row.id}`,
-        });
-      }
+      await settlePayment(tx, context, row, now);
       return true;
     });
     if (captured) {
@@ -313,35 +400,6 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
       app.outbox.nudge();
     }
     return captured;
-  }
-
-  /** Extends by the package's months from max(now, current end) and activates the client. */
-  async function extendSubscription(tx: Tx, payment: Payment, now: Date): Promise<{ email: string; subscriptionEnd: Date } | null> {
-    const [client] = await tx
-      .select({ id: clients.id, email: clients.email, start: clients.subscription_start, end: clients.subscription_end })
-      .from(clients)
-      .where(eq(clients.id, payment.client_id as string))
-      .for("update");
-    if (!client) return null;
-    const [pkg] = payment.package_id
-      ? await tx.select({ months: packages.duration_months }).from(packages).where(eq(packages.id, payment.package_id))
-      : [];
-    const months = pkg?.months ?? monthsFromDuration(payment.package_name);
-    if (!months || months <= 0) return { email: client.email, subscriptionEnd: client.end ?? now };
-    const running = client.end !== null && client.end > now;
-    const subscriptionEnd = addMonths(running ? (client.end as Date) : now, months);
-    await tx
-      .update(clients)
-      .set({
-        status: "active",
-        subscription_start: running ? (client.start ?? now) : now,
-        subscription_end: subscriptionEnd,
-        package_id: payment.package_id,
-        package_name: payment.package_name,
-        updated_at: now,
-      })
-      .where(eq(clients.id, client.id));
-    return { email: client.email, subscriptionEnd };
   }
 
   // ---- status for the result pages ------------------------------------------------------------
@@ -360,7 +418,22 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
         provider: payment.provider,
         created_at: payment.created_at.toISOString(),
         paid_at: isoOrNull(payment.paid_at),
+        outcome: await outcomeOf(payment),
       },
+    };
+  }
+
+  /** What the payment did, for the result page: only what really happened. */
+  async function outcomeOf(payment: Payment): Promise<PaymentOutcome> {
+    const none: PaymentOutcome = { account: "none", subscription_end: null, suspended: false, sent_to: [] };
+    if (payment.status !== "paid" || !payment.client_id) return none;
+    const [client] = await db.select().from(clients).where(eq(clients.id, payment.client_id));
+    if (!client) return none;
+    return {
+      account: payment.client_created ? "created" : "renewed",
+      subscription_end: isoOrNull(client.subscription_end),
+      suspended: client.status === "suspended",
+      sent_to: sentTo(payment, client),
     };
   }
 
@@ -392,11 +465,21 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
 
   // ---- EFT -------------------------------------------------------------------------------------
 
-  async function createEft(body: unknown): Promise<EftResponse> {
+  async function createEft(body: unknown, session: PayerSession = { clientId: null }): Promise<EftResponse> {
     const parsed = eftRequestSchema.safeParse(body ?? {});
     if (!parsed.success) throw validationError(parsed.error);
-    const input = parsed.data;
+    return eftFor(parsed.data, session, body);
+  }
+
+  /** An EFT reference for a package, for the signed-in client or a named payer (see paylinkFor). */
+  async function eftFor(
+    input: { packageId: string; name?: string; whatsapp?: string; email?: string; clientId?: string; immediateStartConsent?: boolean },
+    session: PayerSession,
+    body: unknown = input,
+  ): Promise<EftResponse> {
     const { pkg, price } = await priceActivePackage(input.packageId);
+    const payer = await resolvePayer(input, session, pkg.name, body);
+    const email = payer.email && isValidEmail(payer.email) ? payer.email.trim() : "";
     const business = await loadBusiness(app);
     const s = business.settings;
     const prefix =
@@ -412,7 +495,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
       branch_code: s.eft_branch_code ?? "",
       account_type: s.eft_account_type ?? "",
     };
-    const contact = [input.name, input.email, input.whatsapp].filter(Boolean).join(", ");
+    const contact = [payer.name, email, input.whatsapp ?? payer.client?.whatsapp].filter(Boolean).join(", ");
 
     for (let attempt = 0; attempt < EFT_REFERENCE_ATTEMPTS; attempt++) {
       const reference = `${prefix}-${eftCode()}`;
@@ -427,28 +510,33 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
             package_id: pkg.id,
             package_name: pkg.name,
             description: `${pkg.name} IPTV Subscription`,
-            client_email: input.email ?? "",
+            client_id: payer.client?.id ?? null,
+            lead_id: payer.leadId,
+            client_email: email,
+            immediate_start_consent_at: input.immediateStartConsent ? new Date() : null,
             status: "pending",
             notes: contact ? `EFT details given to ${contact}` : "",
           })
           .onConflictDoNothing({ target: capturedPayments.external_transaction_id })
           .returning({ id: capturedPayments.id });
         if (!row) return false;
-        if (input.email) {
-          const message = eftEmail(business, { reference, packageName: pkg.name, amount: price, bank, name: input.name });
+        if (email) {
+          const message = eftEmail(business, { reference, packageName: pkg.name, amount: price, bank, name: payer.name });
           await enqueue(tx, {
             channel: "email",
-            recipient: input.email,
+            recipient: email,
             subject: message.subject,
             body: message.body,
             kind: "eft-details",
+            client_id: payer.client?.id ?? null,
+            lead_id: payer.leadId,
             dedupe_key: `eft:${row.id}`,
           });
         }
         return true;
       });
       if (created) {
-        if (input.email) app.outbox.nudge();
+        if (email) app.outbox.nudge();
         return { success: true, reference, amount: price, package_name: pkg.name, bank };
       }
     }
@@ -458,7 +546,8 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
   // ---- the sandbox's hosted checkout -----------------------------------------------------------
 
   function sandboxOrNotFound() {
-    if (active.kind !== "sandbox") throw notFound("The test checkout is only available when no card provider is configured.");
+    if (active.kind !== "sandbox" || cardMode !== "sandbox")
+      throw notFound("The test checkout is only available when no card provider is configured.");
     return active.provider;
   }
 
@@ -497,6 +586,10 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
 
   return {
     providerName: provider.name,
+    /** which ways to pay are on (GET /api/payments/methods) */
+    methods: (): PaymentMethods => ({ card: cardMode, eft: true }),
+    paylinkFor,
+    eftFor,
     /** the path a provider signs for its callbacks to us */
     callbackPath: (name: string) => new URL(`${publicUrl}/api/payments/webhook/${name}`).pathname,
     createPaylink,

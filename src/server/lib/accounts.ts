@@ -1,0 +1,130 @@
+// People and their accounts, shared by orders, payments and the admin's lead conversion:
+// recognising a returning client from a WhatsApp number or e-mail address, and making a
+// client account from a lead (inside the caller's transaction) with a portal login sent on
+// their channel. A new account is always 'pending': its term comes from the lifecycle module.
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import { normaliseWhatsAppNumber } from "../../shared/whatsapp";
+import { generatePassword, hashPassword } from "../auth/passwords";
+import type { Db } from "../db/client";
+import { clients, downloads, type leads, passwordResetTokens } from "../db/schema";
+import { baseUsername } from "../modules/admin-business/usernames";
+import { uniqueViolation } from "../modules/orders/service";
+import type { BusinessProfile } from "./business";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Executor = Db | Tx;
+export type ClientRow = typeof clients.$inferSelect;
+export type LeadRow = typeof leads.$inferSelect;
+
+/** A set-your-password link sent with an account made without an admin works this long. */
+export const SET_PASSWORD_LINK_DAYS = 7;
+const USERNAME_ATTEMPTS = 5;
+
+/**
+ * The client this person already is, by WhatsApp number (normalised, as stored) or e-mail
+ * address (any case); the number wins when both match different clients. Null for a new person.
+ */
+export async function findReturningClient(db: Executor, person: { whatsapp?: string; email?: string }): Promise<ClientRow | null> {
+  const digits = person.whatsapp ? normaliseWhatsAppNumber(person.whatsapp) : "";
+  const email = (person.email ?? "").trim().toLowerCase();
+  if (digits.length < 9 && !email) return null;
+  const rows = await db
+    .select()
+    .from(clients)
+    .where(or(digits.length >= 9 ? eq(clients.whatsapp, digits) : undefined, email ? sql`lower(${clients.email}) = ${email}` : undefined))
+    .orderBy(desc(clients.updated_at))
+    .limit(5);
+  return rows.find((c) => digits.length >= 9 && c.whatsapp === digits) ?? rows[0] ?? null;
+}
+
+/** The base itself when free, else the base with the lowest free number from 2 (read in `db`). */
+async function freeUsername(db: Executor, base: string): Promise<string> {
+  const rows = await db
+    .select({ username: clients.username })
+    .from(clients)
+    .where(or(eq(clients.username, base), like(clients.username, `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)));
+  const taken = new Set(rows.map((r) => r.username));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
+}
+
+/** Their chosen channel, unless it has no address and the other one does. */
+function channelFor(lead: Pick<LeadRow, "communication_method">, email: string, whatsapp: string): "email" | "whatsapp" {
+  if (lead.communication_method === "email") return email || !whatsapp ? "email" : "whatsapp";
+  return whatsapp || !email ? "whatsapp" : "email";
+}
+
+/**
+ * Inserts a pending client made from the lead, under a free username derived from their name,
+ * inside `tx` (a taken username is retried in a savepoint). The lead is not touched.
+ */
+export async function insertClientFromLead(
+  tx: Tx,
+  lead: LeadRow,
+  options: { username?: string; packageId?: string | null; packageName?: string; passwordHash?: string } = {},
+): Promise<ClientRow> {
+  const whatsapp = normaliseWhatsAppNumber(lead.whatsapp);
+  const email = lead.email.trim();
+  const passwordHash = options.passwordHash ?? (await hashPassword(generatePassword()));
+  const base = baseUsername(lead.name);
+  for (let attempt = 1; ; attempt++) {
+    const username = options.username ?? (await freeUsername(tx, base));
+    try {
+      return await tx.transaction(async (savepoint) => {
+        const [row] = await savepoint
+          .insert(clients)
+          .values({
+            username,
+            password_hash: passwordHash,
+            full_name: lead.name,
+            email,
+            whatsapp,
+            communication_method: channelFor(lead, email, whatsapp),
+            marketing_opt_in: lead.marketing_opt_in,
+            // Consent was given with the lead's submission.
+            marketing_opt_in_at: lead.marketing_opt_in ? lead.created_at : null,
+            package_id: options.packageId ?? null,
+            package_name: options.packageName ?? lead.package_name,
+            status: "pending",
+            device: lead.device,
+            internet_platform: lead.internet_platform === "other" && lead.other_platform ? lead.other_platform : lead.internet_platform,
+          })
+          .returning();
+        return row;
+      });
+    } catch (error) {
+      if (uniqueViolation(error) !== "clients_username_unique" || options.username || attempt >= USERNAME_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** A one-time link to choose a portal password (stored hashed), for accounts no admin handed a password to. */
+export async function setPasswordLink(tx: Tx, business: BusinessProfile, clientId: string, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await tx.insert(passwordResetTokens).values({
+    client_id: clientId,
+    token_hash: createHash("sha256").update(token).digest("hex"),
+    expires_at: new Date(now.getTime() + SET_PASSWORD_LINK_DAYS * 86_400_000),
+  });
+  return `${business.publicUrl}/client-password-reset?token=${token}`;
+}
+
+/** The featured (else first) active app that runs on this device, for the welcome's install guide. */
+export async function appForDevice(db: Executor, device: string) {
+  if (!device) return null;
+  const [row] = await db
+    .select({ name: downloads.name, download_url: downloads.download_url, installation_guide: downloads.installation_guide })
+    .from(downloads)
+    .where(and(eq(downloads.is_active, true), sql`${downloads.device_compatibility} @> ${JSON.stringify([device])}::jsonb`))
+    .orderBy(sql`${downloads.is_featured} desc`, downloads.sort_order, downloads.name)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Masks an address for a page anyone holding a payment reference can read: 'ending 4567', 'j***@gmail.com'. */
+export function maskedHint(channel: "email" | "whatsapp", recipient: string): string {
+  if (channel === "whatsapp") return `ending ${recipient.replace(/\D/g, "").slice(-4)}`;
+  const [local, domain] = recipient.split("@");
+  return `${local.slice(0, 1)}***@${domain ?? ""}`;
+}

@@ -1,0 +1,160 @@
+// The one module that changes a client's status or term (docs/architecture.md, "Subscriptions").
+// The rules are pure, in src/shared/lifecycle.ts; this file applies them inside the caller's
+// transaction: it locks the client row, refuses a cause that was already applied (the unique
+// cause_key of client_lifecycle_events), writes the new status and term, and records the change
+// in the lifecycle history and the audit log, all in that one transaction. So a replayed
+// payment callback, a retried job or two processes at once change a client exactly once.
+import { desc, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  applyCause,
+  CAUSE_LABELS,
+  type Cause,
+  type ClientStatus,
+  isClientStatus,
+  type LifecycleRules,
+  lifecycleRules,
+  type Term,
+} from "../../shared/lifecycle";
+import type { Db } from "../db/client";
+import { auditLog, clientLifecycleEvents, clients } from "../db/schema";
+import { loadBusiness } from "./business";
+import { conflict, notFound } from "./errors";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type ClientRow = typeof clients.$inferSelect;
+
+/** Who or what caused a change, for the history and the audit log. */
+export interface Actor {
+  adminId: string | null;
+  label: string;
+}
+
+export const JOB_ACTOR: Actor = { adminId: null, label: "scheduled job" };
+export const adminActor = (request: FastifyRequest): Actor => ({
+  adminId: request.admin?.id ?? null,
+  label: request.admin?.email ?? "admin",
+});
+export const paymentActor = (reference: string): Actor => ({ adminId: null, label: `payment ${reference}` });
+
+export interface Change {
+  clientId: string;
+  cause: Cause;
+  /** what makes this cause one cause: 'payment:<id>', 'term-ended:<client>:<end>', ... */
+  causeKey: string;
+  actor: Actor;
+  rules: LifecycleRules;
+  reason?: string;
+  now?: Date;
+  /** the package a payment bought, kept on the client */
+  package?: { id: string | null; name: string };
+}
+
+export type ChangeResult =
+  | { applied: true; before: ClientRow; client: ClientRow }
+  /** already applied (replay), or refused by the rules (`refused` says why); the client as it is */
+  | { applied: false; client: ClientRow; refused: string | null };
+
+function termOf(row: ClientRow): Term {
+  const status: ClientStatus = isClientStatus(row.status) ? row.status : "pending";
+  const from = row.suspended_from && isClientStatus(row.suspended_from) ? row.suspended_from : null;
+  return { status, start: row.subscription_start, end: row.subscription_end, suspendedFrom: from };
+}
+
+/** The rules as the site settings set them now (trial length, grace days). Read outside a transaction. */
+export async function loadRules(app: FastifyInstance): Promise<LifecycleRules> {
+  return lifecycleRules((await loadBusiness(app)).settings);
+}
+
+/** Applies one cause to one client inside `tx`. A missing client is a 404. */
+export async function applyChange(tx: Tx, change: Change): Promise<ChangeResult> {
+  const now = change.now ?? new Date();
+  const [before] = await tx.select().from(clients).where(eq(clients.id, change.clientId)).for("update");
+  if (!before) throw notFound("No client with that id.");
+  // Read after the lock: a concurrent application of the same cause has committed by now.
+  const [done] = await tx
+    .select({ id: clientLifecycleEvents.id })
+    .from(clientLifecycleEvents)
+    .where(eq(clientLifecycleEvents.cause_key, change.causeKey))
+    .limit(1);
+  if (done) return { applied: false, client: before, refused: null };
+
+  const outcome = applyCause(termOf(before), change.cause, now, change.rules);
+  if (!outcome.ok) return { applied: false, client: before, refused: outcome.reason };
+  const { term } = outcome;
+
+  const [client] = await tx
+    .update(clients)
+    .set({
+      status: term.status,
+      suspended_from: term.suspendedFrom,
+      subscription_start: term.start,
+      subscription_end: term.end,
+      ...(change.package
+        ? { package_id: change.package.id ?? before.package_id, package_name: change.package.name || before.package_name }
+        : {}),
+      updated_at: now,
+    })
+    .where(eq(clients.id, before.id))
+    .returning();
+  const reason = (change.reason ?? "").trim();
+  await tx.insert(clientLifecycleEvents).values({
+    client_id: before.id,
+    cause: change.cause.kind,
+    cause_key: change.causeKey,
+    reason,
+    actor: change.actor.label,
+    admin_id: change.actor.adminId,
+    status_before: before.status,
+    status_after: client.status,
+    end_before: before.subscription_end,
+    end_after: client.subscription_end,
+    created_at: now,
+  });
+  await tx.insert(auditLog).values({
+    admin_id: change.actor.adminId,
+    admin_email: change.actor.adminId ? change.actor.label : "",
+    action: change.cause.kind,
+    resource: "clients",
+    resource_id: before.id,
+    before: { status: before.status, subscription_start: before.subscription_start, subscription_end: before.subscription_end },
+    after: {
+      status: client.status,
+      subscription_start: client.subscription_start,
+      subscription_end: client.subscription_end,
+      cause_key: change.causeKey,
+      actor: change.actor.label,
+      ...(reason ? { reason } : {}),
+    },
+  });
+  return { applied: true, before, client };
+}
+
+/** applyChange for an admin's request: a cause the rules refuse is a 409 in the rules' words. */
+export async function applyOrRefuse(tx: Tx, change: Change): Promise<ChangeResult> {
+  const result = await applyChange(tx, change);
+  if (!result.applied && result.refused) throw conflict(result.refused);
+  return result;
+}
+
+/** A client's lifecycle history, newest first (the admin's client page). */
+export async function lifecycleHistory(db: Db, clientId: string, limit = 200) {
+  const rows = await db
+    .select()
+    .from(clientLifecycleEvents)
+    .where(eq(clientLifecycleEvents.client_id, clientId))
+    .orderBy(desc(clientLifecycleEvents.created_at), desc(clientLifecycleEvents.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    cause: row.cause,
+    label: CAUSE_LABELS[row.cause as Cause["kind"]] ?? row.cause,
+    reason: row.reason,
+    actor: row.actor,
+    status_before: row.status_before,
+    status_after: row.status_after,
+    end_before: row.end_before?.toISOString() ?? null,
+    end_after: row.end_after?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  }));
+}

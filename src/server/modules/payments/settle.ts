@@ -1,0 +1,177 @@
+// What money does once it is confirmed, whichever way it came (the card webhook, a status
+// query, an EFT an admin marks paid, a payment recorded by hand). Runs inside the transaction
+// that marked the payment paid, so none of it can happen twice or without the others:
+//   1. the person: the payment's client; else the client its lead is (a returning client); else
+//      a new client account made from the lead, its portal login sent on their channel;
+//   2. the term: one 'payment-captured' cause through the lifecycle module (key payment:<id>):
+//      time from the current end while a term runs, else from now; a suspension stays;
+//   3. the messages: one receipt, and one notice to the business to set up or renew the line.
+import { eq } from "drizzle-orm";
+import { formatDate } from "../../../shared/dates";
+import type { LifecycleRules } from "../../../shared/lifecycle";
+import { formatRand } from "../../../shared/money";
+import { packageMonths } from "../../../shared/pricing";
+import type { Db } from "../../db/client";
+import { capturedPayments, clients, leads, packages } from "../../db/schema";
+import { appForDevice, type ClientRow, insertClientFromLead, maskedHint, setPasswordLink } from "../../lib/accounts";
+import { type BusinessProfile, signOff } from "../../lib/business";
+import { applyChange, paymentActor } from "../../lib/lifecycle";
+import { enqueue, enqueueAll } from "../../lib/outbox";
+import { channelsFor, welcomeMessages } from "../admin-business/messages";
+import { receiptEmail } from "./messages";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Payment = typeof capturedPayments.$inferSelect;
+
+export interface SettleContext {
+  business: BusinessProfile;
+  rules: LifecycleRules;
+}
+
+export interface Settled {
+  client: ClientRow | null;
+  /** this payment made the client's account */
+  created: boolean;
+  /** time was added to the client's term */
+  extended: boolean;
+}
+
+/** Months the payment's package buys (the package row, else the name it was paid under). */
+async function monthsPaidFor(tx: Tx, payment: Payment): Promise<number> {
+  const [pkg] = payment.package_id
+    ? await tx
+        .select({ duration_months: packages.duration_months, duration: packages.duration, name: packages.name })
+        .from(packages)
+        .where(eq(packages.id, payment.package_id))
+    : [];
+  return packageMonths(pkg ?? { duration_months: null, duration: payment.package_name, name: payment.package_name }) ?? 0;
+}
+
+/** Who the payment is for, making their account from the lead when they are not a client yet. */
+async function payerOf(tx: Tx, payment: Payment, now: Date): Promise<{ client: ClientRow | null; created: boolean }> {
+  if (payment.client_id) {
+    const [client] = await tx.select().from(clients).where(eq(clients.id, payment.client_id));
+    if (client) return { client, created: false };
+  }
+  if (!payment.lead_id) return { client: null, created: false };
+  const [lead] = await tx.select().from(leads).where(eq(leads.id, payment.lead_id)).for("update");
+  if (!lead) return { client: null, created: false };
+
+  let client: ClientRow | null = null;
+  if (lead.client_id) [client] = await tx.select().from(clients).where(eq(clients.id, lead.client_id));
+  const created = !client;
+  if (!client) client = await insertClientFromLead(tx, lead, { packageId: payment.package_id, packageName: payment.package_name });
+  await tx.update(leads).set({ status: "converted", client_id: client.id, updated_at: now }).where(eq(leads.id, lead.id));
+  await tx
+    .update(capturedPayments)
+    .set({ client_id: client.id, client_created: created, client_email: payment.client_email || client.email, updated_at: now })
+    .where(eq(capturedPayments.id, payment.id));
+  return { client, created };
+}
+
+/** Settles a payment that was just marked paid, in the same transaction. */
+export async function settlePayment(tx: Tx, context: SettleContext, payment: Payment, now: Date): Promise<Settled> {
+  const { business, rules } = context;
+  const payer = await payerOf(tx, payment, now);
+  let client = payer.client;
+  let extended = false;
+  if (client) {
+    const result = await applyChange(tx, {
+      clientId: client.id,
+      cause: { kind: "payment-captured", months: await monthsPaidFor(tx, payment) },
+      causeKey: `payment:${payment.id}`,
+      actor: paymentActor(payment.external_transaction_id),
+      rules,
+      now,
+      package: { id: payment.package_id, name: payment.package_name },
+    });
+    client = result.client;
+    extended = result.applied;
+    if (!result.applied && result.refused) {
+      await tx
+        .update(capturedPayments)
+        .set({ notes: `${payment.notes ? `${payment.notes}\n` : ""}Not added to the term: ${result.refused}`.trim() })
+        .where(eq(capturedPayments.id, payment.id));
+    }
+  }
+
+  // A new account's welcome: the portal, a link to choose a password, the app for their device.
+  if (client && payer.created) {
+    const link = await setPasswordLink(tx, business, client.id, now);
+    const app = await appForDevice(tx, client.device);
+    const welcome = welcomeMessages(business, { client, app, setPasswordLink: link });
+    await enqueueAll(
+      tx,
+      welcome.map((m) => ({ ...m, lead_id: payment.lead_id })),
+    );
+  }
+
+  // One receipt: by e-mail when there is an address, else on WhatsApp.
+  const receipt = receiptEmail(business, {
+    reference: payment.external_transaction_id,
+    packageName: payment.package_name,
+    amount: payment.amount,
+    paidAt: payment.paid_at ?? now,
+    subscriptionEnd: extended ? (client?.subscription_end ?? null) : null,
+    newAccount: payer.created,
+    suspended: client?.status === "suspended",
+  });
+  const target = receiptTarget(payment, client);
+  if (target) {
+    await enqueue(tx, {
+      ...target,
+      subject: target.channel === "email" ? receipt.subject : undefined,
+      body: receipt.body,
+      kind: "receipt",
+      client_id: client?.id ?? null,
+      lead_id: payment.lead_id,
+      dedupe_key: `receipt:${payment.id}`,
+    });
+  }
+
+  // The business hears of every payment: a line to set up, renew, or a payer to sort out by hand.
+  if (business.supportEmail) {
+    const who = client ? `${client.full_name} (${client.username})` : payment.client_email || "someone we could not match to a client";
+    const todo = !client
+      ? "Nobody is linked to this payment: find the payer and link the payment to their client account."
+      : client.status === "suspended"
+        ? "The client is suspended: the time was added, and the suspension stays until you reactivate them."
+        : payer.created
+          ? "A new client account was made and their portal login sent. Set up their line and send their streaming login details."
+          : "Their term was extended. Renew their line on the panel if it is not renewed automatically.";
+    await enqueue(tx, {
+      channel: "email",
+      recipient: business.supportEmail,
+      subject: `Payment received: ${formatRand(payment.amount)} for ${payment.package_name} from ${client?.full_name || who}`,
+      body: [
+        `${formatRand(payment.amount)} received for ${payment.package_name} (reference ${payment.external_transaction_id}, ${payment.provider}).`,
+        `Client: ${who}.`,
+        client?.subscription_end && extended ? `Their subscription now runs until ${formatDate(client.subscription_end)}.` : "",
+        "",
+        todo,
+        "",
+        signOff(business),
+      ]
+        .filter((line, i, all) => line !== "" || all[i - 1] !== "")
+        .join("\n"),
+      kind: "payment-received",
+      client_id: client?.id ?? null,
+      dedupe_key: `payment-received:${payment.id}`,
+    });
+  }
+  return { client, created: payer.created, extended };
+}
+
+function receiptTarget(payment: Payment, client: ClientRow | null): { channel: "email" | "whatsapp"; recipient: string } | null {
+  const email = payment.client_email || client?.email || "";
+  if (email) return { channel: "email", recipient: email };
+  const [whatsapp] = client ? channelsFor({ ...client, communication_method: "whatsapp", email: "" }) : [];
+  return whatsapp ?? null;
+}
+
+/** Where the receipt and (for a new account) the portal login of this payment went, masked. */
+export function sentTo(payment: Pick<Payment, "client_email" | "client_created">, client: ClientRow | null) {
+  if (!client) return [];
+  const targets = payment.client_created ? channelsFor(client, { alsoEmail: true }) : [receiptTarget(payment as Payment, client)];
+  return targets.filter((t) => t !== null).map((t) => ({ channel: t.channel, hint: maskedHint(t.channel, t.recipient) }));
+}

@@ -1,7 +1,7 @@
 // The landing's selling journeys (spec §2, §4, §5, §7, §8) against the real server and its
 // seeded shop: plan detail → Request Quote → interest saved; the special popup once per browser
-// session; dismissing an info banner; Pay Now opening the sandbox checkout in a new tab; the
-// download dialog (download link in a new tab, instructions validated and sent).
+// session; dismissing an info banner; Pay Now opening the review step first (the rest of the
+// payment is pay-journey.spec.ts); the download dialog (download link in a new tab, instructions validated and sent).
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 
 /** The popup appears once per session: journeys that are not about it start with it seen. */
@@ -103,16 +103,21 @@ test("an info banner can be dismissed; it stays dismissed only for this page vie
   await expect(page.locator("#pricing").getByText("Try it free for 24 hours", { exact: true })).toBeVisible();
 });
 
-test("Pay Now opens the sandbox checkout in a new tab", async ({ page, context }) => {
+test("Pay Now opens the review step first: nothing is paid without the payer's details and consent", async ({ page, context }) => {
   await skipSpecialPopup(context);
   await page.goto("/");
   const card = packageCard(page, "Month to Month");
   await card.scrollIntoViewIfNeeded();
-  const [checkout] = await Promise.all([context.waitForEvent("page"), card.getByRole("button", { name: "Pay Now" }).click()]);
-  await checkout.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
-  await expect(checkout.getByRole("heading", { name: "R650" })).toBeVisible();
-  await expect(page.getByText("Payment Link Created")).toBeVisible();
-  await checkout.close();
+  await card.getByRole("button", { name: "Pay Now" }).click();
+  const review = page.getByRole("dialog", { name: "Review your order" });
+  await expect(review.getByTestId("pay-review-price")).toHaveText("R650");
+  await expect(review.getByLabel("Full Name")).toBeFocused();
+  await review.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(review.getByText("Please enter your full name")).toBeVisible();
+  await expect(review.getByText("Please enter a valid WhatsApp number")).toBeVisible();
+  expect(context.pages()).toHaveLength(1);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
 test("the download dialog: Download opens the store link; instructions are checked, then sent", async ({ page, context }, testInfo) => {

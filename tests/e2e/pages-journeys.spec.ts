@@ -102,7 +102,8 @@ test("the setup guide preselects ?device= and switches devices from the picker",
 });
 
 const OUTCOMES = [
-  { button: "Pay", page: "success", badge: "Paid", heading: "Payment received" },
+  // A new payer: the payment creates their account.
+  { button: "Pay", page: "success", badge: "Paid", heading: "Your account is ready" },
   { button: "Decline", page: "failure", badge: "Failed", heading: "Payment failed" },
   { button: "Cancel", page: "cancel", badge: "Cancelled", heading: "Payment cancelled" },
 ] as const;
@@ -111,14 +112,20 @@ for (const outcome of OUTCOMES) {
   test(`a sandbox card payment answered '${outcome.button}' lands on /payment/${outcome.page} showing ${outcome.badge} and the amount`, async ({
     page,
     baseURL,
-  }) => {
+  }, testInfo) => {
     const errors = collectPageErrors(page);
     const { data: packages } = (await (await page.request.get("/api/packages")).json()) as {
       data: { id: string; name: string; price: number }[];
     };
     const pkg = packages.find((p) => p.name === "Month to Month") ?? packages[0];
     const created = await page.request.post("/api/payments/paylink", {
-      data: { packageId: pkg.id },
+      data: {
+        packageId: pkg.id,
+        name: "Sipho Ndlovu",
+        // one number per outcome and project: each payer is a new person
+        whatsapp: `083 ${testInfo.project.name === "phone" ? 6 : 5}0${OUTCOMES.indexOf(outcome)} 0101`,
+        immediateStartConsent: true,
+      },
       headers: { origin: baseURL ?? "" },
     });
     expect(created.status()).toBe(201);

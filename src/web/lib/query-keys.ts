@@ -15,6 +15,7 @@ export const queryKeys = {
   status: ["status"],
   kb: ["kb"],
   releases: ["releases"],
+  paymentMethods: ["payment-methods"],
 } as const;
 
 export type QueryKeyName = keyof typeof queryKeys;

@@ -68,6 +68,15 @@ export async function click(element: Element | null): Promise<void> {
   });
 }
 
+/** Types into an input the way a browser does (React and react-hook-form see an input event). */
+export async function typeInto(input: Element | null, value: string): Promise<void> {
+  if (!(input instanceof HTMLInputElement)) throw new Error("typeInto: no input");
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, value);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+}
+
 /** Polls until `check` stops throwing (flushing React between tries), or fails after `timeout` ms. */
 export async function waitFor<T>(check: () => T, timeout = 3000): Promise<T> {
   const started = Date.now();

@@ -12,13 +12,12 @@ import { toast } from "sonner";
 import { DEVICES, FREE_TRIAL_DURATION, FREE_TRIAL_DURATION_LABEL, INTERNET_PLATFORMS } from "@/shared/options";
 import type { OrderFormInput, OrderForm as OrderFormOutput } from "@/shared/schemas";
 import { isValidWhatsAppLink } from "@/shared/whatsapp";
+import { CheckboxField, FormField, fieldAria } from "@/web/components/form-field";
 import { PopiaNotice } from "@/web/components/popia-notice";
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
-import { Label } from "@/web/components/ui/label";
 import { Select } from "@/web/components/ui/select";
 import { ApiError } from "@/web/lib/api";
-import { cn } from "@/web/lib/cn";
 import { scrollToSection } from "@/web/lib/scroll";
 import { MISSING_SUCCESS_MESSAGE, newIdempotencyKey, type OrderRequest, useCreateOrder } from "./api/create-order";
 import { usePackages } from "./api/get-packages";
@@ -245,10 +244,7 @@ export function OrderForm() {
     }
   });
 
-  const aria = (name: keyof OrderFormValues, hint?: string) => ({
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": [errors[name] ? `order-${name}-error` : null, hint ?? null].filter(Boolean).join(" ") || undefined,
-  });
+  const aria = (name: keyof OrderFormValues, hint = false) => fieldAria(`order-${name}`, { error: errors[name]?.message, hint });
 
   return (
     <form
@@ -259,10 +255,10 @@ export function OrderForm() {
       className="flex flex-col gap-8"
     >
       <Group legend="Your details">
-        <Field name="name" label="Full Name" required error={errors.name?.message} className="sm:col-span-2">
+        <FormField id="order-name" label="Full Name" required error={errors.name?.message} className="sm:col-span-2">
           <Input id="order-name" autoComplete="name" aria-required="true" {...aria("name")} {...register("name")} />
-        </Field>
-        <Field name="email" label="Email Address" required error={errors.email?.message}>
+        </FormField>
+        <FormField id="order-email" label="Email Address" required error={errors.email?.message}>
           <Input
             id="order-email"
             type="email"
@@ -272,8 +268,8 @@ export function OrderForm() {
             {...aria("email")}
             {...register("email")}
           />
-        </Field>
-        <Field name="whatsapp" label="WhatsApp Number" required error={errors.whatsapp?.message}>
+        </FormField>
+        <FormField id="order-whatsapp" label="WhatsApp Number" required error={errors.whatsapp?.message}>
           <Input
             id="order-whatsapp"
             type="tel"
@@ -284,11 +280,11 @@ export function OrderForm() {
             {...aria("whatsapp")}
             {...register("whatsapp")}
           />
-        </Field>
+        </FormField>
       </Group>
 
       <Group legend="Your package">
-        <Field name="package" label="Select Package" asterisk error={errors.package?.message}>
+        <FormField id="order-package" label="Select Package" asterisk error={errors.package?.message}>
           <Select id="order-package" {...aria("package")} {...register("package", { onChange: (e) => onPackageChange(e.target.value) })}>
             <option value="">Choose a package</option>
             {choices.packages.map((c) => (
@@ -302,8 +298,8 @@ export function OrderForm() {
               </option>
             )}
           </Select>
-        </Field>
-        <Field name="duration" label="Duration" error={errors.duration?.message}>
+        </FormField>
+        <FormField id="order-duration" label="Duration" error={errors.duration?.message}>
           <Select
             id="order-duration"
             {...aria("duration")}
@@ -316,11 +312,11 @@ export function OrderForm() {
               </option>
             ))}
           </Select>
-        </Field>
+        </FormField>
       </Group>
 
       <Group legend="Your setup">
-        <Field name="device" label="Device" error={errors.device?.message}>
+        <FormField id="order-device" label="Device" error={errors.device?.message}>
           <Select id="order-device" {...aria("device")} {...register("device")}>
             <option value="">Choose your device</option>
             {DEVICES.map((d) => (
@@ -329,8 +325,8 @@ export function OrderForm() {
               </option>
             ))}
           </Select>
-        </Field>
-        <Field name="internetPlatform" label="Internet Platform" asterisk error={errors.internetPlatform?.message}>
+        </FormField>
+        <FormField id="order-internetPlatform" label="Internet Platform" asterisk error={errors.internetPlatform?.message}>
           <Select id="order-internetPlatform" {...aria("internetPlatform")} {...register("internetPlatform")}>
             <option value="">Choose your internet</option>
             {INTERNET_PLATFORMS.map((p) => (
@@ -339,9 +335,15 @@ export function OrderForm() {
               </option>
             ))}
           </Select>
-        </Field>
+        </FormField>
         {platform === "other" ? (
-          <Field name="otherPlatform" label="Please specify" required error={errors.otherPlatform?.message} className="sm:col-span-2">
+          <FormField
+            id="order-otherPlatform"
+            label="Please specify"
+            required
+            error={errors.otherPlatform?.message}
+            className="sm:col-span-2"
+          >
             <Input
               id="order-otherPlatform"
               placeholder="e.g. Starlink, ADSL"
@@ -349,10 +351,10 @@ export function OrderForm() {
               {...aria("otherPlatform")}
               {...register("otherPlatform")}
             />
-          </Field>
+          </FormField>
         ) : null}
-        <Field
-          name="internetSpeed"
+        <FormField
+          id="order-internetSpeed"
           label="Internet Speed"
           error={errors.internetSpeed?.message}
           className="sm:col-span-2"
@@ -376,10 +378,10 @@ export function OrderForm() {
             id="order-internetSpeed"
             placeholder="e.g. 50 Mbps"
             autoComplete="off"
-            {...aria("internetSpeed", "order-internetSpeed-hint")}
+            {...aria("internetSpeed", true)}
             {...register("internetSpeed")}
           />
-        </Field>
+        </FormField>
       </Group>
 
       <OrderSummary
@@ -451,75 +453,6 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
       <legend className="mb-4 text-sm font-semibold tracking-widest text-ink-subtle uppercase">{legend}</legend>
       <div className="grid gap-5 sm:grid-cols-2">{children}</div>
     </fieldset>
-  );
-}
-
-interface FieldProps {
-  name: keyof OrderFormValues;
-  label: string;
-  /** enforced: an asterisk, and the input carries aria-required */
-  required?: boolean;
-  /** an asterisk only (spec §5: Select Package and Internet Platform) */
-  asterisk?: boolean;
-  error?: string;
-  hint?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}
-
-function Field({ name, label, required, asterisk, error, hint, className, children }: FieldProps) {
-  return (
-    <div className={cn("flex flex-col gap-2", className)}>
-      <Label htmlFor={`order-${name}`} required={required || asterisk}>
-        {label}
-      </Label>
-      {children}
-      {hint ? (
-        <p id={`order-${name}-hint`} className="text-sm text-ink-subtle">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`order-${name}-error`} className="text-sm font-medium text-bad">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function CheckboxField({
-  id,
-  input,
-  error,
-  required,
-  children,
-}: {
-  id: string;
-  input: ReactNode;
-  error?: string;
-  required?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <div className={cn("flex gap-3 rounded-xl p-3 ring-1", error ? "bg-bad/5 ring-bad/50" : "ring-transparent")}>
-        {input}
-        <label htmlFor={id} className="text-sm text-ink-muted">
-          {children}
-          {required ? (
-            <span className="ml-0.5 text-accent-ink" aria-hidden="true">
-              *
-            </span>
-          ) : null}
-        </label>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="px-3 text-sm font-medium text-bad">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PaymentStatusView } from "@/shared/api";
+import type { PaymentOutcome, PaymentStatusView } from "@/shared/api";
 import { cleanup, renderRoutes, stubFetch, waitFor } from "@/web/testing/render";
 import { PaymentCancelPage, PaymentFailurePage, PaymentSuccessPage } from "./payment-result-pages";
 
-function payment(status: PaymentStatusView["status"]): PaymentStatusView {
+const NOTHING_YET: PaymentOutcome = { account: "none", subscription_end: null, suspended: false, sent_to: [] };
+
+function payment(status: PaymentStatusView["status"], outcome: Partial<PaymentOutcome> = {}): PaymentStatusView {
   return {
     external_transaction_id: "SD_1763800000_abc123",
     status,
@@ -13,11 +15,14 @@ function payment(status: PaymentStatusView["status"]): PaymentStatusView {
     provider: "sandbox",
     created_at: "2026-11-22T10:00:00.000Z",
     paid_at: status === "paid" ? "2026-11-22T10:01:00.000Z" : null,
+    outcome: { ...NOTHING_YET, ...outcome },
   };
 }
 
+const BRANDING = { company_name: "StreamDesk", whatsapp_number: "27821234567", support_email: "help@streamdesk.co.za" };
+
 async function renderAt(path: string, routes: Parameters<typeof stubFetch>[0]) {
-  const stub = stubFetch({ "/branding": { body: { data: { company_name: "StreamDesk", whatsapp_number: "27821234567" } } }, ...routes });
+  const stub = stubFetch({ "/branding": { body: { data: BRANDING } }, ...routes });
   vi.stubGlobal("fetch", stub.fetch);
   const { rendered } = renderRoutes(
     [
@@ -51,14 +56,76 @@ describe("payment result pages", () => {
     expect(eft?.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/27821234567\?text=/);
   });
 
-  it("a paid payment shows Paid, the amount, the time in SAST and what happens next", async () => {
-    const { container } = await renderAt("/payment/success?ref=SD_1763800000_abc123", {
-      "/payments/SD_1763800000_abc123": { body: { data: payment("paid") } },
+  /** The success page for a paid payment with this outcome, once it has loaded. */
+  async function paidPage(outcome: Partial<PaymentOutcome>) {
+    const page = await renderAt("/payment/success?ref=SD_1763800000_abc123", {
+      "/payments/SD_1763800000_abc123": { body: { data: payment("paid", outcome) } },
     });
-    await waitFor(() => expect(container.querySelector("h1")?.textContent).toBe("Payment received"));
-    expect(container.textContent).toContain("Paid");
-    expect(container.textContent).toContain("22 Nov 2026, 12:01 SAST");
-    expect(container.textContent).toContain("What happens next");
+    await waitFor(() => expect(page.container.querySelector("[data-payment-status]")?.getAttribute("data-payment-status")).toBe("paid"));
+    await waitFor(() => expect(page.container.querySelector('a[href^="https://wa.me/"]')).not.toBeNull());
+    return { ...page, h1: () => page.container.querySelector("h1")?.textContent, text: () => page.container.textContent ?? "" };
+  }
+
+  const NEVER_PROMISED = ["streaming login", "renewed", "login to", "receipt"];
+
+  it("paid, account created: the account is ready, where its login went, the term's end and the line to come", async () => {
+    const page = await paidPage({
+      account: "created",
+      subscription_end: "2027-02-22T10:01:00.000Z",
+      sent_to: [
+        { channel: "whatsapp", hint: "ending 4567" },
+        { channel: "email", hint: "j***@gmail.com" },
+      ],
+    });
+    expect(page.h1()).toBe("Your account is ready");
+    expect(page.text()).toContain("Paid");
+    expect(page.text()).toContain("22 Nov 2026, 12:01 SAST");
+    expect(page.text()).toContain("We've sent your client portal login to WhatsApp ending 4567 and e-mail j***@gmail.com.");
+    expect(page.text()).toContain("Your subscription runs until 22 Feb 2027.");
+    expect(page.text()).toContain("We'll send your streaming login details as soon as your line is set up.");
+    expect(page.text()).not.toContain("renewed");
+    expect(page.container.querySelector('a[href="/client/login"]')).not.toBeNull();
+  });
+
+  it("paid, account created, nothing sent yet: no claim that the login was sent", async () => {
+    const page = await paidPage({ account: "created", subscription_end: "2027-02-22T10:01:00.000Z", sent_to: [] });
+    expect(page.h1()).toBe("Your account is ready");
+    expect(page.text()).not.toContain("We've sent");
+    expect(page.text()).toContain("If its login doesn't reach you, please contact us.");
+  });
+
+  it("paid, renewed: the new end date, and where the receipt went when it went somewhere", async () => {
+    const page = await paidPage({
+      account: "renewed",
+      subscription_end: "2027-05-22T10:01:00.000Z",
+      sent_to: [{ channel: "whatsapp", hint: "ending 4567" }],
+    });
+    expect(page.h1()).toBe("Subscription renewed");
+    expect(page.text()).toContain("Your subscription has been renewed until 22 May 2027.");
+    expect(page.text()).toContain("Your receipt is on its way to WhatsApp ending 4567.");
+    expect(page.text()).not.toContain("streaming login");
+    expect(page.text()).not.toContain("account is ready");
+    await cleanup();
+
+    const quiet = await paidPage({ account: "renewed", subscription_end: "2027-05-22T10:01:00.000Z", sent_to: [] });
+    expect(quiet.text()).toContain("Your subscription has been renewed until 22 May 2027.");
+    expect(quiet.text()).not.toContain("receipt");
+  });
+
+  it("paid, suspended: payment received, contact us to switch it back on, with the business's WhatsApp and e-mail", async () => {
+    const page = await paidPage({ account: "renewed", subscription_end: "2027-05-22T10:01:00.000Z", suspended: true });
+    expect(page.text()).toContain("Payment received. Your account is suspended, so please contact us to switch it back on.");
+    expect(page.text()).not.toContain("has been renewed");
+    expect(page.text()).not.toContain("streaming login");
+    expect(page.container.querySelector('a[href^="https://wa.me/27821234567"]')).not.toBeNull();
+    expect(page.container.querySelector('a[href="mailto:help@streamdesk.co.za"]')?.textContent).toContain("help@streamdesk.co.za");
+  });
+
+  it("paid, nothing to credit: payment received and we'll be in touch; nothing else promised", async () => {
+    const page = await paidPage({});
+    expect(page.h1()).toBe("Thank you for your payment");
+    expect(page.text()).toContain("Payment received. We'll be in touch to set up your account.");
+    for (const words of NEVER_PROMISED) expect(page.text()).not.toContain(words);
   });
 
   it("asks again while the payment is pending, and shows the change", async () => {
@@ -69,7 +136,7 @@ describe("payment result pages", () => {
         return { body: { data: payment(answers < 2 ? "pending" : "cancelled") } };
       },
     });
-    await waitFor(() => expect(container.querySelector("h1")?.textContent).toBe("We're confirming your payment"));
+    await waitFor(() => expect(container.querySelector("h1")?.textContent).toBe("Confirming your payment…"));
     await waitFor(() => expect(container.querySelector("h1")?.textContent).toBe("Payment cancelled"), 5000);
     expect(answers).toBe(2);
   });

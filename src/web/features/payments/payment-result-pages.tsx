@@ -1,11 +1,13 @@
 // Where the card payment provider sends the customer back: /payment/success, /failure and
 // /cancel, each with ?ref=. The address only says where the provider sent them; the page shows
-// the payment's REAL status from GET /api/payments/:ref (spec: never trust the landing page).
-import { CircleCheck, CircleX, Clock, type LucideIcon, MessageCircle, RefreshCw, RotateCcw, SearchX, Undo2 } from "lucide-react";
+// the payment's REAL status from GET /api/payments/:ref (spec: never trust the landing page),
+// and, once paid, only what the payment's outcome says it did: an account created, a term
+// renewed, a suspended account, or nothing yet.
+import { CircleCheck, CircleX, Clock, type LucideIcon, Mail, MessageCircle, RefreshCw, RotateCcw, SearchX, Undo2 } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { PaymentStatus, PaymentStatusView } from "@/shared/api";
-import { formatDateTime } from "@/shared/dates";
+import type { PaymentOutcome, PaymentStatus, PaymentStatusView, SentTo } from "@/shared/api";
+import { formatDate, formatDateTime } from "@/shared/dates";
 import { formatRand } from "@/shared/money";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
@@ -21,7 +23,7 @@ type Landing = "success" | "failure" | "cancel";
 
 const OUTCOME: Record<PaymentStatus, { title: string; badge: string; variant: BadgeVariant; Icon: LucideIcon; iconClass: string }> = {
   paid: { title: "Payment received", badge: "Paid", variant: "ok", Icon: CircleCheck, iconClass: "bg-ok/15 text-ok" },
-  pending: { title: "We're confirming your payment", badge: "Pending", variant: "warn", Icon: Clock, iconClass: "bg-warn/15 text-warn" },
+  pending: { title: "Confirming your payment…", badge: "Pending", variant: "warn", Icon: Clock, iconClass: "bg-warn/15 text-warn" },
   failed: { title: "Payment failed", badge: "Failed", variant: "bad", Icon: CircleX, iconClass: "bg-bad/15 text-bad" },
   cancelled: {
     title: "Payment cancelled",
@@ -40,6 +42,22 @@ const OUTCOME: Record<PaymentStatus, { title: string; badge: string; variant: Ba
 };
 
 const TRY_AGAIN = "/pricing#pricing-packages";
+
+/** The page's heading: a paid payment's says what it did for the payer. */
+function headline(payment: PaymentStatusView): string {
+  if (payment.status !== "paid") return (OUTCOME[payment.status] ?? OUTCOME.pending).title;
+  const { account, suspended } = payment.outcome;
+  if (suspended) return "Thank you for your payment";
+  if (account === "created") return "Your account is ready";
+  if (account === "renewed") return "Subscription renewed";
+  return "Thank you for your payment";
+}
+
+/** 'WhatsApp ending 4567 and e-mail j***@gmail.com' (the hints arrive masked). */
+function sentToText(sentTo: readonly SentTo[]): string {
+  const places = sentTo.map((s) => `${s.channel === "whatsapp" ? "WhatsApp" : "e-mail"} ${s.hint}`);
+  return places.length > 1 ? `${places.slice(0, -1).join(", ")} and ${places[places.length - 1]}` : (places[0] ?? "");
+}
 
 export function PaymentSuccessPage() {
   return <PaymentResult landing="success" />;
@@ -65,7 +83,7 @@ function PaymentResult({ landing }: { landing: Landing }) {
       : notFound
         ? "Payment not found"
         : payment.data
-          ? OUTCOME[payment.data.status]?.title
+          ? headline(payment.data)
           : undefined,
   );
 
@@ -101,7 +119,7 @@ function Outcome({
           <Icon aria-hidden="true" className={cn("size-8", payment.status === "pending" && polling && "motion-safe:animate-pulse")} />
         </span>
         <Badge variant={outcome.variant}>{outcome.badge}</Badge>
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-ink">{outcome.title}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-ink">{headline(payment)}</h1>
       </div>
 
       <dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 rounded-card border border-line bg-surface p-5 sm:p-6">
@@ -140,29 +158,7 @@ function NextSteps({
   const ref = payment.external_transaction_id;
   switch (payment.status) {
     case "paid":
-      return (
-        <Steps
-          title="What happens next"
-          actions={
-            <>
-              <Link to="/setup-guide" className={buttonClasses()}>
-                Set up your device
-              </Link>
-              <WhatsAppButton text={`my payment ${ref} for ${payment.package_name} went through. What happens next?`} />
-            </>
-          }
-        >
-          <li>If you gave us your e-mail address, your receipt is on its way. Keep the reference above.</li>
-          <li>New to us? We're setting up your line and will send your login details on WhatsApp or by e-mail during support hours.</li>
-          <li>
-            Already a client? Your subscription has been extended: see it in the{" "}
-            <Link to="/client" className="text-accent-ink underline underline-offset-4">
-              client portal
-            </Link>
-            .
-          </li>
-        </Steps>
-      );
+      return <PaidSteps payment={payment} />;
     case "pending":
       return polling ? (
         <p className="flex items-center justify-center gap-3 text-center text-ink-muted">
@@ -232,6 +228,73 @@ function NextSteps({
   }
 }
 
+/** What the payment did, in the outcome's words only: nothing is promised that it does not say. */
+function PaidSteps({ payment }: { payment: PaymentStatusView }) {
+  const ref = payment.external_transaction_id;
+  const { account, subscription_end: end, suspended, sent_to: sentTo }: PaymentOutcome = payment.outcome;
+  const until = formatDate(end);
+  const question = <WhatsAppButton text={`my payment ${ref} for ${payment.package_name} went through. I have a question.`} />;
+
+  if (suspended) {
+    return (
+      <Steps
+        title="What happens next"
+        actions={<ContactButtons text={`I paid for ${payment.package_name} (reference ${ref}) and my account is suspended.`} />}
+      >
+        <li>Payment received. Your account is suspended, so please contact us to switch it back on.</li>
+        {until ? <li>The time you paid for has been added: your subscription runs until {until}.</li> : null}
+      </Steps>
+    );
+  }
+  if (account === "created") {
+    return (
+      <Steps
+        title="What happens next"
+        actions={
+          <>
+            <Link to="/client/login" className={buttonClasses()}>
+              Sign in to the client portal
+            </Link>
+            {question}
+          </>
+        }
+      >
+        {sentTo.length ? (
+          <li>We've sent your client portal login to {sentToText(sentTo)}.</li>
+        ) : (
+          <li>Your client portal account has been created. If its login doesn't reach you, please contact us.</li>
+        )}
+        {until ? <li>Your subscription runs until {until}.</li> : null}
+        <li>We'll send your streaming login details as soon as your line is set up.</li>
+      </Steps>
+    );
+  }
+  if (account === "renewed") {
+    return (
+      <Steps
+        title="What happens next"
+        actions={
+          <>
+            <Link to="/client" className={buttonClasses()}>
+              Go to the client portal
+            </Link>
+            {question}
+          </>
+        }
+      >
+        <li>{until ? `Your subscription has been renewed until ${until}.` : "Your subscription has been renewed."}</li>
+        {sentTo.length ? <li>Your receipt is on its way to {sentToText(sentTo)}.</li> : null}
+      </Steps>
+    );
+  }
+  return (
+    <Steps title="What happens next" actions={question}>
+      <li>Payment received. We'll be in touch to set up your account.</li>
+      <li>Keep the reference above in case you need to ask us about this payment.</li>
+    </Steps>
+  );
+}
+
 function Steps({ title, actions, children }: { title: string; actions: ReactNode; children: ReactNode }) {
   return (
     <section aria-labelledby="next-steps-heading" className="flex flex-col gap-4">
@@ -246,6 +309,22 @@ function Steps({ title, actions, children }: { title: string; actions: ReactNode
 
 function Actions({ children, center = false }: { children: ReactNode; center?: boolean }) {
   return <div className={cn("mt-2 flex flex-col gap-3 sm:flex-row sm:flex-wrap", center && "sm:justify-center")}>{children}</div>;
+}
+
+/** The business's WhatsApp and e-mail, each where branding has it (and support when it has neither). */
+function ContactButtons({ text }: { text: string }) {
+  const { branding } = useBranding();
+  return (
+    <>
+      <WhatsAppButton text={text} />
+      {branding.whatsappNumber && branding.supportEmail ? (
+        <a href={`mailto:${branding.supportEmail}`} className={buttonClasses({ variant: "outline" })}>
+          <Mail aria-hidden="true" />
+          E-mail {branding.supportEmail}
+        </a>
+      ) : null}
+    </>
+  );
 }
 
 function WhatsAppButton({ text, label = "WhatsApp us" }: { text: string; label?: string }) {
@@ -294,7 +373,7 @@ function Notice({ Icon, title, children }: { Icon: LucideIcon; title: string; ch
 }
 
 const LANDING_WORDS: Record<Landing, string> = {
-  success: "If you've just paid, your confirmation will reach you on WhatsApp or by e-mail.",
+  success: "If you've just paid, send us a message and we'll check your payment for you.",
   failure: "If your payment didn't go through, you can simply try again.",
   cancel: "If you cancelled a payment, nothing was taken and you can try again any time.",
 };

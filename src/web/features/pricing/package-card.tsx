@@ -1,7 +1,7 @@
 // One plan as a card (spec §2 "Package card"): badges, price with the struck-through original
 // and saving on a special, features, and the order buttons. A click anywhere on the card opens
 // the plan's details; the title is the card's keyboard handle (a button stretched over it).
-import { Check, Flame, Gift, Loader2, Sparkles } from "lucide-react";
+import { Check, Flame, Gift, Sparkles } from "lucide-react";
 import { formatRand } from "@/shared/money";
 import { isFreePlan, type PlanViewModel } from "@/shared/pricing";
 import { Badge } from "@/web/components/ui/badge";
@@ -15,7 +15,7 @@ const CARD_FEATURES = 4;
 export interface PlanActions {
   /** opens the plan detail dialog */
   onDetails: (plan: PlanViewModel) => void;
-  /** Pay Now: a card pay link (real packages only) */
+  /** Pay Now: the review step before paying (real packages only) */
   onPay: (plan: PlanViewModel) => void;
   /** Request Quote: the interest dialog with this plan */
   onQuote: (plan: PlanViewModel) => void;
@@ -25,8 +25,6 @@ export interface PlanActions {
 
 export interface PackageCardProps extends PlanActions {
   plan: PlanViewModel;
-  /** this plan's pay link is being made */
-  paying?: boolean;
 }
 
 function slug(text: string): string {
@@ -41,7 +39,7 @@ export function planTitleId(plan: PlanViewModel): string {
   return `plan-${slug(plan.packageName)}-${slug(plan.duration)}`;
 }
 
-export function PackageCard({ plan, paying = false, onDetails, onPay, onQuote, onOrder }: PackageCardProps) {
+export function PackageCard({ plan, onDetails, onPay, onQuote, onOrder }: PackageCardProps) {
   const free = isFreePlan(plan);
   const titleId = planTitleId(plan);
   return (
@@ -136,11 +134,10 @@ export function PackageCard({ plan, paying = false, onDetails, onPay, onQuote, o
           <Button
             variant={plan.hasSpecial ? "special" : "primary"}
             onClick={() => onPay(plan)}
-            disabled={paying}
+            aria-haspopup="dialog"
             aria-describedby={titleId}
           >
-            {paying ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-            {paying ? "Creating payment link..." : "Pay Now"}
+            Pay Now
           </Button>
         ) : (
           <Button variant={plan.hasSpecial ? "special" : "primary"} onClick={() => onOrder(plan)} aria-describedby={titleId}>

@@ -1,7 +1,7 @@
 // The plan detail dialog (spec §2 "Package card"): period, duration, price with the original
 // struck through, note, description, What's Included, and the plan's buttons. Loaded on first
 // use: it brings Radix with it.
-import { Check, Flame, Gift, Loader2, Sparkles } from "lucide-react";
+import { Check, Flame, Gift, Sparkles } from "lucide-react";
 import { formatRand } from "@/shared/money";
 import { isFreePlan, type PlanViewModel } from "@/shared/pricing";
 import { Badge } from "@/web/components/ui/badge";
@@ -12,11 +12,10 @@ import { canPayOnline, priceLabel } from "./plan-actions";
 
 export interface PlanDetailDialogProps extends Omit<PlanActions, "onDetails"> {
   plan: PlanViewModel;
-  paying: boolean;
   onClose: () => void;
 }
 
-export function PlanDetailDialog({ plan, paying, onClose, onPay, onQuote, onOrder }: PlanDetailDialogProps) {
+export function PlanDetailDialog({ plan, onClose, onPay, onQuote, onOrder }: PlanDetailDialogProps) {
   const free = isFreePlan(plan);
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -84,9 +83,8 @@ export function PlanDetailDialog({ plan, paying, onClose, onPay, onQuote, onOrde
                 Request Quote Instead
               </Button>
               {canPayOnline(plan) ? (
-                <Button variant={plan.hasSpecial ? "special" : "primary"} onClick={() => onPay(plan)} disabled={paying}>
-                  {paying ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-                  {paying ? "Creating payment link..." : "Pay Now"}
+                <Button variant={plan.hasSpecial ? "special" : "primary"} onClick={() => onPay(plan)} aria-haspopup="dialog">
+                  Pay Now
                 </Button>
               ) : (
                 <Button onClick={() => onOrder(plan)}>Order Now</Button>

@@ -1,7 +1,7 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Banner, Package, Special } from "@/shared/api";
-import { cleanup, click, renderRoutes, stubFetch, waitFor } from "@/web/testing/render";
+import { cleanup, click, renderRoutes, stubFetch, typeInto, waitFor } from "@/web/testing/render";
 import { PricingSection, vatStatement } from "./pricing-section";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -103,30 +103,6 @@ function dialog(): HTMLElement {
   const found = document.querySelector<HTMLElement>('[role="dialog"]');
   if (!found) throw new Error("no dialog open");
   return found;
-}
-
-/** Types into a React-controlled input the way a browser does. */
-async function typeInto(input: HTMLInputElement | null, value: string) {
-  if (!input) throw new Error("typeInto: no input");
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, value);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-}
-
-/** A stand-in for the tab window.open gives back. */
-function fakeTab() {
-  const tab = {
-    closed: false,
-    opener: {},
-    location: { href: "" },
-    document: { title: "", body: { style: {}, textContent: "" } },
-    close: vi.fn(),
-  };
-  tab.close.mockImplementation(() => {
-    tab.closed = true;
-  });
-  return tab;
 }
 
 beforeEach(() => {
@@ -313,32 +289,29 @@ describe("PricingSection: dialogs and actions", () => {
     expect(input("firstName")?.value).toBe("Sipho");
   });
 
-  it("Pay Now opens a tab at once and sends it to the pay link; a failure closes it and says why", async () => {
-    const tabs: ReturnType<typeof fakeTab>[] = [];
-    vi.spyOn(window, "open").mockImplementation(() => {
-      const tab = fakeTab();
-      tabs.push(tab);
-      return tab as unknown as Window;
-    });
-    let answer: Answer = {
-      status: 201,
-      body: { success: true, paylinkUrl: "http://x/api/payments/sandbox/checkout/SD_1", externalTransactionID: "SD_1" },
-    };
-    const api = stubApi({ "/payments/paylink": () => answer });
+  it("Pay Now opens the review step, from a card or from the plan's details (Back returns there); nothing is paid yet", async () => {
+    vi.spyOn(window, "open");
+    const api = stubApi({ "/payments/methods": { body: { data: { card: "sandbox", eft: true } } } });
     const { container } = await renderPricing().rendered;
     await waitFor(() => card(container, "3 Months"));
 
     await click(button(card(container, "3 Months"), "Pay Now"));
-    expect(window.open).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(tabs[0].location.href).toBe("http://x/api/payments/sandbox/checkout/SD_1"));
-    expect(tabs[0].opener).toBeNull();
-    expect(api.posts()).toEqual([{ method: "POST", path: "/api/payments/paylink", body: { packageId: PACKAGES[1].id } }]);
-    expect(toast.success).toHaveBeenCalledWith("Payment Link Created", { description: "You've been redirected to complete your payment." });
+    await waitFor(() => expect(dialog().querySelector("h2")?.textContent).toBe("Review your order"));
+    expect(dialog().querySelector('[data-testid="pay-review-price"]')?.textContent).toBe("R1,450");
+    await click(button(dialog(), "Cancel"));
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
 
-    answer = { status: 502, body: { error: { code: "payment_provider", message: "The card payment service did not answer." } } };
-    await click(button(card(container, "6 Months"), "Pay Now"));
-    await waitFor(() => expect(tabs[1].close).toHaveBeenCalled());
-    expect(toast.error).toHaveBeenCalledWith("Payment Error", { description: "The card payment service did not answer." });
+    await click(card(container, "6 Months").querySelector("h3 button"));
+    await waitFor(() => expect(dialog().textContent).toContain("What's Included"));
+    await click(button(dialog(), "Pay Now"));
+    await waitFor(() => expect(dialog().querySelector("h2")?.textContent).toBe("Review your order"));
+    expect(document.querySelectorAll('[role="dialog"]')).toHaveLength(1);
+    expect(dialog().querySelector('[data-testid="pay-review-price"]')?.textContent).toBe("R3,150");
+    await click(button(dialog(), "Back"));
+    await waitFor(() => expect(dialog().querySelector("h2")?.textContent).toBe("6 Months"));
+
+    expect(window.open).not.toHaveBeenCalled();
+    expect(api.posts()).toEqual([]);
     vi.mocked(window.open).mockRestore();
   });
 

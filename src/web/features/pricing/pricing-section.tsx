@@ -1,7 +1,9 @@
 // The pricing section (spec §2, §4): specials status, info banners, the special popup, the
 // heading, the two dashboard cards, What's Included, the Free Trial button, the package cards
-// with their detail and interest dialogs, and the footnote with the VAT statement. The dialogs
-// arrive as their own chunks on first use.
+// with their detail, review-and-pay and interest dialogs, and the footnote with the VAT
+// statement. The dialogs arrive as their own chunks on first use.
+
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, Flame, Gift, Headphones, MonitorSmartphone, Sparkles, Tv } from "lucide-react";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -12,6 +14,7 @@ import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Container } from "@/web/components/ui/container";
 import { SectionHeading } from "@/web/components/ui/section-heading";
 import { Skeleton } from "@/web/components/ui/skeleton";
+import { paymentMethodsQueryOptions } from "@/web/lib/queries/payment-methods";
 import { scrollToSection } from "@/web/lib/scroll";
 import { orderWithDuration } from "@/web/lib/window-events";
 import { useBanners } from "./api/get-banners";
@@ -21,14 +24,15 @@ import { DashboardCard } from "./dashboard-cards";
 import { DialogBoundary } from "./dialog-boundary";
 import { InfoBanners } from "./info-banners";
 import { PackageCard } from "./package-card";
-import { monthlyDuration, planDuration } from "./plan-actions";
-import { usePayNow } from "./use-pay-now";
+import { canPayOnline, monthlyDuration, planDuration } from "./plan-actions";
 import { usePlans } from "./use-plans";
 import { useSpecialPopup } from "./use-special-popup";
 
 const loadPlanDetail = () => import("./plan-detail-dialog");
 const loadInterest = () => import("./interest-dialog");
+const loadPayReview = () => import("./pay-review-dialog");
 const PlanDetailDialog = lazy(() => loadPlanDetail().then((m) => ({ default: m.PlanDetailDialog })));
+const PayReviewDialog = lazy(() => loadPayReview().then((m) => ({ default: m.PayReviewDialog })));
 const InterestDialog = lazy(() => loadInterest().then((m) => ({ default: m.InterestDialog })));
 const SpecialPopup = lazy(() => import("./special-popup").then((m) => ({ default: m.SpecialPopup })));
 
@@ -60,9 +64,11 @@ export function PricingSection({ showFullPageLink = false, headingLevel = 2 }: P
   const settings = useSettings();
   const appLogos = useFeaturedAppLogos();
   const popup = useSpecialPopup(banners);
-  const { pay, pendingPackageId } = usePayNow();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [detailPlan, setDetailPlan] = useState<PlanViewModel | null>(null);
+  // The plan being reviewed before paying, and whether the visitor came from its details.
+  const [payment, setPayment] = useState<{ plan: PlanViewModel & { packageId: string }; fromDetails: boolean } | null>(null);
   const [interestPlan, setInterestPlan] = useState<PlanViewModel | null>(null);
 
   // On the landing page the order form is right here; elsewhere the order page takes the duration.
@@ -76,13 +82,18 @@ export function PricingSection({ showFullPageLink = false, headingLevel = 2 }: P
 
   const actions = {
     onDetails: (plan: PlanViewModel) => setDetailPlan(plan),
-    onPay: (plan: PlanViewModel) => void pay(plan),
+    onPay: (plan: PlanViewModel) => {
+      if (!canPayOnline(plan)) return;
+      setDetailPlan(null);
+      setPayment({ plan, fromDetails: detailPlan !== null });
+    },
     onQuote: (plan: PlanViewModel) => {
       setDetailPlan(null);
       setInterestPlan(plan);
     },
     onOrder: (plan: PlanViewModel) => {
       setDetailPlan(null);
+      setPayment(null);
       order(planDuration(plan));
     },
   };
@@ -92,6 +103,8 @@ export function PricingSection({ showFullPageLink = false, headingLevel = 2 }: P
   const preloadDialogs = () => {
     void loadPlanDetail();
     void loadInterest();
+    void loadPayReview();
+    void queryClient.prefetchQuery(paymentMethodsQueryOptions());
   };
 
   return (
@@ -175,7 +188,7 @@ export function PricingSection({ showFullPageLink = false, headingLevel = 2 }: P
             <ul className="grid grid-cols-1 gap-x-6 gap-y-10 pt-4 sm:grid-cols-2 lg:grid-cols-3">
               {plans.map((plan) => (
                 <li key={`${plan.packageName}-${plan.duration}`}>
-                  <PackageCard plan={plan} paying={pendingPackageId !== null && pendingPackageId === plan.packageId} {...actions} />
+                  <PackageCard plan={plan} {...actions} />
                 </li>
               ))}
             </ul>
@@ -203,12 +216,26 @@ export function PricingSection({ showFullPageLink = false, headingLevel = 2 }: P
           <DialogBoundary onClose={() => setDetailPlan(null)}>
             <PlanDetailDialog
               plan={detailPlan}
-              paying={pendingPackageId !== null && pendingPackageId === detailPlan.packageId}
               onClose={() => setDetailPlan(null)}
-              onPay={async (plan) => {
-                if (await pay(plan)) setDetailPlan(null);
-              }}
+              onPay={actions.onPay}
               onQuote={actions.onQuote}
+              onOrder={actions.onOrder}
+            />
+          </DialogBoundary>
+        ) : null}
+        {payment ? (
+          <DialogBoundary onClose={() => setPayment(null)}>
+            <PayReviewDialog
+              plan={payment.plan}
+              onClose={() => setPayment(null)}
+              onBack={
+                payment.fromDetails
+                  ? () => {
+                      setPayment(null);
+                      setDetailPlan(payment.plan);
+                    }
+                  : undefined
+              }
               onOrder={actions.onOrder}
             />
           </DialogBoundary>

@@ -1,8 +1,14 @@
-// POST /api/payments/paylink {packageId}: the server prices the package (special included)
-// and answers the provider's pay link.
+// POST /api/payments/paylink: the server prices the package (special included), records who is
+// paying and answers the provider's pay link (201 {success, paylinkUrl, externalTransactionID}).
 import type { PaylinkResponse } from "@/shared/api";
+import type { Payer } from "@/shared/schemas";
 import { apiSend } from "@/web/lib/api";
 
-export function createPaylink(packageId: string): Promise<PaylinkResponse> {
-  return apiSend<PaylinkResponse>("POST", "/payments/paylink", { packageId });
+/** A payment asked for from the review step: the package and the payer, who agreed to start at once. */
+export interface PaymentRequest extends Payer {
+  packageId: string;
+}
+
+export function createPaylink(request: PaymentRequest): Promise<PaylinkResponse> {
+  return apiSend<PaylinkResponse>("POST", "/payments/paylink", request);
 }

@@ -1,0 +1,305 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { PaymentMethods } from "@/shared/api";
+import type { PlanViewModel } from "@/shared/pricing";
+import { IMMEDIATE_START_CONSENT_MESSAGE } from "@/shared/schemas";
+import { cleanup, click, renderRoutes, stubFetch, typeInto, waitFor } from "@/web/testing/render";
+import { PayReviewDialog } from "./pay-review-dialog";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+const { toast } = await import("sonner");
+
+const PLAN: PlanViewModel & { packageId: string } = {
+  period: "3 Months",
+  duration: "3 Months",
+  price: 1450,
+  originalPrice: 1650,
+  note: "Save R200",
+  popular: true,
+  hasSpecial: true,
+  features: [],
+  description: "",
+  packageName: "3 Months",
+  packageId: "00000000-0000-4000-8000-000000000002",
+};
+
+const PAYLINK = { success: true, paylinkUrl: "http://x/api/payments/sandbox/checkout/SD_1", externalTransactionID: "SD_1" };
+const EFT = {
+  success: true,
+  reference: "SD-3M-7Q2K",
+  amount: 1450,
+  package_name: "3 Months",
+  bank: {
+    bank_name: "FNB",
+    account_name: "StreamDesk (Pty) Ltd",
+    account_number: "62000000000",
+    branch_code: "250655",
+    account_type: "Cheque",
+  },
+};
+
+type Answer = { status?: number; body: unknown };
+
+/** The API as the review step sees it, recording every POST's path and JSON body. */
+function stubApi(card: PaymentMethods["card"], routes: Record<string, Answer | (() => Answer)> = {}, eft = true) {
+  const stub = stubFetch({ "/payments/methods": { body: { data: { card, eft } } }, ...routes });
+  const posts: { path: string; body: unknown }[] = [];
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === "POST")
+      posts.push({ path: new URL(String(input), "http://localhost").pathname, body: JSON.parse(String(init.body)) });
+    return stub.fetch(input, init);
+  });
+  return posts;
+}
+
+/** A stand-in for the tab window.open gives back. */
+function fakeTab() {
+  const tab = {
+    closed: false,
+    opener: {},
+    location: { href: "" },
+    document: { title: "", body: { style: {}, textContent: "" } },
+    close: vi.fn(),
+  };
+  tab.close.mockImplementation(() => {
+    tab.closed = true;
+  });
+  return tab;
+}
+
+function openTabs() {
+  const tabs: ReturnType<typeof fakeTab>[] = [];
+  vi.spyOn(window, "open").mockImplementation(() => {
+    const tab = fakeTab();
+    tabs.push(tab);
+    return tab as unknown as Window;
+  });
+  return tabs;
+}
+
+async function renderReview(props: { onBack?: () => void } = {}) {
+  const onClose = vi.fn();
+  const onOrder = vi.fn();
+  const { rendered } = renderRoutes([
+    { path: "/", element: <PayReviewDialog plan={PLAN} onClose={onClose} onOrder={onOrder} {...props} /> },
+  ]);
+  await rendered;
+  const dialog = await waitFor(() => {
+    const found = document.querySelector<HTMLElement>('[role="dialog"]');
+    if (!found?.querySelector("h2")) throw new Error("no dialog yet");
+    return found;
+  });
+  const input = (name: string) => dialog.querySelector<HTMLInputElement>(`#payer-${name}`);
+  const button = (name: string) => {
+    const found = [...dialog.querySelectorAll("button")].find((b) => b.textContent?.trim() === name);
+    if (!found) throw new Error(`no button "${name}"`);
+    return found;
+  };
+  /** The message tied to the field with aria-describedby, if any. */
+  const errorOf = (name: string) => {
+    const ids = input(name)?.getAttribute("aria-describedby")?.split(" ") ?? [];
+    const errorId = ids.find((id) => id.endsWith("-error"));
+    return errorId ? (document.getElementById(errorId)?.textContent ?? null) : null;
+  };
+  const fill = async ({ name = "Thandi Mokoena", whatsapp = "082 123 4567", email = "", consent = true } = {}) => {
+    await typeInto(input("name"), name);
+    await typeInto(input("whatsapp"), whatsapp);
+    await typeInto(input("email"), email);
+    if (consent && !input("immediateStartConsent")?.checked) await click(input("immediateStartConsent"));
+  };
+  return { dialog, input, button, errorOf, fill, onClose, onOrder };
+}
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(async () => {
+  await cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe("PayReviewDialog: the review step", () => {
+  it("shows the package, the price to pay with the original struck through, and what happens next; focus starts at Full Name", async () => {
+    stubApi("ikhokha");
+    const review = await renderReview();
+    expect(review.dialog.querySelector("h2")?.textContent).toBe("Review your order");
+    const summary = review.dialog.querySelector('[data-testid="pay-review-plan"]');
+    expect(summary?.querySelector('[data-testid="pay-review-price"]')?.textContent).toBe("R1,450");
+    expect(summary?.querySelector("s")?.textContent).toBe("R1,650");
+    expect(summary?.textContent).toContain("Save R200");
+    const steps = [...review.dialog.querySelectorAll("ol li")].map((li) => li.textContent);
+    expect(steps).toEqual([
+      "1You pay by card on the secure payment page.",
+      "2We confirm the payment.",
+      "3Your account is created and your client portal login is sent to your WhatsApp (and e-mail if given).",
+      "4We set up your line and send your streaming login details.",
+    ]);
+    expect(document.activeElement?.id).toBe("payer-name");
+    expect(review.input("whatsapp")?.placeholder).toBe("+27 XX XXX XXXX");
+    expect(review.input("immediateStartConsent")?.checked).toBe(false);
+    // POPIA at the point of collection, with the policy one tap away.
+    expect(review.dialog.textContent).toContain("to create your account and send you your login details and receipts");
+    expect(review.dialog.querySelector('a[href="/privacy-policy"]')).not.toBeNull();
+    await waitFor(() => expect(review.button("Continue to payment").disabled).toBe(false));
+    expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).toBeNull();
+  });
+
+  it("requires a name and WhatsApp number, and does not go on without the consent", async () => {
+    const posts = stubApi("ikhokha");
+    const tabs = openTabs();
+    const review = await renderReview();
+    await waitFor(() => expect(review.button("Continue to payment").disabled).toBe(false));
+
+    await click(review.button("Continue to payment"));
+    await waitFor(() => expect(review.errorOf("name")).toBe("Please enter your full name"));
+    expect(review.errorOf("whatsapp")).toBe("Please enter a valid WhatsApp number");
+    expect(review.errorOf("immediateStartConsent")).toBe(IMMEDIATE_START_CONSENT_MESSAGE);
+    expect(review.errorOf("email")).toBeNull();
+    expect(review.input("name")?.getAttribute("aria-invalid")).toBe("true");
+    // The WhatsApp field keeps its hint, after the error.
+    expect(review.input("whatsapp")?.getAttribute("aria-describedby")).toBe("payer-whatsapp-error payer-whatsapp-hint");
+
+    await review.fill({ consent: false });
+    await click(review.button("Continue to payment"));
+    await waitFor(() => expect(review.errorOf("name")).toBeNull());
+    expect(review.errorOf("whatsapp")).toBeNull();
+    expect(review.errorOf("immediateStartConsent")).toBe(IMMEDIATE_START_CONSENT_MESSAGE);
+    expect(posts).toEqual([]);
+    expect(tabs).toEqual([]);
+  });
+
+  it("sends the package and the payer, opens the pay link in the tab opened at the click, and says so", async () => {
+    const posts = stubApi("sandbox", { "/payments/paylink": { status: 201, body: PAYLINK } });
+    const tabs = openTabs();
+    const review = await renderReview();
+    await waitFor(() =>
+      expect(review.dialog.querySelector('[data-testid="sandbox-note"]')?.textContent).toBe("Test checkout: no real money is taken."),
+    );
+    await review.fill({ name: "  Thandi Mokoena ", email: "thandi@example.co.za" });
+    await click(review.button("Continue to payment"));
+    // Opened inside the click, before the server answered: popup blockers let it through.
+    expect(tabs).toHaveLength(1);
+    await waitFor(() => expect(tabs[0].location.href).toBe(PAYLINK.paylinkUrl));
+    expect(tabs[0].opener).toBeNull();
+    expect(posts).toEqual([
+      {
+        path: "/api/payments/paylink",
+        body: {
+          packageId: PLAN.packageId,
+          name: "Thandi Mokoena",
+          whatsapp: "082 123 4567",
+          email: "thandi@example.co.za",
+          immediateStartConsent: true,
+        },
+      },
+    ]);
+    expect(toast.success).toHaveBeenCalledWith("Payment Link Created", { description: "You've been redirected to complete your payment." });
+    expect(review.onClose).toHaveBeenCalled();
+  });
+
+  it("puts the server's field messages beside the fields, keeping what was typed", async () => {
+    stubApi("ikhokha", {
+      "/payments/paylink": {
+        status: 400,
+        body: {
+          error: {
+            code: "validation",
+            message: "Please check the form.",
+            fields: { whatsapp: "That is not a WhatsApp number we can reach" },
+          },
+        },
+      },
+    });
+    const tabs = openTabs();
+    const review = await renderReview();
+    await waitFor(() => expect(review.button("Continue to payment").disabled).toBe(false));
+    await review.fill({ whatsapp: "082 000 0000" });
+    await click(review.button("Continue to payment"));
+    await waitFor(() => expect(review.errorOf("whatsapp")).toBe("That is not a WhatsApp number we can reach"));
+    expect(tabs[0].close).toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(document.activeElement?.id).toBe("payer-whatsapp");
+    expect(review.input("name")?.value).toBe("Thandi Mokoena");
+    expect(review.input("whatsapp")?.value).toBe("082 000 0000");
+    expect(review.input("immediateStartConsent")?.checked).toBe(true);
+    expect(review.onClose).not.toHaveBeenCalled();
+  });
+
+  it("any other failure is the 'Payment Error' toast with the server's words; nothing typed is lost", async () => {
+    stubApi("ikhokha", {
+      "/payments/paylink": {
+        status: 502,
+        body: { error: { code: "payment_provider", message: "The card payment service did not answer." } },
+      },
+    });
+    const tabs = openTabs();
+    const review = await renderReview();
+    await waitFor(() => expect(review.button("Continue to payment").disabled).toBe(false));
+    await review.fill({ email: "thandi@example.co.za" });
+    await click(review.button("Continue to payment"));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Payment Error", { description: "The card payment service did not answer." }),
+    );
+    expect(tabs[0].close).toHaveBeenCalled();
+    expect(review.input("name")?.value).toBe("Thandi Mokoena");
+    expect(review.input("whatsapp")?.value).toBe("082 123 4567");
+    expect(review.input("email")?.value).toBe("thandi@example.co.za");
+    expect(review.input("immediateStartConsent")?.checked).toBe(true);
+    expect(review.button("Continue to payment").disabled).toBe(false);
+    expect(review.onClose).not.toHaveBeenCalled();
+  });
+
+  it("when card payments are off, offers EFT: the same request, then the reference and bank details to copy", async () => {
+    const posts = stubApi("off", { "/payments/eft": { status: 201, body: EFT } });
+    const tabs = openTabs();
+    const review = await renderReview();
+    await waitFor(() => expect(review.button("Get EFT details").disabled).toBe(false));
+    expect(review.dialog.textContent).toContain("We show you our bank details and your payment reference.");
+    expect(review.dialog.textContent).not.toContain("secure payment page");
+
+    await review.fill();
+    await click(review.button("Get EFT details"));
+    await waitFor(() => expect(document.querySelector('[data-testid="eft-reference"]')?.textContent).toBe("SD-3M-7Q2K"));
+    expect(tabs).toEqual([]);
+    expect(posts).toEqual([
+      {
+        path: "/api/payments/eft",
+        body: { packageId: PLAN.packageId, name: "Thandi Mokoena", whatsapp: "082 123 4567", immediateStartConsent: true },
+      },
+    ]);
+    const details = document.querySelector('[data-testid="eft-details"]') as HTMLElement;
+    expect(details.textContent).toContain("R1,450");
+    expect(details.textContent).toContain("62000000000");
+    expect(details.textContent).toContain("250655");
+    expect(details.textContent).toContain("We'll activate your account when the payment reflects.");
+    expect(details.querySelector('[aria-label="Copy reference"]')).not.toBeNull();
+    expect(details.querySelector('[aria-label="Copy account number"]')).not.toBeNull();
+    expect(document.querySelector('[role="dialog"] h2')?.textContent).toBe("Pay by EFT");
+    // Focus follows the details (the button that had it is gone).
+    expect(document.activeElement?.querySelector('[data-testid="eft-details"]')).not.toBeNull();
+  });
+
+  it("with no way to pay online, says so and offers the order form instead", async () => {
+    const posts = stubApi("off", {}, false);
+    const review = await renderReview();
+    await waitFor(() => expect(review.dialog.textContent).toContain("Online payment isn't available at the moment."));
+    expect(review.dialog.querySelector("form")).toBeNull();
+    await click(review.button("Order Now"));
+    expect(review.onOrder).toHaveBeenCalledWith(PLAN);
+    expect(posts).toEqual([]);
+  });
+
+  it("Back returns to where the visitor came from; without it, Cancel closes", async () => {
+    stubApi("ikhokha");
+    const onBack = vi.fn();
+    const fromDetails = await renderReview({ onBack });
+    await click(fromDetails.button("Back"));
+    expect(onBack).toHaveBeenCalled();
+    await cleanup();
+
+    const fromCard = await renderReview();
+    await click(fromCard.button("Cancel"));
+    expect(fromCard.onClose).toHaveBeenCalled();
+  });
+});

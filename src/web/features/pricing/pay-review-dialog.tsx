@@ -1,0 +1,343 @@
+// The review step between Pay Now and the payment (ECT Act s43: review before confirming): the
+// package and the price to pay, what happens after paying, who is paying (name, WhatsApp, an
+// optional e-mail, with the POPIA notice) and the s44 consent to start at once, unticked. Then a
+// card pay link in a new tab, or, when card payments are off, EFT details. Loaded on first use:
+// it brings Radix, zod and the shared payer schema with it.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeft, CreditCard, FlaskConical, Landmark, Loader2 } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import type { EftResponse, PaymentMethods } from "@/shared/api";
+import { formatRand } from "@/shared/money";
+import type { PlanViewModel } from "@/shared/pricing";
+import { type Payer, payerSchema } from "@/shared/schemas";
+import { EftDetails } from "@/web/components/eft-details";
+import { CheckboxField, FormField, fieldAria } from "@/web/components/form-field";
+import { PopiaNotice } from "@/web/components/popia-notice";
+import { Button } from "@/web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { Input } from "@/web/components/ui/input";
+import { cn } from "@/web/lib/cn";
+import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
+import { closeTab } from "./new-tab";
+import { openPaymentTab, PAYER_FIELDS, type PayerField, payByCard, payByEft } from "./pay-now";
+import { priceLabel } from "./plan-actions";
+
+export const PAY_REVIEW_MESSAGES = {
+  consent: "Start my subscription as soon as I have paid. I understand this waives the 7-day cooling-off period.",
+  sandbox: "Test checkout: no real money is taken.",
+  eftAfter: "We'll activate your account when the payment reflects.",
+  unavailable: "Online payment isn't available at the moment. Place an order and we'll send you the payment details on WhatsApp.",
+} as const;
+
+type Method = "card" | "eft" | "none";
+
+interface PayerValues {
+  name: string;
+  whatsapp: string;
+  email: string;
+  immediateStartConsent: boolean;
+}
+
+const EMPTY: PayerValues = { name: "", whatsapp: "", email: "", immediateStartConsent: false };
+// The form holds what is typed (the consent starts unticked); the schema turns it into a Payer.
+const resolver = zodResolver(payerSchema) as unknown as Resolver<PayerValues, unknown, Payer>;
+
+/** The field's control id (its error is `{id}-error`). */
+const fieldId = (name: PayerField) => `payer-${name}`;
+
+function paymentMethod(methods: PaymentMethods | undefined): Method | undefined {
+  if (!methods) return undefined;
+  if (methods.card !== "off") return "card";
+  return methods.eft ? "eft" : "none";
+}
+
+export interface PayReviewDialogProps {
+  /** a plan that can be paid online (canPayOnline) */
+  plan: PlanViewModel & { packageId: string };
+  onClose: () => void;
+  /** back to where the visitor came from (the plan's details); without it the button cancels */
+  onBack?: () => void;
+  /** the order form with this plan, when no way to pay online is on */
+  onOrder: (plan: PlanViewModel) => void;
+}
+
+export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDialogProps) {
+  const methods = usePaymentMethods();
+  const method = paymentMethod(methods);
+  const [eft, setEft] = useState<EftResponse | null>(null);
+  const { register, handleSubmit, getValues, setError, formState } = useForm<PayerValues, unknown, Payer>({
+    defaultValues: EMPTY,
+    resolver,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const { errors, isSubmitting } = formState;
+
+  const send = async (payer: Payer, tab: Window | null) => {
+    const request = { packageId: plan.packageId, ...payer };
+    const attempt = method === "eft" ? await payByEft(request) : await payByCard(request, tab);
+    if (attempt.ok) {
+      if (attempt.value) setEft(attempt.value);
+      else onClose();
+      return;
+    }
+    // What the visitor typed stays; the server's reasons go beside the fields they are about.
+    const named = PAYER_FIELDS.filter((name) => attempt.fields[name]);
+    named.forEach((name, i) => {
+      setError(name, { type: "server", message: attempt.fields[name] }, { shouldFocus: i === 0 });
+    });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting || method === undefined || method === "none") return;
+    // The pay link's tab opens now, inside the click (popup blockers), and only for details that will pass.
+    const tab = method === "card" && payerSchema.safeParse(getValues()).success ? openPaymentTab() : null;
+    void handleSubmit(
+      (payer) => send(payer, tab),
+      () => closeTab(tab),
+    )(event);
+  };
+
+  const aria = (name: PayerField, hint = false) => fieldAria(fieldId(name), { error: errors[name]?.message, hint });
+
+  return (
+    <Dialog open onOpenChange={(open) => (open || isSubmitting ? undefined : onClose())}>
+      <DialogContent
+        className="max-w-xl"
+        data-testid="pay-review"
+        onOpenAutoFocus={(event) => {
+          const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>(`#${fieldId("name")}`);
+          if (!first) return; // Radix focuses the first control it finds
+          event.preventDefault();
+          first.focus();
+        }}
+      >
+        {eft ? (
+          <EftStep eft={eft} plan={plan} onClose={onClose} />
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>Review your order</DialogTitle>
+              <DialogDescription>Check your package, then tell us who's paying so we can set up your account.</DialogDescription>
+            </DialogHeader>
+
+            <PlanSummary plan={plan} />
+            <NextSteps method={method} />
+
+            {method === "none" ? (
+              <>
+                <p role="status" className="mt-5 rounded-xl bg-warn/10 p-4 text-sm text-ink ring-1 ring-warn/30">
+                  {PAY_REVIEW_MESSAGES.unavailable}
+                </p>
+                <DialogFooter>
+                  <BackButton onBack={onBack} onClose={onClose} />
+                  <Button onClick={() => onOrder(plan)}>Order Now</Button>
+                </DialogFooter>
+              </>
+            ) : (
+              <form noValidate onSubmit={onSubmit} aria-label="Your details" className="mt-6 flex flex-col gap-5">
+                <div className="grid gap-5 sm:grid-cols-2">
+                  <FormField id={fieldId("name")} label="Full Name" required error={errors.name?.message} className="sm:col-span-2">
+                    <Input id={fieldId("name")} autoComplete="name" aria-required="true" {...aria("name")} {...register("name")} />
+                  </FormField>
+                  <FormField
+                    id={fieldId("whatsapp")}
+                    label="WhatsApp Number"
+                    required
+                    error={errors.whatsapp?.message}
+                    hint="Your login details are sent here."
+                  >
+                    <Input
+                      id={fieldId("whatsapp")}
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="tel"
+                      placeholder="+27 XX XXX XXXX"
+                      aria-required="true"
+                      {...aria("whatsapp", true)}
+                      {...register("whatsapp")}
+                    />
+                  </FormField>
+                  <FormField id={fieldId("email")} label="Email Address (optional)" error={errors.email?.message} hint="For your receipts.">
+                    <Input
+                      id={fieldId("email")}
+                      type="email"
+                      inputMode="email"
+                      autoComplete="email"
+                      {...aria("email", true)}
+                      {...register("email")}
+                    />
+                  </FormField>
+                </div>
+
+                <PopiaNotice
+                  collected="your name, WhatsApp number and, if you give it, your e-mail address"
+                  purpose="create your account and send you your login details and receipts"
+                  required="Your name and WhatsApp number are required; your e-mail address is optional."
+                />
+
+                <CheckboxField
+                  id={fieldId("immediateStartConsent")}
+                  error={errors.immediateStartConsent?.message}
+                  required
+                  input={
+                    <input
+                      id={fieldId("immediateStartConsent")}
+                      type="checkbox"
+                      aria-required="true"
+                      {...aria("immediateStartConsent")}
+                      {...register("immediateStartConsent")}
+                      className="mt-0.5 size-5 shrink-0 accent-accent"
+                    />
+                  }
+                >
+                  {PAY_REVIEW_MESSAGES.consent}
+                </CheckboxField>
+
+                {methods?.card === "sandbox" ? (
+                  <p className="flex items-center gap-2 text-xs text-ink-subtle" data-testid="sandbox-note">
+                    <FlaskConical aria-hidden="true" className="size-3.5 shrink-0" />
+                    {PAY_REVIEW_MESSAGES.sandbox}
+                  </p>
+                ) : null}
+
+                <DialogFooter className="mt-1">
+                  <BackButton onBack={onBack} onClose={onClose} disabled={isSubmitting} />
+                  <Button
+                    type="submit"
+                    variant={plan.hasSpecial ? "special" : "primary"}
+                    disabled={isSubmitting || method === undefined}
+                    aria-disabled={isSubmitting || method === undefined}
+                  >
+                    {isSubmitting || method === undefined ? (
+                      <Loader2 aria-hidden="true" className="animate-spin" />
+                    ) : method === "eft" ? (
+                      <Landmark aria-hidden="true" />
+                    ) : (
+                      <CreditCard aria-hidden="true" />
+                    )}
+                    {submitLabel(method, isSubmitting)}
+                  </Button>
+                </DialogFooter>
+              </form>
+            )}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The EFT details in place of the form. Focus moves here from the form's button, which is gone. */
+function EftStep({ eft, plan, onClose }: { eft: EftResponse; plan: PlanViewModel; onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} className="focus:outline-none">
+      <DialogHeader>
+        <DialogTitle>Pay by EFT</DialogTitle>
+        <DialogDescription>Your reference and our bank details for {plan.period}.</DialogDescription>
+      </DialogHeader>
+      <EftDetails eft={eft} afterPayment={PAY_REVIEW_MESSAGES.eftAfter} />
+      <DialogFooter>
+        <Button onClick={onClose}>Done</Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
+function submitLabel(method: Method | undefined, busy: boolean): string {
+  if (method === undefined) return "Checking payment options...";
+  if (method === "eft") return busy ? "Getting EFT details..." : "Get EFT details";
+  return busy ? "Creating payment link..." : "Continue to payment";
+}
+
+function BackButton({ onBack, onClose, disabled }: { onBack?: () => void; onClose: () => void; disabled?: boolean }) {
+  return onBack ? (
+    <Button variant="ghost" onClick={onBack} disabled={disabled}>
+      <ArrowLeft aria-hidden="true" />
+      Back
+    </Button>
+  ) : (
+    <Button variant="ghost" onClick={onClose} disabled={disabled}>
+      Cancel
+    </Button>
+  );
+}
+
+/** The package and the price the visitor will pay: a special's price with the original struck through. */
+function PlanSummary({ plan }: { plan: PlanViewModel }) {
+  return (
+    <div
+      className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3 rounded-xl border border-line bg-surface-raised p-4"
+      data-testid="pay-review-plan"
+    >
+      <div className="min-w-0">
+        <p className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">Package</p>
+        <p className="text-lg font-semibold text-ink">{plan.period}</p>
+        {plan.duration.toLowerCase() !== plan.period.toLowerCase() ? <p className="text-sm text-ink-muted">{plan.duration}</p> : null}
+      </div>
+      <div className="text-right">
+        <p className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">You pay</p>
+        <p className="flex flex-wrap items-baseline justify-end gap-x-2">
+          {plan.originalPrice !== undefined ? (
+            <span className="tabular text-ink-subtle">
+              <span className="sr-only">Was </span>
+              <s>{formatRand(plan.originalPrice)}</s>
+              <span className="sr-only">, now </span>
+            </span>
+          ) : null}
+          <span className="tabular text-2xl font-extrabold tracking-tight text-ink" data-testid="pay-review-price">
+            {priceLabel(plan)}
+          </span>
+        </p>
+        {plan.hasSpecial && plan.note ? <p className="text-sm font-semibold text-special-ink">{plan.note}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+const STEPS: Record<"card" | "eft", string[]> = {
+  card: [
+    "You pay by card on the secure payment page.",
+    "We confirm the payment.",
+    "Your account is created and your client portal login is sent to your WhatsApp (and e-mail if given).",
+    "We set up your line and send your streaming login details.",
+  ],
+  eft: [
+    "We show you our bank details and your payment reference.",
+    "You pay by EFT with that reference.",
+    "When the payment reflects, we activate your account and send your client portal login to your WhatsApp (and e-mail if given).",
+    "We set up your line and send your streaming login details.",
+  ],
+};
+
+function NextSteps({ method }: { method: Method | undefined }) {
+  if (method === "none") return null;
+  const steps = STEPS[method === "eft" ? "eft" : "card"];
+  return (
+    <section aria-labelledby="pay-review-steps" className="mt-5">
+      <h3 id="pay-review-steps" className="text-sm font-semibold text-ink">
+        What happens next
+      </h3>
+      <ol className="mt-3 flex flex-col gap-2.5 text-sm text-ink-muted">
+        {steps.map((step, i) => (
+          <li key={step} className="flex gap-3">
+            <span
+              aria-hidden="true"
+              className={cn(
+                "flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold",
+                i === 0 ? "bg-accent text-white" : "bg-surface-overlay text-ink",
+              )}
+            >
+              {i + 1}
+            </span>
+            <span className="pt-0.5">{step}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

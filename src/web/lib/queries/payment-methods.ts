@@ -1,0 +1,29 @@
+// GET /api/payments/methods: which ways to pay are on (card by iKhokha, the sandbox checkout or
+// off; EFT on or off). It follows the server's configuration, which changes only on a restart.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { PaymentMethods } from "@/shared/api";
+import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
+
+export async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentMethods> {
+  const body = await apiGet<{ data: PaymentMethods }>("/payments/methods", { signal });
+  return body.data;
+}
+
+export const paymentMethodsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.paymentMethods,
+    queryFn: ({ signal }) => getPaymentMethods(signal),
+    staleTime: 10 * 60_000,
+    gcTime: 30 * 60_000,
+    retry: 2,
+  });
+
+/**
+ * The ways to pay; undefined while they load. When they cannot be read, card payments are
+ * assumed on: the server still says no, in its own words, if they are not.
+ */
+export function usePaymentMethods(): PaymentMethods | undefined {
+  const { data, isError } = useQuery(paymentMethodsQueryOptions());
+  return data ?? (isError ? { card: "ikhokha", eft: false } : undefined);
+}

@@ -122,7 +122,12 @@ export const seedSettings: Row<typeof siteSettings>[] = [
     value: "SD",
     description: "Start of every EFT payment reference (the order number follows), so payments are easy to match.",
   },
-  { key: "free_trial_hours", value: "24", description: "How long a free trial lasts, in hours." },
+  { key: "free_trial_hours", value: "24", description: "How long a free trial lasts, in hours (1-168)." },
+  {
+    key: "grace_days",
+    value: "3",
+    description: "Days a client keeps their service after a paid term ends, to renew without a break (0-30).",
+  },
   {
     key: "free_trial_rules",
     value:

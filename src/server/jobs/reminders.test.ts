@@ -1,12 +1,20 @@
 // Expiry reminders: one message per threshold per subscription end, on the preferred channel
-// (the other when it is missing), with the renew link; expiry marks the account expired.
+// (the other when it is missing), with the renew link. The statuses are the lifecycle job's:
+// these tests run it first, as the server's timers do (every minute, before the reminders).
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../auth/passwords";
 import { clients, outbox, reminderLog } from "../db/schema";
 import { createTestApp, type TestApp } from "../testing";
 import { jobs } from ".";
+import { runLifecycle } from "./lifecycle";
 import { runReminders, thresholdsReached } from "./reminders";
+
+/** One round of the server's jobs at `at`: terms move on, then people hear about it. */
+async function runJobs(app: TestApp["app"], at: Date) {
+  await runLifecycle(app, at);
+  return runReminders(app, at);
+}
 
 const PUBLIC_URL = "http://localhost:8080";
 const DAY = 86_400_000;
@@ -79,8 +87,8 @@ describe("runReminders", () => {
   });
 
   it("sends one message per client on the preferred channel, with the renew link and a person to reach", async () => {
-    const first = await runReminders(t.app, now);
-    expect(first).toEqual({ queued: 4, expired: 2 });
+    const first = await runJobs(t.app, now);
+    expect(first).toEqual({ queued: 4, expired: 1 });
 
     const [week] = await messagesFor("week");
     expect(week).toMatchObject({ channel: "whatsapp", recipient: "27821230001", kind: "reminder-7d", status: "pending" });
@@ -105,29 +113,31 @@ describe("runReminders", () => {
 
     expect(await messagesFor("far")).toHaveLength(0);
     expect(await messagesFor("suspended")).toHaveLength(0);
-    // Ended weeks ago: marked expired without a late message.
+    // Ended weeks ago: expired by the lifecycle job, without a late message.
     expect(await messagesFor("stale")).toHaveLength(0);
     expect(await statusOf("stale")).toBe("expired");
   });
 
   it("sends nothing more when run again, even twice at once", async () => {
     const before = (await t.app.db.select().from(outbox)).length;
-    const results = await Promise.all([runReminders(t.app, now), runReminders(t.app, now)]);
+    const results = await Promise.all([runJobs(t.app, now), runJobs(t.app, now)]);
     expect(results.map((r) => r.queued)).toEqual([0, 0]);
     expect((await t.app.db.select().from(outbox)).length).toBe(before);
   });
 
-  it("sends the next threshold when its time comes, and the expiry with the status change", async () => {
+  it("sends the next threshold when its time comes, and at the end says how long the grace period keeps them on", async () => {
     const fiveDaysOn = new Date(now.getTime() + 5 * DAY + HOUR);
-    await runReminders(t.app, fiveDaysOn);
+    await runJobs(t.app, fiveDaysOn);
     expect((await messagesFor("week")).map((m) => m.kind)).toEqual(["reminder-7d", "reminder-1d"]);
     expect(await statusOf("week")).toBe("active");
 
     const afterEnd = new Date(now.getTime() + 6 * DAY + HOUR);
-    await runReminders(t.app, afterEnd);
-    const kinds = (await messagesFor("week")).map((m) => m.kind);
-    expect(kinds).toEqual(["reminder-7d", "reminder-1d", "reminder-expired"]);
-    expect(await statusOf("week")).toBe("expired");
+    await runJobs(t.app, afterEnd);
+    const messages = await messagesFor("week");
+    expect(messages.map((m) => m.kind)).toEqual(["reminder-7d", "reminder-1d", "reminder-expired"]);
+    // A paid term ends into the grace days (3 by default): the service stays on meanwhile.
+    expect(await statusOf("week")).toBe("grace");
+    expect(messages[2].body).toContain("We've kept your service on until");
     const logged = await t.app.db.select().from(reminderLog).where(eq(reminderLog.client_id, ids.week));
     expect(logged.map((r) => r.threshold).sort()).toEqual(["1d", "7d", "expired"]);
   });
@@ -139,8 +149,8 @@ describe("runReminders", () => {
       .update(clients)
       .set({ status: "active", subscription_end: new Date(now.getTime() + 2 * DAY) })
       .where(eq(clients.id, ids.day));
-    await runReminders(t.app, now);
-    await runReminders(t.app, now);
+    await runJobs(t.app, now);
+    await runJobs(t.app, now);
     expect((await messagesFor("far")).map((m) => m.kind)).toEqual(["reminder-7d"]);
     // 'day' expired in the previous test's later clock; its renewed term gets its own 7-day reminder.
     expect((await messagesFor("day")).map((m) => m.kind)).toEqual(["reminder-1d", "reminder-expired", "reminder-7d"]);

@@ -1,6 +1,7 @@
-// Admin clients: create (password once) with validation errors, list filters, the detail page's
-// data, edit, suspend (ends sessions) and reactivate, extend by a package, password reset,
-// delete (payments stay) — and an audit entry for every write.
+// Admin clients: create (password once, pending or on a trial: never a free term) with
+// validation errors, list filters, the detail page's data with the lifecycle history, edit
+// (never the status or term), suspend (ends sessions) and reactivate, complimentary time only
+// with a reason, password reset, delete (payments stay) — and an audit entry for every write.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "../../../shared/dates";
@@ -42,10 +43,8 @@ describe("creating clients", () => {
       full_name: "  ",
       email: "not-an-email",
       whatsapp: "12",
-      status: "gold",
+      start: "gold",
       device: "toaster",
-      subscription_start: "2026-02-01T00:00:00+02:00",
-      subscription_end: "2026-01-01T00:00:00+02:00",
       line_portal_url: "javascript:alert(1)",
     });
     expect(response.statusCode).toBe(400);
@@ -58,10 +57,10 @@ describe("creating clients", () => {
       device: "Please choose a device from the list",
       line_portal_url: "Line portal URL must start with http:// or https://",
     });
-    expect(error.fields.status).toBeDefined();
+    expect(error.fields.start).toBe("A new client starts pending (waiting for payment) or on a free trial");
   });
 
-  it("needs an address on the chosen channel, an existing package, and dates in order", async () => {
+  it("needs an address on the chosen channel and an existing package", async () => {
     const noEmail = await create({ full_name: "Sipho Ndlovu", whatsapp: "082 100 2000", communication_method: "email" });
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.json().error.fields.email).toBe("Add an e-mail address to reach this client by e-mail");
@@ -72,23 +71,20 @@ describe("creating clients", () => {
     });
     expect(noPackage.statusCode).toBe(400);
     expect(noPackage.json().error.fields.package_id).toBe("That package does not exist.");
-    const dates = await create({
-      full_name: "Sipho Ndlovu",
-      whatsapp: "082 100 2000",
-      subscription_start: "2026-02-01T00:00:00+02:00",
-      subscription_end: "2026-02-01T00:00:00+02:00",
-    });
-    expect(dates.statusCode).toBe(400);
-    expect(dates.json().error.fields.subscription_end).toBe("The subscription end must be after its start");
+    expect(await t.app.db.select().from(clients)).toHaveLength(0);
   });
 
-  it("creates a client with a generated password shown once, a derived username and the package's period", async () => {
+  it("creates a pending client (no term until they pay) with a password shown once and a derived username", async () => {
+    // "New client" with the defaults used to be Active with no end date: a term nobody paid for
+    // that never expired. A status or dates in the body are not the form's to set.
     const response = await create({
       full_name: "Sipho Ndlovu",
       whatsapp: "082 100 2000",
       email: "sipho@example.co.za",
       package_id: pkgId["6 Months"],
+      status: "active",
       subscription_start: "2026-03-15T09:00:00+02:00",
+      subscription_end: "2027-03-15T09:00:00+02:00",
       line_username: "sipho123",
       line_password: "line-secret",
       line_portal_url: "http://line.example.net:8080",
@@ -98,9 +94,10 @@ describe("creating clients", () => {
     expect(client).toMatchObject({
       username: "sipho.n",
       whatsapp: "27821002000",
-      status: "active",
+      status: "pending",
       package_name: "6 Months",
-      subscription_end: new Date("2026-09-15T09:00:00+02:00").toISOString(),
+      subscription_start: null,
+      subscription_end: null,
       line_password: "line-secret",
     });
     expect(client.password_hash).toBeUndefined();
@@ -130,7 +127,7 @@ describe("a client's life", () => {
       whatsapp: "083 200 3000",
       communication_method: "email",
       package_id: pkgId["Month to Month"],
-      status: "trial",
+      start: "trial",
     });
     expect(response.statusCode).toBe(201);
     ({ id, subscription_start: start, subscription_end: end } = response.json().client);
@@ -152,8 +149,9 @@ describe("a client's life", () => {
     expect((await list("status=trial")).data.map((c) => c.username)).toEqual(["naledi"]);
     expect((await list(`package=${pkgId["6 Months"]}`)).data.map((c) => c.username)).toEqual(["sipho.n"]);
     expect((await list("package=month%20to%20month")).data.map((c) => c.username)).toEqual(["naledi"]);
-    // The trial ends within a day; Sipho's six months started at creation.
-    expect((await list("expiring=7")).data.map((c) => c.username)).toEqual(["naledi"]);
+    expect((await list("status=pending")).data.map((c) => c.username)).toEqual(["sipho.n"]);
+    // The trial ends within a day, but a trial is a trial, not an expiring subscription; Sipho has no term.
+    expect((await list("expiring=7")).data.map((c) => c.username)).toEqual([]);
     expect((await list("sort=username&dir=asc")).data.map((c) => c.username)).toEqual(["naledi", "sipho.n"]);
     const bad = await admin.call({ method: "GET", url: "/api/admin/clients?expiring=0" });
     expect(bad.statusCode).toBe(400);
@@ -191,27 +189,45 @@ describe("a client's life", () => {
     expect(suspended.json().data.status).toBe("suspended");
     expect(await sessionsOf(id)).toHaveLength(0);
 
+    const twice = await admin.call({ method: "POST", url: `/api/admin/clients/${id}/suspend` });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe("This client is already suspended.");
+
     const reactivated = await admin.call({ method: "POST", url: `/api/admin/clients/${id}/reactivate` });
     expect(reactivated.statusCode).toBe(200);
     expect(reactivated.json().data.status).toBe("trial");
     const again = await admin.call({ method: "POST", url: `/api/admin/clients/${id}/reactivate` });
     expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe("This client is not suspended.");
   });
 
-  it("extends by a package's months from the current end and makes the client active", async () => {
-    const response = await admin.call({
-      method: "POST",
-      url: `/api/admin/clients/${id}/extend`,
-      payload: { package_id: pkgId["3 Months"] },
-    });
+  it("gives complimentary time only with a reason: added to the running term, audited, once per Idempotency-Key", async () => {
+    const grant = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      admin.call({ method: "POST", url: `/api/admin/clients/${id}/grant`, payload, headers });
+    const noReason = await grant({ months: 3 });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields.reason).toBe("Please give the reason for the complimentary time");
+    const nothing = await grant({ months: 0, days: 0, reason: "Goodwill" });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().error.fields.days).toBe("Grant at least one day or one month");
+    const negative = await grant({ days: -3, reason: "Goodwill" });
+    expect(negative.statusCode).toBe(400);
+
+    const response = await grant({ months: 3, reason: "Three months' thanks for the referral" });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
     expect(data.status).toBe("active");
-    expect(data.package_name).toBe("3 Months");
     // The trial's remaining hours are kept: three months from the trial's end.
     expect(data.subscription_end).toBe(addMonths(end, 3).toISOString());
-    const second = await admin.call({ method: "POST", url: `/api/admin/clients/${id}/extend` });
-    expect(second.json().data.subscription_end).toBe(addMonths(addMonths(end, 3), 3).toISOString());
+    const headers = { "idempotency-key": "grant-week-1" };
+    const week = await grant({ days: 7, reason: "Outage on 20 Nov" }, headers);
+    const retried = await grant({ days: 7, reason: "Outage on 20 Nov" }, headers);
+    const expected = new Date(addMonths(end, 3).getTime() + 7 * 86_400_000).toISOString();
+    expect(week.json().data.subscription_end).toBe(expected);
+    expect(retried.json().data.subscription_end).toBe(expected);
+
+    // The free 'extend' of old is gone: time comes from money or a reasoned grant.
+    expect((await admin.call({ method: "POST", url: `/api/admin/clients/${id}/extend`, payload: {} })).statusCode).toBe(404);
   });
 
   it("resets the password: the new one works once shown, and every session ends", async () => {
@@ -249,6 +265,21 @@ describe("a client's life", () => {
     expect(data.content_requests.map((r: { title: string }) => r.title)).toEqual(["SuperSport Rugby"]);
     expect(data.messages.map((m: { kind: string }) => m.kind)).toContain("test");
     expect(data.leads).toEqual([]);
+    // Every change of status or term, newest first, with who and why.
+    expect(data.lifecycle.map((e: { cause: string }) => e.cause)).toEqual([
+      "complimentary-grant",
+      "complimentary-grant",
+      "admin-reactivate",
+      "admin-suspend",
+      "trial-started",
+    ]);
+    expect(data.lifecycle[0]).toMatchObject({
+      label: "Complimentary time granted",
+      reason: "Outage on 20 Nov",
+      actor: admin.email,
+      status_before: "active",
+      status_after: "active",
+    });
     expect((await admin.call({ method: "GET", url: "/api/admin/clients/not-a-uuid" })).statusCode).toBe(400);
   });
 
@@ -261,6 +292,17 @@ describe("a client's life", () => {
     const [payment] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, "DETAIL-1"));
     expect(payment.client_id).toBeNull();
     expect((await admin.call({ method: "DELETE", url: `/api/admin/clients/${id}` })).statusCode).toBe(404);
-    expect(await actionsFor(id)).toEqual(["create", "update", "suspend", "reactivate", "extend", "extend", "reset-password", "delete"]);
+    const actions = await actionsFor(id);
+    // The account and its trial are one transaction (one timestamp).
+    expect(actions.slice(0, 2).sort()).toEqual(["create", "trial-started"]);
+    expect(actions.slice(2)).toEqual([
+      "update",
+      "admin-suspend",
+      "admin-reactivate",
+      "complimentary-grant",
+      "complimentary-grant",
+      "reset-password",
+      "delete",
+    ]);
   });
 });

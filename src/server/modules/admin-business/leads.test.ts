@@ -1,10 +1,12 @@
 // Admin leads: the list with its filters and one-click WhatsApp, status and notes, and the
-// conversion of a lead into a client (password once, welcome queued, second conversion 409).
+// conversion of a lead into a client (pending or on a trial, never a free term; password once,
+// welcome queued, second conversion 409), or the renewal of a returning client's account.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMonths } from "../../../shared/dates";
 import { verifyPassword } from "../../auth/passwords";
-import { auditLog, clients, leads, outbox, packages } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../testing";
+import { auditLog, clients, leads, outbox, packages, siteSettings } from "../../db/schema";
+import { createTestApp, eventually, type TestApp } from "../../testing";
 import { type SignedIn, signInAdmin } from "./test-admin";
 
 let t: TestApp;
@@ -122,11 +124,11 @@ describe("admin leads", () => {
     expect((await admin.call({ method: "GET", url: "/api/admin/leads/00000000-0000-4000-8000-000000000000" })).statusCode).toBe(404);
   });
 
-  it("converts a lead into a paid client: password once (stored hashed), details copied, period from the package, lead converted, welcome queued", async () => {
-    const start = "2026-01-31T10:00:00+02:00";
-    const response = await admin.call({ method: "POST", url: `/api/admin/leads/${thaboLead}/convert`, payload: { start } });
+  it("converts a lead into a pending client: password once (stored hashed), details copied, no term until they pay, lead converted, welcome queued", async () => {
+    const response = await admin.call({ method: "POST", url: `/api/admin/leads/${thaboLead}/convert`, payload: {} });
     expect(response.statusCode).toBe(201);
-    const { client, password } = response.json();
+    const { client, password, renewed } = response.json();
+    expect(renewed).toBe(false);
     expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(client.password_hash).toBeUndefined();
     expect(client).toMatchObject({
@@ -140,10 +142,10 @@ describe("admin leads", () => {
       internet_platform: "fibre",
       package_id: pkgId["3 Months"],
       package_name: "3 Months",
-      status: "active",
-      subscription_start: new Date(start).toISOString(),
-      // 31 Jan + 3 months: the last day of April, same time.
-      subscription_end: new Date("2026-04-30T10:00:00+02:00").toISOString(),
+      // Converting used to make an Active client with a full term and no payment.
+      status: "pending",
+      subscription_start: null,
+      subscription_end: null,
     });
     expect(client.marketing_opt_in_at).not.toBeNull();
 
@@ -164,6 +166,7 @@ describe("admin leads", () => {
       expect(message.body).toContain("Username: thabo.m");
       expect(message.body).not.toContain(password);
       expect(message.body).toContain("password comes separately");
+      expect(message.body).toContain("Your subscription starts as soon as your payment is confirmed");
       // The featured app that runs on a Fire Stick, with its guide.
       expect(message.body).toContain("Install IPTV Smarters Pro on your Amazon Fire Stick");
       expect(message.body).toContain("Login with Xtream Codes API");
@@ -206,7 +209,7 @@ describe("admin leads", () => {
       .select()
       .from(outbox)
       .where(and(eq(outbox.client_id, client.id), eq(outbox.channel, "whatsapp")));
-    expect(message.body).toContain("Your free 24-hour trial runs until");
+    expect(message.body).toContain("Your free trial runs until");
     expect(message.body).toContain("Install Smart IPTV on your Smart TV - Samsung, Hisense, LG");
 
     const twin = await order({
@@ -221,10 +224,102 @@ describe("admin leads", () => {
       payload: { package_id: pkgId["6 Months"] },
     });
     expect(converted.statusCode).toBe(201);
-    expect(converted.json().client).toMatchObject({ username: "thabo.m2", package_name: "6 Months", status: "active" });
+    expect(converted.json().client).toMatchObject({
+      username: "thabo.m2",
+      package_name: "6 Months",
+      status: "pending",
+      subscription_end: null,
+    });
   });
 
-  it("answers 409 for a chosen username that is taken, and 400 for a paid conversion without a package", async () => {
+  it("the first payment after a conversion buys exactly its own term (not a second one on top of a free one)", async () => {
+    const lead = await order({ name: "Sizwe Dlamini", email: "sizwe@example.co.za", whatsapp: "082 700 0606", package: "Month to Month" });
+    const { client } = (await admin.call({ method: "POST", url: `/api/admin/leads/${lead}/convert`, payload: {} })).json();
+    const before = Date.now();
+    const paid = await admin.call({
+      method: "POST",
+      url: "/api/admin/payments",
+      payload: { client_id: client.id, package_id: pkgId["Month to Month"], amount: 650, note: "Cash" },
+    });
+    expect(paid.statusCode).toBe(201);
+    const [row] = await t.app.db.select().from(clients).where(eq(clients.id, client.id));
+    expect(row.status).toBe("active");
+    expect(row.subscription_end?.getTime()).toBeGreaterThanOrEqual(addMonths(before, 1).getTime() - 1000);
+    expect(row.subscription_end?.getTime()).toBeLessThanOrEqual(addMonths(Date.now(), 1).getTime());
+  });
+
+  it("gives a free-trial lead the trial length the settings say (48 hours)", async () => {
+    await t.app.db.update(siteSettings).set({ value: "48" }).where(eq(siteSettings.key, "free_trial_hours"));
+    try {
+      const lead = await order({
+        name: "Ayanda Ngcobo",
+        email: "ayanda@example.co.za",
+        whatsapp: "082 700 0707",
+        duration: "free-trial",
+        formType: "free-trial",
+      });
+      // The settings reach the server's cache through the change feed.
+      const client = await eventually(async () => {
+        const probe = await order({
+          name: "Probe",
+          email: `probe-${Date.now()}@example.co.za`,
+          whatsapp: `0827${Date.now() % 1000000}`.slice(0, 10),
+          duration: "free-trial",
+          formType: "free-trial",
+        });
+        const converted = (await admin.call({ method: "POST", url: `/api/admin/leads/${probe}/convert`, payload: {} })).json().client;
+        expect((Date.parse(converted.subscription_end) - Date.parse(converted.subscription_start)) / 3_600_000).toBe(48);
+        return (await admin.call({ method: "POST", url: `/api/admin/leads/${lead}/convert`, payload: {} })).json().client;
+      }, 5000);
+      expect((Date.parse(client.subscription_end) - Date.parse(client.subscription_start)) / 3_600_000).toBe(48);
+    } finally {
+      await t.app.db.update(siteSettings).set({ value: "24" }).where(eq(siteSettings.key, "free_trial_hours"));
+    }
+  });
+
+  it("recognises a returning client's order, shows it on the lead, and converting renews them: no second account", async () => {
+    const [existing] = await t.app.db
+      .insert(clients)
+      .values({
+        username: "mpho.returns",
+        password_hash: "x",
+        full_name: "Mpho R",
+        whatsapp: "27827000808",
+        email: "mpho@example.co.za",
+        status: "expired",
+      })
+      .returning();
+    const lead = await order({ name: "Mpho R", email: "MPHO@example.co.za", whatsapp: "082 700 0808", package: "6 Months" });
+    const read = (await admin.call({ method: "GET", url: `/api/admin/leads/${lead}` })).json().data;
+    expect(read).toMatchObject({
+      status: "new",
+      client_id: existing.id,
+      client: { id: existing.id, username: "mpho.returns", status: "expired" },
+    });
+    const listed = (await admin.call({ method: "GET", url: "/api/admin/leads?q=Mpho" })).json().data;
+    expect(listed[0].client.username).toBe("mpho.returns");
+
+    const before = (await t.app.db.select().from(clients)).length;
+    const response = await admin.call({ method: "POST", url: `/api/admin/leads/${lead}/convert`, payload: {} });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({ renewed: true, password: null, client: { id: existing.id, package_name: "6 Months", status: "expired" } });
+    expect(body.lead).toMatchObject({ status: "converted", client_id: existing.id });
+    expect(await t.app.db.select().from(clients)).toHaveLength(before);
+    const [renewal] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.client_id, existing.id), eq(outbox.kind, "renewal-link")));
+    expect(renewal).toMatchObject({ channel: "whatsapp", recipient: "27827000808" });
+    expect(renewal.body).toContain("https://shop.example.co.za/client?renew=1");
+    expect(renewal.body).toContain("username mpho.returns");
+    // Their term changes only when they pay.
+    const [row] = await t.app.db.select().from(clients).where(eq(clients.id, existing.id));
+    expect(row.subscription_end).toBeNull();
+    expect((await admin.call({ method: "POST", url: `/api/admin/leads/${lead}/convert`, payload: {} })).statusCode).toBe(409);
+  });
+
+  it("answers 409 for a chosen username that is taken, and 400 for a start that would give time without money", async () => {
     const lead = await order({ name: "Lerato Khumalo", email: "lerato@example.co.za", whatsapp: "082 999 0505" });
     const taken = await admin.call({
       method: "POST",
@@ -233,9 +328,9 @@ describe("admin leads", () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.fields.username).toBe("That username is taken. Choose another.");
-    const noPackage = await admin.call({ method: "POST", url: `/api/admin/leads/${lead}/convert`, payload: { status: "active" } });
-    expect(noPackage.statusCode).toBe(400);
-    expect(noPackage.json().error.fields.package_id).toBe("Choose the package they are paying for.");
+    const active = await admin.call({ method: "POST", url: `/api/admin/leads/${lead}/convert`, payload: { start: "active" } });
+    expect(active.statusCode).toBe(400);
+    expect(active.json().error.fields.start).toBe("A new client starts pending (waiting for payment) or on a free trial");
     const badName = await admin.call({ method: "POST", url: `/api/admin/leads/${lead}/convert`, payload: { username: "x" } });
     expect(badName.statusCode).toBe(400);
     expect(badName.json().error.fields.username).toContain("3-40 characters");

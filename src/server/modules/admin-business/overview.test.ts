@@ -143,7 +143,8 @@ describe("GET /api/admin/stats", () => {
       leads_week: 3,
       active_clients: 2,
       live_trials: 1,
-      expiring_7d: 2,
+      // Only a paid term ending soon is "expiring": a trial is a trial.
+      expiring_7d: 1,
       revenue_month: 1649.99,
       eft_awaiting: 2,
       outbox_failed: 1,

@@ -28,19 +28,30 @@ beforeAll(async () => {
       email: "ayesha@example.co.za",
       whatsapp: "082 700 8000",
       package_id: pkgId["Month to Month"],
-      subscription_start: new Date(Date.now() - 20 * 86_400_000).toISOString(),
-      subscription_end: clientEnd.toISOString(),
     },
   });
   expect(response.statusCode).toBe(201);
   clientId = response.json().client.id;
+  // Fixture: the term they paid for before this story (a new client starts pending).
+  await t.app.db
+    .update(clients)
+    .set({ status: "active", subscription_start: new Date(Date.now() - 20 * 86_400_000), subscription_end: clientEnd })
+    .where(eq(clients.id, clientId));
 });
 afterAll(async () => {
   await t?.close();
 });
 
+let payerCounter = 0;
+/** The review step's payer: a name, a WhatsApp number of their own, the s44 consent. */
+const payer = () => ({
+  name: `EFT Payer ${++payerCounter}`,
+  whatsapp: `0860${String(payerCounter).padStart(6, "0")}`,
+  immediateStartConsent: true,
+});
+
 const eft = async (payload: Record<string, unknown>) => {
-  const response = await t.app.inject({ method: "POST", url: "/api/payments/eft", payload });
+  const response = await t.app.inject({ method: "POST", url: "/api/payments/eft", payload: { ...payer(), ...payload } });
   expect(response.statusCode).toBe(201);
   const { reference } = response.json();
   const [row] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, reference));
@@ -63,8 +74,14 @@ const auditActions = async (id: string) =>
 describe("confirming an EFT", () => {
   let paymentId: string;
 
-  it("links the pending EFT to the client", async () => {
-    const payment = await eft({ packageId: pkgId["3 Months"], name: "Ayesha Patel", whatsapp: "082 700 8000" });
+  it("links a returning client's EFT to them by their number", async () => {
+    const payment = await eft({ packageId: pkgId["3 Months"], name: "Ayesha", whatsapp: "+27 82 700 8000" });
+    expect(payment.client_id).toBe(clientId);
+    await t.app.db.delete(capturedPayments).where(eq(capturedPayments.id, payment.id));
+  });
+
+  it("links the pending EFT (paid from another phone) to the client", async () => {
+    const payment = await eft({ packageId: pkgId["3 Months"], name: "Ravi Patel", whatsapp: "082 700 8001" });
     paymentId = payment.id;
     expect(payment).toMatchObject({ provider: "eft", status: "pending", amount: 1450, client_id: null, client_email: "" });
     const response = await admin.call({ method: "PATCH", url: `/api/admin/payments/${paymentId}`, payload: { client_id: clientId } });
@@ -134,13 +151,52 @@ describe("confirming an EFT", () => {
     expect(await auditActions(paymentId)).toEqual(["update", "mark-paid", "refund"]);
   });
 
-  it("confirms an EFT with no client: paid, with the receipt to the address the customer gave", async () => {
-    const payment = await eft({ packageId: pkgId["Month to Month"], email: "walkin@example.co.za" });
+  it("confirms a new person's EFT: their client account is made from the lead, with the term it paid for", async () => {
+    const payment = await eft({ packageId: pkgId["Month to Month"], name: "Walk In", email: "walkin@example.co.za" });
+    expect(payment.client_id).toBeNull();
+    const before = Date.now();
     const response = await admin.call({ method: "POST", url: `/api/admin/payments/${payment.id}/mark-paid` });
     expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({ client_full_name: "Walk In", client_username: "walk.i" });
+    const [client] = await t.app.db.select().from(clients).where(eq(clients.id, data.client_id));
+    expect(client.status).toBe("active");
+    expect(client.subscription_end?.getTime()).toBeGreaterThanOrEqual(addMonths(before, 1).getTime() - 1000);
     const queued = await receipts(payment.id);
     expect(queued.map((m) => m.recipient)).toEqual(["walkin@example.co.za"]);
-    expect(queued[0].body).toContain("we're setting up your line");
+    expect(queued[0].body).toContain("your client portal login is in a separate message");
+    const welcome = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.client_id, client.id), eq(outbox.kind, "welcome")));
+    expect(welcome.length).toBeGreaterThan(0);
+  });
+
+  it("extends a suspended client's term when an admin records their payment, and leaves the suspension", async () => {
+    const [suspended] = await t.app.db
+      .insert(clients)
+      .values({
+        username: "held.back",
+        password_hash: "x",
+        full_name: "Held Back",
+        email: "held@example.co.za",
+        status: "suspended",
+        suspended_from: "active",
+        subscription_end: clientEnd,
+      })
+      .returning();
+    const response = await admin.call({
+      method: "POST",
+      url: "/api/admin/payments",
+      payload: { client_id: suspended.id, package_id: pkgId["Month to Month"], amount: 650, note: "Paid at the counter" },
+    });
+    expect(response.statusCode).toBe(201);
+    const [after] = await t.app.db.select().from(clients).where(eq(clients.id, suspended.id));
+    expect(after.status).toBe("suspended");
+    expect(after.subscription_end?.toISOString()).toBe(addMonths(clientEnd, 1).toISOString());
+    const [receipt] = await receipts(response.json().data.id);
+    expect(receipt.body).toContain("your account is suspended");
+    await t.app.db.delete(capturedPayments).where(eq(capturedPayments.id, response.json().data.id));
   });
 });
 

@@ -1,7 +1,9 @@
 // What each admin resource does beyond plain CRUD, and that the public site shows an admin's
-// edit at once (the change feed invalidates the cached public reads).
+// edit at once (the change feed invalidates the cached public reads). Also: the packages list
+// carries today's price (specials included), and the lifecycle's settings are range-checked.
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GRACE_DAYS_MESSAGE, lifecycleSettingError, TRIAL_HOURS_MESSAGE } from "../../../shared/lifecycle";
 import { auditLog, siteSettings } from "../../db/schema";
 import { createTestApp, eventually, type TestApp } from "../../testing";
 import { signedInAdmin } from "../admin-auth/test-helpers";
@@ -86,6 +88,51 @@ describe("packages", () => {
   });
 });
 
+describe("packages: price_today", () => {
+  const priceToday = async (name: string) => {
+    const row = (await rows("packages")).find((p) => p.name === name)!;
+    return { price: row.price as number, price_today: row.price_today as number };
+  };
+
+  it("is the special price while a matching special runs, else the price (what a client pays today)", async () => {
+    // the seeded special: 3 Months R1,650 for R1,450
+    expect(await priceToday("3 Months")).toEqual({ price: 1650, price_today: 1450 });
+    expect(await priceToday("Month to Month")).toEqual({ price: 650, price_today: 650 });
+
+    // a special that has not started yet does not count; once its window is open it does
+    const special = (
+      await api("POST", "specials", {
+        package_name: "6 Months",
+        original_price: 3150,
+        special_price: 2999,
+        starts_at: "2099-01-01T00:00:00Z",
+      })
+    ).json();
+    try {
+      expect(await priceToday("6 Months")).toEqual({ price: 3150, price_today: 3150 });
+      await api("PATCH", `specials/${special.id}`, { starts_at: null });
+      expect(await priceToday("6 Months")).toEqual({ price: 3150, price_today: 2999 });
+      // the storefront's rule: a special whose original price no longer matches the package does not apply
+      const sixMonths = (await rows("packages")).find((p) => p.name === "6 Months")!;
+      await api("PATCH", `packages/${sixMonths.id}`, { price: 3200 });
+      expect(await priceToday("6 Months")).toEqual({ price: 3200, price_today: 3200 });
+      await api("PATCH", `packages/${sixMonths.id}`, { price: 3150 });
+      // switched off, it does not count either
+      await api("PATCH", `specials/${special.id}`, { is_active: false });
+      expect(await priceToday("6 Months")).toEqual({ price: 3150, price_today: 3150 });
+    } finally {
+      await api("DELETE", `specials/${special.id}`);
+    }
+  });
+
+  it("the reorder answer carries it too (the dashboard keeps that answer as the list)", async () => {
+    const ids = (await rows("packages")).map((p) => p.id as string);
+    const res = await api("POST", "packages/reorder", { ids });
+    const threeMonths = (res.json().data as Json[]).find((p) => p.name === "3 Months");
+    expect(threeMonths).toMatchObject({ price: 1650, price_today: 1450 });
+  });
+});
+
 describe("specials", () => {
   it("checks a patch against the stored row: the special price stays below the original, the end after the start", async () => {
     const created = (await api("POST", "specials", { package_name: "12 Months", original_price: 5999, special_price: 5499 })).json();
@@ -139,6 +186,44 @@ describe("settings", () => {
       message: "Another setting already uses this key",
       fields: { key: "Another setting already uses this key" },
     });
+  });
+});
+
+describe("settings the lifecycle reads", () => {
+  const stored = async (key: string) => (await rows("settings")).find((s) => s.key === key)?.value;
+
+  it.each([
+    ["free_trial_hours", ["1", "168", "24"], ["0", "169", "-5", "abc", "", "2.5"], TRIAL_HOURS_MESSAGE],
+    ["grace_days", ["0", "30", "3"], ["31", "-5", "abc", ""], GRACE_DAYS_MESSAGE],
+  ] as const)("%s: POST accepts %j and refuses %j with a 400 on value, writing nothing", async (key, good, bad, message) => {
+    for (const value of good) {
+      const res = await api("POST", "settings", { key, value });
+      expect([200, 201]).toContain(res.statusCode);
+      expect(await stored(key)).toBe(value);
+    }
+    const last = good[good.length - 1];
+    for (const value of bad) {
+      const res = await api("POST", "settings", { key, value });
+      expectFields(res, 400, { value: message });
+      expect(res.json().error.fields.value).toBe(lifecycleSettingError(key, value));
+      expect(await stored(key)).toBe(last);
+    }
+    // another field of the setting alone is not a new value: it saves
+    expect((await api("POST", "settings", { key, description: "checked" })).statusCode).toBe(200);
+  });
+
+  it("PATCH checks a new value, and a key renamed to one of them, as the row will read", async () => {
+    await api("POST", "settings", { key: "grace_days", value: "3" });
+    const grace = (await rows("settings")).find((s) => s.key === "grace_days")!;
+    expectFields(await api("PATCH", `settings/${grace.id}`, { value: "31" }), 400, { value: GRACE_DAYS_MESSAGE });
+    expectFields(await api("PATCH", `settings/${grace.id}`, { value: "abc" }), 400, { value: GRACE_DAYS_MESSAGE });
+    expect((await api("PATCH", `settings/${grace.id}`, { value: "30" })).json().value).toBe("30");
+    expect((await api("PATCH", `settings/${grace.id}`, { value: "0" })).json().value).toBe("0");
+    expect((await api("PATCH", `settings/${grace.id}`, { description: "only this" })).statusCode).toBe(200);
+
+    const draft = (await api("POST", "settings", { key: "trial_hours_draft", value: "500" })).json();
+    expectFields(await api("PATCH", `settings/${draft.id}`, { key: "free_trial_hours" }), 400, { value: TRIAL_HOURS_MESSAGE });
+    await api("DELETE", `settings/${draft.id}`);
   });
 });
 

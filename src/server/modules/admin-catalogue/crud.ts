@@ -43,6 +43,8 @@ export interface ResourceDefinition {
   unique?: Record<string, { field: string; message: string }>;
   /** leave out the generic POST (the resource registers its own) */
   customCreate?: boolean;
+  /** what the list answers for its rows, when it adds what the table does not hold */
+  toList?: (rows: Row[], db: Db) => Row[] | Promise<Row[]>;
 }
 
 const idParams = (request: FastifyRequest) => (request.params as { id: string }).id;
@@ -83,8 +85,8 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition):
 
   app.get(base, async () => {
     const query = app.db.select().from(table);
-    const rows = await (def.visible ? query.where(def.visible) : query).orderBy(...def.orderBy);
-    return { data: rows };
+    const rows = (await (def.visible ? query.where(def.visible) : query).orderBy(...def.orderBy)) as Row[];
+    return { data: def.toList ? await def.toList(rows, app.db) : rows };
   });
 
   if (!def.customCreate) {

@@ -23,6 +23,8 @@ import {
   settingPatchSchema,
   slugify,
 } from "../../../shared/admin-schemas";
+import { lifecycleSettingError } from "../../../shared/lifecycle";
+import { findSpecial } from "../../../shared/pricing";
 import {
   bannerInputSchema,
   bannerPatchSchema,
@@ -35,6 +37,7 @@ import {
   testimonialInputSchema,
   testimonialPatchSchema,
 } from "../../../shared/schemas";
+import type { Db } from "../../db/client";
 import {
   banners,
   downloads,
@@ -52,6 +55,7 @@ import {
   trialBlackoutDays,
 } from "../../db/schema";
 import { MESSAGES as MONITOR_MESSAGES } from "../../jobs/health-monitor";
+import { listActiveSpecials, specialsAt } from "../catalogue/service";
 import type { ResourceDefinition, Row, Tx } from "./crud";
 import { fieldMessages, invalid } from "./validation";
 
@@ -65,6 +69,20 @@ function checkWindow(row: Row, start = "starts_at", end = "ends_at", message = "
 
 // ---- catalogue -------------------------------------------------------------------------------
 
+/**
+ * Each package with price_today: what a client pays for it now, the special price when a special
+ * applies at this moment (the storefront's own matching rule), else its price. The dashboard
+ * offers it wherever an admin converts a lead or records a payment.
+ */
+export async function withPriceToday(rows: Row[], db: Db): Promise<Row[]> {
+  const specials = specialsAt(await listActiveSpecials(db), Date.now());
+  return rows.map((row) => {
+    const price = Number(row.price);
+    const special = findSpecial({ name: String(row.name), price, duration: String(row.duration) }, specials);
+    return { ...row, price_today: special ? special.special_price : price };
+  });
+}
+
 const packagesResource: ResourceDefinition = {
   name: "packages",
   label: "Package",
@@ -73,6 +91,7 @@ const packagesResource: ResourceDefinition = {
   createSchema: packageInputSchema,
   patchSchema: packagePatchSchema,
   orderBy: [asc(packages.sort_order), asc(packages.name), asc(packages.id)],
+  toList: withPriceToday,
 };
 
 const specialsResource: ResourceDefinition = {
@@ -109,6 +128,15 @@ const bannersResource: ResourceDefinition = {
 /** Settings starting private_ belong to the system: the admin API neither lists nor touches them. */
 export const visibleSetting = sql`not starts_with(lower(${siteSettings.key}), 'private_')`;
 
+/**
+ * The 400 for a value the subscription lifecycle could not use (free_trial_hours 1-168,
+ * grace_days 0-30): refused here rather than silently read as the default later.
+ */
+export function checkLifecycleSetting(key: unknown, value: unknown): void {
+  const message = lifecycleSettingError(String(key ?? ""), String(value ?? ""));
+  if (message) invalid({ value: message });
+}
+
 const settingsResource: ResourceDefinition = {
   name: "settings",
   label: "Setting",
@@ -118,6 +146,11 @@ const settingsResource: ResourceDefinition = {
   createSchema: settingPatchSchema,
   patchSchema: settingPatchSchema,
   customCreate: true,
+  // A new key or a new value is checked as the stored row will read (POST checks in routes.ts).
+  toUpdate(patch, existing) {
+    if ("key" in patch || "value" in patch) checkLifecycleSetting(patch.key ?? existing.key, patch.value ?? existing.value);
+    return patch;
+  },
   visible: visibleSetting,
   orderBy: [asc(siteSettings.key), asc(siteSettings.id)],
   unique: { site_settings_key_unique: { field: "key", message: "Another setting already uses this key" } },

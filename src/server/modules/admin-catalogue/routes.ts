@@ -1,10 +1,11 @@
 // The admin API for the catalogue, site content and the status page (ARCHITECTURE §5):
-// generic CRUD for each table in resources.ts, plus
+// generic CRUD for each table in resources.ts (GET /api/admin/packages adds price_today), plus
 //   POST /api/admin/packages/reorder {ids}      sort_order follows the list
 //   POST /api/admin/settings                    upsert by key (201 new, 200 updated)
 //   GET  /api/admin/branding, PUT /api/admin/branding   the branding map
 //   POST /api/admin/incidents/:id/resolve
-// Every route needs an admin session (checked before the body is even read).
+// Every route needs an admin session (checked before the body is even read). The settings the
+// subscription lifecycle reads (free_trial_hours, grace_days) are range-checked on every write.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { brandingUpdateSchema, reorderSchema, settingInputSchema, settingPatchSchema } from "../../../shared/admin-schemas";
@@ -15,7 +16,7 @@ import { incidents, packages, siteBranding, siteSettings } from "../../db/schema
 import { audit } from "../../lib/audit";
 import { conflict, notFound } from "../../lib/errors";
 import { guardUnique, type Row, registerResource } from "./crud";
-import { incidentsResource, resources, settingsResource } from "./resources";
+import { checkLifecycleSetting, incidentsResource, resources, settingsResource, withPriceToday } from "./resources";
 import { bodyObject, parseBody, rowId } from "./validation";
 
 async function brandingRows(db: Pick<Db, "select">): Promise<Record<string, string>> {
@@ -29,7 +30,7 @@ const routes: FastifyPluginAsync = async (app) => {
   // Registered before the generic routes so the static paths read first in the code too.
   app.post("/admin/packages/reorder", async (request) => {
     const { ids } = parseBody(reorderSchema, request.body);
-    return app.db.transaction(async (tx) => {
+    const rows = await app.db.transaction(async (tx) => {
       const found = await tx
         .select({ id: packages.id, sort_order: packages.sort_order })
         .from(packages)
@@ -47,9 +48,10 @@ const routes: FastifyPluginAsync = async (app) => {
       const before = { order: ids.map((id) => ({ id, sort_order: found.find((f) => f.id === id)?.sort_order })) };
       const after = { order: ids.map((id, index) => ({ id, sort_order: index + 1 })) };
       await audit(tx, request, { action: "reorder", resource: "packages", before, after });
-      const rows = await tx.select().from(packages).orderBy(asc(packages.sort_order), asc(packages.name), asc(packages.id));
-      return { data: rows };
+      return tx.select().from(packages).orderBy(asc(packages.sort_order), asc(packages.name), asc(packages.id));
     });
+    // the same rows the list answers, so the dashboard can keep this answer as the list
+    return { data: await withPriceToday(rows, app.db) };
   });
 
   // Settings are keyed: POST with an existing key changes the fields sent, a new key is created.
@@ -57,6 +59,9 @@ const routes: FastifyPluginAsync = async (app) => {
     const input = parseBody(settingInputSchema, request.body);
     const body = bodyObject(request.body);
     const patch = parseBody(settingPatchSchema, body);
+    // The lifecycle's settings must hold values it can use: a value sent is checked here, a new
+    // key without one below (an existing key keeps its stored value, checked when written).
+    if ("value" in body) checkLifecycleSetting(input.key, input.value);
     const result = await guardUnique(settingsResource.unique, () =>
       app.db.transaction(async (tx) => {
         const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.key, input.key)).for("update");
@@ -71,6 +76,7 @@ const routes: FastifyPluginAsync = async (app) => {
           await audit(tx, request, { action: "update", resource: "settings", resourceId: before.id, before, after });
           return { row: after, created: false };
         }
+        if (!("value" in body)) checkLifecycleSetting(input.key, input.value);
         const [created] = await tx.insert(siteSettings).values(input).returning();
         await audit(tx, request, { action: "create", resource: "settings", resourceId: created.id, after: created });
         return { row: created, created: true };

@@ -278,18 +278,21 @@ describe("GET/PATCH /api/client/me", () => {
     expect(response.body).not.toContain("scrypt$");
   });
 
-  it("calls a subscription ending within 7 days 'expiring', and a past end 'expired'", async () => {
+  it("calls a paid term ending within 7 days 'expiring', and shows the lifecycle's grace and expired as they are", async () => {
     const soon = new Date(Date.now() + 3 * DAY - 60_000);
     await t.app.db.update(clients).set({ subscription_end: soon }).where(eq(clients.id, ayesha.id));
     expect((await call("GET", "/api/client/me", cookieA)).json().data.subscription).toMatchObject({ status: "expiring", days_left: 3 });
+    // The lifecycle job moves an ended term on; the portal shows what it set.
+    for (const status of ["grace", "expired"]) {
+      await t.app.db
+        .update(clients)
+        .set({ status, subscription_end: new Date(Date.now() - DAY) })
+        .where(eq(clients.id, ayesha.id));
+      expect((await call("GET", "/api/client/me", cookieA)).json().data.subscription).toMatchObject({ status, days_left: 0 });
+    }
     await t.app.db
       .update(clients)
-      .set({ subscription_end: new Date(Date.now() - DAY) })
-      .where(eq(clients.id, ayesha.id));
-    expect((await call("GET", "/api/client/me", cookieA)).json().data.subscription).toMatchObject({ status: "expired", days_left: 0 });
-    await t.app.db
-      .update(clients)
-      .set({ subscription_end: new Date(Date.now() + 30 * DAY) })
+      .set({ status: "active", subscription_end: new Date(Date.now() + 30 * DAY) })
       .where(eq(clients.id, ayesha.id));
   });
 
@@ -504,7 +507,7 @@ describe("content requests", () => {
 });
 
 describe("a suspended client", () => {
-  it("still sees me (without line details), payments, notices, specials and can renew; content requests are 403", async () => {
+  it("signs in to a page that says so: the session answers, everything else is 403, and renewing is a 409", async () => {
     const thandi = await makeClient(t.app, {
       username: "thandi.s",
       status: "suspended",
@@ -515,21 +518,35 @@ describe("a suspended client", () => {
       line_password: "thandi-secret-pass",
     });
     const cookie = await signIn(t.app, thandi);
-    const me = await call("GET", "/api/client/me", cookie);
-    expect(me.statusCode).toBe(200);
-    expect(me.json().data).toMatchObject({ status: "suspended", subscription: { status: "suspended" }, line: null });
-    expect(me.body).not.toContain("thandi-secret-pass");
-    for (const url of ["/api/client/payments", "/api/client/notices", "/api/client/specials"]) {
-      expect((await call("GET", url, cookie)).statusCode, url).toBe(200);
+    const session = await call("GET", "/api/client/session", cookie);
+    expect(session.statusCode).toBe(200);
+    expect(session.json().client).toMatchObject({ username: "thandi.s", status: "suspended" });
+    for (const [method, url, body] of [
+      ["GET", "/api/client/me", undefined],
+      ["GET", "/api/client/payments", undefined],
+      ["GET", "/api/client/notices", undefined],
+      ["GET", "/api/client/specials", undefined],
+      ["GET", "/api/client/content-requests", undefined],
+      ["POST", "/api/client/content-requests", { request_type: "channel", title: "Anything" }],
+      ["PATCH", "/api/client/me", { full_name: "Someone Else" }],
+    ] as const) {
+      const response = await call(method, url, cookie, body);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().error).toEqual({ code: "suspended", message: "Your account is suspended. Please contact us to sort it out." });
+      expect(response.body).not.toContain("thandi-secret-pass");
     }
-    expect((await call("POST", "/api/client/renew", cookie, { method: "eft" })).statusCode).toBe(201);
-    for (const response of [
-      await call("GET", "/api/client/content-requests", cookie),
-      await call("POST", "/api/client/content-requests", cookie, { request_type: "channel", title: "Anything" }),
-    ]) {
-      expect(response.statusCode).toBe(403);
-      expect(response.json().error.code).toBe("forbidden");
-      expect(response.json().error.message).toMatch(/suspended/);
+    // A payment cannot lift a suspension, so none is started: no pay link, no EFT reference.
+    const before = (await t.app.db.select().from(capturedPayments)).length;
+    for (const method of ["card", "eft"]) {
+      const renew = await call("POST", "/api/client/renew", cookie, { method });
+      expect(renew.statusCode).toBe(409);
+      expect(renew.json().error).toEqual({
+        code: "suspended",
+        message: "Your account is suspended, so we can't take a payment for it online. Please contact us to sort it out first.",
+      });
     }
+    expect(await t.app.db.select().from(capturedPayments)).toHaveLength(before);
+    // Signing out still works.
+    expect((await call("POST", "/api/client/logout", cookie)).statusCode).toBe(200);
   });
 });

@@ -20,8 +20,12 @@ afterAll(async () => {
   await t?.close();
 });
 
+let payerCounter = 0;
+/** What the review step sends besides the package: a name, a WhatsApp number of their own, the s44 consent. */
+const payer = () => ({ name: "EFT Payer", whatsapp: `0840${String(++payerCounter).padStart(6, "0")}`, immediateStartConsent: true });
+
 const eft = (payload: Record<string, unknown>, remoteAddress = nextIp()) =>
-  t.app.inject({ method: "POST", url: "/api/payments/eft", payload, remoteAddress });
+  t.app.inject({ method: "POST", url: "/api/payments/eft", payload: { ...payer(), ...payload }, remoteAddress });
 
 const setSetting = (key: string, value: string) => t.app.db.update(siteSettings).set({ value }).where(eq(siteSettings.key, key));
 
@@ -113,11 +117,11 @@ describe("POST /api/payments/eft", () => {
   it("tries another reference on a collision, and gives up clearly when none is free", async () => {
     const codes = ["KQ7RT2", "KQ7RT2", "ZZ99XA"];
     const service = createPaymentsService(t.app, { eftCode: () => codes.shift() ?? "KQ7RT2" });
-    const first = await service.createEft({ packageId: pkgId["12 Months"] });
-    const second = await service.createEft({ packageId: pkgId["12 Months"] });
+    const first = await service.createEft({ ...payer(), packageId: pkgId["12 Months"] });
+    const second = await service.createEft({ ...payer(), packageId: pkgId["12 Months"] });
     expect(first.reference).toBe("SD-KQ7RT2");
     expect(second.reference).toBe("SD-ZZ99XA");
-    await expect(service.createEft({ packageId: pkgId["12 Months"] })).rejects.toMatchObject({ statusCode: 503 });
+    await expect(service.createEft({ ...payer(), packageId: pkgId["12 Months"] })).rejects.toMatchObject({ statusCode: 503 });
     const rows = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, "SD-KQ7RT2"));
     expect(rows).toHaveLength(1);
   });
@@ -136,6 +140,17 @@ describe("POST /api/payments/eft", () => {
       fields: { email: "Please enter a valid email address" },
     });
     expect((await eft({})).json().error.message).toBe("Please choose a package");
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/eft",
+      payload: { packageId: pkgId["3 Months"], immediateStartConsent: true },
+      remoteAddress: nextIp(),
+    });
+    expect(anonymous.statusCode).toBe(400);
+    expect(anonymous.json().error.fields).toEqual({
+      name: "Please enter your full name",
+      whatsapp: "Please enter a valid WhatsApp number",
+    });
   });
 
   it("is rate limited per IP", async () => {

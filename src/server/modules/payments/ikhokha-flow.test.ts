@@ -35,11 +35,14 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function paylink(packageName: string, clientEmail = "card@example.co.za") {
+/** The review step's payer: a name, their own WhatsApp number, the s44 consent. */
+const payer = () => ({ name: "Card Payer", whatsapp: `0850${String(++ipCounter).padStart(6, "0")}`, immediateStartConsent: true });
+
+async function paylink(packageName: string, email = "card@example.co.za") {
   const response = await t.app.inject({
     method: "POST",
     url: "/api/payments/paylink",
-    payload: { packageId: pkgId[packageName], clientEmail, amount: 5 },
+    payload: { ...payer(), packageId: pkgId[packageName], email, amount: 5 },
     remoteAddress: `10.2.0.${++ipCounter}`,
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -170,7 +173,7 @@ describe("card payments with iKhokha (fake)", () => {
     const response = await t.app.inject({
       method: "POST",
       url: "/api/payments/paylink",
-      payload: { packageId: pkgId["3 Months"] },
+      payload: { ...payer(), packageId: pkgId["3 Months"] },
       remoteAddress: "10.2.1.1",
     });
     expect(response.statusCode).toBe(502);

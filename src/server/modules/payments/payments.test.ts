@@ -7,8 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "../../../shared/dates";
 import { SANDBOX_APP_ID } from "../../adapters/payments/sandbox";
 import { ikSignature } from "../../adapters/payments/signing";
-import { capturedPayments, clients, outbox, packages, pricingSpecials, sandboxPaylinks } from "../../db/schema";
+import {
+  auditLog,
+  capturedPayments,
+  clientLifecycleEvents,
+  clients,
+  leads,
+  outbox,
+  packages,
+  pricingSpecials,
+  sandboxPaylinks,
+} from "../../db/schema";
 import { createTestApp, eventually, type TestApp } from "../../testing";
+import { makeClient, signIn } from "../client/test-helpers";
 
 const PUBLIC_URL = "http://localhost:8080";
 const SANDBOX_SECRET = "sandbox-test-secret";
@@ -56,8 +67,16 @@ afterAll(async () => {
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "POST", url, payload: payload as object, headers, remoteAddress: nextIp() });
 
-async function createPaylink(body: Record<string, unknown>) {
-  const response = await post("/api/payments/paylink", body);
+let payerCounter = 0;
+/** A visitor's review step: a name, a WhatsApp number of their own, the s44 consent. */
+const payer = () => ({
+  name: `Payer ${++payerCounter}`,
+  whatsapp: `0830${String(payerCounter).padStart(6, "0")}`,
+  immediateStartConsent: true,
+});
+
+async function createPaylink(body: Record<string, unknown>, cookie?: string) {
+  const response = await post("/api/payments/paylink", cookie ? body : { ...payer(), ...body }, cookie ? { cookie } : {});
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { success: true; paylinkUrl: string; externalTransactionID: string };
 }
@@ -92,7 +111,7 @@ const deliver = (callback: { rawBody: string; headers: Record<string, string> })
 
 describe("POST /api/payments/paylink", () => {
   it("prices on the server with the special (R1450 for 3 Months) whatever amount the browser sends", async () => {
-    const result = await createPaylink({ packageId: pkgId["3 Months"], amount: 1, price: 1, clientEmail: "sipho@example.co.za" });
+    const result = await createPaylink({ packageId: pkgId["3 Months"], amount: 1, price: 1, email: "sipho@example.co.za" });
     expect(result.success).toBe(true);
     expect(result.paylinkUrl).toBe(`${PUBLIC_URL}/api/payments/sandbox/checkout/${result.externalTransactionID}`);
     const row = await paymentRow(result.externalTransactionID);
@@ -106,6 +125,8 @@ describe("POST /api/payments/paylink", () => {
       description: "3 Months IPTV Subscription",
       client_email: "sipho@example.co.za",
       client_id: null,
+      lead_id: expect.any(String),
+      immediate_start_consent_at: expect.any(Date),
     });
     const [ledger] = await t.app.db
       .select()
@@ -157,26 +178,104 @@ describe("POST /api/payments/paylink", () => {
       .returning({ id: packages.id });
     const before = await t.app.db.select().from(capturedPayments);
     for (const packageId of [inactive.id, "3f1c8a52-5d47-4c7a-9a51-0b7f6c1d2e3f"]) {
-      const response = await post("/api/payments/paylink", { packageId });
+      const response = await post("/api/payments/paylink", { ...payer(), packageId });
       expect(response.statusCode).toBe(404);
       expect(response.json().error.code).toBe("not_found");
     }
-    const missing = await post("/api/payments/paylink", { amount: 100 });
+    const missing = await post("/api/payments/paylink", { ...payer(), amount: 100 });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toMatchObject({ code: "validation", message: "Please choose a package" });
     expect(missing.json().error.fields.packageId).toBe("Please choose a package");
     expect(await t.app.db.select().from(capturedPayments)).toHaveLength(before.length);
   });
 
-  it("links the payment to an existing client and takes the client's e-mail when none is given", async () => {
-    const [client] = await t.app.db
-      .insert(clients)
-      .values({ username: "lerato", password_hash: "x", full_name: "Lerato M", email: "lerato@example.co.za" })
-      .returning({ id: clients.id });
-    const linked = await createPaylink({ packageId: pkgId["Month to Month"], clientId: client.id });
-    expect(await paymentRow(linked.externalTransactionID)).toMatchObject({ client_id: client.id, client_email: "lerato@example.co.za" });
-    const unknown = await createPaylink({ packageId: pkgId["Month to Month"], clientId: "0b6c7c1e-98a4-4b0e-8a55-7d2d7f1f9e10" });
-    expect((await paymentRow(unknown.externalTransactionID)).client_id).toBeNull();
+  it("links a signed-in client's payment to them and takes their e-mail; another client's id is a 400", async () => {
+    const lerato = await makeClient(t.app, { username: "lerato", full_name: "Lerato M", email: "lerato@example.co.za", status: "active" });
+    const cookie = await signIn(t.app, lerato);
+    const linked = await createPaylink({ packageId: pkgId["Month to Month"], clientId: lerato.id, immediateStartConsent: true }, cookie);
+    expect(await paymentRow(linked.externalTransactionID)).toMatchObject({
+      client_id: lerato.id,
+      lead_id: null,
+      client_email: "lerato@example.co.za",
+    });
+    const before = (await t.app.db.select().from(capturedPayments)).length;
+    const other = await post(
+      "/api/payments/paylink",
+      { packageId: pkgId["Month to Month"], clientId: "0b6c7c1e-98a4-4b0e-8a55-7d2d7f1f9e10", immediateStartConsent: true },
+      { cookie },
+    );
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.fields).toEqual({ clientId: "That is not your account." });
+    // Without a session, naming a client is not a way to pay for (or learn about) them.
+    const stranger = await post("/api/payments/paylink", { ...payer(), packageId: pkgId["Month to Month"], clientId: lerato.id });
+    expect(stranger.statusCode).toBe(400);
+    expect((await t.app.db.select().from(capturedPayments)).length).toBe(before);
+  });
+
+  it("needs a name, a WhatsApp number and the consent from a visitor: 400 per field, nothing saved", async () => {
+    const before = [(await t.app.db.select().from(capturedPayments)).length, (await t.app.db.select().from(leads)).length];
+    const none = await post("/api/payments/paylink", { packageId: pkgId["3 Months"] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields).toEqual({
+      immediateStartConsent:
+        "Please confirm that your subscription may start as soon as you have paid (this waives the 7-day cooling-off period)",
+    });
+    const unnamed = await post("/api/payments/paylink", { packageId: pkgId["3 Months"], immediateStartConsent: true });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().error.fields).toEqual({ name: "Please enter your full name", whatsapp: "Please enter a valid WhatsApp number" });
+    const badNumber = await post("/api/payments/paylink", { ...payer(), whatsapp: "12", packageId: pkgId["3 Months"] });
+    expect(badNumber.statusCode).toBe(400);
+    expect(badNumber.json().error.fields.whatsapp).toBe("Please enter a valid WhatsApp number");
+    const notTrue = await post("/api/payments/paylink", { ...payer(), immediateStartConsent: "yes", packageId: pkgId["3 Months"] });
+    expect(notTrue.statusCode).toBe(400);
+    expect([(await t.app.db.select().from(capturedPayments)).length, (await t.app.db.select().from(leads)).length]).toEqual(before);
+  });
+
+  it("makes the payer a lead, reuses their open lead on a second try, and links a returning client", async () => {
+    const first = await createPaylink({
+      packageId: pkgId["3 Months"],
+      name: "Nomsa Dube",
+      whatsapp: "082 555 0101",
+      email: "nomsa@example.co.za",
+    });
+    const second = await createPaylink({ packageId: pkgId["6 Months"], name: "Nomsa Dube", whatsapp: "+27 82 555 0101" });
+    const [a, b] = [await paymentRow(first.externalTransactionID), await paymentRow(second.externalTransactionID)];
+    expect(a.lead_id).not.toBeNull();
+    expect(b.lead_id).toBe(a.lead_id);
+    const [lead] = await t.app.db
+      .select()
+      .from(leads)
+      .where(eq(leads.id, a.lead_id as string));
+    expect(lead).toMatchObject({
+      form_type: "order",
+      name: "Nomsa Dube",
+      whatsapp_digits: "27825550101",
+      package_name: "6 Months",
+      client_id: null,
+    });
+
+    const thabo = await makeClient(t.app, { username: "thabo.k", full_name: "Thabo K", whatsapp: "27825550202", status: "active" });
+    const returning = await createPaylink({ packageId: pkgId["3 Months"], name: "Thabo", whatsapp: "082 555 0202" });
+    const row = await paymentRow(returning.externalTransactionID);
+    expect(row.client_id).toBe(thabo.id);
+    const [returningLead] = await t.app.db
+      .select()
+      .from(leads)
+      .where(eq(leads.id, row.lead_id as string));
+    expect(returningLead.client_id).toBe(thabo.id);
+  });
+
+  it("refuses a suspended client's payment with a 409 telling them to contact the business", async () => {
+    const sam = await makeClient(t.app, { username: "sam.s", full_name: "Sam S", whatsapp: "27825550303", status: "suspended" });
+    const cookie = await signIn(t.app, sam);
+    const message = "Your account is suspended, so we can't take a payment for it online. Please contact us to sort it out first.";
+    const own = await post("/api/payments/paylink", { packageId: pkgId["3 Months"], immediateStartConsent: true }, { cookie });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error).toMatchObject({ code: "suspended", message });
+    const byNumber = await post("/api/payments/paylink", { ...payer(), whatsapp: "082 555 0303", packageId: pkgId["3 Months"] });
+    expect(byNumber.statusCode).toBe(409);
+    const eft = await post("/api/payments/eft", { ...payer(), whatsapp: "082 555 0303", packageId: pkgId["3 Months"] });
+    expect(eft.statusCode).toBe(409);
   });
 
   it("is rate limited per IP (429 with Retry-After)", async () => {
@@ -223,7 +322,7 @@ describe("the sandbox checkout", () => {
   });
 
   it("Pay → signed callback → paid → 303 to /payment/success; a second click only redirects", async () => {
-    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], clientEmail: "pay@example.co.za" });
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], email: "pay@example.co.za" });
     const response = await press(ref, "pay");
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(`/payment/success?ref=${ref}`);
@@ -273,8 +372,8 @@ describe("the sandbox checkout", () => {
 });
 
 describe("POST /api/payments/webhook/sandbox", () => {
-  async function settledPaylink(clientEmail = "ten@example.co.za") {
-    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], clientEmail });
+  async function settledPaylink(email = "ten@example.co.za") {
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], email });
     // The customer paid on the provider's side; the callback has not arrived yet.
     await t.app.db.update(sandboxPaylinks).set({ status: "SUCCESS" }).where(eq(sandboxPaylinks.external_transaction_id, ref));
     const row = await paymentRow(ref);
@@ -311,7 +410,8 @@ describe("POST /api/payments/webhook/sandbox", () => {
     // The capture nudged the worker already; drain sends whatever it has not claimed yet.
     await t.app.outbox.drain();
     const sent = await eventually(() => {
-      const found = mails.filter((m) => m.data.includes(ref));
+      // The customer's receipt (the business gets its own notice of the payment).
+      const found = mails.filter((m) => m.data.includes(ref) && m.to.includes("ten@example.co.za"));
       expect(found).toHaveLength(1);
       return found;
     }, 5000);
@@ -337,7 +437,7 @@ describe("POST /api/payments/webhook/sandbox", () => {
   });
 
   it("a signed SUCCESS the provider's status does not back up (unpaid, or another amount) captures nothing", async () => {
-    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], clientEmail: "x@example.co.za" });
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], email: "x@example.co.za" });
     const paylinkID = (await paymentRow(ref)).provider_reference as string;
     const callback = signedCallback({ paylinkID, status: "SUCCESS", externalTransactionID: ref, responseCode: "00" });
     // The ledger still says pending.
@@ -386,61 +486,184 @@ describe("POST /api/payments/webhook/sandbox", () => {
 });
 
 describe("a client's subscription", () => {
-  const insertClient = async (username: string, subscriptionEnd: Date | null, status = "expired") =>
-    (
-      await t.app.db
-        .insert(clients)
-        .values({
-          username,
-          password_hash: "x",
-          full_name: username,
-          email: `${username}@example.co.za`,
-          status,
-          subscription_end: subscriptionEnd,
-        })
-        .returning({ id: clients.id })
-    )[0].id;
+  const insertClient = async (username: string, subscriptionEnd: Date | null, status = "expired") => {
+    const client = await makeClient(t.app, {
+      username,
+      full_name: username,
+      email: `${username}@example.co.za`,
+      status,
+      subscription_end: subscriptionEnd,
+    });
+    return { id: client.id, cookie: await signIn(t.app, client) };
+  };
+  const payAs = async (cookie: string, packageName: string, action: "pay" | "decline" = "pay") => {
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId[packageName], immediateStartConsent: true }, cookie);
+    expect((await press(ref, action)).statusCode).toBe(303);
+    return ref;
+  };
+  const clientRow = async (id: string) => (await t.app.db.select().from(clients).where(eq(clients.id, id)))[0];
 
-  it("is extended by the package's months from the current end while it runs, and activated", async () => {
+  it("is extended by the package's months from the current end while it runs", async () => {
     const end = new Date(Date.now() + 10 * 24 * 3600 * 1000);
-    const clientId = await insertClient("running", end, "active");
-    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], clientId });
-    expect((await press(ref, "pay")).headers.location).toBe(`/payment/success?ref=${ref}`);
-    const [client] = await t.app.db.select().from(clients).where(eq(clients.id, clientId));
+    const { id, cookie } = await insertClient("running", end, "active");
+    await payAs(cookie, "3 Months");
+    const client = await clientRow(id);
     expect(client.status).toBe("active");
     expect(client.subscription_end?.getTime()).toBe(addMonths(end, 3).getTime());
     expect(client.package_name).toBe("3 Months");
-    const [receipt] = (await t.app.db.select().from(outbox).where(eq(outbox.client_id, clientId))).filter((m) => m.kind === "receipt");
+    const [receipt] = (await t.app.db.select().from(outbox).where(eq(outbox.client_id, id))).filter((m) => m.kind === "receipt");
     expect(receipt.recipient).toBe("running@example.co.za");
     expect(receipt.body).toContain("Your subscription is active until");
   });
 
-  it("starts from now when the subscription had ended", async () => {
-    const clientId = await insertClient("lapsed", new Date(Date.now() - 40 * 24 * 3600 * 1000));
-    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["Month to Month"], clientId });
-    const before = Date.now();
-    await press(ref, "pay");
-    const [client] = await t.app.db.select().from(clients).where(eq(clients.id, clientId));
-    expect(client.status).toBe("active");
-    const endMs = client.subscription_end?.getTime() ?? 0;
-    expect(endMs).toBeGreaterThanOrEqual(addMonths(before, 1).getTime() - 1000);
-    expect(endMs).toBeLessThanOrEqual(addMonths(Date.now(), 1).getTime());
-    expect(client.subscription_start?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  it("counts from the old end in grace, and from the trial's end for a trial: no day lost", async () => {
+    const ended = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    const grace = await insertClient("in.grace", ended, "grace");
+    await payAs(grace.cookie, "Month to Month");
+    expect((await clientRow(grace.id)).subscription_end?.getTime()).toBe(addMonths(ended, 1).getTime());
+    expect((await clientRow(grace.id)).status).toBe("active");
+
+    const trialEnd = new Date(Date.now() + 5 * 3600 * 1000);
+    const trial = await insertClient("on.trial", trialEnd, "trial");
+    await payAs(trial.cookie, "Month to Month");
+    expect((await clientRow(trial.id)).subscription_end?.getTime()).toBe(addMonths(trialEnd, 1).getTime());
+    expect((await clientRow(trial.id)).status).toBe("active");
+  });
+
+  it("starts from now when the subscription had expired, or the client was pending", async () => {
+    for (const [name, end, status] of [
+      ["lapsed", new Date(Date.now() - 40 * 24 * 3600 * 1000), "expired"],
+      ["waiting", null, "pending"],
+    ] as const) {
+      const { id, cookie } = await insertClient(name, end, status);
+      const before = Date.now();
+      await payAs(cookie, "Month to Month");
+      const client = await clientRow(id);
+      expect(client.status).toBe("active");
+      const endMs = client.subscription_end?.getTime() ?? 0;
+      expect(endMs).toBeGreaterThanOrEqual(addMonths(before, 1).getTime() - 1000);
+      expect(endMs).toBeLessThanOrEqual(addMonths(Date.now(), 1).getTime());
+      expect(client.subscription_start?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    }
   });
 
   it("is not touched by a declined payment", async () => {
     const end = new Date(Date.now() + 5 * 24 * 3600 * 1000);
-    const clientId = await insertClient("declined", end, "active");
-    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], clientId });
-    await press(ref, "decline");
-    const [client] = await t.app.db.select().from(clients).where(eq(clients.id, clientId));
-    expect(client.subscription_end?.getTime()).toBe(end.getTime());
+    const { id, cookie } = await insertClient("declined", end, "active");
+    await payAs(cookie, "3 Months", "decline");
+    expect((await clientRow(id)).subscription_end?.getTime()).toBe(end.getTime());
+  });
+
+  it("records each change in the lifecycle history once, however often the callback comes", async () => {
+    const { id, cookie } = await insertClient("history", null, "pending");
+    const ref = await payAs(cookie, "3 Months");
+    const row = await paymentRow(ref);
+    const callback = signedCallback({
+      paylinkID: row.provider_reference,
+      status: "SUCCESS",
+      externalTransactionID: ref,
+      responseCode: "00",
+    });
+    for (let i = 0; i < 3; i++) expect((await deliver(callback)).statusCode).toBe(200);
+    const events = await t.app.db.select().from(clientLifecycleEvents).where(eq(clientLifecycleEvents.client_id, id));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      cause: "payment-captured",
+      cause_key: `payment:${row.id}`,
+      status_before: "pending",
+      status_after: "active",
+      actor: `payment ${ref}`,
+    });
+    const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.resource_id, id));
+    expect(audits.filter((a) => a.action === "payment-captured")).toHaveLength(1);
+  });
+});
+
+describe("a visitor's payment, captured", () => {
+  it("makes the client from the lead: term from the payment, portal login and a set-password link on WhatsApp, the lead converted", async () => {
+    const { externalTransactionID: ref } = await createPaylink({
+      packageId: pkgId["3 Months"],
+      name: "Zanele Khumalo",
+      whatsapp: "083 777 1234",
+    });
+    const before = Date.now();
+    expect((await press(ref, "pay")).headers.location).toBe(`/payment/success?ref=${ref}`);
+    const payment = await paymentRow(ref);
+    expect(payment).toMatchObject({ status: "paid", client_created: true });
+    const [client] = await t.app.db
+      .select()
+      .from(clients)
+      .where(eq(clients.id, payment.client_id as string));
+    expect(client).toMatchObject({ full_name: "Zanele Khumalo", whatsapp: "27837771234", status: "active", package_name: "3 Months" });
+    expect(client.username).toBe("zanele.k");
+    expect(client.subscription_end?.getTime()).toBeGreaterThanOrEqual(addMonths(before, 3).getTime() - 1000);
+    const [lead] = await t.app.db
+      .select()
+      .from(leads)
+      .where(eq(leads.id, payment.lead_id as string));
+    expect(lead).toMatchObject({ status: "converted", client_id: client.id });
+
+    const messages = await t.app.db.select().from(outbox).where(eq(outbox.client_id, client.id));
+    const welcome = messages.find((m) => m.kind === "welcome");
+    expect(welcome).toMatchObject({ channel: "whatsapp", recipient: "27837771234" });
+    expect(welcome?.body).toContain("Username: zanele.k");
+    expect(welcome?.body).toMatch(/Choose your password here .*\/client-password-reset\?token=[A-Za-z0-9_-]{43}/);
+    expect(messages.filter((m) => m.kind === "receipt")).toHaveLength(1);
+
+    // The result page says exactly that, with the number masked.
+    const view = (await t.app.inject({ method: "GET", url: `/api/payments/${ref}` })).json().data;
+    expect(view.outcome).toEqual({
+      account: "created",
+      subscription_end: client.subscription_end?.toISOString(),
+      suspended: false,
+      sent_to: [{ channel: "whatsapp", hint: "ending 1234" }],
+    });
+    expect(JSON.stringify(view)).not.toContain("27837771234");
+  });
+
+  it("renews a returning client instead of making a second account", async () => {
+    const end = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+    const kagiso = await makeClient(t.app, {
+      username: "kagiso.m",
+      full_name: "Kagiso M",
+      whatsapp: "27837779999",
+      status: "active",
+      subscription_end: end,
+    });
+    const { externalTransactionID: ref } = await createPaylink({
+      packageId: pkgId["Month to Month"],
+      name: "Kagiso",
+      whatsapp: "083 777 9999",
+    });
+    await press(ref, "pay");
+    expect(await t.app.db.select().from(clients).where(eq(clients.whatsapp, "27837779999"))).toHaveLength(1);
+    const [client] = await t.app.db.select().from(clients).where(eq(clients.id, kagiso.id));
+    expect(client.subscription_end?.getTime()).toBe(addMonths(end, 1).getTime());
+    const view = (await t.app.inject({ method: "GET", url: `/api/payments/${ref}` })).json().data;
+    expect(view.outcome).toMatchObject({ account: "renewed", suspended: false, sent_to: [{ channel: "whatsapp", hint: "ending 9999" }] });
+  });
+
+  it("tells the business of every payment, once", async () => {
+    const { externalTransactionID: ref } = await createPaylink({
+      packageId: pkgId["3 Months"],
+      name: "Bongani Z",
+      whatsapp: "083 777 4444",
+    });
+    await press(ref, "pay");
+    const payment = await paymentRow(ref);
+    const notices = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupe_key, `payment-received:${payment.id}`));
+    expect(notices).toHaveLength(1);
+    expect(notices[0].subject).toContain("Payment received: R1,450 for 3 Months from Bongani Z");
+    expect(notices[0].body).toContain("Set up their line");
   });
 });
 
 describe("GET /api/payments/:ref", () => {
   it("answers the payment's public facts, no personal data", async () => {
-    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], clientEmail: "private@example.co.za" });
+    const { externalTransactionID: ref } = await createPaylink({ packageId: pkgId["3 Months"], email: "private@example.co.za" });
     const pending = await t.app.inject({ method: "GET", url: `/api/payments/${ref}` });
     expect(pending.statusCode).toBe(200);
     expect(pending.headers["cache-control"]).toBe("no-store");
@@ -454,6 +677,7 @@ describe("GET /api/payments/:ref", () => {
       provider: "sandbox",
       created_at: expect.any(String),
       paid_at: null,
+      outcome: { account: "none", subscription_end: null, suspended: false, sent_to: [] },
     });
     expect(pending.body).not.toContain("private@example.co.za");
 

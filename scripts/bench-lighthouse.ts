@@ -1,4 +1,4 @@
-// Lighthouse (mobile) on the landing page, against the budgets of ARCHITECTURE.md §10:
+// Lighthouse (mobile) on the landing page, against the budgets of docs/architecture.md, "Budgets":
 // performance, accessibility, best practices and SEO each ≥ 95. Starts the real app on a fresh
 // seeded PGlite data dir serving dist/web, drives the system Chromium (/usr/bin/chromium, never a
 // downloaded browser) through Lighthouse's default mobile settings (emulated phone, simulated

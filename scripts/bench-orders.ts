@@ -1,4 +1,4 @@
-// Order submissions under load (ARCHITECTURE.md §10: 1,000 concurrent submissions, all saved,
+// Order submissions under load (docs/architecture.md, "Budgets": 1,000 concurrent submissions, all saved,
 // none answered 5xx). Starts the app in this process on 127.0.0.1:0 — on a fresh PGlite data
 // dir and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, again on a fresh PostgreSQL
 // database it creates and drops — fires the submissions at once with fetch, and prints leads

@@ -1,4 +1,4 @@
-// Change-feed fan-out bench (ARCHITECTURE.md §10: a change reaches 1,000 open SSE connections
+// Change-feed fan-out bench (docs/architecture.md, "Budgets": a change reaches 1,000 open SSE connections
 // in under 250 ms, p95). Opens N connections to GET /api/events?tables=packages, writes a
 // change to a package row, and times its arrival on every connection. It reports; it never
 // fails on a figure. A watchdog stops everything within 60 s whatever happens.

@@ -1,4 +1,4 @@
-// `npm run bench` (after `vite build`): prints the figures of ARCHITECTURE.md §10 beside their
+// `npm run bench` (after `vite build`): prints the figures of docs/architecture.md, "Budgets" beside their
 // budgets. It reports; it never fails on a figure. Each section is one function, one entry in
 // `sections`. A watchdog stops the whole run within nine minutes whatever happens.
 import { spawn } from "node:child_process";

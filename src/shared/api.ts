@@ -1,4 +1,4 @@
-// The public API's response types (ARCHITECTURE.md §5). Entities travel with the spec's
+// The public API's response types (docs/architecture.md, "API"). Entities travel with the spec's
 // column names. Dates travel as ISO strings. Lists answer {data: [...]}.
 
 export interface ListResponse<T> {

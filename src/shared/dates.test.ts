@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addMonths, calendarDaysBetween, daysBetween, formatDate, formatDateTime, SA_TIME_ZONE, saDay } from "./dates";
 
-describe("formatDate / formatDateTime — BRAND.md: 22 Nov 2026, times in SAST (UTC+2)", () => {
+describe("formatDate / formatDateTime — docs/architecture.md (House style): 22 Nov 2026, times in SAST (UTC+2)", () => {
   it("uses Africa/Johannesburg", () => {
     expect(SA_TIME_ZONE).toBe("Africa/Johannesburg");
   });

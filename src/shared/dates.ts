@@ -1,4 +1,4 @@
-// Dates as the business reads them (BRAND.md): '22 Nov 2026', times in South African time.
+// Dates as the business reads them (docs/architecture.md, "House style"): '22 Nov 2026', times in South African time.
 // South Africa keeps one offset all year (SAST, UTC+2, no daylight saving since 1944), so the
 // wall time is plain arithmetic: no Intl time-zone formatter, whose first use costs a phone tens
 // of milliseconds of loading time-zone data while the storefront is starting.

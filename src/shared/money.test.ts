@@ -30,7 +30,7 @@ describe("formatRand — spec §1 'R{price}', one format with comma thousands", 
 
 describe("toCents — integer cents, half away from zero", () => {
   it.each([
-    [100, 10000], // INTEGRATIONS.md: R100 is 10000
+    [100, 10000], // docs/architecture.md, "Integrations": R100 is 10000
     [650, 65000],
     [199.5, 19950],
     [1.005, 101], // a float stored as 1.00499… still rounds as typed

@@ -1,5 +1,5 @@
 // Money as the storefront shows it (spec §1: "R{price}") and as providers want it (integer
-// cents). One format everywhere (BRAND.md): comma thousands separator, no space after R.
+// cents). One format everywhere (docs/architecture.md, "House style"): comma thousands separator, no space after R.
 
 /** '1650' → '1,650'. Plain string work: an Intl number formatter's first use costs a phone tens of milliseconds. */
 function groupThousands(digits: string): string {

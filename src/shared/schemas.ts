@@ -1,5 +1,5 @@
 // One zod schema per form and per admin-written entity, used by the browser form, the server
-// route and the tests (STYLE.md). Strings are trimmed and capped; messages are the spec's
+// route and the tests (docs/architecture.md, "Parts"). Strings are trimmed and capped; messages are the spec's
 // where it gives them (§5) and plain sentences elsewhere. Unknown keys are stripped (zod's
 // default), which is how a browser-sent `amount` never reaches the payment code.
 import { z } from "zod";

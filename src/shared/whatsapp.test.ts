@@ -64,7 +64,7 @@ describe("isValidWhatsAppLink — spec §5: must start with the base address", (
   });
 });
 
-describe("formatPhoneForDisplay — BRAND.md: +27 82 123 4567", () => {
+describe("formatPhoneForDisplay — docs/architecture.md (House style): +27 82 123 4567", () => {
   it.each([
     ["0821234567", "+27 82 123 4567"],
     ["27821234567", "+27 82 123 4567"],

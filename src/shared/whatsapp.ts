@@ -1,4 +1,4 @@
-// WhatsApp click-to-chat links (spec §5, INTEGRATIONS.md): the number in international form
+// WhatsApp click-to-chat links (spec §5, docs/architecture.md, "Integrations"): the number in international form
 // without '+', South Africa by default.
 
 export const DEFAULT_COUNTRY_CODE = "27";

@@ -1,4 +1,4 @@
-// The first admin (ARCHITECTURE.md §6): from ADMIN_EMAIL/ADMIN_PASSWORD, or a random password
+// The first admin (docs/architecture.md, "Sessions"): from ADMIN_EMAIL/ADMIN_PASSWORD, or a random password
 // returned once; never a built-in default, never a clear-text password in the database.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // Route guards. Every /api/admin/* route except login requires an admin session; every
-// /api/client/* route except login and password reset requires a client session (ARCHITECTURE §6).
+// /api/client/* route except login and password reset requires a client session (docs/architecture.md, "Sessions").
 // A guard puts the signed-in identity on the request so handlers never read ids from the body.
 import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";

@@ -1,4 +1,4 @@
-// Sessions (ARCHITECTURE.md §6): a 32-byte random token travels in an httpOnly cookie; the
+// Sessions (docs/architecture.md, "Sessions"): a 32-byte random token travels in an httpOnly cookie; the
 // database keeps only its SHA-256, so a leaked table cannot be replayed as cookies. Admin and
 // client sessions are separate kinds with separate cookies. Each use slides the expiry, at
 // most once per SLIDE_AFTER_MS so a busy browser does not cost a write per request.

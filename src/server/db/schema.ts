@@ -1,4 +1,4 @@
-// Drizzle schema: every table of ARCHITECTURE.md §4. Spec tables keep the spec's names and
+// Drizzle schema: every table of docs/architecture.md, "Data". Spec tables keep the spec's names and
 // column names; money is numeric (never float) read as a JS number of rand.
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";

@@ -1,4 +1,4 @@
-// The API's single error shape (ARCHITECTURE.md §5):
+// The API's single error shape (docs/architecture.md, "API"):
 //   {"error": {"code": "...", "message": "...", "fields": {...}}}
 export type ErrorCode =
   | "validation"

@@ -8,7 +8,7 @@ import { createQueryClient } from "./query-client";
 // paint. Toasts raised before it lands are shown once it does (sonner replays them).
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
-/** The app's theme: one dark theme (BRAND.md), so toasts follow it. */
+/** The app's theme: one dark theme (docs/architecture.md, "House style"), so toasts follow it. */
 export const APP_THEME = "dark" as const;
 
 export function Providers({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {

@@ -1,4 +1,4 @@
-// iKhokha pay links, exactly as INTEGRATIONS.md records them from iKhokha's own examples:
+// iKhokha pay links, exactly as docs/architecture.md, "Integrations" records them from iKhokha's own examples:
 // signed JSON requests (IK-APPID, IK-SIGN), amounts in integer cents, responseCode '00' is
 // success, status by GET …/getStatus/{paylinkID}, callbacks signed the same way.
 import {

@@ -1,4 +1,4 @@
-// What the payments module needs from a card provider (ARCHITECTURE.md §7): create a pay link,
+// What the payments module needs from a card provider (docs/architecture.md, "Integrations"): create a pay link,
 // verify a callback, and ask for the truth about a pay link before anything is marked paid.
 
 export type ProviderName = "sandbox" | "ikhokha";

@@ -1,4 +1,4 @@
-// iKhokha when its keys are configured, else the local sandbox (ARCHITECTURE.md §7).
+// iKhokha when its keys are configured, else the local sandbox (docs/architecture.md, "Integrations").
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { createIkhokhaProvider } from "./ikhokha";

@@ -1,4 +1,4 @@
-// iKhokha's request signature (INTEGRATIONS.md), also used by our sandbox provider so both
+// iKhokha's request signature (docs/architecture.md, "Integrations"), also used by our sandbox provider so both
 // drive the webhook through the same verification: HMAC-SHA256, keyed with the trimmed
 // secret, over the URL path followed by the exact body text, after escaping that string the
 // way iKhokha's own examples do. Lowercase hex.

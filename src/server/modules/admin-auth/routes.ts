@@ -1,4 +1,4 @@
-// Admin sign-in (spec §4, §7, §8; ARCHITECTURE §5, §6) and the admins themselves:
+// Admin sign-in (spec §4, §7, §8; docs/architecture.md, "API" and "Sessions") and the admins themselves:
 //   POST /api/admin/login {email, password}  → {success, admin, expiresAt} + sd_admin cookie
 //   POST /api/admin/logout                   → {success: true} (with or without a session)
 //   GET  /api/admin/session                  → {success, admin, expiresAt} or 401

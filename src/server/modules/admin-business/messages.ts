@@ -1,6 +1,6 @@
 // The words the business side sends: the one-click WhatsApp greeting to a lead, the welcome
 // for a new client, and the reply to a content request. Short, plain text, naming the
-// business, saying what happens next, ending with the sign-off (BRAND.md).
+// business, saying what happens next, ending with the sign-off (docs/architecture.md, "House style").
 import { formatDate, formatDateTime } from "../../../shared/dates";
 import { DEVICE_LABELS } from "../../../shared/options";
 import { buildWhatsAppLink, normaliseWhatsAppNumber } from "../../../shared/whatsapp";

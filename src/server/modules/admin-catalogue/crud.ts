@@ -1,4 +1,4 @@
-// The admin's list/create/read/update/delete routes for one table (ARCHITECTURE §5):
+// The admin's list/create/read/update/delete routes for one table (docs/architecture.md, "API"):
 //   GET    /admin/<name>       → {data: [...]}  every row, active or not, in the given order
 //   POST   /admin/<name>       → 201 the row
 //   GET    /admin/<name>/:id   → the row

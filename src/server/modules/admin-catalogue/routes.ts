@@ -1,4 +1,4 @@
-// The admin API for the catalogue, site content and the status page (ARCHITECTURE §5):
+// The admin API for the catalogue, site content and the status page (docs/architecture.md, "API"):
 // generic CRUD for each table in resources.ts (GET /api/admin/packages adds price_today), plus
 //   POST /api/admin/packages/reorder {ids}      sort_order follows the list
 //   POST /api/admin/settings                    upsert by key (201 new, 200 updated)

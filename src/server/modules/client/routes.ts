@@ -1,4 +1,4 @@
-// The client portal's API (ARCHITECTURE.md §5 "ours, client"; spec §4, §7, §8). Sign-in and
+// The client portal's API (docs/architecture.md, "API"; spec §4, §7, §8). Sign-in and
 // password reset are public; every other route needs a client session and reads only that
 // client's rows (the id comes from the session, never from the request).
 import type { FastifyPluginAsync } from "fastify";

@@ -138,7 +138,7 @@ describe("POST /api/orders: a paid order", () => {
     expect(customer.body).toContain("What happens next:");
     expect(customer.body).toContain("secure payment link");
     expect(customer.body).toContain("To stop them at any time, tell us on WhatsApp or at support@streamdesk.co.za.");
-    // BRAND.md: ends naming the business and a way to reach a person.
+    // docs/architecture.md, "House style": ends naming the business and a way to reach a person.
     expect(customer.body).toMatch(/— StreamDesk\nNeed a person\? WhatsApp \+27821234567 or support@streamdesk\.co\.za \(.+\)\.$/);
   });
 

@@ -17,7 +17,7 @@ const variants: Record<ButtonVariant, string> = {
   special: "bg-special text-canvas shadow-lg shadow-special/20 hover:bg-special-ink",
 };
 
-// Every size keeps a tap target of at least 44 px (BRAND.md).
+// Every size keeps a tap target of at least 44 px (docs/architecture.md, "House style").
 const sizes: Record<ButtonSize, string> = {
   sm: "min-h-11 px-4 text-sm",
   md: "min-h-12 px-5 text-[0.95rem]",

@@ -1,6 +1,6 @@
 // The few icons drawn before first paint (navigation, error screen), as plain SVG with lucide's
 // own path data (ISC licence). Skipping lucide-react's runtime here keeps the landing's entry
-// JavaScript inside its 120 KB budget (ARCHITECTURE.md §10). Everywhere else, import icons
+// JavaScript inside its 120 KB budget (docs/architecture.md, "Budgets"). Everywhere else, import icons
 // from lucide-react.
 import type { ReactNode, SVGProps } from "react";
 

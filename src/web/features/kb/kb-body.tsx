@@ -1,4 +1,4 @@
-// A help article's body is plain text with a little structure (ARCHITECTURE.md: kb_articles.body).
+// A help article's body is plain text with a little structure (docs/architecture.md, "Data": kb_articles.body).
 // This turns it into headings, paragraphs and lists as React elements: text is never parsed as
 // HTML, so an article can't inject markup or script, whatever an editor types.
 import { Fragment, type ReactNode } from "react";

@@ -175,6 +175,15 @@ export const clients = pgTable(
     line_username: text("line_username").notNull().default(""),
     line_password: text("line_password").notNull().default(""),
     line_portal_url: text("line_portal_url").notNull().default(""),
+    /** the line's id on the IPTV panel, when provisioning made (or the owner linked) it */
+    panel_line_id: text("panel_line_id"),
+    /** the line's expiry as the panel reported it */
+    line_expires_at: timestamp("line_expires_at", { withTimezone: true }),
+    line_enabled: boolean("line_enabled").notNull().default(true),
+    /** a line on the sandbox panel: a test line, not a real subscription */
+    line_is_test: boolean("line_is_test").notNull().default(false),
+    /** what the nightly sync found different on the panel ('' when it agrees) */
+    line_sync_issue: text("line_sync_issue").notNull().default(""),
     notes: text("notes").notNull().default(""),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -469,6 +478,66 @@ export const clientLifecycleEvents = pgTable(
   },
   (t) => [index("lifecycle_client_idx").on(t.client_id, t.created_at)],
 );
+
+/**
+ * Work for the IPTV panel, one row per cause (cause_key unique: a payment, a trial, a
+ * lifecycle change), worked like the outbox: claimed with FOR UPDATE SKIP LOCKED, retried with
+ * backoff, one at a time per client. In manual mode a step waits as a task for the owner.
+ */
+export const provisioningJobs = pgTable(
+  "provisioning_jobs",
+  {
+    id: id(),
+    client_id: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** create_line | extend_line | enable_line | disable_line */
+    action: text("action").notNull(),
+    cause_key: text("cause_key").notNull().unique(),
+    /** our package (for the mapping and the owner's task), and whether it is a trial line */
+    package_id: uuid("package_id").references(() => packages.id, { onDelete: "set null" }),
+    package_name: text("package_name").notNull().default(""),
+    trial: boolean("trial").notNull().default(false),
+    /** pending | running | done | failed | task */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the panel's STATUS_* word (or NETWORK, TIMEOUT, BAD_ANSWER) of the last failure */
+    error_status: text("error_status").notNull().default(""),
+    last_error: text("last_error").notNull().default(""),
+    /** the panel's raw answer to the last attempt, secrets masked */
+    panel_answer: text("panel_answer").notNull().default(""),
+    /** manual mode: what the owner is asked to do */
+    instruction: text("instruction").notNull().default(""),
+    done_at: timestamp("done_at", { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("provisioning_due_idx").on(t.status, t.next_attempt_at), index("provisioning_client_idx").on(t.client_id, t.created_at)],
+);
+
+/** Which panel package each of our packages buys (set in the dashboard). */
+export const panelPackageMap = pgTable("panel_package_map", {
+  package_id: uuid("package_id")
+    .primaryKey()
+    .references(() => packages.id, { onDelete: "cascade" }),
+  panel_package_id: text("panel_package_id").notNull(),
+  updated_at: updatedAt(),
+});
+
+/** The sandbox panel's own lines (what a real panel would hold): test lines with generated logins. */
+export const sandboxPanelLines = pgTable("sandbox_panel_lines", {
+  id: id(),
+  username: text("username").notNull().unique(),
+  password: text("password").notNull(),
+  panel_package_id: text("panel_package_id").notNull(),
+  trial: boolean("trial").notNull().default(false),
+  exp_date: timestamp("exp_date", { withTimezone: true }),
+  enabled: boolean("enabled").notNull().default(true),
+  contact: text("contact").notNull().default(""),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
 
 /** The local sandbox payment provider's own ledger (what a real provider would hold). */
 export const sandboxPaylinks = pgTable("sandbox_paylinks", {

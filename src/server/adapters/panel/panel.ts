@@ -1,0 +1,100 @@
+// What provisioning needs from an IPTV panel (docs/architecture.md, "Integrations"): the
+// reseller's credits and packages, and lines to create, extend, enable and disable. Three
+// implementations: the Xtream-family reseller API (xtream.ts), a sandbox panel of ours kept in
+// the database (sandbox.ts), and manual mode, where each step becomes a task for the owner.
+
+export type PanelMode = "xtream" | "sandbox" | "manual";
+
+export interface PanelPackage {
+  id: string;
+  name: string;
+  is_trial: boolean;
+  is_official: boolean;
+  official_credits: number;
+  trial_credits: number;
+  /** e.g. 3 months: {duration: 3, unit: "months"} */
+  official_duration: number;
+  official_duration_in: string;
+  trial_duration: number;
+  trial_duration_in: string;
+  max_connections: number;
+}
+
+export interface PanelLine {
+  id: string;
+  username: string;
+  password: string;
+  /** when the panel will stop the line; null for a line that never expires */
+  expires_at: Date | null;
+  enabled: boolean;
+  max_connections: number;
+}
+
+export interface CreateLineInput {
+  package: string;
+  trial: boolean;
+  /** shown on the panel beside the line: the client's name and number */
+  contact: string;
+  notes: string;
+}
+
+export interface PanelAdapter {
+  readonly mode: PanelMode;
+  userInfo(): Promise<{ credits: number | null }>;
+  packages(): Promise<PanelPackage[]>;
+  lines(): Promise<PanelLine[]>;
+  createLine(input: CreateLineInput): Promise<PanelLine>;
+  /** charges the package again and adds its duration (to the expiry, or to now once lapsed) */
+  editLine(input: { id: string; package: string }): Promise<PanelLine>;
+  enableLine(id: string): Promise<void>;
+  disableLine(id: string): Promise<void>;
+}
+
+/**
+ * The panel refused or could not be reached. `status` is the panel's STATUS_* word (or
+ * NETWORK / TIMEOUT / BAD_ANSWER); `retryable` says whether sending the same call later may
+ * work; `answer` is the raw answer, secrets masked, kept for the owner.
+ */
+export class PanelError extends Error {
+  constructor(
+    message: string,
+    readonly status: string,
+    readonly retryable: boolean,
+    readonly answer: string = "",
+  ) {
+    super(message);
+    this.name = "PanelError";
+  }
+}
+
+/** Manual mode: the owner does this step on the panel and pastes the result. */
+export class ManualStep extends Error {
+  constructor(readonly instruction: string) {
+    super(instruction);
+    this.name = "ManualStep";
+  }
+}
+
+/** The panel's words, in the owner's. Anything not listed is a failure with the raw answer kept. */
+export const PANEL_STATUS_MESSAGES: Record<string, { message: string; retryable: boolean }> = {
+  STATUS_INSUFFICIENT_CREDITS: { message: "The panel says there are not enough credits. Top up your reseller credits, then retry.", retryable: false },
+  STATUS_NO_TRIALS: { message: "The panel's trial allowance is used up for now. Try again later or give a paid line.", retryable: false },
+  STATUS_INVALID_PACKAGE: { message: "The panel does not know that package. Check the package mapping.", retryable: false },
+  STATUS_EXISTS_USERNAME: { message: "That username already exists on the panel.", retryable: false },
+  STATUS_INVALID_USERNAME: { message: "The panel refused the username.", retryable: false },
+  STATUS_INVALID_PASSWORD: { message: "The panel refused the password.", retryable: false },
+  STATUS_INVALID_TYPE: { message: "The panel refused the request type.", retryable: false },
+  // Some panels refuse a second extension while one is running: safe to send again later.
+  STATUS_FAILURE: { message: "The panel could not do it just now; it will be tried again.", retryable: true },
+};
+
+/** The subscriber's URLs for a line (INTEGRATIONS: player API, M3U playlist, EPG). */
+export function subscriberUrls(streamUrl: string, line: { username: string; password: string }) {
+  const base = streamUrl.replace(/\/+$/, "");
+  const auth = `username=${encodeURIComponent(line.username)}&password=${encodeURIComponent(line.password)}`;
+  return {
+    server_url: base,
+    m3u_url: `${base}/get.php?${auth}&type=m3u_plus&output=ts`,
+    epg_url: `${base}/xmltv.php?${auth}`,
+  };
+}

@@ -1,0 +1,171 @@
+// The Xtream Codes family's reseller API (XUI.one, XC_VM and compatible panels):
+//   GET|POST {PANEL_API_URL}?api_key={key}&action={action}; writes are form-encoded POSTs;
+//   answers {"status":"STATUS_SUCCESS","data":...} or {"status":"STATUS_<ERROR>","error":"..."}.
+// Reads are retried on network errors; a write is retried only when the connection was refused
+// (the panel never saw it): a write that timed out may have happened, so it is left to the
+// owner to check rather than risk a second line or a double extension.
+import { type CreateLineInput, type PanelAdapter, PanelError, type PanelLine, type PanelPackage, PANEL_STATUS_MESSAGES } from "./panel";
+
+export interface XtreamOptions {
+  apiUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+  /** waits before each retry of a read (tests shorten them) */
+  retryDelaysMs?: number[];
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_RETRY_DELAYS_MS = [300, 1_000];
+const ANSWER_KEEP = 2_000;
+
+type Json = Record<string, unknown>;
+
+const num = (v: unknown, fallback = 0) => {
+  const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : Number.NaN;
+  return Number.isFinite(n) ? n : fallback;
+};
+const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
+const bool = (v: unknown) => v === true || v === 1 || v === "1" || v === "true";
+
+export function toPanelLine(data: Json): PanelLine {
+  const exp = num(data.exp_date, 0);
+  return {
+    id: str(data.id),
+    username: str(data.username),
+    password: str(data.password),
+    expires_at: exp > 0 ? new Date(exp * 1000) : null,
+    // Panels answer 'enabled' on create and 'admin_enabled'/'enabled' on lists.
+    enabled: data.enabled === undefined ? bool(data.admin_enabled ?? 1) : bool(data.enabled),
+    max_connections: num(data.max_connections, 1),
+  };
+}
+
+function toPanelPackage(data: Json): PanelPackage {
+  return {
+    id: str(data.id),
+    name: str(data.package_name ?? data.name),
+    is_trial: bool(data.is_trial),
+    is_official: bool(data.is_official),
+    official_credits: num(data.official_credits),
+    trial_credits: num(data.trial_credits),
+    official_duration: num(data.official_duration),
+    official_duration_in: str(data.official_duration_in),
+    trial_duration: num(data.trial_duration),
+    trial_duration_in: str(data.trial_duration_in),
+    max_connections: num(data.max_connections, 1),
+  };
+}
+
+export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const mask = (text: string) => text.split(options.apiKey).join("***");
+
+  function urlFor(action: string): string {
+    const url = new URL(options.apiUrl);
+    url.searchParams.set("api_key", options.apiKey);
+    url.searchParams.set("action", action);
+    return url.toString();
+  }
+
+  async function once(action: string, form: Record<string, string> | null): Promise<Json> {
+    let response: Response;
+    try {
+      response = await fetch(urlFor(action), {
+        method: form ? "POST" : "GET",
+        headers: form ? { "content-type": "application/x-www-form-urlencoded", accept: "application/json" } : { accept: "application/json" },
+        body: form ? new URLSearchParams(form).toString() : undefined,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? "";
+      const timedOut = (error as Error).name === "TimeoutError" || (error as Error).name === "AbortError";
+      if (timedOut) throw new PanelError(`The panel did not answer within ${Math.round(timeoutMs / 1000)} s.`, "TIMEOUT", !form);
+      // A refused connection never reached the panel: safe to send again, even a write.
+      throw new PanelError(`The panel could not be reached (${cause || "network error"}).`, "NETWORK", !form || cause === "ECONNREFUSED");
+    }
+    const text = mask(await response.text()).slice(0, ANSWER_KEEP);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new PanelError(`The panel answered HTTP ${response.status} with something that is not JSON.`, "BAD_ANSWER", false, text);
+    }
+    if (!body || typeof body !== "object" || Array.isArray(body)) {
+      throw new PanelError("The panel's answer is not the reseller API's shape.", "BAD_ANSWER", false, text);
+    }
+    const answer = body as Json;
+    const status = str(answer.status);
+    if (status === "STATUS_SUCCESS") return answer;
+    const known = PANEL_STATUS_MESSAGES[status];
+    if (known) throw new PanelError(known.message, status, known.retryable, text);
+    const detail = str(answer.error) || status || `HTTP ${response.status}`;
+    throw new PanelError(`The panel refused: ${mask(detail).slice(0, 200)}`, status || "UNKNOWN", false, text);
+  }
+
+  async function call(action: string, form: Record<string, string> | null = null): Promise<Json> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await once(action, form);
+      } catch (error) {
+        const network = error instanceof PanelError && (error.status === "NETWORK" || error.status === "TIMEOUT");
+        if (!network || !error.retryable || attempt >= delays.length) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+      }
+    }
+  }
+
+  const dataOf = (answer: Json): Json => {
+    const data = answer.data;
+    if (!data || typeof data !== "object" || Array.isArray(data)) {
+      throw new PanelError("The panel's answer has no line data.", "BAD_ANSWER", false, JSON.stringify(answer).slice(0, ANSWER_KEEP));
+    }
+    return data as Json;
+  };
+  const listOf = (answer: Json): Json[] => {
+    const data = answer.data;
+    if (Array.isArray(data)) return data as Json[];
+    if (data && typeof data === "object") return Object.values(data as Json) as Json[];
+    return [];
+  };
+
+  return {
+    mode: "xtream",
+    async userInfo() {
+      const answer = await call("user_info");
+      const data = (answer.data ?? {}) as Json;
+      return { credits: data.credits === undefined ? null : num(data.credits) };
+    },
+    async packages() {
+      return listOf(await call("packages")).map(toPanelPackage);
+    },
+    async lines() {
+      return listOf(await call("get_lines")).map(toPanelLine);
+    },
+    async createLine(input: CreateLineInput) {
+      const answer = await call("create_line", {
+        package: input.package,
+        trial: input.trial ? "1" : "0",
+        contact: input.contact,
+        reseller_notes: input.notes,
+      });
+      const line = toPanelLine(dataOf(answer));
+      if (!line.id || !line.username) {
+        throw new PanelError("The panel created a line but did not say its id and username.", "BAD_ANSWER", false, JSON.stringify(answer));
+      }
+      return line;
+    },
+    async editLine(input) {
+      const answer = await call("edit_line", { id: input.id, package: input.package });
+      // Not every panel answers the line after an edit: an unknown expiry stays unknown (null).
+      const data = answer.data && typeof answer.data === "object" && !Array.isArray(answer.data) ? (answer.data as Json) : {};
+      return toPanelLine({ exp_date: null, ...data, id: input.id });
+    },
+    async enableLine(id) {
+      await call("enable_line", { id });
+    },
+    async disableLine(id) {
+      await call("disable_line", { id });
+    },
+  };
+}

@@ -1,19 +1,46 @@
 import { describe, expect, it } from "vitest";
-import { daysLeft, guideSteps, passwordChangeSchema, profilePatchSchema, renewRequestSchema, subscriptionStatus } from "./client-schemas";
+import {
+  daysLeft,
+  EXPIRING_WITHIN_DAYS,
+  guideSteps,
+  passwordChangeSchema,
+  profilePatchSchema,
+  renewRequestSchema,
+  subscriptionStatus,
+} from "./client-schemas";
 
 const now = new Date("2026-11-22T10:00:00Z");
 const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000);
 
-describe("subscriptionStatus", () => {
+describe("subscriptionStatus — the lifecycle's status; only an active term ending within 7 days reads 'expiring'", () => {
+  it("calls 7 days soon", () => {
+    expect(EXPIRING_WITHIN_DAYS).toBe(7);
+  });
+
   it.each([
     ["active", inDays(30), "active"],
-    ["active", inDays(7), "expiring"],
-    ["trial", inDays(0.5), "expiring"],
+    ["active", inDays(7.01), "active"],
+    ["active", inDays(7), "expiring"], // exactly 7 days left
+    ["active", inDays(0.5), "expiring"],
+    // the end has passed but the scheduled job has not moved the row yet: read as stored
+    ["active", inDays(-0.01), "active"],
+    ["active", null, "active"],
+    ["active", inDays(3).toISOString(), "expiring"],
+    // a trial is short: it stays a trial to its end, and after it until the job moves it
+    ["trial", inDays(0.5), "trial"],
     ["trial", inDays(8), "trial"],
-    ["active", inDays(-0.01), "expired"],
+    ["trial", inDays(-1), "trial"],
+    ["pending", null, "pending"],
+    ["pending", inDays(3), "pending"],
+    ["grace", inDays(-1), "grace"],
+    ["grace", inDays(-40), "grace"],
+    ["expired", inDays(-30), "expired"],
     ["expired", inDays(30), "expired"],
     ["suspended", inDays(-3), "suspended"],
-    ["active", null, "active"],
+    ["suspended", inDays(3), "suspended"],
+    // a status the lifecycle does not know reads as pending, never as watching
+    ["inactive", inDays(30), "pending"],
+    ["", null, "pending"],
   ] as const)("%s ending %s → %s", (status, end, expected) => {
     expect(subscriptionStatus({ status, subscription_end: end }, now)).toBe(expected);
   });

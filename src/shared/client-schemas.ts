@@ -24,7 +24,7 @@ export const SUSPENDED_PAYMENT_MESSAGE =
 
 /** A reset link works this long. */
 export const RESET_TOKEN_TTL_MINUTES = 30;
-/** 'expiring' means an active or trial subscription ending within this many days. */
+/** 'expiring' means a paid (active) term ending within this many days; a trial stays a trial. */
 export const EXPIRING_WITHIN_DAYS = 7;
 
 // ---- forms -----------------------------------------------------------------------------------
@@ -130,8 +130,9 @@ export function subscriptionStatus(
 ): SubscriptionStatus {
   const status: ClientStatus = isClientStatus(client.status) ? client.status : "pending";
   if (status !== "active") return status;
-  const end = client.subscription_end === null ? null : new Date(client.subscription_end).getTime();
-  if (end !== null && end - now.getTime() <= EXPIRING_WITHIN_DAYS * DAY_MS) return "expiring";
+  const left = client.subscription_end === null ? null : new Date(client.subscription_end).getTime() - now.getTime();
+  // An end already past reads as stored until the lifecycle job moves it on (within a minute).
+  if (left !== null && left > 0 && left <= EXPIRING_WITHIN_DAYS * DAY_MS) return "expiring";
   return "active";
 }
 

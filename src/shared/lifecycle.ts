@@ -117,7 +117,8 @@ export function statusByTerm(
   now: Date,
   rules: Pick<LifecycleRules, "graceDays">,
 ): ClientStatus {
-  if (end === null) return was === "pending" || was === null ? "pending" : "expired";
+  // No end: no term was ever bought or granted.
+  if (end === null) return "pending";
   if (end > now) return was === "trial" ? "trial" : "active";
   // A free trial has no grace: it simply ends.
   if (was === "trial") return "expired";
@@ -131,13 +132,20 @@ function effectiveStatus(term: Term, now: Date, rules: Pick<LifecycleRules, "gra
 
 /**
  * Time bought or granted: added to the current end while a term is running, in grace or a trial
- * (no day is lost), else counted from now. A suspended client keeps the suspension.
+ * (no day is lost), else counted from now. The dates decide as well as the stored status: a term
+ * whose grace days have passed (the job not yet run) counts from now, and so does time that
+ * would still end in the past. A suspended client keeps the suspension.
  */
 function addTime(term: Term, now: Date, rules: LifecycleRules, add: (from: Date) => Date): Outcome {
-  const running = ["active", "grace", "trial"].includes(effectiveStatus(term, now, rules));
-  const from = running && term.end ? term.end : now;
-  const end = add(from);
-  const start = running && term.status !== "trial" && term.start ? term.start : now;
+  const status = effectiveStatus(term, now, rules);
+  const running = ["active", "grace", "trial"].includes(status) && term.end !== null && graceEnd(term.end, rules) > now;
+  let from = running ? (term.end as Date) : now;
+  let end = add(from);
+  if (end <= now) {
+    from = now;
+    end = add(now);
+  }
+  const start = from !== now && status !== "trial" && term.start ? term.start : now;
   if (term.status === "suspended") return { ok: true, term: { status: "suspended", start, end, suspendedFrom: "active" } };
   return { ok: true, term: { status: "active", start, end, suspendedFrom: null } };
 }
@@ -146,19 +154,23 @@ function addTime(term: Term, now: Date, rules: LifecycleRules, add: (from: Date)
 export function applyCause(term: Term, cause: Cause, now: Date, rules: LifecycleRules): Outcome {
   switch (cause.kind) {
     case "payment-captured":
-      if (!(cause.months > 0)) return { ok: false, reason: "That package has no length in months to add." };
+      if (!Number.isInteger(cause.months) || cause.months <= 0)
+        return { ok: false, reason: "That package has no length in months to add." };
       return addTime(term, now, rules, (from) => addMonths(from, cause.months));
 
     case "complimentary-grant": {
       const months = cause.months ?? 0;
       const days = cause.days ?? 0;
-      if (months < 0 || days < 0 || months + days <= 0) return { ok: false, reason: "Grant at least one day or one month." };
+      const whole = (n: number) => Number.isInteger(n) && n >= 0;
+      if (!whole(months) || !whole(days) || months + days <= 0) return { ok: false, reason: "Grant at least one day or one month." };
       return addTime(term, now, rules, (from) => new Date(addMonths(from, months).getTime() + days * DAY_MS));
     }
 
     case "trial-started":
       if (term.status !== "pending") return { ok: false, reason: "A free trial can only start before the client's first term." };
-      if (!(cause.hours > 0)) return { ok: false, reason: "A free trial needs a length in hours." };
+      if (!Number.isInteger(cause.hours) || cause.hours < TRIAL_HOURS.min || cause.hours > TRIAL_HOURS.max) {
+        return { ok: false, reason: `A free trial lasts ${TRIAL_HOURS.min} to ${TRIAL_HOURS.max} hours.` };
+      }
       return { ok: true, term: { status: "trial", start: now, end: new Date(now.getTime() + cause.hours * HOUR_MS), suspendedFrom: null } };
 
     case "term-ended": {

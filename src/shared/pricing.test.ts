@@ -9,6 +9,7 @@ import {
   isFreePlan,
   monthsFromDuration,
   ORDER_FORM_PRICING,
+  packageMonths,
   packageOptionLabel,
   SPECIAL_PRICE_TOLERANCE,
   specialMatchesPackage,
@@ -95,6 +96,27 @@ describe("monthsFromDuration", () => {
     ["", null],
   ])("%j → %s", (duration, months) => {
     expect(monthsFromDuration(duration)).toBe(months);
+  });
+});
+
+describe("packageMonths — duration_months, else what the duration text or the name says", () => {
+  it.each([
+    ["duration_months 3", { duration_months: 3, duration: "1 Month", name: "Month to Month" }, 3],
+    ["duration_months wins over the text", { duration_months: 12, duration: "6 Months" }, 12],
+    ["duration_months 0 → the duration text", { duration_months: 0, duration: "6 Months" }, 6],
+    ["no duration_months → the duration text", { duration_months: null, duration: "1 Year" }, 12],
+    ["negative duration_months → the duration text", { duration_months: -1, duration: "3 Months" }, 3],
+    ["no usable duration → the name", { duration_months: null, duration: "", name: "Month to Month" }, 1],
+    ["neither duration nor name given", { duration_months: null }, null],
+    ["a free trial ('24 Hours', 'Free Trial')", { duration_months: 0, duration: "24 Hours", name: "Free Trial" }, null],
+    ["no package", null, null],
+    ["undefined", undefined, null],
+  ])("%s", (_, pkg, months) => {
+    expect(packageMonths(pkg)).toBe(months);
+  });
+
+  it.each(FALLBACK_PACKAGES.map((p) => [p.name, p.duration_months] as const))("fallback %s → %i", (name, months) => {
+    expect(packageMonths(FALLBACK_PACKAGES.find((p) => p.name === name))).toBe(months);
   });
 });
 

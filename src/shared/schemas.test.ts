@@ -8,6 +8,7 @@ import {
   contentRequestSchema,
   downloadInputSchema,
   eftRequestSchema,
+  IMMEDIATE_START_CONSENT_MESSAGE,
   INTEREST_REQUIRED_MESSAGE,
   instructionsRequestSchema,
   interestFormSchema,
@@ -16,9 +17,12 @@ import {
   noticePatchSchema,
   OTHER_PLATFORM_MESSAGE,
   orderFormSchema,
+  PAYER_NAME_MESSAGE,
+  PAYER_WHATSAPP_MESSAGE,
   packageInputSchema,
   packagePatchSchema,
   passwordSchema,
+  payerSchema,
   paylinkRequestSchema,
   specialInputSchema,
   specialPatchSchema,
@@ -182,32 +186,86 @@ describe("instructionsRequestSchema — spec §5 messages exactly", () => {
   });
 });
 
-describe("paylinkRequestSchema / eftRequestSchema", () => {
-  it("drops an amount sent by the browser: the server prices the package", () => {
-    const parsed = paylinkRequestSchema.parse({ packageId: UUID, amount: 1, clientEmail: "", clientId: "" });
-    expect(parsed).toEqual({ packageId: UUID });
-    expect("amount" in parsed).toBe(false);
+describe("payerSchema — the review step before a payment: name, WhatsApp, optional e-mail, consent", () => {
+  const valid = { name: "Thabo Mokoena", whatsapp: "082 123 4567", immediateStartConsent: true };
+
+  it("words the messages", () => {
+    expect(PAYER_NAME_MESSAGE).toBe("Please enter your full name");
+    expect(PAYER_WHATSAPP_MESSAGE).toBe("Please enter a valid WhatsApp number");
+    expect(IMMEDIATE_START_CONSENT_MESSAGE).toBe(
+      "Please confirm that your subscription may start as soon as you have paid (this waives the 7-day cooling-off period)",
+    );
+  });
+
+  it("trims a payer and takes the e-mail address as optional", () => {
+    expect(payerSchema.parse({ ...valid, name: "  Thabo Mokoena ", email: "" })).toEqual(valid);
+    expect(payerSchema.parse({ ...valid, email: " thabo@example.co.za " })).toEqual({ ...valid, email: "thabo@example.co.za" });
+    expect(payerSchema.parse({ ...valid, email: null })).toEqual(valid);
   });
 
   it.each([
-    [{ packageId: "fallback-1" }, { packageId: "Please choose a package" }],
-    [{ packageId: UUID, clientEmail: "x@" }, { clientEmail: "Please enter a valid email address" }],
-    [{ packageId: UUID, clientId: "42" }, { clientId: "Client id is not valid" }],
-  ])("%o → %o", (input, errors) => {
-    expect(fieldErrors(paylinkRequestSchema, input)).toEqual(errors);
+    ["name missing", { name: undefined }, { name: PAYER_NAME_MESSAGE }],
+    ["name blank", { name: "   " }, { name: PAYER_NAME_MESSAGE }],
+    ["name too long", { name: "x".repeat(101) }, { name: "Full name must be 100 characters or fewer" }],
+    ["whatsapp missing", { whatsapp: undefined }, { whatsapp: PAYER_WHATSAPP_MESSAGE }],
+    ["whatsapp blank", { whatsapp: " " }, { whatsapp: PAYER_WHATSAPP_MESSAGE }],
+    ["whatsapp 8 digits", { whatsapp: "8212 3456" }, { whatsapp: PAYER_WHATSAPP_MESSAGE }],
+    ["whatsapp 16 digits", { whatsapp: "1234567890123456" }, { whatsapp: PAYER_WHATSAPP_MESSAGE }],
+    ["email not an address", { email: "thabo@" }, { email: "Please enter a valid email address" }],
+    ["consent missing", { immediateStartConsent: undefined }, { immediateStartConsent: IMMEDIATE_START_CONSENT_MESSAGE }],
+    ["consent false", { immediateStartConsent: false }, { immediateStartConsent: IMMEDIATE_START_CONSENT_MESSAGE }],
+    ["consent as text", { immediateStartConsent: "true" }, { immediateStartConsent: IMMEDIATE_START_CONSENT_MESSAGE }],
+  ])("%s", (_, change, errors) => {
+    expect(fieldErrors(payerSchema, { ...valid, ...change })).toEqual(errors);
   });
 
-  it("eft takes optional contact details, checked when given", () => {
-    expect(eftRequestSchema.parse({ packageId: UUID, name: " ", whatsapp: "" })).toEqual({ packageId: UUID });
-    expect(eftRequestSchema.parse({ packageId: UUID, name: " Sipho ", email: "s@example.com", whatsapp: "0821234567" })).toEqual({
-      packageId: UUID,
-      name: "Sipho",
-      email: "s@example.com",
-      whatsapp: "0821234567",
+  it("reports every problem at once", () => {
+    expect(fieldErrors(payerSchema, {})).toEqual({
+      name: PAYER_NAME_MESSAGE,
+      whatsapp: PAYER_WHATSAPP_MESSAGE,
+      immediateStartConsent: IMMEDIATE_START_CONSENT_MESSAGE,
     });
-    expect(fieldErrors(eftRequestSchema, { packageId: UUID, whatsapp: "123" })).toEqual({
-      whatsapp: "Please enter a valid WhatsApp number",
-    });
+  });
+});
+
+describe.each([
+  ["paylinkRequestSchema", paylinkRequestSchema],
+  ["eftRequestSchema", eftRequestSchema],
+])("%s — the package, the payer's details when given, and the immediate-start consent", (_, schema) => {
+  const consent = { immediateStartConsent: true } as const;
+
+  it("drops an amount sent by the browser: the server prices the package", () => {
+    const parsed = schema.parse({ packageId: UUID, amount: 1, email: "", clientId: "", ...consent });
+    expect(parsed).toEqual({ packageId: UUID, ...consent });
+    expect("amount" in parsed).toBe(false);
+  });
+
+  it("no longer takes clientEmail (the payer's e-mail is `email`)", () => {
+    expect(schema.parse({ packageId: UUID, clientEmail: "x@example.com", ...consent })).toEqual({ packageId: UUID, ...consent });
+  });
+
+  it("takes the payer's details, trimmed; blanks count as not given (a signed-in client sends none)", () => {
+    expect(schema.parse({ packageId: UUID, name: " ", whatsapp: "", email: null, ...consent })).toEqual({ packageId: UUID, ...consent });
+    expect(
+      schema.parse({ packageId: UUID, name: " Sipho ", email: "s@example.com", whatsapp: "0821234567", clientId: UUID, ...consent }),
+    ).toEqual({ packageId: UUID, name: "Sipho", email: "s@example.com", whatsapp: "0821234567", clientId: UUID, ...consent });
+  });
+
+  it.each([
+    [{ packageId: "fallback-1", ...consent }, { packageId: "Please choose a package" }],
+    [{ ...consent }, { packageId: "Please choose a package" }],
+    [{ packageId: UUID }, { immediateStartConsent: IMMEDIATE_START_CONSENT_MESSAGE }],
+    [{ packageId: UUID, immediateStartConsent: false }, { immediateStartConsent: IMMEDIATE_START_CONSENT_MESSAGE }],
+    [{ packageId: UUID, email: "x@", ...consent }, { email: "Please enter a valid email address" }],
+    [{ packageId: UUID, whatsapp: "123", ...consent }, { whatsapp: PAYER_WHATSAPP_MESSAGE }],
+    [{ packageId: UUID, name: "x".repeat(101), ...consent }, { name: "Full name must be 100 characters or fewer" }],
+    [{ packageId: UUID, clientId: "42", ...consent }, { clientId: "Client id is not valid" }],
+    [
+      { packageId: UUID, clientId: "42" },
+      { clientId: "Client id is not valid", immediateStartConsent: IMMEDIATE_START_CONSENT_MESSAGE },
+    ],
+  ])("%o → %o", (input, errors) => {
+    expect(fieldErrors(schema, input)).toEqual(errors);
   });
 });
 

@@ -1,6 +1,9 @@
 // The business dashboard's journeys, on desktop and phone: sign in (wrong, then right), a new
-// lead converted to a client, an EFT confirmed from the payments page, a price edited through the
-// admin API reaching an open /pricing page without a reload, and logout.
+// lead converted to a client (waiting for their first payment), an EFT confirmed from the
+// payments page (which says which card mode is on) making them active, complimentary time granted
+// with a reason and both changes in the client's history, the same person ordering again showing
+// as a returning client whose conversion renews them, a price edited through the admin API
+// reaching an open /pricing page without a reload, and logout.
 //
 // One signed-in page per project, its steps in order: sign-ins are rate limited per IP (5 a
 // minute), and every browser test comes from 127.0.0.1, so each project signs in only once.
@@ -23,6 +26,8 @@ const errors: string[] = [];
 let tag = "";
 let leadName = "";
 let clientEmail = "";
+let clientWhatsApp = "";
+let clientUsername = "";
 
 async function packageNamed(request: APIRequestContext, name: string): Promise<PackageRow> {
   const response = await request.get("/api/packages");
@@ -39,6 +44,8 @@ test.beforeAll(async ({ browser }, testInfo) => {
   tag = `${testInfo.project.name}${Date.now().toString(36)}`;
   leadName = `Ayanda Journey ${tag}`;
   clientEmail = `ayanda.${tag}@example.co.za`;
+  // a number of its own per project and run: the last digits from the time
+  clientWhatsApp = `082 ${String(Date.now()).slice(-7)}`;
 });
 
 test.afterAll(async () => {
@@ -79,8 +86,7 @@ test("a new order appears under Leads and is converted to a client, the password
     data: {
       name: leadName,
       email: clientEmail,
-      // a number of its own per project: the last digits from the time
-      whatsapp: `082 ${String(Date.now()).slice(-7)}`,
+      whatsapp: clientWhatsApp,
       package: "3 Months",
       duration: "3 Months",
       device: "android",
@@ -107,9 +113,15 @@ test("a new order appears under Leads and is converted to a client, the password
 
   const convert = page.getByRole("dialog", { name: "Convert to client" });
   await expect(convert.getByLabel("Package", { exact: true })).toHaveValue(/.+/);
+  // an order waits for its first payment; no dates, no 'active' to pick
+  await expect(convert.getByRole("radio", { name: /Waiting for first payment/ })).toBeChecked();
+  await expect(convert.getByRole("radio", { name: /Free trial now/ })).not.toBeChecked();
+  await expect(convert.locator("input[type=date]")).toHaveCount(0);
   await convert.getByRole("button", { name: "Create client" }).click();
   const done = page.getByRole("dialog", { name: `${leadName} is now a client` });
   await expect(done.getByTestId("one-time-password")).toHaveText(/\S{8,}/);
+  clientUsername = (await done.locator("p.font-mono").first().textContent()) ?? "";
+  expect(clientUsername).not.toBe("");
   await expect(done.getByText("This password is shown only once")).toBeVisible();
   await done.getByRole("button", { name: "Done" }).click();
   await expect(page.getByTestId("one-time-password")).toHaveCount(0);
@@ -117,16 +129,23 @@ test("a new order appears under Leads and is converted to a client, the password
   // the lead now reads converted, and the client is on the clients list
   await page.keyboard.press("Escape");
   await page.goto(`/admin/clients?q=${encodeURIComponent(clientEmail)}`);
-  await expect(page.getByRole("button", { name: `Open ${leadName}` })).toBeVisible();
+  const row = page.getByRole("button", { name: `Open ${leadName}` });
+  await expect(row).toBeVisible();
+  // a table row on a desktop, a card on a phone
+  await expect(page.locator("tr, li[data-row-key]").filter({ has: row }).getByText("Pending payment", { exact: true })).toBeVisible();
 });
 
 test("an EFT for the client is confirmed from the payments page and reads paid", async () => {
   const monthly = await packageNamed(page.request, "Month to Month");
-  const eft = await page.request.post("/api/payments/eft", { data: { packageId: monthly.id, email: clientEmail, name: leadName } });
+  const eft = await page.request.post("/api/payments/eft", {
+    data: { packageId: monthly.id, email: clientEmail, name: leadName, whatsapp: clientWhatsApp, immediateStartConsent: true },
+  });
   expect(eft.ok()).toBe(true);
   const { reference } = (await eft.json()) as { reference: string };
 
   await page.goto(`/admin/payments?q=${encodeURIComponent(reference)}`);
+  // the test server has no iKhokha keys: its card payments are the sandbox's
+  await expect(page.getByTestId("payment-mode")).toContainText("Card payments: TEST checkout (sandbox) — no real money is taken");
   await expect(page.getByText(reference)).toBeVisible();
   await page.getByRole("button", { name: "Confirm EFT received" }).click();
   const confirm = page.getByRole("dialog", { name: "Confirm EFT received?" });
@@ -138,6 +157,73 @@ test("an EFT for the client is confirmed from the payments page and reads paid",
 
   const status = await page.request.get(`/api/payments/${encodeURIComponent(reference)}`);
   expect(((await status.json()) as { data: { status: string } }).data.status).toBe("paid");
+});
+
+test("complimentary time is granted with a reason, and the client's history shows the payment and the grant", async () => {
+  await page.goto(`/admin/clients?q=${encodeURIComponent(clientEmail)}`);
+  await page.getByRole("button", { name: `Open ${leadName}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: leadName })).toBeVisible();
+  // the EFT made them active
+  await expect(page.locator("[data-status]").first()).toHaveText("Active");
+  const history = page.getByRole("region", { name: `${leadName}'s status and term history` });
+  await expect(history.getByText("Payment captured").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Extend" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Grant complimentary time" }).click();
+  const grant = page.getByRole("dialog", { name: "Grant complimentary time" });
+  // a reason is required
+  await grant.getByLabel("Days").fill("3");
+  await grant.getByRole("button", { name: "Grant time" }).click();
+  await expect(grant.getByText("Please give the reason for the complimentary time")).toBeVisible();
+  await grant.getByLabel("Reason").fill(`Sorry for the outage (${tag})`);
+  await expect(grant.getByText(/Their term will run to \d+ \w+ \d{4}/)).toBeVisible();
+  await grant.getByRole("button", { name: "Grant time" }).click();
+  await expect(page.getByText("Complimentary time granted").first()).toBeVisible();
+  await expect(grant).toHaveCount(0);
+  await expect(history.getByText(`Sorry for the outage (${tag})`)).toBeVisible();
+});
+
+test("the same person ordering again shows as a returning client, and converting renews them without a second account", async () => {
+  const order = await page.request.post("/api/orders", {
+    data: {
+      name: leadName,
+      email: clientEmail,
+      whatsapp: clientWhatsApp,
+      package: "6 Months",
+      duration: "6 Months",
+      device: "android",
+      internetPlatform: "fibre",
+      internetSpeed: "40 Mbps",
+    },
+  });
+  expect(order.ok()).toBe(true);
+
+  await page.goto(`/admin/leads?status=new&q=${encodeURIComponent(tag)}`);
+  // (the EFT request above left a lead of its own: this is the one for 6 Months)
+  const row = page.locator("tr, li[data-row-key]").filter({ hasText: "6 Months" });
+  const open = row.getByRole("button", { name: `Open ${leadName}'s lead (a returning client)` });
+  await expect(open).toHaveCount(1);
+  await expect(open.getByText(`Returning client: ${leadName} (${clientUsername})`)).toBeVisible();
+  await open.click();
+  const drawer = page.getByRole("dialog", { name: leadName });
+  await expect(drawer.getByRole("link", { name: `${leadName} (${clientUsername})` })).toHaveAttribute("href", /\/admin\/client\//);
+  await drawer.getByRole("button", { name: "Renew client" }).click();
+
+  const renew = page.getByRole("dialog", { name: "Renew returning client" });
+  await expect(
+    renew.getByText("This person is already a client: converting renews their account (no second account) and sends them a renewal link"),
+  ).toBeVisible();
+  await expect(renew.getByLabel("Portal username")).toHaveCount(0);
+  await renew.getByRole("button", { name: "Renew client" }).click();
+  const done = page.getByRole("dialog", { name: `${leadName} was renewed` });
+  await expect(done.getByText(clientUsername)).toBeVisible();
+  await expect(done.getByTestId("one-time-password")).toHaveCount(0);
+  await done.getByRole("button", { name: "Done" }).click();
+  await page.keyboard.press("Escape");
+
+  // still one client with that e-mail address
+  await page.goto(`/admin/clients?q=${encodeURIComponent(clientEmail)}`);
+  await expect(page.getByRole("button", { name: `Open ${leadName}` })).toHaveCount(1);
 });
 
 test("a price edited through the admin API shows on an open /pricing page without a reload", async () => {

@@ -1,6 +1,8 @@
-// The client portal end to end: an admin creates a client through the API, then the client
-// signs in, sees the days left, renews through the sandbox card checkout, finds the payment
-// (paid) in their history, changes their password, signs out, and signs in with the new one.
+// The client portal end to end: an admin creates a client through the API (waiting for their
+// first payment), then the client signs in, sees that their first payment is awaited, pays
+// through the sandbox card checkout and is active with their line, renews the same way (the term
+// grows), finds the payment (paid) in their history, changes their password, signs out, and signs
+// in with the new one.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { e2eAdmin } from "./e2e-env";
 
@@ -15,7 +17,7 @@ test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => window.localStorage.setItem("initialized", "true"));
 });
 
-/** A new active client on 'Month to Month' (unique per run: specs share the server). */
+/** A new client on 'Month to Month', waiting for their first payment (unique per run: specs share the server). */
 async function createClient(request: APIRequestContext, origin: string) {
   const headers = { origin };
   const login = await request.post("/api/admin/login", { data: e2eAdmin, headers });
@@ -31,7 +33,6 @@ async function createClient(request: APIRequestContext, origin: string) {
       email: `${username}@example.test`,
       communication_method: "email",
       package_id: pkg.id,
-      status: "active",
       line_username: `line-${username}`,
       line_password: "line-secret-123",
       line_portal_url: "http://line.example.test:8080",
@@ -51,8 +52,21 @@ async function signIn(page: Page, username: string, password: string) {
 
 const daysLeft = async (page: Page) => Number((await page.getByTestId("days-left").textContent())?.match(/\d+/)?.[0] ?? Number.NaN);
 
-test("a client signs in, renews by card, sees the payment, changes the password and signs out", async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
+/** Pays for the package chosen in the portal's pay/renew panel on the sandbox checkout; the payment's reference. */
+async function payByCard(page: Page, pkgId: string): Promise<string> {
+  const renew = page.locator("#renew");
+  await expect(renew.getByRole("combobox", { name: "Package" })).toHaveValue(pkgId);
+  await renew.getByRole("button", { name: /^Pay R[\d,]+ by card$/ }).click();
+  await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).toHaveURL(/\/payment\/success\?ref=/);
+  const reference = new URL(page.url()).searchParams.get("ref") ?? "";
+  expect(reference).not.toBe("");
+  return reference;
+}
+
+test("a client signs in, pays, renews by card, sees the payment, changes the password and signs out", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
   const errors = collectPageErrors(page);
   const { username, password, pkg } = await createClient(page.request, baseURL ?? "");
 
@@ -66,6 +80,14 @@ test("a client signs in, renews by card, sees the payment, changes the password 
   await expect(page.getByText("Welcome to your client portal")).toBeVisible();
   await expect(page).toHaveURL(/\/client\?renew=1$/);
 
+  // Nothing paid yet: waiting for the first payment, with paying as the main action.
+  await expect(page.getByTestId("subscription-status")).toHaveText("Awaiting payment");
+  await expect(page.getByRole("heading", { name: "Waiting for your first payment" })).toBeVisible();
+  await expect(page.getByTestId("days-left")).toHaveText("Not started yet");
+  await payByCard(page, pkg.id);
+
+  // Paid: active for the package's month, with their streaming line.
+  await page.goto("/client");
   await expect(page.getByTestId("subscription-status")).toHaveText("Active");
   await expect(page.getByTestId("days-left")).toHaveText(/^\d+ days left$/);
   const before = await daysLeft(page);
@@ -73,14 +95,7 @@ test("a client signs in, renews by card, sees the payment, changes the password 
   await expect(page.getByText(`line-${username}`)).toBeVisible();
 
   // Renew with their own package by card: the sandbox checkout, then Pay.
-  const renew = page.locator("#renew");
-  await expect(renew.getByRole("combobox", { name: "Package" })).toHaveValue(pkg.id);
-  await renew.getByRole("button", { name: /^Pay R[\d,]+ by card$/ }).click();
-  await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page).toHaveURL(/\/payment\/success\?ref=/);
-  const reference = new URL(page.url()).searchParams.get("ref") ?? "";
-  expect(reference).not.toBe("");
+  const reference = await payByCard(page, pkg.id);
 
   // The term grew by the package's period.
   await page.goto("/client");

@@ -1,8 +1,8 @@
 // /admin/client/:clientId: one client for staff. The subscription and what can be done to it
-// (edit, extend, suspend or reactivate, reset the portal password, delete), how to reach them,
-// their streaming line, notes, and everything on record: payments, leads, content requests and
-// the messages sent to them.
-import { ArrowLeft, CalendarPlus, KeyRound, Pause, Pencil, Play, Plus, Trash2 } from "lucide-react";
+// (edit, grant complimentary time, record a payment, suspend or reactivate, reset the portal
+// password, delete), how to reach them, their streaming line, notes, and everything on record:
+// the history of their status and term, payments, leads, content requests and messages sent.
+import { ArrowLeft, Gift, KeyRound, Pause, Pencil, Play, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
@@ -15,13 +15,15 @@ import { PageSkeleton } from "@/web/components/ui/page-skeleton";
 import { Textarea } from "@/web/components/ui/textarea";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
+import { useLifecycleRules } from "./api/get-lifecycle-rules";
 import { useClientAction } from "./clients/api/client-action";
 import { useDeleteClient } from "./clients/api/delete-client";
 import { useClient } from "./clients/api/get-client";
 import { useUpdateClient } from "./clients/api/update-client";
 import { daysLeftText, SubscriptionBadge } from "./clients/client-labels";
 import { EditClientDialog } from "./clients/edit-client-dialog";
-import { ExtendClientDialog } from "./clients/extend-client-dialog";
+import { GrantTimeDialog } from "./clients/grant-time-dialog";
+import { LifecycleHistory } from "./clients/lifecycle-history";
 import { ResetPasswordDialog } from "./clients/reset-password-dialog";
 import { ConfirmDialog } from "./components/confirm-dialog";
 import { DataTable } from "./components/data-table";
@@ -61,7 +63,7 @@ export function AdminClientPage() {
   return <ClientDetail client={client} />;
 }
 
-type Open = "edit" | "extend" | "suspend" | "reactivate" | "reset" | "delete" | "payment" | null;
+type Open = "edit" | "grant" | "suspend" | "reactivate" | "reset" | "delete" | "payment" | null;
 
 function ClientDetail({ client }: { client: AdminClientDetail }) {
   const [open, setOpen] = useState<Open>(null);
@@ -72,6 +74,7 @@ function ClientDetail({ client }: { client: AdminClientDetail }) {
   const firstName = client.full_name.split(/\s+/)[0] ?? client.full_name;
   const whatsappUrl = client.whatsapp ? buildWhatsAppLink(client.whatsapp, `Hi ${firstName}`) : null;
   const suspended = client.status === "suspended";
+  const rules = useLifecycleRules();
 
   const runStatusAction = (kind: "suspend" | "reactivate") =>
     action.mutate(
@@ -81,7 +84,7 @@ function ClientDetail({ client }: { client: AdminClientDetail }) {
           toast.success(kind === "suspend" ? "Client suspended" : "Client reactivated", {
             description:
               kind === "suspend"
-                ? `${client.full_name} can no longer use the client portal.`
+                ? `${client.full_name} is signed out and sees only a page saying their account is suspended.`
                 : `${client.full_name} can use the client portal again.`,
           });
           setOpen(null);
@@ -122,17 +125,17 @@ function ClientDetail({ client }: { client: AdminClientDetail }) {
               ["Status", <SubscriptionBadge key="s" client={client} />],
               ["Package", orDash(client.package_name)],
               ["Started", orDash(formatDate(client.subscription_start))],
-              ["Ends", client.subscription_end ? `${formatDate(client.subscription_end)} · ${daysLeftText(client.subscription_end)}` : "—"],
+              ["Ends", client.subscription_end ? `${formatDate(client.subscription_end)} · ${daysLeftText(client, rules)}` : "—"],
             ]}
           />
           <div className="mt-5 flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => setOpen("extend")}>
-              <CalendarPlus aria-hidden="true" />
-              Extend
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => setOpen("payment")}>
+            <Button size="sm" onClick={() => setOpen("payment")}>
               <Plus aria-hidden="true" />
               Record payment
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setOpen("grant")}>
+              <Gift aria-hidden="true" />
+              Grant complimentary time
             </Button>
             {suspended ? (
               <Button size="sm" variant="outline" onClick={() => setOpen("reactivate")}>
@@ -194,6 +197,10 @@ function ClientDetail({ client }: { client: AdminClientDetail }) {
         </Panel>
       </div>
 
+      <Panel title="History" count={client.lifecycle.length}>
+        <LifecycleHistory events={client.lifecycle} clientName={client.full_name} />
+      </Panel>
+
       <Panel title="Payments" count={client.payments.length}>
         <DataTable
           caption={`${client.full_name}'s payments`}
@@ -224,14 +231,14 @@ function ClientDetail({ client }: { client: AdminClientDetail }) {
       </Panel>
 
       <EditClientDialog client={client} open={open === "edit"} onOpenChange={close} />
-      <ExtendClientDialog client={client} open={open === "extend"} onOpenChange={close} />
+      <GrantTimeDialog client={client} open={open === "grant"} onOpenChange={close} />
       <ResetPasswordDialog client={client} open={open === "reset"} onOpenChange={close} />
       <RecordPaymentDialog client={client} open={open === "payment"} onOpenChange={close} />
       <ConfirmDialog
         open={open === "suspend"}
         onOpenChange={close}
         title={`Suspend ${client.full_name}?`}
-        description="They're signed out of the client portal at once and can't sign in until you reactivate them. Their subscription dates stay as they are."
+        description="They're signed out of the client portal at once. If they sign in, they see only a page saying their account is suspended and how to reach you. A payment adds time but doesn't lift the suspension: only Reactivate does. Their dates stay as they are."
         confirmLabel="Suspend"
         pendingLabel="Suspending..."
         destructive
@@ -242,7 +249,7 @@ function ClientDetail({ client }: { client: AdminClientDetail }) {
         open={open === "reactivate"}
         onOpenChange={close}
         title={`Reactivate ${client.full_name}?`}
-        description="They can sign in to the client portal again, with the subscription they had."
+        description="They can use the client portal again, with the status their term gives them now: active while it runs, then grace or expired."
         confirmLabel="Reactivate"
         pendingLabel="Reactivating..."
         pending={action.isPending}

@@ -32,6 +32,8 @@ const alsoShownIn: Record<string, readonly (readonly string[])[]> = {
   leads: [adminKeys.stats, adminKeys.clients],
   content_requests: [adminKeys.clients],
   packages: [adminKeys.clients],
+  // the packages list carries today's price, which a special changes
+  pricing_specials: [adminKeys.packages],
 };
 
 /** The query-key prefixes to refetch when a row of `table` changes. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ClientProfile } from "@/shared/client-schemas";
+import { type ClientProfile, SUSPENDED_MESSAGE, SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";
+import { formatDate } from "@/shared/dates";
 import { cleanup, click, getByRoleName, renderRoutes, stubFetch, waitFor } from "@/web/testing/render";
 import { ClientLayout } from "./client-layout";
 import { ClientPortalPage } from "./client-portal-page";
@@ -67,9 +68,13 @@ const plans = [
   },
 ];
 
-function api(me: ClientProfile) {
+const session = (status: ClientProfile["status"]) => ({
+  body: { success: true, client: { id: "c1", username: "thandi", full_name: "Thandi Nkosi", status } },
+});
+
+function api(me: ClientProfile, extra: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
-    "/client/session": { body: { success: true, client: { id: "c1", username: "thandi", full_name: "Thandi Nkosi", status: me.status } } },
+    "/client/session": session(me.status),
     "/client/me": { body: { data: me } },
     "/client/specials": { body: { data: { specials: [], plans } } },
     "/client/notices": {
@@ -146,7 +151,9 @@ function api(me: ClientProfile) {
       status: 201,
       body: { success: true, method: "card", paylinkUrl: "http://127.0.0.1/sandbox/checkout/x", externalTransactionID: "SD_1" },
     },
-    "/branding": { body: { data: { company_name: "StreamDesk", whatsapp_number: "0821234567" } } },
+    "/branding": { body: { data: { company_name: "StreamDesk", whatsapp_number: "0821234567", support_email: "help@streamdesk.test" } } },
+    "/settings": { body: { data: { grace_days: "5" } } },
+    ...extra,
   });
 }
 
@@ -156,7 +163,7 @@ const routes = [
     Component: ClientLayout,
     children: [
       { index: true, Component: ClientPortalPage },
-      { path: "login", Component: () => <p>Login</p> },
+      { path: "login", Component: () => <p>Login page</p> },
     ],
   },
 ];
@@ -263,5 +270,83 @@ describe("the portal home", () => {
     await waitFor(() => expect(container.querySelector("[data-testid=eft-reference]")?.textContent).toBe("SD_EFT_42"));
     expect(container.textContent).toContain("62000000000");
     expect(container.textContent).toContain("R500");
+  });
+});
+
+describe("where the client stands", () => {
+  it("a pending client is waiting for their first payment, with paying as the main action", async () => {
+    vi.stubGlobal("fetch", api(profile({ status: "pending", start: null, end: null, days_left: null }, "pending")).fetch);
+    const { rendered } = renderRoutes(routes, "/client");
+    const { container } = await rendered;
+    await waitFor(() => expect(container.querySelector("[data-portal]")?.getAttribute("data-portal")).toBe("restricted"));
+    expect(container.querySelector("[data-testid=status-notice] h2")?.textContent).toBe("Waiting for your first payment");
+    expect(container.querySelector("[data-testid=subscription-status]")?.textContent).toBe("Awaiting payment");
+    expect(container.querySelector("[data-testid=days-left]")?.textContent).toBe("Not started yet");
+    expect(container.querySelector("#renew-heading")?.textContent).toBe("Pay for your subscription");
+    await waitFor(() => getByRoleName(container, "button", "Pay R200 by card"));
+    expect(container.querySelector("#content-requests")).toBeNull();
+  });
+
+  it("a client in grace is told until when they can renew (the grace days from the settings)", async () => {
+    const end = new Date(Date.now() - DAY).toISOString();
+    vi.stubGlobal("fetch", api(profile({ status: "grace", end, days_left: 0 }, "grace")).fetch);
+    const { rendered } = renderRoutes(routes, "/client");
+    const { container } = await rendered;
+    const until = formatDate(new Date(Date.parse(end) + 5 * DAY));
+    await waitFor(() => expect(container.querySelector("[data-testid=status-notice]")?.textContent).toContain(`until ${until} to renew`));
+    expect(container.querySelector("[data-testid=status-notice] h2")?.textContent).toBe("Your subscription has ended");
+    expect(container.textContent).toContain("before the service stops");
+    expect(container.querySelector("[data-testid=subscription-status]")?.textContent).toBe("Grace period");
+    expect(container.querySelector("[data-testid=days-left]")?.textContent).toBe(`Renew by ${until}`);
+    // still the full portal: they may watch until it stops
+    expect(container.querySelector("[data-portal]")?.getAttribute("data-portal")).toBe("full");
+    await waitFor(() => getByRoleName(container, "button", "Pay R200 by card"));
+  });
+
+  it("a suspended client sees only the suspended page: the message, how to reach the business, and Sign out", async () => {
+    const stub = api(profile({ status: "suspended" }, "suspended"));
+    vi.stubGlobal("fetch", stub.fetch);
+    const { rendered, router } = renderRoutes(routes, "/client?renew=1");
+    const { container } = await rendered;
+    await waitFor(() => expect(container.querySelector("[data-portal]")?.getAttribute("data-portal")).toBe("suspended"));
+    expect(container.querySelector("h1")?.textContent).toBe("Your account is suspended");
+    expect(container.textContent).toContain(SUSPENDED_MESSAGE);
+    await waitFor(() => expect(container.querySelector<HTMLAnchorElement>('a[href^="https://wa.me/27821234567"]')).not.toBeNull());
+    expect(container.querySelector<HTMLAnchorElement>('a[href="mailto:help@streamdesk.test"]')?.textContent).toBe("help@streamdesk.test");
+    // nothing else of the portal: no navigation, subscription, renewing, payments or requests
+    for (const gone of ["nav", "#renew", "[data-testid=subscription-status]", "#content-requests", 'a[href="/payment-history"]'])
+      expect(container.querySelector(gone)).toBeNull();
+    expect(stub.calls.some((c) => c.startsWith("/client/me") || c.startsWith("/client/specials"))).toBe(false);
+
+    await click(getByRoleName(container, "button", "Sign out"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/client/login"));
+  });
+
+  it("shows a refused renewal's reason beside the button", async () => {
+    const refusal = { status: 409, body: { error: { code: "conflict", message: "That package is no longer on offer." } } };
+    vi.stubGlobal("fetch", api(profile({ status: "expiring", days_left: 3 }), { "/client/renew": refusal }).fetch);
+    const { rendered } = renderRoutes(routes, "/client");
+    const { container } = await rendered;
+    await click(await waitFor(() => getByRoleName(container, "button", "Pay R200 by card")));
+    await waitFor(() => expect(container.querySelector("#renew [role=alert]")?.textContent).toBe("That package is no longer on offer."));
+    expect(goToCheckout).not.toHaveBeenCalled();
+  });
+
+  it("a renewal refused because the account was suspended meanwhile checks the session again and shows the suspended page", async () => {
+    let suspended = false;
+    const refusal = () => {
+      suspended = true;
+      return { status: 409, body: { error: { code: "suspended", message: SUSPENDED_PAYMENT_MESSAGE } } };
+    };
+    const stub = api(profile({}), {
+      "/client/renew": refusal,
+      "/client/session": () => session(suspended ? "suspended" : "active"),
+    });
+    vi.stubGlobal("fetch", stub.fetch);
+    const { rendered } = renderRoutes(routes, "/client");
+    const { container } = await rendered;
+    await click(await waitFor(() => getByRoleName(container, "button", "Pay R200 by card")));
+    await waitFor(() => expect(container.querySelector("[data-portal]")?.getAttribute("data-portal")).toBe("suspended"));
+    expect(stub.calls.filter((c) => c === "/client/session")).toHaveLength(2);
   });
 });

@@ -1,17 +1,22 @@
 // /client: the signed-in client's home. Subscription status and days left, the streaming line,
-// renewing, the player apps, notices and content requests. An expired or suspended client sees
-// a restricted portal whose main action is renewing. /client?renew=1 (the reminders' link)
-// brings the renew action into view; &package=<id> picks a package for it.
-import { AlertOctagon, MessageCircle } from "lucide-react";
+// renewing, the player apps, notices and content requests. A client who has not paid yet
+// (pending) or whose term expired sees a restricted portal whose main action is paying; one in
+// grace sees how long they have left to renew. (A suspended client sees only the suspended
+// page: portal-page.tsx.) /client?renew=1 (the reminders' link) brings the renew action into
+// view; &package=<id> picks a package for it.
+import { AlertOctagon, Clock, MessageCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { type ClientProfile, SUSPENDED_MESSAGE } from "@/shared/client-schemas";
+import type { ClientProfile } from "@/shared/client-schemas";
 import { formatDate } from "@/shared/dates";
+import { graceEnd } from "@/shared/lifecycle";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { buttonClasses } from "@/web/components/ui/button";
 import { PageSkeleton } from "@/web/components/ui/page-skeleton";
+import { cn } from "@/web/lib/cn";
 import { useBranding } from "@/web/lib/queries/branding";
 import { useMe } from "./api/get-me";
+import { useLifecycleRules } from "./api/get-settings";
 import { AppsSection } from "./components/apps-section";
 import { ContentRequestsSection } from "./components/content-requests-section";
 import { HelpSection } from "./components/help-section";
@@ -33,6 +38,7 @@ export function ClientPortalPage() {
 
 function PortalHome() {
   const me = useMe();
+  const rules = useLifecycleRules();
   const [params] = useSearchParams();
   const wantsRenew = params.get("renew") === "1";
   const preferredPackageId = params.get("package") ?? undefined;
@@ -52,16 +58,20 @@ function PortalHome() {
   if (me.isPending) return <PageSkeleton variant="dashboard" />;
   if (!me.data) return <LoadError what="your subscription" onRetry={() => me.refetch()} />;
   const profile = me.data;
-  const renew = <RenewPanel profile={profile} preferredPackageId={preferredPackageId} emphasis={wantsRenew} />;
+  const { status, end } = profile.subscription;
+  // A paid term that ended keeps working for the grace days; then the service stops.
+  const graceUntil = status === "grace" && end ? graceEnd(new Date(end), rules) : null;
+  const renew = <RenewPanel profile={profile} preferredPackageId={preferredPackageId} emphasis={wantsRenew || status === "grace"} />;
+  const summary = <SubscriptionSummary subscription={profile.subscription} graceUntil={graceUntil} />;
 
-  if (isRestricted(profile.subscription.status)) {
+  if (isRestricted(status)) {
     return (
       <div className="flex flex-col gap-5" data-portal="restricted">
-        <RestrictedNotice profile={profile} />
-        <div className="grid gap-5 lg:grid-cols-2">
+        <StatusNotice profile={profile} />
+        <div className="grid gap-5 lg:grid-cols-2 lg:items-start">
           {renew}
           <div className="flex flex-col gap-5">
-            <SubscriptionSummary subscription={profile.subscription} />
+            {summary}
             <NoticesSection />
             <HelpSection device={profile.device} deviceLabel={profile.device_label} />
           </div>
@@ -71,36 +81,68 @@ function PortalHome() {
   }
 
   return (
-    <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" data-portal="full">
-      <div className="flex min-w-0 flex-col gap-5">
-        <SubscriptionSummary subscription={profile.subscription} />
-        {profile.line ? <LineDetails line={profile.line} /> : null}
-        <AppsSection deviceLabel={profile.device_label} />
-      </div>
-      <div className="flex min-w-0 flex-col gap-5">
-        <NoticesSection />
-        {renew}
-        <HelpSection device={profile.device} deviceLabel={profile.device_label} />
-        <ContentRequestsSection />
+    <div className="flex flex-col gap-5" data-portal="full">
+      {graceUntil ? <StatusNotice profile={profile} graceUntil={graceUntil} /> : null}
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-5">
+          {summary}
+          {profile.line ? <LineDetails line={profile.line} /> : null}
+          <AppsSection deviceLabel={profile.device_label} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-5">
+          <NoticesSection />
+          {renew}
+          <HelpSection device={profile.device} deviceLabel={profile.device_label} />
+          <ContentRequestsSection />
+        </div>
       </div>
     </div>
   );
 }
 
-function RestrictedNotice({ profile }: { profile: ClientProfile }) {
-  const { branding } = useBranding();
-  const suspended = profile.subscription.status === "suspended";
+/** What the client must do now: pay for the first time, renew in grace, or renew after the end. */
+function statusNotice(profile: ClientProfile, graceUntil: Date | null): { title: string; text: string; tone: "warn" | "bad" } {
+  const what = profile.subscription.package || "subscription";
   const ended = formatDate(profile.subscription.end);
+  switch (profile.subscription.status) {
+    case "pending":
+      return {
+        title: "Waiting for your first payment",
+        text: `Your account is ready. Pay for your ${what} below: your subscription starts as soon as your payment is confirmed, and your streaming line details appear here.`,
+        tone: "warn",
+      };
+    case "grace":
+      return {
+        title: "Your subscription has ended",
+        text: `Your ${what} ended${ended ? ` on ${ended}` : ""}. You have until ${formatDate(graceUntil) || "the end of the grace period"} to renew before the service stops. Renew now and no day is lost: your new term carries on from the day your last one ended.`,
+        tone: "warn",
+      };
+    default:
+      return {
+        title: "Your subscription has ended",
+        text: `Your ${what} ended${ended ? ` on ${ended}` : ""}, so your line is paused. Renew below to start watching again: your line switches back on as soon as your payment is confirmed, with the same login details.`,
+        tone: "bad",
+      };
+  }
+}
+
+function StatusNotice({ profile, graceUntil = null }: { profile: ClientProfile; graceUntil?: Date | null }) {
+  const { branding } = useBranding();
+  const { title, text, tone } = statusNotice(profile, graceUntil);
+  const Icon = tone === "bad" ? AlertOctagon : Clock;
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-card border border-bad/40 bg-bad/10 p-5 sm:flex-row sm:items-start sm:p-6">
-      <AlertOctagon aria-hidden="true" className="size-7 shrink-0 text-bad" />
+    <div
+      role={tone === "bad" ? "alert" : "status"}
+      data-testid="status-notice"
+      className={cn(
+        "flex flex-col gap-3 rounded-card border p-5 sm:flex-row sm:items-start sm:p-6",
+        tone === "bad" ? "border-bad/40 bg-bad/10" : "border-warn/40 bg-warn/10",
+      )}
+    >
+      <Icon aria-hidden="true" className={cn("size-7 shrink-0", tone === "bad" ? "text-bad" : "text-warn")} />
       <div className="flex min-w-0 flex-col gap-2">
-        <h2 className="text-lg font-bold text-ink">{suspended ? "Your account is suspended" : "Your subscription has ended"}</h2>
-        <p className="text-ink-muted">
-          {suspended
-            ? SUSPENDED_MESSAGE
-            : `Your ${profile.subscription.package || "subscription"} ended${ended ? ` on ${ended}` : ""}, so your line is paused. Renew below to start watching again: your line switches back on as soon as your payment is confirmed, with the same login details.`}
-        </p>
+        <h2 className="text-lg font-bold text-ink">{title}</h2>
+        <p className="text-ink-muted">{text}</p>
         {branding.whatsappNumber ? (
           <a
             href={buildWhatsAppLink(branding.whatsappNumber, `Hi, I need help with my account (username: ${profile.username}).`)}

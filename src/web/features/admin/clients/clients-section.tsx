@@ -1,10 +1,12 @@
 // /admin/clients: everyone with a portal account. Search by name, username, e-mail or phone;
 // filter by status or by subscriptions ending soon; add a client; open one for the details.
 import { UserPlus } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import type { AdminClient } from "@/shared/business-schemas";
+import type { LifecycleRules } from "@/shared/lifecycle";
 import { Button } from "@/web/components/ui/button";
+import { useLifecycleRules } from "../api/get-lifecycle-rules";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { type Column, DataTable, type SortState, tableStateProps } from "../components/data-table";
 import { FilterSelect } from "../components/filter-field";
@@ -17,7 +19,7 @@ import { CreateClientDialog } from "./create-client-dialog";
 const FILTERS = ["status", "expiring"] as const;
 const NEWEST_FIRST: SortState = { id: "created_at", dir: "desc" };
 
-const columns: Column<AdminClient>[] = [
+const clientColumns = (rules: Pick<LifecycleRules, "graceDays">): Column<AdminClient>[] => [
   {
     id: "full_name",
     header: "Client",
@@ -42,7 +44,7 @@ const columns: Column<AdminClient>[] = [
       c.subscription_end ? (
         <span className="flex flex-col">
           <span>{formatDate(c.subscription_end)}</span>
-          <span className="text-xs text-ink-subtle">{daysLeftText(c.subscription_end)}</span>
+          <span className="text-xs text-ink-subtle">{daysLeftText(c, rules)}</span>
         </span>
       ) : (
         "—"
@@ -69,6 +71,8 @@ export function ClientsSection() {
   const { data, isPending, isFetching, error, refetch } = useClients(table.query);
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
+  const { graceDays } = useLifecycleRules();
+  const columns = useMemo(() => clientColumns({ graceDays }), [graceDays]);
 
   return (
     <>

@@ -1,17 +1,19 @@
 // 'New client': the shared schema checks the form before it is sent, the server's refusals
 // (a taken username, a channel with no address) appear beside their fields, and the new
-// portal password is shown once.
+// portal password is shown once. A new client waits for their first payment or starts a trial.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { type ClientWithPassword, clientCreateSchema } from "@/shared/business-schemas";
+import { type ClientCreate, type ClientWithPassword, clientCreateSchema } from "@/shared/business-schemas";
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
-import { apiFieldErrors, type FieldErrors, FormError, parseForm } from "../components/form-field";
+import { FormError, setServerErrors } from "../components/form-field";
 import { OneTimePassword } from "../components/one-time-password";
 import { useCreateClient } from "./api/create-client";
-import { ClientFormFields, clientFormValues, createBody } from "./client-form";
+import { CLIENT_FORM_FIELDS, ClientFormFields, type ClientFormValues, clientFormValues } from "./client-form";
 
 export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [result, setResult] = useState<ClientWithPassword | null>(null);
@@ -49,44 +51,47 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
 
 function CreateClientForm({ onCreated, onCancel }: { onCreated: (result: ClientWithPassword) => void; onCancel: () => void }) {
   const create = useCreateClient();
-  const [values, setValues] = useState(() => clientFormValues());
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ClientFormValues, unknown, ClientCreate>({
+    resolver: zodResolver(clientCreateSchema) as Resolver<ClientFormValues, unknown, ClientCreate>,
+    defaultValues: clientFormValues(),
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseForm(clientCreateSchema, createBody(values));
-    if ("errors" in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
+  const onSubmit = handleSubmit(async (input) => {
     try {
-      const answer = await create.mutateAsync(parsed.data);
+      const answer = await create.mutateAsync(input);
       toast.success("Client created", { description: `${answer.client.full_name} (${answer.client.username}) was added.` });
       onCreated(answer);
     } catch (error) {
-      const fields = apiFieldErrors(error);
-      if (fields) setErrors(fields);
-      else toast.error("Client not created", { description: error instanceof Error ? error.message : "Please try again." });
+      if (!setServerErrors(error, setError, CLIENT_FORM_FIELDS))
+        toast.error("Client not created", { description: error instanceof Error ? error.message : "Please try again." });
     }
-  };
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <DialogHeader>
         <DialogTitle>New client</DialogTitle>
-        <DialogDescription>Add someone who signed up outside the website. They get a client portal login.</DialogDescription>
+        <DialogDescription>
+          Add someone who signed up outside the website. They get a client portal login; their time comes from their payments (or a free
+          trial).
+        </DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-4">
-        <FormError errors={errors} />
-        <ClientFormFields values={values} onChange={setValues} errors={errors} mode="create" />
+        <FormError message={errors.root?.server?.message} />
+        <ClientFormFields register={register} errors={errors} internetPlatform={watch("internet_platform")} mode="create" />
       </div>
       <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={create.isPending}>
+        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
           Cancel
         </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating..." : "Create client"}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Creating..." : "Create client"}
         </Button>
       </DialogFooter>
     </form>

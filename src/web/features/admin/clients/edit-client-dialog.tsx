@@ -1,12 +1,13 @@
-// 'Edit client': the same fields as 'New client'; only what changed is sent.
-import { type FormEvent, useState } from "react";
+// 'Edit client': the same fields as 'New client' (without how they start); only what changed is sent.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { type AdminClient, clientPatchSchema } from "@/shared/business-schemas";
+import { type AdminClient, type ClientPatch, clientPatchSchema } from "@/shared/business-schemas";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
-import { apiFieldErrors, type FieldErrors, FormError, parseForm } from "../components/form-field";
+import { FormError, setServerErrors } from "../components/form-field";
 import { useUpdateClient } from "./api/update-client";
-import { ClientFormFields, clientFormValues, patchBody } from "./client-form";
+import { CLIENT_FORM_FIELDS, ClientFormFields, type ClientFormValues, clientFormValues } from "./client-form";
 
 export function EditClientDialog({
   client,
@@ -28,50 +29,53 @@ export function EditClientDialog({
 
 function EditClientForm({ client, onDone }: { client: AdminClient; onDone: () => void }) {
   const update = useUpdateClient();
-  const [initial] = useState(() => clientFormValues(client));
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting, dirtyFields },
+  } = useForm<ClientFormValues, unknown, ClientPatch>({
+    resolver: zodResolver(clientPatchSchema) as Resolver<ClientFormValues, unknown, ClientPatch>,
+    defaultValues: clientFormValues(client),
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = patchBody(initial, values);
-    if (Object.keys(body).length === 0) {
+  const onSubmit = handleSubmit(async (parsed) => {
+    // Only what the admin changed: a field someone else edited meanwhile is left alone.
+    const patch = Object.fromEntries(Object.entries(parsed).filter(([key]) => dirtyFields[key as keyof ClientFormValues])) as ClientPatch;
+    if (Object.keys(patch).length === 0) {
       onDone();
       return;
     }
-    const parsed = parseForm(clientPatchSchema, body);
-    if ("errors" in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
     try {
-      await update.mutateAsync({ id: client.id, patch: parsed.data });
-      toast.success("Client updated", { description: `${values.full_name}'s details were saved.` });
+      const saved = await update.mutateAsync({ id: client.id, patch });
+      toast.success("Client updated", { description: `${saved.full_name}'s details were saved.` });
       onDone();
     } catch (error) {
-      const fields = apiFieldErrors(error);
-      if (fields) setErrors(fields);
-      else toast.error("Client not updated", { description: error instanceof Error ? error.message : "Please try again." });
+      if (!setServerErrors(error, setError, CLIENT_FORM_FIELDS))
+        toast.error("Client not updated", { description: error instanceof Error ? error.message : "Please try again." });
     }
-  };
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <DialogHeader>
         <DialogTitle>Edit {client.full_name}</DialogTitle>
-        <DialogDescription>Changes apply at once; the client sees them in their portal.</DialogDescription>
+        <DialogDescription>
+          Changes apply at once; the client sees them in their portal. Their status and dates change only through payments, a complimentary
+          grant, or suspending.
+        </DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-4">
-        <FormError errors={errors} />
-        <ClientFormFields values={values} onChange={setValues} errors={errors} mode="edit" />
+        <FormError message={errors.root?.server?.message} />
+        <ClientFormFields register={register} errors={errors} internetPlatform={watch("internet_platform")} mode="edit" />
       </div>
       <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={update.isPending}>
+        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
           Cancel
         </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "Saving..." : "Save changes"}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : "Save changes"}
         </Button>
       </DialogFooter>
     </form>

@@ -1,6 +1,8 @@
 // A labelled form field whose error and hint are tied to the control (aria-describedby,
-// aria-invalid), plus helpers that turn a zod failure or a server 400 into per-field messages.
+// aria-invalid), plus helpers that turn a zod failure or a server 400 into per-field messages,
+// for hand-held forms and for react-hook-form ones alike.
 import { type ReactNode, useId } from "react";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { z } from "zod";
 import { Label } from "@/web/components/ui/label";
 import { ApiError } from "@/web/lib/api";
@@ -71,15 +73,30 @@ export function apiFieldErrors(error: unknown): FieldErrors | null {
   return fields;
 }
 
+/**
+ * A server refusal (400/409) onto a react-hook-form form: each field the form has gets its
+ * message; anything else (no field named, or one the form does not show) lands on
+ * `root.server`. False when the error was no refusal, for the caller to say so another way.
+ */
+export function setServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, known: readonly Path<T>[]): boolean {
+  const fields = apiFieldErrors(error);
+  if (!fields) return false;
+  for (const [field, message] of Object.entries(fields)) {
+    if ((known as readonly string[]).includes(field)) setError(field as Path<T>, { type: "server", message });
+    else setError("root.server", { type: "server", message });
+  }
+  return true;
+}
+
 /** Parses with the shared schema: the data, or the field messages. */
 export function parseForm<S extends z.ZodType>(schema: S, values: unknown): { data: z.output<S> } | { errors: FieldErrors } {
   const result = schema.safeParse(values);
   return result.success ? { data: result.data } : { errors: zodFieldErrors(result.error) };
 }
 
-/** The form-level message (no field named), if any. */
-export function FormError({ errors }: { errors: FieldErrors }) {
-  const message = errors[""];
+/** The form-level message (no field named), if any: from a FieldErrors map, or given directly. */
+export function FormError({ errors, message: given }: { errors?: FieldErrors; message?: string }) {
+  const message = given ?? errors?.[""];
   if (!message) return null;
   return (
     <p role="alert" className="rounded-xl border border-bad/40 bg-bad/10 px-4 py-3 text-sm text-bad">

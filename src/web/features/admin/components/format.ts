@@ -26,8 +26,23 @@ export function saDayStartIso(day: string): string {
   return `${day}T00:00:00+02:00`;
 }
 
-/** A package as a choice in a list: '3 Months · R1,650', with its duration when the name lacks it. */
-export function packageChoice(p: { name: string; duration: string; price: number; is_active?: boolean }): string {
+type PricedPackage = { name: string; duration: string; price: number; price_today?: number; is_active?: boolean };
+
+/** What a client pays for a package today: its special price when one applies now, else its price. */
+export const priceToday = (p: { price: number; price_today?: number }): number => p.price_today ?? p.price;
+
+/**
+ * A package as a choice in a list, priced as a client would pay today: '3 Months · R1,650', with
+ * its duration when the name lacks it, and '3 Months · R1,450 (special)' while a special runs.
+ */
+export function packageChoice(p: PricedPackage): string {
   const duration = p.duration && p.duration.toLowerCase() !== p.name.toLowerCase() ? ` (${p.duration})` : "";
-  return `${p.name}${duration} · ${formatRand(p.price)}${p.is_active === false ? " (inactive)" : ""}`;
+  const price = priceToday(p) < p.price ? `${formatRand(priceToday(p))} (special)` : formatRand(p.price);
+  return `${p.name}${duration} · ${price}${p.is_active === false ? " (inactive)" : ""}`;
+}
+
+/** 'R1,450 today (special; normally R1,650)', or 'R1,650 today'. */
+export function priceTodayText(p: PricedPackage): string {
+  const today = priceToday(p);
+  return today < p.price ? `${formatRand(today)} today (special; normally ${formatRand(p.price)})` : `${formatRand(today)} today`;
 }

@@ -4,9 +4,11 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminLead } from "@/shared/business-schemas";
 import { cleanup, click, getByRoleName, render, testQueryClient, waitFor } from "@/web/testing/render";
+import { shimSelectDefaults } from "../catalogue/components/test-helpers";
 import { ConvertLeadDialog } from "./convert-lead-dialog";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+shimSelectDefaults();
 
 const PACKAGE_ID = "00000000-0000-4000-8000-000000000002";
 const LEAD: AdminLead = {
@@ -28,6 +30,7 @@ const LEAD: AdminLead = {
   payload: {},
   status: "new",
   client_id: null,
+  client: null,
   ip: "",
   notes: "",
   created_at: "2026-11-22T06:00:00.000Z",
@@ -39,17 +42,20 @@ const PACKAGES = [
     id: "00000000-0000-4000-8000-000000000001",
     name: "Month to Month",
     price: 650,
+    price_today: 650,
     duration: "1 Month",
     duration_months: 1,
     is_active: true,
   },
-  { id: PACKAGE_ID, name: "3 Months", price: 1650, duration: "3 Months", duration_months: 3, is_active: true },
+  // on special today
+  { id: PACKAGE_ID, name: "3 Months", price: 1650, price_today: 1450, duration: "3 Months", duration_months: 3, is_active: true },
 ];
+const RETURNING = { id: "c9", username: "thabo.m", full_name: "Thabo Mokoena", status: "expired" };
 const PASSWORD = "kite-Maple-42-river";
 
 let requests: { method: string; path: string; body: unknown }[];
 
-function stubApi() {
+function stubApi(lead: AdminLead = LEAD) {
   requests = [];
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), "http://localhost").pathname;
@@ -57,39 +63,47 @@ function stubApi() {
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
     if (path === "/api/admin/packages") return json(200, { data: PACKAGES });
-    if (path === `/api/admin/leads/${LEAD.id}/convert`) {
+    if (path === `/api/admin/leads/${lead.id}/convert`) {
+      if (lead.client)
+        return json(200, {
+          renewed: true,
+          client: { id: RETURNING.id, username: RETURNING.username, full_name: RETURNING.full_name, package_name: "3 Months" },
+          password: null,
+          lead: { ...lead, status: "converted" },
+        });
       return json(201, {
+        renewed: false,
         client: { id: "c1", username: "thabo.m", full_name: "Thabo Mokoena" },
         password: PASSWORD,
-        lead: { ...LEAD, status: "converted", client_id: "c1" },
+        lead: { ...lead, status: "converted", client_id: "c1" },
       });
     }
     return json(404, { error: { code: "not_found", message: "Not found." } });
   });
 }
 
-function Harness() {
+function Harness({ lead = LEAD }: { lead?: AdminLead }) {
   const [open, setOpen] = useState(true);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         Reopen
       </button>
-      <ConvertLeadDialog lead={LEAD} open={open} onOpenChange={setOpen} />
+      <ConvertLeadDialog lead={lead} open={open} onOpenChange={setOpen} />
     </>
   );
 }
 
 const body = () => document.body;
 
-beforeEach(stubApi);
+beforeEach(() => stubApi());
 afterEach(async () => {
   await cleanup();
   vi.unstubAllGlobals();
 });
 
 describe("ConvertLeadDialog", () => {
-  it("converts with the lead's package as an active client and shows the portal password once", async () => {
+  it("converts with the lead's package, waiting for the first payment, and shows the portal password once", async () => {
     const { container } = await render(
       <QueryClientProvider client={testQueryClient()}>
         <MemoryRouter>
@@ -99,7 +113,13 @@ describe("ConvertLeadDialog", () => {
     );
     // the package the lead asked for is chosen once the packages arrive
     await waitFor(() => expect(body().querySelector<HTMLSelectElement>("select")?.value).toBe(PACKAGE_ID));
-    expect(body().querySelector<HTMLInputElement>("input[value=active]")?.checked).toBe(true);
+    // no dates and no 'active': a new client waits for payment or starts a trial
+    expect(body().querySelector<HTMLInputElement>("input[value=pending]")?.checked).toBe(true);
+    expect(body().querySelector("input[value=trial]")).not.toBeNull();
+    expect(body().querySelector("input[value=active], input[type=date]")).toBeNull();
+    // the package priced as the client would pay today
+    expect(body().querySelector(`option[value="${PACKAGE_ID}"]`)?.textContent).toBe("3 Months · R1,450 (special)");
+    expect(body().textContent).toContain("They'd pay R1,450 today (special; normally R1,650).");
 
     await click(getByRoleName(body(), "button", "Create client"));
     await waitFor(() => expect(body().querySelector("[data-testid=one-time-password]")?.textContent).toBe(PASSWORD));
@@ -107,7 +127,7 @@ describe("ConvertLeadDialog", () => {
     expect(convert).toEqual({
       method: "POST",
       path: `/api/admin/leads/${LEAD.id}/convert`,
-      body: { package_id: PACKAGE_ID, status: "active" },
+      body: { package_id: PACKAGE_ID, start: "pending" },
     });
     expect(body().textContent).toContain("thabo.m");
     expect(body().textContent).toContain("This password is shown only once");
@@ -148,5 +168,47 @@ describe("ConvertLeadDialog", () => {
       .find((id) => id.endsWith("-error"));
     expect(errorId && document.getElementById(errorId)?.textContent).toMatch(/Usernames are 3-40 characters/);
     expect(requests.some((r) => r.method === "POST")).toBe(false);
+  });
+
+  it("starts a free-trial lead on the trial by default", async () => {
+    const trialLead = { ...LEAD, form_type: "free-trial", package_name: "", package_price: "FREE", duration: "24 Hours" };
+    stubApi(trialLead);
+    await render(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter>
+          <Harness lead={trialLead} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(body().querySelector<HTMLInputElement>("input[value=trial]")?.checked).toBe(true));
+    await click(getByRoleName(body(), "button", "Create client"));
+    await waitFor(() => expect(requests.find((r) => r.method === "POST")?.body).toEqual({ start: "trial" }));
+  });
+
+  it("renews a returning client: says so, sends only the package, and shows no password", async () => {
+    const returning: AdminLead = { ...LEAD, client_id: RETURNING.id, client: RETURNING };
+    stubApi(returning);
+    await render(
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter>
+          <Harness lead={returning} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(body().querySelector<HTMLSelectElement>("select")?.value).toBe(PACKAGE_ID));
+    expect(body().textContent).toContain(
+      "This person is already a client: converting renews their account (no second account) and sends them a renewal link",
+    );
+    expect(body().querySelector(`a[href="/admin/client/${RETURNING.id}"]`)?.textContent).toBe("Thabo Mokoena (thabo.m)");
+    // no new account: no username to choose, no start
+    expect(body().querySelector("input[placeholder='Made from their name']")).toBeNull();
+    expect(body().querySelector("input[type=radio]")).toBeNull();
+
+    await click(getByRoleName(body(), "button", "Renew client"));
+    await waitFor(() => expect(body().textContent).toContain("Thabo Mokoena was renewed"));
+    expect(requests.find((r) => r.method === "POST")?.body).toEqual({ package_id: PACKAGE_ID });
+    expect(body().textContent).toContain("renewal link");
+    expect(body().querySelector("[data-testid=one-time-password]")).toBeNull();
+    expect(body().textContent).not.toContain("This password is shown only once");
   });
 });

@@ -1,23 +1,37 @@
 // 'Convert to client': the lead becomes a client with a portal account. The admin may pick the
-// username, package, start day and trial/active (the server fills in what is left blank); the
-// answer carries the portal password, shown here once with a copy button and a warning.
-import { CircleCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+// username, the package (priced as the client would pay today) and how they start: waiting for
+// their first payment, or on a free trial now. No time is given here: it comes from payments.
+// The answer carries the portal password, shown here once with a copy button and a warning.
+// A lead from a returning client renews that client instead: no second account, no password,
+// and a renewal link goes to them.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { CircleCheck, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { type AdminLead, leadConvertSchema } from "@/shared/business-schemas";
-import { saDay } from "@/shared/dates";
+import { type AdminLead, type LeadConversion, type LeadConvert, leadConvertSchema } from "@/shared/business-schemas";
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
+import { Skeleton } from "@/web/components/ui/skeleton";
 import { useAdminPackages } from "../api/get-admin-packages";
-import { apiFieldErrors, Field, type FieldErrors, FormError, parseForm } from "../components/form-field";
-import { packageChoice, saDayStartIso } from "../components/format";
+import { useLifecycleRules } from "../api/get-lifecycle-rules";
+import type { AdminPackage } from "../catalogue/api/types";
+import { Field, FormError, setServerErrors } from "../components/form-field";
+import { packageChoice, priceTodayText } from "../components/format";
 import { OneTimePassword } from "../components/one-time-password";
-import { type ConvertLeadResponse, useConvertLead } from "./api/convert-lead";
+import { useConvertLead } from "./api/convert-lead";
+import { returningClient } from "./lead-labels";
 
 const isFreeTrialLead = (lead: AdminLead) => lead.form_type === "free-trial" || lead.package_price.trim().toUpperCase() === "FREE";
+
+interface ConvertValues {
+  username: string;
+  package_id: string;
+  start: "pending" | "trial";
+}
 
 export interface ConvertLeadDialogProps {
   lead: AdminLead;
@@ -26,94 +40,135 @@ export interface ConvertLeadDialogProps {
 }
 
 export function ConvertLeadDialog({ lead, open, onOpenChange }: ConvertLeadDialogProps) {
-  const [result, setResult] = useState<ConvertLeadResponse | null>(null);
+  const [result, setResult] = useState<LeadConversion | null>(null);
   const close = (next: boolean) => {
     onOpenChange(next);
     // The password is gone for good once the dialog closes.
     if (!next) setResult(null);
   };
+  const returning = returningClient(lead);
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
         // A click outside must not lose a password the admin has not copied yet.
         onInteractOutside={(event) => result && event.preventDefault()}
       >
-        {result ? <Converted result={result} onDone={() => close(false)} /> : <ConvertForm lead={lead} onConverted={setResult} />}
+        {result ? (
+          <Converted result={result} onDone={() => close(false)} />
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>{returning ? "Renew returning client" : "Convert to client"}</DialogTitle>
+              <DialogDescription>
+                {returning
+                  ? `${lead.name} asked${lead.package_name ? ` for ${lead.package_name}` : " again"}.`
+                  : `${lead.name} gets a client portal account${lead.package_name ? ` for ${lead.package_name}` : ""}. They're sent a welcome message with their login.`}
+              </DialogDescription>
+            </DialogHeader>
+            <ConvertForm lead={lead} onConverted={setResult} />
+          </>
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ConvertForm({ lead, onConverted }: { lead: AdminLead; onConverted: (result: ConvertLeadResponse) => void }) {
+/** Waits for the packages, so the one the lead asked for is the form's starting choice. */
+function ConvertForm({ lead, onConverted }: { lead: AdminLead; onConverted: (result: LeadConversion) => void }) {
   const packages = useAdminPackages();
-  const convert = useConvertLead();
-  const today = saDay(new Date());
-  const matching = packages.data?.find((p) => p.name.toLowerCase() === lead.package_name.trim().toLowerCase());
-  const [username, setUsername] = useState("");
-  const [packageId, setPackageId] = useState<string | null>(null);
-  const [start, setStart] = useState(today);
-  const [status, setStatus] = useState<"trial" | "active">(isFreeTrialLead(lead) ? "trial" : "active");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const chosenPackage = packageId ?? matching?.id ?? "";
+  if (packages.isPending) {
+    return (
+      <div className="flex flex-col gap-4" aria-busy="true">
+        <span className="sr-only">Loading packages...</span>
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-12 w-full" />
+        <Skeleton className="h-20 w-full" />
+      </div>
+    );
+  }
+  return <ConvertFields lead={lead} packages={packages.data ?? []} onConverted={onConverted} />;
+}
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseForm(leadConvertSchema, {
-      username,
-      package_id: chosenPackage,
-      // today starts now (the server's default); another day starts at its midnight in SA
-      start: start && start !== today ? saDayStartIso(start) : "",
-      status,
-    });
-    if ("errors" in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
+function ConvertFields({
+  lead,
+  packages,
+  onConverted,
+}: {
+  lead: AdminLead;
+  packages: AdminPackage[];
+  onConverted: (result: LeadConversion) => void;
+}) {
+  const convert = useConvertLead();
+  const { trialHours } = useLifecycleRules();
+  const returning = returningClient(lead);
+  const matching = packages.find((p) => p.name.toLowerCase() === lead.package_name.trim().toLowerCase());
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ConvertValues, unknown, LeadConvert>({
+    resolver: zodResolver(leadConvertSchema) as Resolver<ConvertValues, unknown, LeadConvert>,
+    defaultValues: { username: "", package_id: matching?.id ?? "", start: isFreeTrialLead(lead) ? "trial" : "pending" },
+  });
+
+  const onSubmit = handleSubmit(async (input) => {
     try {
-      const answer = await convert.mutateAsync({ id: lead.id, input: parsed.data });
-      toast.success("Client created", { description: `${answer.client.full_name} can now sign in to the client portal.` });
+      // A returning client keeps their account: only the package travels.
+      const answer = await convert.mutateAsync({ id: lead.id, input: returning ? { package_id: input.package_id } : input });
+      toast.success(answer.renewed ? "Client renewed" : "Client created", {
+        description: answer.renewed
+          ? `${answer.client.full_name} was sent a renewal link.`
+          : `${answer.client.full_name} can now sign in to the client portal.`,
+      });
       onConverted(answer);
     } catch (error) {
-      const fields = apiFieldErrors(error);
-      if (fields) setErrors(fields);
-      else toast.error("Conversion failed", { description: error instanceof Error ? error.message : "Please try again." });
+      if (!setServerErrors(error, setError, ["username", "package_id", "start"]))
+        toast.error("Conversion failed", { description: error instanceof Error ? error.message : "Please try again." });
     }
-  };
+  });
+
+  const chosen = packages.find((p) => p.id === watch("package_id"));
+  const asked = lead.package_name
+    ? `They asked for ${lead.package_name}${lead.duration && lead.duration !== lead.package_name ? ` (${lead.duration})` : ""}.`
+    : "";
+  const hint = [asked, chosen ? `They'd pay ${priceTodayText(chosen)}.` : ""].filter(Boolean).join(" ") || undefined;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogHeader>
-        <DialogTitle>Convert to client</DialogTitle>
-        <DialogDescription>
-          {lead.name} gets a client portal account{lead.package_name ? ` for ${lead.package_name}` : ""}. They're sent a welcome message
-          with their login.
-        </DialogDescription>
-      </DialogHeader>
+    <form onSubmit={onSubmit} noValidate>
       <div className="flex flex-col gap-4">
-        <FormError errors={errors} />
-        <Field label="Portal username" error={errors.username} hint="Leave blank to make one from their name, e.g. thabo.m.">
+        {returning ? (
+          <div role="note" className="flex gap-3 rounded-xl border border-accent/40 bg-accent/10 p-4 text-sm text-ink">
+            <RefreshCw aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-ink" />
+            <div className="flex flex-col gap-1">
+              <p>This person is already a client: converting renews their account (no second account) and sends them a renewal link.</p>
+              <Link to={`/admin/client/${returning.id}`} className="w-fit font-semibold text-accent-ink hover:underline">
+                {returning.full_name} ({returning.username})
+              </Link>
+            </div>
+          </div>
+        ) : null}
+        <FormError message={errors.root?.server?.message} />
+        {returning ? null : (
+          <Field label="Portal username" error={errors.username?.message} hint="Leave blank to make one from their name, e.g. thabo.m.">
+            {(control) => (
+              <Input
+                {...control}
+                {...register("username")}
+                autoCapitalize="none"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="Made from their name"
+              />
+            )}
+          </Field>
+        )}
+        <Field label="Package" error={errors.package_id?.message} hint={hint}>
           {(control) => (
-            <Input
-              {...control}
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              autoCapitalize="none"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="Made from their name"
-            />
-          )}
-        </Field>
-        <Field
-          label="Package"
-          error={errors.package_id}
-          hint={lead.package_name ? `They asked for: ${lead.package_name}${lead.duration ? ` (${lead.duration})` : ""}` : undefined}
-        >
-          {(control) => (
-            <Select {...control} value={chosenPackage} onChange={(e) => setPackageId(e.target.value)} disabled={packages.isPending}>
-              <option value="">{packages.isPending ? "Loading packages..." : "No package (trial only)"}</option>
-              {packages.data?.map((p) => (
+            <Select {...control} {...register("package_id")}>
+              <option value="">{returning ? "Their own package" : "No package yet"}</option>
+              {packages.map((p) => (
                 <option key={p.id} value={p.id}>
                   {packageChoice(p)}
                 </option>
@@ -121,60 +176,73 @@ function ConvertForm({ lead, onConverted }: { lead: AdminLead; onConverted: (res
             </Select>
           )}
         </Field>
-        <Field label="Start date" error={errors.start} hint="Today starts the subscription now.">
-          {(control) => <Input {...control} type="date" value={start} onChange={(e) => setStart(e.target.value)} />}
-        </Field>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 text-sm font-medium text-ink">Start as</legend>
-          <div className="grid grid-cols-2 gap-3">
-            {(
-              [
-                ["trial", "Free trial", "24 hours"],
-                ["active", "Active", "the package's months"],
-              ] as const
-            ).map(([value, label, detail]) => (
-              <label
-                key={value}
-                className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-line bg-surface-raised px-4 py-2 has-[:checked]:border-accent has-[:checked]:bg-accent/10"
-              >
-                <input
-                  type="radio"
-                  name="convert-status"
-                  value={value}
-                  checked={status === value}
-                  onChange={() => setStatus(value)}
-                  className="size-4 accent-[var(--color-accent)]"
-                />
-                <span className="flex flex-col">
-                  <span className="text-sm font-medium text-ink">{label}</span>
-                  <span className="text-xs text-ink-subtle">{detail}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          {errors.status ? <p className="text-sm text-bad">{errors.status}</p> : null}
-        </fieldset>
+        {returning ? null : (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-sm font-medium text-ink">Starts</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {(
+                [
+                  ["pending", "Waiting for first payment", "Their time starts when they pay."],
+                  ["trial", "Free trial now", `${trialHours} hours from now.`],
+                ] as const
+              ).map(([value, label, detail]) => (
+                <label
+                  key={value}
+                  className="flex min-h-12 cursor-pointer items-start gap-3 rounded-xl border border-line bg-surface-raised px-4 py-3 has-[:checked]:border-accent has-[:checked]:bg-accent/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-ink/40"
+                >
+                  <input
+                    type="radio"
+                    value={value}
+                    {...register("start")}
+                    className="mt-0.5 size-4 shrink-0 accent-[var(--color-accent)]"
+                  />
+                  <span className="flex flex-col gap-0.5">
+                    <span className="text-sm font-medium text-ink">{label}</span>
+                    <span className="text-xs text-ink-subtle">{detail}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {errors.start ? <p className="text-sm text-bad">{errors.start.message}</p> : null}
+          </fieldset>
+        )}
       </div>
       <DialogFooter>
-        <Button type="submit" disabled={convert.isPending}>
-          {convert.isPending ? "Creating client..." : "Create client"}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? (returning ? "Renewing..." : "Creating client...") : returning ? "Renew client" : "Create client"}
         </Button>
       </DialogFooter>
     </form>
   );
 }
 
-function Converted({ result, onDone }: { result: ConvertLeadResponse; onDone: () => void }) {
+function Converted({ result, onDone }: { result: LeadConversion; onDone: () => void }) {
   return (
     <>
       <DialogHeader>
         <DialogTitle className="flex items-center gap-2">
           <CircleCheck aria-hidden="true" className="size-6 text-ok" />
-          {result.client.full_name} is now a client
+          {result.renewed ? `${result.client.full_name} was renewed` : `${result.client.full_name} is now a client`}
         </DialogTitle>
-        <DialogDescription>Give them these details to sign in to the client portal.</DialogDescription>
+        <DialogDescription>
+          {result.renewed
+            ? "No new account: they were sent a renewal link to pay. They sign in as before."
+            : "Give them these details to sign in to the client portal."}
+        </DialogDescription>
       </DialogHeader>
-      <OneTimePassword username={result.client.username} password={result.password} />
+      {result.renewed ? (
+        <p className="rounded-xl border border-line bg-surface-raised p-3 text-sm text-ink-muted">
+          Portal username: <span className="font-mono text-ink">{result.client.username}</span>
+          {result.client.package_name ? (
+            <>
+              {" "}
+              · Package: <span className="text-ink">{result.client.package_name}</span>
+            </>
+          ) : null}
+        </p>
+      ) : (
+        <OneTimePassword username={result.client.username} password={result.password} />
+      )}
       <DialogFooter>
         <Link to={`/admin/client/${result.client.id}`} className={buttonClasses({ variant: "outline" })} onClick={onDone}>
           Open client

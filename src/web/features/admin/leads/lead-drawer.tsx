@@ -1,6 +1,7 @@
 // A lead's every detail: the fields the form saved, anything else the submission carried
-// (payload), notes the team keeps, and the next steps (WhatsApp, convert, open the client).
-import { ExternalLink, UserPlus } from "lucide-react";
+// (payload), notes the team keeps, and the next steps (WhatsApp, convert, open the client). A
+// lead from a returning client says whose it is; converting it renews that client.
+import { ExternalLink, RefreshCw, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -14,8 +15,9 @@ import { StatusBadge } from "../components/status-badge";
 import { WhatsAppButton } from "../components/whatsapp-button";
 import { useUpdateLead } from "./api/update-lead";
 import { ConvertLeadDialog } from "./convert-lead-dialog";
-import { FORM_TYPE_LABELS } from "./lead-labels";
+import { FORM_TYPE_LABELS, returningClient } from "./lead-labels";
 import { LeadStatusSelect } from "./lead-status-select";
+import { ReturningClientNote } from "./returning-client-note";
 
 /** Fields shown in their own rows; the rest of the payload is listed after them. */
 const KNOWN_PAYLOAD_KEYS = new Set([
@@ -54,6 +56,7 @@ export function LeadDrawer({ lead, onOpenChange }: { lead: AdminLead | null; onO
 
 function LeadDetails({ lead }: { lead: AdminLead }) {
   const [converting, setConverting] = useState(false);
+  const returning = returningClient(lead);
   const platform =
     lead.internet_platform === "other" && lead.other_platform
       ? `Other: ${lead.other_platform}`
@@ -92,18 +95,20 @@ function LeadDetails({ lead }: { lead: AdminLead }) {
             Email
           </a>
         ) : null}
-        {lead.client_id ? (
+        {lead.status === "converted" && lead.client_id ? (
           <Link to={`/admin/client/${lead.client_id}`} className={buttonClasses({ variant: "secondary", size: "sm" })}>
             <ExternalLink aria-hidden="true" />
             Open client
           </Link>
         ) : (
           <Button size="sm" onClick={() => setConverting(true)}>
-            <UserPlus aria-hidden="true" />
-            Convert to client
+            {returning ? <RefreshCw aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
+            {returning ? "Renew client" : "Convert to client"}
           </Button>
         )}
       </div>
+
+      {returning ? <ReturningClientNote client={returning} /> : null}
 
       <div className="flex flex-col gap-2">
         <span className="text-sm font-medium text-ink">Status</span>

@@ -11,8 +11,9 @@ import { useTableParams } from "../components/use-table-params";
 import { WhatsAppButton } from "../components/whatsapp-button";
 import { leadsExportHref, useLeads } from "./api/get-leads";
 import { LeadDrawer } from "./lead-drawer";
-import { FORM_TYPE_LABELS, formTypeOptions, leadStatusOptions } from "./lead-labels";
+import { FORM_TYPE_LABELS, formTypeOptions, leadStatusOptions, returningClient } from "./lead-labels";
 import { LeadStatusSelect } from "./lead-status-select";
+import { ReturningClientNote } from "./returning-client-note";
 
 const FILTERS = ["status", "form_type", "from", "to"] as const;
 const NEWEST_FIRST: SortState = { id: "created_at", dir: "desc" };
@@ -23,12 +24,16 @@ const columns: Column<AdminLead>[] = [
     header: "Name",
     sortable: true,
     card: "title",
-    cell: (lead) => (
-      <span className="flex flex-col">
-        <span>{lead.name}</span>
-        <span className="text-xs font-normal text-ink-subtle">{lead.email || phone(lead.whatsapp)}</span>
-      </span>
-    ),
+    cell: (lead) => {
+      const returning = returningClient(lead);
+      return (
+        <span className="flex flex-col">
+          <span>{lead.name}</span>
+          <span className="text-xs font-normal text-ink-subtle">{lead.email || phone(lead.whatsapp)}</span>
+          {returning ? <ReturningClientNote client={returning} compact /> : null}
+        </span>
+      );
+    },
   },
   {
     id: "form_type",
@@ -90,7 +95,7 @@ export function LeadsSection() {
           setSnapshot(lead);
           setOpenId(lead.id);
         }}
-        rowLabel={(lead) => `Open ${lead.name}'s lead`}
+        rowLabel={(lead) => `Open ${lead.name}'s lead${returningClient(lead) ? " (a returning client)" : ""}`}
         filters={
           <>
             <FilterSelect

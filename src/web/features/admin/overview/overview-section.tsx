@@ -10,6 +10,7 @@ import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
 import { AdminPageHeader } from "../components/admin-page-header";
+import { PaymentModeBanner } from "../payments/payment-mode-banner";
 import { useAdminStats } from "./api/get-stats";
 import { BarChart } from "./bar-chart";
 
@@ -65,6 +66,7 @@ export function OverviewSection() {
   return (
     <>
       <AdminPageHeader title="Overview" description="Today's leads, clients and money at a glance. Each tile opens the list behind it." />
+      <PaymentModeBanner quietWhenLive className="mb-4" />
       {isPending ? (
         <OverviewSkeleton />
       ) : error || !stats ? (

@@ -10,6 +10,7 @@ import { useTableParams } from "../components/use-table-params";
 import { paymentsExportHref, usePayments } from "./api/get-payments";
 import { paymentColumns } from "./payment-columns";
 import { paymentStatusOptions, providerOptions } from "./payment-labels";
+import { PaymentModeBanner } from "./payment-mode-banner";
 import { RecordPaymentDialog } from "./record-payment-dialog";
 
 const FILTERS = ["status", "provider", "from", "to"] as const;
@@ -33,6 +34,7 @@ export function PaymentsSection() {
           </Button>
         }
       />
+      <PaymentModeBanner className="mb-4" />
       <DataTable
         caption="Payments"
         columns={columns}

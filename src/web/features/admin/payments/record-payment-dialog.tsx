@@ -12,7 +12,7 @@ import { Textarea } from "@/web/components/ui/textarea";
 import { useAdminPackages } from "../api/get-admin-packages";
 import { ClientPicker } from "../components/client-picker";
 import { apiFieldErrors, Field, type FieldErrors, FormError, parseForm } from "../components/form-field";
-import { packageChoice } from "../components/format";
+import { packageChoice, priceToday } from "../components/format";
 import { useRecordPayment } from "./api/record-payment";
 
 export function RecordPaymentDialog({
@@ -43,8 +43,9 @@ function RecordPaymentForm({ fixedClient, onDone }: { fixedClient?: AdminClient;
   const [note, setNote] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const chosen = packages.data?.find((p) => p.id === packageId);
-  // The package's price until the admin types an amount of their own.
-  const shownAmount = amount || (chosen ? String(chosen.price) : "");
+  // What the client would pay for the package today (a running special included) until the
+  // admin types an amount of their own.
+  const shownAmount = amount || (chosen ? String(priceToday(chosen)) : "");
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,6 +76,11 @@ function RecordPaymentForm({ fixedClient, onDone }: { fixedClient?: AdminClient;
       </DialogHeader>
       <div className="flex flex-col gap-4">
         <FormError errors={errors} />
+        {client?.status === "suspended" ? (
+          <p role="note" className="rounded-xl border border-warn/40 bg-warn/10 px-4 py-3 text-sm text-ink">
+            {client.full_name} is suspended. The payment adds their time, but they stay suspended until you reactivate them.
+          </p>
+        ) : null}
         {fixedClient ? (
           <p className="text-sm text-ink-muted">
             Client: <span className="font-medium text-ink">{fixedClient.full_name}</span> ({fixedClient.username})
@@ -103,7 +109,12 @@ function RecordPaymentForm({ fixedClient, onDone }: { fixedClient?: AdminClient;
             </Select>
           )}
         </Field>
-        <Field label="Amount (R)" error={errors.amount} required hint="The package's price unless you type what was paid.">
+        <Field
+          label="Amount (R)"
+          error={errors.amount}
+          required
+          hint="What they'd pay for it today (a running special included), unless you type what was paid."
+        >
           {(control) => (
             <Input {...control} value={shownAmount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" className="tabular" />
           )}

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import type { ClientSummary } from "@/shared/client-schemas";
 import { PageSkeleton, type SkeletonVariant } from "@/web/components/ui/page-skeleton";
-import { useClientSession, useEndSessionOnUnauthorized } from "../session/client-session";
+import { useClientSession, useEndSessionOnUnauthorized, useRecheckSessionOnSuspended } from "../session/client-session";
 
 export const CLIENT_LOGIN_PATH = "/client/login";
 
@@ -16,6 +16,7 @@ export interface ClientLoginState {
 
 export function ClientGuard({ skeleton, children }: { skeleton: SkeletonVariant; children: (client: ClientSummary) => ReactNode }) {
   useEndSessionOnUnauthorized();
+  useRecheckSessionOnSuspended();
   const { session } = useClientSession();
   const location = useLocation();
   if (session.status === "loading") return <PageSkeleton variant={skeleton} />;

@@ -1,15 +1,16 @@
 // The frame of every signed-in portal page: the session guard, the portal's own navigation
-// (home, specials, payments, account, sign out) and the page's heading.
-import { CreditCard, Home, LogOut, Sparkles, UserCog } from "lucide-react";
-import { type ReactNode, useState } from "react";
-import { NavLink, useNavigate } from "react-router";
+// (home, specials, payments, account, sign out) and the page's heading. A suspended client gets
+// the suspended page instead, on every portal address.
+import { CreditCard, Home, Sparkles, UserCog } from "lucide-react";
+import type { ReactNode } from "react";
+import { NavLink } from "react-router";
 import type { ClientSummary } from "@/shared/client-schemas";
-import { Button } from "@/web/components/ui/button";
 import { Container } from "@/web/components/ui/container";
 import type { SkeletonVariant } from "@/web/components/ui/page-skeleton";
 import { cn } from "@/web/lib/cn";
-import { useClientSession } from "../session/client-session";
-import { CLIENT_LOGIN_PATH, ClientGuard } from "./client-guard";
+import { ClientGuard } from "./client-guard";
+import { SignOutButton } from "./sign-out-button";
+import { SuspendedPage } from "./suspended-page";
 
 const LINKS = [
   { to: "/client", label: "Home", icon: Home, end: true },
@@ -28,39 +29,35 @@ export interface PortalPageProps {
 export function PortalPage({ title, description, skeleton, children }: PortalPageProps) {
   return (
     <ClientGuard skeleton={skeleton}>
-      {(client) => (
-        <Container className="py-6 sm:py-10">
-          <PortalNav client={client} />
-          <div className="mt-6 mb-6 flex flex-col gap-2 sm:mt-8 print:hidden">
-            <h1 className="text-2xl font-bold tracking-tight text-balance text-ink sm:text-3xl">{title}</h1>
-            {description ? <div className="text-ink-muted">{description}</div> : null}
-          </div>
-          {children(client)}
-        </Container>
-      )}
+      {(client) =>
+        // Suspended: this one page in place of every portal page, whatever the address.
+        client.status === "suspended" ? (
+          <Container className="py-6 sm:py-10">
+            <SuspendedPage client={client} />
+          </Container>
+        ) : (
+          <Container className="py-6 sm:py-10">
+            <PortalNav client={client} />
+            <div className="mt-6 mb-6 flex flex-col gap-2 sm:mt-8 print:hidden">
+              <h1 className="text-2xl font-bold tracking-tight text-balance text-ink sm:text-3xl">{title}</h1>
+              {description ? <div className="text-ink-muted">{description}</div> : null}
+            </div>
+            {children(client)}
+          </Container>
+        )
+      }
     </ClientGuard>
   );
 }
 
 function PortalNav({ client }: { client: ClientSummary }) {
-  const { signOut } = useClientSession();
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
-  const logout = async () => {
-    setSigningOut(true);
-    await signOut();
-    navigate(CLIENT_LOGIN_PATH, { replace: true });
-  };
   return (
     <div className="flex flex-col gap-3 print:hidden">
       <div className="flex items-center justify-between gap-3">
         <p className="min-w-0 truncate text-sm text-ink-muted">
           Signed in as <span className="font-semibold text-ink">{client.full_name || client.username}</span>
         </p>
-        <Button variant="ghost" size="sm" onClick={logout} disabled={signingOut} className="shrink-0">
-          <LogOut aria-hidden="true" />
-          {signingOut ? "Signing out..." : "Sign out"}
-        </Button>
+        <SignOutButton className="shrink-0" />
       </div>
       <nav aria-label="Client portal">
         <ul className="grid grid-cols-4 gap-1 rounded-2xl border border-line bg-surface p-1">

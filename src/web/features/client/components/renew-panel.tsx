@@ -5,7 +5,7 @@ import { Banknote, CreditCard, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
-import type { ClientPlan, ClientProfile, ClientRenewResponse } from "@/shared/client-schemas";
+import type { ClientPlan, ClientProfile, ClientRenewResponse, SubscriptionStatus } from "@/shared/client-schemas";
 import { formatRand } from "@/shared/money";
 import { Button } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
@@ -20,11 +20,19 @@ import { useRenew } from "../api/renew";
 import { goToCheckout } from "./checkout";
 
 type Method = "card" | "eft";
+
+/** What paying does, for where the client stands now. */
+const RENEW_NOTE: Partial<Record<SubscriptionStatus, string>> = {
+  pending: "Your subscription starts as soon as your payment is confirmed.",
+  active: "Your new term starts when the current one ends, so you don't lose any days.",
+  grace: "Your new term carries on from the day your last one ended.",
+  expired: "Your line switches back on as soon as your payment is confirmed, with the same login details.",
+};
 type EftAnswer = Extract<ClientRenewResponse, { method: "eft" }>;
 
 const planPrice = (plan: ClientPlan) => (typeof plan.price === "number" ? plan.price : 0);
 
-/** Spec §8: the server's reason when it gave one, else the generic words. */
+/** Spec §8: the server's reason when it gave one (a suspended account's 409 too), else the generic words. */
 function paymentErrorText(error: unknown): string {
   if (error instanceof ApiError && error.code) return error.message;
   if (error instanceof ApiError && error.status === 0) return "Failed to create payment link. Please try again.";
@@ -46,6 +54,7 @@ export function RenewPanel({
   const [packageId, setPackageId] = useState("");
   const [method, setMethod] = useState<Method>("card");
   const [eft, setEft] = useState<EftAnswer | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const ids = { pkg: useId(), method: useId() };
 
   // Their own package by default, or the one a special's "Renew with this" chose.
@@ -56,9 +65,11 @@ export function RenewPanel({
   }, [packageId, plans, preferredPackageId, profile.subscription.package_id]);
 
   const plan = plans.find((p) => p.packageId === packageId);
+  const first = profile.subscription.status === "pending";
 
   const submit = async () => {
     if (!plan) return;
+    setFailure(null);
     try {
       const answer = await renew.mutateAsync({ packageId: plan.packageId, method });
       if (answer.method === "card") {
@@ -68,7 +79,9 @@ export function RenewPanel({
         setEft(answer);
       }
     } catch (error) {
-      toast.error("Payment Error", { description: paymentErrorText(error) });
+      const text = paymentErrorText(error);
+      toast.error("Payment Error", { description: text });
+      setFailure(text);
     }
   };
 
@@ -80,14 +93,14 @@ export function RenewPanel({
       aria-labelledby="renew-heading"
     >
       <h2 id="renew-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
-        <RefreshCw aria-hidden="true" className="size-5 text-accent-ink" />
-        Renew now
+        {first ? (
+          <CreditCard aria-hidden="true" className="size-5 text-accent-ink" />
+        ) : (
+          <RefreshCw aria-hidden="true" className="size-5 text-accent-ink" />
+        )}
+        {first ? "Pay for your subscription" : "Renew now"}
       </h2>
-      <p className="mt-1 text-sm text-ink-muted">
-        {profile.subscription.status === "expired" || profile.subscription.status === "suspended"
-          ? "Your line switches back on as soon as your payment is confirmed, with the same login details."
-          : "Your new term starts when the current one ends, so you don't lose any days."}
-      </p>
+      <p className="mt-1 text-sm text-ink-muted">{RENEW_NOTE[profile.subscription.status] ?? RENEW_NOTE.active}</p>
 
       {eft ? (
         <EftDetails eft={eft} onBack={() => setEft(null)} />
@@ -159,6 +172,11 @@ export function RenewPanel({
             </div>
           </fieldset>
 
+          {failure ? (
+            <p role="alert" className="rounded-xl border border-bad/40 bg-bad/10 px-4 py-3 text-sm text-ink">
+              {failure}
+            </p>
+          ) : null}
           <Button type="submit" size="lg" disabled={!plan || renew.isPending} className="w-full">
             {renew.isPending
               ? "Please wait..."

@@ -1,4 +1,5 @@
-// The subscription at a glance: status, package, start and end dates, days left.
+// The subscription at a glance: status, package, start and end dates, days left (or, in the
+// grace period, the day to renew by).
 import { CalendarClock } from "lucide-react";
 import type { ClientSubscription } from "@/shared/client-schemas";
 import { formatDate } from "@/shared/dates";
@@ -15,10 +16,18 @@ function elapsedShare(start: string | null, end: string | null): number | null {
   return Math.min(1, Math.max(0, (Date.now() - from) / (to - from)));
 }
 
-export function SubscriptionSummary({ subscription }: { subscription: ClientSubscription }) {
-  const { label, variant } = SUBSCRIPTION_LABELS[subscription.status];
+/** The big line: days left, the grace period's last day, or that nothing has started yet. */
+function remainingText(subscription: ClientSubscription, graceUntil: Date | null): string {
+  if (subscription.status === "pending") return "Not started yet";
+  if (graceUntil) return `Renew by ${formatDate(graceUntil)}`;
+  return daysLeftText(subscription.days_left);
+}
+
+export function SubscriptionSummary({ subscription, graceUntil = null }: { subscription: ClientSubscription; graceUntil?: Date | null }) {
+  const { label, variant } = SUBSCRIPTION_LABELS[subscription.status] ?? SUBSCRIPTION_LABELS.pending;
   const share = elapsedShare(subscription.start, subscription.end);
-  const ended = subscription.status === "expired";
+  const ended = subscription.status === "expired" || subscription.status === "grace";
+  const pending = subscription.status === "pending";
   return (
     <Card className="p-5 sm:p-6" aria-labelledby="subscription-heading">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -38,7 +47,7 @@ export function SubscriptionSummary({ subscription }: { subscription: ClientSubs
       <div className="mt-5 flex items-end gap-3">
         <CalendarClock aria-hidden="true" className="mb-1 size-6 shrink-0 text-accent-ink" />
         <p className="text-3xl font-bold tabular-nums text-ink sm:text-4xl" data-testid="days-left">
-          {daysLeftText(subscription.days_left)}
+          {remainingText(subscription, graceUntil)}
         </p>
       </div>
 
@@ -69,8 +78,8 @@ export function SubscriptionSummary({ subscription }: { subscription: ClientSubs
         </div>
       </dl>
 
-      <a href="#renew" className={buttonClasses({ variant: ended ? "primary" : "outline", className: "mt-5 w-full sm:w-auto" })}>
-        Renew now
+      <a href="#renew" className={buttonClasses({ variant: ended || pending ? "primary" : "outline", className: "mt-5 w-full sm:w-auto" })}>
+        {pending ? "Pay now" : "Renew now"}
       </a>
     </Card>
   );

@@ -8,6 +8,7 @@ import { useCallback, useEffect } from "react";
 import { toast } from "sonner";
 import type { ClientSessionResponse, ClientSummary } from "@/shared/client-schemas";
 import type { ClientLogin } from "@/shared/schemas";
+import { ApiError } from "@/web/lib/api";
 import { endSessionOnUnauthorized } from "@/web/lib/end-session-on-unauthorized";
 import { clientKeys } from "../client-keys";
 import { clientSessionQuery } from "./api/get-session";
@@ -82,4 +83,29 @@ export function useClientSession(): ClientSessionValue {
 export function useEndSessionOnUnauthorized(): void {
   const queryClient = useQueryClient();
   useEffect(() => endSessionOnUnauthorized(queryClient, clientKeys.session, clientKeys.all[0]), [queryClient]);
+}
+
+/**
+ * A 403 or 409 with code 'suspended' from any portal call means the account was suspended while
+ * this tab held an older session answer: check the session again, so the portal shows the
+ * suspended page instead of parts that can no longer load.
+ */
+export function useRecheckSessionOnSuspended(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const recheck = (error: unknown) => {
+      if (error instanceof ApiError && error.code === "suspended") void queryClient.invalidateQueries({ queryKey: clientKeys.session });
+    };
+    const offQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "error" && event.query.queryKey[0] === clientKeys.all[0])
+        recheck(event.action.error);
+    });
+    const offMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "error") recheck(event.action.error);
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, [queryClient]);
 }

@@ -2,7 +2,8 @@
 // shapes in src/shared/api.ts are the starting point; the admin sees a few columns more.
 import type { Banner, ContentSection, Download, ImageEntry, Package, Special, Testimonial } from "@/shared/api";
 
-export type AdminPackage = Package;
+/** GET /api/admin/packages: every package, with the price a client would pay for it today (its special's, if one applies now). */
+export type AdminPackage = Package & { price_today: number };
 export type AdminBanner = Banner;
 export type AdminDownload = Download & { created_at?: string };
 export type AdminImage = ImageEntry;

@@ -6,6 +6,8 @@ export interface KnownSetting {
   hint?: string;
   /** a long text, a yes/no, or a line */
   kind?: "text" | "long" | "yesno" | "email";
+  /** shown while empty: what the product uses when the setting is not set */
+  placeholder?: string;
 }
 
 export interface SettingGroup {
@@ -45,11 +47,23 @@ export const SETTING_GROUPS: SettingGroup[] = [
   },
   {
     id: "support",
-    title: "Support and free trial",
-    description: "When people answer, and the free-trial rules shown beside the free-trial button and in the order form.",
+    title: "Support, free trial and grace",
+    description:
+      "When people answer, the free trial (how long it runs, and the rules shown with it), and the grace days after a paid term ends.",
     settings: [
       { key: "support_hours", label: "Support hours", hint: "e.g. 9am-8pm, 7 days a week" },
-      { key: "free_trial_hours", label: "Free trial length (hours)" },
+      {
+        key: "free_trial_hours",
+        label: "Free trial length (hours)",
+        hint: "A whole number from 1 to 168 (a week).",
+        placeholder: "Not set: 24, the default",
+      },
+      {
+        key: "grace_days",
+        label: "Grace days after a paid term ends",
+        hint: "A whole number from 0 to 30: how long an ended paid term stays in grace before it expires. Trials have no grace.",
+        placeholder: "Not set: 3, the default",
+      },
       { key: "free_trial_rules", label: "Free trial rules", kind: "long" },
     ],
   },

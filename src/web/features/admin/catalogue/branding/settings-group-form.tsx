@@ -3,6 +3,7 @@
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { settingInputSchema } from "@/shared/admin-schemas";
+import { lifecycleSettingError } from "@/shared/lifecycle";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
@@ -32,7 +33,11 @@ export function SettingsGroupForm({ group, settings }: { group: SettingGroup; se
     const found: FieldErrors = {};
     for (const s of changed) {
       const parsed = settingInputSchema.safeParse({ key: s.key, value: values[s.key] });
-      if (!parsed.success) found[s.key] = parsed.error.issues[0]?.message ?? "Please check this value";
+      // the settings the subscription lifecycle reads have ranges (the server checks them too)
+      const problem = parsed.success
+        ? lifecycleSettingError(s.key, values[s.key])
+        : (parsed.error.issues[0]?.message ?? "Please check this value");
+      if (problem) found[s.key] = problem;
     }
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -94,6 +99,7 @@ export function SettingsGroupForm({ group, settings }: { group: SettingGroup; se
                     value={values[s.key]}
                     onChange={(e) => set(e.target.value)}
                     type={s.kind === "email" ? "email" : "text"}
+                    placeholder={s.placeholder}
                   />
                 )
               }

@@ -77,7 +77,7 @@ export function SettingsSection() {
     <>
       <AdminPageHeader
         title="Site settings"
-        description="Bank details, support hours, the free trial and VAT. Business details for the legal pages are under Branding."
+        description="Bank details, support hours, the free trial, grace days and VAT. Business details for the legal pages are under Branding."
       />
       <div className="flex flex-col gap-6">
         {data ? (

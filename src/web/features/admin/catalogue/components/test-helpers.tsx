@@ -1,5 +1,6 @@
-// Test helpers for the catalogue's component tests: a JSON API stub that records requests,
-// typing into controlled inputs, and the message tied to a field.
+// Test helpers for the dashboard's component tests: a JSON API stub that records requests,
+// typing into controlled inputs, the message tied to a field, and a happy-dom gap filled for
+// react-hook-form's selects.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, type ReactNode } from "react";
 import { MemoryRouter } from "react-router";
@@ -69,4 +70,27 @@ export function fieldError(input: HTMLElement): string | null {
     ?.split(" ")
     .find((part) => part.endsWith("-error"));
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
+}
+
+/**
+ * happy-dom has no HTMLSelectElement.size nor HTMLOptionElement.defaultSelected, so
+ * react-hook-form takes every registered <select> for one the user changed before it mounted
+ * and keeps its first option instead of the form's default value. Real browsers have both; call
+ * this once in a test file whose forms register selects.
+ */
+export function shimSelectDefaults(): void {
+  if (!("size" in HTMLSelectElement.prototype))
+    Object.defineProperty(HTMLSelectElement.prototype, "size", {
+      configurable: true,
+      get(this: HTMLSelectElement) {
+        return Number(this.getAttribute("size") ?? 0);
+      },
+    });
+  if (!("defaultSelected" in HTMLOptionElement.prototype))
+    Object.defineProperty(HTMLOptionElement.prototype, "defaultSelected", {
+      configurable: true,
+      get(this: HTMLOptionElement) {
+        return this.hasAttribute("selected");
+      },
+    });
 }

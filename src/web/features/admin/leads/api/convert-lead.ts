@@ -1,13 +1,13 @@
-// POST /api/admin/leads/:id/convert {username?, package_id?, start?, status?} → {client, password, lead}
+// POST /api/admin/leads/:id/convert {username?, package_id?, start?} → LeadConversion: a new
+// client with their portal password (shown once), or, when the lead is a returning client,
+// that client renewed (no second account, no password; a renewal link is sent to them).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminLead, ClientWithPassword, LeadConvert } from "@/shared/business-schemas";
+import type { LeadConversion, LeadConvert } from "@/shared/business-schemas";
 import { apiSend } from "@/web/lib/api";
 import { adminKeys } from "../../admin-keys";
 
-export type ConvertLeadResponse = ClientWithPassword & { lead?: AdminLead };
-
-export function convertLead(id: string, input: LeadConvert): Promise<ConvertLeadResponse> {
-  return apiSend<ConvertLeadResponse>("POST", `/admin/leads/${encodeURIComponent(id)}/convert`, input);
+export function convertLead(id: string, input: LeadConvert): Promise<LeadConversion> {
+  return apiSend<LeadConversion>("POST", `/admin/leads/${encodeURIComponent(id)}/convert`, input);
 }
 
 export function useConvertLead() {

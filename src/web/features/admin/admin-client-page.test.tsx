@@ -1,0 +1,196 @@
+// A client's page: the lifecycle's words for their status, the history of their term, granting
+// complimentary time (months, days and a reason, checked by the shared schema), and what the
+// Suspend dialog promises.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AdminClientDetail, LifecycleEvent } from "@/shared/business-schemas";
+import { GRANT_LENGTH_MESSAGE, GRANT_REASON_MESSAGE } from "@/shared/business-schemas";
+import { formatDate } from "@/shared/dates";
+import { cleanup, click, getByRoleName, renderRoutes, waitFor } from "@/web/testing/render";
+import { AdminClientPage } from "./admin-client-page";
+import { fieldError, inputByLabel, shimSelectDefaults, stubApi, typeInto } from "./catalogue/components/test-helpers";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+shimSelectDefaults();
+
+const DAY = 86_400_000;
+const ID = "3f1b7f3a-1c55-4c36-9a1e-3f1f9b0c2d11";
+
+const EVENTS: LifecycleEvent[] = [
+  {
+    id: "e2",
+    cause: "complimentary-grant",
+    label: "Complimentary time granted",
+    reason: "Two days of buffering in March",
+    actor: "owner@streamdesk.test",
+    status_before: "active",
+    status_after: "active",
+    end_before: "2026-12-01T10:00:00.000Z",
+    end_after: "2026-12-03T10:00:00.000Z",
+    created_at: "2026-11-20T08:30:00.000Z",
+  },
+  {
+    id: "e1",
+    cause: "payment-captured",
+    label: "Payment captured",
+    reason: "",
+    actor: "payment STRMDSK_42",
+    status_before: "pending",
+    status_after: "active",
+    end_before: null,
+    end_after: "2026-12-01T10:00:00.000Z",
+    created_at: "2026-11-01T10:00:00.000Z",
+  },
+];
+
+function client(overrides: Partial<AdminClientDetail> = {}): AdminClientDetail {
+  const end = new Date(Date.now() + 20 * DAY).toISOString();
+  return {
+    id: ID,
+    username: "thandi.n",
+    full_name: "Thandi Nkosi",
+    email: "thandi@example.test",
+    whatsapp: "27821234567",
+    communication_method: "whatsapp",
+    marketing_opt_in: false,
+    marketing_opt_in_at: null,
+    package_id: null,
+    package_name: "Month to Month",
+    status: "active",
+    subscription_start: new Date(Date.now() - 10 * DAY).toISOString(),
+    subscription_end: end,
+    device: "firestick",
+    internet_platform: "fibre",
+    line_username: "",
+    line_password: "",
+    line_portal_url: "",
+    notes: "",
+    created_at: "2026-11-01T10:00:00.000Z",
+    updated_at: "2026-11-01T10:00:00.000Z",
+    payments: [],
+    leads: [],
+    content_requests: [],
+    messages: [],
+    lifecycle: EVENTS,
+    ...overrides,
+  };
+}
+
+const routes = [{ path: "/admin/client/:clientId", Component: AdminClientPage }];
+const body = () => document.body;
+const openDialog = () =>
+  waitFor(() => {
+    const found = body().querySelector<HTMLElement>("[role=dialog]");
+    if (!found) throw new Error("no dialog");
+    return found;
+  });
+
+beforeEach(() => {
+  vi.stubGlobal("matchMedia", (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+});
+afterEach(async () => {
+  await cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("a client's page", () => {
+  it("lists every change of status and term: when, what, before → after, by whom and why", async () => {
+    stubApi({ [`/api/admin/clients/${ID}`]: { body: { data: client() } } });
+    const { rendered } = renderRoutes(routes, `/admin/client/${ID}`);
+    const { container } = await rendered;
+    const history = await waitFor(() => {
+      const caption = [...container.querySelectorAll("table caption")].find((c) => c.textContent?.includes("history"));
+      if (!caption) throw new Error("no history table");
+      return caption.closest("table") as HTMLTableElement;
+    });
+    // as a screen reader says it: the arrows are hidden, 'to' is spoken
+    const spoken = (el: Element) => {
+      const copy = el.cloneNode(true) as Element;
+      for (const hidden of copy.querySelectorAll("[aria-hidden=true]")) hidden.remove();
+      return (copy.textContent ?? "").replace(/\s+/g, " ");
+    };
+    const rows = [...history.querySelectorAll("tbody tr")].map(spoken);
+    expect(rows).toHaveLength(2);
+    // newest first, as the server sent them
+    expect(rows[0]).toContain("Complimentary time granted");
+    expect(rows[0]).toContain("owner@streamdesk.test");
+    expect(rows[0]).toContain("Two days of buffering in March");
+    expect(rows[0]).toContain(`${formatDate("2026-12-01T10:00:00.000Z")} to ${formatDate("2026-12-03T10:00:00.000Z")}`);
+    expect(rows[1]).toContain("Payment captured");
+    expect(rows[1]).toContain("Pending payment to Active");
+    expect(rows[1]).toContain("payment STRMDSK_42");
+    // no Extend any more: time without money is a reasoned grant
+    expect(() => getByRoleName(container, "button", "Extend")).toThrow();
+    expect(getByRoleName(container, "button", "Grant complimentary time")).toBeTruthy();
+  });
+
+  it("says what suspending does: signed out, only the suspended page, a payment does not lift it", async () => {
+    stubApi({ [`/api/admin/clients/${ID}`]: { body: { data: client() } } });
+    const { rendered } = renderRoutes(routes, `/admin/client/${ID}`);
+    const { container } = await rendered;
+    await click(await waitFor(() => getByRoleName(container, "button", "Suspend")));
+    const dialog = await openDialog();
+    expect(dialog.textContent).toContain("signed out of the client portal at once");
+    expect(dialog.textContent).toContain("see only a page saying their account is suspended and how to reach you");
+    expect(dialog.textContent).toContain("A payment adds time but doesn't lift the suspension");
+  });
+
+  it("shows a client in grace with the day their grace period runs to (grace_days from the settings)", async () => {
+    const end = new Date(Date.now() - DAY).toISOString();
+    stubApi({
+      [`/api/admin/clients/${ID}`]: { body: { data: client({ status: "grace", subscription_end: end }) } },
+      "/api/admin/settings": { body: { data: [{ id: "s1", key: "grace_days", value: "5", description: "", is_active: true }] } },
+    });
+    const { rendered } = renderRoutes(routes, `/admin/client/${ID}`);
+    const { container } = await rendered;
+    await waitFor(() => expect(container.textContent).toContain(`Grace until ${formatDate(new Date(Date.parse(end) + 5 * DAY))}`));
+    expect(container.querySelector("[data-status]")?.textContent).toBe("Grace period");
+  });
+
+  it("grants complimentary time: months, days and a reason, checked before it is sent", async () => {
+    const before = client();
+    const granted = { ...before, subscription_end: new Date(Date.parse(before.subscription_end ?? "") + 7 * DAY).toISOString() };
+    const requests = stubApi({
+      [`/api/admin/clients/${ID}`]: { body: { data: before } },
+      [`POST /api/admin/clients/${ID}/grant`]: { body: { data: granted } },
+    });
+    const { rendered } = renderRoutes(routes, `/admin/client/${ID}`);
+    const { container } = await rendered;
+    await click(await waitFor(() => getByRoleName(container, "button", "Grant complimentary time")));
+    const dialog = await openDialog();
+
+    // nothing filled in: a reason and some time are asked for, and nothing is sent
+    await click(getByRoleName(dialog, "button", "Grant time"));
+    await waitFor(() => expect(fieldError(inputByLabel(dialog, "Reason"))).toBe(GRANT_REASON_MESSAGE));
+    expect(fieldError(inputByLabel(dialog, "Days"))).toBe(GRANT_LENGTH_MESSAGE);
+    expect(requests.some((r) => r.method === "POST")).toBe(false);
+
+    await typeInto(inputByLabel(dialog, "Days"), "7");
+    await typeInto(inputByLabel<HTMLTextAreaElement>(dialog, "Reason"), "Line was down for a week");
+    // where the term will end, by the lifecycle's own rule: added to the running term's end
+    expect(dialog.textContent).toContain(`Their term will run to ${formatDate(granted.subscription_end)}`);
+    await click(getByRoleName(dialog, "button", "Grant time"));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === "POST")?.body).toEqual({ months: 0, days: 7, reason: "Line was down for a week" }),
+    );
+    await waitFor(() => expect(body().querySelector("[role=dialog]")).toBeNull());
+  });
+
+  it("puts the server's field errors on the grant form's fields", async () => {
+    const requests = stubApi({
+      [`/api/admin/clients/${ID}`]: { body: { data: client() } },
+      [`POST /api/admin/clients/${ID}/grant`]: {
+        status: 400,
+        body: { error: { code: "invalid", message: "At most 24 months at a time", fields: { months: "At most 24 months at a time" } } },
+      },
+    });
+    const { rendered } = renderRoutes(routes, `/admin/client/${ID}`);
+    const { container } = await rendered;
+    await click(await waitFor(() => getByRoleName(container, "button", "Grant complimentary time")));
+    const dialog = await openDialog();
+    await typeInto(inputByLabel(dialog, "Months"), "2");
+    await typeInto(inputByLabel<HTMLTextAreaElement>(dialog, "Reason"), "Loyal client");
+    await click(getByRoleName(dialog, "button", "Grant time"));
+    await waitFor(() => expect(fieldError(inputByLabel(dialog, "Months"))).toBe("At most 24 months at a time"));
+    expect(requests.filter((r) => r.method === "POST")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,121 @@
+// 'New client' and 'Edit client' on react-hook-form over the shared schemas: no status or
+// dates to type (the lifecycle owns them), how a new client starts, the server's field errors
+// beside their fields, and an edit sending only what changed.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AdminClient } from "@/shared/business-schemas";
+import { cleanup, click, getByRoleName, waitFor } from "@/web/testing/render";
+import { fieldError, inputByLabel, renderWithClient, shimSelectDefaults, stubApi, typeInto } from "../catalogue/components/test-helpers";
+import { CreateClientDialog } from "./create-client-dialog";
+import { EditClientDialog } from "./edit-client-dialog";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+shimSelectDefaults();
+
+const PKG = "00000000-0000-4000-8000-000000000002";
+const PACKAGES = [{ id: PKG, name: "3 Months", price: 1650, price_today: 1450, duration: "3 Months", duration_months: 3, is_active: true }];
+const SETTINGS = [{ id: "s1", key: "free_trial_hours", value: "48", description: "", is_active: true }];
+
+const CLIENT: AdminClient = {
+  id: "c1",
+  username: "thandi.n",
+  full_name: "Thandi Nkosi",
+  email: "thandi@example.test",
+  whatsapp: "0821234567",
+  communication_method: "whatsapp",
+  marketing_opt_in: false,
+  marketing_opt_in_at: null,
+  package_id: PKG,
+  package_name: "3 Months",
+  status: "active",
+  subscription_start: "2026-11-01T10:00:00.000Z",
+  subscription_end: "2027-02-01T10:00:00.000Z",
+  device: "firestick",
+  internet_platform: "fibre",
+  line_username: "",
+  line_password: "",
+  line_portal_url: "",
+  notes: "",
+  created_at: "2026-11-01T10:00:00.000Z",
+  updated_at: "2026-11-01T10:00:00.000Z",
+};
+
+const body = () => document.body;
+const dialog = () =>
+  waitFor(() => {
+    const found = body().querySelector<HTMLElement>("[role=dialog]");
+    if (!found) throw new Error("no dialog");
+    return found;
+  });
+
+afterEach(async () => {
+  await cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("New client", () => {
+  it("offers how they start instead of a status and dates, checks the form, and places the server's field errors", async () => {
+    let answers = 0;
+    const requests = stubApi({
+      "/api/admin/packages": { body: { data: PACKAGES } },
+      "/api/admin/settings": { body: { data: SETTINGS } },
+      "POST /api/admin/clients": () =>
+        ++answers === 1
+          ? {
+              status: 409,
+              body: { error: { code: "conflict", message: "That username is taken", fields: { username: "That username is taken" } } },
+            }
+          : { status: 201, body: { client: { ...CLIENT, status: "trial" }, password: "kite-Maple-42-river" } },
+    });
+    await renderWithClient(<CreateClientDialog open onOpenChange={() => {}} />);
+    const form = await dialog();
+
+    expect(form.querySelector("input[type=date]")).toBeNull();
+    expect(() => inputByLabel(form, "Status")).toThrow();
+    const pending = form.querySelector<HTMLInputElement>("input[type=radio][value=pending]");
+    const trial = form.querySelector<HTMLInputElement>("input[type=radio][value=trial]");
+    expect(pending?.checked).toBe(true);
+    expect(pending?.closest("label")?.textContent).toContain("Waiting for first payment");
+    expect(trial?.closest("label")?.textContent).toContain("Free trial now");
+    await waitFor(() => expect(trial?.closest("label")?.textContent).toContain("48 hours from now"));
+    // the package list shows today's price
+    await waitFor(() => expect(form.querySelector(`option[value="${PKG}"]`)?.textContent).toBe("3 Months · R1,450 (special)"));
+
+    // the shared schema: a full name is needed; nothing is sent without one
+    await click(getByRoleName(form, "button", "Create client"));
+    await waitFor(() => expect(fieldError(inputByLabel(form, "Full name"))).toBe("Please enter the client's full name"));
+    expect(requests.some((r) => r.method === "POST")).toBe(false);
+
+    await typeInto(inputByLabel(form, "Full name"), "Thandi Nkosi");
+    await typeInto(inputByLabel(form, "Portal username"), "thandi.n");
+    await click(trial);
+    await click(getByRoleName(form, "button", "Create client"));
+    await waitFor(() => expect(fieldError(inputByLabel(form, "Portal username"))).toBe("That username is taken"));
+    const sent = requests.find((r) => r.method === "POST")?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ full_name: "Thandi Nkosi", username: "thandi.n", start: "trial", package_id: null });
+    for (const gone of ["status", "subscription_start", "subscription_end"]) expect(sent).not.toHaveProperty(gone);
+
+    await typeInto(inputByLabel(form, "Portal username"), "thandi.nk");
+    await click(getByRoleName(form, "button", "Create client"));
+    await waitFor(() => expect(body().querySelector("[data-testid=one-time-password]")?.textContent).toBe("kite-Maple-42-river"));
+  });
+});
+
+describe("Edit client", () => {
+  it("has no status, start or dates, and sends only the fields that changed", async () => {
+    const requests = stubApi({
+      "/api/admin/packages": { body: { data: PACKAGES } },
+      "PATCH /api/admin/clients/c1": (patch) => ({ body: { data: { ...CLIENT, ...(patch as object) } } }),
+    });
+    await renderWithClient(<EditClientDialog client={CLIENT} open onOpenChange={() => {}} />);
+    const form = await dialog();
+    expect(form.querySelector("input[type=date], input[type=radio]")).toBeNull();
+    expect(() => inputByLabel(form, "Status")).toThrow();
+    // the stored choices show once the packages are there
+    await waitFor(() => expect(inputByLabel<HTMLSelectElement>(form, "Package").value).toBe(PKG));
+    expect(inputByLabel<HTMLSelectElement>(form, "Device").value).toBe("firestick");
+
+    await typeInto(inputByLabel(form, "WhatsApp number"), "0839876543");
+    await click(getByRoleName(form, "button", "Save changes"));
+    await waitFor(() => expect(requests.find((r) => r.method === "PATCH")?.body).toEqual({ whatsapp: "0839876543" }));
+  });
+});

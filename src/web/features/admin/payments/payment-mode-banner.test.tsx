@@ -1,0 +1,44 @@
+// The card mode the shop runs in, from GET /api/payments/methods, in words an owner acts on.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PaymentMethods } from "@/shared/api";
+import { cleanup, waitFor } from "@/web/testing/render";
+import { renderWithClient, stubApi } from "../catalogue/components/test-helpers";
+import { PaymentModeBanner } from "./payment-mode-banner";
+
+afterEach(async () => {
+  await cleanup();
+  vi.unstubAllGlobals();
+});
+
+const show = async (methods: PaymentMethods, props: { quietWhenLive?: boolean } = {}) => {
+  stubApi({ "/api/payments/methods": { body: { data: methods } } });
+  const { container } = await renderWithClient(<PaymentModeBanner {...props} />);
+  return container;
+};
+
+describe("PaymentModeBanner", () => {
+  it.each([
+    [{ card: "ikhokha", eft: true }, "status", "Card payments: iKhokha (live)"],
+    [{ card: "sandbox", eft: true }, "alert", "Card payments: TEST checkout (sandbox) — no real money is taken"],
+    [
+      { card: "off", eft: true },
+      "alert",
+      "Card payments: off — set IKHOKHA_APP_ID / IKHOKHA_APP_SECRET, or PAYMENTS_SANDBOX=on for a test shop. EFT still works.",
+    ],
+  ] as const)("%j reads as a %s: %s", async (methods, role, words) => {
+    const container = await show(methods);
+    const banner = await waitFor(() => {
+      const found = container.querySelector("[data-testid=payment-mode]");
+      if (!found) throw new Error("no banner");
+      return found;
+    });
+    expect(banner.getAttribute("role")).toBe(role);
+    expect(banner.textContent?.replace(/\s+/g, " ")).toContain(words);
+  });
+
+  it("stays out of the way on the overview while card payments are live", async () => {
+    const container = await show({ card: "ikhokha", eft: true }, { quietWhenLive: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(container.querySelector("[data-testid=payment-mode]")).toBeNull();
+  });
+});

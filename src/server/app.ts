@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { createSmtpTransport } from "./adapters/email";
+import { selectPanel } from "./adapters/panel/select-panel";
 import { createCloudApiTransport } from "./adapters/whatsapp";
 import type { Config } from "./config";
 import { ChangeBus } from "./db/changes";
@@ -22,6 +23,7 @@ import { type Database, type Db, openDatabase } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { startJobs } from "./jobs";
 import { OutboxWorker } from "./jobs/outbox-worker";
+import { ProvisioningWorker } from "./jobs/provisioning-worker";
 import { ReadCache } from "./lib/cache";
 import { AppError, errorBody } from "./lib/errors";
 import { createPageBuilder, loadFirstScreenRenderer } from "./lib/first-screen";
@@ -35,6 +37,7 @@ declare module "fastify" {
     cache: ReadCache;
     changes: ChangeBus;
     outbox: OutboxWorker;
+    provisioning: ProvisioningWorker;
   }
 }
 
@@ -96,11 +99,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : null;
   const worker = new OutboxWorker(database.db, { email, whatsapp });
   app.decorate("outbox", worker);
+  const provisioning = new ProvisioningWorker(app, selectPanel(config, database.db));
+  app.decorate("provisioning", provisioning);
+  // Work queued by any process reaches this one through the change feed: a payment captured
+  // anywhere is on the panel within moments, not at the next poll.
+  changes.onChange((change) => {
+    if (change.table === "provisioning_jobs" && change.op === "INSERT" && config.JOBS === "on") provisioning.nudge();
+  });
   const stopJobs = config.JOBS === "on" ? startJobs(app) : async () => {};
 
   app.addHook("onClose", async () => {
     await stopJobs();
     await worker.stop();
+    await provisioning.stop();
     email?.close();
     await changes.stop();
     if (ownsDatabase) await database.close();

@@ -43,6 +43,14 @@ export const configSchema = z
     PAYMENTS_SANDBOX: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).optional()),
     /** key that signs the local sandbox provider's callbacks; random per start when unset */
     SANDBOX_SECRET: optionalString,
+    /** the IPTV panel's reseller API: http://panel.example:port/{access_code}/reseller/index.php */
+    PANEL_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    PANEL_API_KEY: optionalString,
+    /** the customer-facing server URL of the panel (player login, M3U and EPG links) */
+    PANEL_STREAM_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    /** manual: each provisioning step is a task for the owner (a panel with no API access) */
+    PANEL_MODE: z.preprocess(emptyToUndefined, z.enum(["auto", "manual"]).default("auto")),
+    PANEL_TIMEOUT_MS: intFrom(10_000, 500, 120_000),
     WHATSAPP_TOKEN: optionalString,
     WHATSAPP_PHONE_NUMBER_ID: optionalString,
     WHATSAPP_API_URL: z.preprocess(emptyToUndefined, z.url().default("https://graph.facebook.com/v21.0")),
@@ -61,6 +69,13 @@ export const configSchema = z
   .superRefine((c, ctx) => {
     if (c.ADMIN_PASSWORD && !c.ADMIN_EMAIL) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "is required when ADMIN_PASSWORD is set" });
+    }
+    if (Boolean(c.PANEL_API_URL) !== Boolean(c.PANEL_API_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [c.PANEL_API_URL ? "PANEL_API_KEY" : "PANEL_API_URL"],
+        message: "PANEL_API_URL and PANEL_API_KEY go together",
+      });
     }
     if (Boolean(c.IKHOKHA_APP_ID) !== Boolean(c.IKHOKHA_APP_SECRET)) {
       ctx.addIssue({ code: "custom", path: ["IKHOKHA_APP_SECRET"], message: "IKHOKHA_APP_ID and IKHOKHA_APP_SECRET go together" });

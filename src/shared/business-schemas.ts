@@ -366,9 +366,64 @@ export interface AdminClient {
   line_username: string;
   line_password: string;
   line_portal_url: string;
+  /** the line on the IPTV panel (null until provisioning made it or the owner linked it) */
+  panel_line_id: string | null;
+  line_expires_at: string | null;
+  line_enabled: boolean;
+  /** a sandbox-panel test line */
+  line_is_test: boolean;
+  /** what the nightly sync found different on the panel; '' when it agrees */
+  line_sync_issue: string;
   notes: string;
   created_at: string;
   updated_at: string;
+}
+
+/** GET /api/admin/panel */
+export interface AdminPanelView {
+  mode: "xtream" | "sandbox" | "manual";
+  connected: boolean;
+  credits: number | null;
+  low_credits: boolean;
+  credit_warning: number;
+  packages: {
+    id: string;
+    name: string;
+    is_trial: boolean;
+    official_duration: number;
+    official_duration_in: string;
+    trial_duration: number;
+    trial_duration_in: string;
+    official_credits: number;
+    max_connections: number;
+  }[];
+  /** our package id → panel package id */
+  mapping: Record<string, string>;
+  trial_package_id: string | null;
+  error: string | null;
+}
+
+/** GET /api/admin/provisioning → {data} */
+export interface ProvisioningJob {
+  id: string;
+  client_id: string;
+  client_full_name: string;
+  client_username: string;
+  action: "create_line" | "extend_line" | "enable_line" | "disable_line";
+  package_name: string;
+  trial: boolean;
+  status: "pending" | "running" | "done" | "failed" | "task";
+  attempts: number;
+  next_attempt_at: string;
+  /** the panel's STATUS_* word, or NETWORK, TIMEOUT, BAD_ANSWER, NO_MAPPING, INTERRUPTED */
+  error_status: string;
+  last_error: string;
+  /** the panel's raw answer, secrets masked */
+  panel_answer: string;
+  /** manual mode: what the owner is asked to do */
+  instruction: string;
+  done_at: string | null;
+  created_at: string;
 }
 
 /** POST /api/admin/clients, POST /api/admin/leads/:id/convert: the password is shown this once. */

@@ -180,10 +180,21 @@ export interface ClientSubscription {
 }
 
 /** The streaming line's login: only ever sent to this client (and admins). */
+/** The subscriber's line on the IPTV panel: the player login, the M3U and EPG links. */
 export interface ClientLine {
   username: string;
   password: string;
+  /** the server URL player apps ask for (same as server_url; kept for older portals) */
   portal_url: string;
+  server_url: string;
+  /** the M3U playlist link: {server}/get.php?username=…&password=…&type=m3u_plus&output=ts */
+  m3u_url: string;
+  /** the TV guide: {server}/xmltv.php?username=…&password=… */
+  epg_url: string;
+  /** when the panel will stop the line (ISO); null when unknown */
+  expires_at: string | null;
+  /** a line on the shop's sandbox panel: a test line that plays nothing */
+  is_test: boolean;
 }
 
 /** GET/PATCH /api/client/me → {data} */

@@ -18,6 +18,7 @@ export const jobs: Job[] = [
 
 export function startJobs(app: FastifyInstance): () => Promise<void> {
   app.outbox.start();
+  app.provisioning.start();
   const timers = jobs.map((job) => {
     let busy = false;
     const tick = async () => {

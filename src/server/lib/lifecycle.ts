@@ -20,6 +20,7 @@ import type { Db } from "../db/client";
 import { auditLog, clientLifecycleEvents, clients } from "../db/schema";
 import { loadBusiness } from "./business";
 import { conflict, notFound } from "./errors";
+import { planPanelWork, queuePanelWork } from "./provisioning";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type ClientRow = typeof clients.$inferSelect;
@@ -51,7 +52,8 @@ export interface Change {
 }
 
 export type ChangeResult =
-  | { applied: true; before: ClientRow; client: ClientRow }
+  /** `panelJobs`: how many provisioning jobs the change queued (nudge the worker when > 0) */
+  | { applied: true; before: ClientRow; client: ClientRow; panelJobs: number }
   /** already applied (replay), or refused by the rules (`refused` says why); the client as it is */
   | { applied: false; client: ClientRow; refused: string | null };
 
@@ -127,7 +129,9 @@ export async function applyChange(tx: Tx, change: Change): Promise<ChangeResult>
       ...(reason ? { reason } : {}),
     },
   });
-  return { applied: true, before, client };
+  // The panel follows the same change, in the same transaction, once per cause.
+  const panelJobs = await queuePanelWork(tx, client.id, change.causeKey, planPanelWork(before, client, change.cause, change.package));
+  return { applied: true, before, client, panelJobs };
 }
 
 /** applyChange for an admin's request: a cause the rules refuse is a 409 in the rules' words. */

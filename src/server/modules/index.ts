@@ -12,6 +12,7 @@ import health from "./health/routes";
 import kb from "./kb/routes";
 import monitor from "./monitor/routes";
 import orders from "./orders/routes";
+import panel from "./panel/routes";
 import payments from "./payments/routes";
 import realtime from "./realtime/routes";
 import speedtest from "./speedtest/routes";
@@ -34,4 +35,5 @@ export const routeModules: FastifyPluginAsync[] = [
   adminBusiness,
   adminCatalogue,
   adminOps,
+  panel,
 ];

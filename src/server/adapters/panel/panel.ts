@@ -77,7 +77,10 @@ export class ManualStep extends Error {
 
 /** The panel's words, in the owner's. Anything not listed is a failure with the raw answer kept. */
 export const PANEL_STATUS_MESSAGES: Record<string, { message: string; retryable: boolean }> = {
-  STATUS_INSUFFICIENT_CREDITS: { message: "The panel says there are not enough credits. Top up your reseller credits, then retry.", retryable: false },
+  STATUS_INSUFFICIENT_CREDITS: {
+    message: "The panel says there are not enough credits. Top up your reseller credits, then retry.",
+    retryable: false,
+  },
   STATUS_NO_TRIALS: { message: "The panel's trial allowance is used up for now. Try again later or give a paid line.", retryable: false },
   STATUS_INVALID_PACKAGE: { message: "The panel does not know that package. Check the package mapping.", retryable: false },
   STATUS_EXISTS_USERNAME: { message: "That username already exists on the panel.", retryable: false },

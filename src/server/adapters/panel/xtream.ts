@@ -4,7 +4,7 @@
 // Reads are retried on network errors; a write is retried only when the connection was refused
 // (the panel never saw it): a write that timed out may have happened, so it is left to the
 // owner to check rather than risk a second line or a double extension.
-import { type CreateLineInput, type PanelAdapter, PanelError, type PanelLine, type PanelPackage, PANEL_STATUS_MESSAGES } from "./panel";
+import { type CreateLineInput, PANEL_STATUS_MESSAGES, type PanelAdapter, PanelError, type PanelLine, type PanelPackage } from "./panel";
 
 export interface XtreamOptions {
   apiUrl: string;
@@ -73,7 +73,9 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
     try {
       response = await fetch(urlFor(action), {
         method: form ? "POST" : "GET",
-        headers: form ? { "content-type": "application/x-www-form-urlencoded", accept: "application/json" } : { accept: "application/json" },
+        headers: form
+          ? { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }
+          : { accept: "application/json" },
         body: form ? new URLSearchParams(form).toString() : undefined,
         signal: AbortSignal.timeout(timeoutMs),
       });

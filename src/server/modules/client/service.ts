@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import {
   type ClientAccountStatus,
+  type ClientLine,
   type ClientProfile,
   type ClientSummary,
   type CommunicationMethod,
@@ -16,6 +17,7 @@ import { isValidEmail, isValidPhone } from "../../../shared/contact";
 import { CLIENT_STATUSES } from "../../../shared/lifecycle";
 import { DEVICE_LABELS, type DeviceValue } from "../../../shared/options";
 import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
+import { subscriberUrls } from "../../adapters/panel/panel";
 import { clients } from "../../db/schema";
 import { badRequest, unauthorized } from "../../lib/errors";
 
@@ -50,6 +52,20 @@ export function toSummary(row: Pick<ClientRow, "id" | "username" | "full_name" |
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+function lineOf(row: ClientRow): ClientLine {
+  const urls = subscriberUrls(row.line_portal_url, { username: row.line_username, password: row.line_password });
+  return {
+    username: row.line_username,
+    password: row.line_password,
+    portal_url: row.line_portal_url,
+    server_url: urls.server_url,
+    m3u_url: row.line_portal_url ? urls.m3u_url : "",
+    epg_url: row.line_portal_url ? urls.epg_url : "",
+    expires_at: iso(row.line_expires_at),
+    is_test: row.line_is_test,
+  };
+}
+
 export function toProfile(row: ClientRow, now = new Date()): ClientProfile {
   const status = accountStatus(row.status);
   return {
@@ -73,8 +89,8 @@ export function toProfile(row: ClientRow, now = new Date()): ClientProfile {
     device: row.device,
     device_label: DEVICE_LABELS[row.device as DeviceValue] ?? row.device,
     internet_platform: row.internet_platform,
-    // Withheld while suspended: the line is the service itself.
-    line: status === "suspended" ? null : { username: row.line_username, password: row.line_password, portal_url: row.line_portal_url },
+    // Withheld while suspended: the line is the service itself. No login yet: no line.
+    line: status === "suspended" || !row.line_username ? null : lineOf(row),
     created_at: row.created_at.toISOString(),
   };
 }

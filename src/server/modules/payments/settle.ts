@@ -6,7 +6,7 @@
 //   2. the term: one 'payment-captured' cause through the lifecycle module (key payment:<id>):
 //      time from the current end while a term runs, else from now; a suspension stays;
 //   3. the messages: one receipt, and one notice to the business to set up or renew the line.
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { formatDate } from "../../../shared/dates";
 import type { LifecycleRules } from "../../../shared/lifecycle";
 import { formatRand } from "../../../shared/money";
@@ -51,7 +51,16 @@ async function monthsPaidFor(tx: Tx, payment: Payment): Promise<number> {
 async function payerOf(tx: Tx, payment: Payment, now: Date): Promise<{ client: ClientRow | null; created: boolean }> {
   if (payment.client_id) {
     const [client] = await tx.select().from(clients).where(eq(clients.id, payment.client_id));
-    if (client) return { client, created: false };
+    if (client) {
+      // The returning client's order is answered by this payment: its lead is done too.
+      if (payment.lead_id) {
+        await tx
+          .update(leads)
+          .set({ status: "converted", client_id: client.id, updated_at: now })
+          .where(and(eq(leads.id, payment.lead_id), ne(leads.status, "converted")));
+      }
+      return { client, created: false };
+    }
   }
   if (!payment.lead_id) return { client: null, created: false };
   const [lead] = await tx.select().from(leads).where(eq(leads.id, payment.lead_id)).for("update");

@@ -1,0 +1,20 @@
+// Manual mode (PANEL_MODE=manual), for resellers whose panel gives no API access: every step
+// is a task for the owner. The provisioning job words the task; once the owner pastes the
+// line's login, everything after it (the subscriber's message, the portal) is automatic.
+import { ManualStep, type PanelAdapter } from "./panel";
+
+export function createManualPanel(): PanelAdapter {
+  const step = async (): Promise<never> => {
+    throw new ManualStep("");
+  };
+  return {
+    mode: "manual",
+    userInfo: async () => ({ credits: null }),
+    packages: async () => [],
+    lines: async () => [],
+    createLine: step,
+    editLine: step,
+    enableLine: step,
+    disableLine: step,
+  };
+}

@@ -1,0 +1,133 @@
+// The sandbox panel: what a reseller panel would do, kept in our own database, so the shop
+// shows the whole journey (paid → line → credentials) with no panel configured. Its lines are
+// test lines with generated logins; the dashboard marks them as such.
+import { randomInt } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { addMonths } from "../../../shared/dates";
+import type { Db } from "../../db/client";
+import { sandboxPanelLines } from "../../db/schema";
+import { type CreateLineInput, type PanelAdapter, PanelError, type PanelLine, type PanelPackage } from "./panel";
+
+const pkg = (id: string, name: string, months: number): PanelPackage => ({
+  id,
+  name,
+  is_trial: false,
+  is_official: true,
+  official_credits: months,
+  trial_credits: 0,
+  official_duration: months,
+  official_duration_in: "months",
+  trial_duration: 0,
+  trial_duration_in: "hours",
+  max_connections: 1,
+});
+
+/** The sandbox panel's packages: one per usual length, and a 24-hour trial. */
+export const SANDBOX_PACKAGES: PanelPackage[] = [
+  pkg("sbx-1m", "Sandbox 1 Month", 1),
+  pkg("sbx-3m", "Sandbox 3 Months", 3),
+  pkg("sbx-6m", "Sandbox 6 Months", 6),
+  pkg("sbx-12m", "Sandbox 12 Months", 12),
+  pkg("sbx-24m", "Sandbox 24 Months", 24),
+  {
+    ...pkg("sbx-trial", "Sandbox Trial 24 Hours", 0),
+    is_trial: true,
+    is_official: false,
+    trial_credits: 0,
+    trial_duration: 24,
+    trial_duration_in: "hours",
+  },
+];
+
+const LOGIN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+const random = (length: number) => Array.from({ length }, () => LOGIN_ALPHABET[randomInt(LOGIN_ALPHABET.length)]).join("");
+
+type Row = typeof sandboxPanelLines.$inferSelect;
+const toLine = (row: Row): PanelLine => ({
+  id: row.id,
+  username: row.username,
+  password: row.password,
+  expires_at: row.exp_date,
+  enabled: row.enabled,
+  max_connections: 1,
+});
+
+function packageOf(id: string): PanelPackage {
+  const found = SANDBOX_PACKAGES.find((p) => p.id === id);
+  if (!found)
+    throw new PanelError(
+      "The panel does not know that package. Check the package mapping.",
+      "STATUS_INVALID_PACKAGE",
+      false,
+      `{"status":"STATUS_INVALID_PACKAGE"}`,
+    );
+  return found;
+}
+
+/** Where a package's time runs to from `from`. */
+function addDuration(from: Date, p: PanelPackage, trial: boolean): Date {
+  if (trial) return new Date(from.getTime() + p.trial_duration * 3_600_000);
+  return addMonths(from, p.official_duration);
+}
+
+export function createSandboxPanel(db: Db): PanelAdapter {
+  async function find(id: string): Promise<Row> {
+    const [row] = await db.select().from(sandboxPanelLines).where(eq(sandboxPanelLines.id, id));
+    if (!row)
+      throw new PanelError("The panel has no such line.", "STATUS_FAILURE_NO_LINE", false, `{"status":"STATUS_FAILURE","error":"no line"}`);
+    return row;
+  }
+
+  return {
+    mode: "sandbox",
+    async userInfo() {
+      return { credits: null };
+    },
+    async packages() {
+      return SANDBOX_PACKAGES;
+    },
+    async lines() {
+      return (await db.select().from(sandboxPanelLines)).map(toLine);
+    },
+    async createLine(input: CreateLineInput) {
+      const p = packageOf(input.package);
+      const trial = input.trial || p.is_trial;
+      for (let attempt = 0; ; attempt++) {
+        const [row] = await db
+          .insert(sandboxPanelLines)
+          .values({
+            username: `test${random(6)}`,
+            password: random(10),
+            panel_package_id: p.id,
+            trial,
+            exp_date: addDuration(new Date(), p, trial),
+            contact: input.contact,
+          })
+          .onConflictDoNothing({ target: sandboxPanelLines.username })
+          .returning();
+        if (row) return toLine(row);
+        if (attempt >= 5) throw new PanelError("The panel could not make a free username.", "STATUS_EXISTS_USERNAME", false);
+      }
+    },
+    async editLine(input) {
+      const row = await find(input.id);
+      const p = packageOf(input.package);
+      const now = new Date();
+      const from = row.exp_date && row.exp_date > now ? row.exp_date : now;
+      const [updated] = await db
+        .update(sandboxPanelLines)
+        .set({ exp_date: addDuration(from, p, false), panel_package_id: p.id, trial: false, updated_at: now })
+        .where(eq(sandboxPanelLines.id, row.id))
+        .returning();
+      return toLine(updated);
+    },
+    async enableLine(id) {
+      await find(id);
+      await db.update(sandboxPanelLines).set({ enabled: true, updated_at: new Date() }).where(eq(sandboxPanelLines.id, id));
+    },
+    async disableLine(id) {
+      await find(id);
+      await db.update(sandboxPanelLines).set({ enabled: false, updated_at: new Date() }).where(eq(sandboxPanelLines.id, id));
+    },
+  };
+}

@@ -1,0 +1,303 @@
+// Works the provisioning jobs (lib/provisioning.ts queues them): claims a due job with FOR
+// UPDATE SKIP LOCKED — one at a time per client, in order, so two processes never send the
+// same line two calls at once — calls the panel, and records the answer. A line created is
+// written onto the client and its credentials are queued to the subscriber at once. A panel
+// that cannot be reached is retried with backoff; a refusal (no credits, unknown package) is
+// 'failed' with the panel's answer for the owner, who retries from the dashboard. In manual
+// mode the job waits as a task worded for the owner.
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { formatDate } from "../../shared/dates";
+import { normaliseWhatsAppNumber } from "../../shared/whatsapp";
+import { ManualStep, type PanelAdapter, PanelError, type PanelLine } from "../adapters/panel/panel";
+import { SANDBOX_PACKAGES } from "../adapters/panel/sandbox";
+import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } from "../db/schema";
+import { appForDevice } from "../lib/accounts";
+import { loadBusiness } from "../lib/business";
+import { enqueueAll } from "../lib/outbox";
+import { credentialsMessages } from "../modules/panel/messages";
+
+export const PROVISIONING_MAX_ATTEMPTS = 8;
+/** a 'running' job older than this belonged to a process that died mid-call */
+const STALE_RUNNING_MS = 10 * 60_000;
+export const TRIAL_PACKAGE_SETTING = "private_panel_trial_package";
+/** What the sandbox panel's logins connect to: plainly not a real server. */
+export const SANDBOX_STREAM_URL = "http://sandbox-panel.invalid:8080";
+
+type Job = typeof provisioningJobs.$inferSelect;
+type Client = typeof clients.$inferSelect;
+
+/** 30 s, 1 min, 2 min, ... capped at 1 hour */
+const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+class JobFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: string,
+    readonly answer = "",
+  ) {
+    super(message);
+  }
+}
+
+export class ProvisioningWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly panel: PanelAdapter,
+    private readonly intervalMs = 15_000,
+  ) {}
+
+  /** The URL subscribers' apps connect to: PANEL_STREAM_URL, else the panel's own host. */
+  get streamUrl(): string {
+    if (this.panel.mode === "sandbox") return SANDBOX_STREAM_URL;
+    const configured = this.app.config.PANEL_STREAM_URL;
+    if (configured) return configured;
+    return this.app.config.PANEL_API_URL ? new URL(this.app.config.PANEL_API_URL).origin : "";
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.nudge(), this.intervalMs);
+    this.timer.unref();
+    this.nudge();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+
+  /** Ask for a pass soon (after a change queued work); coalesces while one is running. */
+  nudge(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error) => {
+        this.app.log.warn({ err: error }, "provisioning pass failed");
+        return 0;
+      })
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.nudge();
+        }
+      });
+  }
+
+  /** Work until nothing due is left; returns how many jobs were attempted. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const job = await this.claim();
+      if (!job) return total;
+      total++;
+      await this.work(job);
+    }
+  }
+
+  /** The oldest due job of a client with nothing earlier still waiting or running. */
+  async claim(): Promise<Job | null> {
+    // A job left 'running' by a process that died may or may not have reached the panel: the
+    // owner checks, rather than a blind resend creating a second line.
+    await this.app.db.execute(sql`
+      UPDATE provisioning_jobs SET status = 'failed', error_status = 'INTERRUPTED',
+        last_error = 'The server stopped while this was being sent to the panel. Check the panel, then retry or mark it done.',
+        updated_at = now()
+      WHERE status = 'running' AND updated_at < now() - make_interval(secs => ${STALE_RUNNING_MS / 1000})`);
+    const claimed = await this.app.db.execute(sql`
+      UPDATE provisioning_jobs SET status = 'running', attempts = attempts + 1, updated_at = now()
+      WHERE id = (
+        SELECT j.id FROM provisioning_jobs j
+        WHERE j.status = 'pending' AND j.next_attempt_at <= now()
+          AND NOT EXISTS (
+            SELECT 1 FROM provisioning_jobs e
+            WHERE e.client_id = j.client_id AND e.id <> j.id
+              AND (e.status = 'running' OR (e.status = 'pending' AND e.created_at < j.created_at))
+          )
+        ORDER BY j.next_attempt_at, j.created_at
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id`);
+    const row = (claimed as unknown as { rows: { id: string }[] }).rows[0];
+    if (!row) return null;
+    const [job] = await this.app.db.select().from(provisioningJobs).where(eq(provisioningJobs.id, row.id));
+    return job ?? null;
+  }
+
+  async work(job: Job): Promise<void> {
+    const [client] = await this.app.db.select().from(clients).where(eq(clients.id, job.client_id));
+    if (!client) return this.finish(job, { status: "done", note: "The client was deleted." });
+    try {
+      const line = await this.perform(job, client);
+      await this.succeed(job, client, line);
+    } catch (error) {
+      if (error instanceof ManualStep) {
+        await this.finish(job, { status: "task", instruction: await this.instruction(job, client) });
+        return;
+      }
+      const failure =
+        error instanceof PanelError || error instanceof JobFailure
+          ? error
+          : new JobFailure(error instanceof Error ? error.message : String(error), "ERROR");
+      const retry = error instanceof PanelError && error.retryable && job.attempts < PROVISIONING_MAX_ATTEMPTS;
+      this.app.log.warn({ job: job.id, action: job.action, status: failure.status }, "panel job did not succeed");
+      await this.finish(job, {
+        status: retry ? "pending" : "failed",
+        errorStatus: failure.status,
+        error: failure.message,
+        answer: "answer" in failure ? failure.answer : "",
+        delayMs: retry ? backoffMs(job.attempts) : 0,
+      });
+    }
+  }
+
+  /** The panel call for this job, decided against the client as it is now. */
+  private async perform(job: Job, client: Client): Promise<PanelLine | null> {
+    const action = job.action === "create_line" && client.panel_line_id ? "extend_line" : job.action;
+    if (action === "create_line") {
+      const panelPackage = job.trial
+        ? await this.trialPackage()
+        : await this.mappedPackage(job.package_id ?? client.package_id, job.package_name);
+      return this.panel.createLine({
+        package: panelPackage,
+        trial: job.trial,
+        contact: [client.full_name, client.whatsapp ? `+${normaliseWhatsAppNumber(client.whatsapp)}` : "", client.email]
+          .filter(Boolean)
+          .join(", "),
+        notes: `StreamDesk client ${client.username}`,
+      });
+    }
+    const lineId = client.panel_line_id;
+    if (!lineId) throw new JobFailure("This client has no line on the panel yet.", "NO_LINE");
+    if (action === "extend_line") {
+      const panelPackage = await this.mappedPackage(job.package_id ?? client.package_id, job.package_name);
+      return this.panel.editLine({ id: lineId, package: panelPackage });
+    }
+    if (action === "enable_line") await this.panel.enableLine(lineId);
+    else if (action === "disable_line") await this.panel.disableLine(lineId);
+    return null;
+  }
+
+  private async trialPackage(): Promise<string> {
+    const [row] = await this.app.db
+      .select({ value: siteSettings.value })
+      .from(siteSettings)
+      .where(eq(siteSettings.key, TRIAL_PACKAGE_SETTING));
+    if (row?.value) return row.value;
+    if (this.panel.mode === "sandbox") return "sbx-trial";
+    throw new JobFailure("No panel package is chosen for free trials. Choose one in Panel settings, then retry.", "NO_MAPPING");
+  }
+
+  private async mappedPackage(packageId: string | null, name: string): Promise<string> {
+    if (packageId) {
+      const [row] = await this.app.db
+        .select({ panel: panelPackageMap.panel_package_id })
+        .from(panelPackageMap)
+        .where(eq(panelPackageMap.package_id, packageId));
+      if (row) return row.panel;
+      // The sandbox panel has a package for each usual length: map by months.
+      if (this.panel.mode === "sandbox") {
+        const [pkg] = await this.app.db.select({ months: packages.duration_months }).from(packages).where(eq(packages.id, packageId));
+        const found = SANDBOX_PACKAGES.find((p) => !p.is_trial && p.official_duration === (pkg?.months ?? 1));
+        if (found) return found.id;
+      }
+    }
+    throw new JobFailure(`No panel package is mapped to "${name || "this package"}". Map it in Panel settings, then retry.`, "NO_MAPPING");
+  }
+
+  private async succeed(job: Job, client: Client, line: PanelLine | null): Promise<void> {
+    const business = await loadBusiness(this.app);
+    const app = line && !client.panel_line_id ? await appForDevice(this.app.db, client.device) : null;
+    const now = new Date();
+    await this.app.db.transaction(async (tx) => {
+      const changes: Partial<Client> = { updated_at: now, line_sync_issue: "" };
+      if (line && !client.panel_line_id) {
+        // A new line: its login is the subscriber's, and goes to them at once.
+        Object.assign(changes, {
+          panel_line_id: line.id,
+          line_username: line.username,
+          line_password: line.password,
+          line_expires_at: line.expires_at,
+          line_enabled: line.enabled,
+          line_is_test: this.panel.mode === "sandbox",
+          line_portal_url: this.streamUrl,
+        });
+        const [updated] = await tx.update(clients).set(changes).where(eq(clients.id, client.id)).returning();
+        await enqueueAll(
+          tx,
+          credentialsMessages(business, {
+            client: updated,
+            line,
+            streamUrl: this.streamUrl,
+            test: this.panel.mode === "sandbox",
+            app,
+            jobId: job.id,
+          }),
+        );
+      } else {
+        if (line?.expires_at) changes.line_expires_at = line.expires_at;
+        if (job.action === "enable_line") changes.line_enabled = true;
+        if (job.action === "disable_line") changes.line_enabled = false;
+        await tx.update(clients).set(changes).where(eq(clients.id, client.id));
+      }
+      await tx
+        .update(provisioningJobs)
+        .set({ status: "done", done_at: now, error_status: "", last_error: "", panel_answer: "", updated_at: now })
+        .where(eq(provisioningJobs.id, job.id));
+    });
+    if (line && !client.panel_line_id) this.app.outbox.nudge();
+  }
+
+  private async finish(
+    job: Job,
+    result: {
+      status: string;
+      errorStatus?: string;
+      error?: string;
+      answer?: string;
+      delayMs?: number;
+      instruction?: string;
+      note?: string;
+    },
+  ): Promise<void> {
+    await this.app.db
+      .update(provisioningJobs)
+      .set({
+        status: result.status,
+        error_status: result.errorStatus ?? "",
+        last_error: (result.error ?? result.note ?? "").slice(0, 1000),
+        panel_answer: (result.answer ?? "").slice(0, 2000),
+        instruction: result.instruction ?? job.instruction,
+        next_attempt_at: new Date(Date.now() + (result.delayMs ?? 0)),
+        done_at: result.status === "done" ? new Date() : null,
+        updated_at: new Date(),
+      })
+      .where(and(eq(provisioningJobs.id, job.id), eq(provisioningJobs.status, "running")));
+  }
+
+  /** The owner's task in manual mode, in plain words. */
+  private async instruction(job: Job, client: Client): Promise<string> {
+    const who = `${client.full_name}${client.whatsapp ? ` (WhatsApp +${normaliseWhatsAppNumber(client.whatsapp)})` : ""}`;
+    const what = job.trial ? "free-trial line" : `${job.package_name || client.package_name || "paid"} line`;
+    const until = client.subscription_end ? ` It should run until ${formatDate(client.subscription_end)}.` : "";
+    switch (job.action === "create_line" && client.panel_line_id ? "extend_line" : job.action) {
+      case "create_line":
+        return `Create a ${what} for ${who} on your panel, then paste its username and password here.${until}`;
+      case "extend_line":
+        return `Extend ${client.line_username || "the"} line of ${who} on your panel by the ${job.package_name || "paid"} package, then mark this done.${until}`;
+      case "enable_line":
+        return `Switch the line ${client.line_username} of ${who} back on in your panel, then mark this done.`;
+      default:
+        return `Switch off the line ${client.line_username} of ${who} in your panel, then mark this done.`;
+    }
+  }
+}

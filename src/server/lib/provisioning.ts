@@ -1,0 +1,89 @@
+// What each change of a client's term asks of the IPTV panel (docs/architecture.md,
+// "Provisioning"). Called by the lifecycle module inside the change's transaction, so the
+// panel work is queued exactly when — and exactly as often as — the change happens: the
+// job's key is the change's cause key plus the action, unique in provisioning_jobs.
+//   money in (payment captured)   → create_line (no line yet) or extend_line (edit_line, same package)
+//   free trial started            → create_line with trial=1 on the trial package
+//   suspended, expired            → disable_line
+//   reactivated, or paid again    → enable_line (after the extension, when the line was off)
+// A complimentary grant adds our time only: the panel charges whole packages, so the owner
+// extends the line by hand if it must run longer (the nightly sync shows the difference).
+import type { Cause, ClientStatus } from "../../shared/lifecycle";
+import type { Db } from "../db/client";
+import { provisioningJobs } from "../db/schema";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type ClientRow = {
+  id: string;
+  status: string;
+  panel_line_id: string | null;
+  line_enabled: boolean;
+  package_id: string | null;
+  package_name: string;
+};
+
+export type PanelAction = "create_line" | "extend_line" | "enable_line" | "disable_line";
+
+export interface PlannedJob {
+  action: PanelAction;
+  trial?: boolean;
+  package?: { id: string | null; name: string };
+}
+
+const SERVING: readonly string[] = ["active", "trial", "grace"] satisfies readonly ClientStatus[];
+
+/** The panel work one lifecycle change asks for (pure: tested on its own). */
+export function planPanelWork(
+  before: ClientRow,
+  after: ClientRow,
+  cause: Cause,
+  paidFor?: { id: string | null; name: string },
+): PlannedJob[] {
+  const hasLine = before.panel_line_id !== null;
+  switch (cause.kind) {
+    case "payment-captured": {
+      const pkg = paidFor ?? { id: after.package_id, name: after.package_name };
+      // A suspended client's new line waits for the reactivation; an existing one is extended now.
+      if (!hasLine) return after.status === "suspended" ? [] : [{ action: "create_line", package: pkg }];
+      const jobs: PlannedJob[] = [{ action: "extend_line", package: pkg }];
+      if (SERVING.includes(after.status) && !before.line_enabled) jobs.push({ action: "enable_line" });
+      return jobs;
+    }
+    case "trial-started":
+      return hasLine ? [] : [{ action: "create_line", trial: true, package: { id: null, name: "Free trial" } }];
+    case "complimentary-grant":
+      return hasLine && SERVING.includes(after.status) && !before.line_enabled ? [{ action: "enable_line" }] : [];
+    case "admin-suspend":
+      return hasLine ? [{ action: "disable_line" }] : [];
+    case "admin-reactivate":
+      if (!SERVING.includes(after.status)) return [];
+      if (hasLine) return [{ action: "enable_line" }];
+      // Paid while suspended, before any line was made: the line is made now.
+      return after.status === "active" ? [{ action: "create_line", package: { id: after.package_id, name: after.package_name } }] : [];
+    case "term-ended":
+    case "grace-ended":
+      // Into grace the line keeps running; once expired it is switched off.
+      return hasLine && after.status === "expired" ? [{ action: "disable_line" }] : [];
+  }
+}
+
+/** Queues the planned jobs in `tx`, each once per cause. */
+export async function queuePanelWork(tx: Tx, clientId: string, causeKey: string, jobs: PlannedJob[]): Promise<number> {
+  let queued = 0;
+  for (const job of jobs) {
+    const rows = await tx
+      .insert(provisioningJobs)
+      .values({
+        client_id: clientId,
+        action: job.action,
+        cause_key: `${causeKey}:${job.action}`,
+        package_id: job.package?.id ?? null,
+        package_name: job.package?.name ?? "",
+        trial: job.trial ?? false,
+      })
+      .onConflictDoNothing({ target: provisioningJobs.cause_key })
+      .returning({ id: provisioningJobs.id });
+    queued += rows.length;
+  }
+  return queued;
+}

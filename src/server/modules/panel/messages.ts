@@ -1,0 +1,73 @@
+// The subscriber's line credentials, sent the moment a line is made: the player login (server,
+// username, password), the M3U playlist and EPG links, their client portal, and the setup
+// guide for their device. Short, plain text, ending with the sign-off (docs/architecture.md,
+// "House style").
+import { formatDate } from "../../../shared/dates";
+import { DEVICE_LABELS } from "../../../shared/options";
+import type { PanelLine } from "../../adapters/panel/panel";
+import { subscriberUrls } from "../../adapters/panel/panel";
+import { type BusinessProfile, signOff } from "../../lib/business";
+import type { OutboxMessage } from "../../lib/outbox";
+import { channelsFor } from "../admin-business/messages";
+import { numberedSteps } from "../downloads/service";
+
+export interface CredentialsFacts {
+  client: {
+    id: string;
+    full_name: string;
+    email: string;
+    whatsapp: string;
+    communication_method: string;
+    username: string;
+    device: string;
+  };
+  line: Pick<PanelLine, "username" | "password" | "expires_at">;
+  streamUrl: string;
+  /** a sandbox-panel line: says so, so nobody mistakes it for a working subscription */
+  test: boolean;
+  app: { name: string; download_url: string | null; installation_guide: string | null } | null;
+  jobId: string;
+}
+
+export function credentialsMessages(business: BusinessProfile, facts: CredentialsFacts): OutboxMessage[] {
+  const { client, line, app } = facts;
+  const urls = subscriberUrls(facts.streamUrl, line);
+  const first = client.full_name.trim().split(/\s+/)[0] || "there";
+  const device = DEVICE_LABELS[client.device as keyof typeof DEVICE_LABELS] ?? "";
+  const guide: string[] = [];
+  if (app) {
+    guide.push(`Set up ${app.name}${device ? ` on your ${device}` : ""}:`);
+    if (app.installation_guide?.trim()) guide.push(numberedSteps(app.installation_guide));
+    guide.push("");
+  }
+  const body = [
+    `Hi ${first},`,
+    "",
+    facts.test
+      ? `Your ${business.companyName} line is ready. NOTE: this is a TEST line from the shop's sandbox panel; it does not play real channels.`
+      : `Your ${business.companyName} line is ready. Here is how to sign in to your player app:`,
+    "",
+    `Server URL: ${urls.server_url}`,
+    `Username: ${line.username}`,
+    `Password: ${line.password}`,
+    line.expires_at ? `Active until: ${formatDate(line.expires_at)}` : "",
+    "",
+    `M3U playlist (for apps that ask for a link): ${urls.m3u_url}`,
+    `TV guide (EPG): ${urls.epg_url}`,
+    "",
+    ...guide,
+    `These details are also in your client portal (username ${client.username}), with a QR code for TV apps: ${business.publicUrl}/client`,
+    "",
+    signOff(business),
+  ]
+    .filter((line, i, all) => line !== "" || all[i - 1] !== "")
+    .join("\n");
+  return channelsFor(client, { alsoEmail: true }).map((target) => ({
+    ...target,
+    subject: target.channel === "email" ? `${business.companyName}: your line is ready` : undefined,
+    body,
+    kind: "credentials",
+    client_id: client.id,
+    dedupe_key: `credentials:${facts.jobId}:${target.channel}`,
+  }));
+}

@@ -1,0 +1,266 @@
+// The dashboard's view of the IPTV panel (admins only):
+//   GET  /api/admin/panel                  → {mode, connected, credits, low_credits, packages, mapping, trial_package_id, error}
+//   PUT  /api/admin/panel/mapping          {packages: {<our package id>: <panel package id>}, trial} → the same view
+//   GET  /api/admin/provisioning?status=   → {data: jobs with the client's name, newest first}
+//   POST /api/admin/provisioning/:id/retry → a failed job goes again
+//   POST /api/admin/provisioning/:id/complete {username?, password?, line_id?} → a manual task done
+// The panel's packages and credits are read from the panel itself; its API key never leaves
+// the server (not in answers, logs or the audit log).
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PanelError, type PanelPackage } from "../../adapters/panel/panel";
+import { requireAdmin } from "../../auth/guards";
+import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } from "../../db/schema";
+import { TRIAL_PACKAGE_SETTING } from "../../jobs/provisioning-worker";
+import { appForDevice } from "../../lib/accounts";
+import { audit } from "../../lib/audit";
+import { loadBusiness } from "../../lib/business";
+import { badRequest, conflict, notFound } from "../../lib/errors";
+import { enqueueAll } from "../../lib/outbox";
+import { credentialsMessages } from "./messages";
+
+export const CREDIT_WARNING_SETTING = "panel_credit_warning";
+const CREDIT_WARNING_DEFAULT = 10;
+const JOB_STATUSES = ["pending", "running", "done", "failed", "task"] as const;
+
+const byId = { params: z.object({ id: z.uuid({ error: "Not a valid id" }) }) };
+const panelId = z.string().trim().min(1, "Choose a panel package").max(100);
+const mappingSchema = z.object({
+  packages: z.record(z.uuid({ error: "Not a package id" }), z.union([panelId, z.literal(""), z.null()])).default({}),
+  trial: z.union([panelId, z.literal(""), z.null()]).optional(),
+});
+const completeSchema = z.object({
+  username: z.string().trim().max(200).optional(),
+  password: z.string().trim().max(200).optional(),
+  line_id: z.string().trim().max(100).optional(),
+});
+
+export interface PanelView {
+  mode: string;
+  connected: boolean;
+  credits: number | null;
+  low_credits: boolean;
+  credit_warning: number;
+  packages: PanelPackage[];
+  mapping: Record<string, string>;
+  trial_package_id: string | null;
+  /** why the panel could not be read, in the owner's words */
+  error: string | null;
+}
+
+/** The panel as the dashboard shows it; a panel that cannot be reached is reported, not thrown. */
+export async function panelView(app: FastifyInstance): Promise<PanelView> {
+  const panel = app.provisioning.panel;
+  const [mapRows, [trial], business] = await Promise.all([
+    app.db.select().from(panelPackageMap),
+    app.db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, TRIAL_PACKAGE_SETTING)),
+    loadBusiness(app),
+  ]);
+  const warning = Number(business.settings[CREDIT_WARNING_SETTING] ?? CREDIT_WARNING_DEFAULT);
+  const creditWarning = Number.isFinite(warning) && warning >= 0 ? warning : CREDIT_WARNING_DEFAULT;
+  let credits: number | null = null;
+  let panelPackages: PanelPackage[] = [];
+  let error: string | null = null;
+  try {
+    [{ credits }, panelPackages] = await Promise.all([panel.userInfo(), panel.packages()]);
+  } catch (failure) {
+    error = failure instanceof PanelError ? failure.message : "The panel could not be read.";
+    app.log.warn({ status: failure instanceof PanelError ? failure.status : "ERROR" }, "panel read failed");
+  }
+  return {
+    mode: panel.mode,
+    connected: error === null && panel.mode !== "manual",
+    credits,
+    low_credits: credits !== null && credits < creditWarning,
+    credit_warning: creditWarning,
+    packages: panelPackages,
+    mapping: Object.fromEntries(mapRows.map((r) => [r.package_id, r.panel_package_id])),
+    trial_package_id: trial?.value || null,
+    error,
+  };
+}
+
+const routes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook("onRequest", requireAdmin);
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  app.get("/admin/panel", () => panelView(app));
+
+  app.put("/admin/panel/mapping", { schema: { body: mappingSchema } }, async (request) => {
+    const view = await panelView(app);
+    const known = new Set(view.packages.map((p) => p.id));
+    const fields: Record<string, string> = {};
+    const wanted = Object.entries(request.body.packages);
+    const ours = wanted.length
+      ? await app.db
+          .select({ id: packages.id })
+          .from(packages)
+          .where(
+            inArray(
+              packages.id,
+              wanted.map(([id]) => id),
+            ),
+          )
+      : [];
+    const ourIds = new Set(ours.map((p) => p.id));
+    for (const [id, panelPackage] of wanted) {
+      if (!ourIds.has(id)) fields[`packages.${id}`] = "That package does not exist.";
+      else if (panelPackage && view.connected && !known.has(panelPackage)) fields[`packages.${id}`] = "The panel has no such package.";
+    }
+    const trial = request.body.trial;
+    if (trial && view.connected && !known.has(trial)) fields.trial = "The panel has no such package.";
+    if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
+
+    await app.db.transaction(async (tx) => {
+      const before = await tx.select().from(panelPackageMap);
+      for (const [id, panelPackage] of wanted) {
+        if (panelPackage) {
+          await tx
+            .insert(panelPackageMap)
+            .values({ package_id: id, panel_package_id: panelPackage })
+            .onConflictDoUpdate({ target: panelPackageMap.package_id, set: { panel_package_id: panelPackage, updated_at: new Date() } });
+        } else {
+          await tx.delete(panelPackageMap).where(eq(panelPackageMap.package_id, id));
+        }
+      }
+      if (trial !== undefined) {
+        await tx
+          .insert(siteSettings)
+          .values({
+            key: TRIAL_PACKAGE_SETTING,
+            value: trial ?? "",
+            description: "The panel package free trials are made on.",
+            is_active: false,
+          })
+          .onConflictDoUpdate({ target: siteSettings.key, set: { value: trial ?? "", updated_at: new Date() } });
+      }
+      await audit(tx, request, { action: "update", resource: "panel_mapping", before, after: { packages: request.body.packages, trial } });
+    });
+    return panelView(app);
+  });
+
+  app.get(
+    "/admin/provisioning",
+    {
+      schema: {
+        querystring: z.object({
+          status: z.enum(JOB_STATUSES, { error: "Status must be pending, running, done, failed or task" }).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const rows = await app.db
+        .select({
+          id: provisioningJobs.id,
+          client_id: provisioningJobs.client_id,
+          client_full_name: clients.full_name,
+          client_username: clients.username,
+          action: provisioningJobs.action,
+          package_name: provisioningJobs.package_name,
+          trial: provisioningJobs.trial,
+          status: provisioningJobs.status,
+          attempts: provisioningJobs.attempts,
+          next_attempt_at: provisioningJobs.next_attempt_at,
+          error_status: provisioningJobs.error_status,
+          last_error: provisioningJobs.last_error,
+          panel_answer: provisioningJobs.panel_answer,
+          instruction: provisioningJobs.instruction,
+          done_at: provisioningJobs.done_at,
+          created_at: provisioningJobs.created_at,
+        })
+        .from(provisioningJobs)
+        .innerJoin(clients, eq(clients.id, provisioningJobs.client_id))
+        .where(request.query.status ? eq(provisioningJobs.status, request.query.status) : undefined)
+        .orderBy(desc(provisioningJobs.created_at))
+        .limit(200);
+      return { data: rows };
+    },
+  );
+
+  app.post("/admin/provisioning/:id/retry", { schema: byId }, async (request) => {
+    const result = await app.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(provisioningJobs).where(eq(provisioningJobs.id, request.params.id)).for("update");
+      if (!before) throw notFound("No such panel job.");
+      if (before.status !== "failed") throw conflict("Only a failed panel job can be retried.");
+      const [after] = await tx
+        .update(provisioningJobs)
+        .set({ status: "pending", attempts: 0, next_attempt_at: new Date(), updated_at: new Date() })
+        .where(and(eq(provisioningJobs.id, before.id), eq(provisioningJobs.status, "failed")))
+        .returning();
+      await audit(tx, request, { action: "retry", resource: "provisioning_jobs", resourceId: before.id, before, after });
+      return after;
+    });
+    app.provisioning.nudge();
+    return { data: result };
+  });
+
+  app.post("/admin/provisioning/:id/complete", { schema: { ...byId, body: completeSchema } }, async (request) => {
+    const [job] = await app.db.select().from(provisioningJobs).where(eq(provisioningJobs.id, request.params.id));
+    if (!job) throw notFound("No such panel job.");
+    if (job.status !== "task" && job.status !== "failed") throw conflict("This panel job is not waiting for you.");
+    const [client] = await app.db.select().from(clients).where(eq(clients.id, job.client_id));
+    if (!client) throw notFound("The client of this job no longer exists.");
+    const makesLine = job.action === "create_line" && !client.panel_line_id;
+    const { username, password, line_id: lineId } = request.body;
+    if (makesLine && (!username || !password)) {
+      const fields: Record<string, string> = {};
+      if (!username) fields.username = "Paste the line's username from your panel";
+      if (!password) fields.password = "Paste the line's password from your panel";
+      throw badRequest(Object.values(fields)[0], fields);
+    }
+    const business = await loadBusiness(app);
+    const guide = makesLine ? await appForDevice(app.db, client.device) : null;
+    const now = new Date();
+    const done = await app.db.transaction(async (tx) => {
+      const [after] = await tx
+        .update(provisioningJobs)
+        .set({ status: "done", done_at: now, updated_at: now, last_error: "" })
+        .where(and(eq(provisioningJobs.id, job.id), inArray(provisioningJobs.status, ["task", "failed"])))
+        .returning();
+      if (!after) throw conflict("This panel job is not waiting for you.");
+      if (makesLine) {
+        const [updated] = await tx
+          .update(clients)
+          .set({
+            panel_line_id: lineId || `manual:${job.id}`,
+            line_username: username as string,
+            line_password: password as string,
+            line_expires_at: client.subscription_end,
+            line_enabled: true,
+            line_is_test: false,
+            line_portal_url: app.provisioning.streamUrl,
+            updated_at: now,
+          })
+          .where(eq(clients.id, client.id))
+          .returning();
+        await enqueueAll(
+          tx,
+          credentialsMessages(business, {
+            client: updated,
+            line: { username: username as string, password: password as string, expires_at: client.subscription_end },
+            streamUrl: app.provisioning.streamUrl,
+            test: false,
+            app: guide,
+            jobId: job.id,
+          }),
+        );
+      } else if (job.action === "enable_line" || job.action === "disable_line") {
+        await tx
+          .update(clients)
+          .set({ line_enabled: job.action === "enable_line", updated_at: now })
+          .where(eq(clients.id, client.id));
+      }
+      await audit(tx, request, { action: "complete", resource: "provisioning_jobs", resourceId: job.id, before: job, after });
+      return after;
+    });
+    if (makesLine) app.outbox.nudge();
+    return { data: done };
+  });
+};
+
+export default routes;

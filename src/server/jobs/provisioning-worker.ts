@@ -66,14 +66,19 @@ export class ProvisioningWorker {
     this.nudge();
   }
 
+  get started(): boolean {
+    return this.timer !== null;
+  }
+
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running?.catch(() => {});
   }
 
-  /** Ask for a pass soon (after a change queued work); coalesces while one is running. */
+  /** Ask for a pass soon (after a change queued work); coalesces while one is running. Only once started. */
   nudge(): void {
+    if (!this.timer) return;
     if (this.running) {
       this.again = true;
       return;
@@ -162,6 +167,8 @@ export class ProvisioningWorker {
 
   /** The panel call for this job, decided against the client as it is now. */
   private async perform(job: Job, client: Client): Promise<PanelLine | null> {
+    // Manual mode: every step is the owner's, whatever the mapping says.
+    if (this.panel.mode === "manual") throw new ManualStep("");
     const action = job.action === "create_line" && client.panel_line_id ? "extend_line" : job.action;
     if (action === "create_line") {
       const panelPackage = job.trial

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { purgeOldWindows } from "../lib/rate-limit";
 import { healthMonitorJob } from "./health-monitor";
 import { lifecycleJob } from "./lifecycle";
+import { panelSyncJob } from "./panel-sync";
 import { remindersJob } from "./reminders";
 
 type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<unknown> };
@@ -14,6 +15,7 @@ export const jobs: Job[] = [
   healthMonitorJob,
   lifecycleJob,
   remindersJob,
+  panelSyncJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => Promise<void> {

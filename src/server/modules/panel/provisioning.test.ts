@@ -10,6 +10,7 @@ import { type FakeXtreamPanel, startFakeXtreamPanel } from "../../adapters/panel
 import { SANDBOX_APP_ID } from "../../adapters/payments/sandbox";
 import { ikSignature } from "../../adapters/payments/signing";
 import { auditLog, capturedPayments, clients, outbox, packages, provisioningJobs } from "../../db/schema";
+import { runPanelSync } from "../../jobs/panel-sync";
 import { createTestApp, type TestApp } from "../../testing";
 import { type SignedIn, signInAdmin } from "../admin-business/test-admin";
 
@@ -208,6 +209,31 @@ describe("paid means provisioned", () => {
     const trialCreates = fake.callsOf("create_line").filter((c) => c.form.trial === "1");
     expect(trialCreates).toHaveLength(1);
     expect(trialCreates[0].form.package).toBe("9");
+  });
+});
+
+describe("the nightly sync", () => {
+  it("flags a client whose line the panel has switched off or ends on another day, without touching our term", async () => {
+    const [client] = await t.app.db.select().from(clients).where(eq(clients.full_name, "Nomsa Dlamini"));
+    const end = client.subscription_end;
+    const line = fake.lines.get(client.panel_line_id as string);
+    if (!line) throw new Error("no line");
+    line.enabled = false;
+    line.exp_date -= 10 * 86_400;
+    // Once a night, however many processes: the first claims it, a second run that night does nothing.
+    const first = await runPanelSync(t.app);
+    expect(first?.flagged).toBeGreaterThanOrEqual(1);
+    expect(await runPanelSync(t.app)).toBeNull();
+    const [after] = await t.app.db.select().from(clients).where(eq(clients.id, client.id));
+    expect(after.line_sync_issue).toContain("The panel has the line switched off, but the client should be watching.");
+    expect(after.line_sync_issue).toMatch(/The panel's line ends on .*, our term on /);
+    expect(after.subscription_end?.getTime()).toBe(end?.getTime());
+    expect(after.line_enabled).toBe(false);
+
+    line.enabled = true;
+    line.exp_date += 10 * 86_400;
+    await runPanelSync(t.app, { force: true });
+    expect((await clientRow(client.id)).line_sync_issue).toBe("");
   });
 });
 

@@ -234,6 +234,14 @@ async function ordersUnderLoad(): Promise<void> {
   if (code !== 0) throw new Error(`scripts/bench-orders.ts exited ${code}`);
 }
 
+// ---- (f) provisioning latency (scripts/bench-provisioning.ts) --------------------------------
+
+async function provisioningLatency(): Promise<void> {
+  heading("(f) Provisioning: a captured payment to its panel call (scripts/bench-provisioning.ts)");
+  const code = await runPrefixed(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-provisioning.ts")], "  ", 70_000);
+  if (code !== 0) throw new Error(`scripts/bench-provisioning.ts exited ${code}`);
+}
+
 // ---- run ---------------------------------------------------------------------------------
 
 const sections: [string, () => Promise<void>][] = [
@@ -241,6 +249,7 @@ const sections: [string, () => Promise<void>][] = [
   ["packages throughput", packagesThroughput],
   ["SSE fan-out", sseFanout],
   ["orders under load", ordersUnderLoad],
+  ["provisioning latency", provisioningLatency],
   ["Lighthouse", lighthouseLanding],
 ];
 

@@ -397,7 +397,7 @@ describe("POST /api/client/renew", () => {
     expect(bAfter.subscription_end?.getTime()).toBeLessThan(Date.now() + 11 * DAY);
   });
 
-  it("card: another active package when chosen; an unknown package is 404", async () => {
+  it("card: another active package when chosen; an unknown package is a 400 on packageId", async () => {
     const renew = await call("POST", "/api/client/renew", cookieA, { method: "card", packageId: pkg["6 Months"] });
     expect(renew.statusCode).toBe(201);
     const [row] = await t.app.db
@@ -406,7 +406,8 @@ describe("POST /api/client/renew", () => {
       .where(eq(capturedPayments.external_transaction_id, renew.json().externalTransactionID));
     expect(row).toMatchObject({ client_id: ayesha.id, package_name: "6 Months", status: "pending" });
     const unknown = await call("POST", "/api/client/renew", cookieA, { method: "card", packageId: "00000000-0000-4000-8000-000000000000" });
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields.packageId).toBe("That package is not available. Please choose another package.");
   });
 
   it("eft: a reference with bank details, recorded as pending on their account", async () => {

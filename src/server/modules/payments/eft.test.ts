@@ -126,12 +126,14 @@ describe("POST /api/payments/eft", () => {
     expect(rows).toHaveLength(1);
   });
 
-  it("answers 404 for an inactive package and 400 with the field's message for bad input", async () => {
+  it("answers 400 with the field's message for an inactive package and for bad input", async () => {
     const [inactive] = await t.app.db
       .insert(packages)
       .values({ name: "Retired", price: 300, duration: "1 Month", is_active: false })
       .returning({ id: packages.id });
-    expect((await eft({ packageId: inactive.id })).statusCode).toBe(404);
+    const unavailable = await eft({ packageId: inactive.id });
+    expect(unavailable.statusCode).toBe(400);
+    expect(unavailable.json().error.fields.packageId).toBe("That package is not available. Please choose another package.");
     const badEmail = await eft({ packageId: pkgId["3 Months"], email: "not-an-address" });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().error).toMatchObject({

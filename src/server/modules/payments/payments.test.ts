@@ -171,7 +171,7 @@ describe("POST /api/payments/paylink", () => {
     expect(a.externalTransactionID).not.toBe(b.externalTransactionID);
   });
 
-  it("answers 404 for an inactive or unknown package, and 400 without a package", async () => {
+  it("answers 400 with the field's message for an inactive or unknown package, and without a package; nothing saved", async () => {
     const [inactive] = await t.app.db
       .insert(packages)
       .values({ name: "Old Plan", price: 400, duration: "1 Month", is_active: false })
@@ -179,8 +179,8 @@ describe("POST /api/payments/paylink", () => {
     const before = await t.app.db.select().from(capturedPayments);
     for (const packageId of [inactive.id, "3f1c8a52-5d47-4c7a-9a51-0b7f6c1d2e3f"]) {
       const response = await post("/api/payments/paylink", { ...payer(), packageId });
-      expect(response.statusCode).toBe(404);
-      expect(response.json().error.code).toBe("not_found");
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields).toEqual({ packageId: "That package is not available. Please choose another package." });
     }
     const missing = await post("/api/payments/paylink", { ...payer(), amount: 100 });
     expect(missing.statusCode).toBe(400);

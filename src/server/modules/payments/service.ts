@@ -157,7 +157,10 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
       .from(packages)
       .where(and(eq(packages.id, packageId), eq(packages.is_active, true)))
       .limit(1);
-    if (!pkg) throw notFound("That package is not available. Please choose another package.");
+    if (!pkg) {
+      const message = "That package is not available. Please choose another package.";
+      throw badRequest(message, { packageId: message });
+    }
     const special = findSpecial(pkg, specialsAt(await listActiveSpecials(db), Date.now()));
     const price = special ? special.special_price : pkg.price;
     const amountCents = toCents(price);

@@ -12,12 +12,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
+import { closeTab, openPendingTab, sendTabTo } from "@/web/lib/new-tab";
 import { type InstructionChannel, sendInstructions } from "./api/send-instructions";
 import { startDownload } from "./api/start-download";
 import { AppLogo } from "./app-logo";
 import { isBuiltInApp } from "./built-in-apps";
 import { appDevices, deviceLabel } from "./devices";
-import { closeTab, openPendingTab, sendTabTo } from "./new-tab";
 
 export const DOWNLOAD_MESSAGES = {
   started: "Download Started",

@@ -1,7 +1,7 @@
 // The download dialog, loaded on first use (it brings Radix with it), for any list of apps.
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { Download } from "@/shared/api";
-import { DialogBoundary } from "./dialog-boundary";
+import { DialogBoundary } from "@/web/components/dialog-boundary";
 
 const loadDialog = () => import("./download-dialog");
 const DownloadDialog = lazy(() => loadDialog().then((m) => ({ default: m.DownloadDialog })));

@@ -4,9 +4,9 @@
 import { toast } from "sonner";
 import type { EftResponse } from "@/shared/api";
 import { ApiError } from "@/web/lib/api";
+import { closeTab, openPendingTab, sendTabTo } from "@/web/lib/new-tab";
 import { createPaylink, type PaymentRequest } from "./api/create-paylink";
 import { requestEft } from "./api/request-eft";
-import { closeTab, openPendingTab, sendTabTo } from "./new-tab";
 
 export const PAYMENT_MESSAGES = {
   successTitle: "Payment Link Created",

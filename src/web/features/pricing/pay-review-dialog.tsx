@@ -18,8 +18,8 @@ import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { cn } from "@/web/lib/cn";
+import { closeTab } from "@/web/lib/new-tab";
 import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
-import { closeTab } from "./new-tab";
 import { openPaymentTab, PAYER_FIELDS, type PayerField, payByCard, payByEft } from "./pay-now";
 import { priceLabel } from "./plan-actions";
 

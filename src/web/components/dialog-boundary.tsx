@@ -1,6 +1,6 @@
 // A lazily loaded dialog whose code cannot arrive (a new release replaced the files, or the
-// connection dropped) must not take the pricing section down with it: the dialog closes and
-// the visitor is told what to do.
+// connection dropped) must not take the section it sits in down with it (the pricing cards, the
+// apps list): the dialog closes and the visitor is told what to do.
 import { Component, type ReactNode } from "react";
 import { toast } from "sonner";
 

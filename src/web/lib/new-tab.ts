@@ -1,7 +1,7 @@
-// Opening a link the server has yet to make, in a new tab. Browsers only allow window.open
-// straight after a click, and the pay link arrives a moment later: so the tab is opened at
-// once (blank, with a holding message) and sent on when the link arrives. When the browser
-// blocked the tab, the link opens in this one instead.
+// Opening a link the server has yet to make (a pay link, a download), in a new tab. Browsers
+// only allow window.open straight after a click, and the link arrives a moment later: so the
+// tab is opened at once (blank, with a holding message) and sent on when the link arrives. When
+// the browser blocked the tab, the link opens in this one instead.
 
 export function openPendingTab(message: string): Window | null {
   let tab: Window | null = null;

@@ -69,6 +69,18 @@ describe("the reads inlined in a page", () => {
     }
   });
 
+  it("a path the app has no page at gets the app's not-found page with status 404", async () => {
+    for (const url of ["/no-such-page", "/client/nothing", "/knowledge-base/a/b"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toContain("text/html");
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    for (const url of ["/knowledge-base/paying-by-eft", "/admin/leads", "/payment/success?ref=x", "/pricing/"]) {
+      expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(200);
+    }
+  });
+
   it("text that would close the script stays data", async () => {
     const title = `Sale </script><script>alert("x")</script> <!-- ends \u2028 today`;
     await t.app.db.update(homepageContent).set({ title }).where(eq(homepageContent.section_name, "hero"));

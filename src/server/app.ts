@@ -28,6 +28,7 @@ import { ReadCache } from "./lib/cache";
 import { AppError, errorBody } from "./lib/errors";
 import { createPageBuilder, loadFirstScreenRenderer } from "./lib/first-screen";
 import { routeModules } from "./modules";
+import { isPagePath } from "../shared/page-paths";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -244,6 +245,8 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
       }
       reply.header("cache-control", "no-cache");
       reply.type("text/html; charset=utf-8");
+      // The app draws its not-found page for any path; the status says so too.
+      if (!isPagePath(request.url)) reply.status(404);
       return page(request.url);
     });
   }

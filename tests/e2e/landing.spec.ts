@@ -37,7 +37,8 @@ test("GET /api/packages answers the five seeded packages in sort order", async (
 test("an unknown page path shows the not-found page", async ({ page }) => {
   const errors = collectPageErrors(page);
   const response = await page.goto("/no-such-page-here");
-  expect(response?.status()).toBe(200); // the SPA answers; the client router decides
+  // The SPA draws it, and the server says what it is: 404.
+  expect(response?.status()).toBe(404);
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: /couldn.t find|not found/i })).toBeVisible();
   await expect(main.getByText("404", { exact: true })).toBeVisible();

@@ -104,6 +104,17 @@ describe("POST /api/payments/eft", () => {
     await eventually(async () => expect((await eft({ packageId: pkgId["Month to Month"] })).json().reference).toMatch(REFERENCE), 5000);
   });
 
+  it("gives the same person the same open reference again for the same package, and a new one for another", async () => {
+    const person = { name: "Repeat Asker", whatsapp: "082 555 9090" };
+    const first = (await eft({ ...person, packageId: pkgId["3 Months"] })).json();
+    const again = (await eft({ ...person, packageId: pkgId["3 Months"] })).json();
+    expect(again.reference).toBe(first.reference);
+    const other = (await eft({ ...person, packageId: pkgId["6 Months"] })).json();
+    expect(other.reference).not.toBe(first.reference);
+    const rows = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, first.reference));
+    expect(rows).toHaveLength(1);
+  });
+
   it("makes a unique reference for every request", async () => {
     const references = new Set<string>();
     for (let i = 0; i < 25; i++) {

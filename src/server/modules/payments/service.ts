@@ -66,6 +66,8 @@ export const TRANSACTION_PREFIX = "STRMDSK";
 export const EFT_REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 const EFT_CODE_LENGTH = 6;
 const EFT_REFERENCE_ATTEMPTS = 10;
+/** An unpaid EFT reference for the same package is given again within this time. */
+const EFT_REUSE_WITHIN_MS = 14 * 86_400_000;
 /** A pending card payment is re-checked with the provider at most this often when its status is read. */
 const RECONCILE_EVERY_MS = 10_000;
 const RECONCILE_MEMORY = 1000;
@@ -499,6 +501,25 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
       account_type: s.eft_account_type ?? "",
     };
     const contact = [payer.name, email, input.whatsapp ?? payer.client?.whatsapp].filter(Boolean).join(", ");
+
+    // Asking again for the same package answers the reference already given (still unpaid, same
+    // price): one transfer to match, not a pile of pending references for one renewal.
+    const [open] = await db
+      .select({ reference: capturedPayments.external_transaction_id })
+      .from(capturedPayments)
+      .where(
+        and(
+          eq(capturedPayments.provider, "eft"),
+          eq(capturedPayments.status, "pending"),
+          eq(capturedPayments.package_id, pkg.id),
+          eq(capturedPayments.amount, price),
+          payer.client ? eq(capturedPayments.client_id, payer.client.id) : eq(capturedPayments.lead_id, payer.leadId as string),
+          gte(capturedPayments.created_at, new Date(Date.now() - EFT_REUSE_WITHIN_MS)),
+        ),
+      )
+      .orderBy(sql`${capturedPayments.created_at} desc`)
+      .limit(1);
+    if (open) return { success: true, reference: open.reference, amount: price, package_name: pkg.name, bank };
 
     for (let attempt = 0; attempt < EFT_REFERENCE_ATTEMPTS; attempt++) {
       const reference = `${prefix}-${eftCode()}`;

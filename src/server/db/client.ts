@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 export const CHANGE_CHANNEL = "table_changes";
+/** The advisory lock several starting processes take turns on for migrations and the seed. */
+const MIGRATION_LOCK_KEY = 7_405_221_901;
 
 export interface Database {
   kind: "pglite" | "postgres";
@@ -29,6 +31,11 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   /** A cheap round trip, used by health checks and the 503 guard. */
   ping(): Promise<void>;
+  /**
+   * Runs `fn` while holding a database-wide lock (PostgreSQL advisory lock), so several
+   * processes starting together migrate and seed one after another, never at once.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -75,6 +82,8 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
       if (closed) throw new Error("database closed");
       await client.query("select 1");
     },
+    // One process owns an embedded database: nothing to wait for.
+    exclusive: (fn) => fn(),
     async close() {
       if (closed) return;
       closed = true;
@@ -92,18 +101,64 @@ export async function dumpMigratedPglite(): Promise<Blob> {
   return blob;
 }
 
+/**
+ * A checked-out client whose connection dies is given back to the pool at once, marked broken
+ * (so the pool drops it and opens a new one), and its later release by the code that held it is
+ * a no-op. Without this, drizzle's transaction leaks the client when BEGIN itself fails, and a
+ * few terminated backends leave the pool empty and every later request waiting.
+ */
+function releaseDeadClients(pool: pg.Pool): void {
+  const checkouts = new WeakMap<pg.PoolClient, { released: boolean }>();
+  const hooked = new WeakSet<pg.PoolClient>();
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  pool.connect = (async (...args: unknown[]) => {
+    if (args.length) return (pool.constructor as typeof pg.Pool).prototype.connect.apply(pool, args as never);
+    const client = await connect();
+    const checkout = { released: false };
+    checkouts.set(client, checkout);
+    const release = client.release;
+    client.release = (error?: Error | boolean) => {
+      if (checkout.released) return;
+      checkout.released = true;
+      release.call(client, error);
+    };
+    if (!hooked.has(client)) {
+      hooked.add(client);
+      client.on("error", (error) => {
+        const current = checkouts.get(client);
+        if (current && !current.released) client.release(error);
+      });
+    }
+    return client;
+  }) as typeof pool.connect;
+}
+
 function openPostgres(url: string, poolSize: number): Database & { migrate(): Promise<void> } {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // An idle client that loses its connection must not crash the process.
+  // A client that loses its connection (the server restarted, an admin terminated the backend)
+  // must not crash the process: idle ones report through the pool, checked-out ones through
+  // themselves. The query that was running fails, and the API answers it 503.
   pool.on("error", () => {});
+  releaseDeadClients(pool);
+  async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      return await fn();
+    } finally {
+      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+      lockClient.release();
+    }
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Set<pg.Client>();
   return {
     kind: "postgres",
     db,
     async migrate() {
-      await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await exclusive(() => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }));
     },
+    exclusive,
     async listen(channel, onPayload, onReconnect) {
       // LISTEN needs one dedicated connection; it reconnects by itself when the database returns.
       let client: pg.Client | null = null;

@@ -1,0 +1,95 @@
+// PostgreSQL only: the app survives its database connections being cut under load (every
+// in-flight request is answered 2xx or 503, never 500, and the process does not crash on a
+// checked-out client's 'error' event), and several processes starting together on one empty
+// database migrate and seed one after another (an advisory lock), not at once.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, onPostgres, type TestApp } from "../testing";
+import { openDatabase } from "./client";
+import { packages } from "./schema";
+import { seedIfEmpty } from "./seed";
+
+describe.skipIf(!onPostgres())("when PostgreSQL drops connections", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_WRITE_LIMIT_PER_MIN: 1_000_000 }, { seed: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("answers every request 2xx or 503 while its backends are terminated every 100 ms, and keeps running", async () => {
+    const url = t.database.url as string;
+    const killer = new pg.Client({ connectionString: url });
+    await killer.connect();
+    const statuses: number[] = [];
+    const until = Date.now() + 2_500;
+    let kills = 0;
+    const killing = (async () => {
+      while (Date.now() < until) {
+        const result = await killer.query(
+          "select count(pg_terminate_backend(pid)) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+        );
+        kills += Number(result.rows[0].n);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    let n = 0;
+    const load = Array.from({ length: 4 }, async () => {
+      while (Date.now() < until) {
+        const i = ++n;
+        const response = await t.app.inject({
+          method: "POST",
+          url: "/api/interest",
+          payload: {
+            firstName: "Load",
+            lastName: `Test ${i}`,
+            email: `load${i}@example.co.za`,
+            whatsapp: `0825${String(i).padStart(6, "0")}`,
+          },
+          remoteAddress: `10.99.${Math.floor(i / 250) % 250}.${i % 250}`,
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 503) expect(response.json().error.code).toBe("unavailable");
+      }
+    });
+    await Promise.all([killing, ...load]);
+    await killer.end();
+    expect(kills).toBeGreaterThan(0);
+    expect(statuses.length).toBeGreaterThan(10);
+    expect(statuses.filter((s) => s !== 201 && s !== 503)).toEqual([]);
+    // And afterwards it simply works again.
+    const after = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(after.statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(!onPostgres())("several processes starting on one empty database", () => {
+  it("migrate and seed one after another: every start succeeds and the demo content is there once", async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL as string;
+    const name = `sd_race_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    try {
+      const starts = await Promise.all(
+        Array.from({ length: 3 }, async () => {
+          const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+          await database.exclusive(() => seedIfEmpty(database.db));
+          return database;
+        }),
+      );
+      const rows = await starts[0].db.select().from(packages);
+      const names = rows.map((p) => p.name);
+      expect(names.length).toBeGreaterThan(0);
+      expect(new Set(names).size).toBe(names.length);
+      for (const database of starts) await database.close();
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});

@@ -92,6 +92,7 @@ test("a client signs in, pays, renews by card, sees the payment, changes the pas
   await expect(page.getByTestId("days-left")).toHaveText(/^\d+ days left$/);
   const before = await daysLeft(page);
   expect(before).toBeGreaterThanOrEqual(28);
+  // Their line: the one typed in for them by hand stays theirs (provisioning never replaces it).
   await expect(page.getByText(`line-${username}`)).toBeVisible();
 
   // Renew with their own package by card: the sandbox checkout, then Pay.

@@ -201,7 +201,7 @@ export class ProvisioningWorker {
       .where(eq(siteSettings.key, TRIAL_PACKAGE_SETTING));
     if (row?.value) return row.value;
     if (this.panel.mode === "sandbox") return "sbx-trial";
-    throw new JobFailure("No panel package is chosen for free trials. Choose one in Panel settings, then retry.", "NO_MAPPING");
+    throw new JobFailure("No panel package is chosen for free trials. Choose one on the IPTV panel page, then retry.", "NO_MAPPING");
   }
 
   private async mappedPackage(packageId: string | null, name: string): Promise<string> {
@@ -218,7 +218,7 @@ export class ProvisioningWorker {
         if (found) return found.id;
       }
     }
-    throw new JobFailure(`No panel package is mapped to "${name || "this package"}". Map it in Panel settings, then retry.`, "NO_MAPPING");
+    throw new JobFailure(`No panel package is mapped to "${name || "this package"}". Map it on the IPTV panel page, then retry.`, "NO_MAPPING");
   }
 
   private async succeed(job: Job, client: Client, line: PanelLine | null): Promise<void> {

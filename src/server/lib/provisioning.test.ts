@@ -97,6 +97,12 @@ describe("planPanelWork", () => {
       [{ action: "enable_line" }],
     ],
     [
+      "a line the owner typed in by hand (no panel id) is never replaced by a new one",
+      { ...client("active", false), line_username: "typed.by.hand" },
+      client("active", false),
+      paid,
+      [],
+    ],    [
       "a grant to a running client asks nothing of the panel",
       client("active", true),
       client("active", true),

@@ -17,6 +17,8 @@ type ClientRow = {
   id: string;
   status: string;
   panel_line_id: string | null;
+  /** a login the owner typed in by hand, for a line made outside provisioning */
+  line_username?: string;
   line_enabled: boolean;
   package_id: string | null;
   package_name: string;
@@ -40,6 +42,9 @@ export function planPanelWork(
   paidFor?: { id: string | null; name: string },
 ): PlannedJob[] {
   const hasLine = before.panel_line_id !== null;
+  // A line the owner set up by hand (a login typed in, no panel id) stays theirs to manage:
+  // provisioning never makes a second line over it.
+  if (!hasLine && before.line_username) return [];
   switch (cause.kind) {
     case "payment-captured": {
       const pkg = paidFor ?? { id: after.package_id, name: after.package_name };

@@ -133,7 +133,13 @@ export const visibleSetting = sql`not starts_with(lower(${siteSettings.key}), 'p
  * grace_days 0-30): refused here rather than silently read as the default later.
  */
 export function checkLifecycleSetting(key: unknown, value: unknown): void {
-  const message = lifecycleSettingError(String(key ?? ""), String(value ?? ""));
+  const name = String(key ?? "");
+  const text = String(value ?? "").trim();
+  const message =
+    lifecycleSettingError(name, text) ??
+    (name === "panel_credit_warning" && !/^\d{1,6}$/.test(text)
+      ? "The credit warning must be a whole number of credits (0 or more)"
+      : null);
   if (message) invalid({ value: message });
 }
 

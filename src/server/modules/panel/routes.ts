@@ -10,6 +10,12 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  PANEL_PASSWORD_MESSAGE,
+  PANEL_USERNAME_MESSAGE,
+  panelMappingSchema,
+  panelTaskCompleteSchema,
+} from "../../../shared/business-schemas";
 import { PanelError, type PanelPackage } from "../../adapters/panel/panel";
 import { requireAdmin } from "../../auth/guards";
 import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } from "../../db/schema";
@@ -26,16 +32,6 @@ const CREDIT_WARNING_DEFAULT = 10;
 const JOB_STATUSES = ["pending", "running", "done", "failed", "task"] as const;
 
 const byId = { params: z.object({ id: z.uuid({ error: "Not a valid id" }) }) };
-const panelId = z.string().trim().min(1, "Choose a panel package").max(100);
-const mappingSchema = z.object({
-  packages: z.record(z.uuid({ error: "Not a package id" }), z.union([panelId, z.literal(""), z.null()])).default({}),
-  trial: z.union([panelId, z.literal(""), z.null()]).optional(),
-});
-const completeSchema = z.object({
-  username: z.string().trim().max(200).optional(),
-  password: z.string().trim().max(200).optional(),
-  line_id: z.string().trim().max(100).optional(),
-});
 
 export interface PanelView {
   mode: string;
@@ -91,7 +87,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.get("/admin/panel", () => panelView(app));
 
-  app.put("/admin/panel/mapping", { schema: { body: mappingSchema } }, async (request) => {
+  app.put("/admin/panel/mapping", { schema: { body: panelMappingSchema } }, async (request) => {
     const view = await panelView(app);
     const known = new Set(view.packages.map((p) => p.id));
     const fields: Record<string, string> = {};
@@ -172,13 +168,19 @@ const routes: FastifyPluginAsync = async (fastify) => {
           instruction: provisioningJobs.instruction,
           done_at: provisioningJobs.done_at,
           created_at: provisioningJobs.created_at,
+          client_panel_line_id: clients.panel_line_id,
         })
         .from(provisioningJobs)
         .innerJoin(clients, eq(clients.id, provisioningJobs.client_id))
         .where(request.query.status ? eq(provisioningJobs.status, request.query.status) : undefined)
         .orderBy(desc(provisioningJobs.created_at))
         .limit(200);
-      return { data: rows };
+      return {
+        data: rows.map(({ client_panel_line_id, ...job }) => ({
+          ...job,
+          needs_login: job.action === "create_line" && client_panel_line_id === null && job.status !== "done",
+        })),
+      };
     },
   );
 
@@ -199,7 +201,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     return { data: result };
   });
 
-  app.post("/admin/provisioning/:id/complete", { schema: { ...byId, body: completeSchema } }, async (request) => {
+  app.post("/admin/provisioning/:id/complete", { schema: { ...byId, body: panelTaskCompleteSchema } }, async (request) => {
     const [job] = await app.db.select().from(provisioningJobs).where(eq(provisioningJobs.id, request.params.id));
     if (!job) throw notFound("No such panel job.");
     if (job.status !== "task" && job.status !== "failed") throw conflict("This panel job is not waiting for you.");
@@ -209,8 +211,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
     const { username, password, line_id: lineId } = request.body;
     if (makesLine && (!username || !password)) {
       const fields: Record<string, string> = {};
-      if (!username) fields.username = "Paste the line's username from your panel";
-      if (!password) fields.password = "Paste the line's password from your panel";
+      if (!username) fields.username = PANEL_USERNAME_MESSAGE;
+      if (!password) fields.password = PANEL_PASSWORD_MESSAGE;
       throw badRequest(Object.values(fields)[0], fields);
     }
     const business = await loadBusiness(app);

@@ -2,9 +2,9 @@
 // complimentary time (months, days and a reason, checked by the shared schema), and what the
 // Suspend dialog promises.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AdminClientDetail, LifecycleEvent } from "@/shared/business-schemas";
+import type { AdminClientDetail, LifecycleEvent, ProvisioningJob } from "@/shared/business-schemas";
 import { GRANT_LENGTH_MESSAGE, GRANT_REASON_MESSAGE } from "@/shared/business-schemas";
-import { formatDate } from "@/shared/dates";
+import { formatDate, formatDateTime } from "@/shared/dates";
 import { cleanup, click, getByRoleName, renderRoutes, waitFor } from "@/web/testing/render";
 import { AdminClientPage } from "./admin-client-page";
 import { fieldError, inputByLabel, shimSelectDefaults, stubApi, typeInto } from "./catalogue/components/test-helpers";
@@ -63,6 +63,11 @@ function client(overrides: Partial<AdminClientDetail> = {}): AdminClientDetail {
     line_username: "",
     line_password: "",
     line_portal_url: "",
+    panel_line_id: null,
+    line_expires_at: null,
+    line_enabled: false,
+    line_is_test: false,
+    line_sync_issue: "",
     notes: "",
     created_at: "2026-11-01T10:00:00.000Z",
     updated_at: "2026-11-01T10:00:00.000Z",
@@ -192,5 +197,76 @@ describe("a client's page", () => {
     await click(getByRoleName(dialog, "button", "Grant time"));
     await waitFor(() => expect(fieldError(inputByLabel(dialog, "Months"))).toBe("At most 24 months at a time"));
     expect(requests.filter((r) => r.method === "POST")).toHaveLength(1);
+  });
+
+  it("shows the line as the panel reported it: login (password hidden until asked), TEST LINE, on or off, the sync issue and this client's panel jobs", async () => {
+    const job = (id: string, clientId: string, action: ProvisioningJob["action"], status: ProvisioningJob["status"]): ProvisioningJob => ({
+      id,
+      client_id: clientId,
+      client_full_name: clientId === ID ? "Thandi Nkosi" : "Someone Else",
+      client_username: "x",
+      action,
+      package_name: "Month to Month",
+      trial: false,
+      status,
+      attempts: 1,
+      next_attempt_at: "2026-11-22T08:00:00.000Z",
+      error_status: status === "failed" ? "TIMEOUT" : "",
+      last_error: status === "failed" ? "The panel did not answer in time." : "",
+      panel_answer: "",
+      instruction: "",
+      needs_login: false,
+      done_at: status === "done" ? "2026-11-22T08:00:01.000Z" : null,
+      created_at: "2026-11-22T08:00:00.000Z",
+    });
+    stubApi({
+      [`/api/admin/clients/${ID}`]: {
+        body: {
+          data: client({
+            line_username: "test7k2m9q",
+            line_password: "pw4Zt8Qe",
+            line_portal_url: "http://sandbox-panel.invalid:8080",
+            panel_line_id: "4d0c",
+            line_expires_at: "2026-12-22T10:00:00.000Z",
+            line_enabled: false,
+            line_is_test: true,
+            line_sync_issue: "The panel has the line switched off; here it is active.",
+          }),
+        },
+      },
+      "/api/admin/provisioning": {
+        body: {
+          data: [
+            job("j3", ID, "extend_line", "failed"),
+            job("j2", "someone-else", "create_line", "done"),
+            job("j1", ID, "create_line", "done"),
+          ],
+        },
+      },
+    });
+    const { rendered } = renderRoutes(routes, `/admin/client/${ID}`);
+    const { container } = await rendered;
+    const card = await waitFor(() => {
+      const found = container.querySelector<HTMLElement>("[data-testid=line-card]");
+      if (!found) throw new Error("no line card");
+      return found;
+    });
+    expect(card.querySelector("[data-testid=test-line]")?.textContent).toBe("Test line");
+    expect(card.textContent).toContain("Switched off");
+    expect(card.querySelector("[role=alert]")?.textContent).toContain("The panel has the line switched off; here it is active.");
+    expect(card.textContent).toContain("test7k2m9q");
+    expect(card.textContent).toContain("http://sandbox-panel.invalid:8080");
+    expect(card.textContent).toContain(formatDateTime("2026-12-22T10:00:00.000Z"));
+    expect(card.textContent).not.toContain("pw4Zt8Qe");
+    await click(card.querySelector('button[aria-label="Show line password"]'));
+    expect(card.querySelector("[data-testid=line-password]")?.textContent).toBe("pw4Zt8Qe");
+    // only this client's jobs, newest first
+    const jobs = await waitFor(() => {
+      const rows = [...card.querySelectorAll("[data-job]")].map((el) => el.getAttribute("data-job"));
+      if (!rows.length) throw new Error("no jobs yet");
+      return rows;
+    });
+    expect(jobs).toEqual(["j3", "j1"]);
+    expect(card.textContent).toContain("The panel did not answer in time.");
   });
 });

@@ -1,6 +1,6 @@
 // /admin/client/:clientId: one client for staff. The subscription and what can be done to it
 // (edit, grant complimentary time, record a payment, suspend or reactivate, reset the portal
-// password, delete), how to reach them, their streaming line, notes, and everything on record:
+// password, delete), how to reach them, their line on the IPTV panel, notes, and everything on record:
 // the history of their status and term, payments, leads, content requests and messages sent.
 import { ArrowLeft, Gift, KeyRound, Pause, Pencil, Play, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -10,7 +10,6 @@ import type { AdminClientDetail, AdminContentRequest, AdminLead, AdminOutboxMess
 import { DEVICE_LABELS, INTERNET_PLATFORM_LABELS } from "@/shared/options";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { Button } from "@/web/components/ui/button";
-import { CopyButton } from "@/web/components/ui/copy-button";
 import { PageSkeleton } from "@/web/components/ui/page-skeleton";
 import { Textarea } from "@/web/components/ui/textarea";
 import { ApiError } from "@/web/lib/api";
@@ -24,6 +23,7 @@ import { daysLeftText, SubscriptionBadge } from "./clients/client-labels";
 import { EditClientDialog } from "./clients/edit-client-dialog";
 import { GrantTimeDialog } from "./clients/grant-time-dialog";
 import { LifecycleHistory } from "./clients/lifecycle-history";
+import { LineCard } from "./clients/line-card";
 import { ResetPasswordDialog } from "./clients/reset-password-dialog";
 import { ConfirmDialog } from "./components/confirm-dialog";
 import { DataTable } from "./components/data-table";
@@ -188,8 +188,8 @@ function ClientDetail({ client }: { client: AdminClientDetail }) {
           />
         </Panel>
 
-        <Panel title="Streaming line" className="lg:col-span-2">
-          <StreamingLine client={client} onEdit={() => setOpen("edit")} />
+        <Panel title="Line" className="lg:col-span-2">
+          <LineCard client={client} onEdit={() => setOpen("edit")} />
         </Panel>
 
         <Panel title="Notes">
@@ -315,53 +315,6 @@ function Facts({ rows, stacked }: { rows: [string, ReactNode][]; stacked?: boole
         </div>
       ))}
     </dl>
-  );
-}
-
-function StreamingLine({ client, onEdit }: { client: AdminClientDetail; onEdit: () => void }) {
-  const items: [string, string, boolean][] = [
-    ["Username", client.line_username, false],
-    ["Password", client.line_password, false],
-    ["Portal URL", client.line_portal_url, true],
-  ];
-  if (!items.some(([, value]) => value)) {
-    return (
-      <div className="flex flex-col items-start gap-3 text-sm text-ink-muted">
-        <p>No line details yet. Add the username, password and portal URL from your provider so the client can see them.</p>
-        <Button variant="outline" size="sm" onClick={onEdit}>
-          <Pencil aria-hidden="true" />
-          Add line details
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <ul className="flex flex-col gap-2">
-      {items.map(([label, value, isUrl]) => (
-        <li key={label} className="flex items-center justify-between gap-3 rounded-xl border border-line bg-surface-raised px-3 py-2">
-          <div className="min-w-0">
-            <p className="text-xs text-ink-subtle">{label}</p>
-            {value ? (
-              isUrl ? (
-                <a
-                  href={value}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="font-mono text-sm break-all text-accent-ink hover:underline"
-                >
-                  {value}
-                </a>
-              ) : (
-                <p className="font-mono text-sm break-all text-ink">{value}</p>
-              )
-            ) : (
-              <p className="text-sm text-ink-subtle">Not set</p>
-            )}
-          </div>
-          {value ? <CopyButton value={value} label={`Line ${label.toLowerCase()}`} /> : null}
-        </li>
-      ))}
-    </ul>
   );
 }
 

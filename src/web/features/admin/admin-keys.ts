@@ -14,10 +14,14 @@ export const adminKeys = {
   client: (id: string) => ["admin", "clients", "detail", id],
   payments: ["admin", "captured_payments"],
   packages: ["admin", "packages"],
+  /** the IPTV panel as the dashboard sees it: mode, credits, its packages and our mapping */
+  panel: ["admin", "panel"],
+  /** the panel's work: one job per cause (a payment, a trial, a status change) */
+  provisioning: ["admin", "provisioning_jobs"],
 } as const;
 
 /** Tables only admins may stream (the server refuses them to anyone else). */
-export const ADMIN_ONLY_TABLES = ["clients", "captured_payments", "leads", "content_requests"] as const;
+export const ADMIN_ONLY_TABLES = ["clients", "captured_payments", "leads", "content_requests", "provisioning_jobs"] as const;
 
 /** Every table the dashboard watches: the admin-only ones and everything the public site shows. */
 export const ADMIN_LIVE_TABLES: readonly string[] = [...ADMIN_ONLY_TABLES, ...publicTables, "trial_blackout_days"];
@@ -34,6 +38,9 @@ const alsoShownIn: Record<string, readonly (readonly string[])[]> = {
   packages: [adminKeys.clients],
   // the packages list carries today's price, which a special changes
   pricing_specials: [adminKeys.packages],
+  // a job done on the panel spends its credits; the credit warning is a site setting
+  provisioning_jobs: [adminKeys.panel],
+  site_settings: [adminKeys.panel],
 };
 
 /** The query-key prefixes to refetch when a row of `table` changes. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ClientProfile, SUSPENDED_MESSAGE, SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";
+import { type ClientLine, type ClientProfile, SUSPENDED_MESSAGE, SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";
 import { formatDate } from "@/shared/dates";
 import { cleanup, click, getByRoleName, renderRoutes, stubFetch, waitFor } from "@/web/testing/render";
 import { ClientLayout } from "./client-layout";
@@ -10,6 +10,16 @@ vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.f
 vi.mock("./components/checkout", () => ({ goToCheckout: vi.fn() }));
 
 const DAY = 86_400_000;
+const LINE: ClientLine = {
+  username: "line-thandi",
+  password: "s3cret-line",
+  portal_url: "http://line.example.test",
+  server_url: "http://line.example.test",
+  m3u_url: "http://line.example.test/get.php?username=line-thandi&password=s3cret-line&type=m3u_plus&output=ts",
+  epg_url: "http://line.example.test/xmltv.php?username=line-thandi&password=s3cret-line",
+  expires_at: "2026-11-22T10:00:00.000Z",
+  is_test: false,
+};
 const PKG = "6f1b7f3a-1c55-4c36-9a1e-3f1f9b0c2d11";
 const OTHER = "0b0b7f3a-1c55-4c36-9a1e-3f1f9b0c2d22";
 
@@ -36,7 +46,7 @@ function profile(overrides: Partial<ClientProfile["subscription"]>, status: Clie
     device: "firestick",
     device_label: "Amazon Fire Stick",
     internet_platform: "fibre",
-    line: status === "suspended" ? null : { username: "line-thandi", password: "s3cret-line", portal_url: "http://line.example.test" },
+    line: status === "suspended" ? null : LINE,
     created_at: "2026-10-22T10:00:00.000Z",
   };
 }
@@ -203,6 +213,17 @@ describe("the portal home", () => {
     expect(container.querySelector("#help-heading")?.textContent).toBe("Help");
     expect(container.querySelector('a[href="/setup-guide?device=firestick"]')?.textContent).toContain("Set up your Amazon Fire Stick");
     expect(container.querySelector('a[href="/technical-support?device=firestick"]')).not.toBeNull();
+  });
+
+  it("says the line is being set up while a paid client has none yet", async () => {
+    vi.stubGlobal("fetch", api({ ...profile({}), line: null }).fetch);
+    const { rendered } = renderRoutes(routes, "/client");
+    const { container } = await rendered;
+    await waitFor(() => expect(container.querySelector("[data-testid=line-pending]")).not.toBeNull());
+    expect(container.querySelector("[data-testid=line-pending]")?.textContent).toContain(
+      "Your line is being set up — we'll send your login the moment it's ready.",
+    );
+    expect(container.querySelector("[data-testid=line-details]")).toBeNull();
   });
 
   it("renews by card with the client's own package and goes to the checkout", async () => {

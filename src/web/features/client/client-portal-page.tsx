@@ -20,7 +20,7 @@ import { useLifecycleRules } from "./api/get-settings";
 import { AppsSection } from "./components/apps-section";
 import { ContentRequestsSection } from "./components/content-requests-section";
 import { HelpSection } from "./components/help-section";
-import { LineDetails } from "./components/line-details";
+import { LineDetails, LinePending } from "./components/line-details";
 import { LoadError } from "./components/load-error";
 import { NoticesSection } from "./components/notices-section";
 import { PortalPage } from "./components/portal-page";
@@ -86,7 +86,11 @@ function PortalHome() {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-5">
           {summary}
-          {profile.line ? <LineDetails line={profile.line} /> : null}
+          {profile.line ? (
+            <LineDetails line={profile.line} />
+          ) : profile.status === "active" || profile.status === "trial" ? (
+            <LinePending />
+          ) : null}
           <AppsSection deviceLabel={profile.device_label} />
         </div>
         <div className="flex min-w-0 flex-col gap-5">

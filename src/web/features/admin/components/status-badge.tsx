@@ -20,6 +20,12 @@ const variants: Record<string, BadgeVariant> = {
   // outbox
   sent: "ok",
   sending: "warn",
+  owner: "accent",
+  rerouted: "neutral",
+  // panel jobs
+  running: "warn",
+  done: "ok",
+  task: "special",
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -1,65 +1,183 @@
-// The streaming line's login, with a copy button for each part (shown only to this client).
-import { Eye, EyeOff, Tv } from "lucide-react";
-import { type ReactNode, useState } from "react";
+// The subscriber's line (shown only to them): the player login (server URL, username, password),
+// the M3U playlist and EPG links, each with a copy button, when the line runs to, and a QR code
+// of the M3U link for TV apps. A sandbox line says plainly that it is a TEST LINE. Before the
+// line exists, LinePending says it is being set up.
+import { CalendarClock, Eye, EyeOff, FlaskConical, Hourglass, Tv } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { ClientLine } from "@/shared/client-schemas";
+import { formatDate } from "@/shared/dates";
+import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
 import { CopyButton } from "@/web/components/ui/copy-button";
+import { cn } from "@/web/lib/cn";
+
+// The QR encoder is only fetched for a client with a line, after the portal has drawn.
+const LineQrCode = lazy(() => import("./line-qr-code").then((m) => ({ default: m.LineQrCode })));
+
+const dots = (text: string) => "•".repeat(Math.min(12, Math.max(6, text.length)));
+
+/** A link with the line's password in it, as shown on screen: the password dotted out until asked. */
+function maskPassword(url: string, password: string, shown: boolean): string {
+  if (shown || !password) return url;
+  return url.replace(`password=${encodeURIComponent(password)}`, `password=${dots(password)}`);
+}
 
 export function LineDetails({ line }: { line: ClientLine }) {
   const [shown, setShown] = useState(false);
-  const empty = !line.username && !line.password && !line.portal_url;
+  const server = line.server_url || line.portal_url;
+  const expires = formatDate(line.expires_at);
+  const toggle = (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => setShown((s) => !s)}
+      aria-label={shown ? "Hide line password" : "Show line password"}
+      aria-pressed={shown}
+    >
+      {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+    </Button>
+  );
   return (
-    <Card className="p-5 sm:p-6" aria-labelledby="line-heading">
-      <h2 id="line-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
-        <Tv aria-hidden="true" className="size-5 text-accent-ink" />
-        Your streaming line
-      </h2>
-      {empty ? (
-        <p className="mt-3 text-sm text-ink-muted">
-          Your line details appear here as soon as we've set up your line. If you've been waiting a while, contact us and we'll sort it out.
+    <Card className="flex flex-col gap-5 p-5 sm:p-6" aria-labelledby="line-heading" data-testid="line-details">
+      <div className="flex flex-col gap-1">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="line-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
+            <Tv aria-hidden="true" className="size-5 text-accent-ink" />
+            Your streaming line
+          </h2>
+          {line.is_test ? <Badge variant="warn">Test line</Badge> : null}
+        </div>
+        <p className="text-sm text-ink-muted">Enter these in your player app. Keep them to yourself: they're your subscription.</p>
+      </div>
+
+      {line.is_test ? (
+        <p
+          role="note"
+          data-testid="test-line-notice"
+          className="flex items-start gap-3 rounded-xl border border-warn/50 bg-warn/10 p-3 text-sm text-ink"
+        >
+          <FlaskConical aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warn" />
+          <span>
+            <span className="font-bold">TEST LINE.</span> This shop is running in test mode, so this login plays no channels. Once the shop
+            is live, your real line's login shows here.
+          </span>
         </p>
-      ) : (
-        <>
-          <p className="mt-1 text-sm text-ink-muted">Enter these in your player app. Keep them to yourself: they're your subscription.</p>
-          <dl className="mt-4 flex flex-col divide-y divide-line">
-            {line.username ? <Row label="Line username" value={line.username} display={line.username} /> : null}
-            {line.password ? (
-              <Row
-                label="Line password"
-                value={line.password}
-                display={shown ? line.password : "•".repeat(Math.min(12, line.password.length))}
-                extra={
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setShown((s) => !s)}
-                    aria-label={shown ? "Hide line password" : "Show line password"}
-                  >
-                    {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-                  </Button>
-                }
-              />
-            ) : null}
-            {line.portal_url ? <Row label="Portal URL" value={line.portal_url} display={line.portal_url} /> : null}
-          </dl>
-        </>
-      )}
+      ) : null}
+
+      <LineGroup title="Player login" hint="For apps that ask for a server, username and password (Xtream Codes login).">
+        {server ? <Row label="Server URL" copyLabel="Server URL" value={server} display={server} /> : null}
+        <Row label="Username" copyLabel="Line username" value={line.username} display={line.username} />
+        <Row
+          label="Password"
+          copyLabel="Line password"
+          value={line.password}
+          display={shown ? line.password : dots(line.password)}
+          extra={toggle}
+        />
+      </LineGroup>
+
+      {line.m3u_url || line.epg_url ? (
+        <LineGroup title="Playlist links" hint="For apps that take a playlist (M3U) link, and a TV guide (EPG) link.">
+          {line.m3u_url ? (
+            <Row
+              label="M3U playlist link"
+              copyLabel="M3U link"
+              value={line.m3u_url}
+              display={maskPassword(line.m3u_url, line.password, shown)}
+              small
+            />
+          ) : null}
+          {line.epg_url ? (
+            <Row
+              label="EPG (TV guide) link"
+              copyLabel="EPG link"
+              value={line.epg_url}
+              display={maskPassword(line.epg_url, line.password, shown)}
+              small
+            />
+          ) : null}
+        </LineGroup>
+      ) : null}
+
+      <p className="flex items-center gap-2 text-sm text-ink-muted" data-testid="line-expiry">
+        <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-ink-subtle" />
+        {expires ? (
+          <span>
+            Your line runs until <span className="font-semibold text-ink">{expires}</span>.
+          </span>
+        ) : (
+          "Your line's end date shows here once the panel reports it."
+        )}
+      </p>
+
+      {line.m3u_url ? (
+        <div className="flex flex-col items-center gap-4 rounded-xl border border-line bg-surface-raised p-4 sm:flex-row sm:items-center">
+          <Suspense fallback={<div aria-hidden="true" className="size-40 shrink-0 rounded-lg bg-surface-overlay" />}>
+            <LineQrCode value={line.m3u_url} />
+          </Suspense>
+          <div className="flex min-w-0 flex-col gap-1 text-center sm:text-left">
+            <h3 className="font-semibold text-ink">Scan on your TV</h3>
+            <p className="text-sm text-ink-muted">
+              TV apps that add a playlist by QR code can scan this: it holds your M3U link, login included, so show it to nobody else.
+            </p>
+          </div>
+        </div>
+      ) : null}
     </Card>
   );
 }
 
-function Row({ label, value, display, extra }: { label: string; value: string; display: string; extra?: ReactNode }) {
+/** Paid or on trial, but the panel has not made the line yet (it usually takes seconds). */
+export function LinePending() {
   return (
-    <div className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-wide text-ink-muted uppercase">{label}</dt>
-        <dd className="font-mono text-base break-all text-ink">{display}</dd>
+    <Card className="flex items-start gap-3 p-5 sm:p-6" aria-labelledby="line-heading" data-testid="line-pending">
+      <Hourglass aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-ink" />
+      <div className="flex min-w-0 flex-col gap-1">
+        <h2 id="line-heading" className="text-lg font-semibold text-ink">
+          Your streaming line
+        </h2>
+        <p className="text-ink-muted">Your line is being set up — we'll send your login the moment it's ready.</p>
       </div>
-      <div className="flex shrink-0 gap-2">
+    </Card>
+  );
+}
+
+function LineGroup({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col" aria-label={title}>
+      <h3 className="text-sm font-semibold text-ink">{title}</h3>
+      <p className="text-xs text-ink-subtle">{hint}</p>
+      <dl className="mt-1 flex flex-col divide-y divide-line">{children}</dl>
+    </section>
+  );
+}
+
+function Row({
+  label,
+  copyLabel,
+  value,
+  display,
+  extra,
+  small,
+}: {
+  label: string;
+  copyLabel: string;
+  value: string;
+  display: string;
+  extra?: ReactNode;
+  small?: boolean;
+}) {
+  return (
+    // dt and dd straight inside the row (as a definition list wants), laid out as a grid: the
+    // label over the value on the left, the buttons beside both on the right
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 py-3">
+      <dt className="col-start-1 text-xs font-semibold tracking-wide text-ink-muted uppercase">{label}</dt>
+      <dd className={cn("col-start-1 font-mono break-all text-ink", small ? "text-xs sm:text-sm" : "text-sm sm:text-base")}>{display}</dd>
+      <dd className="col-start-2 row-span-2 row-start-1 flex items-center gap-1 sm:gap-2">
         {extra}
-        <CopyButton value={value} label={label} />
-      </div>
+        <CopyButton value={value} label={copyLabel} />
+      </dd>
     </div>
   );
 }

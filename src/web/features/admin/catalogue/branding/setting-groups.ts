@@ -8,6 +8,8 @@ export interface KnownSetting {
   kind?: "text" | "long" | "yesno" | "email";
   /** shown while empty: what the product uses when the setting is not set */
   placeholder?: string;
+  /** what is wrong with a value, checked before saving (null when it is fine; empty always is) */
+  check?: (value: string) => string | null;
 }
 
 export interface SettingGroup {
@@ -65,6 +67,21 @@ export const SETTING_GROUPS: SettingGroup[] = [
         placeholder: "Not set: 3, the default",
       },
       { key: "free_trial_rules", label: "Free trial rules", kind: "long" },
+    ],
+  },
+  {
+    id: "panel",
+    title: "IPTV panel",
+    description:
+      "The overview and the panel page warn you when the panel's reseller credits run low, before new lines fail for want of them.",
+    settings: [
+      {
+        key: "panel_credit_warning",
+        label: "Warn when panel credits fall below",
+        hint: "A whole number of credits, e.g. 10.",
+        placeholder: "Not set: 10, the default",
+        check: (value) => (value.trim() === "" || /^\d{1,6}$/.test(value.trim()) ? null : "Enter a whole number of credits, e.g. 10"),
+      },
     ],
   },
   {

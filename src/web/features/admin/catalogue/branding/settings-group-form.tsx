@@ -35,7 +35,7 @@ export function SettingsGroupForm({ group, settings }: { group: SettingGroup; se
       const parsed = settingInputSchema.safeParse({ key: s.key, value: values[s.key] });
       // the settings the subscription lifecycle reads have ranges (the server checks them too)
       const problem = parsed.success
-        ? lifecycleSettingError(s.key, values[s.key])
+        ? (lifecycleSettingError(s.key, values[s.key]) ?? s.check?.(values[s.key]) ?? null)
         : (parsed.error.issues[0]?.message ?? "Please check this value");
       if (problem) found[s.key] = problem;
     }

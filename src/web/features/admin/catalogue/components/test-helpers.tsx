@@ -15,15 +15,22 @@ export interface Recorded {
 
 type Answer = { status?: number; body: unknown };
 
-/** Answers `routes['METHOD /api/path']` (or 'GET' when no method is named); records each request. */
+/**
+ * Answers `routes['METHOD /api/path']` (or 'GET' when no method is named), or more precisely
+ * `routes['METHOD /api/path?query']` when the query matters; records each request.
+ */
 export function stubApi(routes: Record<string, Answer | ((body: unknown) => Answer)>) {
   const requests: Recorded[] = [];
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), "http://localhost").pathname;
+    const url = new URL(String(input), "http://localhost");
+    const path = url.pathname;
     const method = init?.method ?? "GET";
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     requests.push({ method, path, body });
-    const route = routes[`${method} ${path}`] ?? (method === "GET" ? routes[path] : undefined);
+    const exact = url.search
+      ? (routes[`${method} ${path}${url.search}`] ?? (method === "GET" ? routes[path + url.search] : undefined))
+      : undefined;
+    const route = exact ?? routes[`${method} ${path}`] ?? (method === "GET" ? routes[path] : undefined);
     const answer = typeof route === "function" ? route(body) : route;
     const json = answer ?? { status: 404, body: { error: { code: "not_found", message: "Not found." } } };
     return new Response(JSON.stringify(json.body), { status: json.status ?? 200, headers: { "content-type": "application/json" } });

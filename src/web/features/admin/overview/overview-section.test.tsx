@@ -1,0 +1,109 @@
+// The overview's IPTV panel: the credits (a warning below the level from the settings), failed
+// jobs and tasks, opening the panel page; and the alert when the panel refused lines for want of
+// credits, saying how many wait.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AdminPanelView, AdminStats, ProvisioningJob } from "@/shared/business-schemas";
+import { cleanup, waitFor } from "@/web/testing/render";
+import { renderWithClient, stubApi } from "../catalogue/components/test-helpers";
+import { OverviewSection } from "./overview-section";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const STATS: AdminStats = {
+  leads_today: 2,
+  leads_week: 9,
+  active_clients: 41,
+  live_trials: 3,
+  expiring_7d: 0,
+  revenue_month: 14500,
+  eft_awaiting: 0,
+  outbox_failed: 0,
+  whatsapp_to_send: 0,
+  leads_per_day: [],
+  revenue_per_day: [],
+};
+
+const VIEW: AdminPanelView = {
+  mode: "xtream",
+  connected: true,
+  credits: 3,
+  low_credits: true,
+  credit_warning: 10,
+  packages: [],
+  mapping: {},
+  trial_package_id: null,
+  error: null,
+};
+
+const failed = (n: number, error_status: string): ProvisioningJob => ({
+  id: `9a1e0000-0000-4000-8000-00000000000${n}`,
+  client_id: `3f1b7f3a-1c55-4c36-9a1e-3f1f9b0c2d3${n}`,
+  client_full_name: `Client ${n}`,
+  client_username: `client${n}`,
+  action: "create_line",
+  package_name: "3 Months",
+  trial: false,
+  status: "failed",
+  attempts: 1,
+  next_attempt_at: "2026-11-22T08:00:00.000Z",
+  error_status,
+  last_error: "The panel says there are not enough credits. Top up your reseller credits, then retry.",
+  panel_answer: "",
+  instruction: "",
+  needs_login: true,
+  done_at: null,
+  created_at: "2026-11-22T08:00:00.000Z",
+});
+
+function api(view: AdminPanelView, failedJobs: ProvisioningJob[], tasks: ProvisioningJob[] = []) {
+  return stubApi({
+    "/api/admin/stats": { body: STATS },
+    "/api/payments/methods": { body: { data: { card: "ikhokha", eft: true } } },
+    "/api/admin/panel": { body: view },
+    "/api/admin/provisioning?status=failed": { body: { data: failedJobs } },
+    "/api/admin/provisioning?status=task": { body: { data: tasks } },
+  });
+}
+
+const page = () => document.body;
+const byTestId = (id: string) => page().querySelector(`[data-testid=${id}]`);
+
+beforeEach(() => vi.stubGlobal("EventSource", undefined));
+afterEach(async () => {
+  await cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("the overview's panel", () => {
+  it("raises the out-of-credits alert with the number of lines waiting, and shows the low credits and failed jobs", async () => {
+    api(VIEW, [
+      failed(1, "STATUS_INSUFFICIENT_CREDITS"),
+      failed(2, "STATUS_INSUFFICIENT_CREDITS"),
+      { ...failed(3, "TIMEOUT"), last_error: "The panel did not answer in time." },
+    ]);
+    await renderWithClient(<OverviewSection />, "/admin");
+    const alert = await waitFor(() => {
+      const found = byTestId("out-of-credits");
+      if (!found) throw new Error("no alert");
+      return found;
+    });
+    expect(alert.getAttribute("role")).toBe("alert");
+    expect(alert.textContent).toContain("Your panel is out of credits: 2 lines are waiting. Top up, then retry.");
+    expect(alert.querySelector('a[href="/admin/panel"]')).not.toBeNull();
+
+    await waitFor(() => expect(byTestId("overview-failed-jobs")?.textContent).toBe("3"));
+    expect(byTestId("overview-credits")?.textContent).toBe("3");
+    expect(byTestId("panel-summary")?.textContent).toContain("Low: under 10");
+    expect(byTestId("overview-tasks")?.textContent).toBe("0");
+    expect(byTestId("panel-summary")?.getAttribute("href")).toBe("/admin/panel");
+  });
+
+  it("has no alert when no line waits for credits, and says a sandbox panel counts none", async () => {
+    api({ ...VIEW, mode: "sandbox", credits: null, low_credits: false }, [failed(1, "NO_MAPPING")]);
+    await renderWithClient(<OverviewSection />, "/admin");
+    await waitFor(() => expect(byTestId("overview-failed-jobs")?.textContent).toBe("1"));
+    expect(byTestId("panel-summary")?.textContent).toContain("Sandbox");
+    expect(byTestId("panel-summary")?.textContent).toContain("Not counted");
+    expect(byTestId("out-of-credits")).toBeNull();
+  });
+});

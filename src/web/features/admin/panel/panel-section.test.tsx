@@ -1,0 +1,321 @@
+// The panel page: the mode and connection in plain words, credits against the warning level,
+// the package mapping saved with the server's refusal on its row, a failed job with the panel's
+// words, its raw answer and Retry, and a manual-mode task completed with the pasted login.
+import { toast } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AdminPanelView, ProvisioningJob } from "@/shared/business-schemas";
+import { cleanup, click, getByRoleName, waitFor } from "@/web/testing/render";
+import { fieldError, inputByLabel, renderWithClient, shimSelectDefaults, stubApi, typeInto } from "../catalogue/components/test-helpers";
+import { PASTE_PASSWORD_MESSAGE, PASTE_USERNAME_MESSAGE } from "./complete-task-form";
+import { PanelSection } from "./panel-section";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+shimSelectDefaults();
+
+const MONTH = "6f1b7f3a-1c55-4c36-9a1e-3f1f9b0c2d11";
+const THREE = "0b0b7f3a-1c55-4c36-9a1e-3f1f9b0c2d22";
+const CLIENT = "3f1b7f3a-1c55-4c36-9a1e-3f1f9b0c2d33";
+
+const pkg = (id: string, name: string, months: number, price: number) => ({
+  id,
+  name,
+  price,
+  price_today: price,
+  duration: name,
+  duration_months: months,
+  features: [],
+  description: "",
+  is_featured: false,
+  sort_order: months,
+  is_active: true,
+  created_at: "2026-11-01T10:00:00.000Z",
+  updated_at: "2026-11-01T10:00:00.000Z",
+});
+const PACKAGES = [pkg(MONTH, "Month to Month", 1, 200), pkg(THREE, "3 Months", 3, 1650)];
+
+const panelPackage = (id: string, name: string, months: number, isTrial = false) => ({
+  id,
+  name,
+  is_trial: isTrial,
+  official_duration: months,
+  official_duration_in: "months",
+  trial_duration: isTrial ? 24 : 0,
+  trial_duration_in: "hours",
+  official_credits: months,
+  max_connections: 1,
+});
+
+const VIEW: AdminPanelView = {
+  mode: "xtream",
+  connected: true,
+  credits: 4,
+  low_credits: true,
+  credit_warning: 10,
+  packages: [panelPackage("11", "Full 1M", 1), panelPackage("13", "Full 3M", 3), panelPackage("90", "Trial 24h", 0, true)],
+  mapping: { [MONTH]: "11" },
+  trial_package_id: "90",
+  error: null,
+};
+
+const job = (overrides: Partial<ProvisioningJob>): ProvisioningJob => ({
+  id: "9a1e0000-0000-4000-8000-000000000001",
+  client_id: CLIENT,
+  client_full_name: "Nomsa Dlamini",
+  client_username: "nomsa.d",
+  action: "create_line",
+  package_name: "3 Months",
+  trial: false,
+  status: "done",
+  attempts: 1,
+  next_attempt_at: "2026-11-22T08:00:00.000Z",
+  error_status: "",
+  last_error: "",
+  panel_answer: "",
+  instruction: "",
+  needs_login: overrides.action === undefined || overrides.action === "create_line",
+  done_at: "2026-11-22T08:00:01.000Z",
+  created_at: "2026-11-22T08:00:00.000Z",
+  ...overrides,
+});
+
+const FAILED = job({
+  id: "9a1e0000-0000-4000-8000-000000000002",
+  status: "failed",
+  attempts: 1,
+  done_at: null,
+  error_status: "STATUS_INSUFFICIENT_CREDITS",
+  last_error: "The panel says there are not enough credits. Top up your reseller credits, then retry.",
+  panel_answer: '{"status":"STATUS_INSUFFICIENT_CREDITS","api_key":"***"}',
+});
+const TASK = job({
+  id: "9a1e0000-0000-4000-8000-000000000003",
+  status: "task",
+  done_at: null,
+  client_full_name: "Sipho Ndlovu",
+  instruction: "Create a 3 Months line for Sipho Ndlovu (WhatsApp +27821234567) on your panel, then paste its username and password here.",
+});
+const DONE = job({ client_full_name: "Thandi Nkosi" });
+
+type Answer = { status?: number; body: unknown };
+
+function api(overrides: Record<string, Answer | ((body: unknown) => Answer)> = {}, jobs = [TASK, FAILED, DONE]) {
+  return stubApi({
+    "/api/admin/panel": { body: VIEW },
+    "/api/admin/packages": { body: { data: PACKAGES } },
+    "/api/admin/provisioning": { body: { data: jobs } },
+    "/api/admin/provisioning?status=failed": { body: { data: jobs.filter((j) => j.status === "failed") } },
+    "/api/admin/provisioning?status=task": { body: { data: jobs.filter((j) => j.status === "task") } },
+    ...overrides,
+  });
+}
+
+const page = () => document.body;
+const renderPage = () => renderWithClient(<PanelSection />, "/admin/panel");
+const card = (label: string) =>
+  waitFor(() => {
+    const found = page().querySelector<HTMLElement>(`article[aria-label="${label}"]`);
+    if (!found) throw new Error(`no card "${label}"`);
+    return found;
+  });
+
+beforeEach(() => vi.stubGlobal("EventSource", undefined));
+afterEach(async () => {
+  await cleanup();
+  vi.unstubAllGlobals();
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+
+describe("the panel page", () => {
+  it("shows the mode, a connection the panel refused in its own words, and credits below the warning level", async () => {
+    api({
+      "/api/admin/panel": {
+        body: { ...VIEW, connected: false, credits: null, low_credits: false, error: "The panel refused the API key." },
+      },
+    });
+    await renderPage();
+    const status = await waitFor(() => {
+      const found = page().querySelector<HTMLElement>("[data-testid=panel-status]");
+      if (!found) throw new Error("no status");
+      return found;
+    });
+    expect(status.textContent).toContain("Your panel (Xtream API)");
+    expect(status.querySelector("[data-testid=panel-connection]")?.textContent).toBe("Not connected");
+    expect(status.querySelector("[role=alert]")?.textContent).toBe("The panel refused the API key.");
+    expect(status.querySelector("[data-testid=panel-credits]")?.textContent).toBe("—");
+  });
+
+  it("warns when credits are low, and raises the out-of-credits alert for the lines waiting", async () => {
+    api();
+    await renderPage();
+    await waitFor(() => expect(page().querySelector("[data-testid=panel-credits]")?.textContent).toBe("4"));
+    expect(page().querySelector("[aria-label=Credits]")?.textContent).toContain("Low: below your warning level of 10.");
+    await waitFor(() =>
+      expect(page().querySelector("[data-testid=out-of-credits]")?.textContent).toBe(
+        "Your panel is out of credits: 1 line is waiting. Top up, then retry.",
+      ),
+    );
+  });
+
+  it("saves the mapping, and puts the panel's refusal on the row it names", async () => {
+    let refuse = true;
+    const sent = api({
+      "PUT /api/admin/panel/mapping": (body) =>
+        refuse
+          ? {
+              status: 400,
+              body: {
+                error: {
+                  code: "validation",
+                  message: "The panel has no such package.",
+                  fields: { [`packages.${THREE}`]: "The panel has no such package." },
+                },
+              },
+            }
+          : { body: { ...VIEW, mapping: (body as { packages: Record<string, string> }).packages } },
+    });
+    await renderPage();
+    const form = await waitFor(() => {
+      const found = page().querySelector<HTMLFormElement>("form[aria-label='Package mapping']");
+      if (!found) throw new Error("no mapping form");
+      return found;
+    });
+    const month = rowSelect(form, "Month to Month");
+    const three = rowSelect(form, "3 Months");
+    const trial = rowSelect(form, "Free trials");
+    // what is saved now
+    expect(month.value).toBe("11");
+    expect(three.value).toBe("");
+    expect(trial.value).toBe("90");
+    const save = getByRoleName(form, "button", "Save mapping") as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+
+    await typeInto(three, "13");
+    await click(save);
+    await waitFor(() => expect(fieldError(three)).toBe("The panel has no such package."));
+    expect(three.getAttribute("aria-invalid")).toBe("true");
+    expect(fieldError(month)).toBeNull();
+    expect(sent.filter((r) => r.method === "PUT").map((r) => r.body)).toEqual([
+      { packages: { [MONTH]: "11", [THREE]: "13" }, trial: "90" },
+    ]);
+
+    refuse = false;
+    await click(save);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Package mapping saved", expect.anything()));
+    await waitFor(() => expect(fieldError(three)).toBeNull());
+    expect(three.value).toBe("13");
+  });
+
+  it("shows a failed job with the panel's words and its raw answer, and retries it", async () => {
+    let retried = false;
+    const sent = api({
+      [`POST /api/admin/provisioning/${FAILED.id}/retry`]: () => {
+        retried = true;
+        return { body: { data: { ...FAILED, status: "pending", attempts: 0 } } };
+      },
+      "/api/admin/provisioning?status=failed": () => ({ body: { data: retried ? [] : [FAILED] } }),
+    });
+    await renderPage();
+    const failed = await card("Failed: Create line for Nomsa Dlamini");
+    expect(failed.textContent).toContain("The panel says there are not enough credits. Top up your reseller credits, then retry.");
+    expect(failed.textContent).toContain("STATUS_INSUFFICIENT_CREDITS");
+    const answer = failed.querySelector("details pre");
+    expect(answer?.textContent).toBe('{"status":"STATUS_INSUFFICIENT_CREDITS","api_key":"***"}');
+    expect(answer?.closest("details")?.open).toBe(false);
+
+    await click(failed.querySelector("button[aria-label='Retry create line for Nomsa Dlamini']"));
+    await waitFor(() =>
+      expect(sent.some((r) => r.method === "POST" && r.path === `/api/admin/provisioning/${FAILED.id}/retry`)).toBe(true),
+    );
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Sent to the panel again", expect.anything()));
+    // refetched: no longer failed, and the alert is gone
+    await waitFor(() => expect(page().querySelector("article[aria-label^='Failed:']")).toBeNull());
+    expect(page().querySelector("[data-testid=out-of-credits]")).toBeNull();
+  });
+
+  it("completes a manual task: the username and password are required, then sent with the optional line id", async () => {
+    const sent = api({
+      "/api/admin/panel": {
+        body: { ...VIEW, mode: "manual", connected: false, credits: null, low_credits: false, packages: [], mapping: {} },
+      },
+      [`POST /api/admin/provisioning/${TASK.id}/complete`]: { body: { data: { ...TASK, status: "done" } } },
+    });
+    await renderPage();
+    const task = await card("Task: Create line for Sipho Ndlovu");
+    expect(task.textContent).toContain(TASK.instruction);
+
+    await click(getByRoleName(task, "button", "Save the login"));
+    await waitFor(() => expect(fieldError(inputByLabel(task, "Line username"))).toBe(PASTE_USERNAME_MESSAGE));
+    expect(fieldError(inputByLabel(task, "Line password"))).toBe(PASTE_PASSWORD_MESSAGE);
+    expect(sent.some((r) => r.method === "POST")).toBe(false);
+
+    await typeInto(inputByLabel(task, "Line username"), " sipho2231 ");
+    await typeInto(inputByLabel(task, "Line password"), "Xk29pq7");
+    await click(getByRoleName(task, "button", "Save the login"));
+    await waitFor(() =>
+      expect(sent.filter((r) => r.method === "POST").map((r) => r.body)).toEqual([{ username: "sipho2231", password: "Xk29pq7" }]),
+    );
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Line saved", expect.anything()));
+    // manual mode has nothing to map
+    expect(page().querySelector("form[aria-label='Package mapping']")).toBeNull();
+    expect(page().textContent).toContain("In manual mode you choose the package on your panel for each task");
+  });
+
+  it("puts the server's refusal of a pasted login on its field", async () => {
+    api({
+      [`POST /api/admin/provisioning/${TASK.id}/complete`]: {
+        status: 400,
+        body: { error: { code: "validation", message: PASTE_PASSWORD_MESSAGE, fields: { password: PASTE_PASSWORD_MESSAGE } } },
+      },
+    });
+    await renderPage();
+    const task = await card("Task: Create line for Sipho Ndlovu");
+    await typeInto(inputByLabel(task, "Line username"), "sipho2231");
+    await typeInto(inputByLabel(task, "Line password"), "x");
+    await click(getByRoleName(task, "button", "Save the login"));
+    await waitFor(() => expect(fieldError(inputByLabel(task, "Line password"))).toBe(PASTE_PASSWORD_MESSAGE));
+  });
+
+  it("marks a task with nothing to paste done", async () => {
+    const SWITCH_OFF = {
+      ...TASK,
+      action: "disable_line" as const,
+      needs_login: false,
+      instruction: "Switch off the line sipho2231 of Sipho Ndlovu in your panel, then mark this done.",
+    };
+    const sent = api({ [`POST /api/admin/provisioning/${TASK.id}/complete`]: { body: { data: { ...SWITCH_OFF, status: "done" } } } }, [
+      SWITCH_OFF,
+      DONE,
+    ]);
+    await renderPage();
+    const task = await card("Task: Switch line off for Sipho Ndlovu");
+    expect(task.querySelector("input")).toBeNull();
+    await click(getByRoleName(task, "button", "Mark done"));
+    await waitFor(() =>
+      expect(sent.filter((r) => r.method === "POST").map((r) => [r.path, r.body])).toEqual([
+        [`/api/admin/provisioning/${TASK.id}/complete`, {}],
+      ]),
+    );
+  });
+
+  it("lists what was done lately, each with its client", async () => {
+    api();
+    await renderPage();
+    const done = await waitFor(() => {
+      const found = page().querySelector("[aria-labelledby=jobs-done]");
+      if (!found?.querySelector("li")) throw new Error("no done list");
+      return found;
+    });
+    expect(done.querySelectorAll("li")).toHaveLength(1);
+    expect(done.textContent).toContain("Create line · 3 Months for Thandi Nkosi");
+    expect(done.querySelector(`a[href="/admin/client/${CLIENT}"]`)).not.toBeNull();
+  });
+});
+
+/** The select of a mapping row, found by the row's title. */
+function rowSelect(form: HTMLElement, title: string): HTMLSelectElement {
+  const label = [...form.querySelectorAll("label")].find((l) => l.querySelector("span")?.textContent === title);
+  const select = label ? document.getElementById(label.htmlFor) : null;
+  if (!(select instanceof HTMLSelectElement)) throw new Error(`no mapping row "${title}"`);
+  return select;
+}

@@ -1,0 +1,120 @@
+// Paid means provisioned: a visitor pays for a package through the review step and the sandbox
+// checkout, the sandbox panel makes their line within moments (the worker is nudged by the
+// payment), and the new client's portal shows the M3U link, its QR code and the TEST LINE notice.
+// The admin's panel page lists the create_line job as done.
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { e2eAdmin } from "./e2e-env";
+
+function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+test.beforeEach(async ({ context }) => {
+  // No first-run notification prompt or special popup over the journey.
+  await context.addInitScript(() => {
+    window.localStorage.setItem("initialized", "true");
+    window.sessionStorage.setItem("popupShownThisSession", "true");
+  });
+});
+
+interface ClientRow {
+  id: string;
+  username: string;
+  full_name: string;
+  line_username: string;
+  line_is_test: boolean;
+}
+
+/** Serious or critical WCAG 2.1 AA violations inside `selector`. */
+async function axe(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({ rule: v.id, help: v.help }));
+}
+
+/** The client the payment made, found by name with an admin session (the browser context's, so the dashboard opens signed in). */
+async function findClient(request: APIRequestContext, origin: string, name: string): Promise<ClientRow> {
+  const login = await request.post("/api/admin/login", { data: e2eAdmin, headers: { origin } });
+  expect(login.ok()).toBe(true);
+  let found: ClientRow | undefined;
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/api/admin/clients?q=${encodeURIComponent(name)}`);
+      found = ((await answer.json()) as { data: ClientRow[] }).data.find((c) => c.full_name === name);
+      return found?.id ?? null;
+    })
+    .not.toBeNull();
+  return found as ClientRow;
+}
+
+test("pay for a package → the sandbox panel makes the line → the portal shows the M3U link, its QR code and TEST LINE; the panel page lists the job", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const errors = collectPageErrors(page);
+  const phone = testInfo.project.name === "phone";
+  // A person of their own per project: a new client, not a returning one.
+  const name = `Lerato Panel ${phone ? "Phone" : "Desktop"}`;
+  const whatsapp = phone ? "082 710 0002" : "082 710 0001";
+
+  // The storefront: Pay Now → review → the sandbox checkout in a new tab → Pay.
+  await page.goto("/");
+  const card = page.locator('#pricing-packages article[data-plan="Month to Month"]');
+  await card.scrollIntoViewIfNeeded();
+  await card.getByRole("button", { name: "Pay Now" }).click();
+  const review = page.getByRole("dialog", { name: "Review your order" });
+  await review.getByLabel("Full Name").fill(name);
+  await review.getByLabel("WhatsApp Number").fill(whatsapp);
+  await review.getByRole("checkbox", { name: /Start my subscription as soon as I have paid/ }).check();
+  const [checkout] = await Promise.all([context.waitForEvent("page"), review.getByRole("button", { name: "Continue to payment" }).click()]);
+  await checkout.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+  await checkout.getByRole("button", { name: "Pay", exact: true }).click();
+  await checkout.waitForURL(/\/payment\/success\?ref=/);
+  await expect(checkout.getByRole("heading", { level: 1, name: "Your account is ready" })).toBeVisible();
+  await checkout.close();
+
+  // The new client: their portal password set through the admin API (the real one went to WhatsApp).
+  const client = await findClient(page.request, baseURL ?? "", name);
+  const reset = await page.request.post(`/api/admin/clients/${client.id}/reset-password`, { headers: { origin: baseURL ?? "" } });
+  expect(reset.ok()).toBe(true);
+  const { password } = (await reset.json()) as { password: string };
+  // The sandbox panel makes the line moments after the payment: no sleeping, just asking.
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/api/admin/clients/${client.id}`);
+      const row = ((await answer.json()) as { data: ClientRow }).data;
+      return row.line_username ? { test: row.line_is_test } : null;
+    })
+    .toEqual({ test: true });
+
+  // The portal: the login, the M3U link, its QR code and the TEST LINE notice.
+  await page.goto("/client/login");
+  await page.locator("#client-username").fill(client.username);
+  await page.locator("#client-password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/client$/);
+  const line = page.getByTestId("line-details");
+  await expect(line).toBeVisible();
+  await expect(line.getByText(/\/get\.php\?username=[^&]+&password=•+&type=m3u_plus&output=ts$/)).toBeVisible();
+  await expect(line.getByRole("button", { name: "Copy m3u link" })).toBeVisible();
+  await expect(line.getByRole("button", { name: "Copy epg link" })).toBeVisible();
+  const qr = line.getByRole("img", { name: "QR code of your M3U playlist link" });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(line.getByTestId("test-line-notice")).toContainText("TEST LINE.");
+  expect(await axe(page, "[data-testid=line-details]")).toEqual([]);
+
+  // The dashboard's panel page: the create_line job, done, for this client.
+  await page.goto("/admin/panel");
+  await expect(page.getByRole("heading", { level: 1, name: "IPTV panel" })).toBeVisible();
+  await expect(page.getByTestId("panel-status")).toHaveAttribute("data-mode", "sandbox");
+  const done = page.getByRole("region", { name: /Done recently/ });
+  await expect(done.locator("li").filter({ hasText: name }).filter({ hasText: "Create line" })).toBeVisible();
+  await expect(done.locator("li").filter({ hasText: name })).toContainText("done");
+  expect(await axe(page, "main")).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -12,12 +12,15 @@ export interface LimitResult {
   retryAfterSeconds: number;
 }
 
-/** Count one hit on `key` in the current minute; allowed while the count stays ≤ limit. */
-export async function hit(db: Db, key: string, limit: number): Promise<LimitResult> {
+/**
+ * Count `amount` hits (one by default; bytes for a byte budget) on `key` in the current minute;
+ * allowed while the count stays ≤ limit.
+ */
+export async function hit(db: Db, key: string, limit: number, amount = 1): Promise<LimitResult> {
   const result = await db.execute(sql`
-    INSERT INTO rate_limits (key, count, window_start) VALUES (${key}, 1, date_trunc('minute', now()))
+    INSERT INTO rate_limits (key, count, window_start) VALUES (${key}, ${amount}, date_trunc('minute', now()))
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.window_start = date_trunc('minute', now()) THEN rate_limits.count + 1 ELSE 1 END,
+      count = CASE WHEN rate_limits.window_start = date_trunc('minute', now()) THEN rate_limits.count + ${amount} ELSE ${amount} END,
       window_start = date_trunc('minute', now())
     RETURNING count, extract(epoch from (date_trunc('minute', now()) + interval '1 minute' - now()))::float AS retry_after`);
   const row = (result as unknown as { rows: { count: number; retry_after: number }[] }).rows[0];

@@ -184,3 +184,31 @@ describe("POST /api/speedtest/upload", () => {
     expect(res.json().error.message).toBe("Please enter contact information");
   });
 });
+
+describe("the per-address byte budget", () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ SPEEDTEST_BUDGET_MB: 1 }, { seed: false });
+  });
+  afterAll(async () => {
+    await small?.close();
+  });
+
+  it("lets a few tests through, then answers 429 with Retry-After for a minute; another address is not affected", async () => {
+    const download = (ip: string) =>
+      small.app.inject({ method: "GET", url: `/api/speedtest/download?bytes=${300 * 1024}`, remoteAddress: ip });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await download("192.0.2.10")).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const refused = await download("192.0.2.10");
+    expect(refused.json().error).toEqual({
+      code: "rate_limited",
+      message: "Too many speed tests from your connection. Please wait a minute and try again.",
+    });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // Uploads spend the same budget, by their declared size, before the body is read.
+    const upload = await small.app.inject({ method: "POST", url: "/api/speedtest/upload", payload: Buffer.alloc(10), remoteAddress: "192.0.2.10" });
+    expect(upload.statusCode).toBe(429);
+    expect((await download("192.0.2.11")).statusCode).toBe(200);
+  });
+});

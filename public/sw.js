@@ -1,13 +1,14 @@
 // StreamDesk service worker (spec §2: registered from /sw.js on load).
-//  - the app shell (the page, offline page, manifest, icons) is cached on install
+//  - the app shell (the page, offline page, icons) is cached on install; the manifest is
+//    /api/manifest.webmanifest, built from the business's branding, so it is never cached here
 //  - navigations: network first; offline → /offline.html
 //  - /assets/* (hashed by Vite, never change): cache first
 //  - other same-origin files (icons, images): stale while revalidate
 //  - /api/*: never cached, never touched; live data must be live
-const VERSION = "v2";
+const VERSION = "v3";
 const SHELL_CACHE = `streamdesk-shell-${VERSION}`;
 const ASSET_CACHE = `streamdesk-assets-${VERSION}`;
-const SHELL = ["/", "/app-start.js", "/offline.html", "/manifest.webmanifest", "/icon-192.png", "/favicon.svg"];
+const SHELL = ["/", "/app-start.js", "/offline.html", "/icon-192.png", "/favicon.svg"];
 const MAX_ASSETS = 80;
 
 self.addEventListener("install", (event) => {

@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { isPagePath } from "../shared/page-paths";
 import { createSmtpTransport } from "./adapters/email";
 import { selectPanel } from "./adapters/panel/select-panel";
 import { createCloudApiTransport } from "./adapters/whatsapp";
@@ -25,10 +26,11 @@ import { startJobs } from "./jobs";
 import { OutboxWorker } from "./jobs/outbox-worker";
 import { ProvisioningWorker } from "./jobs/provisioning-worker";
 import { ReadCache } from "./lib/cache";
+import { installInputCleaning } from "./lib/clean-input";
 import { AppError, errorBody } from "./lib/errors";
 import { createPageBuilder, loadFirstScreenRenderer } from "./lib/first-screen";
+import { configureSecretsKey } from "./lib/secret-box";
 import { routeModules } from "./modules";
-import { isPagePath } from "../shared/page-paths";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -53,8 +55,9 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY === "true",
+    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL, serializers: { req: requestForLog } },
+    // (typed as one member of its union: Fastify's overloads do not take the union itself)
+    trustProxy: trustedProxies(config.TRUST_PROXY) as string[],
     bodyLimit: 256 * 1024,
     logController: new LogController({ disableRequestLogging: config.NODE_ENV !== "development" }),
     // Errors Fastify raises before routing (a malformed URL, an over-long parameter) leave in
@@ -78,7 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       databaseUrl: config.DATABASE_URL,
       dataDir: config.inMemoryDb ? undefined : config.DATA_DIR,
     }));
-  if (options.seed !== false) await seedIfEmpty(database.db);
+  if (options.seed !== false) await database.exclusive(() => seedIfEmpty(database.db));
 
   const cache = new ReadCache();
   const changes = new ChangeBus();
@@ -92,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("db", database.db);
   app.decorate("cache", cache);
   app.decorate("changes", changes);
+  configureSecretsKey(config.SECRETS_KEY);
   const from = config.MAIL_FROM ?? "StreamDesk <no-reply@streamdesk.local>";
   const email = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, from) : null;
   const whatsapp =
@@ -142,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await app.register(cookie);
   installOriginGuard(app, config);
+  installInputCleaning(app);
 
   // ---- route modules ----
   for (const module of routeModules) await app.register(module, { prefix: "/api" });
@@ -149,6 +154,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // ---- the SPA ----
   await registerSpa(app, config);
   return app;
+}
+
+/** A request as logged (Fastify's fields), with tokens in the query string masked (Meta's hub.verify_token). */
+function requestForLog(request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&](?:hub\.verify_token|token)=)[^&]*/gi, "$1[hidden]"),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
 
 /** One error handler: every failure leaves in the error shape, never with a stack trace. */
@@ -177,6 +193,11 @@ function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(status === 404 ? "not_found" : "bad_request", error.message || "Bad request."));
     }
+    // A lost database connection (restart, terminated backend) is a 503 the client may retry.
+    if (isConnectionLoss(error)) {
+      reply.header("retry-after", "5");
+      return reply.status(503).send(errorBody("unavailable", "The service is temporarily unavailable. Please try again shortly."));
+    }
     // Unknown failure: if the database is unreachable this is a 503 the client may retry.
     const databaseUp = await app.database
       .ping()
@@ -191,27 +212,72 @@ function installErrorHandling(app: FastifyInstance): void {
   });
 }
 
-/** CSRF: a state-changing request carrying a foreign Origin (or Referer) is refused. */
+/**
+ * Which proxies' X-Forwarded-For entries to believe. `true` is ONE hop (the load balancer in
+ * front of us), not "believe everything": the client address is then the right-most entry the
+ * trusted proxy added, so a client cannot choose its own address by sending the header itself.
+ */
+export function trustedProxies(setting: string): false | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === "false") return false;
+  const hops = setting === "true" ? 1 : /^\d+$/.test(setting) ? Number(setting) : null;
+  // Hop 0 is the peer that connected to us; with N proxies in front, hops 0..N-1 are theirs.
+  // (A list of addresses is stricter: set one when the proxies' addresses are known.)
+  if (hops !== null) return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+  return setting.split(",").map((part) => part.trim());
+}
+
+/** PostgreSQL's "connection went away" errors (class 08, admin shutdown 57P0x) and socket resets, however wrapped. */
+export function isConnectionLoss(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (
+      typeof code === "string" &&
+      (/^08/.test(code) || /^57P0[123]$/.test(code) || code === "ECONNRESET" || code === "ECONNREFUSED" || code === "EPIPE")
+    ) {
+      return true;
+    }
+    if (
+      typeof message === "string" &&
+      /Connection terminated|terminating connection|Client has encountered a connection error/i.test(message)
+    )
+      return true;
+    current = cause;
+  }
+  return false;
+}
+
+/** Routes called server to server, which carry their own signatures instead of cookies. */
+const SIGNED_CALLBACKS = new Set(["/api/payments/webhook/:provider", "/api/whatsapp/webhook"]);
+const SESSION_COOKIE = /(?:^|;\s*)(?:sd_admin|sd_client)=/;
+const FOREIGN = "This request came from another site and was refused.";
+
+/**
+ * CSRF: a state-changing request to the API carrying a foreign Origin (or Referer) is refused;
+ * so is one that carries a session cookie but neither header (a browser always sends one of
+ * them with a write). The route is judged as routed — the decoded path Fastify matched — so
+ * `/%61pi/admin/...` is guarded exactly like `/api/admin/...`.
+ */
 function installOriginGuard(app: FastifyInstance, config: Config): void {
   const allowed = new Set<string>();
   if (config.PUBLIC_URL) allowed.add(new URL(config.PUBLIC_URL).origin);
   app.addHook("onRequest", async (request) => {
     if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
-    if (!request.url.startsWith("/api/")) return;
-    // Provider callbacks are server-to-server and carry their own signatures.
-    if (request.url.startsWith("/api/payments/webhook/")) return;
+    const route = request.routeOptions.url ?? decodeURIComponent(request.url.split("?")[0] ?? "");
+    if (!route.startsWith("/api/") || SIGNED_CALLBACKS.has(route)) return;
     const source = request.headers.origin ?? request.headers.referer;
-    if (!source) return; // not a browser: nothing for CSRF to ride on
+    if (!source) {
+      if (SESSION_COOKIE.test(request.headers.cookie ?? "")) throw new AppError(403, "forbidden", FOREIGN);
+      return; // no cookie, no browser: nothing for CSRF to ride on
+    }
     let origin: string;
     try {
       origin = new URL(source).origin;
     } catch {
-      throw new AppError(403, "forbidden", "This request came from another site and was refused.");
+      throw new AppError(403, "forbidden", FOREIGN);
     }
     const own = `${request.protocol}://${request.host}`;
-    if (origin !== own && !allowed.has(origin)) {
-      throw new AppError(403, "forbidden", "This request came from another site and was refused.");
-    }
+    if (origin !== own && !allowed.has(origin)) throw new AppError(403, "forbidden", FOREIGN);
   });
 }
 

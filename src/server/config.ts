@@ -54,8 +54,16 @@ export const configSchema = z
     WHATSAPP_TOKEN: optionalString,
     WHATSAPP_PHONE_NUMBER_ID: optionalString,
     WHATSAPP_API_URL: z.preprocess(emptyToUndefined, z.url().default("https://graph.facebook.com/v21.0")),
+    /** the Meta app's secret: checks X-Hub-Signature-256 on POST /api/whatsapp/webhook */
+    WHATSAPP_APP_SECRET: optionalString,
+    /** the token Meta's webhook verification (GET /api/whatsapp/webhook) must present */
+    WHATSAPP_VERIFY_TOKEN: optionalString,
+    /** encrypts secrets kept in the outbox (reset links); unset: a random key kept in the database */
+    SECRETS_KEY: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     PUBLIC_WRITE_LIMIT_PER_MIN: intFrom(20, 1, 1_000_000),
     LOGIN_LIMIT_PER_MIN: intFrom(5, 1, 1_000_000),
+    /** megabytes one address may move through the speed test in a minute (download + upload) */
+    SPEEDTEST_BUDGET_MB: intFrom(300, 1, 1_000_000),
     /** how long a session lives without use, in hours; each use slides it */
     SESSION_TTL_HOURS: intFrom(12, 1, 24 * 90),
     /** where the built SPA lives */
@@ -63,7 +71,17 @@ export const configSchema = z
     /** run background jobs (outbox worker, health monitor, reminders) in this process */
     JOBS: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
     /** trust X-Forwarded-* from a load balancer */
-    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("false")),
+    TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .refine(
+          (v) => /^(true|false|\d{1,2})$/.test(v) || v.split(",").every((part) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(part.trim())),
+          "must be false, true (one proxy), a number of proxy hops, or a comma-separated list of proxy addresses / CIDRs",
+        )
+        .default("false"),
+    ),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info")),
   })
   .superRefine((c, ctx) => {

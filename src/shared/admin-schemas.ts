@@ -369,9 +369,13 @@ const pageSize = z.coerce
   .max(200, "Page size must be 1 to 200");
 const optionalFilter = (what: string, max: number) => z.preprocess(blankToUndefined, text(what, max).optional());
 
-export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+/** owner: WhatsApp waiting for the owner to send by hand; rerouted: an e-mail copy carried it instead */
+export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "owner", "rerouted"] as const;
 export const outboxQuerySchema = z.object({
-  status: z.preprocess(blankToUndefined, z.enum(OUTBOX_STATUSES, { error: "Status must be pending, sending, sent or failed" }).optional()),
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(OUTBOX_STATUSES, { error: "Status must be pending, sending, sent, failed, owner or rerouted" }).optional(),
+  ),
   channel: z.preprocess(blankToUndefined, z.enum(["email", "whatsapp"], { error: "Channel must be email or whatsapp" }).optional()),
   q: optionalFilter("Search", 200),
   page: page.default(1),

@@ -203,6 +203,18 @@ export interface ChangeEvent {
   id: string | null;
 }
 
+/**
+ * GET /api/trial-availability → {data}: whether a free trial can start today (spec §1: not on
+ * sport event days), so the free-trial buttons can say so before anyone fills in the form.
+ */
+export interface TrialAvailability {
+  available: boolean;
+  /** the blackout day's reason as the business wrote it ('' when none or when available) */
+  reason: string;
+  /** the South African calendar day this answer is about, 'YYYY-MM-DD' */
+  day: string;
+}
+
 // ---- commerce (POST endpoints) ----------------------------------------------------------
 
 /** POST /api/orders */

@@ -89,7 +89,17 @@ const dateBound = (what: string) =>
   );
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(blankToUndefined, z.enum(values, { error: message }).optional());
-const search = z.preprocess(blankToUndefined, z.string().trim().max(200, tooLong("Search", 200)).optional());
+const NUL_MESSAGE = "Search contains a character that is not allowed.";
+// PostgreSQL refuses a NUL character in text: a search carrying one is bad input, not a 500.
+const search = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .max(200, tooLong("Search", 200))
+    .refine((v) => !v.includes("\u0000"), NUL_MESSAGE)
+    .optional(),
+);
 
 const paging = <S extends readonly [string, ...string[]]>(sorts: S) => ({
   page: z.preprocess(blankToUndefined, z.coerce.number({ error: "Page must be a number" }).int().min(1, "Page starts at 1").default(1)),
@@ -379,6 +389,28 @@ export interface AdminClient {
   updated_at: string;
 }
 
+// ---- the IPTV panel ---------------------------------------------------------------------------
+
+export const PANEL_USERNAME_MESSAGE = "Paste the line's username from your panel";
+export const PANEL_PASSWORD_MESSAGE = "Paste the line's password from your panel";
+const panelPackageChoice = z.union([z.string().trim().min(1, "Choose a panel package").max(100), z.literal(""), z.null()]);
+
+/** PUT /api/admin/panel/mapping: our package id → the panel's package id ('' unmaps), and the trial package. */
+export const panelMappingSchema = z.object({
+  packages: z.record(z.uuid({ error: "Not a package id" }), panelPackageChoice).default({}),
+  trial: panelPackageChoice.optional(),
+});
+
+/** POST /api/admin/provisioning/:id/complete: what the owner pastes after doing a step on the panel. */
+export const panelTaskCompleteSchema = z.object({
+  username: z.string().trim().max(200).optional(),
+  password: z.string().trim().max(200).optional(),
+  line_id: z.string().trim().max(100).optional(),
+});
+
+export type PanelMapping = z.output<typeof panelMappingSchema>;
+export type PanelTaskComplete = z.output<typeof panelTaskCompleteSchema>;
+
 /** GET /api/admin/panel */
 export interface AdminPanelView {
   mode: "xtream" | "sandbox" | "manual";
@@ -422,6 +454,8 @@ export interface ProvisioningJob {
   panel_answer: string;
   /** manual mode: what the owner is asked to do */
   instruction: string;
+  /** completing it needs the line's username and password (it makes the client's line) */
+  needs_login: boolean;
   done_at: string | null;
   created_at: string;
 }
@@ -527,7 +561,10 @@ export interface AdminStats {
   expiring_7d: number;
   revenue_month: number;
   eft_awaiting: number;
+  /** messages that failed for good or are retrying after an error */
   outbox_failed: number;
+  /** WhatsApp messages waiting for the owner to send by hand (no Cloud API, or no template) */
+  whatsapp_to_send: number;
   leads_per_day: { date: string; count: number }[];
   revenue_per_day: { date: string; amount: number }[];
 }

@@ -9,6 +9,8 @@ export const PUBLIC_FIRST_SCREEN_READS = ["/api/branding", "/api/images?keys=pwa
 /** The landing: its hero, then the sections below the fold and the footer. */
 export const LANDING_FIRST_SCREEN_READS = [
   "/api/content?section=hero",
+  // the hero's free-trial button says so on a sport event day, from the first paint
+  "/api/trial-availability",
   "/api/images?keys=hero_logo",
   "/api/content?section=about",
   "/api/images?keys=about_company_logo",

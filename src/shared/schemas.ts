@@ -126,6 +126,31 @@ export const instructionsRequestSchema = z
     if (message) ctx.addIssue({ code: "custom", path: ["contact"], message });
   });
 
+/**
+ * The download dialog's 'Send instructions' form (spec §5): WhatsApp, e-mail or both, each with
+ * its contact. One request per chosen channel follows, each checked again by
+ * instructionsRequestSchema on the server; no channel chosen is the spec's 'Please enter contact
+ * information', under `channels`.
+ */
+export const instructionsFormSchema = z
+  .object({
+    sendWhatsapp: z.boolean().default(false),
+    whatsapp: z.string().trim().max(30, tooLong("Phone number", 30)).default(""),
+    sendEmail: z.boolean().default(false),
+    email: z.string().trim().max(254, tooLong("E-mail address", 254)).default(""),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.sendWhatsapp && !v.sendEmail) {
+      ctx.addIssue({ code: "custom", path: ["channels"], message: CONTACT_MESSAGES.missing });
+      return;
+    }
+    for (const channel of ["whatsapp", "email"] as const) {
+      if (!(channel === "whatsapp" ? v.sendWhatsapp : v.sendEmail)) continue;
+      const message = validateInstructionContact(channel, v[channel]);
+      if (message) ctx.addIssue({ code: "custom", path: [channel], message });
+    }
+  });
+
 const packageId = z.uuid({ error: "Please choose a package" });
 const optionalEmail = z.preprocess(blankToUndefined, emailText(CONTACT_MESSAGES.email).optional());
 
@@ -427,6 +452,7 @@ export type OrderFormInput = z.input<typeof orderFormSchema>;
 export type InterestForm = z.output<typeof interestFormSchema>;
 export type InterestFormInput = z.input<typeof interestFormSchema>;
 export type InstructionsRequest = z.output<typeof instructionsRequestSchema>;
+export type InstructionsForm = z.output<typeof instructionsFormSchema>;
 export type PaylinkRequest = z.output<typeof paylinkRequestSchema>;
 export type Payer = z.output<typeof payerSchema>;
 export type PayerInput = z.input<typeof payerSchema>;

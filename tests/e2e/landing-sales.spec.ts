@@ -47,7 +47,7 @@ test("plan detail → Request Quote Instead → the interest form is saved", asy
 
   await interest.getByLabel("First name").fill("Thandi");
   await interest.getByLabel("Last name").fill("Mokoena");
-  await interest.getByLabel("Email address").fill(`thandi.${testInfo.project.name}@example.co.za`);
+  await interest.getByLabel("E-mail address").fill(`thandi.${testInfo.project.name}@example.co.za`);
   await interest.getByLabel("WhatsApp number").fill("082 555 0101");
   const saved = page.waitForResponse((r) => r.url().endsWith("/api/interest") && r.request().method() === "POST");
   await interest.getByRole("button", { name: "Submit Interest" }).click();
@@ -142,7 +142,7 @@ test("the download dialog: Download opens the store link; instructions are check
   await expect(dialog.getByText("Please enter a valid phone number")).toBeVisible();
 
   await dialog.getByLabel("WhatsApp number").fill("");
-  await dialog.getByLabel("Email address").fill(`lerato.${testInfo.project.name}@example.co.za`);
+  await dialog.getByLabel("E-mail address").fill(`lerato.${testInfo.project.name}@example.co.za`);
   const sent = page.waitForResponse((r) => r.url().includes("/instructions") && r.request().method() === "POST");
   await dialog.getByRole("button", { name: "Send instructions" }).click();
   expect((await sent).status()).toBe(200);

@@ -94,7 +94,7 @@ test("the review step has no serious accessibility violations, with its errors s
 
   await review.getByLabel("Full Name").fill("Sipho Ndlovu");
   await review.getByLabel("WhatsApp Number").fill("082 555 0199");
-  await review.getByLabel("Email Address").fill("sipho@example.co.za");
+  await review.getByLabel("E-mail Address").fill("sipho@example.co.za");
   await review.getByRole("checkbox").check();
   await expect(review.getByText("Please enter your full name")).toHaveCount(0);
   expect(await axe()).toEqual([]);

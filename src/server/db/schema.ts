@@ -326,18 +326,64 @@ export const outbox = pgTable(
     kind: text("kind").notNull().default(""),
     client_id: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
     lead_id: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
-    /** pending | sending | sent | failed */
+    /**
+     * pending | sending | sent | failed | owner (WhatsApp the owner sends by hand from the
+     * dashboard) | rerouted (not sent on this channel: an e-mail copy carried it)
+     */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     last_error: text("last_error"),
     sent_at: timestamp("sent_at", { withTimezone: true }),
     dedupe_key: text("dedupe_key").unique(),
+    /** WhatsApp: the click-to-chat link (wa.me) with the body; null when the body holds a secret */
+    wa_link: text("wa_link"),
+    /** a reset link or password, AES-256-GCM encrypted; the body holds {{secret}} where it goes */
+    secret_enc: text("secret_enc"),
+    /** named values a WhatsApp template's positional parameters may use */
+    template_vars: jsonb("template_vars").$type<Record<string, string>>().notNull().default({}),
+    /** how it went: smtp | cloud-text | cloud-template:<name> | owner | e-mail copy, ... */
+    sent_via: text("sent_via").notNull().default(""),
+    /** why the outbox routed it as it did (no template, sent by e-mail instead, ...) */
+    note: text("note").notNull().default(""),
+    /** the Cloud API's message id (wamid…), which its delivery statuses refer to */
+    wamid: text("wamid"),
+    /** the Cloud API's last delivery status: sent | delivered | read | failed */
+    delivery_status: text("delivery_status"),
+    delivery_updated_at: timestamp("delivery_updated_at", { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.next_attempt_at)],
+  (t) => [
+    index("outbox_due_idx").on(t.status, t.next_attempt_at),
+    uniqueIndex("outbox_wamid_idx").on(t.wamid).where(sql`wamid is not null`),
+  ],
 );
+
+/**
+ * The last message each WhatsApp number sent us: it opens that number's 24-hour window, in
+ * which the Cloud API delivers free text; outside it only approved templates go through.
+ */
+export const whatsappWindows = pgTable("whatsapp_windows", {
+  /** international digits, no '+': 27821234567 */
+  number: text("number").primaryKey(),
+  last_inbound_at: timestamp("last_inbound_at", { withTimezone: true }).notNull(),
+  last_message_id: text("last_message_id").notNull().default(""),
+  updated_at: updatedAt(),
+});
+
+/** Per message kind, the approved Cloud API template sent outside the 24-hour window (set in the dashboard). */
+export const whatsappTemplates = pgTable("whatsapp_templates", {
+  /** the outbox kind: 'receipt', 'reminder-7d', 'welcome', ... */
+  kind: text("kind").primaryKey(),
+  template_name: text("template_name").notNull(),
+  language_code: text("language_code").notNull().default("en"),
+  /** the variable behind each positional body parameter, in order: ['name', 'days', ...] */
+  params: jsonb("params").$type<string[]>().notNull().default([]),
+  enabled: boolean("enabled").notNull().default(true),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
 
 export const auditLog = pgTable("audit_log", {
   id: id(),
@@ -577,8 +623,15 @@ export const WATCHED_TABLES = [
   "kb_articles",
   "releases",
   "trial_blackout_days",
+  "provisioning_jobs",
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
 /** Streamed on the change feed to admin sessions only. */
-export const ADMIN_ONLY_TABLES: readonly WatchedTable[] = ["clients", "captured_payments", "leads", "content_requests"];
+export const ADMIN_ONLY_TABLES: readonly WatchedTable[] = [
+  "clients",
+  "captured_payments",
+  "leads",
+  "content_requests",
+  "provisioning_jobs",
+];

@@ -2,7 +2,10 @@
 // admin; seed.ts writes it once, on an empty database, and never again.
 // Prices are spec §9's order-form pricing. Facts about the business that we cannot know
 // (bank account, legal name, address, registration) are placeholders or left empty, so no
-// page ever shows an invented fact.
+// page ever shows an invented fact. Texts never spell out the business's name: the pages put
+// company_name from branding in its place, so a rebranded shop reads right. What is only an
+// example (reviews, the rating line, the contact details, the bank details) is listed in
+// DEMO_CONTENT, which seed.ts records so the dashboard can mark it until the owner replaces it.
 import type {
   banners,
   downloads,
@@ -194,7 +197,7 @@ export const seedHomepageContent: Row<typeof homepageContent>[] = [
   },
   {
     section_name: "about",
-    title: "Why South Africans Choose StreamDesk",
+    title: "Why South Africans Choose Us",
     description:
       "We're a small South African team that sets you up, answers on WhatsApp and stays with you after you've paid. " +
       "No satellite dish, no installer, no long contract: just your internet connection and an app.",
@@ -230,7 +233,7 @@ export const seedHomepageContent: Row<typeof homepageContent>[] = [
   },
   {
     section_name: "footer",
-    title: "StreamDesk",
+    title: "Footer",
     description: "Premium streaming for South African homes: live TV, sport, movies and series on the devices you already own.",
     content: {
       links: [
@@ -244,16 +247,14 @@ export const seedHomepageContent: Row<typeof homepageContent>[] = [
         { text: "Technical Support", url: "/technical-support" },
         { text: "Downloads", url: "/downloads" },
       ],
-      disclaimer:
-        "StreamDesk is an independent reseller of streaming services from licensed upstream providers. " +
-        "Channel line-ups are set by those providers and may change.",
+      // No disclaimer here: the footer's own says it in the business's name (company_name).
     },
     sort_order: 9,
   },
 ];
 
-// site_branding has no description column: whatsapp_number is a demo number that the operator
-// replaces in Admin › Branding before going live.
+// site_branding has no description column: whatsapp_number and support_email are demo contacts
+// that the operator replaces in Admin › Branding before going live (DEMO_CONTENT lists them).
 export const seedBranding: Row<typeof siteBranding>[] = [
   { setting_name: "company_name", setting_value: "StreamDesk" },
   { setting_name: "tagline", setting_value: "Premium streaming, set up in minutes" },
@@ -331,7 +332,7 @@ export const seedDownloads: Row<typeof downloads>[] = [
   },
 ];
 
-export const seedTestimonials: Row<typeof testimonialsManaged>[] = [
+const REVIEWS: Row<typeof testimonialsManaged>[] = [
   {
     client_name: "Thabo M.",
     location: "Soweto, Gauteng",
@@ -382,7 +383,19 @@ export const seedTestimonials: Row<typeof testimonialsManaged>[] = [
     rating: 4,
     sort_order: 6,
   },
-].map((t) => ({ ...t, is_approved: true, is_published: true }));
+];
+
+/** How many days before the shop's first start each review was written: spread over months, as reviews come in. */
+export const REVIEW_AGES_DAYS = [9, 26, 47, 71, 108, 143] as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The demo reviews, dated over the months before `now` (the first start), published. */
+export function seedTestimonials(now: Date): Row<typeof testimonialsManaged>[] {
+  return REVIEWS.map((t, i) => {
+    const written = new Date(now.getTime() - REVIEW_AGES_DAYS[i % REVIEW_AGES_DAYS.length] * DAY_MS);
+    return { ...t, is_approved: true, is_published: true, created_at: written, updated_at: written };
+  });
+}
 
 export const seedComponents: Row<typeof systemComponents>[] = [
   { key: "streaming", name: "Streaming service", description: "Live channels and on-demand movies and series.", sort_order: 1 },
@@ -406,7 +419,7 @@ export const seedKbArticles: Row<typeof kbArticles>[] = [
     body: `Getting set up takes three steps.
 
 1. Choose and pay
-Pick a package on the Pricing page (or start a free 24-hour trial). Pay with a card through the secure payment link, or by EFT using the reference we give you.
+Pick a package on the Pricing page (or start a free 24-hour trial) and tap Pay Now. You pay by card on a secure payment page or, when card payments are off, by EFT with the reference we give you. You can also ask us for EFT details at any time.
 
 2. Get your login details
 As soon as your payment or trial is confirmed we send your line details on WhatsApp or by e-mail: a username, a password and a server address. Keep this message: you need it on every device.
@@ -525,17 +538,21 @@ Still buffering? Share your stream test result with us on WhatsApp (there's a bu
     slug: "paying-by-eft",
     title: "Paying by EFT and renewing",
     category: "Billing & EFT",
-    summary: "How to pay by bank transfer, which reference to use, and when your line activates.",
-    body: `Paying by EFT
-1. Choose your package and select EFT as the payment method.
-2. We show the bank details and your own payment reference, which starts with SD. Use that reference exactly: it's how we match your payment to your order.
-3. Pay from your banking app.
-4. Send the proof of payment to us on WhatsApp to speed things up.
+    summary: "When you can pay by bank transfer, which reference to use, and when your line activates.",
+    body: `When can I pay by EFT?
+- On this website: tap Pay Now on a package, check your order and fill in who's paying. When card payments are switched off, that same step gives you our bank details and your own payment reference instead of a card payment page.
+- Any time, on request: if you'd rather pay by EFT while card payments are on, ask us on WhatsApp or by e-mail and we'll send you the bank details and your reference.
+- Renewing: the client portal offers card or EFT. Choose "Get EFT details" for the bank details and your reference.
+
+Paying
+1. Use your payment reference exactly as we give it (it starts with SD): it's how we match your payment to your order.
+2. Pay from your banking app.
+3. Send the proof of payment to us on WhatsApp to speed things up.
 
 When does my line activate?
 - Immediate payments (instant EFT): usually within the hour during support hours.
 - Normal EFT between different banks: funds can take 1-2 business days to reflect. We activate as soon as they do.
-If you'd rather start at once, pay by card through the secure payment link: those payments are confirmed immediately.
+If you'd rather start at once, pay by card when the card payment page is offered: those payments are confirmed immediately.
 
 Renewing
 We remind you 7 days and 1 day before your term ends, on WhatsApp or by e-mail. Renew from the client portal or by ordering again; your new term starts when the current one ends, so you never lose days.
@@ -549,7 +566,7 @@ Prices are in rand and shown in full on the Pricing page. See the Refund Policy 
 export const seedReleases: Row<typeof releases>[] = [
   {
     version: "1.0.0",
-    title: "StreamDesk launches",
+    title: "Our new website launches",
     body: `- New storefront with packages, specials and the free 24-hour trial.
 - Order form that saves every order and opens WhatsApp for quick help.
 - Card payments through a secure payment link, and EFT with a personal reference.
@@ -577,10 +594,48 @@ export const seedReleases: Row<typeof releases>[] = [
 ];
 
 export const seedImages: Row<typeof imageRegistry>[] = [
-  { image_key: "pwa_icon", image_url: "/icon-192.png", alt_text: "StreamDesk app icon" },
-  { image_key: "hero_logo", image_url: LOGO, alt_text: "StreamDesk logo" },
-  { image_key: "about_company_logo", image_url: LOGO, alt_text: "StreamDesk logo" },
-  { image_key: "footer_logo", image_url: LOGO, alt_text: "StreamDesk logo" },
+  { image_key: "pwa_icon", image_url: "/icon-192.png", alt_text: "App icon" },
+  // Logos have no alt text of their own: the pages call them "{company_name} logo".
+  { image_key: "hero_logo", image_url: LOGO, alt_text: "" },
+  { image_key: "about_company_logo", image_url: LOGO, alt_text: "" },
+  { image_key: "footer_logo", image_url: LOGO, alt_text: "" },
   { image_key: "testimonial_avatar", image_url: "/images/avatar.svg", alt_text: "Customer avatar" },
-  { image_key: "footer_mascot", image_url: "/images/mascot.svg", alt_text: "StreamDesk mascot, a friendly TV waving: online 24/7" },
+  { image_key: "footer_mascot", image_url: "/images/mascot.svg", alt_text: "Our mascot, a friendly TV, waving" },
 ].map((image) => ({ ...image, version: 1 }));
+
+// ---- what is only an example --------------------------------------------------------------
+
+/** site_settings key (private_: never public, not in the admin's settings list) of the demo record. */
+export const DEMO_CONTENT_KEY = "private_demo_content";
+
+/**
+ * What the demo shop says that a real shop must replace before going live: the record seed.ts
+ * keeps under DEMO_CONTENT_KEY, as JSON. A row or value is still demo while it reads as seeded
+ * (see isStillDemo in seed.ts); the owner replacing or deleting it ends that.
+ */
+export interface DemoContent {
+  /** ids of the demo reviews (testimonials_managed), each with the text it was seeded with */
+  testimonials: { id: string; content: string }[];
+  /** homepage_content rows by section_name: content keys whose value is only an example */
+  homepage: Record<string, Record<string, string>>;
+  /** site_branding setting_name → the demo value */
+  branding: Record<string, string>;
+  /** site_settings key → the placeholder or demo value (bank details, the VAT note) */
+  settings: Record<string, string>;
+}
+
+/** The demo values of one seed, before the rows have ids. */
+export function demoValues(): Omit<DemoContent, "testimonials"> {
+  const hero = seedHomepageContent.find((c) => c.section_name === "hero")?.content as Record<string, unknown> | undefined;
+  const brandingDemo = ["whatsapp_number", "support_email"];
+  // Bank details (placeholders), the VAT note (demo text) and the legal facts (left empty).
+  const settingsDemo = (row: Row<typeof siteSettings>) =>
+    row.value === PLACEHOLDER || row.key === "vat_note" || /^fill in:/i.test(row.description ?? "");
+  return {
+    homepage: { hero: { rating_text: String(hero?.rating_text ?? "") } },
+    branding: Object.fromEntries(
+      seedBranding.filter((b) => brandingDemo.includes(b.setting_name)).map((b) => [b.setting_name, b.setting_value ?? ""]),
+    ),
+    settings: Object.fromEntries(seedSettings.filter(settingsDemo).map((row) => [row.key, row.value ?? ""])),
+  };
+}

@@ -20,8 +20,21 @@ import {
   systemComponents,
   testimonialsManaged,
 } from "./schema";
-import { SEED_MARKER_KEY, seedIfEmpty } from "./seed";
-import { seedDownloads, seedImages } from "./seed-content";
+import { demoContentLeft, SEED_MARKER_KEY, seedIfEmpty } from "./seed";
+import {
+  DEMO_CONTENT_KEY,
+  REVIEW_AGES_DAYS,
+  seedBanners,
+  seedBranding,
+  seedDownloads,
+  seedHomepageContent,
+  seedImages,
+  seedKbArticles,
+  seedReleases,
+  seedSettings,
+  seedSpecials,
+  seedTestimonials,
+} from "./seed-content";
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../../public");
 
@@ -153,9 +166,11 @@ describe("seed on a new shop", () => {
     expect(byKey.pwa_icon?.image_url).toBe("/icon-192.png");
     for (const key of ["about_company_logo", "footer_logo", "hero_logo", "testimonial_avatar", "footer_mascot"]) {
       expect(byKey[key]?.image_url, key).toMatch(/^\/images\/.+\.svg$/);
-      expect(byKey[key]?.alt_text, key).not.toBe("");
       expect(byKey[key]?.version).toBe(1);
     }
+    // Pictures are described; logos are left for the pages to name after company_name.
+    for (const key of ["testimonial_avatar", "footer_mascot", "pwa_icon"]) expect(byKey[key]?.alt_text, key).not.toBe("");
+    for (const key of ["about_company_logo", "footer_logo", "hero_logo"]) expect(byKey[key]?.alt_text, key).toBe("");
   });
 
   it("writes three apps with store links, guides and the spec's device values, one featured", async () => {
@@ -188,6 +203,79 @@ describe("seed on a new shop", () => {
     for (const r of rel) expect(r.released_on.startsWith("2026-")).toBe(true);
     const components = await db.select().from(systemComponents).orderBy(asc(systemComponents.sort_order));
     expect(components.map((c) => c.key)).toEqual(["streaming", "website", "payments", "messaging", "database"]);
+  });
+
+  it("dates the demo reviews over the months before the first start, not all on the day it ran", async () => {
+    const rows = await db.select().from(testimonialsManaged).orderBy(asc(testimonialsManaged.sort_order));
+    const days = new Set(rows.map((r) => r.created_at.toISOString().slice(0, 10)));
+    expect(days.size).toBe(rows.length);
+    const ages = rows.map((r) => Math.round((Date.now() - r.created_at.getTime()) / 86_400_000));
+    expect(ages).toEqual([...REVIEW_AGES_DAYS]);
+    expect(Math.max(...ages) - Math.min(...ages)).toBeGreaterThan(90);
+  });
+
+  it("records what is only an example, and stops calling each part demo once the owner replaces it", async () => {
+    const [record] = await db.select().from(siteSettings).where(eq(siteSettings.key, DEMO_CONTENT_KEY));
+    expect(record.is_active).toBe(false); // never public
+    const left = await demoContentLeft(db);
+    expect(left.testimonials).toHaveLength(6);
+    expect(left.homepage).toEqual(["hero.rating_text"]);
+    expect(left.branding.sort()).toEqual(["support_email", "whatsapp_number"]);
+    expect(left.settings).toEqual(
+      expect.arrayContaining(["eft_bank_name", "eft_account_number", "vat_note", "business_address", "information_officer_name"]),
+    );
+    expect(left.settings).not.toContain("support_hours");
+
+    // The owner rewrites one review, puts in the real bank and WhatsApp number, and rewords the rating line.
+    const [review] = await db.select().from(testimonialsManaged).limit(1);
+    await db.update(testimonialsManaged).set({ content: "A real customer's words." }).where(eq(testimonialsManaged.id, review.id));
+    await db.update(siteSettings).set({ value: "FNB" }).where(eq(siteSettings.key, "eft_bank_name"));
+    await db.update(siteBranding).set({ setting_value: "27831112222" }).where(eq(siteBranding.setting_name, "whatsapp_number"));
+    const [hero] = await db.select().from(homepageContent).where(eq(homepageContent.section_name, "hero"));
+    await db
+      .update(homepageContent)
+      .set({ content: { ...hero.content, rating_text: "Rated 4.8 by 212 customers" } })
+      .where(eq(homepageContent.id, hero.id));
+
+    const after = await demoContentLeft(db);
+    expect(after.testimonials).toHaveLength(5);
+    expect(after.testimonials).not.toContain(review.id);
+    expect(after.homepage).toEqual([]);
+    expect(after.branding).toEqual(["support_email"]);
+    expect(after.settings).not.toContain("eft_bank_name");
+    expect(after.settings).toContain("eft_account_number");
+  });
+
+  it("never spells out the product's own name or promises 24/7 support in the texts a customer reads", () => {
+    const texts = JSON.stringify([
+      seedHomepageContent,
+      seedKbArticles,
+      seedReleases,
+      seedImages,
+      seedBanners,
+      seedSpecials,
+      seedDownloads,
+      seedTestimonials(new Date()),
+      seedSettings.filter((row) => row.key !== "eft_reference_prefix"),
+    ]);
+    expect(texts).not.toMatch(/StreamDesk/i);
+    expect(texts).not.toMatch(/24\/7|24 hours a day/i);
+    // The name lives in branding only, where the owner changes it.
+    expect(seedBranding.find((b) => b.setting_name === "company_name")?.setting_value).toBe("StreamDesk");
+  });
+
+  it("spells as South Africans do: centre and e-mail", () => {
+    const texts = JSON.stringify([seedHomepageContent, seedKbArticles, seedReleases, seedBanners, seedDownloads, seedSettings]);
+    expect(texts).not.toMatch(/\bcenter\b/i);
+    expect(texts).not.toMatch(/\bemail\b/i);
+  });
+
+  it("describes paying by EFT as the site offers it: in the review step when card payments are off, and on request", () => {
+    const eft = seedKbArticles.find((a) => a.slug === "paying-by-eft");
+    expect(eft?.body).toMatch(/Pay Now/);
+    expect(eft?.body).toMatch(/card payments are (switched )?off/i);
+    expect(eft?.body).toMatch(/ask us/i);
+    expect(eft?.body).not.toMatch(/select EFT as the payment method/i);
   });
 
   it("changes nothing when run again, and keeps an operator's edits", async () => {

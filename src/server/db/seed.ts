@@ -3,7 +3,7 @@
 // the process whose insert of the marker succeeds seeds; the others' inserts wait on the
 // unique key and then find it taken. The marker stays forever, so an operator who edits or
 // deletes demo rows never sees them come back.
-import { count } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import type { Db } from "./client";
 import {
   banners,
@@ -20,6 +20,9 @@ import {
   testimonialsManaged,
 } from "./schema";
 import {
+  DEMO_CONTENT_KEY,
+  type DemoContent,
+  demoValues,
   seedBanners,
   seedBranding,
   seedComponents,
@@ -64,10 +67,78 @@ export async function seedIfEmpty(db: Db): Promise<void> {
     await tx.insert(homepageContent).values(seedHomepageContent);
     await tx.insert(siteBranding).values(seedBranding).onConflictDoNothing({ target: siteBranding.setting_name });
     await tx.insert(downloads).values(seedDownloads);
-    await tx.insert(testimonialsManaged).values(seedTestimonials);
+    const reviews = await tx
+      .insert(testimonialsManaged)
+      .values(seedTestimonials(new Date()))
+      .returning({ id: testimonialsManaged.id, content: testimonialsManaged.content });
     await tx.insert(systemComponents).values(seedComponents).onConflictDoNothing({ target: systemComponents.key });
     await tx.insert(kbArticles).values(seedKbArticles).onConflictDoNothing({ target: kbArticles.slug });
     await tx.insert(releases).values(seedReleases);
     await tx.insert(imageRegistry).values(seedImages).onConflictDoNothing({ target: imageRegistry.image_key });
+    const demo: DemoContent = { testimonials: reviews, ...demoValues() };
+    await tx
+      .insert(siteSettings)
+      .values({
+        key: DEMO_CONTENT_KEY,
+        value: JSON.stringify(demo),
+        description: "What the demo shop was seeded with that the owner must replace (see demoContentLeft). Internal.",
+        is_active: false,
+      })
+      .onConflictDoNothing({ target: siteSettings.key });
   });
+}
+
+/** What is still demo content: each part lists what still reads exactly as it was seeded. */
+export interface DemoContentLeft {
+  /** ids of reviews still as seeded */
+  testimonials: string[];
+  /** 'section.key', e.g. 'hero.rating_text' */
+  homepage: string[];
+  /** branding setting names */
+  branding: string[];
+  /** settings keys */
+  settings: string[];
+}
+
+const NOTHING_LEFT: DemoContentLeft = Object.freeze({ testimonials: [], homepage: [], branding: [], settings: [] });
+
+/**
+ * The demo content the owner has not replaced yet (for the dashboard to mark as demo): a
+ * review, text, contact or setting is demo while it still reads as it was seeded; editing or
+ * deleting it ends that. A shop not seeded by us has none.
+ */
+export async function demoContentLeft(db: Db): Promise<DemoContentLeft> {
+  const [record] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, DEMO_CONTENT_KEY));
+  let demo: DemoContent;
+  try {
+    demo = JSON.parse(record?.value ?? "null") as DemoContent;
+  } catch {
+    return NOTHING_LEFT;
+  }
+  if (!demo) return NOTHING_LEFT;
+  const ids = demo.testimonials.map((t) => t.id);
+  const [reviews, sections, branding, settings] = await Promise.all([
+    ids.length
+      ? db
+          .select({ id: testimonialsManaged.id, content: testimonialsManaged.content })
+          .from(testimonialsManaged)
+          .where(inArray(testimonialsManaged.id, ids))
+      : Promise.resolve([]),
+    db.select({ name: homepageContent.section_name, content: homepageContent.content }).from(homepageContent),
+    db.select({ name: siteBranding.setting_name, value: siteBranding.setting_value }).from(siteBranding),
+    db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings),
+  ]);
+  const seededText = new Map(demo.testimonials.map((t) => [t.id, t.content]));
+  const homepage: string[] = [];
+  for (const [section, values] of Object.entries(demo.homepage)) {
+    for (const [key, value] of Object.entries(values)) {
+      if (sections.some((row) => row.name === section && row.content?.[key] === value)) homepage.push(`${section}.${key}`);
+    }
+  }
+  return {
+    testimonials: reviews.filter((r) => seededText.get(r.id) === r.content).map((r) => r.id),
+    homepage,
+    branding: branding.filter((b) => b.name in demo.branding && demo.branding[b.name] === b.value).map((b) => b.name),
+    settings: settings.filter((row) => row.key in demo.settings && demo.settings[row.key] === row.value).map((row) => row.key),
+  };
 }

@@ -207,10 +207,10 @@ describe("POST /api/status/check", () => {
     const { token } = await createSession(t.app.db, { kind: "admin", adminId: admin.id, ttlHours: 1 });
     expect((await checkNow()).json().ran).toBe(true);
     expect((await checkNow()).json().ran).toBe(false);
-    expect((await checkNow({ cookie: `sd_admin=${token}` })).json().ran).toBe(true);
+    expect((await checkNow({ origin: "http://localhost:8080", cookie: `sd_admin=${token}` })).json().ran).toBe(true);
     expect(await checkCount()).toBe(2 * seedComponents.length);
     // a bad cookie is just a visitor
-    expect((await checkNow({ cookie: "sd_admin=nonsense" })).json().ran).toBe(false);
+    expect((await checkNow({ origin: "http://localhost:8080", cookie: "sd_admin=nonsense" })).json().ran).toBe(false);
   });
 
   it("refuses a request from another site", async () => {

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { EmailTransport, OutgoingEmail } from "../adapters/email";
 import type { WhatsAppTransport } from "../adapters/whatsapp";
-import { outbox } from "../db/schema";
-import { enqueue } from "../lib/outbox";
+import { outbox, whatsappWindows } from "../db/schema";
+import { enqueue, maskedBody, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "../lib/outbox";
 import { openTestDatabase, type TestDatabase } from "../testing";
 import { backoffMs, MAX_ATTEMPTS, OutboxWorker } from "./outbox-worker";
 
@@ -46,13 +46,23 @@ describe("outbox worker", () => {
     expect(row.attempts).toBe(1);
   });
 
-  it("leaves messages waiting when the channel has no transport", async () => {
-    const worker = new OutboxWorker(database.db, { email: new FakeEmail() });
-    await enqueue(database.db, { channel: "whatsapp", recipient: "27821234567", body: "Hi", kind: "test" });
+  it("leaves e-mail waiting when there is no SMTP transport", async () => {
+    const worker = new OutboxWorker(database.db, {});
+    await enqueue(database.db, { channel: "email", recipient: "a@example.co.za", subject: "Hi", body: "Body", kind: "test" });
     expect(await worker.drain()).toBe(0);
     const [row] = await database.db.select().from(outbox);
-    expect(row.status).toBe("pending");
-    expect(row.attempts).toBe(0);
+    expect(row).toMatchObject({ status: "pending", attempts: 0 });
+  });
+
+  it("without the Cloud API, puts WhatsApp in the owner's queue with its wa.me link", async () => {
+    const worker = new OutboxWorker(database.db, { email: new FakeEmail() });
+    await enqueue(database.db, { channel: "whatsapp", recipient: "27821234567", body: "Hi & welcome?", kind: "test" });
+    expect(await worker.drain()).toBe(1);
+    const [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ status: "owner", attempts: 0, wa_link: "https://wa.me/27821234567?text=Hi%20%26%20welcome%3F" });
+    expect(row.note).toContain("send it from the dashboard");
+    // nothing more to do on the next pass
+    expect(await worker.drain()).toBe(0);
   });
 
   it("retries with backoff and ends 'failed' with the last error after MAX_ATTEMPTS", async () => {
@@ -106,11 +116,67 @@ describe("outbox worker", () => {
 
   it("sends WhatsApp messages to the digits of the number", async () => {
     const sent: [string, string][] = [];
-    const whatsapp: WhatsAppTransport = { name: "fake", send: async (to, text) => void sent.push([to, text]) };
+    const whatsapp: WhatsAppTransport = {
+      name: "fake",
+      send: async (to, text) => {
+        sent.push([to, text]);
+        return { id: `wamid.${sent.length}` };
+      },
+      sendTemplate: async () => {
+        throw new Error("no template expected");
+      },
+    };
+    // the number wrote to us a minute ago: its window is open, so free text goes
+    await database.db.insert(whatsappWindows).values({ number: "27821234567", last_inbound_at: new Date(Date.now() - 60_000) });
     const worker = new OutboxWorker(database.db, { whatsapp });
     await enqueue(database.db, { channel: "whatsapp", recipient: "27821234567", body: "Your guide", kind: "instructions" });
     await worker.drain();
     expect(sent).toEqual([["27821234567", "Your guide"]]);
+    const [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ status: "sent", sent_via: "cloud-text", wamid: "wamid.1" });
+    await database.db.delete(whatsappWindows);
+  });
+
+  it("fills a secret in only as it sends: the stored row keeps it encrypted", async () => {
+    const email = new FakeEmail();
+    const worker = new OutboxWorker(database.db, { email });
+    const link = "https://shop.example/client-password-reset?token=abc123";
+    await enqueue(database.db, {
+      channel: "email",
+      recipient: "s@example.co.za",
+      subject: "Reset",
+      body: `Choose a new password here: ${SECRET_PLACEHOLDER}`,
+      secret: link,
+      kind: "password-reset",
+    });
+    const [stored] = await database.db.select().from(outbox);
+    expect(stored.body).toBe("Choose a new password here: {{secret}}");
+    expect(stored.secret_enc).not.toContain("abc123");
+    await worker.drain();
+    expect(email.sent).toEqual([{ to: "s@example.co.za", subject: "Reset", text: `Choose a new password here: ${link}` }]);
+  });
+
+  it("fills a password in a line's text and, URL-encoded, in its links", async () => {
+    const email = new FakeEmail();
+    const worker = new OutboxWorker(database.db, { email });
+    await enqueue(database.db, {
+      channel: "email",
+      recipient: "line@example.co.za",
+      subject: "Your line",
+      body: `Password: ${SECRET_PLACEHOLDER}\nM3U: http://tv.example/get.php?username=u1&password=${SECRET_URL_PLACEHOLDER}`,
+      secret: "p@ss w0rd",
+      kind: "credentials",
+    });
+    const [stored] = await database.db.select().from(outbox);
+    expect(maskedBody(stored)).toBe("Password: ••••••\nM3U: http://tv.example/get.php?username=u1&password=••••••");
+    await worker.drain();
+    expect(email.sent[0].text).toBe("Password: p@ss w0rd\nM3U: http://tv.example/get.php?username=u1&password=p%40ss%20w0rd");
+  });
+
+  it("refuses a secret with no place in the body", async () => {
+    await expect(
+      enqueue(database.db, { channel: "email", recipient: "s@example.co.za", body: "No place", secret: "x", kind: "t" }),
+    ).rejects.toThrow(/needs \{\{secret\}\}/);
   });
 
   it("queues a message with a dedupe key only once", async () => {

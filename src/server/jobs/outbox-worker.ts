@@ -1,16 +1,34 @@
 // Sends what the outbox holds: claims due messages (FOR UPDATE SKIP LOCKED, so several server
 // processes share the work without sending twice), sends each through its transport, and
-// records the result. Failures retry with exponential backoff; after MAX_ATTEMPTS a message is
-// 'failed' with its last error. A channel without a transport is left waiting.
-import { sql } from "drizzle-orm";
+// records the result. Failures retry with exponential backoff; after MAX_ATTEMPTS — or at once
+// when resending cannot help (a request the service refuses as wrong) — a message is 'failed'
+// with its last error. A message's secret is decrypted only here, as it is sent.
+//
+// WhatsApp (docs/architecture.md, "Integrations") is never left waiting silently:
+// - no Cloud API: each message moves to 'owner', the dashboard's "To send on WhatsApp" queue
+//   (its wa.me link), and an e-mail copy is queued when the person has an address;
+// - Cloud API: free text inside the number's 24-hour window, else the approved template set
+//   for the message's kind; with no usable template, the e-mail copy carries it ('rerouted'),
+//   or, with no address, the owner's queue.
+// E-mail without SMTP_URL waits, unsent and nothing lost.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { WHATSAPP_WINDOW_HOURS } from "../../shared/messaging";
+import { buildWhatsAppLink } from "../../shared/whatsapp";
 import type { EmailTransport } from "../adapters/email";
-import type { WhatsAppTransport } from "../adapters/whatsapp";
+import { WhatsAppSendError, type WhatsAppTransport, WINDOW_CLOSED_CODES } from "../adapters/whatsapp";
 import type { Db } from "../db/client";
+import { clients, leads, outbox, siteBranding, whatsappTemplates, whatsappWindows } from "../db/schema";
+import { withSecret } from "../lib/outbox";
+import { open } from "../lib/secret-box";
 
 export const MAX_ATTEMPTS = 8;
 const BATCH = 25;
 /** a 'sending' row older than this belonged to a process that died mid-send */
 const STALE_SENDING_MS = 5 * 60_000;
+/** free text is sent only this far inside the window, so it is never refused at the edge */
+const WINDOW_MARGIN_MINUTES = 5;
+/** older messages (left from before the owner's queue existed) get no automatic e-mail copy: it would arrive stale */
+const EMAIL_COPY_MAX_AGE_HOURS = 48;
 
 /** 30 s, 1 min, 2 min, ... capped at 1 hour */
 export function backoffMs(attempts: number): number {
@@ -22,19 +40,22 @@ export interface Transports {
   whatsapp?: WhatsAppTransport | null;
 }
 
-interface ClaimedRow {
-  id: string;
-  channel: string;
-  recipient: string;
-  subject: string;
-  body: string;
-  attempts: number;
-}
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Row = typeof outbox.$inferSelect;
+
+/** A failure that sending again cannot mend: the message fails now, with this as its error. */
+class PermanentFailure extends Error {}
+
+type Outcome = { kind: "sent"; via: string; wamid?: string } | { kind: "routed"; status: "owner" | "rerouted"; note: string };
+
+const OWNER_NOTE = "The WhatsApp Cloud API is not set up: send it from the dashboard (To send on WhatsApp).";
 
 export class OutboxWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private again = false;
+  /** e-mail copies queued by this pass: sent in the same drain, not at the next timer */
+  private copies = 0;
 
   constructor(
     private readonly db: Db,
@@ -44,6 +65,11 @@ export class OutboxWorker {
 
   get channels(): string[] {
     return [this.transports.email ? "email" : null, this.transports.whatsapp ? "whatsapp" : null].filter((c): c is string => c !== null);
+  }
+
+  /** Whether WhatsApp goes through the Cloud API (else the owner sends it by hand). */
+  get cloudApi(): boolean {
+    return Boolean(this.transports.whatsapp);
   }
 
   start(): void {
@@ -65,7 +91,7 @@ export class OutboxWorker {
       this.again = true;
       return;
     }
-    this.running = this.drain()
+    this.running = this.pass()
       .catch(() => 0)
       .finally(() => {
         this.running = null;
@@ -76,20 +102,31 @@ export class OutboxWorker {
       });
   }
 
-  /** Send until nothing due is left; returns how many messages were attempted. */
+  /**
+   * Send until nothing due is left; returns how many messages were attempted or routed. A pass
+   * already under way (a nudge) finishes first, so what it held is done when this returns.
+   */
   async drain(): Promise<number> {
+    await this.running?.catch(() => {});
+    return this.pass();
+  }
+
+  private async pass(): Promise<number> {
     let total = 0;
     for (;;) {
       const n = await this.tick();
       total += n;
-      if (n < BATCH) return total;
+      const copies = this.copies;
+      this.copies = 0;
+      if (n < BATCH && copies === 0) return total;
     }
   }
 
   /** One batch. Exposed for tests. */
   async tick(): Promise<number> {
+    const routed = this.transports.whatsapp ? 0 : await this.queueForOwner();
     const channels = this.channels;
-    if (channels.length === 0) return 0;
+    if (channels.length === 0) return routed;
     const channelList = sql.join(
       channels.map((c) => sql`${c}`),
       sql`, `,
@@ -105,30 +142,48 @@ export class OutboxWorker {
         LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, channel, recipient, subject, body, attempts`);
-    const rows = (claimed as unknown as { rows: ClaimedRow[] }).rows;
+      RETURNING id`);
+    const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    if (ids.length === 0) return routed;
+    const rows = await this.db.select().from(outbox).where(inArray(outbox.id, ids));
     await Promise.all(rows.map((row) => this.sendOne(row)));
-    return rows.length;
+    return routed + rows.length;
   }
 
-  private async sendOne(row: ClaimedRow): Promise<void> {
+  private async sendOne(row: Row): Promise<void> {
     try {
-      if (row.channel === "email") {
-        if (!this.transports.email) throw new Error("no e-mail transport");
-        await this.transports.email.send({ to: row.recipient, subject: row.subject, text: row.body });
-      } else if (row.channel === "whatsapp") {
-        if (!this.transports.whatsapp) throw new Error("no WhatsApp transport");
-        // Enqueuers store WhatsApp recipients normalised (27…); keep digits only, defensively.
-        await this.transports.whatsapp.send(row.recipient.replace(/\D/g, ""), row.body);
-      } else {
-        throw new Error(`unknown channel ${row.channel}`);
+      const outcome = await this.deliver(row);
+      if (outcome.kind === "routed") {
+        await this.db.transaction(async (tx) => {
+          const copy = await this.emailCopy(tx, row);
+          const status = outcome.status === "rerouted" && !copy ? "owner" : outcome.status;
+          await tx
+            .update(outbox)
+            .set({
+              status,
+              note: `${outcome.note} ${copy ?? "Send it from the dashboard (To send on WhatsApp)."}`,
+              wa_link: row.wa_link ?? (row.secret_enc ? null : buildWhatsAppLink(row.recipient, row.body)),
+              updated_at: sql`now()`,
+            })
+            .where(eq(outbox.id, row.id));
+        });
+        return;
       }
-      await this.db.execute(
-        sql`UPDATE outbox SET status = 'sent', sent_at = now(), last_error = NULL, updated_at = now() WHERE id = ${row.id}`,
-      );
+      await this.db
+        .update(outbox)
+        .set({
+          status: "sent",
+          sent_at: sql`now()`,
+          last_error: null,
+          sent_via: outcome.via,
+          wamid: outcome.wamid ?? null,
+          updated_at: sql`now()`,
+        })
+        .where(eq(outbox.id, row.id));
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const final = row.attempts >= MAX_ATTEMPTS;
+      const permanent = error instanceof PermanentFailure || (error instanceof WhatsAppSendError && error.permanent);
+      const final = permanent || row.attempts >= MAX_ATTEMPTS;
       const delaySeconds = backoffMs(row.attempts) / 1000;
       await this.db
         .execute(sql`
@@ -141,4 +196,207 @@ export class OutboxWorker {
         .catch(() => {});
     }
   }
+
+  private async deliver(row: Row): Promise<Outcome> {
+    const secret = row.secret_enc ? await open(this.db, row.secret_enc).catch(permanent) : null;
+    const text = withSecret(row.body, secret);
+    if (row.channel === "email") {
+      if (!this.transports.email) throw new Error("no e-mail transport");
+      await this.transports.email.send({ to: row.recipient, subject: row.subject, text });
+      return { kind: "sent", via: this.transports.email.name };
+    }
+    if (row.channel !== "whatsapp") throw new PermanentFailure(`unknown channel ${row.channel}`);
+    const whatsapp = this.transports.whatsapp;
+    if (!whatsapp) return { kind: "routed", status: "owner", note: OWNER_NOTE };
+    // Enqueuers store WhatsApp recipients normalised (27…); keep digits only, defensively.
+    const to = row.recipient.replace(/\D/g, "");
+
+    if (await this.windowOpen(to)) {
+      try {
+        const sent = await whatsapp.send(to, text);
+        return { kind: "sent", via: "cloud-text", wamid: sent.id };
+      } catch (error) {
+        // Meta saw the window closed (our record of their last message is older than theirs): a template can still go.
+        if (!(error instanceof WhatsAppSendError && error.code !== null && WINDOW_CLOSED_CODES.has(error.code))) throw error;
+      }
+    }
+
+    const [template] = await this.db.select().from(whatsappTemplates).where(eq(whatsappTemplates.kind, row.kind));
+    if (!template?.enabled) {
+      const why = template
+        ? `The WhatsApp template for ${row.kind} messages is switched off`
+        : `No WhatsApp template is set for ${row.kind || "these"} messages`;
+      return {
+        kind: "routed",
+        status: "rerouted",
+        note: `${why}, and ${to} has not written to us in the last ${WHATSAPP_WINDOW_HOURS} hours.`,
+      };
+    }
+    const values = await this.variables(row, text, secret);
+    const missing = template.params.filter((name) => !values[name]);
+    if (missing.length) {
+      throw new PermanentFailure(
+        `The WhatsApp template ${template.template_name} (for ${row.kind} messages) uses ${missing.map((m) => `{{${m}}}`).join(", ")}, ` +
+          `which this message does not have. It has: ${Object.keys(values).join(", ")}.`,
+      );
+    }
+    const sent = await whatsapp.sendTemplate(to, {
+      name: template.template_name,
+      language: template.language_code,
+      parameters: template.params.map((name) => values[name]),
+    });
+    return { kind: "sent", via: `cloud-template:${template.template_name}`, wamid: sent.id };
+  }
+
+  private async windowOpen(number: string): Promise<boolean> {
+    const [open] = await this.db
+      .select({ number: whatsappWindows.number })
+      .from(whatsappWindows)
+      .where(
+        and(
+          eq(whatsappWindows.number, number),
+          sql`${whatsappWindows.last_inbound_at} > now() - make_interval(mins => ${WHATSAPP_WINDOW_HOURS * 60 - WINDOW_MARGIN_MINUTES})`,
+        ),
+      );
+    return Boolean(open);
+  }
+
+  /** What a template's parameters may name: the sender's vars and the built-ins, each on one line as Meta requires. */
+  private async variables(row: Row, text: string, secret: string | null): Promise<Record<string, string>> {
+    const person = await this.person(this.db, row);
+    const values: Record<string, string> = {
+      ...row.template_vars,
+      name: person.name.split(/\s+/)[0] ?? "",
+      business: await this.companyName(this.db),
+      body: text,
+      ...(secret ? { secret } : {}),
+    };
+    const oneLine = (v: string) =>
+      String(v)
+        .replace(/\s*[\r\n\t]+\s*/g, " · ")
+        .replace(/ {4,}/g, "   ")
+        .trim();
+    return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, oneLine(v)]));
+  }
+
+  private async person(db: Pick<Db, "select">, row: Pick<Row, "client_id" | "lead_id">): Promise<{ name: string; email: string }> {
+    if (row.client_id) {
+      const [client] = await db
+        .select({ name: clients.full_name, email: clients.email })
+        .from(clients)
+        .where(eq(clients.id, row.client_id));
+      if (client) return client;
+    }
+    if (row.lead_id) {
+      const [lead] = await db.select({ name: leads.name, email: leads.email }).from(leads).where(eq(leads.id, row.lead_id));
+      if (lead) return lead;
+    }
+    return { name: "", email: "" };
+  }
+
+  private async companyName(db: Pick<Db, "select">): Promise<string> {
+    const [row] = await db
+      .select({ value: siteBranding.setting_value })
+      .from(siteBranding)
+      .where(and(eq(siteBranding.setting_name, "company_name"), eq(siteBranding.is_active, true)));
+    return row?.value || "StreamDesk";
+  }
+
+  /**
+   * No Cloud API: pending WhatsApp moves to the owner's queue, each with its wa.me link, and an
+   * e-mail copy goes to whoever has an address. One transaction per batch, so a copy is never
+   * queued twice nor forgotten.
+   */
+  private async queueForOwner(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const moved = await tx.execute(sql`
+        UPDATE outbox SET status = 'owner', note = ${OWNER_NOTE}, updated_at = now()
+        WHERE id IN (
+          SELECT id FROM outbox WHERE channel = 'whatsapp' AND status = 'pending'
+          ORDER BY created_at LIMIT ${BATCH}
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id`);
+      const ids = (moved as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+      for (const id of ids) {
+        const [row] = await tx.select().from(outbox).where(eq(outbox.id, id));
+        const copy = await this.emailCopy(tx, row);
+        await tx
+          .update(outbox)
+          .set({
+            // Rows queued before links were kept get theirs now.
+            wa_link: row.wa_link ?? (row.secret_enc ? null : buildWhatsAppLink(row.recipient, row.body)),
+            note: copy ? `${OWNER_NOTE} ${copy}` : OWNER_NOTE,
+          })
+          .where(eq(outbox.id, id));
+      }
+      return ids.length;
+    });
+  }
+
+  /**
+   * Queue the e-mail copy of a WhatsApp message when its person (client or lead) has an
+   * address and the message is recent; returns the note to add, or null when there is none.
+   * A copy the sender already queued (the same kind, person and transaction) counts: nobody
+   * gets it twice.
+   */
+  private async emailCopy(tx: Tx, row: Row): Promise<string | null> {
+    if (Date.now() - row.created_at.getTime() > EMAIL_COPY_MAX_AGE_HOURS * 3_600_000) return null;
+    const email = (await this.person(tx, row)).email.trim().toLowerCase();
+    if (!email.includes("@")) return null;
+    const samePerson = row.client_id ? eq(outbox.client_id, row.client_id) : row.lead_id ? eq(outbox.lead_id, row.lead_id) : null;
+    if (!samePerson) return null;
+    const [sibling] = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      // compared in SQL: a JS Date would drop the timestamp's microseconds
+      .where(
+        and(
+          eq(outbox.channel, "email"),
+          eq(outbox.kind, row.kind),
+          sql`${outbox.created_at} = (select o.created_at from outbox o where o.id = ${row.id})`,
+          samePerson,
+        ),
+      );
+    if (sibling) return `The same message went by e-mail to ${email}.`;
+    const company = await this.companyName(tx);
+    await tx
+      .insert(outbox)
+      .values({
+        channel: "email",
+        recipient: email,
+        subject: row.subject || `${company}: ${emailSubject(row.kind)}`,
+        body: row.body,
+        kind: row.kind,
+        client_id: row.client_id,
+        lead_id: row.lead_id,
+        dedupe_key: `${row.dedupe_key ?? `outbox:${row.id}`}:email-copy`,
+        secret_enc: row.secret_enc,
+        template_vars: row.template_vars,
+        note: "A copy of a WhatsApp message.",
+      })
+      .onConflictDoNothing({ target: outbox.dedupe_key });
+    this.copies++;
+    return `An e-mail copy was queued to ${email}.`;
+  }
+}
+
+const permanent = (error: unknown): never => {
+  throw new PermanentFailure(error instanceof Error ? error.message : String(error));
+};
+
+function emailSubject(kind: string): string {
+  const words: Record<string, string> = {
+    welcome: "welcome to your client portal",
+    receipt: "your payment receipt",
+    "password-reset": "reset your password",
+    "password-changed": "your password was changed",
+    instructions: "how to install your app",
+    "renewal-link": "renew your subscription",
+    "content-request-reply": "about your request",
+    "order-confirmation": "we received your order",
+    "interest-confirmation": "we received your enquiry",
+    "eft-details": "how to pay by EFT",
+  };
+  return words[kind] ?? (kind.startsWith("reminder") ? "your subscription" : "a message for you");
 }

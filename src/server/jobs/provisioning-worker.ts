@@ -218,7 +218,10 @@ export class ProvisioningWorker {
         if (found) return found.id;
       }
     }
-    throw new JobFailure(`No panel package is mapped to "${name || "this package"}". Map it on the IPTV panel page, then retry.`, "NO_MAPPING");
+    throw new JobFailure(
+      `No panel package is mapped to "${name || "this package"}". Map it on the IPTV panel page, then retry.`,
+      "NO_MAPPING",
+    );
   }
 
   private async succeed(job: Job, client: Client, line: PanelLine | null): Promise<void> {

@@ -1,7 +1,7 @@
 // Expiry reminders: one message per threshold per subscription end, on the preferred channel
 // (the other when it is missing), with the renew link. The statuses are the lifecycle job's:
 // these tests run it first, as the server's timers do (every minute, before the reminders).
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../auth/passwords";
 import { clients, outbox, reminderLog } from "../db/schema";
@@ -33,7 +33,13 @@ async function client(name: string, values: Partial<typeof clients.$inferInsert>
   ids[name] = row.id;
 }
 
-const messagesFor = (name: string) => t.app.db.select().from(outbox).where(eq(outbox.client_id, ids[name])).orderBy(outbox.created_at);
+/** The reminders queued for a client (not the e-mail copies the outbox adds to WhatsApp without the Cloud API). */
+const messagesFor = (name: string) =>
+  t.app.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.client_id, ids[name]), sql`coalesce(${outbox.dedupe_key}, '') not like '%:email-copy'`))
+    .orderBy(outbox.created_at);
 const statusOf = async (name: string) => (await t.app.db.select({ s: clients.status }).from(clients).where(eq(clients.id, ids[name])))[0].s;
 
 beforeAll(async () => {
@@ -90,12 +96,22 @@ describe("runReminders", () => {
     const first = await runJobs(t.app, now);
     expect(first).toEqual({ queued: 4, expired: 1 });
 
+    // No Cloud API here: the WhatsApp reminder waits for the owner, and its e-mail copy goes at once.
+    await t.app.outbox.drain();
     const [week] = await messagesFor("week");
-    expect(week).toMatchObject({ channel: "whatsapp", recipient: "27821230001", kind: "reminder-7d", status: "pending" });
+    expect(week).toMatchObject({ channel: "whatsapp", recipient: "27821230001", kind: "reminder-7d", status: "owner" });
+    const [copy] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupe_key, `${week.dedupe_key}:email-copy`));
+    expect(copy).toMatchObject({ channel: "email", recipient: "week@example.co.za", kind: "reminder-7d", body: week.body });
     expect(week.body).toContain(`${PUBLIC_URL}/client?renew=1`);
     expect(week.body).toContain("StreamDesk");
     expect(week.body).toMatch(/in 6 days/);
-    expect(week.body).toMatch(/Need a person\? WhatsApp \+27821234567/);
+    // what a WhatsApp template may use outside the 24-hour window
+    expect(week.template_vars).toMatchObject({ days: "6", package: "3 Months", renew_link: `${PUBLIC_URL}/client?renew=1` });
+    expect(week.template_vars.end_date).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    expect(week.body).toMatch(/Need a person\? WhatsApp \+27 82 123 4567/);
 
     const day = await messagesFor("day");
     expect(day).toHaveLength(1);

@@ -164,6 +164,13 @@ export async function runReminders(app: FastifyInstance, now: Date = new Date())
           body: message.body,
           kind: `reminder-${urgent}`,
           client_id: client.id,
+          // for a WhatsApp template outside the 24-hour window (docs/architecture.md, "Integrations")
+          vars: {
+            end_date: formatDate(end),
+            days: String(Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS))),
+            package: client.package_name || "subscription",
+            renew_link: `${business.publicUrl}/client?renew=1`,
+          },
           dedupe_key: `reminder:${client.id}:${urgent}:${end.toISOString()}`,
         });
         sent = true;

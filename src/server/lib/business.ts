@@ -2,6 +2,7 @@
 // Read through the change-feed-invalidated cache, so an edit in the admin shows at once.
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { formatPhoneForDisplay } from "../../shared/whatsapp";
 import { siteBranding, siteSettings } from "../db/schema";
 
 export interface BusinessProfile {
@@ -38,7 +39,7 @@ export async function loadBusiness(app: FastifyInstance): Promise<BusinessProfil
 export function signOff(business: BusinessProfile): string {
   const lines = [`— ${business.companyName}`];
   const contact = [
-    business.whatsappNumber ? `WhatsApp +${business.whatsappNumber.replace(/\D/g, "")}` : "",
+    business.whatsappNumber ? `WhatsApp ${formatPhoneForDisplay(business.whatsappNumber)}` : "",
     business.supportEmail ? business.supportEmail : "",
   ].filter(Boolean);
   if (contact.length) lines.push(`Need a person? ${contact.join(" or ")} (${business.supportHours}).`);

@@ -1,10 +1,24 @@
 // The outbox: every e-mail and server-side WhatsApp message is written here in the same
 // transaction as the thing that caused it; the outbox worker sends it later. Nothing a
 // customer typed is lost when a transport is down or not configured.
+//
+// Secrets (a reset link, a set-password link, a password) never sit readable in a row: pass the
+// secret as `secret` and write SECRET_PLACEHOLDER in the body where it belongs. The secret is
+// stored encrypted (lib/secret-box.ts) and put into the text only as it is sent; every admin
+// view shows the body with the placeholder masked.
+import { buildWhatsAppLink } from "../../shared/whatsapp";
 import type { Db } from "../db/client";
 import { outbox } from "../db/schema";
+import { seal } from "./secret-box";
 
 export type Channel = "email" | "whatsapp";
+
+/** Where a message's secret goes in its body, as many times as needed (a template's parameters name it `secret`). */
+export const SECRET_PLACEHOLDER = "{{secret}}";
+/** The same secret URL-encoded, for a link that carries it (an M3U playlist's password=…). */
+export const SECRET_URL_PLACEHOLDER = "{{secret_url}}";
+/** What admins see in its place. */
+export const MASKED_SECRET = "••••••";
 
 export interface OutboxMessage {
   channel: Channel;
@@ -17,12 +31,22 @@ export interface OutboxMessage {
   lead_id?: string | null;
   /** a message with a dedupe key is queued at most once */
   dedupe_key?: string | null;
+  /** a link or password for the recipient's eyes only: stored encrypted, put in at SECRET_PLACEHOLDER when sent */
+  secret?: string | null;
+  /** named values a WhatsApp template's parameters may use ({days: '7', link: '…'}); see docs/architecture.md, "Integrations" */
+  vars?: Record<string, string>;
 }
 
 /** Any drizzle handle: the database or a transaction. */
-type Executor = Pick<Db, "insert">;
+type Executor = Pick<Db, "insert" | "select">;
 
 export async function enqueue(executor: Executor, message: OutboxMessage): Promise<void> {
+  const secret = message.secret ? message.secret : null;
+  if (secret && !message.body.includes(SECRET_PLACEHOLDER) && !message.body.includes(SECRET_URL_PLACEHOLDER)) {
+    // A secret with nowhere to go would be lost silently: a programming error, refused loudly.
+    throw new Error(`An outbox message with a secret needs ${SECRET_PLACEHOLDER} in its body (kind ${message.kind}).`);
+  }
+  const whatsapp = message.channel === "whatsapp";
   await executor
     .insert(outbox)
     .values({
@@ -34,10 +58,28 @@ export async function enqueue(executor: Executor, message: OutboxMessage): Promi
       client_id: message.client_id ?? null,
       lead_id: message.lead_id ?? null,
       dedupe_key: message.dedupe_key ?? null,
+      secret_enc: secret ? await seal(executor, secret) : null,
+      // With a secret the link would carry it: the dashboard asks for it when the owner sends.
+      wa_link: whatsapp && !secret ? buildWhatsAppLink(message.recipient, message.body) : null,
+      template_vars: message.vars ?? {},
     })
     .onConflictDoNothing({ target: outbox.dedupe_key });
 }
 
 export async function enqueueAll(executor: Executor, messages: OutboxMessage[]): Promise<void> {
   for (const message of messages) await enqueue(executor, message);
+}
+
+/** The body as admins see it: a row's secret masked. */
+export function maskedBody(row: { body: string; secret_enc?: string | null }): string {
+  return row.secret_enc
+    ? row.body.replaceAll(SECRET_PLACEHOLDER, MASKED_SECRET).replaceAll(SECRET_URL_PLACEHOLDER, MASKED_SECRET)
+    : row.body;
+}
+
+/** The body as the recipient gets it. */
+export function withSecret(body: string, secret: string | null): string {
+  return secret === null
+    ? body
+    : body.replaceAll(SECRET_PLACEHOLDER, secret).replaceAll(SECRET_URL_PLACEHOLDER, encodeURIComponent(secret));
 }

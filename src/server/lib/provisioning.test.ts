@@ -102,7 +102,8 @@ describe("planPanelWork", () => {
       client("active", false),
       paid,
       [],
-    ],    [
+    ],
+    [
       "a grant to a running client asks nothing of the panel",
       client("active", true),
       client("active", true),

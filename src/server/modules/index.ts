@@ -17,6 +17,7 @@ import payments from "./payments/routes";
 import realtime from "./realtime/routes";
 import speedtest from "./speedtest/routes";
 import status from "./status/routes";
+import whatsapp from "./whatsapp/routes";
 
 export const routeModules: FastifyPluginAsync[] = [
   health,
@@ -36,4 +37,5 @@ export const routeModules: FastifyPluginAsync[] = [
   adminCatalogue,
   adminOps,
   panel,
+  whatsapp,
 ];

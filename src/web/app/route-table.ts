@@ -65,8 +65,8 @@ export const publicPages: PageRoute[] = [
     title: "How it works",
     fallback: "card",
     load: page(
-      () => import("@/web/features/how-to-use/how-to-use-page"),
-      (m) => m.HowToUsePage,
+      () => import("./routes/how-to-use-page"),
+      (m) => m.HowToUseRoute,
     ),
   },
   {
@@ -155,7 +155,7 @@ export const publicPages: PageRoute[] = [
   },
   {
     path: "/knowledge-base",
-    title: "Help Center",
+    title: "Help Centre",
     fallback: "list",
     load: page(
       () => import("@/web/features/kb/knowledge-base-page"),
@@ -164,7 +164,7 @@ export const publicPages: PageRoute[] = [
   },
   {
     path: "/knowledge-base/:slug",
-    title: "Help Center",
+    title: "Help Centre",
     fallback: "list",
     load: page(
       () => import("@/web/features/kb/kb-article-page"),

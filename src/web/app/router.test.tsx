@@ -114,7 +114,10 @@ describe("rendering pages through the router", () => {
     const { container } = await rendered;
     await waitFor(() => expect(container.querySelector("#order h2")).toBeTruthy(), 5000);
     const ids = [...container.querySelectorAll("main section[id]")].map((s) => s.id);
-    expect(ids).toEqual(["hero", "about", "pricing", "how-to-use", "testimonials", "order"]);
+    // Spec §2: hero, about, pricing, stream test, support, order form (how-to-use and testimonials in between).
+    expect(ids).toEqual(["hero", "about", "pricing", "how-to-use", "stream-test", "testimonials", "support", "order"]);
+    expect(container.querySelector('#stream-test a[href="/stream-test"]')).toBeTruthy();
+    expect(container.querySelector('#support a[href="/support"]')).toBeTruthy();
     expect(container.querySelector("#pricing-packages")).toBeTruthy();
     await waitFor(() => expect(container.querySelector("header")?.textContent).toContain("Kasi Stream"));
     // The navigation's status icon follows GET /api/status (one component down → down).

@@ -5,8 +5,20 @@
 // again in one task that a slow phone cannot interrupt.
 import { type ReactNode, Suspense, startTransition, useEffect, useState } from "react";
 
-export function AfterHydration({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+export function AfterHydration({
+  children,
+  fallback = null,
+  urgent = false,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+  /**
+   * Mount at once after hydration rather than in a transition, which waits to commit with the
+   * sections mounting in theirs: for a small part that must keep time (the special popup's 1 s).
+   */
+  urgent?: boolean;
+}) {
   const [running, setRunning] = useState(false);
-  useEffect(() => startTransition(() => setRunning(true)), []);
+  useEffect(() => (urgent ? setRunning(true) : startTransition(() => setRunning(true))), [urgent]);
   return running ? <Suspense fallback={fallback}>{children}</Suspense> : fallback;
 }

@@ -17,6 +17,7 @@ import { contentQueryOptions } from "./queries/content";
 import { imagesQueryOptions } from "./queries/images";
 import { noticesQueryOptions } from "./queries/notices";
 import { statusQueryOptions } from "./queries/status";
+import { trialAvailabilityQueryOptions } from "./queries/trial-availability";
 
 afterEach(async () => {
   await cleanup();
@@ -35,6 +36,7 @@ const BOOT: BootData = {
       { id: "h", section_name: "hero", title: "Every match, live", description: "In rand.", content: {}, is_active: true, sort_order: 1 },
     ],
   },
+  "/api/trial-availability": { data: { available: false, reason: "Derby day", day: "2026-11-22" } },
 };
 
 describe("seeding the first screen", () => {
@@ -62,6 +64,8 @@ describe("seeding the first screen", () => {
     expect(container.textContent).toContain("Mzansi Stream");
     expect(container.querySelector('img[alt="Mzansi Stream"]')?.getAttribute("src")).toBe("/uploads/logo.png");
     expect(container.querySelector("[data-status]")?.getAttribute("data-status")).toBe("down");
+    // A sport event day is known from the first render: the free-trial button says so at once.
+    expect(container.querySelector('[data-testid="no-trial-today"]')?.textContent).toContain("(Derby day)");
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -73,6 +77,7 @@ describe("seeding the first screen", () => {
       "/api/status": statusQueryOptions(),
       "/api/notices": noticesQueryOptions(),
       "/api/content?section=hero": contentQueryOptions("hero"),
+      "/api/trial-availability": trialAvailabilityQueryOptions(),
       "/api/images?keys=hero_logo": imagesQueryOptions(["hero_logo"]),
       "/api/content?section=about": contentQueryOptions("about"),
       "/api/images?keys=about_company_logo": imagesQueryOptions(["about_company_logo"]),

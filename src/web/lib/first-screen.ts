@@ -10,6 +10,8 @@ export type BootData = Record<string, unknown>;
 
 /** Reads answered as {data: ...}, cached as their data (a map for these two, else a list). */
 const DATA_READS = ["branding", "settings", "packages", "specials", "banners", "downloads", "testimonials"] as const;
+/** Reads answered as {data: {...}}, cached as that one object (the name is the queryKeys entry's). */
+const OBJECT_READS: Record<string, keyof typeof queryKeys> = { "trial-availability": "trialAvailability" };
 const MAP_READS = new Set(["branding", "settings"]);
 /** Reads cached as the whole answer. */
 const WHOLE_READS = ["status", "notices"] as const;
@@ -35,6 +37,8 @@ export function seedFirstScreen(queryClient: QueryClient, boot: BootData): void 
     const data = (body as { data?: unknown }).data;
     if ((DATA_READS as readonly string[]).includes(name)) {
       queryClient.setQueryData(queryKeys[name as (typeof DATA_READS)[number]], data ?? (MAP_READS.has(name) ? {} : []));
+    } else if (name in OBJECT_READS) {
+      if (data && typeof data === "object") queryClient.setQueryData(queryKeys[OBJECT_READS[name]], data);
     } else if ((WHOLE_READS as readonly string[]).includes(name)) {
       queryClient.setQueryData(queryKeys[name as (typeof WHOLE_READS)[number]], body);
     } else if (name === "content") {

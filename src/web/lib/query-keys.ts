@@ -16,6 +16,7 @@ export const queryKeys = {
   kb: ["kb"],
   releases: ["releases"],
   paymentMethods: ["payment-methods"],
+  trialAvailability: ["trial-availability"],
 } as const;
 
 export type QueryKeyName = keyof typeof queryKeys;

@@ -1,11 +1,13 @@
 // Live data (spec §4, §7, §9): one EventSource on /api/events for the watched public tables.
 // A change refetches the queries of that table and shows 'Data Updated' (at most one toast
-// every 3 s; none for the health monitor's routine writes). A dropped stream reconnects after 1, 2, 5, then every 10 s, and refetches
+// every 3 s; none for the health monitor's routine writes, nor for the visitor's own: see
+// own-changes.ts). A dropped stream reconnects after 1, 2, 5, then every 10 s, and refetches
 // everything on return, since changes made while away were missed.
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ChangeEvent } from "@/shared/api";
 import { SPECIALS_REFETCH_DELAY_MS } from "@/shared/retry";
+import { isOwnChange } from "./own-changes";
 import { publicTables, queryKeys, quietTables, tableQueryKeys } from "./query-keys";
 import { PACKAGE_EVENTS, SPECIALS_EVENT } from "./window-events";
 
@@ -58,7 +60,7 @@ export function connectLiveData({
     const change = parseChange(event.data);
     if (!change || !tables.includes(change.table)) return;
     invalidateTable(change.table);
-    if (quietTables.has(change.table)) return;
+    if (quietTables.has(change.table) || isOwnChange(change, now())) return;
     if (now() - lastToast >= TOAST_THROTTLE_MS) {
       lastToast = now();
       notify(change);

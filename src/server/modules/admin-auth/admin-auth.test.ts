@@ -197,7 +197,7 @@ describe("session and logout", () => {
   it("logout ends the session and clears the cookie; logging out twice (or never in) is fine", async () => {
     const cookie = await signIn(t.app, "owner@example.test");
     expect((await session(cookie)).statusCode).toBe(200);
-    const out = await t.app.inject({ method: "POST", url: "/api/admin/logout", headers: { cookie } });
+    const out = await t.app.inject({ method: "POST", url: "/api/admin/logout", headers: { origin: "http://localhost:8080", cookie } });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true });
     const cleared = String(out.headers["set-cookie"]);
@@ -205,7 +205,11 @@ describe("session and logout", () => {
     expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
     expect((await session(cookie)).statusCode).toBe(401);
     for (const headers of [{ cookie }, {}]) {
-      const again = await t.app.inject({ method: "POST", url: "/api/admin/logout", headers });
+      const again = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/logout",
+        headers: { origin: "http://localhost:8080", ...headers },
+      });
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual({ success: true });
     }
@@ -215,7 +219,7 @@ describe("session and logout", () => {
 describe("admins", () => {
   it("lists admins without password hashes, adds one who can sign in, and refuses a weak password or a taken e-mail", async () => {
     const cookie = await signIn(t.app, "owner@example.test");
-    const list = await t.app.inject({ method: "GET", url: "/api/admin/admins", headers: { cookie } });
+    const list = await t.app.inject({ method: "GET", url: "/api/admin/admins", headers: { origin: "http://localhost:8080", cookie } });
     expect(list.statusCode).toBe(200);
     const rows = list.json().data as Record<string, unknown>[];
     expect(rows.map((r) => r.email)).toContain("owner@example.test");
@@ -224,7 +228,7 @@ describe("admins", () => {
     const weak = await t.app.inject({
       method: "POST",
       url: "/api/admin/admins",
-      headers: { cookie },
+      headers: { origin: "http://localhost:8080", cookie },
       payload: { email: "new@example.test", name: "New", password: "short" },
     });
     expect(weak.statusCode).toBe(400);
@@ -234,7 +238,7 @@ describe("admins", () => {
     const bad = await t.app.inject({
       method: "POST",
       url: "/api/admin/admins",
-      headers: { cookie },
+      headers: { origin: "http://localhost:8080", cookie },
       payload: { email: "not-an-email", password: "Another-Good-1" },
     });
     expect(bad.statusCode).toBe(400);
@@ -243,7 +247,7 @@ describe("admins", () => {
     const created = await t.app.inject({
       method: "POST",
       url: "/api/admin/admins",
-      headers: { cookie },
+      headers: { origin: "http://localhost:8080", cookie },
       payload: { email: "New@Example.test", name: "New Person", password: "Another-Good-1" },
     });
     expect(created.statusCode).toBe(201);
@@ -263,7 +267,7 @@ describe("admins", () => {
     const taken = await t.app.inject({
       method: "POST",
       url: "/api/admin/admins",
-      headers: { cookie },
+      headers: { origin: "http://localhost:8080", cookie },
       payload: { email: "new@example.test", name: "Again", password: "Another-Good-1" },
     });
     expect(taken.statusCode).toBe(409);
@@ -275,13 +279,21 @@ describe("admins", () => {
     const leaving = await createAdmin(t.app, "leaving@example.test");
     const theirs = await signIn(t.app, "leaving@example.test");
     expect((await session(theirs)).statusCode).toBe(200);
-    const res = await t.app.inject({ method: "DELETE", url: `/api/admin/admins/${leaving.id}`, headers: { cookie } });
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: `/api/admin/admins/${leaving.id}`,
+      headers: { origin: "http://localhost:8080", cookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect((await session(theirs)).statusCode).toBe(401);
     expect(await t.app.db.select().from(sessions).where(eq(sessions.admin_id, leaving.id))).toEqual([]);
     for (const id of [leaving.id, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-      const missing = await t.app.inject({ method: "DELETE", url: `/api/admin/admins/${id}`, headers: { cookie } });
+      const missing = await t.app.inject({
+        method: "DELETE",
+        url: `/api/admin/admins/${id}`,
+        headers: { origin: "http://localhost:8080", cookie },
+      });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().error.code).toBe("not_found");
     }
@@ -291,7 +303,8 @@ describe("admins", () => {
     const me = await createAdmin(t.app, "changer@example.test");
     const here = await signIn(t.app, "changer@example.test");
     const elsewhere = await signIn(t.app, "changer@example.test");
-    const change = (payload: object) => t.app.inject({ method: "POST", url: "/api/admin/password", headers: { cookie: here }, payload });
+    const change = (payload: object) =>
+      t.app.inject({ method: "POST", url: "/api/admin/password", headers: { origin: "http://localhost:8080", cookie: here }, payload });
 
     const wrong = await change({ currentPassword: "not-my-password", newPassword: "Brand-New-Secret-9" });
     expect(wrong.statusCode).toBe(400);
@@ -319,9 +332,21 @@ describe("admins", () => {
     const [owner] = await t.app.db.select().from(admins).where(eq(admins.email, "owner@example.test"));
     for (const other of await t.app.db.select().from(admins)) {
       if (other.id === owner.id) continue;
-      expect((await t.app.inject({ method: "DELETE", url: `/api/admin/admins/${other.id}`, headers: { cookie } })).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: "DELETE",
+            url: `/api/admin/admins/${other.id}`,
+            headers: { origin: "http://localhost:8080", cookie },
+          })
+        ).statusCode,
+      ).toBe(200);
     }
-    const res = await t.app.inject({ method: "DELETE", url: `/api/admin/admins/${owner.id}`, headers: { cookie } });
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: `/api/admin/admins/${owner.id}`,
+      headers: { origin: "http://localhost:8080", cookie },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: { code: "conflict", message: LAST_ADMIN_MESSAGE } });
     expect(await t.app.db.select().from(admins)).toHaveLength(1);

@@ -61,7 +61,7 @@ const call = (method: string, url: string, cookie?: string) =>
   t.app.inject({
     method: method as "GET",
     url: concrete(url),
-    headers: cookie ? { cookie } : {},
+    headers: cookie ? { origin: "http://localhost:8080", cookie } : {},
     ...(method === "GET" || method === "DELETE" ? {} : { payload: {} }),
   });
 

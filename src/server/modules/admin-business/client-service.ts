@@ -23,6 +23,7 @@ import { audit } from "../../lib/audit";
 import { loadBusiness } from "../../lib/business";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { adminActor, applyOrRefuse, lifecycleHistory, loadRules } from "../../lib/lifecycle";
+import { MASKED_SECRET, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "../../lib/outbox";
 import { uniqueViolation } from "../orders/service";
 import { leadWhatsAppUrl } from "./messages";
 import { containsPattern, ordering, pageWindow, phoneSearchDigits } from "./query";
@@ -145,7 +146,8 @@ export async function getClientDetail(app: FastifyInstance, id: string) {
       channel: outbox.channel,
       recipient: outbox.recipient,
       subject: outbox.subject,
-      body: outbox.body,
+      // a secret (a reset or set-password link) masked, as in every admin view
+      body: sql<string>`case when ${outbox.secret_enc} is null then ${outbox.body} else replace(replace(${outbox.body}, ${SECRET_PLACEHOLDER}, ${MASKED_SECRET}), ${SECRET_URL_PLACEHOLDER}, ${MASKED_SECRET}) end`,
       kind: outbox.kind,
       status: outbox.status,
       attempts: outbox.attempts,

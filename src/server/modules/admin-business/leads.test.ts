@@ -309,7 +309,7 @@ describe("admin leads", () => {
     const [renewal] = await t.app.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.client_id, existing.id), eq(outbox.kind, "renewal-link")));
+      .where(and(eq(outbox.client_id, existing.id), eq(outbox.kind, "renewal-link"), eq(outbox.channel, "whatsapp")));
     expect(renewal).toMatchObject({ channel: "whatsapp", recipient: "27827000808" });
     expect(renewal.body).toContain("https://shop.example.co.za/client?renew=1");
     expect(renewal.body).toContain("username mpho.returns");

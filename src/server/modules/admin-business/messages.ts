@@ -5,7 +5,7 @@ import { formatDate, formatDateTime } from "../../../shared/dates";
 import { DEVICE_LABELS } from "../../../shared/options";
 import { buildWhatsAppLink, normaliseWhatsAppNumber } from "../../../shared/whatsapp";
 import { type BusinessProfile, signOff } from "../../lib/business";
-import type { OutboxMessage } from "../../lib/outbox";
+import { type OutboxMessage, SECRET_PLACEHOLDER } from "../../lib/outbox";
 import { numberedSteps } from "../downloads/service";
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || "there";
@@ -116,7 +116,7 @@ export function welcomeMessages(business: BusinessProfile, facts: WelcomeFacts):
     `Client portal: ${business.publicUrl}/client/login`,
     `Username: ${client.username}`,
     facts.setPasswordLink
-      ? `Choose your password here (the link works for 7 days, once): ${facts.setPasswordLink}`
+      ? `Choose your password here (the link works for 7 days, once): ${SECRET_PLACEHOLDER}`
       : "Your password comes separately: we send it in its own message, never with your username.",
     "",
     ...install,
@@ -131,6 +131,8 @@ export function welcomeMessages(business: BusinessProfile, facts: WelcomeFacts):
     body,
     kind: "welcome",
     client_id: client.id,
+    // The link is a key to their account: stored encrypted, put into the text as it is sent.
+    secret: facts.setPasswordLink ?? null,
     dedupe_key: `welcome:${client.id}:${target.channel}`,
   }));
 }

@@ -281,7 +281,8 @@ describe("content requests", () => {
     t.app.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.client_id, clientId), eq(outbox.kind, "content-request-reply")));
+      // the reply itself, not the e-mail copy the outbox adds to WhatsApp without the Cloud API
+      .where(and(eq(outbox.client_id, clientId), eq(outbox.kind, "content-request-reply"), eq(outbox.channel, "whatsapp")));
 
   it("lists by status with the client's name", async () => {
     const response = await admin.call({ method: "GET", url: "/api/admin/content-requests?status=new" });

@@ -1,6 +1,6 @@
 // The overview's figures. Days and months are South African (Africa/Johannesburg): "today"
 // starts at 00:00 SAST whatever the server's zone, and the 30-day series are SA calendar days.
-import { and, count, eq, gt, gte, isNull, lte, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AdminStats } from "../../../shared/business-schemas";
 import { SA_TIME_ZONE, saDay } from "../../../shared/dates";
@@ -43,6 +43,7 @@ export async function loadStats(app: FastifyInstance, now = new Date()): Promise
     [revenueMonth],
     [eftAwaiting],
     [outboxFailed],
+    [whatsappToSend],
     leadsPerDay,
     revenuePerDay,
   ] = await Promise.all([
@@ -65,7 +66,15 @@ export async function loadStats(app: FastifyInstance, now = new Date()): Promise
       .select({ n: count() })
       .from(capturedPayments)
       .where(and(eq(capturedPayments.provider, "eft"), eq(capturedPayments.status, "pending"))),
-    db.select({ n: count() }).from(outbox).where(eq(outbox.status, "failed")),
+    // Real failures: given up, or retrying after an error (the outbox's "failed" filter lists the same).
+    db
+      .select({ n: count() })
+      .from(outbox)
+      .where(or(eq(outbox.status, "failed"), and(eq(outbox.status, "pending"), isNotNull(outbox.last_error)))),
+    db
+      .select({ n: count() })
+      .from(outbox)
+      .where(and(eq(outbox.channel, "whatsapp"), eq(outbox.status, "owner"))),
     db.select({ day: leadDay, n: count() }).from(leads).where(gte(leads.created_at, seriesStart)).groupBy(leadDay),
     db
       .select({ day: paidDay, total: sql<string>`sum(${capturedPayments.amount})` })
@@ -87,6 +96,7 @@ export async function loadStats(app: FastifyInstance, now = new Date()): Promise
     revenue_month: rand(revenueMonth.total),
     eft_awaiting: eftAwaiting.n,
     outbox_failed: outboxFailed.n,
+    whatsapp_to_send: whatsappToSend.n,
     leads_per_day: days.map((date) => ({ date, count: leadCounts.get(date) ?? 0 })),
     revenue_per_day: days.map((date) => ({ date, amount: revenue.get(date) ?? 0 })),
   };

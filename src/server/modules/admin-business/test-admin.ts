@@ -24,7 +24,13 @@ export async function signInAdmin(app: App): Promise<SignedIn> {
   return {
     adminId: admin.id,
     email,
-    call: (options) => app.inject({ ...options, cookies: { ...(options.cookies ?? {}), [ADMIN_COOKIE]: token } }),
+    // As the dashboard in a browser calls: with the session cookie and our own Origin.
+    call: (options) =>
+      app.inject({
+        ...options,
+        headers: { origin: app.config.PUBLIC_URL ?? "http://localhost:8080", ...((options.headers as Record<string, string>) ?? {}) },
+        cookies: { ...(options.cookies ?? {}), [ADMIN_COOKIE]: token },
+      }),
   };
 }
 

@@ -22,7 +22,12 @@ afterAll(async () => {
 // biome-ignore lint/suspicious/noExplicitAny: response bodies in assertions are read loosely; the expectations check them
 type Json = Record<string, any>;
 const api = (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/admin/${url}`, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/admin/${url}`,
+    headers: { origin: "http://localhost:8080", cookie },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const publicGet = async (url: string) => (await t.app.inject({ method: "GET", url })).json() as Json;
 const rows = async (resource: string) => (await api("GET", resource)).json().data as Json[];
 const expectFields = (res: { statusCode: number; json(): Json }, status: number, fields: Record<string, string | RegExp>) => {

@@ -22,7 +22,12 @@ afterAll(async () => {
 });
 
 const api = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/admin/${url}`, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url: `/api/admin/${url}`,
+    headers: { origin: "http://localhost:8080", cookie },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 interface Case {
   resource: string;

@@ -36,8 +36,8 @@ afterAll(async () => {
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies in assertions are read loosely; the expectations check them
 type Json = Record<string, any>;
-const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
-const post = (url: string) => t.app.inject({ method: "POST", url, headers: { cookie } });
+const get = (url: string) => t.app.inject({ method: "GET", url, headers: { origin: "http://localhost:8080", cookie } });
+const post = (url: string) => t.app.inject({ method: "POST", url, headers: { origin: "http://localhost:8080", cookie } });
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
 describe("GET /api/admin/outbox", () => {
@@ -175,7 +175,12 @@ describe("POST /api/admin/outbox/:id/retry", () => {
 describe("GET /api/admin/audit", () => {
   it("lists audit entries newest first, filtered by resource, with a total", async () => {
     for (const title of ["First", "Second", "Third"]) {
-      const res = await t.app.inject({ method: "POST", url: "/api/admin/banners", headers: { cookie }, payload: { title } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/banners",
+        headers: { origin: "http://localhost:8080", cookie },
+        payload: { title },
+      });
       expect(res.statusCode).toBe(201);
     }
     const res = await get("/api/admin/audit?resource=banners&pageSize=2");

@@ -1,21 +1,47 @@
 // The admin's view of what the server does on its own:
-//   GET  /api/admin/outbox?status=&channel=&q=&page=&pageSize=  → {data, total}, newest first
-//   POST /api/admin/outbox/:id/retry   a failed or waiting message goes out again soon
+//   GET  /api/admin/outbox?status=&channel=&q=&page=&pageSize=  → {data, total}, newest first;
+//        bodies with their secret masked; status=failed also lists messages retrying after an error
+//   POST /api/admin/outbox/:id/retry       a failed or waiting message goes out again soon
+//   POST /api/admin/outbox/:id/mark-sent   the owner sent it by hand (WhatsApp queue); 409 when already sent
+//   POST /api/admin/outbox/:id/chat-link   → {url}: the wa.me link of a message whose body holds a
+//        secret, filled in for the owner to send by hand (audited; never stored)
 //   GET  /api/admin/audit?resource=&page=&pageSize=            → {data, total}, newest first
 //   POST /api/admin/status/check       runs the health monitor now (no 30 s wait)
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { auditQuerySchema, outboxQuerySchema } from "../../../shared/admin-schemas";
+import type { AdminOutboxEntry } from "../../../shared/messaging";
+import { buildWhatsAppLink } from "../../../shared/whatsapp";
 import { requireAdmin } from "../../auth/guards";
 import { auditLog, outbox } from "../../db/schema";
 import { runIfDue } from "../../jobs/health-monitor";
 import { audit } from "../../lib/audit";
 import { conflict, notFound } from "../../lib/errors";
+import { maskedBody, withSecret } from "../../lib/outbox";
+import { open } from "../../lib/secret-box";
 import { rowId } from "../admin-catalogue/validation";
 
 /** '%', '_' and '\' typed into a search box are searched for, not wildcards. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+/** A row as the dashboard may see it: the secret masked, the sealed text and template values left out. */
+export function adminView(row: OutboxRow): AdminOutboxEntry {
+  const { secret_enc, template_vars: _vars, wamid: _wamid, dedupe_key: _key, ...rest } = row;
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    ...rest,
+    body: maskedBody(row),
+    has_secret: Boolean(secret_enc),
+    sent_at: iso(row.sent_at),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    next_attempt_at: row.next_attempt_at.toISOString(),
+    delivery_updated_at: iso(row.delivery_updated_at),
+  };
+}
 
 const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -24,7 +50,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get("/admin/outbox", { schema: { querystring: outboxQuerySchema } }, async (request) => {
     const { status, channel, q, page, pageSize } = request.query;
     const filters: SQL[] = [];
-    if (status) filters.push(eq(outbox.status, status));
+    // "Failed" is what needs a look: given up, or retrying after an error.
+    if (status === "failed") {
+      filters.push(or(eq(outbox.status, "failed"), and(eq(outbox.status, "pending"), isNotNull(outbox.last_error))) as SQL);
+    } else if (status) filters.push(eq(outbox.status, status));
     if (channel) filters.push(eq(outbox.channel, channel));
     if (q) {
       const pattern = likePattern(q);
@@ -41,7 +70,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         .offset((page - 1) * pageSize),
       app.db.select({ total: count() }).from(outbox).where(where),
     ]);
-    return { data: rows, total };
+    return { data: rows.map(adminView), total };
   });
 
   // A sent message is never sent twice from here, and one being sent right now is left alone.
@@ -55,7 +84,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       const [after] = await tx
         .update(outbox)
         .set({ status: "pending", attempts: 0, next_attempt_at: sql`now()`, updated_at: sql`now()` })
-        .where(and(eq(outbox.id, id), inArray(outbox.status, ["pending", "failed"])))
+        .where(and(eq(outbox.id, id), inArray(outbox.status, ["pending", "failed", "owner", "rerouted"])))
         .returning();
       await audit(tx, request, {
         action: "retry",
@@ -67,7 +96,52 @@ const routes: FastifyPluginAsync = async (fastify) => {
       return after;
     });
     app.outbox.nudge();
-    return { success: true, data: row };
+    return { success: true, data: adminView(row) };
+  });
+
+  // The owner sent it themselves (the "To send on WhatsApp" queue): recorded once, audited.
+  app.post("/admin/outbox/:id/mark-sent", async (request) => {
+    const id = rowId((request.params as { id: string }).id, "Message");
+    const row = await app.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(outbox).where(eq(outbox.id, id)).for("update");
+      if (!before) throw notFound("Message not found.");
+      if (before.status === "sent") throw conflict("This message was already sent.");
+      if (before.status === "sending") throw conflict("This message is being sent right now.");
+      const [after] = await tx
+        .update(outbox)
+        .set({ status: "sent", sent_at: sql`now()`, sent_via: "owner", last_error: null, updated_at: sql`now()` })
+        .where(eq(outbox.id, id))
+        .returning();
+      await audit(tx, request, {
+        action: "mark-sent",
+        resource: "outbox",
+        resourceId: id,
+        before: { status: before.status, channel: before.channel, recipient: before.recipient, kind: before.kind },
+        after: { status: after.status, sent_via: after.sent_via },
+      });
+      return after;
+    });
+    return { success: true, data: adminView(row) };
+  });
+
+  // A message with a secret keeps no link: the owner asks for it as they send it, and that is recorded.
+  app.post("/admin/outbox/:id/chat-link", async (request) => {
+    const id = rowId((request.params as { id: string }).id, "Message");
+    const [row] = await app.db.select().from(outbox).where(eq(outbox.id, id));
+    if (!row) throw notFound("Message not found.");
+    if (row.channel !== "whatsapp") throw conflict("Only WhatsApp messages have a chat link.");
+    if (row.status === "sent") throw conflict("This message was already sent.");
+    const secret = row.secret_enc ? await open(app.db, row.secret_enc) : null;
+    const url = buildWhatsAppLink(row.recipient, withSecret(row.body, secret));
+    if (secret) {
+      await audit(app.db, request, {
+        action: "reveal-for-whatsapp",
+        resource: "outbox",
+        resourceId: id,
+        after: { kind: row.kind, recipient: row.recipient },
+      });
+    }
+    return { url };
   });
 
   app.get("/admin/audit", { schema: { querystring: auditQuerySchema } }, async (request) => {

@@ -126,7 +126,7 @@ describe("POST /api/client/login", () => {
       method: "POST",
       url: "/api/client/login",
       payload: { username: thabo.username, password: thabo.password },
-      headers: { cookie: first },
+      headers: { origin: "http://localhost:8080", cookie: first },
     });
     expect((await get("/api/client/session", first)).statusCode).toBe(401);
     expect((await get("/api/client/session", cookieFrom(second, "sd_client"))).statusCode).toBe(200);
@@ -166,7 +166,7 @@ describe("login limits (LOGIN_LIMIT_PER_MIN = 5)", () => {
 describe("logout and session status", () => {
   it("logout ends the session and clears the cookie; it answers 200 without one too", async () => {
     const cookie = await signIn(t.app, thabo);
-    const out = await t.app.inject({ method: "POST", url: "/api/client/logout", headers: { cookie } });
+    const out = await t.app.inject({ method: "POST", url: "/api/client/logout", headers: { origin: "http://localhost:8080", cookie } });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true });
     expect([out.headers["set-cookie"]].flat().find((c) => c?.startsWith("sd_client="))).toMatch(/sd_client=;.*Expires=Thu, 01 Jan 1970/);
@@ -208,7 +208,8 @@ describe("admin and client sessions are separate", () => {
 describe("POST /api/client/password", () => {
   it("refuses a wrong current password and a weak new one beside their fields", async () => {
     const cookie = await signIn(t.app, thabo);
-    const post = (payload: object) => t.app.inject({ method: "POST", url: "/api/client/password", payload, headers: { cookie } });
+    const post = (payload: object) =>
+      t.app.inject({ method: "POST", url: "/api/client/password", payload, headers: { origin: "http://localhost:8080", cookie } });
     const wrong = await post({ currentPassword: "not-it-at-all", newPassword: "A much better passphrase 9" });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields).toEqual({ currentPassword: "Your current password is not correct" });
@@ -228,7 +229,7 @@ describe("POST /api/client/password", () => {
       method: "POST",
       url: "/api/client/password",
       payload: { currentPassword: zanele.password, newPassword },
-      headers: { cookie: here },
+      headers: { origin: "http://localhost:8080", cookie: here },
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ success: true });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_RESET_TOKEN_MESSAGE, RESET_REQUESTED_MESSAGE } from "../../../shared/client-schemas";
 import { outbox, passwordResetTokens, sessions } from "../../db/schema";
 import { createTestApp, eventually, type TestApp } from "../../testing";
+import { signedInAdmin } from "../admin-auth/test-helpers";
 import { login, makeClient, nextIp, PUBLIC_URL, signIn, type TestClient } from "./test-helpers";
 
 interface Mail {
@@ -131,10 +132,44 @@ describe("POST /api/client/password-reset/request", () => {
     const minutes = (row.expires_at.getTime() - row.created_at.getTime()) / 60_000;
     expect(minutes).toBeGreaterThan(29.9);
     expect(minutes).toBeLessThan(30.1);
-    // WhatsApp is not configured here: the message waits in the outbox, normalised to 27…
+    // WhatsApp is not configured here: the message waits in the owner's queue, normalised to 27…
+    // (the e-mail the request queued beside it already carries it, so no second copy is made)
     const whatsapp = await t.app.db.select().from(outbox).where(eq(outbox.channel, "whatsapp"));
     expect(whatsapp.length).toBeGreaterThan(0);
-    expect(whatsapp.every((m) => m.recipient === "27825551234" && m.kind === "password-reset" && m.status === "pending")).toBe(true);
+    expect(whatsapp.every((m) => m.recipient === "27825551234" && m.kind === "password-reset" && m.status === "owner")).toBe(true);
+    expect(await t.app.db.select().from(outbox).where(eq(outbox.note, "A copy of a WhatsApp message."))).toEqual([]);
+  });
+
+  it("keeps the link out of the stored body and every admin view, and puts it in the message sent", async () => {
+    const token = await mailedToken("naledi.p");
+    const rows = await t.app.db.select().from(outbox).where(eq(outbox.kind, "password-reset"));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.body).not.toContain(token);
+      expect(row.body).not.toContain("client-password-reset");
+      expect(row.body).toContain("{{secret}}");
+      expect(row.secret_enc).toMatch(/^v1\.db\./);
+      expect(row.secret_enc).not.toContain(token);
+      // nor a chat link carrying it
+      expect(row.wa_link).toBeNull();
+    }
+    const admin = await signedInAdmin(t.app);
+    const listed = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/outbox?q=password-reset",
+      headers: { origin: "http://localhost:8080", cookie: admin.cookie },
+    });
+    expect(listed.body).not.toContain(token);
+    expect(listed.body).not.toContain("client-password-reset");
+    expect(listed.json().data[0].body).toContain("Choose a new password here: ••••••");
+    const detail = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/clients/${naledi.id}`,
+      headers: { origin: "http://localhost:8080", cookie: admin.cookie },
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.body).not.toContain(token);
+    expect(detail.body).toContain("••••••");
   });
 
   it("needs an identifier (400 beside the field)", async () => {
@@ -170,7 +205,9 @@ describe("POST /api/client/password-reset/confirm", () => {
     expect(done.json().success).toBe(true);
 
     for (const cookie of [sessionA, sessionB]) {
-      expect((await t.app.inject({ method: "GET", url: "/api/client/me", headers: { cookie } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: "GET", url: "/api/client/me", headers: { origin: "http://localhost:8080", cookie } })).statusCode,
+      ).toBe(401);
     }
     expect(await t.app.db.select().from(sessions).where(eq(sessions.client_id, naledi.id))).toHaveLength(0);
     expect((await login(t.app, naledi.username, naledi.password)).statusCode).toBe(401);

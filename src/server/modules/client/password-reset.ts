@@ -20,7 +20,7 @@ import { clearSessionCookie } from "../../auth/sessions";
 import { clients, passwordResetTokens, sessions } from "../../db/schema";
 import { loadBusiness } from "../../lib/business";
 import { AppError } from "../../lib/errors";
-import { enqueue } from "../../lib/outbox";
+import { enqueue, SECRET_PLACEHOLDER } from "../../lib/outbox";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "../../lib/rate-limit";
 import { passwordChangedMessage, resetLinkMessage } from "./messages";
 import { emailOf, notBefore, parseBody, preferredContact, whatsappOf } from "./service";
@@ -48,8 +48,9 @@ async function sendResetLinks(app: FastifyInstance, identifier: string): Promise
   const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000);
   for (const client of matches) {
     const token = randomBytes(32).toString("base64url");
+    // The link is the secret: the outbox keeps it encrypted and the body only marks its place.
     const link = `${business.publicUrl}/client-password-reset?token=${token}`;
-    const message = resetLinkMessage(business, { name: client.full_name, username: client.username, link });
+    const message = resetLinkMessage(business, { name: client.full_name, username: client.username, link: SECRET_PLACEHOLDER });
     const email = emailOf(client);
     const whatsapp = whatsappOf(client);
     await app.db.transaction(async (tx) => {
@@ -60,13 +61,21 @@ async function sendResetLinks(app: FastifyInstance, identifier: string): Promise
           recipient: email,
           subject: message.subject,
           body: message.body,
+          secret: link,
           kind: "password-reset",
           client_id: client.id,
         });
       }
       // Queued always; the outbox sends it only where WhatsApp is configured.
       if (whatsapp) {
-        await enqueue(tx, { channel: "whatsapp", recipient: whatsapp, body: message.body, kind: "password-reset", client_id: client.id });
+        await enqueue(tx, {
+          channel: "whatsapp",
+          recipient: whatsapp,
+          body: message.body,
+          secret: link,
+          kind: "password-reset",
+          client_id: client.id,
+        });
       }
     });
   }

@@ -112,7 +112,13 @@ afterAll(async () => {
 });
 
 const call = (method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie }, remoteAddress: nextIp(), ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url,
+    headers: { origin: "http://localhost:8080", cookie },
+    remoteAddress: nextIp(),
+    ...(payload ? { payload } : {}),
+  });
 
 /** Every route the app registered under /api/client, read from Fastify's own route tree. */
 function clientRoutes(): string[] {

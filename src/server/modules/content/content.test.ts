@@ -144,6 +144,29 @@ describe("GET /api/branding", () => {
   });
 });
 
+describe("GET /api/manifest.webmanifest", () => {
+  it("names the installed app after the business, and follows a rebrand", async () => {
+    const manifest = async () => {
+      const res = await get("/api/manifest.webmanifest");
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+      return res.json() as { name: string; short_name: string; description: string; start_url: string; icons: unknown[] };
+    };
+    const before = await manifest();
+    expect(before).toMatchObject({ start_url: "/", display: "standalone", lang: "en-ZA" });
+    expect(before.icons).toHaveLength(2);
+
+    await t.app.db
+      .update(siteBranding)
+      .set({ setting_value: "Kasi Stream Co-operative" })
+      .where(eq(siteBranding.setting_name, "company_name"));
+    await t.app.db.update(siteBranding).set({ setting_value: "Local TV, local help" }).where(eq(siteBranding.setting_name, "tagline"));
+    await eventually(async () => {
+      expect(await manifest()).toMatchObject({ name: "Kasi Stream Co-operative", short_name: "Kasi", description: "Local TV, local help" });
+    });
+  });
+});
+
 describe("GET /api/notices", () => {
   it("lists active public notices inside their window, newest first", async () => {
     await t.app.db.insert(notices).values([

@@ -1,4 +1,5 @@
-// Public site-content reads: images, homepage content, branding, notices, release notes.
+// Public site-content reads: images, homepage content, branding, notices, release notes, and
+// the web app manifest built from the branding (GET /api/manifest.webmanifest).
 // Each table is cached whole (invalidated by the change feed); filters chosen by the caller
 // (image keys, section) and time windows are applied per request, so the cache holds one
 // entry per table however many distinct queries arrive, and windows open and close on time.
@@ -6,7 +7,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ContentSection, ImageEntry, ListResponse, Notice } from "../../../shared/api";
-import { brandingMap, listContent, listImages, listPublicNotices, listReleases, noticesAt } from "./service";
+import { brandingMap, listContent, listImages, listPublicNotices, listReleases, noticesAt, webManifest } from "./service";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const MAX_KEYS = 50;
@@ -72,6 +73,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get("/branding", { schema: noQuery }, async (_request, reply) => {
     const body = await cachedBody("content:branding", ["site_branding"], () => brandingMap(app.db));
     return reply.type(JSON_TYPE).send(body);
+  });
+
+  app.get("/manifest.webmanifest", { schema: noQuery }, async (_request, reply) => {
+    const body = await cache.get("content:manifest", ["site_branding"], async () => JSON.stringify(webManifest(await brandingMap(app.db))));
+    return reply.type("application/manifest+json; charset=utf-8").send(body);
   });
 
   app.get("/notices", { schema: noQuery }, async (): Promise<ListResponse<Notice>> => {

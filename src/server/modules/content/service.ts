@@ -105,3 +105,36 @@ export async function listReleases(db: Db): Promise<Release[]> {
     .orderBy(desc(releases.released_on), desc(releases.created_at), asc(releases.id));
   return rows.map((r) => ({ id: r.id, version: r.version, title: r.title, body: r.body, released_on: r.released_on }));
 }
+
+/** The product's own name, for a shop whose branding has none yet (web: DEFAULT_COMPANY_NAME). */
+const DEFAULT_NAME = "StreamDesk";
+const DEFAULT_DESCRIPTION = "Premium streaming, set up in minutes. Free 24-hour trial and local support.";
+/** Launchers cut longer short names. */
+const SHORT_NAME_MAX = 12;
+
+/**
+ * The web app manifest (what a phone shows for the installed app) from the business's own
+ * branding, so a rebranded shop installs under its own name.
+ */
+export function webManifest(branding: BrandingMap): Record<string, unknown> {
+  const name = branding.company_name?.trim() || DEFAULT_NAME;
+  const short = name.length <= SHORT_NAME_MAX ? name : (name.split(/\s+/)[0] ?? name).slice(0, SHORT_NAME_MAX);
+  return {
+    name,
+    short_name: short,
+    description: branding.tagline?.trim() || DEFAULT_DESCRIPTION,
+    id: "/",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    orientation: "any",
+    background_color: "#07080c",
+    theme_color: "#07080c",
+    lang: "en-ZA",
+    categories: ["entertainment"],
+    icons: [
+      { src: "/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+    ],
+  };
+}

@@ -215,14 +215,15 @@ describe("POST /api/downloads/:id/instructions", () => {
     });
   });
 
-  it("queues WhatsApp instructions to the normalised number (pending without a WhatsApp transport)", async () => {
+  it("queues WhatsApp instructions to the normalised number (for the owner to send without a WhatsApp transport)", async () => {
     const res = await post(url(), { type: "whatsapp", contact: "082 123 4567", installationGuide: "BOGUS" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     await t.app.outbox.drain();
     const rows = await t.app.db.select().from(outbox);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ channel: "whatsapp", recipient: "27821234567", status: "pending", attempts: 0, kind: "instructions" });
+    expect(rows[0]).toMatchObject({ channel: "whatsapp", recipient: "27821234567", status: "owner", attempts: 0, kind: "instructions" });
+    expect(rows[0].wa_link).toMatch(/^https:\/\/wa\.me\/27821234567\?text=/);
     expect(rows[0].body).toContain("IPTV Smarters Pro");
     expect(rows[0].body).toContain(smarters.installation_guide?.split("\n")[0]);
     expect(rows[0].body).not.toContain("BOGUS");

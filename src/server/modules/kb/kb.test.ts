@@ -87,6 +87,29 @@ describe("GET /api/kb", () => {
     expect((await list("/api/kb?q=router%20-wired")).map((a) => a.slug)).toEqual(["router-basics"]);
   });
 
+  it("finds a word written with or without its hyphen ('loadshedding', 'load-shedding', 'Wi-Fi', 'wifi') alike", async () => {
+    await t.app.db.insert(kbArticles).values([
+      { slug: "power-cuts", title: "Streaming through load-shedding", category: "Power", body: "Keep the router on a UPS." },
+      { slug: "wireless", title: "Better wifi at home", category: "Power", body: "Move closer to the router." },
+    ]);
+    for (const q of ["loadshedding", "load-shedding", "Loadshedding", "load shedding"]) {
+      expect(
+        (await list(`/api/kb?q=${encodeURIComponent(q)}`)).map((a) => a.slug),
+        q,
+      ).toEqual(["power-cuts"]);
+    }
+    for (const q of ["wifi", "Wi-Fi", "wi-fi"]) {
+      expect(
+        (await list(`/api/kb?q=${encodeURIComponent(q)}`)).map((a) => a.slug),
+        q,
+      ).toEqual(["wireless"]);
+    }
+    // A '-' before a word still means "without".
+    expect((await list(`/api/kb?q=${encodeURIComponent("router -wifi")}`)).map((a) => a.slug)).toContain("power-cuts");
+    expect((await list(`/api/kb?q=${encodeURIComponent("router -wifi")}`)).map((a) => a.slug)).not.toContain("wireless");
+    await t.app.db.delete(kbArticles).where(eq(kbArticles.category, "Power"));
+  });
+
   it("shows a change made directly in the database", async () => {
     expect(await list("/api/kb?q=satellite")).toEqual([]);
     await t.app.db.update(kbArticles).set({ body: "Satellite dishes are not needed." }).where(eq(kbArticles.slug, "router-basics"));

@@ -37,9 +37,22 @@ export function categoriesOf(articles: readonly KbArticleSummary[]): KbCategory[
 // PostgreSQL can answer the search from the index.
 const document = sql`to_tsvector('english', coalesce(${kbArticles.title},'') || ' ' || coalesce(${kbArticles.summary},'') || ' ' || coalesce(${kbArticles.body},''))`;
 
+// A word written with or without its hyphen ("load-shedding", "loadshedding"; "Wi-Fi", "wifi")
+// is one word to a reader, but two different tokens to the parser. So the search also compares
+// both sides with the hyphens between letters taken out. (Only those: a '-' before a word is
+// websearch's "without".) Articles are few, so this second reading needs no index of its own.
+const INNER_HYPHEN = "([[:alpha:]])-(?=[[:alpha:]])";
+const joinedDocument = sql`to_tsvector('english', regexp_replace(coalesce(${kbArticles.title},'') || ' ' || coalesce(${kbArticles.summary},'') || ' ' || coalesce(${kbArticles.body},''), ${INNER_HYPHEN}, ${"\\1"}, 'g'))`;
+
+/** The query with the hyphens inside words taken out ("load-shedding" → "loadshedding"). */
+export function joinHyphenatedWords(q: string): string {
+  return q.replace(/(\p{L})-(?=\p{L})/gu, "$1");
+}
+
 /** Published articles matching `q` (websearch syntax, English stemming), best match first. */
 export async function searchArticles(db: Db, q: string, category?: string): Promise<KbArticleSummary[]> {
   const query = sql`websearch_to_tsquery('english', ${q})`;
+  const joinedQuery = sql`websearch_to_tsquery('english', ${joinHyphenatedWords(q)})`;
   const rows = await db
     .select({
       id: kbArticles.id,
@@ -54,10 +67,15 @@ export async function searchArticles(db: Db, q: string, category?: string): Prom
       and(
         eq(kbArticles.is_published, true),
         category === undefined ? undefined : eq(kbArticles.category, category),
-        sql`${document} @@ ${query}`,
+        sql`(${document} @@ ${query} or ${joinedDocument} @@ ${joinedQuery})`,
       ),
     )
-    .orderBy(desc(sql`ts_rank(${document}, ${query})`), asc(kbArticles.sort_order), asc(kbArticles.title), asc(kbArticles.id));
+    .orderBy(
+      desc(sql`greatest(ts_rank(${document}, ${query}), ts_rank(${joinedDocument}, ${joinedQuery}))`),
+      asc(kbArticles.sort_order),
+      asc(kbArticles.title),
+      asc(kbArticles.id),
+    );
   return rows.map(summaryOf);
 }
 

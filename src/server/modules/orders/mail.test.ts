@@ -123,7 +123,7 @@ describe("e-mail to a real SMTP server", () => {
     for (const part of [
       `Reference: ${id}`,
       "Full name: Customer 1",
-      "Email: customer1@example.co.za",
+      "E-mail: customer1@example.co.za",
       "WhatsApp: +27 82 600 0001 (typed as 082 600 0001)",
       "Device: Smart TV - Samsung, Hisense, LG (smart-tv-samsung)",
       "Internet platform: LTE",

@@ -28,6 +28,8 @@ export interface LeadFacts {
   marketing_opt_in: boolean;
   ip: string;
   created_at: Date;
+  /** the body as the browser sent it (the order form adds the price it showed, `shownPrice`) */
+  payload?: unknown;
 }
 
 const NOT_GIVEN = "not given";
@@ -93,6 +95,15 @@ export function orderWhatsAppText(lead: LeadFacts, business: BusinessProfile): s
   return [opening, ...lines([["Name", lead.name]]), ...orderLines(lead), `Reference: ${lead.id}`].join("\n");
 }
 
+/** The order's price for the business: ours, and what the page showed when that differs. */
+function orderPriceLine(lead: LeadFacts): string {
+  const price = priceLabel(lead.package_price);
+  const shown = (lead.payload as { shownPrice?: unknown } | null | undefined)?.shownPrice;
+  const shownText = typeof shown === "string" ? shown.trim().slice(0, 20) : "";
+  if (!price) return shownText ? `${shownText} (as shown on the website; not a package we sell now)` : "";
+  return shownText && shownText !== price ? `${price} (the website showed ${shownText})` : price;
+}
+
 /** The note to the business: every field, the marketing consent and where the order came from. */
 export function orderBusinessEmail(lead: LeadFacts, business: BusinessProfile): OutboxMessage {
   const trial = isTrialLead(lead);
@@ -107,10 +118,11 @@ export function orderBusinessEmail(lead: LeadFacts, business: BusinessProfile): 
     field("Form", trial ? "Free trial" : "Order"),
     "",
     field("Full name", lead.name),
-    field("Email", lead.email),
+    field("E-mail", lead.email),
     field("WhatsApp", phoneWithTyped(lead.whatsapp)),
     field("Package", lead.package_name),
     field("Duration", durationLabel(lead.duration)),
+    field("Price", orderPriceLine(lead)),
     field("Device", lead.device ? `${deviceLabel(lead.device)} (${lead.device})` : ""),
     field("Internet platform", lead.internet_platform ? platformLabel(lead.internet_platform, "") : ""),
     field("Other platform", lead.other_platform),
@@ -221,9 +233,9 @@ export function interestBusinessEmail(lead: LeadFacts, business: BusinessProfile
     field("Received", received(lead)),
     "",
     field("Name", lead.name),
-    field("Email", lead.email),
+    field("E-mail", lead.email),
     field("WhatsApp", phoneWithTyped(lead.whatsapp)),
-    field("Preferred contact", lead.communication_method === "whatsapp" ? "WhatsApp" : "Email"),
+    field("Preferred contact", lead.communication_method === "whatsapp" ? "WhatsApp" : "E-mail"),
     field("Package", lead.package_name),
     field("Price", priceLabel(lead.package_price)),
     field("Duration", durationLabel(lead.duration)),

@@ -116,7 +116,7 @@ describe("POST /api/orders: a paid order", () => {
     for (const part of [
       `Reference: ${id}`,
       `Full name: ${body.name}`,
-      `Email: ${body.email}`,
+      `E-mail: ${body.email}`,
       `WhatsApp: +27 83 555 ${String(body.whatsapp).slice(-4)} (typed as ${body.whatsapp})`,
       "Package: 3 Months",
       "Duration: 3 Months",
@@ -139,7 +139,7 @@ describe("POST /api/orders: a paid order", () => {
     expect(customer.body).toContain("secure payment link");
     expect(customer.body).toContain("To stop them at any time, tell us on WhatsApp or at support@streamdesk.co.za.");
     // docs/architecture.md, "House style": ends naming the business and a way to reach a person.
-    expect(customer.body).toMatch(/— StreamDesk\nNeed a person\? WhatsApp \+27821234567 or support@streamdesk\.co\.za \(.+\)\.$/);
+    expect(customer.body).toMatch(/— StreamDesk\nNeed a person\? WhatsApp \+27 82 123 4567 or support@streamdesk\.co\.za \(.+\)\.$/);
   });
 
   it("leaves the consent line out for a customer who did not opt in", async () => {
@@ -147,6 +147,37 @@ describe("POST /api/orders: a paid order", () => {
     const [business, customer] = await messagesOf(id);
     expect(business.body).toContain("Marketing opt-in: No");
     expect(customer.body).not.toContain("To stop them");
+  });
+});
+
+describe("POST /api/orders: the price the business reads", () => {
+  const businessNote = async (id: string) => (await messagesOf(id)).find((m) => m.kind === "order");
+
+  it("prices the chosen package from the catalogue, special included, and keeps it on the lead", async () => {
+    // Seeded: 3 Months R1,650, on special at R1,450; Month to Month R650.
+    const special = (await post({ ...order(), shownPrice: "R1,450" })).json() as OrderSubmitted;
+    expect((await leadById(special.id)).package_price).toBe("1450");
+    expect((await businessNote(special.id))?.body).toContain("Price: R1,450\n");
+
+    const monthly = (await post(order({ package: "Month to Month", duration: "1 Month" }))).json() as OrderSubmitted;
+    expect((await leadById(monthly.id)).package_price).toBe("650");
+    expect((await businessNote(monthly.id))?.body).toContain("Price: R650");
+  });
+
+  it("prices a duration without a package by the package of that length, and says what the page showed when it differs", async () => {
+    const { id } = (await post({ ...order({ package: "", duration: "6 Months" }), shownPrice: "R2,999" })).json() as OrderSubmitted;
+    expect((await leadById(id)).package_price).toBe("3150");
+    expect((await businessNote(id))?.body).toContain("Price: R3,150 (the website showed R2,999)");
+  });
+
+  it("says FREE for a trial, and 'not given' for a package the catalogue does not sell", async () => {
+    const trial = (await post(order({ package: "", duration: "free-trial", formType: "free-trial" }))).json() as OrderSubmitted;
+    expect((await leadById(trial.id)).package_price).toBe("FREE");
+    expect((await businessNote(trial.id))?.body).toContain("Price: FREE");
+
+    const unknown = (await post(order({ package: "Lifetime Deal", duration: "" }))).json() as OrderSubmitted;
+    expect((await leadById(unknown.id)).package_price).toBe("");
+    expect((await businessNote(unknown.id))?.body).toContain("Price: not given");
   });
 });
 

@@ -1,22 +1,26 @@
 // Public writes where a visitor becomes a lead:
 //   POST /api/orders    (the spec's send-new-client-email): 201 {success, id, whatsappUrl}
 //   POST /api/interest  (the spec's process-client-interest): 201 {success, id}
+// and the one read the free-trial buttons need before anyone fills in the form:
+//   GET /api/trial-availability: {data: {available, reason, day}}
 // Both are rate-limited per IP, validated with the shared form schemas in the handler (so the
 // raw body can be kept with the lead and the spec's own words used for errors), and accept an
 // Idempotency-Key header: a retry answers the saved lead with 200 instead of saving another.
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type ZodType, z } from "zod";
+import { saDay } from "../../../shared/dates";
 import { INTEREST_REQUIRED_MESSAGE, interestFormSchema, orderFormSchema } from "../../../shared/schemas";
 import { badRequest } from "../../lib/errors";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "../../lib/rate-limit";
-import { type Submission, storablePayload, submitInterest, submitOrder } from "./service";
+import { type Submission, storablePayload, submitInterest, submitOrder, trialAvailability } from "./service";
 
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 // The answers (also the shapes the web reads; see the report about src/shared/api.ts).
 const orderSubmitted = z.object({ success: z.literal(true), id: z.string(), whatsappUrl: z.string() });
 const interestSubmitted = z.object({ success: z.literal(true), id: z.string() });
+const trialAvailable = z.object({ data: z.object({ available: z.boolean(), reason: z.string(), day: z.string() }) });
 export type OrderSubmitted = z.infer<typeof orderSubmitted>;
 export type InterestSubmitted = z.infer<typeof interestSubmitted>;
 
@@ -54,6 +58,14 @@ function submissionOf(request: FastifyRequest): Submission & { body: Record<stri
 const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = () => app.config.PUBLIC_WRITE_LIMIT_PER_MIN;
+
+  // Cached per South African day until a blackout day is added, changed or removed.
+  app.get("/trial-availability", { schema: { querystring: z.object({}), response: { 200: trialAvailable } } }, async (_request, reply) => {
+    const now = new Date();
+    const data = await app.cache.get(`orders:trial-availability:${saDay(now)}`, ["trial_blackout_days"], () => trialAvailability(app, now));
+    reply.header("cache-control", "no-cache");
+    return { data };
+  });
 
   app.post("/orders", { schema: { response: { 200: orderSubmitted, 201: orderSubmitted } } }, async (request, reply) => {
     await enforce(app.db, [{ key: `orders:ip:${clientIp(request)}`, limit: limit(), message: PUBLIC_WRITE_MESSAGE }]);

@@ -5,7 +5,9 @@
 // an Idempotency-Key makes a retried submission answer the lead it already saved.
 import { and, eq, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { TrialAvailability } from "../../../shared/api";
 import { saDay } from "../../../shared/dates";
+import { findSpecial, isFreePackage, monthsFromDuration, packageMonths } from "../../../shared/pricing";
 import { type InterestForm, isFreeTrialOrder, type OrderForm } from "../../../shared/schemas";
 import { buildWhatsAppLink, normaliseWhatsAppNumber } from "../../../shared/whatsapp";
 import { leads, trialBlackoutDays } from "../../db/schema";
@@ -13,6 +15,7 @@ import { findReturningClient } from "../../lib/accounts";
 import { type BusinessProfile, loadBusiness } from "../../lib/business";
 import { AppError } from "../../lib/errors";
 import { enqueueAll, type OutboxMessage } from "../../lib/outbox";
+import { listActiveSpecials, listPackages, specialsAt } from "../catalogue/service";
 import { interestBusinessEmail, interestCustomerMessage, orderBusinessEmail, orderCustomerEmail, orderWhatsAppText } from "./messages";
 
 type Lead = typeof leads.$inferSelect;
@@ -80,6 +83,8 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
     // Only meaningful with 'other'; kept anyway when sent (the payload has it too).
     other_platform: form.otherPlatform,
     internet_speed: form.internetSpeed,
+    // What the business reads in its new-order e-mail and on the lead: the live price.
+    package_price: trial ? "FREE" : await orderPrice(app, form),
     marketing_opt_in: form.marketingOptIn,
     client_id: await returningClientId(app, form),
   };
@@ -96,6 +101,28 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
   return { id: saved.lead.id, replayed: saved.replayed, whatsappUrl: orderWhatsAppUrl(saved.lead, business) };
 }
 
+/**
+ * The price of the package an order names, as the site shows it now: the active package of
+ * that name (else the first of the chosen length, as the form pairs them), with its special
+ * applied; '' when the order names none we sell. The form's own price list never counts:
+ * only the catalogue does, as for a payment.
+ */
+async function orderPrice(app: FastifyInstance, form: Pick<OrderForm, "package" | "duration">): Promise<string> {
+  const { packages, specials } = await app.cache.get("orders:price-list", ["packages", "pricing_specials"], async () => ({
+    packages: await listPackages(app.db),
+    specials: await listActiveSpecials(app.db),
+  }));
+  const name = form.package.trim().toLowerCase();
+  const months = monthsFromDuration(form.duration);
+  const paid = packages.filter((p) => !isFreePackage(p));
+  const pkg =
+    (name ? paid.find((p) => p.name.trim().toLowerCase() === name) : undefined) ??
+    (!name && months !== null ? paid.find((p) => packageMonths(p) === months) : undefined);
+  if (!pkg) return "";
+  const special = findSpecial(pkg, specialsAt(specials, Date.now()));
+  return String(special ? special.special_price : pkg.price);
+}
+
 /** The chat link the browser opens after an order: to the business, with the order prefilled. */
 export function orderWhatsAppUrl(lead: Lead, business: BusinessProfile): string {
   return buildWhatsAppLink(business.whatsappNumber, orderWhatsAppText(lead, business));
@@ -106,14 +133,24 @@ async function returningClientId(app: FastifyInstance, person: { whatsapp: strin
   return (await findReturningClient(app.db, person))?.id ?? null;
 }
 
-async function checkTrialAllowed(app: FastifyInstance, values: NewLead): Promise<void> {
+/**
+ * Whether a free trial may start today: not on a blackout day (a sport event day). The public
+ * read and the order's own check ask this one question, so the buttons and the form agree.
+ */
+export async function trialAvailability(app: FastifyInstance, now = new Date()): Promise<TrialAvailability> {
   // The business runs on South African days: 00:00-23:59 in Johannesburg, whatever the server's zone.
+  const day = saDay(now);
   const [blackout] = await app.db
     .select({ reason: trialBlackoutDays.reason })
     .from(trialBlackoutDays)
-    .where(eq(trialBlackoutDays.day, saDay(new Date())))
+    .where(eq(trialBlackoutDays.day, day))
     .limit(1);
-  if (blackout) throw trialUnavailable(blackout.reason);
+  return blackout ? { available: false, reason: blackout.reason.trim(), day } : { available: true, reason: "", day };
+}
+
+async function checkTrialAllowed(app: FastifyInstance, values: NewLead): Promise<void> {
+  const today = await trialAvailability(app);
+  if (!today.available) throw trialUnavailable(today.reason);
   // The same comparisons as the unique indexes (digits; lower(email)), so the friendly check
   // and the database agree on what "the same person" is.
   const digits = values.whatsapp_digits ?? "";

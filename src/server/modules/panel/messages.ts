@@ -7,7 +7,7 @@ import { DEVICE_LABELS } from "../../../shared/options";
 import type { PanelLine } from "../../adapters/panel/panel";
 import { subscriberUrls } from "../../adapters/panel/panel";
 import { type BusinessProfile, signOff } from "../../lib/business";
-import type { OutboxMessage } from "../../lib/outbox";
+import { type OutboxMessage, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "../../lib/outbox";
 import { channelsFor } from "../admin-business/messages";
 import { numberedSteps } from "../downloads/service";
 
@@ -31,7 +31,10 @@ export interface CredentialsFacts {
 
 export function credentialsMessages(business: BusinessProfile, facts: CredentialsFacts): OutboxMessage[] {
   const { client, line, app } = facts;
-  const urls = subscriberUrls(facts.streamUrl, line);
+  // The password is the line itself: stored encrypted, put into the text (and, URL-encoded,
+  // into the M3U and EPG links) only as the message is sent.
+  const urls = subscriberUrls(facts.streamUrl, { username: line.username, password: "PASSWORD" });
+  const withSecret = (url: string) => url.replace("password=PASSWORD", `password=${SECRET_URL_PLACEHOLDER}`);
   const first = client.full_name.trim().split(/\s+/)[0] || "there";
   const device = DEVICE_LABELS[client.device as keyof typeof DEVICE_LABELS] ?? "";
   const guide: string[] = [];
@@ -49,11 +52,11 @@ export function credentialsMessages(business: BusinessProfile, facts: Credential
     "",
     `Server URL: ${urls.server_url}`,
     `Username: ${line.username}`,
-    `Password: ${line.password}`,
+    `Password: ${SECRET_PLACEHOLDER}`,
     line.expires_at ? `Active until: ${formatDate(line.expires_at)}` : "",
     "",
-    `M3U playlist (for apps that ask for a link): ${urls.m3u_url}`,
-    `TV guide (EPG): ${urls.epg_url}`,
+    `M3U playlist (for apps that ask for a link): ${withSecret(urls.m3u_url)}`,
+    `TV guide (EPG): ${withSecret(urls.epg_url)}`,
     "",
     ...guide,
     `These details are also in your client portal (username ${client.username}), with a QR code for TV apps: ${business.publicUrl}/client`,
@@ -68,6 +71,7 @@ export function credentialsMessages(business: BusinessProfile, facts: Credential
     body,
     kind: "credentials",
     client_id: client.id,
+    secret: line.password,
     dedupe_key: `credentials:${facts.jobId}:${target.channel}`,
   }));
 }

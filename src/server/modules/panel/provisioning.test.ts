@@ -11,6 +11,8 @@ import { SANDBOX_APP_ID } from "../../adapters/payments/sandbox";
 import { ikSignature } from "../../adapters/payments/signing";
 import { auditLog, capturedPayments, clients, outbox, packages, provisioningJobs } from "../../db/schema";
 import { runPanelSync } from "../../jobs/panel-sync";
+import { withSecret } from "../../lib/outbox";
+import { open } from "../../lib/secret-box";
 import { createTestApp, type TestApp } from "../../testing";
 import { type SignedIn, signInAdmin } from "../admin-business/test-admin";
 
@@ -150,6 +152,10 @@ describe("paid means provisioned", () => {
       .from(outbox)
       .where(and(eq(outbox.client_id, clientId), eq(outbox.kind, "credentials")));
     expect(credentials).toMatchObject({ channel: "whatsapp", recipient: "27824441001" });
+    // The password is the line itself: never stored readable, put in only as the message is sent.
+    expect(credentials.body).not.toContain(line.password);
+    expect(credentials.secret_enc).not.toBeNull();
+    const delivered = withSecret(credentials.body, await open(t.app.db, credentials.secret_enc as string));
     for (const text of [
       `Server URL: ${STREAM}`,
       `Username: ${line.username}`,
@@ -158,7 +164,7 @@ describe("paid means provisioned", () => {
       `${STREAM}/xmltv.php?username=${line.username}&password=${line.password}`,
       `${PUBLIC_URL}/client`,
     ]) {
-      expect(credentials.body).toContain(text);
+      expect(delivered).toContain(text);
     }
   });
 
@@ -351,7 +357,10 @@ describe("manual mode (PANEL_MODE=manual)", () => {
       .select()
       .from(outbox)
       .where(and(eq(outbox.client_id, clientId), eq(outbox.kind, "credentials")));
-    expect(message.body).toContain(`${STREAM}/get.php?username=nomsa1&password=s3cret-line&type=m3u_plus&output=ts`);
+    expect(message.body).not.toContain("s3cret-line");
+    expect(withSecret(message.body, await open(manual.app.db, message.secret_enc as string))).toContain(
+      `${STREAM}/get.php?username=nomsa1&password=s3cret-line&type=m3u_plus&output=ts`,
+    );
     expect((await owner.call({ method: "POST", url: `/api/admin/provisioning/${job.id}/complete`, payload: {} })).statusCode).toBe(409);
   });
 });

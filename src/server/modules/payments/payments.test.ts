@@ -18,6 +18,7 @@ import {
   pricingSpecials,
   sandboxPaylinks,
 } from "../../db/schema";
+import { open } from "../../lib/secret-box";
 import { createTestApp, eventually, type TestApp } from "../../testing";
 import { makeClient, signIn } from "../client/test-helpers";
 
@@ -64,7 +65,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+/** A POST as a browser on our site sends it (our Origin; a session cookie when given). */
+const post = (url: string, payload: unknown, extra: Record<string, string> = {}, headers = { origin: PUBLIC_URL, ...extra }) =>
   t.app.inject({ method: "POST", url, payload: payload as object, headers, remoteAddress: nextIp() });
 
 let payerCounter = 0;
@@ -607,7 +609,11 @@ describe("a visitor's payment, captured", () => {
     const welcome = messages.find((m) => m.kind === "welcome");
     expect(welcome).toMatchObject({ channel: "whatsapp", recipient: "27837771234" });
     expect(welcome?.body).toContain("Username: zanele.k");
-    expect(welcome?.body).toMatch(/Choose your password here .*\/client-password-reset\?token=[A-Za-z0-9_-]{43}/);
+    // The set-password link is a key to the account: stored encrypted, never readable in the outbox.
+    expect(welcome?.body).toContain("Choose your password here (the link works for 7 days, once): {{secret}}");
+    expect(welcome?.body).not.toContain("token=");
+    const link = await open(t.app.db, welcome?.secret_enc as string);
+    expect(link).toMatch(/\/client-password-reset\?token=[A-Za-z0-9_-]{43}$/);
     expect(messages.filter((m) => m.kind === "receipt")).toHaveLength(1);
 
     // The result page says exactly that, with the number masked.

@@ -103,7 +103,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
       // Spent before the body is read: the declared size, or the most an upload may be.
       onRequest: async (request) => {
         const declared = Number(request.headers["content-length"]);
-        await spend(clientIp(request), Number.isFinite(declared) && declared >= 0 ? Math.min(declared, MAX_UPLOAD_BYTES) : MAX_UPLOAD_BYTES);
+        await spend(
+          clientIp(request),
+          Number.isFinite(declared) && declared >= 0 ? Math.min(declared, MAX_UPLOAD_BYTES) : MAX_UPLOAD_BYTES,
+        );
       },
     },
     async (request, reply): Promise<{ received: number }> => {

@@ -207,7 +207,12 @@ describe("the per-address byte budget", () => {
     });
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     // Uploads spend the same budget, by their declared size, before the body is read.
-    const upload = await small.app.inject({ method: "POST", url: "/api/speedtest/upload", payload: Buffer.alloc(10), remoteAddress: "192.0.2.10" });
+    const upload = await small.app.inject({
+      method: "POST",
+      url: "/api/speedtest/upload",
+      payload: Buffer.alloc(10),
+      remoteAddress: "192.0.2.10",
+    });
     expect(upload.statusCode).toBe(429);
     expect((await download("192.0.2.11")).statusCode).toBe(200);
   });

@@ -9,8 +9,15 @@ import { SiteNav } from "./site-nav";
 const DeferredFooter = lazy(() => import("./deferred-footer").then((m) => ({ default: m.DeferredFooter })));
 // Usually empty: its code and its read follow the first paint too.
 const NoticeBar = lazy(() => import("./notice-bar").then((m) => ({ default: m.NoticeBar })));
+// Spec §4's first run of notifications: the prompt 3 s after a browser's first visit, then alerts.
+const NotificationCenter = lazy(() =>
+  import("@/web/features/notifications/notification-center").then((m) => ({ default: m.NotificationCenter })),
+);
 
-/** Navigation, the business's notices, the page, footer. While the next page's code loads, its skeleton stands in. */
+/**
+ * Navigation, the business's notices, the page, footer, and the notifications' first run. While
+ * the next page's code loads, its skeleton stands in.
+ */
 export function PublicLayout() {
   const navigation = useNavigation();
   const location = useLocation();
@@ -35,6 +42,9 @@ export function PublicLayout() {
       </main>
       <AfterHydration fallback={<div className="min-h-96" />}>
         <DeferredFooter />
+      </AfterHydration>
+      <AfterHydration>
+        <NotificationCenter />
       </AfterHydration>
     </div>
   );

@@ -40,13 +40,13 @@ afterEach(async () => {
 });
 
 describe("SiteNav", () => {
-  it("links Help Center, Status, Admin Login and Client Portal", async () => {
+  it("links Help Centre, Status, Admin Login and Client Portal", async () => {
     const { rendered } = renderNav();
     const { container } = await rendered;
     const main = container.querySelector('nav[aria-label="Main"]')!;
     const links = [...main.querySelectorAll("a")].map((a) => [a.textContent?.replace(/\s*\(.*\)$/, ""), a.getAttribute("href")]);
     expect(links).toEqual([
-      ["Help Center", "/knowledge-base"],
+      ["Help Centre", "/knowledge-base"],
       ["Status", "/status"],
       ["Admin Login", "/admin/login"],
       ["Client Portal", "/client/login"],

@@ -1,4 +1,4 @@
-// Top navigation (spec §2): Help Center, Status with a health icon, Admin Login, Client Portal;
+// Top navigation (spec §2): Help Centre, Status with a health icon, Admin Login, Client Portal;
 // on small screens a menu that also offers Technical Support and closes on navigation.
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
@@ -75,7 +75,7 @@ export function SiteNav() {
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           <NavLink to="/knowledge-base" className={linkClass}>
-            Help Center
+            Help Centre
           </NavLink>
           <NavLink to="/status" className={linkClass} title={statusLabel}>
             <StatusIcon status={status} />
@@ -111,7 +111,7 @@ export function SiteNav() {
       >
         <Container className="flex flex-col gap-1 py-3">
           <NavLink to="/knowledge-base" className={linkClass}>
-            Help Center
+            Help Centre
           </NavLink>
           <NavLink to="/technical-support" className={linkClass}>
             <LifeBuoyGlyph className="size-4" />

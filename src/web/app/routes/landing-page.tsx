@@ -1,13 +1,18 @@
 // The landing page (/ and /home): the hero and the about section under it paint first (the
 // server draws them); the sections further down mount after them (components/deferred.tsx),
 // each from its own chunk. Each keeps its anchor id while waiting and loading, so links to
-// #pricing or #order land even before the section's code does.
+// #pricing or #order land even before the section's code does. Spec §2's order: hero, about,
+// pricing, stream test, support, order form, footer; how-to-use and testimonials sit between.
+//
+// The special popup is not part of the pricing section here: spec §4 opens it 1 s after the
+// page loads, whenever the pricing section happens to mount.
 //
 // About is drawn with the hero rather than deferred: it starts within a screen of the top, so
 // the browser lays it out as soon as it mounts, and that first layout of new text styles is
 // long on a slow phone. Drawn with the first screen, it is laid out before the first paint.
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { AfterHydration } from "@/web/components/after-hydration";
 import { Deferred } from "@/web/components/deferred";
 import { AboutSection } from "@/web/features/about/about-section";
 import { HeroSection } from "@/web/features/landing/hero-section";
@@ -46,6 +51,13 @@ const TestimonialsSection = lazySection(() =>
   import("@/web/features/testimonials/testimonials-section").then((m) => m.TestimonialsSection),
 );
 const OrderSection = lazySection(() => import("@/web/features/order/order-section").then((m) => m.OrderSection));
+const StreamTestSection = lazySection(() => import("@/web/features/stream-test/stream-test-section").then((m) => m.StreamTestSection));
+const SupportSection = lazySection(() => import("@/web/features/support/support-section").then((m) => m.SupportSection));
+const loadPopupHost = () => import("@/web/features/pricing/special-popup-host");
+const SpecialPopupHost = lazy(() => loadPopupHost().then((m) => ({ default: m.SpecialPopupHost })));
+// Fetched as soon as the landing's own code runs (before the page is adopted), so the popup's
+// second after load is counted by the time it mounts, not after another round trip.
+if (typeof window !== "undefined") void loadPopupHost().catch(() => undefined);
 
 const prepareHowToUse = () => Promise.all([HowToUseSection.preload(), SupportedApps.preload()]);
 
@@ -119,12 +131,21 @@ export function LandingPage() {
           }
         />
       </LandingSection>
+      <LandingSection id="stream-test" minHeight="34rem" prepare={StreamTestSection.preload}>
+        <StreamTestSection />
+      </LandingSection>
       <LandingSection id="testimonials" minHeight="30rem" prepare={TestimonialsSection.preload}>
         <TestimonialsSection showFullPageLink />
+      </LandingSection>
+      <LandingSection id="support" minHeight="30rem" prepare={SupportSection.preload}>
+        <SupportSection />
       </LandingSection>
       <LandingSection id="order" minHeight="30rem" prepare={OrderSection.preload}>
         <OrderSection />
       </LandingSection>
+      <AfterHydration urgent>
+        <SpecialPopupHost />
+      </AfterHydration>
     </>
   );
 }

@@ -20,7 +20,7 @@ export function NotFoundPage() {
         </Link>
         <Link to="/knowledge-base" className={buttonClasses({ variant: "outline" })}>
           <BookOpen aria-hidden="true" />
-          Visit the Help Center
+          Visit the Help Centre
         </Link>
       </div>
     </Container>

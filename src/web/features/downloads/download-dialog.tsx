@@ -1,18 +1,23 @@
 // The download dialog (spec §2, §5, §7, §8): the app's name, version, size, devices and
 // description; Download (counted by the server, then the app's link opens); its QR code data
-// when it has some; and 'Send instructions' by WhatsApp and/or e-mail, one request per chosen
-// channel, in parallel.
+// when it has some; and 'Send instructions' by WhatsApp and/or e-mail (the shared
+// instructionsFormSchema, with the POPIA notice), one request per chosen channel, in parallel.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Download as DownloadIcon, Loader2, Mail, MessageCircle, QrCode, Send } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useId, useState } from "react";
+import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import type { Download } from "@/shared/api";
-import { CONTACT_MESSAGES, validateInstructionContact } from "@/shared/contact";
+import { type InstructionsForm, instructionsFormSchema } from "@/shared/schemas";
+import { fieldAria } from "@/web/components/form-field";
+import { PopiaNotice } from "@/web/components/popia-notice";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { closeTab, openPendingTab, sendTabTo } from "@/web/lib/new-tab";
+import { markOwnChange } from "@/web/lib/own-changes";
 import { type InstructionChannel, sendInstructions } from "./api/send-instructions";
 import { startDownload } from "./api/start-download";
 import { AppLogo } from "./app-logo";
@@ -55,6 +60,8 @@ export function DownloadDialog({ app, onClose }: { app: Download; onClose: () =>
     }
     const tab = openPendingTab(`Opening ${app.name}...`);
     setDownloading(true);
+    // Counting the download changes the app's row: no 'Data Updated' for the visitor's own click.
+    markOwnChange("downloads", app.id);
     try {
       const { url } = await startDownload(app.id);
       if (!url) throw new ApiError(404, "no_download_url", DOWNLOAD_MESSAGES.noUrl);
@@ -132,72 +139,80 @@ export function DownloadDialog({ app, onClose }: { app: Download; onClose: () =>
   );
 }
 
-type Errors = Partial<Record<InstructionChannel | "form", string>>;
+/** What the form holds: which channels are chosen and the contact typed for each. */
+type InstructionValues = { sendWhatsapp: boolean; whatsapp: string; sendEmail: boolean; email: string };
+
+const EMPTY_INSTRUCTIONS: InstructionValues = { sendWhatsapp: false, whatsapp: "", sendEmail: false, email: "" };
+const instructionsResolver = zodResolver(instructionsFormSchema) as unknown as Resolver<InstructionValues, unknown, InstructionsForm>;
+const CHOICE: Record<InstructionChannel, "sendWhatsapp" | "sendEmail"> = { whatsapp: "sendWhatsapp", email: "sendEmail" };
+
+/**
+ * Spec §8: 'Send Failed' with the message, or 'Failed to send instructions. Please try again.'
+ * The message is our server's own words; a gateway's status line ("The server answered 500 ...")
+ * or our server's unexpected failure says nothing a visitor can act on, so they get the spec's text.
+ */
+export function sendFailureReason(error: unknown): string {
+  if (error instanceof ApiError && error.code && error.code !== "internal" && error.message) return error.message;
+  return DOWNLOAD_MESSAGES.sendFailed;
+}
 
 function SendInstructions({ app }: { app: Download }) {
   const id = useId();
-  const [chosen, setChosen] = useState<Record<InstructionChannel, boolean>>({ whatsapp: false, email: false });
-  const [contact, setContact] = useState<Record<InstructionChannel, string>>({ whatsapp: "", email: "" });
-  const [errors, setErrors] = useState<Errors>({});
-  const [sending, setSending] = useState(false);
-  const inputs = useRef<Record<InstructionChannel, HTMLInputElement | null>>({ whatsapp: null, email: null });
+  const { register, handleSubmit, setValue, setError, reset, clearErrors, control, formState } = useForm<
+    InstructionValues,
+    unknown,
+    InstructionsForm
+  >({
+    defaultValues: EMPTY_INSTRUCTIONS,
+    resolver: instructionsResolver,
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+  });
+  const [sendWhatsapp, sendEmail] = useWatch({ control, name: ["sendWhatsapp", "sendEmail"] });
+  const chosen: Record<InstructionChannel, boolean> = { whatsapp: sendWhatsapp, email: sendEmail };
+  const { errors, isSubmitting } = formState;
+  const noChannel = (errors as typeof errors & { channels?: { message?: string } }).channels?.message;
 
-  const type = (channel: InstructionChannel, value: string) => {
-    setContact((c) => ({ ...c, [channel]: value }));
-    // Typing an address chooses its channel; clearing it un-chooses it.
-    setChosen((c) => ({ ...c, [channel]: value.trim() !== "" }));
-    setErrors((e) => ({ ...e, [channel]: undefined, form: undefined }));
-  };
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
-    if (!app.installation_guide?.trim() || isBuiltInApp(app)) {
-      toast.error(DOWNLOAD_MESSAGES.noGuideTitle, { description: DOWNLOAD_MESSAGES.noGuide });
-      return;
-    }
-    const channels = (["whatsapp", "email"] as const).filter((channel) => chosen[channel]);
-    if (channels.length === 0) {
-      setErrors({ form: CONTACT_MESSAGES.missing });
-      return;
-    }
-    const found: Errors = {};
-    for (const channel of channels) {
-      const message = validateInstructionContact(channel, contact[channel]);
-      if (message) found[channel] = message;
-    }
-    if (Object.keys(found).length) {
-      setErrors(found);
-      const first = channels.find((channel) => found[channel]);
-      if (first) inputs.current[first]?.focus();
-      return;
-    }
-
-    setErrors({});
-    setSending(true);
+  const send = async (values: InstructionsForm) => {
+    const channels = (["whatsapp", "email"] as const).filter((channel) => values[CHOICE[channel]]);
     // Spec §7: one call per chosen channel, in parallel.
-    const results = await Promise.allSettled(channels.map((channel) => sendInstructions(app.id, channel, contact[channel].trim())));
-    setSending(false);
+    const results = await Promise.allSettled(channels.map((channel) => sendInstructions(app.id, channel, values[channel])));
     const sent = channels.filter((_, i) => results[i].status === "fulfilled");
+    const failed = channels.filter((channel) => !sent.includes(channel));
     const failures = results.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
-    const reason = (error: unknown) => (error instanceof ApiError && error.message ? error.message : DOWNLOAD_MESSAGES.sendFailed);
+    // The server's reason about a contact goes beside that contact's field, what was typed kept.
+    failed.forEach((channel, i) => {
+      const error = failures[i];
+      const message = error instanceof ApiError ? error.fields.contact : undefined;
+      if (message) setError(channel, { type: "server", message });
+    });
 
     if (failures.length === 0) {
       toast.success(DOWNLOAD_MESSAGES.sent, {
         description: `We've sent the ${app.name} setup steps by ${sent.map((c) => CHANNEL_NAMES[c]).join(" and ")}.`,
       });
-      setContact({ whatsapp: "", email: "" });
+      reset(EMPTY_INSTRUCTIONS);
     } else if (failures.every((error) => error instanceof ApiError && error.code === "no_instructions")) {
       toast.error(DOWNLOAD_MESSAGES.noGuideTitle, { description: DOWNLOAD_MESSAGES.noGuide });
     } else if (sent.length > 0) {
-      const failed = channels.filter((channel) => !sent.includes(channel));
       toast.error(DOWNLOAD_MESSAGES.partial, {
-        description: `Sent by ${sent.map((c) => CHANNEL_NAMES[c]).join(" and ")}, but not by ${failed.map((c) => CHANNEL_NAMES[c]).join(" and ")}: ${reason(failures[0])}`,
+        description: `Sent by ${sent.map((c) => CHANNEL_NAMES[c]).join(" and ")}, but not by ${failed.map((c) => CHANNEL_NAMES[c]).join(" and ")}: ${sendFailureReason(failures[0])}`,
       });
     } else {
-      toast.error(DOWNLOAD_MESSAGES.sendFailedTitle, { description: reason(failures[0]) });
+      toast.error(DOWNLOAD_MESSAGES.sendFailedTitle, { description: sendFailureReason(failures[0]) });
     }
-  }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    // Spec §5: sending needs the app's own guide, whatever the visitor typed.
+    if (!app.installation_guide?.trim() || isBuiltInApp(app)) {
+      toast.error(DOWNLOAD_MESSAGES.noGuideTitle, { description: DOWNLOAD_MESSAGES.noGuide });
+      return;
+    }
+    void handleSubmit(send)(event);
+  };
 
   const row = (
     channel: InstructionChannel,
@@ -206,20 +221,15 @@ function SendInstructions({ app }: { app: Download }) {
     inputProps: { type: string; placeholder: string; autoComplete: string },
   ) => {
     const inputId = `${id}-${channel}`;
-    const errorId = `${inputId}-error`;
-    const error = errors[channel];
+    const error = errors[channel]?.message;
+    const choice = CHOICE[channel];
     return (
       <div className="flex flex-col gap-2">
         <div className="flex items-center gap-3">
           <input
             id={`${inputId}-choose`}
             type="checkbox"
-            checked={chosen[channel]}
-            onChange={(event) => {
-              const checked = event.target.checked;
-              setChosen((c) => ({ ...c, [channel]: checked }));
-              setErrors((e) => ({ ...e, [channel]: undefined, form: undefined }));
-            }}
+            {...register(choice, { onChange: () => clearErrors([channel, "channels" as never]) })}
             className="size-5 shrink-0 accent-accent"
           />
           <label htmlFor={`${inputId}-choose`} className="flex min-h-11 items-center gap-2 text-sm font-medium text-ink">
@@ -228,24 +238,24 @@ function SendInstructions({ app }: { app: Download }) {
           </label>
         </div>
         <label htmlFor={inputId} className="sr-only">
-          {channel === "whatsapp" ? "WhatsApp number" : "Email address"}
+          {channel === "whatsapp" ? "WhatsApp number" : "E-mail address"}
         </label>
         <Input
-          ref={(element) => {
-            inputs.current[channel] = element;
-          }}
           id={inputId}
-          name={channel}
-          value={contact[channel]}
-          onChange={(event) => type(channel, event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          {...fieldAria(inputId, { error })}
           inputMode={channel === "whatsapp" ? "tel" : "email"}
           className={cn(!chosen[channel] && "opacity-70")}
           {...inputProps}
+          {...register(channel, {
+            // Typing an address chooses its channel; clearing it un-chooses it.
+            onChange: (event: ChangeEvent<HTMLInputElement>) => {
+              setValue(choice, event.target.value.trim() !== "");
+              clearErrors([channel, "channels" as never]);
+            },
+          })}
         />
         {error ? (
-          <p id={errorId} className="text-sm text-bad">
+          <p id={`${inputId}-error`} className="text-sm text-bad">
             {error}
           </p>
         ) : null}
@@ -262,14 +272,19 @@ function SendInstructions({ app }: { app: Download }) {
       <div className="mt-4 flex flex-col gap-4">
         {row("whatsapp", MessageCircle, "WhatsApp", { type: "tel", placeholder: "+27 82 123 4567", autoComplete: "tel" })}
         {row("email", Mail, "e-mail", { type: "email", placeholder: "you@example.co.za", autoComplete: "email" })}
-        {errors.form ? (
+        {noChannel ? (
           <p role="alert" className="text-sm text-bad">
-            {errors.form}
+            {noChannel}
           </p>
         ) : null}
-        <Button type="submit" variant="secondary" disabled={sending}>
-          {sending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
-          {sending ? "Sending..." : "Send instructions"}
+        <PopiaNotice
+          collected="the WhatsApp number or e-mail address you enter here"
+          purpose={`send you the ${app.name} setup guide`}
+          required="Enter at least one of them."
+        />
+        <Button type="submit" variant="secondary" disabled={isSubmitting}>
+          {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
+          {isSubmitting ? "Sending..." : "Send instructions"}
         </Button>
       </div>
     </form>

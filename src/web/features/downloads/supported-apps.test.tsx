@@ -265,6 +265,52 @@ describe("the download dialog", () => {
   });
 });
 
+describe("the download dialog: privacy and failures", () => {
+  it("tells the visitor, before they type, what the contact is for (POPIA) and links the privacy policy", async () => {
+    stubApi({});
+    const ui = await openApp("TiviMate");
+    expect(ui.form.textContent).toContain("Your privacy:");
+    expect(ui.form.textContent).toContain("the WhatsApp number or e-mail address you enter here to send you the TiviMate setup guide");
+    expect(ui.form.querySelector('a[href="/privacy-policy"]')).not.toBeNull();
+  });
+
+  it("'Send Failed' says the spec's words when a gateway answered instead of our server, never its status line", async () => {
+    stubApi({});
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === "POST") return new Response("<html>Bad gateway</html>", { status: 500, statusText: "Internal Server Error" });
+      return stubFetch({ "/downloads": { body: { data: APPS } } }).fetch(input, init);
+    });
+    const ui = await openApp("TiviMate");
+    await typeInto(ui.email, "thabo@example.co.za");
+    await ui.send();
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Send Failed", { description: "Failed to send instructions. Please try again." }),
+    );
+    expect(JSON.stringify(vi.mocked(toast.error).mock.calls)).not.toContain("The server answered");
+  });
+
+  it("puts the server's reason about a contact beside that field, keeping what was typed", async () => {
+    stubApi({
+      [`/downloads/${APPS[2].id}/instructions`]: {
+        status: 400,
+        body: {
+          error: {
+            code: "validation",
+            message: "Please enter a valid phone number",
+            fields: { contact: "Please enter a valid phone number" },
+          },
+        },
+      },
+    });
+    const ui = await openApp("TiviMate");
+    await typeInto(ui.whatsapp, "+1 (555) 0100 200");
+    await ui.send();
+    await waitFor(() => expect(ui.errorOf(ui.whatsapp)).toBe("Please enter a valid phone number"));
+    expect(ui.whatsapp?.value).toBe("+1 (555) 0100 200");
+    expect(toast.error).toHaveBeenCalledWith("Send Failed", { description: "Please enter a valid phone number" });
+  });
+});
+
 describe("DownloadsPage", () => {
   it("lists every app under each device it supports, in the spec's device order", async () => {
     stubApi({});

@@ -37,7 +37,7 @@ export function KbArticlePage() {
         <ol className="flex flex-wrap items-center gap-1 text-ink-muted">
           <li>
             <Link to="/knowledge-base" className="inline-flex min-h-11 items-center rounded-md hover:text-ink">
-              Help Center
+              Help Centre
             </Link>
           </li>
           <li aria-hidden="true">
@@ -118,7 +118,7 @@ function ArticleMissing({ notFound }: { notFound: boolean }) {
       </p>
       <Link to="/knowledge-base" className={buttonClasses()}>
         <ArrowLeft aria-hidden="true" />
-        Back to the Help Center
+        Back to the Help Centre
       </Link>
       <div className="mt-6 w-full max-w-3xl">
         <StillStuck />

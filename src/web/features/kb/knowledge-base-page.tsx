@@ -71,7 +71,7 @@ export function KnowledgeBasePage() {
   return (
     <Container className="py-14 sm:py-20">
       <div className="flex max-w-3xl flex-col gap-4">
-        <p className="text-sm font-semibold tracking-widest text-accent-ink uppercase">Help Center</p>
+        <p className="text-sm font-semibold tracking-widest text-accent-ink uppercase">Help Centre</p>
         <h1 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">How can we help?</h1>
         <p className="text-lg text-pretty text-ink-muted">
           Answers about setting up, paying, and getting the best picture from your connection.

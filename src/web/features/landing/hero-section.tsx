@@ -8,6 +8,7 @@ import { Skeleton } from "@/web/components/ui/skeleton";
 import { useBranding } from "@/web/lib/queries/branding";
 import { stringList, text, useContentSection } from "@/web/lib/queries/content";
 import { useImages } from "@/web/lib/queries/images";
+import { useTrialUnavailable } from "@/web/lib/queries/trial-availability";
 import { scrollToSection } from "@/web/lib/scroll";
 import { orderWithDuration } from "@/web/lib/window-events";
 
@@ -30,6 +31,8 @@ export function HeroSection() {
   const { section, content, isLoading } = useContentSection("hero");
   const { branding } = useBranding();
   const { hero_logo: logo } = useImages(["hero_logo"]);
+  // On a sport event day the free-trial button says so, before anyone fills in the form.
+  const noTrial = useTrialUnavailable();
 
   const title = text(section?.title) ?? HERO_DEFAULTS.title;
   const description = text(section?.description) ?? HERO_DEFAULTS.description;
@@ -65,15 +68,26 @@ export function HeroSection() {
           )}
 
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button size="lg" onClick={() => orderWithDuration(FREE_TRIAL_DURATION)}>
+            <Button
+              size="lg"
+              variant={noTrial ? "secondary" : "primary"}
+              onClick={() => orderWithDuration(FREE_TRIAL_DURATION)}
+              disabled={noTrial !== null}
+              aria-describedby={noTrial ? "hero-no-trial" : undefined}
+            >
               <Gift aria-hidden="true" />
-              {ctaPrimary}
+              {noTrial ? noTrial.label : ctaPrimary}
             </Button>
             <Button size="lg" variant="outline" onClick={() => scrollToSection("order")}>
               <Play aria-hidden="true" />
               {ctaSecondary}
             </Button>
           </div>
+          {noTrial ? (
+            <p id="hero-no-trial" role="status" className="-mt-2 max-w-xl text-sm text-warn" data-testid="no-trial-today">
+              {noTrial.text}
+            </p>
+          ) : null}
 
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="flex gap-0.5 text-special" role="img" aria-label="5 out of 5 stars">

@@ -128,7 +128,7 @@ describe("OrderForm", () => {
     const labels = [...container.querySelectorAll("label")].map((l) => l.textContent?.replace("*", "").trim());
     for (const label of [
       "Full Name",
-      "Email Address",
+      "E-mail Address",
       "WhatsApp Number",
       "Select Package",
       "Duration",

@@ -1,4 +1,4 @@
-// The order form (spec §2, §4, §5): Full Name, Email Address, WhatsApp Number, Select Package,
+// The order form (spec §2, §4, §5): Full Name, E-mail Address, WhatsApp Number, Select Package,
 // Duration, Device, Internet Platform (with 'Please specify' for other) and Internet Speed.
 // Only the first three are enforced (the shared orderFormSchema); Select Package and Internet
 // Platform carry an asterisk but are optional, as the spec has them. Before the button: the
@@ -18,6 +18,7 @@ import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { ApiError } from "@/web/lib/api";
+import { useTrialUnavailable } from "@/web/lib/queries/trial-availability";
 import { scrollToSection } from "@/web/lib/scroll";
 import { MISSING_SUCCESS_MESSAGE, newIdempotencyKey, type OrderRequest, useCreateOrder } from "./api/create-order";
 import { usePackages } from "./api/get-packages";
@@ -126,6 +127,10 @@ export function OrderForm() {
   );
   const choicesRef = useRef(choices);
   choicesRef.current = choices;
+  // A sport event day: the trial is offered nowhere in the form, and asking for it selects nothing.
+  const noTrial = useTrialUnavailable();
+  const noTrialRef = useRef(noTrial);
+  noTrialRef.current = noTrial;
 
   const [searchParams] = useSearchParams();
   const [initialValues] = useState<OrderFormValues>(() => {
@@ -158,7 +163,7 @@ export function OrderForm() {
       const resolved = resolveDuration(requested, choicesRef.current);
       // Asked for before the packages arrived: tried again once they do.
       pendingDuration.current = !resolved && packagesPending.current ? requested : null;
-      if (!resolved) return;
+      if (!resolved || (resolved.duration === FREE_TRIAL_DURATION && noTrialRef.current)) return;
       set("duration", resolved.duration);
       if (resolved.package !== null) set("package", resolved.package);
     },
@@ -258,7 +263,7 @@ export function OrderForm() {
         <FormField id="order-name" label="Full Name" required error={errors.name?.message} className="sm:col-span-2">
           <Input id="order-name" autoComplete="name" aria-required="true" {...aria("name")} {...register("name")} />
         </FormField>
-        <FormField id="order-email" label="Email Address" required error={errors.email?.message}>
+        <FormField id="order-email" label="E-mail Address" required error={errors.email?.message}>
           <Input
             id="order-email"
             type="email"
@@ -288,8 +293,8 @@ export function OrderForm() {
           <Select id="order-package" {...aria("package")} {...register("package", { onChange: (e) => onPackageChange(e.target.value) })}>
             <option value="">Choose a package</option>
             {choices.packages.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
+              <option key={c.value} value={c.value} disabled={c.isFree && noTrial !== null}>
+                {c.isFree && noTrial ? `${c.label} (not available today)` : c.label}
               </option>
             ))}
             {packagesReady ? null : (
@@ -307,12 +312,17 @@ export function OrderForm() {
           >
             <option value="">Choose a duration</option>
             {choices.durations.map((d) => (
-              <option key={d.value} value={d.value}>
-                {d.label}
+              <option key={d.value} value={d.value} disabled={d.value === FREE_TRIAL_DURATION && noTrial !== null}>
+                {d.value === FREE_TRIAL_DURATION && noTrial ? `${d.label} (not available today)` : d.label}
               </option>
             ))}
           </Select>
         </FormField>
+        {noTrial ? (
+          <p role="status" className="text-sm font-medium text-warn sm:col-span-2" data-testid="no-trial-today">
+            {noTrial.text}
+          </p>
+        ) : null}
       </Group>
 
       <Group legend="Your setup">

@@ -21,8 +21,8 @@ export const INTEREST_MESSAGES = {
   missingTitle: "Missing Information",
   missing: INTEREST_REQUIRED_MESSAGE,
   successTitle: "Interest Submitted Successfully!",
-  successTrial: "We'll contact you via email or WhatsApp to set up your free trial.",
-  successPaid: "We'll contact you via email or WhatsApp with payment details.",
+  successTrial: "We'll contact you by e-mail or WhatsApp to set up your free trial.",
+  successPaid: "We'll contact you by e-mail or WhatsApp with payment details.",
   failedTitle: "Submission Failed",
   failed: "There was an error processing your request. Please try again.",
   unexpectedTitle: "Error",
@@ -192,7 +192,7 @@ export function InterestDialog({ plan, onClose }: InterestDialogProps) {
             {field("firstName", "First name", { autoComplete: "given-name" })}
             {field("lastName", "Last name", { autoComplete: "family-name" })}
           </div>
-          {field("email", "Email address", { type: "email", autoComplete: "email", inputMode: "email" })}
+          {field("email", "E-mail address", { type: "email", autoComplete: "email", inputMode: "email" })}
           {field("whatsapp", "WhatsApp number", { type: "tel", autoComplete: "tel", placeholder: "+27XXXXXXXXX", inputMode: "tel" })}
 
           <fieldset className="flex flex-col gap-2">
@@ -201,7 +201,7 @@ export function InterestDialog({ plan, onClose }: InterestDialogProps) {
               {(
                 [
                   ["whatsapp", "WhatsApp"],
-                  ["email", "Email"],
+                  ["email", "E-mail"],
                 ] as const
               ).map(([value, label]) => (
                 <label

@@ -7,6 +7,7 @@ import { isFreePlan, type PlanViewModel } from "@/shared/pricing";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/cn";
+import type { TrialUnavailable } from "@/web/lib/queries/trial-availability";
 import { canPayOnline, priceLabel } from "./plan-actions";
 
 /** Cards list this many features (phones scroll past six cards); the detail dialog lists them all. */
@@ -25,6 +26,8 @@ export interface PlanActions {
 
 export interface PackageCardProps extends PlanActions {
   plan: PlanViewModel;
+  /** today is a sport event day: the free plan says so instead of offering the trial */
+  noTrial?: TrialUnavailable | null;
 }
 
 function slug(text: string): string {
@@ -39,9 +42,10 @@ export function planTitleId(plan: PlanViewModel): string {
   return `plan-${slug(plan.packageName)}-${slug(plan.duration)}`;
 }
 
-export function PackageCard({ plan, onDetails, onPay, onQuote, onOrder }: PackageCardProps) {
+export function PackageCard({ plan, onDetails, onPay, onQuote, onOrder, noTrial = null }: PackageCardProps) {
   const free = isFreePlan(plan);
   const titleId = planTitleId(plan);
+  const trialOff = free && noTrial !== null;
   return (
     <article
       aria-labelledby={titleId}
@@ -96,7 +100,11 @@ export function PackageCard({ plan, onDetails, onPay, onQuote, onOrder }: Packag
           </p>
         ) : null}
       </div>
-      {plan.note ? (
+      {trialOff ? (
+        <p id={`${titleId}-no-trial`} className="mt-2 text-sm font-semibold text-warn" data-testid="no-trial-today">
+          {noTrial?.short}
+        </p>
+      ) : plan.note ? (
         <p
           className={cn(
             "mt-2 w-fit text-sm font-semibold",
@@ -126,9 +134,14 @@ export function PackageCard({ plan, onDetails, onPay, onQuote, onOrder }: Packag
       {/* Above the stretched title button, so these take their own clicks. */}
       <div className="relative z-10 mt-auto flex flex-col gap-3 pt-6">
         {free ? (
-          <Button onClick={() => onOrder(plan)} aria-describedby={titleId}>
+          <Button
+            variant={trialOff ? "secondary" : "primary"}
+            onClick={() => onOrder(plan)}
+            aria-describedby={trialOff ? `${titleId} ${titleId}-no-trial` : titleId}
+            disabled={trialOff}
+          >
             <Gift aria-hidden="true" />
-            Get Free Trial
+            {trialOff ? noTrial?.label : "Get Free Trial"}
           </Button>
         ) : canPayOnline(plan) ? (
           <Button

@@ -160,7 +160,12 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                       {...register("whatsapp")}
                     />
                   </FormField>
-                  <FormField id={fieldId("email")} label="Email Address (optional)" error={errors.email?.message} hint="For your receipts.">
+                  <FormField
+                    id={fieldId("email")}
+                    label="E-mail Address (optional)"
+                    error={errors.email?.message}
+                    hint="For your receipts."
+                  >
                     <Input
                       id={fieldId("email")}
                       type="email"

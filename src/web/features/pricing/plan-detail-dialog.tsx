@@ -7,16 +7,20 @@ import { isFreePlan, type PlanViewModel } from "@/shared/pricing";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import type { TrialUnavailable } from "@/web/lib/queries/trial-availability";
 import type { PlanActions } from "./package-card";
 import { canPayOnline, priceLabel } from "./plan-actions";
 
 export interface PlanDetailDialogProps extends Omit<PlanActions, "onDetails"> {
   plan: PlanViewModel;
   onClose: () => void;
+  /** today is a sport event day: the free plan says so instead of offering the trial */
+  noTrial?: TrialUnavailable | null;
 }
 
-export function PlanDetailDialog({ plan, onClose, onPay, onQuote, onOrder }: PlanDetailDialogProps) {
+export function PlanDetailDialog({ plan, onClose, onPay, onQuote, onOrder, noTrial = null }: PlanDetailDialogProps) {
   const free = isFreePlan(plan);
+  const trialOff = free && noTrial !== null;
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="max-w-xl">
@@ -52,7 +56,11 @@ export function PlanDetailDialog({ plan, onClose, onPay, onQuote, onOrder }: Pla
             </p>
           ) : null}
         </div>
-        {plan.note ? (
+        {trialOff ? (
+          <p className="mt-2 font-semibold text-warn" data-testid="no-trial-today">
+            {noTrial?.text}
+          </p>
+        ) : plan.note ? (
           <p className={plan.hasSpecial ? "mt-2 font-semibold text-special-ink" : "mt-2 font-semibold text-ink-muted"}>{plan.note}</p>
         ) : null}
         {plan.description ? <p className="mt-4 text-ink-muted">{plan.description}</p> : null}
@@ -73,9 +81,9 @@ export function PlanDetailDialog({ plan, onClose, onPay, onQuote, onOrder }: Pla
 
         <DialogFooter>
           {free ? (
-            <Button onClick={() => onOrder(plan)}>
+            <Button variant={trialOff ? "secondary" : "primary"} onClick={() => onOrder(plan)} disabled={trialOff}>
               <Gift aria-hidden="true" />
-              Get Free Trial
+              {trialOff ? noTrial?.label : "Get Free Trial"}
             </Button>
           ) : (
             <>

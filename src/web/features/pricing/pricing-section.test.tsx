@@ -240,7 +240,7 @@ describe("PricingSection: dialogs and actions", () => {
     await click(button(form, "Submit Interest"));
     await waitFor(() => expect(toast.success).toHaveBeenCalled());
     expect(toast.success).toHaveBeenCalledWith("Interest Submitted Successfully!", {
-      description: "We'll contact you via email or WhatsApp with payment details.",
+      description: "We'll contact you by e-mail or WhatsApp with payment details.",
     });
     expect(api.posts()).toEqual([
       {
@@ -361,7 +361,7 @@ describe("PricingSection: dialogs and actions", () => {
   });
 });
 
-describe("PricingSection: banners and the special popup", () => {
+describe("PricingSection: banners (the special popup is special-popup-host.test.tsx)", () => {
   it("an info banner can be dismissed for this page view; a new page view shows it again", async () => {
     stubApi({ "/banners": { body: { data: [INFO_BANNER] } } });
     const first = await renderPricing().rendered;
@@ -373,53 +373,5 @@ describe("PricingSection: banners and the special popup", () => {
 
     const second = await renderPricing().rendered;
     await waitFor(() => expect(second.text()).toContain("Load-shedding notice"));
-  });
-
-  it("shows the special popup 1 s after load, once per browser session; Order Now selects the monthly plan", async () => {
-    await import("./special-popup"); // so the lazy dialog resolves without waiting on the module loader
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    stubApi({ "/banners": { body: { data: [SPECIAL_BANNER, INFO_BANNER] } } });
-    const order = document.createElement("section");
-    order.id = "order";
-    order.scrollIntoView = vi.fn();
-    document.body.appendChild(order);
-    const selected: string[] = [];
-    const onSelect = (event: Event) => selected.push((event as CustomEvent<{ duration: string }>).detail.duration);
-    window.addEventListener("selectDuration", onSelect);
-    const advance = async (ms: number) => {
-      await act(async () => {
-        await vi.advanceTimersByTimeAsync(ms);
-      });
-      // Let real promises (fetch answers, the lazy module) settle between timer steps.
-      for (let i = 0; i < 5; i++) await act(async () => new Promise((resolve) => setImmediate(resolve)));
-    };
-    try {
-      const first = await renderPricing().rendered;
-      await advance(0);
-      await advance(0);
-      expect(first.text()).toContain("Load-shedding notice"); // banners have arrived
-      await advance(950);
-      expect(document.querySelector('[data-testid="special-popup"]')).toBeNull();
-      expect(window.sessionStorage.getItem("popupShownThisSession")).toBeNull();
-      await advance(60);
-      const popup = document.querySelector('[data-testid="special-popup"]') as HTMLElement;
-      expect(popup?.textContent).toContain("Special: save R200 on 3 Months");
-      expect(window.sessionStorage.getItem("popupShownThisSession")).toBe("true");
-
-      await click(button(popup, "Order Now"));
-      expect(document.querySelector('[data-testid="special-popup"]')).toBeNull();
-      expect(order.scrollIntoView).toHaveBeenCalled();
-      await advance(500);
-      expect(selected).toEqual(["1 Month"]);
-      await first.unmount();
-
-      // Same session, new page view: not again.
-      await renderPricing().rendered;
-      await advance(0);
-      await advance(5000);
-      expect(document.querySelector('[data-testid="special-popup"]')).toBeNull();
-    } finally {
-      window.removeEventListener("selectDuration", onSelect);
-    }
   });
 });

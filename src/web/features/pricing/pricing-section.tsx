@@ -1,13 +1,15 @@
-// The pricing section (spec §2, §4): specials status, info banners, the special popup, the
-// heading, the two dashboard cards, What's Included, the Free Trial button, the package cards
-// with their detail, review-and-pay and interest dialogs, and the footnote with the VAT
-// statement. The dialogs arrive as their own chunks on first use.
+// The pricing section (spec §2, §4): specials status, info banners, the heading, the two
+// dashboard cards, What's Included, the Free Trial button, the package cards with their detail,
+// review-and-pay and interest dialogs, and the footnote with the VAT statement. The dialogs
+// arrive as their own chunks on first use. The special popup is the page's (special-popup-host):
+// it opens 1 s after load, not when this section mounts.
 
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, Flame, Gift, Headphones, MonitorSmartphone, Sparkles, Tv } from "lucide-react";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { SettingsMap } from "@/shared/api";
+import { SUPPORT_HOURS } from "@/shared/constants";
 import { FREE_TRIAL_DURATION } from "@/shared/options";
 import type { PlanViewModel } from "@/shared/pricing";
 import { DialogBoundary } from "@/web/components/dialog-boundary";
@@ -16,6 +18,7 @@ import { Container } from "@/web/components/ui/container";
 import { SectionHeading } from "@/web/components/ui/section-heading";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { paymentMethodsQueryOptions } from "@/web/lib/queries/payment-methods";
+import { useTrialUnavailable } from "@/web/lib/queries/trial-availability";
 import { scrollToSection } from "@/web/lib/scroll";
 import { orderWithDuration } from "@/web/lib/window-events";
 import { useBanners } from "./api/get-banners";
@@ -24,9 +27,8 @@ import { useSettings } from "./api/get-settings";
 import { DashboardCard } from "./dashboard-cards";
 import { InfoBanners } from "./info-banners";
 import { PackageCard } from "./package-card";
-import { canPayOnline, monthlyDuration, planDuration } from "./plan-actions";
+import { canPayOnline, planDuration } from "./plan-actions";
 import { usePlans } from "./use-plans";
-import { useSpecialPopup } from "./use-special-popup";
 
 const loadPlanDetail = () => import("./plan-detail-dialog");
 const loadInterest = () => import("./interest-dialog");
@@ -34,14 +36,20 @@ const loadPayReview = () => import("./pay-review-dialog");
 const PlanDetailDialog = lazy(() => loadPlanDetail().then((m) => ({ default: m.PlanDetailDialog })));
 const PayReviewDialog = lazy(() => loadPayReview().then((m) => ({ default: m.PayReviewDialog })));
 const InterestDialog = lazy(() => loadInterest().then((m) => ({ default: m.InterestDialog })));
-const SpecialPopup = lazy(() => import("./special-popup").then((m) => ({ default: m.SpecialPopup })));
 
-export const WHATS_INCLUDED = [
-  { Icon: Tv, label: "Premium Streaming Service" },
-  { Icon: Sparkles, label: "HD/4K Streaming" },
-  { Icon: MonitorSmartphone, label: "Multiple Device Support" },
-  { Icon: Headphones, label: "24/7 Customer Support" },
-] as const;
+/**
+ * Spec §2's What's Included list. Its fourth item reads '24/7 Customer Support' there, but the
+ * business answers 9am-8pm (spec §1, §9, and the support_hours setting): the list names the
+ * hours people are really answered in rather than promise what no one is there to keep.
+ */
+export function whatsIncluded(supportHours: string) {
+  return [
+    { Icon: Tv, label: "Premium Streaming Service" },
+    { Icon: Sparkles, label: "HD/4K Streaming" },
+    { Icon: MonitorSmartphone, label: "Multiple Device Support" },
+    { Icon: Headphones, label: `Customer Support ${supportHours}` },
+  ] as const;
+}
 
 /** The business's VAT statement (decision 002): its own words, else what prices_include_vat says. */
 export function vatStatement(settings: SettingsMap): string | null {
@@ -63,7 +71,7 @@ export function PricingSection({ showFullPageLink = false, headingLevel = 2 }: P
   const banners = useBanners();
   const settings = useSettings();
   const appLogos = useFeaturedAppLogos();
-  const popup = useSpecialPopup(banners);
+  const noTrial = useTrialUnavailable();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [detailPlan, setDetailPlan] = useState<PlanViewModel | null>(null);
@@ -154,7 +162,7 @@ export function PricingSection({ showFullPageLink = false, headingLevel = 2 }: P
         <div className="mx-auto mt-10 max-w-4xl rounded-card border border-line bg-surface/70 p-5 sm:p-6">
           <h3 className="text-center text-sm font-semibold tracking-widest text-ink-muted uppercase">What's Included</h3>
           <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
-            {WHATS_INCLUDED.map(({ Icon, label }) => (
+            {whatsIncluded(settings.support_hours?.trim() || SUPPORT_HOURS).map(({ Icon, label }) => (
               <li key={label} className="flex items-center gap-3 rounded-xl bg-surface-raised p-3 text-sm font-medium text-ink">
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent/15 text-accent-ink">
                   <Icon aria-hidden="true" className="size-4.5" />
@@ -166,11 +174,26 @@ export function PricingSection({ showFullPageLink = false, headingLevel = 2 }: P
         </div>
 
         <div className="mt-10 flex flex-col items-center gap-3 text-center">
-          <Button size="lg" className="w-full max-w-md text-lg sm:w-auto" onClick={() => order(FREE_TRIAL_DURATION)}>
+          <Button
+            size="lg"
+            variant={noTrial ? "secondary" : "primary"}
+            className="w-full max-w-md text-lg sm:w-auto"
+            onClick={() => order(FREE_TRIAL_DURATION)}
+            disabled={noTrial !== null}
+            aria-describedby="pricing-trial-note"
+          >
             <Gift aria-hidden="true" />
-            Start Your Free 24-Hour Trial
+            {noTrial ? noTrial.label : "Start Your Free 24-Hour Trial"}
           </Button>
-          <p className="text-sm text-ink-subtle">No card needed. Not available on sport event days.</p>
+          {noTrial ? (
+            <p id="pricing-trial-note" role="status" className="max-w-xl text-sm font-medium text-warn" data-testid="no-trial-today">
+              {noTrial.text}
+            </p>
+          ) : (
+            <p id="pricing-trial-note" className="text-sm text-ink-subtle">
+              No card needed. Not available on sport event days.
+            </p>
+          )}
         </div>
 
         {/* biome-ignore lint/a11y/noStaticElementInteractions: a prefetch hint only; the controls inside are buttons */}
@@ -188,7 +211,7 @@ export function PricingSection({ showFullPageLink = false, headingLevel = 2 }: P
             <ul className="grid grid-cols-1 gap-x-6 gap-y-10 pt-4 sm:grid-cols-2 lg:grid-cols-3">
               {plans.map((plan) => (
                 <li key={`${plan.packageName}-${plan.duration}`}>
-                  <PackageCard plan={plan} {...actions} />
+                  <PackageCard plan={plan} noTrial={noTrial} {...actions} />
                 </li>
               ))}
             </ul>
@@ -216,6 +239,7 @@ export function PricingSection({ showFullPageLink = false, headingLevel = 2 }: P
           <DialogBoundary onClose={() => setDetailPlan(null)}>
             <PlanDetailDialog
               plan={detailPlan}
+              noTrial={noTrial}
               onClose={() => setDetailPlan(null)}
               onPay={actions.onPay}
               onQuote={actions.onQuote}
@@ -243,18 +267,6 @@ export function PricingSection({ showFullPageLink = false, headingLevel = 2 }: P
         {interestPlan ? (
           <DialogBoundary onClose={() => setInterestPlan(null)}>
             <InterestDialog plan={interestPlan} onClose={() => setInterestPlan(null)} />
-          </DialogBoundary>
-        ) : null}
-        {popup.banner ? (
-          <DialogBoundary onClose={popup.close}>
-            <SpecialPopup
-              banner={popup.banner}
-              onClose={popup.close}
-              onOrderNow={() => {
-                popup.close();
-                order(monthlyDuration(plans));
-              }}
-            />
           </DialogBoundary>
         ) : null}
       </Suspense>

@@ -32,7 +32,7 @@ interface SelfHelp {
 }
 
 const SELF_HELP: SelfHelp[] = [
-  { to: "/knowledge-base", title: "Help Center", text: "Search answers about setup, payments and picture quality.", Icon: BookOpen },
+  { to: "/knowledge-base", title: "Help Centre", text: "Search answers about setup, payments and picture quality.", Icon: BookOpen },
   {
     to: "/setup-guide",
     title: "Setup guide",

@@ -160,7 +160,7 @@ function Checklist({ fix }: { fix: CommonFix }) {
           className="mt-4 inline-flex min-h-11 items-center gap-2 font-medium text-accent-ink underline-offset-4 hover:underline"
         >
           <BookOpen aria-hidden="true" className="size-4" />
-          Search the Help Center for “{fix.search}”
+          Search the Help Centre for “{fix.search}”
         </Link>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 // Testimonials (spec §2, §4): published reviews rotating every 6 s (cycling; paused on hover
 // and focus; manual controls; no auto-rotation for reduced motion), the mascot labelled
-// 'Online 24/7', the static quotes and the promise.
+// 'Online 24/7' (about the streams, which never stop: "Streaming Online 24/7"; the support
+// hours are in the promise), the static quotes and the promise.
 import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play, Quote, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -42,7 +43,8 @@ export function Mascot({ className }: { className?: string }) {
           <span className="absolute inline-flex size-full animate-ping rounded-full bg-ok opacity-60 motion-reduce:hidden" />
           <span className="relative inline-flex size-2.5 rounded-full bg-ok" />
         </span>
-        Online 24/7
+        {/* Spec §2's label, about the service: the streams run day and night; people answer 9am-8pm (the promise below). */}
+        Streaming Online 24/7
       </figcaption>
     </figure>
   );

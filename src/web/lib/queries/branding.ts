@@ -5,7 +5,7 @@ import { QUERY_CACHE } from "@/shared/retry";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 
-/** The product's own default name, shown only when branding has none (manifest.webmanifest agrees). */
+/** The product's own default name, shown only when branding has none (GET /api/manifest.webmanifest agrees). */
 export const DEFAULT_COMPANY_NAME = "StreamDesk";
 
 export async function getBranding(signal?: AbortSignal): Promise<BrandingMap> {

@@ -1,6 +1,18 @@
-// /admin: the day's numbers at a glance (each tile opens the list it counts) and the last
-// 30 days of leads and revenue.
-import { AlertTriangle, CalendarClock, CalendarDays, Hourglass, Inbox, Landmark, MailWarning, TrendingUp, Users } from "lucide-react";
+// /admin: the day's numbers at a glance (each tile opens the list it counts), the IPTV panel
+// (credits, failed jobs, tasks; an alert when it ran out of credits) and the last 30 days of
+// leads and revenue.
+import {
+  AlertTriangle,
+  CalendarClock,
+  CalendarDays,
+  Hourglass,
+  Inbox,
+  Landmark,
+  MailWarning,
+  MessagesSquare,
+  TrendingUp,
+  Users,
+} from "lucide-react";
 import type { ComponentType } from "react";
 import { Link } from "react-router";
 import type { AdminStats } from "@/shared/business-schemas";
@@ -10,9 +22,11 @@ import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
 import { AdminPageHeader } from "../components/admin-page-header";
+import { OutOfCreditsAlert } from "../panel/out-of-credits-alert";
 import { PaymentModeBanner } from "../payments/payment-mode-banner";
 import { useAdminStats } from "./api/get-stats";
 import { BarChart } from "./bar-chart";
+import { PanelSummary } from "./panel-summary";
 
 interface Tile {
   label: string;
@@ -58,6 +72,13 @@ function tiles(now: Date): Tile[] {
       icon: MailWarning,
       attention: (s) => s.outbox_failed > 0,
     },
+    {
+      label: "To send on WhatsApp",
+      value: (s) => count(s.whatsapp_to_send),
+      to: "/admin/outbox?status=owner",
+      icon: MessagesSquare,
+      attention: (s) => s.whatsapp_to_send > 0,
+    },
   ];
 }
 
@@ -67,6 +88,7 @@ export function OverviewSection() {
     <>
       <AdminPageHeader title="Overview" description="Today's leads, clients and money at a glance. Each tile opens the list behind it." />
       <PaymentModeBanner quietWhenLive className="mb-4" />
+      <OutOfCreditsAlert linkToPanel className="mb-4" />
       {isPending ? (
         <OverviewSkeleton />
       ) : error || !stats ? (
@@ -103,6 +125,7 @@ export function OverviewSection() {
               );
             })}
           </ul>
+          <PanelSummary />
           <div className="grid gap-4 lg:grid-cols-2">
             <BarChart
               title="Leads per day (30 days)"

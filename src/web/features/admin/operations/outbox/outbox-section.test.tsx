@@ -22,6 +22,14 @@ const FAILED: OutboxMessage = {
   created_at: "2026-11-22T06:00:00.000Z",
   next_attempt_at: "2026-11-22T06:30:00.000Z",
   updated_at: "2026-11-22T06:30:00.000Z",
+  client_id: null,
+  lead_id: null,
+  wa_link: null,
+  has_secret: false,
+  sent_via: "",
+  note: "",
+  delivery_status: null,
+  delivery_updated_at: null,
 };
 const SENT: OutboxMessage = {
   ...FAILED,
@@ -34,6 +42,8 @@ const SENT: OutboxMessage = {
   attempts: 1,
   last_error: null,
   sent_at: "2026-11-22T06:01:00.000Z",
+  sent_via: "cloud-text",
+  delivery_status: "read",
 };
 
 let requests: { method: string; url: string }[];

@@ -1,25 +1,42 @@
 // /admin/outbox: every e-mail and WhatsApp message the server sent or is still sending (orders,
-// receipts, welcomes, replies), with its state, attempts and last error. Open one to read it;
-// retry one that failed.
-import { Mail, MessageCircle } from "lucide-react";
+// receipts, welcomes, replies), with its state, attempts and last error. Open one to read it (a
+// secret in it, like a reset link, shows masked); retry one that failed. "To send on WhatsApp"
+// (status=owner, the overview's tile) is the owner's queue: open each chat, send, mark it sent.
+import { Mail, MessageCircle, MessagesSquare } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { OUTBOX_STATUSES } from "@/shared/admin-schemas";
+import { messageKindLabel } from "@/shared/messaging";
+import { Badge } from "@/web/components/ui/badge";
+import { buttonClasses } from "@/web/components/ui/button";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { type Column, DataTable, tableStateProps } from "../../components/data-table";
 import { FilterSelect } from "../../components/filter-field";
-import { formatDateTime, humanise, orDash, phone } from "../../components/format";
+import { formatDateTime, orDash, phone } from "../../components/format";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/sheet";
 import { StatusBadge } from "../../components/status-badge";
 import { useTableParams } from "../../components/use-table-params";
 import { type OutboxMessage, useOutbox } from "./api/get-outbox";
 import { canRetry, RetryButton } from "./retry-button";
+import { awaitsOwner, SendOnWhatsApp } from "./send-on-whatsapp";
+import { WhatsAppTemplatesButton } from "./whatsapp-templates";
 
 const FILTERS = ["status", "channel"] as const;
-const statusOptions = OUTBOX_STATUSES.map((s) => ({ value: s, label: humanise(s) }));
+const STATE_LABELS: Record<(typeof OUTBOX_STATUSES)[number], string> = {
+  pending: "Waiting",
+  sending: "Sending",
+  sent: "Sent",
+  failed: "Failed or retrying",
+  owner: "To send on WhatsApp",
+  rerouted: "Sent by e-mail instead",
+};
+const statusOptions = OUTBOX_STATUSES.map((s) => ({ value: s, label: STATE_LABELS[s] }));
 const channelOptions = [
   { value: "email", label: "Email" },
   { value: "whatsapp", label: "WhatsApp" },
 ];
+/** The owner's queue, as the overview's tile links to it. */
+export const OWNER_QUEUE_PATH = "/admin/outbox?status=owner";
 
 const recipient = (m: OutboxMessage) => (m.channel === "whatsapp" ? phone(m.recipient) : m.recipient);
 
@@ -35,7 +52,30 @@ function Recipient({ text }: { text: string }) {
     </span>
   );
 }
-const subject = (m: OutboxMessage) => m.subject || (m.kind ? humanise(m.kind) : "(no subject)");
+const subject = (m: OutboxMessage) => m.subject || (m.kind ? messageKindLabel(m.kind) : "(no subject)");
+
+/** The row's state in the owner's words; a WhatsApp delivery status beside it when the Cloud API sent one. */
+function OutboxState({ message: m }: { message: OutboxMessage }) {
+  const badge =
+    m.status === "owner" ? (
+      <Badge variant="accent" className="px-2.5 py-0.5 text-[0.7rem] whitespace-nowrap">
+        to send
+      </Badge>
+    ) : m.status === "rerouted" ? (
+      <Badge variant="neutral" className="px-2.5 py-0.5 text-[0.7rem] whitespace-nowrap">
+        by e-mail
+      </Badge>
+    ) : (
+      <StatusBadge status={m.status} />
+    );
+  const delivery = m.delivery_status && m.delivery_status !== "failed" ? m.delivery_status : null;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      {badge}
+      {delivery ? <span className="text-xs text-ink-subtle">{delivery}</span> : null}
+    </span>
+  );
+}
 
 function Channel({ channel }: { channel: string }) {
   const Icon = channel === "whatsapp" ? MessageCircle : Mail;
@@ -61,14 +101,19 @@ const columns: Column<OutboxMessage>[] = [
   },
   { id: "channel", header: "Channel", cell: (m) => <Channel channel={m.channel} /> },
   { id: "recipient", header: "To", cell: (m) => <Recipient text={recipient(m)} /> },
-  { id: "status", header: "State", cell: (m) => <StatusBadge status={m.status} /> },
+  { id: "status", header: "State", cell: (m) => <OutboxState message={m} /> },
   { id: "attempts", header: "Tries", className: "tabular text-right", cell: (m) => m.attempts },
   {
     id: "last_error",
     header: "Last error",
     cell: (m) => (m.last_error ? <span className="line-clamp-2 max-w-xs text-xs text-bad">{m.last_error}</span> : "—"),
   },
-  { id: "actions", header: "", card: "footer", cell: (m) => (canRetry(m) ? <RetryButton message={m} /> : null) },
+  {
+    id: "actions",
+    header: "",
+    card: "footer",
+    cell: (m) => (awaitsOwner(m) ? <SendOnWhatsApp message={m} /> : canRetry(m) ? <RetryButton message={m} /> : null),
+  },
 ];
 
 export function OutboxSection() {
@@ -76,6 +121,7 @@ export function OutboxSection() {
   const { data, isPending, error, refetch } = useOutbox(table.query);
   const [openId, setOpenId] = useState<string | null>(null);
   const open = openId ? (data?.data.find((m) => m.id === openId) ?? null) : null;
+  const ownerQueue = table.filters.status === "owner";
 
   return (
     <>
@@ -83,6 +129,13 @@ export function OutboxSection() {
         title="Outbox"
         description="Every email and WhatsApp message the system sends. Failed ones are retried with a growing pause; you can retry now."
       />
+      {ownerQueue ? (
+        <p className="mb-4 rounded-card border border-accent/40 bg-accent/5 px-4 py-3 text-sm text-ink-muted">
+          <span className="font-semibold text-ink">To send on WhatsApp.</span> The server cannot send these itself. Tap{" "}
+          <span className="font-medium text-ink">Open chat</span>: WhatsApp opens with the message typed in. Press Send there, then{" "}
+          <span className="font-medium text-ink">Mark sent</span> here. Anyone with an e-mail address already got a copy by e-mail.
+        </p>
+      ) : null}
       <DataTable
         caption="Outbox"
         columns={columns}
@@ -96,7 +149,20 @@ export function OutboxSection() {
         sort={null}
         onSortChange={undefined}
         searchPlaceholder="Recipient, subject or kind"
-        emptyMessage="No messages yet. Orders, payments and replies queue them here."
+        emptyMessage={
+          ownerQueue ? "Nothing to send on WhatsApp: you're up to date." : "No messages yet. Orders, payments and replies queue them here."
+        }
+        actions={
+          <>
+            {ownerQueue ? null : (
+              <Link to={OWNER_QUEUE_PATH} className={buttonClasses({ variant: "outline", size: "sm" })}>
+                <MessagesSquare aria-hidden="true" />
+                To send on WhatsApp
+              </Link>
+            )}
+            <WhatsAppTemplatesButton />
+          </>
+        }
         onRowClick={(m) => setOpenId(m.id)}
         rowLabel={(m) => `Open message to ${m.recipient}: ${subject(m)}`}
         filters={
@@ -123,27 +189,45 @@ export function OutboxSection() {
   );
 }
 
+const SENT_VIA: Record<string, string> = {
+  smtp: "E-mail (SMTP)",
+  owner: "By hand, marked sent from the dashboard",
+  "cloud-text": "WhatsApp Cloud API, as text",
+};
+const sentVia = (via: string) =>
+  SENT_VIA[via] ?? (via.startsWith("cloud-template:") ? `WhatsApp Cloud API, template ${via.slice("cloud-template:".length)}` : via);
+
 function MessageDetails({ message: m }: { message: OutboxMessage }) {
+  const waiting = m.status === "owner" || m.status === "rerouted";
   const rows: [string, string][] = [
     ["To", recipient(m)],
-    ["Kind", m.kind ? humanise(m.kind) : "—"],
+    ["Kind", m.kind ? messageKindLabel(m.kind) : "—"],
     ["Queued", formatDateTime(m.created_at)],
     ["Tries", String(m.attempts)],
     [
-      m.status === "sent" ? "Sent" : "Next try",
-      m.status === "sent" ? formatDateTime(m.sent_at) : m.status === "failed" ? "—" : formatDateTime(m.next_attempt_at),
+      m.status === "sent" ? "Sent" : waiting ? "State" : "Next try",
+      m.status === "sent"
+        ? formatDateTime(m.sent_at)
+        : waiting
+          ? STATE_LABELS[m.status as "owner" | "rerouted"]
+          : m.status === "failed"
+            ? "—"
+            : formatDateTime(m.next_attempt_at),
     ],
   ];
+  if (m.sent_via) rows.push(["Sent by", sentVia(m.sent_via)]);
+  if (m.delivery_status) rows.push(["WhatsApp says", `${m.delivery_status} (${formatDateTime(m.delivery_updated_at)})`]);
   return (
     <div className="flex flex-col gap-6 p-5 sm:p-6">
       <div className="flex flex-col gap-2 pr-12">
         <SheetTitle className="text-xl font-bold text-ink">{subject(m)}</SheetTitle>
         <SheetDescription className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
-          <StatusBadge status={m.status} />
+          <OutboxState message={m} />
           <Channel channel={m.channel} />
         </SheetDescription>
       </div>
-      <RetryButton message={m} />
+      {awaitsOwner(m) ? <SendOnWhatsApp message={m} /> : <RetryButton message={m} />}
+      {m.note ? <p className="rounded-xl border border-line bg-surface-raised px-4 py-3 text-sm text-ink-muted">{m.note}</p> : null}
       <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-4 gap-y-2 rounded-xl border border-line bg-surface-raised p-4 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -167,6 +251,11 @@ function MessageDetails({ message: m }: { message: OutboxMessage }) {
         <pre className="rounded-xl border border-line bg-surface-raised p-4 font-sans text-sm break-words whitespace-pre-wrap text-ink">
           {orDash(m.body)}
         </pre>
+        {m.has_secret ? (
+          <p className="text-xs text-ink-subtle">
+            •••••• is a private link: it is kept encrypted and filled in only as the message is sent.
+          </p>
+        ) : null}
       </section>
     </div>
   );

@@ -1,14 +1,13 @@
 // GET /api/admin/outbox?status=&channel=&q=&page=&pageSize= → {data, total}, newest first.
 // The outbox is not on the change feed, so the open list polls while the tab is visible.
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { AdminOutboxMessage, PagedResponse } from "@/shared/business-schemas";
+import type { PagedResponse } from "@/shared/business-schemas";
+import type { AdminOutboxEntry } from "@/shared/messaging";
 import { apiGet } from "@/web/lib/api";
 import { opsKeys } from "../../operations-keys";
 
-export interface OutboxMessage extends AdminOutboxMessage {
-  next_attempt_at: string;
-  updated_at: string;
-}
+/** A message as the dashboard sees it (secret masked; wa.me link for WhatsApp). */
+export type OutboxMessage = AdminOutboxEntry;
 
 export function getOutbox(query: string, signal?: AbortSignal): Promise<PagedResponse<OutboxMessage>> {
   return apiGet<PagedResponse<OutboxMessage>>(`/admin/outbox?${query}`, { signal });

@@ -1,0 +1,195 @@
+// A local stand-in for the WhatsApp Cloud API (Graph `/{phone-number-id}/messages`), for tests
+// only. It checks what the real service checks — the bearer token, the phone number id, the
+// body's shape, that a template is approved in that language with that many parameters — answers
+// {"messages":[{"id":"wamid…"}]} or a Graph error, and builds and posts the signed webhooks Meta
+// would send (inbound messages, delivery statuses).
+import { createHmac, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeWhatsAppMessage {
+  id: string;
+  to: string;
+  type: "text" | "template";
+  text?: string;
+  template?: { name: string; language: string; parameters: string[] };
+  /** the request body as sent */
+  raw: Record<string, unknown>;
+}
+
+export interface FakeWhatsAppCloud {
+  /** use as WHATSAPP_API_URL (a versioned base, like https://graph.facebook.com/v21.0) */
+  url: string;
+  messages: FakeWhatsAppMessage[];
+  /** every request: path, authorization header, status answered */
+  requests: { path: string; authorization: string | undefined; status: number }[];
+  /** approve a template: name → language and number of body parameters */
+  approve(name: string, language: string, parameterCount: number): void;
+  /** the next send answers this Graph error */
+  failNext(status: number, code: number, message: string): void;
+  close(): Promise<void>;
+}
+
+const graphError = (message: string, code: number, details?: string) => ({
+  error: {
+    message,
+    type: "OAuthException",
+    code,
+    ...(details ? { error_data: { details } } : {}),
+    fbtrace_id: randomBytes(8).toString("hex"),
+  },
+});
+
+export async function startFakeWhatsAppCloud(options: { token: string; phoneNumberId: string }): Promise<FakeWhatsAppCloud> {
+  const messages: FakeWhatsAppMessage[] = [];
+  const requests: FakeWhatsAppCloud["requests"] = [];
+  const approved = new Map<string, number>();
+  let failure: { status: number; code: number; message: string } | null = null;
+  const expectedPath = `/v21.0/${options.phoneNumberId}/messages`;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const path = new URL(req.url ?? "/", "http://fake").pathname;
+    const log = { path, authorization: req.headers.authorization, status: 0 };
+    requests.push(log);
+    const answer = (status: number, body: unknown) => {
+      log.status = status;
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    if (req.headers.authorization !== `Bearer ${options.token}`) {
+      return answer(401, graphError("Invalid OAuth access token - Cannot parse access token", 190));
+    }
+    if (req.method !== "POST" || path !== expectedPath) {
+      return answer(400, graphError(`Unsupported ${req.method} request. Object with ID does not exist`, 100));
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    } catch {
+      return answer(400, graphError("(#100) The parameter messaging_product is required.", 100));
+    }
+    const bad = (details: string) => answer(400, graphError("(#100) Invalid parameter", 100, details));
+    if (body.messaging_product !== "whatsapp") return bad("messaging_product must be whatsapp");
+    if (typeof body.to !== "string" || !/^\d{8,15}$/.test(body.to)) return bad("to must be the number's digits");
+    if (failure) {
+      const f = failure;
+      failure = null;
+      return answer(f.status, graphError(f.message, f.code));
+    }
+    const id = `wamid.${randomBytes(12).toString("hex")}`;
+    if (body.type === "text") {
+      const text = (body.text as { body?: unknown } | undefined)?.body;
+      if (typeof text !== "string" || !text.trim() || text.length > 4096) return bad("text.body must be 1 to 4096 characters");
+      messages.push({ id, to: body.to, type: "text", text, raw: body });
+    } else if (body.type === "template") {
+      const template = body.template as
+        | {
+            name?: unknown;
+            language?: { code?: unknown };
+            components?: { type?: unknown; parameters?: { type?: unknown; text?: unknown }[] }[];
+          }
+        | undefined;
+      const name = template?.name;
+      const language = template?.language?.code;
+      if (typeof name !== "string" || typeof language !== "string") return bad("template.name and template.language.code are required");
+      const components = template?.components ?? [];
+      if (!Array.isArray(components)) return bad("template.components must be an array");
+      const parameters: string[] = [];
+      for (const component of components) {
+        if (component.type !== "body" || !Array.isArray(component.parameters)) return bad("only body components with parameters");
+        for (const p of component.parameters) {
+          if (p.type !== "text" || typeof p.text !== "string" || !p.text) return bad("parameters must be {type: text, text}");
+          if (/[\n\t]| {5,}/.test(p.text)) {
+            return answer(400, graphError("(#132018) There was an issue with the parameters in your template.", 132018));
+          }
+          parameters.push(p.text);
+        }
+      }
+      const count = approved.get(`${name}/${language}`);
+      if (count === undefined) {
+        return answer(404, graphError(`(#132001) Template name does not exist in the translation: ${name} (${language})`, 132001));
+      }
+      if (count !== parameters.length) {
+        return answer(400, graphError(`(#132000) Number of parameters does not match the expected number of params`, 132000));
+      }
+      messages.push({ id, to: body.to, type: "template", template: { name, language, parameters }, raw: body });
+    } else {
+      return bad("type must be text or template");
+    }
+    return answer(200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id }] });
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify(graphError(String(error), 1)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v21.0`,
+    messages,
+    requests,
+    approve(name, language, parameterCount) {
+      approved.set(`${name}/${language}`, parameterCount);
+    },
+    failNext(status, code, message) {
+      failure = { status, code, message };
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+// ---- webhooks, as Meta sends them ------------------------------------------------------------
+
+type Value = { messages?: unknown[]; statuses?: unknown[]; contacts?: unknown[] };
+
+export function webhookPayload(value: Value): Record<string, unknown> {
+  return {
+    object: "whatsapp_business_account",
+    entry: [
+      {
+        id: "WABA-ID",
+        changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { phone_number_id: "PNID" }, ...value } }],
+      },
+    ],
+  };
+}
+
+export function inboundMessage(from: string, text: string, at = new Date()) {
+  return {
+    from,
+    id: `wamid.in${randomBytes(8).toString("hex")}`,
+    timestamp: String(Math.floor(at.getTime() / 1000)),
+    type: "text",
+    text: { body: text },
+  };
+}
+
+export function deliveryStatus(
+  id: string,
+  status: "sent" | "delivered" | "read" | "failed",
+  recipient: string,
+  error?: { code: number; title: string },
+) {
+  return {
+    id,
+    status,
+    recipient_id: recipient,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+    ...(error ? { errors: [error] } : {}),
+  };
+}
+
+/** The X-Hub-Signature-256 header Meta sends with a body. */
+export function hubSignature(body: string, appSecret: string): string {
+  return `sha256=${createHmac("sha256", appSecret).update(body).digest("hex")}`;
+}

@@ -1,0 +1,125 @@
+// WhatsApp Cloud API webhooks, and the dashboard's per-kind template settings:
+//   GET    /api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=&hub.challenge=  → the challenge (text), 403 on a wrong token
+//   POST   /api/whatsapp/webhook   X-Hub-Signature-256 over the raw body (401 when wrong or missing);
+//                                  not JSON, or not Meta's shape → 400; inbound messages and statuses applied → 200
+//   GET    /api/admin/whatsapp/templates          → {data, kinds, variables, cloud_api}
+//   PUT    /api/admin/whatsapp/templates/:kind    {template_name, language_code, params, enabled} → {data} (audited)
+//   DELETE /api/admin/whatsapp/templates/:kind    → 204 (audited)
+// Nothing from a webhook's body, headers or query is logged except the shape problems found.
+import { asc, eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsync } from "fastify";
+import {
+  KIND_VARIABLES,
+  MESSAGE_KINDS,
+  TEMPLATE_BUILT_IN_VARIABLES,
+  type WhatsAppTemplatesResponse,
+  whatsappTemplateInputSchema,
+} from "../../../shared/messaging";
+import { requireAdmin } from "../../auth/guards";
+import { whatsappTemplates } from "../../db/schema";
+import { audit } from "../../lib/audit";
+import { AppError, notFound } from "../../lib/errors";
+import { invalid, parseBody } from "../admin-catalogue/validation";
+import { applyWebhook, signatureValid, tokenMatches, webhookSchema } from "./service";
+
+const KIND_PATTERN = /^[a-z0-9][a-z0-9-]{0,59}$/;
+
+const routes: FastifyPluginAsync = async (app) => {
+  // Meta's verification handshake, when the webhook is added in the app's settings.
+  app.get("/whatsapp/webhook", async (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    const expected = app.config.WHATSAPP_VERIFY_TOKEN;
+    const challenge = typeof query["hub.challenge"] === "string" ? query["hub.challenge"] : "";
+    const token = typeof query["hub.verify_token"] === "string" ? query["hub.verify_token"] : undefined;
+    if (!expected || query["hub.mode"] !== "subscribe" || !tokenMatches(token, expected) || !/^[A-Za-z0-9_-]{1,200}$/.test(challenge)) {
+      request.log.warn({ configured: Boolean(expected), mode: String(query["hub.mode"] ?? "") }, "WhatsApp webhook verification refused");
+      throw new AppError(403, "forbidden", "Verification failed.");
+    }
+    reply.header("cache-control", "no-store");
+    return reply.type("text/plain; charset=utf-8").send(challenge);
+  });
+
+  // The signature covers the exact bytes received: in this scope bodies arrive as a Buffer.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    scope.post("/whatsapp/webhook", async (request) => {
+      const secret = app.config.WHATSAPP_APP_SECRET;
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const header = request.headers["x-hub-signature-256"];
+      if (!secret || !signatureValid(raw, typeof header === "string" ? header : undefined, secret)) {
+        request.log.warn({ configured: Boolean(secret), signed: Boolean(header), bytes: raw.length }, "WhatsApp webhook signature refused");
+        throw new AppError(401, "unauthorized", "The webhook signature is missing or wrong.");
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(raw.toString("utf8"));
+      } catch {
+        request.log.warn({ bytes: raw.length }, "WhatsApp webhook body is not JSON");
+        throw new AppError(400, "bad_request", "The webhook body is not JSON.");
+      }
+      const parsed = webhookSchema.safeParse(json);
+      if (!parsed.success) {
+        const problems = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
+        request.log.warn({ problems, bytes: raw.length }, "WhatsApp webhook body does not match Meta's shape");
+        throw new AppError(400, "bad_request", "The webhook body does not match the WhatsApp Business Account shape.");
+      }
+      const result = await applyWebhook(app.db, parsed.data);
+      return { success: true, ...result };
+    });
+  });
+
+  // ---- the dashboard's template settings ----
+  await app.register(async (admin) => {
+    admin.addHook("onRequest", requireAdmin);
+    const kindParam = (params: unknown): string => {
+      const kind = String((params as { kind?: unknown }).kind ?? "");
+      if (!KIND_PATTERN.test(kind)) invalid({ kind: "Kind is lower-case letters, digits and -" });
+      return kind;
+    };
+
+    admin.get("/admin/whatsapp/templates", async (): Promise<WhatsAppTemplatesResponse> => {
+      const rows = await app.db.select().from(whatsappTemplates).orderBy(asc(whatsappTemplates.kind));
+      return {
+        data: rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() })),
+        kinds: Object.entries(MESSAGE_KINDS).map(([kind, label]) => ({ kind, label, variables: KIND_VARIABLES[kind] ?? [] })),
+        variables: TEMPLATE_BUILT_IN_VARIABLES,
+        cloud_api: app.outbox.cloudApi,
+      };
+    });
+
+    admin.put("/admin/whatsapp/templates/:kind", async (request) => {
+      const kind = kindParam(request.params);
+      const input = parseBody(whatsappTemplateInputSchema, request.body);
+      const row = await app.db.transaction(async (tx) => {
+        const [before] = await tx.select().from(whatsappTemplates).where(eq(whatsappTemplates.kind, kind));
+        const [after] = await tx
+          .insert(whatsappTemplates)
+          .values({ kind, ...input })
+          .onConflictDoUpdate({ target: whatsappTemplates.kind, set: { ...input, updated_at: sql`now()` } })
+          .returning();
+        await audit(tx, request, {
+          action: before ? "update" : "create",
+          resource: "whatsapp_templates",
+          resourceId: kind,
+          before: before ?? null,
+          after,
+        });
+        return after;
+      });
+      return { success: true, data: { ...row, updated_at: row.updated_at.toISOString() } };
+    });
+
+    admin.delete("/admin/whatsapp/templates/:kind", async (request, reply) => {
+      const kind = kindParam(request.params);
+      await app.db.transaction(async (tx) => {
+        const [before] = await tx.delete(whatsappTemplates).where(eq(whatsappTemplates.kind, kind)).returning();
+        if (!before) throw notFound("No template is set for that kind.");
+        await audit(tx, request, { action: "delete", resource: "whatsapp_templates", resourceId: kind, before });
+      });
+      return reply.status(204).send();
+    });
+  });
+};
+
+export default routes;

@@ -1,0 +1,79 @@
+// The owner's two taps for a WhatsApp message the server cannot send itself (no Cloud API, or no
+// template for it): "Open chat" opens WhatsApp with the message typed in (a new tab; nothing is
+// sent until the owner presses Send there), then "Mark sent" records it. A message holding a
+// secret (a reset link) keeps no link: "Prepare chat" asks the server for it first.
+import { Check, KeyRound, MessageCircle } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { isValidWhatsAppLink } from "@/shared/whatsapp";
+import { Button, buttonClasses } from "@/web/components/ui/button";
+import { cn } from "@/web/lib/cn";
+import { phone } from "../../components/format";
+import { useChatLink } from "./api/get-chat-link";
+import type { OutboxMessage } from "./api/get-outbox";
+import { useMarkOutboxSent } from "./api/mark-outbox-sent";
+
+/** A WhatsApp message waiting for the owner to send it by hand. */
+export const awaitsOwner = (m: Pick<OutboxMessage, "channel" | "status">) => m.channel === "whatsapp" && m.status === "owner";
+
+export function SendOnWhatsApp({ message, className }: { message: OutboxMessage; className?: string }) {
+  const [link, setLink] = useState<string | null>(message.wa_link);
+  const [opened, setOpened] = useState(false);
+  const chatLink = useChatLink();
+  const markSent = useMarkOutboxSent();
+  const who = phone(message.recipient);
+
+  const prepare = () =>
+    chatLink.mutate(message.id, {
+      onSuccess: (url) => setLink(url),
+      onError: (error) => toast.error("No chat link", { description: error.message }),
+    });
+  const mark = () =>
+    markSent.mutate(message.id, {
+      onSuccess: () => toast.success("Marked as sent", { description: `The message to ${who} is done.` }),
+      onError: (error) => toast.error("Not marked", { description: error.message }),
+    });
+
+  return (
+    <div className={cn("flex flex-wrap items-center gap-2 lg:flex-nowrap", className)}>
+      {link && isValidWhatsAppLink(link) ? (
+        <a
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => setOpened(true)}
+          aria-label={`Open the WhatsApp chat with ${who} (new tab)`}
+          className={buttonClasses({
+            variant: opened ? "outline" : "primary",
+            size: "sm",
+            className: opened ? "border-ok/40 text-ok hover:border-ok hover:bg-ok/10" : undefined,
+          })}
+        >
+          <MessageCircle aria-hidden="true" />
+          Open chat
+        </a>
+      ) : (
+        <Button
+          variant="primary"
+          size="sm"
+          disabled={chatLink.isPending}
+          onClick={prepare}
+          aria-label={`Prepare the WhatsApp chat with ${who}: it holds a private link`}
+        >
+          <KeyRound aria-hidden="true" />
+          {chatLink.isPending ? "Preparing..." : "Prepare chat"}
+        </Button>
+      )}
+      <Button
+        variant={opened ? "primary" : "outline"}
+        size="sm"
+        disabled={markSent.isPending}
+        onClick={mark}
+        aria-label={`Mark the message to ${who} as sent`}
+      >
+        <Check aria-hidden="true" />
+        {markSent.isPending ? "Saving..." : "Mark sent"}
+      </Button>
+    </div>
+  );
+}

@@ -6,7 +6,7 @@
 //
 // One sign-in per project (sign-ins are rate limited per IP), then the steps in order.
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { e2eAdmin } from "./e2e-env";
+import { e2eAdmin, ownOrigin } from "./e2e-env";
 
 test.describe.configure({ mode: "serial" });
 
@@ -41,6 +41,7 @@ test.afterAll(async () => {
 
 async function createPackage(name: string, price: number): Promise<Row> {
   const response = await page.request.post("/api/admin/packages", {
+    headers: ownOrigin(),
     data: { name, price, duration: "1 Month", features: ["E2E"], sort_order: 99 },
   });
   expect(response.status()).toBe(201);
@@ -77,7 +78,7 @@ test("a price edited in Packages shows on the open /pricing page without a reloa
     await expect(card.getByTestId("plan-price")).toHaveText("R788", { timeout: 15_000 });
     expect(await pricing.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   } finally {
-    await page.request.delete(`/api/admin/packages/${pkg.id}`);
+    await page.request.delete(`/api/admin/packages/${pkg.id}`, { headers: ownOrigin() });
     await pricing.close();
   }
 });
@@ -109,8 +110,8 @@ test("a special created in Specials shows on the public card with SPECIAL and th
   } finally {
     const specials = (await (await page.request.get("/api/admin/specials")).json()) as { data: { id: string; package_name: string }[] };
     specialId = specials.data.find((s) => s.package_name === name)?.id;
-    if (specialId) await page.request.delete(`/api/admin/specials/${specialId}`);
-    await page.request.delete(`/api/admin/packages/${pkg.id}`);
+    if (specialId) await page.request.delete(`/api/admin/specials/${specialId}`, { headers: ownOrigin() });
+    await page.request.delete(`/api/admin/packages/${pkg.id}`, { headers: ownOrigin() });
     await pricing.close();
   }
 });

@@ -8,7 +8,7 @@
 // One signed-in page per project, its steps in order: sign-ins are rate limited per IP (5 a
 // minute), and every browser test comes from 127.0.0.1, so each project signs in only once.
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { e2eAdmin } from "./e2e-env";
+import { e2eAdmin, ownOrigin } from "./e2e-env";
 
 test.describe.configure({ mode: "serial" });
 
@@ -83,6 +83,7 @@ test("the overview shows the day's tiles and both charts", async () => {
 
 test("a new order appears under Leads and is converted to a client, the password shown once", async () => {
   const order = await page.request.post("/api/orders", {
+    headers: ownOrigin(),
     data: {
       name: leadName,
       email: clientEmail,
@@ -138,6 +139,7 @@ test("a new order appears under Leads and is converted to a client, the password
 test("an EFT for the client is confirmed from the payments page and reads paid", async () => {
   const monthly = await packageNamed(page.request, "Month to Month");
   const eft = await page.request.post("/api/payments/eft", {
+    headers: ownOrigin(),
     data: { packageId: monthly.id, email: clientEmail, name: leadName, whatsapp: clientWhatsApp, immediateStartConsent: true },
   });
   expect(eft.ok()).toBe(true);
@@ -185,6 +187,7 @@ test("complimentary time is granted with a reason, and the client's history show
 
 test("the same person ordering again shows as a returning client, and converting renews them without a second account", async () => {
   const order = await page.request.post("/api/orders", {
+    headers: ownOrigin(),
     data: {
       name: leadName,
       email: clientEmail,
@@ -245,12 +248,12 @@ test("a price edited through the admin API shows on an open /pricing page withou
   });
 
   try {
-    const edit = await page.request.patch(`/api/admin/packages/${pkg.id}`, { data: { price: newPrice } });
+    const edit = await page.request.patch(`/api/admin/packages/${pkg.id}`, { headers: ownOrigin(), data: { price: newPrice } });
     expect(edit.status()).toBe(200);
     await expect(price).toHaveText(shown, { timeout: 15_000 });
     expect(await pricing.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   } finally {
-    await page.request.patch(`/api/admin/packages/${pkg.id}`, { data: { price: pkg.price } });
+    await page.request.patch(`/api/admin/packages/${pkg.id}`, { headers: ownOrigin(), data: { price: pkg.price } });
     await pricing.close();
   }
 });

@@ -93,7 +93,7 @@ test("a client signs in, pays, renews by card, sees the payment, changes the pas
   const before = await daysLeft(page);
   expect(before).toBeGreaterThanOrEqual(28);
   // Their line: the one typed in for them by hand stays theirs (provisioning never replaces it).
-  await expect(page.getByText(`line-${username}`)).toBeVisible();
+  await expect(page.getByText(`line-${username}`, { exact: true })).toBeVisible();
 
   // Renew with their own package by card: the sandbox checkout, then Pay.
   const reference = await payByCard(page, pkg.id);

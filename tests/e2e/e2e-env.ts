@@ -4,3 +4,9 @@ export const e2eAdmin = {
   email: "admin@streamdesk.test",
   password: "e2e-admin-Passw0rd",
 } as const;
+
+/**
+ * Our own origin, for API calls a spec makes outside a page (page.request, request): the server
+ * refuses a cookie-carrying write without an Origin, as any browser would send one.
+ */
+export const ownOrigin = () => ({ origin: `http://127.0.0.1:${process.env.E2E_PORT}` });

@@ -1,5 +1,6 @@
 // Journeys through the public information pages: status, help centre, release notes, legal
 // pages, setup guide, and the card payment result pages driven through the sandbox checkout.
+
 import { expect, type Page, test } from "@playwright/test";
 
 /** Uncaught exceptions of the page, for a final assertion. */

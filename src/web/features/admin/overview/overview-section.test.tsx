@@ -74,6 +74,19 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
+describe("the overview's tiles", () => {
+  it("'Expiring in 7 days' opens the clients ending soonest first (issue 16 item 15)", async () => {
+    api(VIEW, []);
+    await renderWithClient(<OverviewSection />, "/admin");
+    const link = await waitFor(() => {
+      const found = [...document.querySelectorAll("a")].find((a) => a.textContent?.includes("Expiring in 7 days"));
+      if (!found) throw new Error("no tile");
+      return found;
+    });
+    expect(link.getAttribute("href")).toBe("/admin/clients?expiring=7&sort=subscription_end&dir=asc");
+  });
+});
+
 describe("the overview's panel", () => {
   it("raises the out-of-credits alert with the number of lines waiting, and shows the low credits and failed jobs", async () => {
     api(VIEW, [

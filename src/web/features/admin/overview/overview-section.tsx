@@ -53,7 +53,8 @@ function tiles(now: Date): Tile[] {
     {
       label: "Expiring in 7 days",
       value: (s) => count(s.expiring_7d),
-      to: "/admin/clients?expiring=7",
+      // Soonest end first: who to chase for a renewal today.
+      to: "/admin/clients?expiring=7&sort=subscription_end&dir=asc",
       icon: CalendarClock,
       attention: (s) => s.expiring_7d > 0,
     },

@@ -108,6 +108,12 @@ test("the server draws the landing's first screen, and the page takes it over wi
   const redrawn: string[] = [];
   page.on("console", (message) => message.text().includes("redrawn instead of adopted") && redrawn.push(message.text()));
 
+  // The special popup (1 s after load) and the first-run prompt are other tests' subjects; here
+  // they would only cover the button this test presses.
+  await page.addInitScript(() => {
+    window.sessionStorage.setItem("popupShownThisSession", "true");
+    window.localStorage.setItem("initialized", "true");
+  });
   // Record every 'Loading...' full-screen state that appears in #root while the page starts.
   await page.addInitScript(() => {
     const seen: string[] = [];

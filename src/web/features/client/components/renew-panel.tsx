@@ -7,9 +7,9 @@ import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import type { ClientPlan, ClientProfile, ClientRenewResponse, SubscriptionStatus } from "@/shared/client-schemas";
 import { formatRand } from "@/shared/money";
+import { EftDetails } from "@/web/components/eft-details";
 import { Button } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
-import { CopyButton } from "@/web/components/ui/copy-button";
 import { Label } from "@/web/components/ui/label";
 import { Select } from "@/web/components/ui/select";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -103,7 +103,7 @@ export function RenewPanel({
       <p className="mt-1 text-sm text-ink-muted">{RENEW_NOTE[profile.subscription.status] ?? RENEW_NOTE.active}</p>
 
       {eft ? (
-        <EftDetails eft={eft} onBack={() => setEft(null)} />
+        <EftAnswerPanel eft={eft} onBack={() => setEft(null)} />
       ) : specials.isPending ? (
         <div className="mt-5 flex flex-col gap-3" aria-busy="true">
           <Skeleton className="h-12 w-full" />
@@ -233,42 +233,11 @@ function MethodOption({
   );
 }
 
-function EftDetails({ eft, onBack }: { eft: EftAnswer; onBack: () => void }) {
-  const rows: [string, string, boolean][] = [
-    ["Bank", eft.bank.bank_name, false],
-    ["Account name", eft.bank.account_name, false],
-    ["Account number", eft.bank.account_number, true],
-    ["Branch code", eft.bank.branch_code, true],
-    ["Account type", eft.bank.account_type, false],
-  ];
+/** The shared EFT details, with the way back to the other ways to pay. */
+function EftAnswerPanel({ eft, onBack }: { eft: EftAnswer; onBack: () => void }) {
   return (
     <div className="mt-5 flex flex-col gap-4" role="status">
-      <p className="text-sm text-ink">
-        Pay <span className="font-bold tabular-nums">{formatRand(eft.amount)}</span> for {eft.package_name} into the account below. Use your
-        reference exactly as shown, so we can match your payment. We extend your subscription as soon as it arrives.
-      </p>
-      <div className="flex flex-col gap-2 rounded-xl border border-special/40 bg-special/10 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-w-0">
-          <p className="text-xs font-semibold tracking-wide text-ink-muted uppercase">Your reference</p>
-          <p className="font-mono text-lg font-bold break-all text-ink" data-testid="eft-reference">
-            {eft.reference}
-          </p>
-        </div>
-        <CopyButton value={eft.reference} label="Reference" />
-      </div>
-      <dl className="flex flex-col divide-y divide-line rounded-xl border border-line">
-        {rows
-          .filter(([, value]) => value)
-          .map(([label, value, copy]) => (
-            <div key={label} className="flex items-center justify-between gap-3 px-4 py-2">
-              <div className="min-w-0">
-                <dt className="text-xs text-ink-muted">{label}</dt>
-                <dd className="font-medium break-all text-ink">{value}</dd>
-              </div>
-              {copy ? <CopyButton value={value} label={label} /> : null}
-            </div>
-          ))}
-      </dl>
+      <EftDetails eft={eft} afterPayment="We extend your subscription as soon as it arrives." />
       <Button variant="ghost" onClick={onBack} className="self-start">
         Choose another package or pay by card
       </Button>

@@ -3,12 +3,12 @@
 // client account from a lead (inside the caller's transaction) with a portal login sent on
 // their channel. A new account is always 'pending': its term comes from the lifecycle module.
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { normaliseWhatsAppNumber } from "../../shared/whatsapp";
 import { generatePassword, hashPassword } from "../auth/passwords";
 import type { Db } from "../db/client";
 import { clients, downloads, type leads, passwordResetTokens } from "../db/schema";
-import { baseUsername } from "../modules/admin-business/usernames";
+import { baseUsername, nextFreeUsername } from "../modules/admin-business/usernames";
 import { uniqueViolation } from "../modules/orders/service";
 import type { BusinessProfile } from "./business";
 
@@ -38,17 +38,6 @@ export async function findReturningClient(db: Executor, person: { whatsapp?: str
   return rows.find((c) => digits.length >= 9 && c.whatsapp === digits) ?? rows[0] ?? null;
 }
 
-/** The base itself when free, else the base with the lowest free number from 2 (read in `db`). */
-async function freeUsername(db: Executor, base: string): Promise<string> {
-  const rows = await db
-    .select({ username: clients.username })
-    .from(clients)
-    .where(or(eq(clients.username, base), like(clients.username, `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)));
-  const taken = new Set(rows.map((r) => r.username));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
-}
-
 /** Their chosen channel, unless it has no address and the other one does. */
 function channelFor(lead: Pick<LeadRow, "communication_method">, email: string, whatsapp: string): "email" | "whatsapp" {
   if (lead.communication_method === "email") return email || !whatsapp ? "email" : "whatsapp";
@@ -69,7 +58,7 @@ export async function insertClientFromLead(
   const passwordHash = options.passwordHash ?? (await hashPassword(generatePassword()));
   const base = baseUsername(lead.name);
   for (let attempt = 1; ; attempt++) {
-    const username = options.username ?? (await freeUsername(tx, base));
+    const username = options.username ?? (await nextFreeUsername(tx, base));
     try {
       return await tx.transaction(async (savepoint) => {
         const [row] = await savepoint

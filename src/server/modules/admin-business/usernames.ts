@@ -24,7 +24,7 @@ export function baseUsername(name: string): string {
 }
 
 /** The base itself when free, else the base with the lowest free number from 2. */
-export async function nextFreeUsername(db: Db, base: string): Promise<string> {
+export async function nextFreeUsername(db: Pick<Db, "select">, base: string): Promise<string> {
   const rows = await db
     .select({ username: clients.username })
     .from(clients)

@@ -75,10 +75,15 @@ describe("no Cloud API: the owner's queue", () => {
       expect(decoded(mail?.data ?? "")).toContain("Your line is ready & waiting: 100% HD.");
     }, 10_000);
 
-    const [whatsapp, copy] = [
-      ...(await rowsOf("credentials")).filter((r) => r.channel === "whatsapp"),
-      ...(await rowsOf("credentials")).filter((r) => r.channel === "email"),
-    ];
+    // The mail server has the copy a moment before the worker records it sent.
+    const [whatsapp, copy] = await eventually(async () => {
+      const rows = [
+        ...(await rowsOf("credentials")).filter((r) => r.channel === "whatsapp"),
+        ...(await rowsOf("credentials")).filter((r) => r.channel === "email"),
+      ];
+      expect(rows[1]?.status).toBe("sent");
+      return rows;
+    }, 5_000);
     expect(whatsapp).toMatchObject({
       status: "owner",
       wa_link: `https://wa.me/27825550101?text=${encodeURIComponent(body)}`,

@@ -25,7 +25,8 @@ export interface LiveDataOptions {
   notify?: (change: ChangeEvent) => void;
   /**
    * Refetches what depends on a table (default: the public query keys of tableQueryKeys). The
-   * admin passes its own, which also reports a failed refetch.
+   * admin passes its own, which also reports a failed refetch and resolves to `false` then: a
+   * failed refresh shows only its error, never 'Data Updated' as well.
    */
   invalidate?: (table: string) => unknown;
   /** injectable for tests */
@@ -59,12 +60,15 @@ export function connectLiveData({
   const onChange = (event: MessageEvent) => {
     const change = parseChange(event.data);
     if (!change || !tables.includes(change.table)) return;
-    invalidateTable(change.table);
+    const refreshed = invalidateTable(change.table);
     if (quietTables.has(change.table) || isOwnChange(change, now())) return;
-    if (now() - lastToast >= TOAST_THROTTLE_MS) {
+    const toastOnce = () => {
+      if (closed || now() - lastToast < TOAST_THROTTLE_MS) return;
       lastToast = now();
       notify(change);
-    }
+    };
+    if (refreshed instanceof Promise) void refreshed.then((outcome) => outcome !== false && toastOnce());
+    else toastOnce();
   };
 
   const connect = () => {

@@ -194,6 +194,29 @@ describe("GET /api/admin/audit", () => {
     const all = (await get("/api/admin/audit")).json();
     expect(all.total).toBeGreaterThan(3);
   });
+
+  it("names the client an entry is about, even when the entry itself holds only ids and dates", async () => {
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/clients",
+      headers: { origin: "http://localhost:8080", cookie },
+      payload: { username: "audit-naming", full_name: "Thandi Audit", email: "thandi@example.test", communication_method: "email" },
+    });
+    expect(created.statusCode).toBe(201);
+    const clientId = created.json().client.id as string;
+    const granted = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/clients/${clientId}/grant`,
+      headers: { origin: "http://localhost:8080", cookie, "idempotency-key": "audit-naming-grant" },
+      payload: { days: 3, reason: "Goodwill after an outage" },
+    });
+    expect(granted.statusCode).toBeLessThan(300);
+    const entries = ((await get("/api/admin/audit?resource=clients&pageSize=50")).json().data as Json[]).filter(
+      (e) => e.resource_id === clientId,
+    );
+    expect(entries.length).toBeGreaterThanOrEqual(2);
+    expect(entries.every((e) => e.record_name === "Thandi Audit")).toBe(true);
+  });
 });
 
 describe("POST /api/admin/status/check", () => {

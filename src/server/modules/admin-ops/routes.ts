@@ -5,7 +5,8 @@
 //   POST /api/admin/outbox/:id/mark-sent   the owner sent it by hand (WhatsApp queue); 409 when already sent
 //   POST /api/admin/outbox/:id/chat-link   → {url}: the wa.me link of a message whose body holds a
 //        secret, filled in for the owner to send by hand (audited; never stored)
-//   GET  /api/admin/audit?resource=&page=&pageSize=            → {data, total}, newest first
+//   GET  /api/admin/audit?resource=&page=&pageSize=            → {data, total}, newest first; each
+//        entry with `record_name`: the client or lead it is about, by name
 //   POST /api/admin/status/check       runs the health monitor now (no 30 s wait)
 import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
@@ -14,7 +15,8 @@ import { auditQuerySchema, outboxQuerySchema } from "../../../shared/admin-schem
 import type { AdminOutboxEntry } from "../../../shared/messaging";
 import { buildWhatsAppLink } from "../../../shared/whatsapp";
 import { requireAdmin } from "../../auth/guards";
-import { auditLog, outbox } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { auditLog, capturedPayments, clients, contentRequests, leads, outbox, provisioningJobs } from "../../db/schema";
 import { runIfDue } from "../../jobs/health-monitor";
 import { audit } from "../../lib/audit";
 import { conflict, notFound } from "../../lib/errors";
@@ -26,6 +28,81 @@ import { rowId } from "../admin-catalogue/validation";
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type OutboxRow = typeof outbox.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Who an audit entry is about, by name: the client (or lead) of entries on clients, leads,
+ * payments, content requests and panel jobs, whose own before/after often hold only ids and
+ * dates. Keyed `resource:id`; one query per kind on the page, never per row.
+ */
+async function recordNames(db: Db, rows: { resource: string; resource_id: string | null }[]): Promise<Map<string, string>> {
+  const idsOf = (resource: string) => [
+    ...new Set(
+      rows.filter((r) => r.resource === resource && r.resource_id && UUID.test(r.resource_id)).map((r) => r.resource_id as string),
+    ),
+  ];
+  const names = new Map<string, string>();
+  const put = (resource: string, found: { id: string; name: string | null }[]) => {
+    for (const { id, name } of found) if (name?.trim()) names.set(`${resource}:${id}`, name);
+  };
+  const clientName = sql<string | null>`coalesce(nullif(${clients.full_name}, ''), ${clients.username})`;
+  const lookups: Promise<void>[] = [];
+  const clientIds = idsOf("clients");
+  if (clientIds.length)
+    lookups.push(
+      db
+        .select({ id: clients.id, name: clientName })
+        .from(clients)
+        .where(inArray(clients.id, clientIds))
+        .then((r) => put("clients", r)),
+    );
+  const leadIds = idsOf("leads");
+  if (leadIds.length)
+    lookups.push(
+      db
+        .select({ id: leads.id, name: leads.name })
+        .from(leads)
+        .where(inArray(leads.id, leadIds))
+        .then((r) => put("leads", r)),
+    );
+  const paymentIds = idsOf("captured_payments");
+  if (paymentIds.length)
+    lookups.push(
+      db
+        .select({
+          id: capturedPayments.id,
+          name: sql<string | null>`coalesce(${clientName}, ${leads.name}, nullif(${capturedPayments.client_email}, ''))`,
+        })
+        .from(capturedPayments)
+        .leftJoin(clients, eq(clients.id, capturedPayments.client_id))
+        .leftJoin(leads, eq(leads.id, capturedPayments.lead_id))
+        .where(inArray(capturedPayments.id, paymentIds))
+        .then((r) => put("captured_payments", r)),
+    );
+  const requestIds = idsOf("content_requests");
+  if (requestIds.length)
+    lookups.push(
+      db
+        .select({ id: contentRequests.id, name: clientName })
+        .from(contentRequests)
+        .innerJoin(clients, eq(clients.id, contentRequests.client_id))
+        .where(inArray(contentRequests.id, requestIds))
+        .then((r) => put("content_requests", r)),
+    );
+  const jobIds = idsOf("provisioning_jobs");
+  if (jobIds.length)
+    lookups.push(
+      db
+        .select({ id: provisioningJobs.id, name: clientName })
+        .from(provisioningJobs)
+        .innerJoin(clients, eq(clients.id, provisioningJobs.client_id))
+        .where(inArray(provisioningJobs.id, jobIds))
+        .then((r) => put("provisioning_jobs", r)),
+    );
+  await Promise.all(lookups);
+  return names;
+}
 
 /** A row as the dashboard may see it: the secret masked, the sealed text and template values left out. */
 export function adminView(row: OutboxRow): AdminOutboxEntry {
@@ -157,7 +234,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
         .offset((page - 1) * pageSize),
       app.db.select({ total: count() }).from(auditLog).where(where),
     ]);
-    return { data: rows, total };
+    const names = await recordNames(app.db, rows);
+    return { data: rows.map((row) => ({ ...row, record_name: names.get(`${row.resource}:${row.resource_id}`) ?? null })), total };
   });
 
   app.post("/admin/status/check", async (_request, reply) => {

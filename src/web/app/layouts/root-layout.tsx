@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Outlet, ScrollRestoration, useMatches } from "react-router";
+import { usePageTitleOverride } from "@/web/lib/page-title";
 import { useBranding } from "@/web/lib/queries/branding";
 import { preloadPageSkeleton } from "./page-fallback";
 
@@ -28,7 +29,7 @@ function useDeferredLiveData(): void {
 function useDocumentTitle(): void {
   const matches = useMatches();
   const { branding } = useBranding();
-  const pageTitle = (matches[matches.length - 1]?.handle as { title?: string } | undefined)?.title;
+  const pageTitle = usePageTitleOverride() ?? (matches[matches.length - 1]?.handle as { title?: string } | undefined)?.title;
   useEffect(() => {
     const name = branding.companyName;
     if (!name) return;

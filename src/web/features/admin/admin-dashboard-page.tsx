@@ -4,6 +4,7 @@ import { type ComponentType, lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
 import { buttonClasses } from "@/web/components/ui/button";
 import { PageSkeleton } from "@/web/components/ui/page-skeleton";
+import { usePageTitle } from "@/web/lib/page-title";
 import { SectionErrorBoundary } from "./components/section-error-boundary";
 import { OverviewSection } from "./overview/overview-section";
 import { type AdminSection, findAdminSection } from "./sections";
@@ -20,8 +21,15 @@ function sectionComponent(section: AdminSection): ComponentType {
   return component;
 }
 
+/** Each section names its own tab, so an owner with several open can tell them apart. */
+export function adminTabTitle(path: string | undefined): string {
+  const label = path ? (findAdminSection(path)?.label ?? "Not found") : "Overview";
+  return `${label} · Business Dashboard`;
+}
+
 export function AdminDashboardPage() {
   const { section: path } = useParams();
+  usePageTitle(adminTabTitle(path));
   if (!path) {
     return (
       <SectionErrorBoundary>

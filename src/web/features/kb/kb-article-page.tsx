@@ -1,14 +1,13 @@
 // /knowledge-base/:slug: one help article (GET /api/kb/:slug), its body rendered safely, a way
 // to reach a person, and related reading.
 import { ArrowLeft, ChevronRight } from "lucide-react";
-import { useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { formatDate } from "@/shared/dates";
 import { buttonClasses } from "@/web/components/ui/button";
 import { Container } from "@/web/components/ui/container";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { ApiError } from "@/web/lib/api";
-import { useBranding } from "@/web/lib/queries/branding";
+import { usePageTitle } from "@/web/lib/page-title";
 import { useKbArticle } from "./api/get-kb-article";
 import { useKbArticles } from "./api/get-kb-articles";
 import { ArticleCard } from "./article-card";
@@ -25,7 +24,7 @@ const MORE_HELP = [
 export function KbArticlePage() {
   const { slug = "" } = useParams();
   const article = useKbArticle(slug);
-  useArticleTitle(article.data?.title);
+  usePageTitle(article.data?.title);
 
   if (article.isPending) return <ArticleSkeleton />;
   if (article.isError) return <ArticleMissing notFound={article.error instanceof ApiError && article.error.status === 404} />;
@@ -141,20 +140,4 @@ function ArticleSkeleton() {
       </div>
     </Container>
   );
-}
-
-/**
- * The tab shows the article's own title. The root layout names the tab from the route table
- * in its own effect, which runs after ours; a zero-delay timer lets the article's title win.
- */
-function useArticleTitle(title: string | undefined): void {
-  const { branding } = useBranding();
-  const name = branding.companyName;
-  useEffect(() => {
-    if (!title || !name) return;
-    const timer = setTimeout(() => {
-      document.title = `${title} · ${name}`;
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [title, name]);
 }

@@ -4,7 +4,7 @@
 // and, once paid, only what the payment's outcome says it did: an account created, a term
 // renewed, a suspended account, or nothing yet.
 import { CircleCheck, CircleX, Clock, type LucideIcon, Mail, MessageCircle, RefreshCw, RotateCcw, SearchX, Undo2 } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { PaymentOutcome, PaymentStatus, PaymentStatusView, SentTo } from "@/shared/api";
 import { formatDate, formatDateTime } from "@/shared/dates";
@@ -16,6 +16,7 @@ import { Container } from "@/web/components/ui/container";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
+import { usePageTitle } from "@/web/lib/page-title";
 import { useBranding } from "@/web/lib/queries/branding";
 import { usePaymentStatus } from "./api/get-payment-status";
 
@@ -77,7 +78,7 @@ function PaymentResult({ landing }: { landing: Landing }) {
   const payment = usePaymentStatus(ref);
   const notFound = payment.error instanceof ApiError && (payment.error.status === 404 || payment.error.status === 400);
   // The tab names what the page says, not only which page the provider chose.
-  useResultTitle(
+  usePageTitle(
     !ref || (payment.isError && !notFound)
       ? "Payment status"
       : notFound
@@ -434,17 +435,4 @@ function Checking() {
       </div>
     </Frame>
   );
-}
-
-/** Sets the tab's title after the root layout's own (which names the route). */
-function useResultTitle(heading: string | undefined): void {
-  const { branding } = useBranding();
-  const name = branding.companyName;
-  useEffect(() => {
-    if (!heading || !name) return;
-    const timer = setTimeout(() => {
-      document.title = `${heading} · ${name}`;
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [heading, name]);
 }

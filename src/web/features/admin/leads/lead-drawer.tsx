@@ -37,7 +37,41 @@ const KNOWN_PAYLOAD_KEYS = new Set([
   "communicationMethod",
   "marketingOptIn",
   "formType",
+  "shownPrice",
+  "immediateStartConsent",
 ]);
+
+/** Labels for the other fields a submission may carry; any key not here is spelled out. */
+const PAYLOAD_LABELS: Record<string, string> = {
+  packageId: "Package (id)",
+  source: "Came from",
+  message: "Message",
+  company: "Company",
+  vatNumber: "VAT number",
+  address: "Address",
+};
+
+/** 'otherPlatform' → 'Other platform': a field name as words, for a key we have no label for. */
+export function payloadLabel(key: string): string {
+  return PAYLOAD_LABELS[key] ?? humanise(key.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase());
+}
+
+/**
+ * The price: what the package costs as saved, else what the order form showed the visitor
+ * (one row, never 'Price —' beside another price).
+ */
+function priceRow(lead: AdminLead): string {
+  if (lead.package_price) return lead.package_price;
+  const shown = (lead.payload as { shownPrice?: unknown } | null)?.shownPrice;
+  return typeof shown === "string" && shown.trim() ? `${shown} (as shown on the form)` : "—";
+}
+
+/** A paid order's ECT Act s44 consent, in words (nothing for a trial or an interest form). */
+function immediateStartRow(lead: AdminLead): [string, string][] {
+  const consent = (lead.payload as { immediateStartConsent?: unknown } | null)?.immediateStartConsent;
+  if (typeof consent !== "boolean") return [];
+  return [["Start", consent ? "At once (waived the 7-day cooling-off)" : "Not agreed to start at once"]];
+}
 
 function payloadText(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
@@ -68,12 +102,13 @@ function LeadDetails({ lead }: { lead: AdminLead }) {
     ["WhatsApp", phone(lead.whatsapp)],
     ["Prefers", lead.communication_method === "email" ? "Email" : "WhatsApp"],
     ["Package", orDash(lead.package_name)],
-    ["Price", orDash(lead.package_price)],
+    ["Price", priceRow(lead)],
     ["Duration", orDash(lead.duration)],
     ["Device", orDash(DEVICE_LABELS[lead.device as keyof typeof DEVICE_LABELS] ?? lead.device)],
     ["Internet", orDash(platform)],
     ["Internet speed", orDash(lead.internet_speed)],
     ["Marketing", lead.marketing_opt_in ? "Agreed to offers" : "No marketing"],
+    ...immediateStartRow(lead),
     ["Updated", formatDateTime(lead.updated_at)],
   ];
   const extra = Object.entries(lead.payload ?? {}).filter(([key]) => !KNOWN_PAYLOAD_KEYS.has(key));
@@ -120,10 +155,7 @@ function LeadDetails({ lead }: { lead: AdminLead }) {
           Submission
         </h3>
         <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 rounded-xl border border-line bg-surface-raised p-4 text-sm">
-          {[
-            ...rows,
-            ...extra.map(([key, value]): [string, string] => [humanise(key.replace(/([a-z])([A-Z])/g, "$1 $2")), payloadText(value)]),
-          ].map(([label, value]) => (
+          {[...rows, ...extra.map(([key, value]): [string, string] => [payloadLabel(key), payloadText(value)])].map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-ink-subtle">{label}</dt>
               <dd className="min-w-0 break-words text-ink">{value}</dd>

@@ -72,6 +72,8 @@ describe("startAdminLiveData", () => {
     FakeEventSource.last!.emit({ table: "clients", op: "UPDATE", id: "c1" });
     await flush();
     expect(onSyncError).toHaveBeenCalledTimes(1);
+    // one failed refresh shows only its error, not 'Data Updated' beside it
+    expect(notify).not.toHaveBeenCalled();
 
     fail = new ApiError(401, "unauthorized", "Please sign in as an admin.");
     FakeEventSource.last!.emit({ table: "clients", op: "UPDATE", id: "c1" });

@@ -31,13 +31,22 @@ function showDataUpdated(change: ChangeEvent): void {
   toast.info("Data Updated", { id: "admin-data-updated", description: "You're seeing the latest information." });
 }
 
-/** Refetches the given key prefixes; a failure (other than a lost session) reports 'Sync Error'. */
-export function refetchAdmin(queryClient: QueryClient, queryKeys: readonly (readonly string[])[], onError = showSyncError): Promise<void> {
+/**
+ * Refetches the given key prefixes; resolves to whether they all refreshed. A failure (other
+ * than a lost session) reports 'Sync Error', and only that: the change feed leaves out 'Data
+ * Updated' when this resolves to false.
+ */
+export function refetchAdmin(
+  queryClient: QueryClient,
+  queryKeys: readonly (readonly string[])[],
+  onError = showSyncError,
+): Promise<boolean> {
   return Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }, { throwOnError: true }))).then(
-    () => undefined,
+    () => true,
     (error: unknown) => {
       // A 401 ends the session instead (session/admin-session.tsx); no sync message for that.
       if (!(error instanceof ApiError && error.status === 401)) onError();
+      return false;
     },
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditDiff } from "./audit-diff";
+import { auditDiff, showValue } from "./audit-diff";
 
 describe("auditDiff", () => {
   it("lists only the fields an update changed, leaving updated_at out", () => {
@@ -21,5 +21,13 @@ describe("auditDiff", () => {
 
   it("handles entries without before or after (a password change)", () => {
     expect(auditDiff(null, null)).toEqual([]);
+  });
+
+  it("shows moments in South African time, not raw UTC strings (22:30 UTC is 00:30 the next day in SAST)", () => {
+    expect(auditDiff({ subscription_end: "2026-11-22T22:30:00.000Z" }, { subscription_end: "2026-12-22T22:30:00+00:00" })).toEqual([
+      { field: "subscription_end", before: "23 Nov 2026, 00:30 SAST", after: "23 Dec 2026, 00:30 SAST" },
+    ]);
+    // a plain date or any other text is left as it is
+    expect(showValue("2026-11-22")).toBe("2026-11-22");
   });
 });

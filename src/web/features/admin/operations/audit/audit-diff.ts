@@ -1,6 +1,9 @@
 // What an audit entry changed, field by field: for an update the fields whose value differs,
 // for a create every field after, for a delete every field before. Timestamps the database
 // moves on every write (updated_at) are left out of an update's list; they say nothing.
+// Moments (ISO date-times, stored in UTC) read as South African time, the owner's clock.
+import { formatDateTime } from "@/shared/dates";
+
 export interface DiffRow {
   field: string;
   before: string | null;
@@ -11,10 +14,12 @@ const NOISE = new Set(["updated_at"]);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** A value as one readable line: text as it is, anything else as JSON. */
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/** A value as one readable line: a moment in SAST, other text as it is, anything else as JSON. */
 export function showValue(value: unknown): string {
   if (value === undefined) return "";
-  if (typeof value === "string") return value;
+  if (typeof value === "string") return ISO_MOMENT.test(value) ? `${formatDateTime(value)} SAST` : value;
   return JSON.stringify(value);
 }
 

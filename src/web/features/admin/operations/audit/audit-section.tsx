@@ -46,6 +46,7 @@ const ACTION_VARIANT: Record<string, BadgeVariant> = { create: "ok", update: "ac
 
 /** A name for the record: its title, name, email or key when the entry carries one. */
 function recordName(entry: AuditEntry): string {
+  if (entry.record_name) return entry.record_name;
   const row = (entry.after ?? entry.before) as Record<string, unknown> | null;
   if (row && typeof row === "object") {
     for (const key of ["title", "name", "full_name", "email", "username", "key", "image_key", "section_name", "version"]) {
@@ -91,7 +92,7 @@ const columns: Column<AuditEntry>[] = [
     ),
   },
   { id: "admin_email", header: "Who", cell: (e) => <span className="break-all">{e.admin_email || "System"}</span> },
-  { id: "created_at", header: "When", className: "whitespace-nowrap tabular", cell: (e) => formatDateTime(e.created_at) },
+  { id: "created_at", header: "When", className: "whitespace-nowrap tabular", cell: (e) => `${formatDateTime(e.created_at)} SAST` },
 ];
 
 export function AuditSection() {
@@ -152,7 +153,7 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
           {recordName(entry) ? ` ${recordName(entry)}` : ""}
         </SheetTitle>
         <SheetDescription className="text-sm text-ink-muted">
-          By {entry.admin_email || "the system"} on {formatDateTime(entry.created_at)}
+          By {entry.admin_email || "the system"} on {formatDateTime(entry.created_at)} SAST
           {entry.resource_id ? (
             <>
               {" "}

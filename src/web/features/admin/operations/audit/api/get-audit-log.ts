@@ -12,6 +12,8 @@ export interface AuditEntry {
   action: string;
   resource: string;
   resource_id: string | null;
+  /** the client or lead the entry is about, named by the server (null: the record carries its own name) */
+  record_name?: string | null;
   before: unknown;
   after: unknown;
   created_at: string;

@@ -8,6 +8,7 @@ import { inject } from "vitest";
 import { type App, type BuildOptions, buildApp } from "./app";
 import { type Config, testConfig } from "./config";
 import { type Database, openDatabase } from "./db/client";
+import { siteSettings } from "./db/schema";
 
 export const onPostgres = () => process.env.TEST_DB === "postgres";
 
@@ -87,4 +88,24 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 300
     }
   }
   throw lastError;
+}
+
+/** Bank details a test shop pays into: EFT is offered only once these replace the seed's placeholders. */
+export const TEST_BANK_DETAILS = {
+  eft_bank_name: "FNB",
+  eft_account_name: "Test Streams (Pty) Ltd",
+  eft_account_number: "62000000001",
+  eft_branch_code: "250655",
+  eft_account_type: "Cheque",
+} as const;
+
+/** Fills in the bank details as the owner would in Admin › Settings (and drops the cached profile). */
+export async function fillBankDetails(app: App, details: Record<string, string> = TEST_BANK_DETAILS): Promise<void> {
+  for (const [key, value] of Object.entries(details)) {
+    await app.db
+      .insert(siteSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value, updated_at: new Date() } });
+  }
+  app.cache.clear();
 }

@@ -568,3 +568,19 @@ export interface AdminStats {
   leads_per_day: { date: string; count: number }[];
   revenue_per_day: { date: string; amount: number }[];
 }
+
+/** GET /api/admin/launch-checklist: what the owner still has to set before taking real customers. */
+export interface LaunchChecklistItem {
+  id: "bank" | "legal" | "whatsapp" | "support_email" | "payments" | "panel" | "demo_content";
+  label: string;
+  done: boolean;
+  /** what is missing (or, when done, what is set), in the owner's words */
+  detail: string;
+  /** the dashboard page where it is set */
+  href: string;
+}
+export interface LaunchChecklist {
+  items: LaunchChecklistItem[];
+  /** every item done: the overview hides the checklist */
+  done: boolean;
+}

@@ -27,3 +27,25 @@ export const TOAST_OPTIONS = Object.freeze({
   duration: 4000,
   richColors: true,
 } as const);
+
+/**
+ * What the seed writes into the bank-detail settings until the owner fills them in. While any
+ * of them still says this (or is empty), nobody is shown EFT details: customers would copy
+ * and pay into nothing (see eftReady).
+ */
+export const SETTING_PLACEHOLDER = "Set in Admin › Settings";
+
+/** The settings a customer needs to pay by EFT: all must be filled in before EFT is offered. */
+export const EFT_BANK_SETTING_KEYS = ["eft_bank_name", "eft_account_name", "eft_account_number", "eft_branch_code"] as const;
+
+/** Whether the bank details are real enough to show a customer (no placeholder, none empty). */
+export function eftReady(settings: Record<string, string | null | undefined>): boolean {
+  return EFT_BANK_SETTING_KEYS.every((key) => {
+    const value = settings[key]?.trim() ?? "";
+    return value !== "" && value !== SETTING_PLACEHOLDER;
+  });
+}
+
+/** The answer to an EFT request while the bank details are not filled in (409). */
+export const EFT_UNAVAILABLE_MESSAGE =
+  "Paying by EFT isn't available yet. Please pay by card, or contact us on WhatsApp and we'll help you pay.";

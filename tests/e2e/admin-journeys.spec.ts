@@ -137,6 +137,16 @@ test("a new order appears under Leads and is converted to a client, the password
 });
 
 test("an EFT for the client is confirmed from the payments page and reads paid", async () => {
+  // EFT is offered only once the owner has replaced the seed's placeholder bank details.
+  for (const [key, value] of Object.entries({
+    eft_bank_name: "FNB",
+    eft_account_name: "E2E Streams (Pty) Ltd",
+    eft_account_number: "62000000002",
+    eft_branch_code: "250655",
+  })) {
+    const saved = await page.request.post("/api/admin/settings", { headers: ownOrigin(), data: { key, value } });
+    expect(saved.ok()).toBe(true);
+  }
   const monthly = await packageNamed(page.request, "Month to Month");
   const eft = await page.request.post("/api/payments/eft", {
     headers: ownOrigin(),

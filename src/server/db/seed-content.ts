@@ -6,6 +6,7 @@
 // company_name from branding in its place, so a rebranded shop reads right. What is only an
 // example (reviews, the rating line, the contact details, the bank details) is listed in
 // DEMO_CONTENT, which seed.ts records so the dashboard can mark it until the owner replaces it.
+import { SETTING_PLACEHOLDER } from "../../shared/constants";
 import type {
   banners,
   downloads,
@@ -103,7 +104,7 @@ export const seedBanners: Row<typeof banners>[] = [
   },
 ];
 
-const PLACEHOLDER = "Set in Admin › Settings";
+const PLACEHOLDER = SETTING_PLACEHOLDER;
 
 export const seedSettings: Row<typeof siteSettings>[] = [
   { key: "support_hours", value: "9am-8pm, 7 days a week", description: "When people answer on WhatsApp and e-mail. Shown on the site." },

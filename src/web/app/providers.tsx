@@ -11,13 +11,20 @@ const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })
 /** The app's theme: one dark theme (docs/architecture.md, "House style"), so toasts follow it. */
 export const APP_THEME = "dark" as const;
 
+/**
+ * Toasts sit below the 64 px header bar of every face, so a toast never covers what the header
+ * offers (Logout, the menu) while it shows.
+ */
+export const TOAST_OFFSET = { top: 80, right: 16 } as const;
+export const TOAST_MOBILE_OFFSET = { top: 72, left: 12, right: 12 } as const;
+
 export function Providers({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       {children}
       <AfterHydration>
-        <Toaster {...TOAST_OPTIONS} theme={APP_THEME} closeButton />
+        <Toaster {...TOAST_OPTIONS} theme={APP_THEME} offset={TOAST_OFFSET} mobileOffset={TOAST_MOBILE_OFFSET} closeButton />
       </AfterHydration>
     </QueryClientProvider>
   );

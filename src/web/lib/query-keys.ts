@@ -26,7 +26,8 @@ export const tableQueryKeys: Record<string, readonly (readonly string[])[]> = {
   packages: [queryKeys.packages],
   pricing_specials: [queryKeys.specials],
   banners: [queryKeys.banners],
-  site_settings: [queryKeys.settings],
+  // EFT is offered once the bank details in the settings are filled in
+  site_settings: [queryKeys.settings, queryKeys.paymentMethods],
   downloads: [queryKeys.downloads],
   testimonials_managed: [queryKeys.testimonials],
   image_registry: [queryKeys.images],

@@ -7,8 +7,13 @@ import { createSandboxProvider, type SandboxProvider } from "./sandbox";
 
 export type ActiveProvider = { kind: "ikhokha"; provider: PaymentProvider } | { kind: "sandbox"; provider: SandboxProvider };
 
+/** Which provider the configuration selects, without making it. */
+export function providerKindFor(config: Config): ActiveProvider["kind"] {
+  return config.IKHOKHA_APP_ID && config.IKHOKHA_APP_SECRET ? "ikhokha" : "sandbox";
+}
+
 export function selectPaymentProvider(config: Config, db: Db, publicUrl: string): ActiveProvider {
-  if (config.IKHOKHA_APP_ID && config.IKHOKHA_APP_SECRET) {
+  if (providerKindFor(config) === "ikhokha" && config.IKHOKHA_APP_ID && config.IKHOKHA_APP_SECRET) {
     return {
       kind: "ikhokha",
       provider: createIkhokhaProvider({

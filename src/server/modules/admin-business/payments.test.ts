@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "../../../shared/dates";
 import { auditLog, capturedPayments, clients, outbox, packages } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../testing";
+import { createTestApp, fillBankDetails, type TestApp } from "../../testing";
 import { type SignedIn, signInAdmin } from "./test-admin";
 
 let t: TestApp;
@@ -16,6 +16,7 @@ let clientEnd: Date;
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_WRITE_LIMIT_PER_MIN: 100000 }, { seed: true });
+  await fillBankDetails(t.app);
   admin = await signInAdmin(t.app);
   for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkgId[p.name] = p.id;
   // A paying client with 10 days left.

@@ -20,6 +20,7 @@ import {
   paymentPatchSchema,
 } from "../../../shared/business-schemas";
 import { requireAdmin } from "../../auth/guards";
+import { cardModeFor } from "../payments/service";
 import {
   createClient,
   deleteClient,
@@ -33,6 +34,7 @@ import {
 } from "./client-service";
 import { listContentRequests, patchContentRequest } from "./content-requests";
 import { clientColumnsCsv, csvDownload, leadColumns, paymentColumnsCsv } from "./export";
+import { loadLaunchChecklist } from "./launch-checklist";
 import { convertLead, getLead, listLeads, patchLead } from "./lead-service";
 import { getPayment, listPayments, markPaid, patchPayment, recordPayment, refundPayment } from "./payment-service";
 import { loadStats } from "./stats";
@@ -103,6 +105,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   // ---- overview ----
   app.get("/admin/stats", { schema: { querystring: z.object({}) } }, () => loadStats(app));
+  // What a new shop still has to set before real customers (the overview's launch checklist).
+  app.get("/admin/launch-checklist", { schema: { querystring: z.object({}) } }, async () => ({
+    data: await loadLaunchChecklist(app, cardModeFor(app.config)),
+  }));
 
   // ---- CSV: the lists' own filters and sort, every page ----
   app.get("/admin/export/leads.csv", { schema: { querystring: leadListQuerySchema } }, async (request, reply) => {

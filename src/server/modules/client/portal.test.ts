@@ -17,7 +17,7 @@ import {
   sessions,
   systemComponents,
 } from "../../db/schema";
-import { createTestApp, eventually, type TestApp } from "../../testing";
+import { createTestApp, eventually, fillBankDetails, type TestApp } from "../../testing";
 import { cookieFrom, makeClient, nextIp, PUBLIC_URL, signIn, type TestClient } from "./test-helpers";
 
 const DAY = 86_400_000;
@@ -36,6 +36,7 @@ const A_PAID_REF = "STRMDSK_1700000000001_ayeshapaid0";
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL, PUBLIC_WRITE_LIMIT_PER_MIN: 100_000 }, { seed: true });
+  await fillBankDetails(t.app);
   for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkg[p.name] = p.id;
   const now = Date.now();
   ayesha = await makeClient(t.app, {

@@ -2,8 +2,9 @@
 // to confirm, and the details by e-mail when an address was given.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EFT_UNAVAILABLE_MESSAGE } from "../../../shared/constants";
 import { capturedPayments, outbox, packages, siteSettings } from "../../db/schema";
-import { createTestApp, eventually, type TestApp } from "../../testing";
+import { createTestApp, eventually, fillBankDetails, TEST_BANK_DETAILS, type TestApp } from "../../testing";
 import { createPaymentsService, EFT_REFERENCE_ALPHABET } from "./service";
 
 let t: TestApp;
@@ -30,19 +31,36 @@ const eft = (payload: Record<string, unknown>, remoteAddress = nextIp()) =>
 const setSetting = (key: string, value: string) => t.app.db.update(siteSettings).set({ value }).where(eq(siteSettings.key, key));
 
 describe("POST /api/payments/eft", () => {
+  it("refuses EFT while the bank details are the seed's placeholders: nothing shown, mailed or recorded", async () => {
+    const methods = await t.app.inject({ method: "GET", url: "/api/payments/methods" });
+    expect(methods.json().data.eft).toBe(false);
+    const before = (await t.app.db.select().from(capturedPayments)).length;
+    const response = await eft({ packageId: pkgId["3 Months"], email: "early@example.test" });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toMatchObject({ code: "conflict", message: EFT_UNAVAILABLE_MESSAGE });
+    expect(response.body).not.toContain("Set in Admin");
+    expect((await t.app.db.select().from(capturedPayments)).length).toBe(before);
+    expect((await t.app.db.select().from(outbox)).filter((m) => m.recipient === "early@example.test")).toHaveLength(0);
+
+    // One real detail missing is still not enough; all four make EFT available.
+    await fillBankDetails(t.app, { ...TEST_BANK_DETAILS, eft_branch_code: " " });
+    expect((await t.app.inject({ method: "GET", url: "/api/payments/methods" })).json().data.eft).toBe(false);
+    await fillBankDetails(t.app);
+    expect((await t.app.inject({ method: "GET", url: "/api/payments/methods" })).json().data.eft).toBe(true);
+  });
+
   it("answers the reference, the special price and the bank details, and records a pending EFT payment", async () => {
     const response = await eft({ packageId: pkgId["3 Months"], name: "Naledi K", whatsapp: "082 555 1234", amount: 1 });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toMatchObject({ success: true, amount: 1450, package_name: "3 Months" });
     expect(body.reference).toMatch(REFERENCE);
-    // The seeded shop has placeholders until the operator fills in the bank account.
     expect(body.bank).toEqual({
-      bank_name: "Set in Admin › Settings",
-      account_name: "Set in Admin › Settings",
-      account_number: "Set in Admin › Settings",
-      branch_code: "Set in Admin › Settings",
-      account_type: "Set in Admin › Settings",
+      bank_name: TEST_BANK_DETAILS.eft_bank_name,
+      account_name: TEST_BANK_DETAILS.eft_account_name,
+      account_number: TEST_BANK_DETAILS.eft_account_number,
+      branch_code: TEST_BANK_DETAILS.eft_branch_code,
+      account_type: TEST_BANK_DETAILS.eft_account_type,
     });
     const [row] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, body.reference));
     expect(row).toMatchObject({

@@ -4,7 +4,7 @@
 // the sandbox by default.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capturedPayments, packages } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../testing";
+import { createTestApp, fillBankDetails, type TestApp } from "../../testing";
 
 let live: TestApp;
 let testShop: TestApp;
@@ -18,6 +18,8 @@ const post = (t: TestApp, url: string, payload: object) =>
 beforeAll(async () => {
   live = await createTestApp({ PUBLIC_URL: "https://shop.example.co.za" }, { seed: true });
   testShop = await createTestApp({ PUBLIC_URL: "https://test.example.co.za", PAYMENTS_SANDBOX: "on" }, { seed: true });
+  await fillBankDetails(live.app);
+  await fillBankDetails(testShop.app);
   const [pkg] = await live.app.db.select({ id: packages.id }).from(packages).limit(1);
   packageId = pkg.id;
 });

@@ -19,7 +19,7 @@ import {
   sandboxPaylinks,
 } from "../../db/schema";
 import { open } from "../../lib/secret-box";
-import { createTestApp, eventually, type TestApp } from "../../testing";
+import { createTestApp, eventually, fillBankDetails, type TestApp } from "../../testing";
 import { makeClient, signIn } from "../client/test-helpers";
 
 const PUBLIC_URL = "http://localhost:8080";
@@ -57,6 +57,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const { port } = smtp.server.address() as AddressInfo;
   t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, SANDBOX_SECRET, PUBLIC_URL }, { seed: true });
+  await fillBankDetails(t.app);
   for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkgId[p.name] = p.id;
 });
 

@@ -48,7 +48,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     return reply.status(201).send(result);
   });
 
-  app.get("/payments/methods", async () => ({ data: service.methods() }));
+  app.get("/payments/methods", async () => ({ data: await service.methods() }));
 
   app.get("/payments/sandbox/checkout/:ref", { schema: { params: z.object({ ref: refParam }) } }, async (request, reply) => {
     const view = await service.sandboxCheckout(request.params.ref);

@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { PaymentMethods, PaymentOutcome } from "../../../shared/api";
 import { SUSPENDED_PAYMENT_MESSAGE } from "../../../shared/client-schemas";
+import { EFT_UNAVAILABLE_MESSAGE, eftReady } from "../../../shared/constants";
 import { isValidEmail } from "../../../shared/contact";
 import { toCents } from "../../../shared/money";
 import { findSpecial } from "../../../shared/pricing";
@@ -18,11 +19,11 @@ import { eftRequestSchema, PAYER_NAME_MESSAGE, PAYER_WHATSAPP_MESSAGE, paylinkRe
 import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
 import { type CallbackRequest, type PaylinkStatusResult, PaymentProviderError, statusFromProvider } from "../../adapters/payments/provider";
 import type { SandboxOutcome, SandboxPaylink } from "../../adapters/payments/sandbox";
-import { type ActiveProvider, selectPaymentProvider } from "../../adapters/payments/select-provider";
+import { type ActiveProvider, providerKindFor, selectPaymentProvider } from "../../adapters/payments/select-provider";
 import { capturedPayments, clients, leads, packages } from "../../db/schema";
 import { type ClientRow, findReturningClient } from "../../lib/accounts";
 import { type BusinessProfile, loadBusiness } from "../../lib/business";
-import { AppError, badRequest, notFound } from "../../lib/errors";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { loadRules } from "../../lib/lifecycle";
 import { enqueue } from "../../lib/outbox";
 import { listActiveSpecials, specialsAt } from "../catalogue/service";
@@ -136,19 +137,23 @@ function validationError(error: z.ZodError): AppError {
 
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * How cards are taken: iKhokha when its keys are set; else the sandbox checkout, but real money
+ * only in production: an https shop with no card provider takes no test payments unless
+ * PAYMENTS_SANDBOX=on says it is a test shop.
+ */
+export function cardModeFor(config: FastifyInstance["config"]): PaymentMethods["card"] {
+  if (providerKindFor(config) === "ikhokha") return "ikhokha";
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
+  return config.PAYMENTS_SANDBOX === "on" || (config.PAYMENTS_SANDBOX !== "off" && !publicUrl.startsWith("https://")) ? "sandbox" : "off";
+}
+
 export function createPaymentsService(app: FastifyInstance, options: PaymentsServiceOptions = {}) {
   const { db } = app;
   const publicUrl = (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, "");
   const active: ActiveProvider = selectPaymentProvider(app.config, db, publicUrl);
   const provider = active.provider;
-  // Real money only in production: an https shop with no card provider takes no test payments
-  // unless PAYMENTS_SANDBOX=on says it is a test shop.
-  const cardMode: PaymentMethods["card"] =
-    active.kind === "ikhokha"
-      ? "ikhokha"
-      : app.config.PAYMENTS_SANDBOX === "on" || (app.config.PAYMENTS_SANDBOX !== "off" && !publicUrl.startsWith("https://"))
-        ? "sandbox"
-        : "off";
+  const cardMode = cardModeFor(app.config);
   const eftCode = options.eftCode ?? randomEftCode;
   const lastReconciled = new Map<string, number>();
 
@@ -482,11 +487,13 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     session: PayerSession,
     body: unknown = input,
   ): Promise<EftResponse> {
+    const business = await loadBusiness(app);
+    const s = business.settings;
+    // Placeholder bank details are never shown (nor mailed): paying into them would be lost.
+    if (!eftReady(s)) throw conflict(EFT_UNAVAILABLE_MESSAGE);
     const { pkg, price } = await priceActivePackage(input.packageId);
     const payer = await resolvePayer(input, session, pkg.name, body);
     const email = payer.email && isValidEmail(payer.email) ? payer.email.trim() : "";
-    const business = await loadBusiness(app);
-    const s = business.settings;
     const prefix =
       (s.eft_reference_prefix ?? "")
         .trim()
@@ -611,7 +618,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
   return {
     providerName: provider.name,
     /** which ways to pay are on (GET /api/payments/methods) */
-    methods: (): PaymentMethods => ({ card: cardMode, eft: true }),
+    methods: async (): Promise<PaymentMethods> => ({ card: cardMode, eft: eftReady((await loadBusiness(app)).settings) }),
     paylinkFor,
     eftFor,
     /** the path a provider signs for its callbacks to us */

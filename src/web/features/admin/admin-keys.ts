@@ -9,6 +9,8 @@ export const adminKeys = {
   session: ["admin-session"],
   all: ["admin"],
   stats: ["admin", "stats"],
+  /** what a new shop still has to set: settings, branding and demo content feed it */
+  launchChecklist: ["admin", "launch-checklist"],
   leads: ["admin", "leads"],
   clients: ["admin", "clients"],
   client: (id: string) => ["admin", "clients", "detail", id],
@@ -40,7 +42,10 @@ const alsoShownIn: Record<string, readonly (readonly string[])[]> = {
   pricing_specials: [adminKeys.packages],
   // a job done on the panel spends its credits; the credit warning is a site setting
   provisioning_jobs: [adminKeys.panel],
-  site_settings: [adminKeys.panel],
+  site_settings: [adminKeys.panel, adminKeys.launchChecklist],
+  site_branding: [adminKeys.launchChecklist],
+  testimonials_managed: [adminKeys.launchChecklist],
+  homepage_content: [adminKeys.launchChecklist],
 };
 
 /** The query-key prefixes to refetch when a row of `table` changes. */

@@ -1,6 +1,7 @@
 import { ArrowLeft, UserRound } from "lucide-react";
 import { Link, Outlet } from "react-router";
 import { Container } from "@/web/components/ui/container";
+import { HeaderSignOut } from "./components/sign-out-button";
 
 /** The client wrapper: every /client page renders inside it, in its own lazy chunk. */
 export function ClientLayout() {
@@ -12,11 +13,18 @@ export function ClientLayout() {
             <UserRound aria-hidden="true" className="size-5 text-accent-ink" />
             Client Portal
           </Link>
-          <Link to="/" className="inline-flex min-h-11 shrink-0 items-center gap-2 text-sm whitespace-nowrap text-ink-muted hover:text-ink">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            <span className="sm:hidden">Website</span>
-            <span className="hidden sm:inline">Back to the website</span>
-          </Link>
+          <div className="flex shrink-0 items-center gap-1 sm:gap-3">
+            <Link
+              to="/"
+              className="inline-flex min-h-11 shrink-0 items-center gap-2 px-2 text-sm whitespace-nowrap text-ink-muted hover:text-ink"
+            >
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              <span className="sm:hidden">Website</span>
+              <span className="hidden sm:inline">Back to the website</span>
+            </Link>
+            {/* In the bar, where a toast never covers it (toasts open below the header). */}
+            <HeaderSignOut />
+          </div>
         </Container>
       </header>
       <main id="main" className="flex-1">

@@ -80,9 +80,12 @@ function PortalHome() {
     );
   }
 
+  // Asked for from a reminder's link: the Renew panel comes first, so it is what a phone shows
+  // when the page opens (lower down, the sections above it loading would push it out of view).
   return (
     <div className="flex flex-col gap-5" data-portal="full">
       {graceUntil ? <StatusNotice profile={profile} graceUntil={graceUntil} /> : null}
+      {wantsRenew ? renew : null}
       <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-5">
           {summary}
@@ -95,7 +98,7 @@ function PortalHome() {
         </div>
         <div className="flex min-w-0 flex-col gap-5">
           <NoticesSection />
-          {renew}
+          {wantsRenew ? null : renew}
           <HelpSection device={profile.device} deviceLabel={profile.device_label} />
           <ContentRequestsSection />
         </div>

@@ -1,5 +1,6 @@
 // GET /api/payments/methods: which ways to pay are on (card by iKhokha, the sandbox checkout or
-// off; EFT on or off). It follows the server's configuration, which changes only on a restart.
+// off; EFT on once the owner has filled in the bank details). The card mode follows the
+// server's configuration; EFT follows the settings, refetched when they change (query-keys.ts).
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PaymentMethods } from "@/shared/api";
 import { apiGet } from "../api";

@@ -26,6 +26,7 @@ import { OutOfCreditsAlert } from "../panel/out-of-credits-alert";
 import { PaymentModeBanner } from "../payments/payment-mode-banner";
 import { useAdminStats } from "./api/get-stats";
 import { BarChart } from "./bar-chart";
+import { LaunchChecklist } from "./launch-checklist";
 import { PanelSummary } from "./panel-summary";
 
 interface Tile {
@@ -90,6 +91,7 @@ export function OverviewSection() {
       <AdminPageHeader title="Overview" description="Today's leads, clients and money at a glance. Each tile opens the list behind it." />
       <PaymentModeBanner quietWhenLive className="mb-4" />
       <OutOfCreditsAlert linkToPanel className="mb-4" />
+      <LaunchChecklist className="mb-4" />
       {isPending ? (
         <OverviewSkeleton />
       ) : error || !stats ? (

@@ -9,7 +9,6 @@ import { Container } from "@/web/components/ui/container";
 import type { SkeletonVariant } from "@/web/components/ui/page-skeleton";
 import { cn } from "@/web/lib/cn";
 import { ClientGuard } from "./client-guard";
-import { SignOutButton } from "./sign-out-button";
 import { SuspendedPage } from "./suspended-page";
 
 const LINKS = [
@@ -53,12 +52,9 @@ export function PortalPage({ title, description, skeleton, children }: PortalPag
 function PortalNav({ client }: { client: ClientSummary }) {
   return (
     <div className="flex flex-col gap-3 print:hidden">
-      <div className="flex items-center justify-between gap-3">
-        <p className="min-w-0 truncate text-sm text-ink-muted">
-          Signed in as <span className="font-semibold text-ink">{client.full_name || client.username}</span>
-        </p>
-        <SignOutButton className="shrink-0" />
-      </div>
+      <p className="min-w-0 truncate text-sm text-ink-muted">
+        Signed in as <span className="font-semibold text-ink">{client.full_name || client.username}</span>
+      </p>
       <nav aria-label="Client portal">
         <ul className="grid grid-cols-4 gap-1 rounded-2xl border border-line bg-surface p-1">
           {LINKS.map(({ to, label, icon: Icon, end }) => (

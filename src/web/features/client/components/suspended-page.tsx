@@ -9,7 +9,6 @@ import { buildWhatsAppLink, formatPhoneForDisplay } from "@/shared/whatsapp";
 import { buttonClasses } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
 import { useBranding } from "@/web/lib/queries/branding";
-import { SignOutButton } from "./sign-out-button";
 
 export function SuspendedPage({ client }: { client: ClientSummary }) {
   const { branding, isLoading } = useBranding();
@@ -19,11 +18,8 @@ export function SuspendedPage({ client }: { client: ClientSummary }) {
   const email = branding.supportEmail;
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-5" data-portal="suspended">
-      <p className="flex items-center justify-between gap-3 text-sm text-ink-muted">
-        <span className="min-w-0 truncate">
-          Signed in as <span className="font-semibold text-ink">{client.full_name || client.username}</span>
-        </span>
-        <SignOutButton className="shrink-0" />
+      <p className="min-w-0 truncate text-sm text-ink-muted">
+        Signed in as <span className="font-semibold text-ink">{client.full_name || client.username}</span>
       </p>
       <Card className="flex flex-col gap-5 p-6 sm:p-8" role="alert" aria-labelledby="suspended-heading">
         <span className="flex size-12 items-center justify-center rounded-2xl bg-bad/15 text-bad">

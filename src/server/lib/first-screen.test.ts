@@ -7,9 +7,9 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firstScreenReads } from "../../shared/first-screen";
-import { homepageContent } from "../db/schema";
+import { homepageContent, siteBranding } from "../db/schema";
 import { createTestApp, eventually, type TestApp } from "../testing";
-import { scriptSafeJson } from "./first-screen";
+import { scriptSafeJson, withBusinessTitle } from "./first-screen";
 
 const INDEX_HTML = `<!doctype html><html><head><title>x</title></head><body><div id="root"><!--first-screen--><div role="status">Loading...</div><!--/first-screen--></div><script type="module" src="/assets/app.js"></script></body></html>`;
 
@@ -79,6 +79,25 @@ describe("the reads inlined in a page", () => {
     for (const url of ["/knowledge-base/paying-by-eft", "/admin/leads", "/payment/success?ref=x", "/pricing/"]) {
       expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(200);
     }
+  });
+
+  it("names the tab with the business's own name before the app runs, escaped", async () => {
+    for (const [setting_name, setting_value] of [
+      ["company_name", "Mzansi <Streams> & Co"],
+      ["tagline", "Sport, sorted"],
+    ]) {
+      await t.app.db
+        .insert(siteBranding)
+        .values({ setting_name, setting_value })
+        .onConflictDoUpdate({ target: siteBranding.setting_name, set: { setting_value } });
+    }
+    const page = await eventually(async () => {
+      const res = await t.app.inject({ method: "GET", url: "/pricing" });
+      expect(res.body).toContain("<title>Mzansi &lt;Streams&gt; &amp; Co — Sport, sorted</title>");
+      return res;
+    });
+    expect(page.body).not.toContain("<title>x</title>");
+    expect(withBusinessTitle("<title>StreamDesk</title>", { data: {} })).toBe("<title>StreamDesk</title>");
   });
 
   it("text that would close the script stays data", async () => {

@@ -61,6 +61,21 @@ export async function readFirstScreen(app: FastifyInstance, paths: readonly stri
   return { ...data };
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot" }[c]};`);
+
+/**
+ * The tab title before the app runs: the business's own name and tagline (index.html carries
+ * the product's), so a rebranded shop never shows "StreamDesk" in a tab, a bookmark or a share.
+ */
+export function withBusinessTitle(html: string, branding: unknown): string {
+  const fields = (branding as { data?: Record<string, unknown> } | undefined)?.data;
+  const name = typeof fields?.company_name === "string" ? fields.company_name.trim() : "";
+  if (!name) return html;
+  const tagline = typeof fields?.tagline === "string" ? fields.tagline.trim() : "";
+  const title = escapeHtml(tagline ? `${name} — ${tagline}` : name);
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
+}
+
 const MARK_START = "<!--first-screen-->";
 const MARK_END = "<!--/first-screen-->";
 
@@ -129,6 +144,7 @@ export function createPageBuilder(app: FastifyInstance, html: string, renderer: 
         '<div id="root" data-first-screen="server">',
       );
     }
+    out = withBusinessTitle(out, data["/api/branding"]);
     const block = `<script id="boot-data" type="application/json">${json}</script>`;
     const at = out.lastIndexOf("</body>");
     return at < 0 ? out + block : `${out.slice(0, at)}${block}\n${out.slice(at)}`;

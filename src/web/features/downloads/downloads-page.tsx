@@ -3,7 +3,7 @@
 import { PageIntro } from "@/web/components/ui/page-intro";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { scrollToSection } from "@/web/lib/scroll";
-import { useDownloads } from "./api/get-downloads";
+import { useDownloads } from "./api/use-downloads";
 import { groupByDevice } from "./devices";
 import { CompactAppCard } from "./supported-apps";
 import { useDownloadDialog } from "./use-download-dialog";

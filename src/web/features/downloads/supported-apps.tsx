@@ -8,7 +8,7 @@ import type { Download } from "@/shared/api";
 import { buttonClasses } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
-import { useDownloads } from "./api/get-downloads";
+import { useDownloads } from "./api/use-downloads";
 import { AppLogo } from "./app-logo";
 import { appDevices, deviceLabel } from "./devices";
 import { useDownloadDialog } from "./use-download-dialog";

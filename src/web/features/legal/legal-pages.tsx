@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import { formatPhoneForDisplay } from "@/shared/whatsapp";
 import { useBranding } from "@/web/lib/queries/branding";
-import { useSettings } from "./api/get-settings";
+import { useSettings } from "@/web/lib/queries/settings";
 import { BusinessFacts, LegalDocument, type LegalSection, OnRequest } from "./legal-document";
 import { type LegalFacts, legalFacts } from "./legal-facts";
 

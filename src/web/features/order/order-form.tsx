@@ -18,12 +18,12 @@ import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { ApiError } from "@/web/lib/api";
+import { usePackages } from "@/web/lib/queries/packages";
+import { useSettings } from "@/web/lib/queries/settings";
+import { useSpecials } from "@/web/lib/queries/specials";
 import { useTrialUnavailable } from "@/web/lib/queries/trial-availability";
 import { scrollToSection } from "@/web/lib/scroll";
 import { MISSING_SUCCESS_MESSAGE, newIdempotencyKey, type OrderRequest, useCreateOrder } from "./api/create-order";
-import { usePackages } from "./api/get-packages";
-import { useSettings } from "./api/get-settings";
-import { useSpecials } from "./api/get-specials";
 import { clearDraft, EMPTY_DRAFT, loadDraft, type OrderDraft, saveDraft } from "./order-draft";
 import { useOrderEvents } from "./order-events";
 import { chosenPackage, type OrderChoices, orderChoices, type PackageChoice, priceText, resolveDuration } from "./order-options";
@@ -119,7 +119,7 @@ function openWhatsApp(url: string): void {
 export function OrderForm() {
   const packagesQuery = usePackages();
   const specialsQuery = useSpecials();
-  const settings = useSettings().data ?? {};
+  const { settings } = useSettings();
   const packagesReady = !packagesQuery.isPending;
   const choices = useMemo(
     () => orderChoices(packagesQuery.isPending ? null : (packagesQuery.data ?? []), specialsQuery.data ?? [], packagesQuery.isError),

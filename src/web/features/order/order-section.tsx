@@ -1,16 +1,15 @@
 // The order section (id order, spec §2): on the landing and, as a page of its own, at /order
 // (which also takes ?duration= from the pricing cards and ?speed= from the stream test).
 import { MessageCircle } from "lucide-react";
-import { SUPPORT_HOURS } from "@/shared/constants";
 import { buildWhatsAppLink, formatPhoneForDisplay } from "@/shared/whatsapp";
 import { Container } from "@/web/components/ui/container";
 import { SectionHeading } from "@/web/components/ui/section-heading";
 import { useBranding } from "@/web/lib/queries/branding";
-import { useSettings } from "./api/get-settings";
+import { useSupportHours } from "@/web/lib/queries/settings";
 import { OrderForm } from "./order-form";
 
 export function OrderSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
-  const hours = useSettings().data?.support_hours?.trim() || SUPPORT_HOURS;
+  const hours = useSupportHours();
   return (
     <section id="order" aria-labelledby="order-heading" className="py-20 sm:py-24">
       <Container>

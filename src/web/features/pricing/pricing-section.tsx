@@ -18,12 +18,12 @@ import { Container } from "@/web/components/ui/container";
 import { SectionHeading } from "@/web/components/ui/section-heading";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { paymentMethodsQueryOptions } from "@/web/lib/queries/payment-methods";
+import { useSettings } from "@/web/lib/queries/settings";
 import { useTrialUnavailable } from "@/web/lib/queries/trial-availability";
 import { scrollToSection } from "@/web/lib/scroll";
 import { orderWithDuration } from "@/web/lib/window-events";
 import { useBanners } from "./api/get-banners";
 import { useFeaturedAppLogos } from "./api/get-featured-apps";
-import { useSettings } from "./api/get-settings";
 import { DashboardCard } from "./dashboard-cards";
 import { InfoBanners } from "./info-banners";
 import { PackageCard } from "./package-card";
@@ -69,7 +69,7 @@ export interface PricingSectionProps {
 export function PricingSection({ showFullPageLink = false, headingLevel = 2 }: PricingSectionProps) {
   const { plans, isLoading, errorMessage } = usePlans();
   const banners = useBanners();
-  const settings = useSettings();
+  const { settings } = useSettings();
   const appLogos = useFeaturedAppLogos();
   const noTrial = useTrialUnavailable();
   const navigate = useNavigate();

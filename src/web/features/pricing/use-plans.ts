@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { buildPlans, FALLBACK_PACKAGES, type PlanViewModel } from "@/shared/pricing";
-import { usePackages } from "./api/get-packages";
-import { useSpecials } from "./api/get-specials";
+import { usePackages } from "@/web/lib/queries/packages";
+import { useSpecials } from "@/web/lib/queries/specials";
 
 export interface PlansState {
   plans: PlanViewModel[];

@@ -7,7 +7,7 @@ import type { DeviceValue } from "@/shared/options";
 import { Container } from "@/web/components/ui/container";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
-import { useAppsForDevice } from "./api/get-downloads";
+import { useAppsForDevice } from "./api/use-apps-for-device";
 import { ContactButtons, greeting } from "./contact-buttons";
 import { DEVICE_GUIDES, type DeviceGuide, findGuide } from "./device-guides";
 

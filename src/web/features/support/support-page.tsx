@@ -20,8 +20,8 @@ import { buttonClasses } from "@/web/components/ui/button";
 import { Container } from "@/web/components/ui/container";
 import { cn } from "@/web/lib/cn";
 import { useBranding } from "@/web/lib/queries/branding";
+import { useSupportHours } from "@/web/lib/queries/settings";
 import { statusQueryOptions } from "@/web/lib/queries/status";
-import { useSupportHours } from "./api/get-settings";
 import { greeting } from "./contact-buttons";
 
 interface SelfHelp {

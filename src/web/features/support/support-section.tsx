@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "@/web/components/ui/button";
 import { Container } from "@/web/components/ui/container";
 import { SectionHeading } from "@/web/components/ui/section-heading";
-import { useSupportHours } from "./api/get-settings";
+import { useSupportHours } from "@/web/lib/queries/settings";
 import { ContactButtons, greeting } from "./contact-buttons";
 
 const SELF_HELP = [

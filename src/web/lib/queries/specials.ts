@@ -1,16 +1,16 @@
-// GET /api/specials: active pricing specials inside their date window.
+// GET /api/specials: the specials running now. They change the prices on the package cards and
+// in the order form, so they follow the packages' caching row (docs/how-to.md, "A read").
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ListResponse, Special } from "@/shared/api";
 import { QUERY_CACHE } from "@/shared/retry";
-import { apiGet } from "@/web/lib/api";
-import { queryKeys } from "@/web/lib/query-keys";
+import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 
 export async function getSpecials(signal?: AbortSignal): Promise<Special[]> {
   const body = await apiGet<ListResponse<Special>>("/specials", { signal });
   return body.data ?? [];
 }
 
-// Specials change the prices on the package cards, so they follow the packages' caching row.
 export const specialsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.specials,

@@ -1,10 +1,10 @@
-// GET /api/packages: active packages, sort_order ascending (spec §7). The same query key and
-// shape as the pricing section's, so the two share one cached answer and one refetch.
+// GET /api/packages: the active packages, for the pricing cards, the order form and the plans
+// (docs/how-to.md, "A read"). Specials are a read of their own (specials.ts).
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ListResponse, Package } from "@/shared/api";
 import { QUERY_CACHE } from "@/shared/retry";
-import { apiGet } from "@/web/lib/api";
-import { queryKeys } from "@/web/lib/query-keys";
+import { apiGet } from "../api";
+import { queryKeys } from "../query-keys";
 
 export async function getPackages(signal?: AbortSignal): Promise<Package[]> {
   const body = await apiGet<ListResponse<Package>>("/packages", { signal });

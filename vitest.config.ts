@@ -18,6 +18,11 @@ export default defineConfig({
       },
       {
         extends: true,
+        // the repository's own checks (scripts/check-patterns.mjs) on planted violations
+        test: { name: "scripts", include: ["scripts/**/*.test.ts"], environment: "node" },
+      },
+      {
+        extends: true,
         test: { name: "web", include: ["src/web/**/*.test.{ts,tsx}"], environment: "happy-dom" },
       },
       {

@@ -5,8 +5,8 @@ import { LANDING_FIRST_SCREEN_READS, PUBLIC_FIRST_SCREEN_READS } from "@/shared/
 import { SiteNav } from "@/web/app/layouts/site-nav";
 import { HeroSection } from "@/web/features/landing/hero-section";
 import { bannersQueryOptions } from "@/web/features/pricing/api/get-banners";
-import { downloadsQueryOptions } from "@/web/features/pricing/api/get-featured-apps";
 import { testimonialsQueryOptions } from "@/web/features/testimonials/api/get-testimonials";
+import { downloadsQueryOptions } from "@/web/lib/queries/downloads";
 import { packagesQueryOptions } from "@/web/lib/queries/packages";
 import { settingsQueryOptions } from "@/web/lib/queries/settings";
 import { specialsQueryOptions } from "@/web/lib/queries/specials";

@@ -1,22 +1,8 @@
-// GET /api/downloads, read for the dashboard cards' app logos. It shares the downloads query
-// key, so the cache entry (and its live refresh) is the same one the apps showcase uses.
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Download, ListResponse } from "@/shared/api";
-import { QUERY_CACHE } from "@/shared/retry";
-import { apiGet } from "@/web/lib/api";
-import { queryKeys } from "@/web/lib/query-keys";
-
-export async function getDownloads(signal?: AbortSignal): Promise<Download[]> {
-  const body = await apiGet<ListResponse<Download>>("/downloads", { signal });
-  return body.data ?? [];
-}
-
-export const downloadsQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.downloads,
-    queryFn: ({ signal }) => getDownloads(signal),
-    ...QUERY_CACHE.content,
-  });
+// The dashboard cards' app logos, from the shared read of /api/downloads (the same cache entry,
+// and live refresh, as the apps showcase).
+import { useQuery } from "@tanstack/react-query";
+import type { Download } from "@/shared/api";
+import { downloadsQueryOptions } from "@/web/lib/queries/downloads";
 
 export interface AppLogo {
   name: string;

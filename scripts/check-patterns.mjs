@@ -1,0 +1,121 @@
+// Pattern rules (run by `npm run lint`; docs/how-to.md says why each exists): the ways of doing a
+// thing that we settled once, checked so a second way cannot creep back in.
+//  1. One definition per query: no query key is defined in two files (a read several features
+//     use lives once, in src/web/lib/queries; a feature keeps in its api/ only what it alone reads).
+//  2. One way to write a form: a component that renders a <form> builds it with react-hook-form
+//     and a zod resolver over a schema in src/shared.
+//  3. One import rule: a relative import stays inside its own unit (a feature, a server module,
+//     an adapter, or a top-level folder such as lib/ or jobs/); anything further is `@/...`.
+// `node scripts/check-patterns.mjs [root]` prints each problem and exits 1 when there is one;
+// with --fix it first rewrites climbing imports to `@/...`. checkPatterns(root) returns the
+// problems (the planted-violation tests call it on a copy).
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const importRe = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
+const queryDefinitionRe =
+  /\b(?:queryOptions|useQuery|useSuspenseQuery|useInfiniteQuery|infiniteQueryOptions)\s*\(\s*\{\s*queryKey:\s*([A-Za-z_$][\w$]*(?:\.[\w$]+)+)\s*[,}]/g;
+/** Folders whose subfolders are each a unit of their own. */
+const UNIT_PARENTS = new Set(["src/web/features", "src/server/modules", "src/server/adapters"]);
+
+function* files(dir) {
+  let names;
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) yield* files(full);
+    else if (/\.(ts|tsx|mts|js|mjs)$/.test(name)) yield full;
+  }
+}
+
+/** The unit a file under src/ belongs to, as a path relative to the root ('src/web/features/order'). */
+export function unitOf(relative) {
+  const parts = relative.split("/");
+  const parent = parts.slice(0, 3).join("/");
+  if (UNIT_PARENTS.has(parent) && parts.length > 4) return parts.slice(0, 4).join("/");
+  // a file directly in src/<area> (app.ts, main.ts) is its area's root: it may reach every folder of it
+  return parts.length > 3 ? parent : parts.slice(0, 2).join("/");
+}
+
+const posix = (p) => p.split(path.sep).join("/");
+
+/** Rewrites every relative import that leaves its unit as `@/...`; returns how many changed. */
+export function fixClimbingImports(root) {
+  let changed = 0;
+  for (const area of ["web", "server", "shared"]) {
+    for (const file of files(path.join(root, "src", area))) {
+      const rel = posix(path.relative(root, file));
+      const unit = unitOf(rel);
+      const text = readFileSync(file, "utf8");
+      const fixed = text.replace(/(from\s*|import\s*\(\s*|^\s*import\s*)(["'])(\.{1,2}\/[^"']*)\2/gm, (whole, lead, quote, spec) => {
+        const target = posix(path.relative(root, path.resolve(path.dirname(file), spec)));
+        if (target === unit || target.startsWith(`${unit}/`)) return whole;
+        changed += 1;
+        return `${lead}${quote}@/${target.replace(/^src\//, "")}${quote}`;
+      });
+      if (fixed !== text) writeFileSync(file, fixed);
+    }
+  }
+  return changed;
+}
+
+export function checkPatterns(root) {
+  const problems = [];
+  const definitions = new Map();
+  for (const area of ["web", "server", "shared"]) {
+    for (const file of files(path.join(root, "src", area))) {
+      const rel = posix(path.relative(root, file));
+      const text = readFileSync(file, "utf8");
+      const isTest = /\.test\.(ts|tsx)$/.test(rel);
+
+      // 3. relative imports stay inside their unit
+      const unit = unitOf(rel);
+      for (const m of text.matchAll(importRe)) {
+        const spec = m[1] ?? m[2] ?? m[3];
+        if (!spec.startsWith(".")) continue;
+        const target = posix(path.relative(root, path.resolve(path.dirname(file), spec)));
+        if (target !== unit && !target.startsWith(`${unit}/`)) {
+          problems.push(`${rel}: the relative import "${spec}" climbs out of ${unit}/: import "@/${target.replace(/^src\//, "")}" instead`);
+        }
+      }
+
+      if (area !== "web" || isTest) continue;
+
+      // 1. query definitions
+      for (const m of text.matchAll(queryDefinitionRe)) {
+        const key = m[1];
+        const seen = definitions.get(key);
+        if (seen && seen !== rel) {
+          problems.push(
+            `${rel}: defines the query ${key} again (also defined in ${seen}): a read several features use lives once, in src/web/lib/queries/`,
+          );
+        } else definitions.set(key, rel);
+      }
+
+      // 2. forms
+      if (rel.endsWith(".tsx") && /<form[\s>]/.test(text) && !/\bzodResolver\(/.test(text)) {
+        problems.push(
+          `${rel}: renders a <form> without react-hook-form's zodResolver over a schema in src/shared (docs/how-to.md, "A form")`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const root = path.resolve(args.find((a) => !a.startsWith("--")) ?? path.join(import.meta.dirname, ".."));
+  if (args.includes("--fix")) console.log(`Rewrote ${fixClimbingImports(root)} climbing imports as @/...`);
+  const problems = checkPatterns(root);
+  if (problems.length) {
+    console.error(`Pattern check failed (${problems.length}):\n  ${problems.join("\n  ")}`);
+    process.exit(1);
+  }
+  console.log("Pattern check passed: one definition per query, every form on react-hook-form + zod, no climbing imports.");
+}

@@ -1,0 +1,77 @@
+// The pattern rules (scripts/check-patterns.mjs) on planted violations: each rule fails on a
+// small tree that breaks it and passes once it is written the one way.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain .mjs script without types
+import { checkPatterns, fixClimbingImports, unitOf } from "./check-patterns.mjs";
+
+let root = "";
+function tree(files: Record<string, string>): string {
+  root = mkdtempSync(path.join(tmpdir(), "patterns-"));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const query = (key: string) =>
+  `import { queryOptions } from "@tanstack/react-query";\nexport const q = () => queryOptions({ queryKey: ${key}, queryFn: () => [] });\n`;
+
+describe("check-patterns", () => {
+  it("fails on a query key defined in two files, and passes with one definition", () => {
+    const twice = tree({
+      "src/web/lib/queries/settings.ts": query("queryKeys.settings"),
+      "src/web/features/order/api/get-settings.ts": query("queryKeys.settings"),
+    });
+    const problems = checkPatterns(twice) as string[];
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain("defines the query queryKeys.settings again");
+    for (const file of ["src/web/lib/queries/settings.ts", "src/web/features/order/api/get-settings.ts"])
+      expect(problems[0]).toContain(file);
+    rmSync(path.join(twice, "src/web/features/order/api/get-settings.ts"));
+    expect(checkPatterns(twice)).toEqual([]);
+  });
+
+  it("fails on a form without react-hook-form's zod resolver, and passes with one", () => {
+    const handWritten = `export function F() { const [v, setV] = useState(""); return <form onSubmit={() => schema.safeParse(v)}><input /></form>; }\n`;
+    const withResolver = `const form = useForm({ resolver: zodResolver(schema) });\nexport function F() { return <form onSubmit={form.handleSubmit(save)}><input /></form>; }\n`;
+    const dir = tree({ "src/web/features/support/contact-form.tsx": handWritten });
+    expect(checkPatterns(dir)).toEqual([
+      expect.stringContaining("contact-form.tsx: renders a <form> without react-hook-form's zodResolver"),
+    ]);
+    writeFileSync(path.join(dir, "src/web/features/support/contact-form.tsx"), withResolver);
+    expect(checkPatterns(dir)).toEqual([]);
+  });
+
+  it("fails on a relative import that climbs out of its unit, and --fix rewrites it as @/", () => {
+    const dir = tree({
+      "src/server/modules/orders/routes.ts": `import { enforce } from "../../lib/rate-limit";\nimport { messages } from "./messages";\n`,
+      "src/server/modules/orders/messages.ts": `export const messages = {};\n`,
+      "src/server/lib/rate-limit.ts": `import { x } from "./x";\nexport const enforce = x;\n`,
+      "src/server/lib/x.ts": `export const x = 1;\n`,
+      "src/web/features/admin/leads/drawer.tsx": `import { format } from "../components/format";\n`,
+      "src/web/features/admin/components/format.ts": `export const format = 1;\n`,
+    });
+    expect(checkPatterns(dir)).toEqual([
+      'src/server/modules/orders/routes.ts: the relative import "../../lib/rate-limit" climbs out of src/server/modules/orders/: import "@/server/lib/rate-limit" instead',
+    ]);
+    expect(fixClimbingImports(dir)).toBe(1);
+    expect(readFileSync(path.join(dir, "src/server/modules/orders/routes.ts"), "utf8")).toBe(
+      `import { enforce } from "@/server/lib/rate-limit";\nimport { messages } from "./messages";\n`,
+    );
+    expect(checkPatterns(dir)).toEqual([]);
+  });
+
+  it("knows the units: a feature, a server module, an adapter, else a top-level folder", () => {
+    expect(unitOf("src/web/features/admin/leads/drawer.tsx")).toBe("src/web/features/admin");
+    expect(unitOf("src/server/modules/payments/service.ts")).toBe("src/server/modules/payments");
+    expect(unitOf("src/server/adapters/panel/xtream.ts")).toBe("src/server/adapters/panel");
+    expect(unitOf("src/server/lib/outbox.ts")).toBe("src/server/lib");
+    expect(unitOf("src/server/app.ts")).toBe("src/server");
+    expect(unitOf("src/shared/money.ts")).toBe("src/shared");
+  });
+});

@@ -80,26 +80,22 @@ async function recordNames(db: Db, rows: { resource: string; resource_id: string
         .where(inArray(capturedPayments.id, paymentIds))
         .then((r) => put("captured_payments", r)),
     );
-  const requestIds = idsOf("content_requests");
-  if (requestIds.length)
+  // Rows that belong to a client: named by their client.
+  for (const [resource, table] of [
+    ["content_requests", contentRequests],
+    ["provisioning_jobs", provisioningJobs],
+  ] as const) {
+    const ids = idsOf(resource);
+    if (!ids.length) continue;
     lookups.push(
       db
-        .select({ id: contentRequests.id, name: clientName })
-        .from(contentRequests)
-        .innerJoin(clients, eq(clients.id, contentRequests.client_id))
-        .where(inArray(contentRequests.id, requestIds))
-        .then((r) => put("content_requests", r)),
+        .select({ id: table.id, name: clientName })
+        .from(table)
+        .innerJoin(clients, eq(clients.id, table.client_id))
+        .where(inArray(table.id, ids))
+        .then((r) => put(resource, r)),
     );
-  const jobIds = idsOf("provisioning_jobs");
-  if (jobIds.length)
-    lookups.push(
-      db
-        .select({ id: provisioningJobs.id, name: clientName })
-        .from(provisioningJobs)
-        .innerJoin(clients, eq(clients.id, provisioningJobs.client_id))
-        .where(inArray(provisioningJobs.id, jobIds))
-        .then((r) => put("provisioning_jobs", r)),
-    );
+  }
   await Promise.all(lookups);
   return names;
 }

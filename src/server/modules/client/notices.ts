@@ -1,36 +1,17 @@
 // What the portal shows around the subscription:
 //   GET /api/client/notices → {data: notices for clients, incidents: open ones, components: not working}
 //   GET /api/client/apps    → {data: apps for their device first, each with its install steps}
-import { and, asc, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, or } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Incident, Notice } from "../../../shared/api";
+import type { Incident } from "../../../shared/api";
 import { type ClientApp, type ClientNoticesResponse, guideSteps } from "../../../shared/client-schemas";
 import { requireClient } from "../../auth/guards";
 import type { Db } from "../../db/client";
-import { incidents, notices, systemComponents } from "../../db/schema";
+import { incidents, systemComponents } from "../../db/schema";
 import { listDownloads } from "../catalogue/service";
-import { noticesAt } from "../content/service";
+import { listNotices, noticesAt } from "../content/service";
 import { loadOwnClient } from "./service";
-
-/** Active notices meant for clients (audience clients or all), newest first; windows applied per request. */
-async function listClientNotices(db: Db): Promise<Notice[]> {
-  const rows = await db
-    .select()
-    .from(notices)
-    .where(and(eq(notices.is_active, true), inArray(notices.audience, ["clients", "all"])))
-    .orderBy(desc(notices.created_at), asc(notices.id));
-  return rows.map((n) => ({
-    id: n.id,
-    title: n.title,
-    body: n.body,
-    severity: n.severity,
-    audience: n.audience,
-    starts_at: n.starts_at?.toISOString() ?? null,
-    ends_at: n.ends_at?.toISOString() ?? null,
-    created_at: n.created_at.toISOString(),
-  }));
-}
 
 async function openIncidents(db: Db): Promise<Incident[]> {
   const rows = await db
@@ -67,7 +48,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   // Not per client: the same for everyone, so cached and invalidated by the change feed.
   app.get("/client/notices", { preHandler: requireClient }, async (): Promise<ClientNoticesResponse> => {
     const [list, open, components] = await Promise.all([
-      cache.get("client:notices", ["notices"], () => listClientNotices(app.db)),
+      cache.get("client:notices", ["notices"], () => listNotices(app.db, "clients")),
       cache.get("client:incidents", ["incidents"], () => openIncidents(app.db)),
       cache.get("client:components", ["system_components"], () => troubledComponents(app.db)),
     ]);

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ContentSection, ImageEntry, ListResponse, Notice } from "../../../shared/api";
-import { brandingMap, listContent, listImages, listPublicNotices, listReleases, noticesAt, webManifest } from "./service";
+import { brandingMap, listContent, listImages, listNotices, listReleases, noticesAt, webManifest } from "./service";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const MAX_KEYS = 50;
@@ -81,7 +81,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.get("/notices", { schema: noQuery }, async (): Promise<ListResponse<Notice>> => {
-    const list = await cache.get("content:notices", ["notices"], () => listPublicNotices(app.db));
+    const list = await cache.get("content:notices", ["notices"], () => listNotices(app.db, "public"));
     return { data: noticesAt(list, Date.now()) };
   });
 

@@ -68,12 +68,15 @@ export async function brandingMap(db: Db): Promise<BrandingMap> {
   return map;
 }
 
-/** Active public notices, newest first, with their windows still to be applied (see noticesAt). */
-export async function listPublicNotices(db: Db): Promise<Notice[]> {
+/**
+ * Active notices for one audience ("public": the site; "clients": the portal; both see "all"),
+ * newest first, with their windows still to be applied (see noticesAt).
+ */
+export async function listNotices(db: Db, audience: "public" | "clients"): Promise<Notice[]> {
   const rows = await db
     .select()
     .from(notices)
-    .where(and(eq(notices.is_active, true), inArray(notices.audience, ["public", "all"])))
+    .where(and(eq(notices.is_active, true), inArray(notices.audience, [audience, "all"])))
     .orderBy(desc(notices.created_at), asc(notices.id));
   return rows.map((n) => ({
     id: n.id,

@@ -5,32 +5,35 @@ import { formatDateTime } from "../../../shared/dates";
 import { formatRand } from "../../../shared/money";
 import { DEVICE_LABELS, FREE_TRIAL_DURATION, FREE_TRIAL_DURATION_LABEL, INTERNET_PLATFORM_LABELS } from "../../../shared/options";
 import { formatPhoneForDisplay } from "../../../shared/whatsapp";
+import type { leads } from "../../db/schema";
 import type { BusinessProfile } from "../../lib/business";
 import { signOff } from "../../lib/business";
 import type { OutboxMessage } from "../../lib/outbox";
 
-/** The lead columns the messages read (a saved `leads` row fits). */
-export interface LeadFacts {
-  id: string;
-  form_type: string;
-  name: string;
-  email: string;
-  whatsapp: string;
-  whatsapp_digits: string;
-  package_name: string;
-  package_price: string;
-  duration: string;
-  device: string;
-  internet_platform: string;
-  other_platform: string;
-  internet_speed: string;
-  communication_method: string;
-  marketing_opt_in: boolean;
-  ip: string;
-  created_at: Date;
+/** The lead columns the messages read: a saved `leads` row fits. */
+export type LeadFacts = Pick<
+  typeof leads.$inferSelect,
+  | "id"
+  | "form_type"
+  | "name"
+  | "email"
+  | "whatsapp"
+  | "whatsapp_digits"
+  | "package_name"
+  | "package_price"
+  | "duration"
+  | "device"
+  | "internet_platform"
+  | "other_platform"
+  | "internet_speed"
+  | "communication_method"
+  | "marketing_opt_in"
+  | "ip"
+  | "created_at"
+> & {
   /** the body as the browser sent it (the order form adds the price it showed, `shownPrice`) */
   payload?: unknown;
-}
+};
 
 const NOT_GIVEN = "not given";
 

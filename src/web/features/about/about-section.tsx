@@ -1,11 +1,10 @@
 // About (spec §2): title, description, four feature cards and the company logo. The cards come
 // from the 'about' content record's features list (icon among Shield, Zap, Users, Heart);
 // anything missing or malformed falls back to the four defaults.
-import { ArrowRight, Heart, Shield, Users, Zap } from "lucide-react";
+import { Heart, Shield, Users, Zap } from "lucide-react";
 import type { CSSProperties } from "react";
-import { Link } from "react-router";
 import { SUPPORT_HOURS } from "@/shared/constants";
-import { buttonClasses } from "@/web/components/ui/button";
+import { FullPageLink } from "@/web/components/full-page-link";
 import { Container } from "@/web/components/ui/container";
 import { SectionHeading } from "@/web/components/ui/section-heading";
 import { useBranding } from "@/web/lib/queries/branding";
@@ -145,14 +144,7 @@ export function AboutSection({ showFullPageLink = false, headingLevel = 2 }: { s
             );
           })}
         </ul>
-        {showFullPageLink ? (
-          <div className="flex justify-center lg:col-start-1 lg:row-start-2 lg:justify-start lg:self-start">
-            <Link to="/about" className={buttonClasses({ variant: "outline" })}>
-              View Full Page
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </div>
-        ) : null}
+        {showFullPageLink ? <FullPageLink to="/about" className="lg:col-start-1 lg:row-start-2 lg:justify-start lg:self-start" /> : null}
       </Container>
     </section>
   );

@@ -2,9 +2,10 @@
 // Everything), then 'Supported Apps & Devices'. That list belongs to the downloads feature, so
 // whoever places this section passes it in (`apps`); without it, a link to the downloads page
 // stands in its place.
-import { ArrowRight, CreditCard, Download, Tv } from "lucide-react";
+import { CreditCard, Download, Tv } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { FullPageLink } from "@/web/components/full-page-link";
 import { buttonClasses } from "@/web/components/ui/button";
 import { Container } from "@/web/components/ui/container";
 import { SectionHeading } from "@/web/components/ui/section-heading";
@@ -80,14 +81,7 @@ export function HowToUseSection({ showFullPageLink = false, headingLevel = 2, ap
           )}
         </div>
 
-        {showFullPageLink ? (
-          <div className="mt-10 flex justify-center">
-            <Link to="/how-to-use" className={buttonClasses({ variant: "outline" })}>
-              View Full Page
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </div>
-        ) : null}
+        {showFullPageLink ? <FullPageLink to="/how-to-use" className="mt-10" /> : null}
       </Container>
     </section>
   );

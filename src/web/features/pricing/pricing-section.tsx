@@ -7,13 +7,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, Flame, Gift, Headphones, MonitorSmartphone, Sparkles, Tv } from "lucide-react";
 import { lazy, Suspense, useCallback, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { SettingsMap } from "@/shared/api";
 import { SUPPORT_HOURS } from "@/shared/constants";
 import { FREE_TRIAL_DURATION } from "@/shared/options";
 import type { PlanViewModel } from "@/shared/pricing";
 import { DialogBoundary } from "@/web/components/dialog-boundary";
-import { Button, buttonClasses } from "@/web/components/ui/button";
+import { FullPageLink } from "@/web/components/full-page-link";
+import { Button } from "@/web/components/ui/button";
 import { Container } from "@/web/components/ui/container";
 import { SectionHeading } from "@/web/components/ui/section-heading";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -223,14 +224,7 @@ export function PricingSection({ showFullPageLink = false, headingLevel = 2 }: P
           {vat ? <p data-testid="vat-note">{vat}</p> : null}
         </div>
 
-        {showFullPageLink ? (
-          <div className="mt-8 flex justify-center">
-            <Link to="/pricing" className={buttonClasses({ variant: "outline" })}>
-              View Full Page
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </div>
-        ) : null}
+        {showFullPageLink ? <FullPageLink to="/pricing" className="mt-8" /> : null}
       </Container>
 
       {/* Each dialog in its own boundary: one failing to load leaves the others and the section working. */}

@@ -2,11 +2,10 @@
 // and focus; manual controls; no auto-rotation for reduced motion), the mascot labelled
 // 'Online 24/7' (about the streams, which never stop: "Streaming Online 24/7"; the support
 // hours are in the promise), the static quotes and the promise.
-import { ArrowRight, ChevronLeft, ChevronRight, Pause, Play, Quote, Star } from "lucide-react";
+import { ChevronLeft, ChevronRight, Pause, Play, Quote, Star } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { TESTIMONIAL_ROTATION_MS } from "@/shared/constants";
-import { buttonClasses } from "@/web/components/ui/button";
+import { FullPageLink } from "@/web/components/full-page-link";
 import { Container } from "@/web/components/ui/container";
 import { SectionHeading } from "@/web/components/ui/section-heading";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -164,14 +163,7 @@ export function TestimonialsSection({ showFullPageLink = false, headingLevel = 2
           {words.promise}
         </p>
 
-        {showFullPageLink ? (
-          <div className="mt-10 flex justify-center">
-            <Link to="/testimonials" className={buttonClasses({ variant: "outline" })}>
-              View Full Page
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </div>
-        ) : null}
+        {showFullPageLink ? <FullPageLink to="/testimonials" className="mt-10" /> : null}
       </Container>
     </section>
   );

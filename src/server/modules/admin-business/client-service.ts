@@ -23,10 +23,10 @@ import { audit } from "../../lib/audit";
 import { loadBusiness } from "../../lib/business";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { adminActor, applyOrRefuse, lifecycleHistory, loadRules } from "../../lib/lifecycle";
+import { containsPattern, ordering, pageWindow, phoneSearchDigits } from "../../lib/list-query";
 import { MASKED_SECRET, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "../../lib/outbox";
 import { uniqueViolation } from "../orders/service";
 import { leadWhatsAppUrl } from "./messages";
-import { containsPattern, ordering, pageWindow, phoneSearchDigits } from "./query";
 import { baseUsername, nextFreeUsername } from "./usernames";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

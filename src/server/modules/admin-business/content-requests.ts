@@ -9,9 +9,9 @@ import { clients, contentRequests } from "../../db/schema";
 import { audit } from "../../lib/audit";
 import { loadBusiness } from "../../lib/business";
 import { notFound } from "../../lib/errors";
+import { containsPattern, ordering, pageWindow } from "../../lib/list-query";
 import { enqueueAll } from "../../lib/outbox";
 import { contentReplyMessages } from "./messages";
-import { containsPattern, ordering, pageWindow } from "./query";
 
 const withClient = { ...getTableColumns(contentRequests), client_username: clients.username, client_full_name: clients.full_name };
 

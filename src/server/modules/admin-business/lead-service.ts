@@ -12,11 +12,11 @@ import { audit } from "../../lib/audit";
 import { type BusinessProfile, loadBusiness } from "../../lib/business";
 import { badRequest, conflict, notFound } from "../../lib/errors";
 import { adminActor, applyOrRefuse, loadRules } from "../../lib/lifecycle";
+import { containsPattern, dateRange, ordering, pageWindow, phoneSearchDigits } from "../../lib/list-query";
 import { enqueueAll } from "../../lib/outbox";
 import { uniqueViolation } from "../orders/service";
 import { type Tx, toPublicClient, USERNAME_TAKEN } from "./client-service";
 import { leadWhatsAppUrl, renewalMessages, welcomeMessages } from "./messages";
-import { containsPattern, dateRange, ordering, pageWindow, phoneSearchDigits } from "./query";
 
 type Lead = typeof leads.$inferSelect;
 

@@ -12,8 +12,8 @@ import { audit } from "../../lib/audit";
 import { loadBusiness } from "../../lib/business";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { loadRules } from "../../lib/lifecycle";
+import { containsPattern, dateRange, ordering, pageWindow } from "../../lib/list-query";
 import { settlePayment } from "../payments/settle";
-import { containsPattern, dateRange, ordering, pageWindow } from "./query";
 
 type Payment = typeof capturedPayments.$inferSelect;
 

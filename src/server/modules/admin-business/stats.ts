@@ -6,7 +6,7 @@ import type { AdminStats } from "../../../shared/business-schemas";
 import { SA_TIME_ZONE, saDay } from "../../../shared/dates";
 import { toCents } from "../../../shared/money";
 import { capturedPayments, clients, leads, outbox } from "../../db/schema";
-import { saDayStart } from "./query";
+import { saDayStart } from "../../lib/list-query";
 
 export const SERIES_DAYS = 30;
 const DAY_MS = 86_400_000;

@@ -8,7 +8,7 @@
 //   GET  /api/admin/audit?resource=&page=&pageSize=            → {data, total}, newest first; each
 //        entry with `record_name`: the client or lead it is about, by name
 //   POST /api/admin/status/check       runs the health monitor now (no 30 s wait)
-import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { auditQuerySchema, outboxQuerySchema } from "../../../shared/admin-schemas";
@@ -20,12 +20,10 @@ import { auditLog, capturedPayments, clients, contentRequests, leads, outbox, pr
 import { runIfDue } from "../../jobs/health-monitor";
 import { audit } from "../../lib/audit";
 import { conflict, notFound } from "../../lib/errors";
+import { containsPattern, pageOf } from "../../lib/list-query";
 import { maskedBody, withSecret } from "../../lib/outbox";
 import { open } from "../../lib/secret-box";
 import { rowId } from "../admin-catalogue/validation";
-
-/** '%', '_' and '\' typed into a search box are searched for, not wildcards. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type OutboxRow = typeof outbox.$inferSelect;
 
@@ -129,20 +127,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
     } else if (status) filters.push(eq(outbox.status, status));
     if (channel) filters.push(eq(outbox.channel, channel));
     if (q) {
-      const pattern = likePattern(q);
+      const pattern = containsPattern(q);
       filters.push(or(ilike(outbox.recipient, pattern), ilike(outbox.subject, pattern), ilike(outbox.kind, pattern)) as SQL);
     }
     const where = filters.length ? and(...filters) : undefined;
-    const [rows, [{ total }]] = await Promise.all([
-      app.db
-        .select()
-        .from(outbox)
-        .where(where)
-        .orderBy(desc(outbox.created_at), desc(outbox.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      app.db.select({ total: count() }).from(outbox).where(where),
-    ]);
+    const { rows, total } = await pageOf(app.db, outbox, where, [desc(outbox.created_at), desc(outbox.id)], { page, pageSize });
     return { data: rows.map(adminView), total };
   });
 
@@ -220,16 +209,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get("/admin/audit", { schema: { querystring: auditQuerySchema } }, async (request) => {
     const { resource, page, pageSize } = request.query;
     const where = resource ? eq(auditLog.resource, resource) : undefined;
-    const [rows, [{ total }]] = await Promise.all([
-      app.db
-        .select()
-        .from(auditLog)
-        .where(where)
-        .orderBy(desc(auditLog.created_at), desc(auditLog.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      app.db.select({ total: count() }).from(auditLog).where(where),
-    ]);
+    const { rows, total } = await pageOf(app.db, auditLog, where, [desc(auditLog.created_at), desc(auditLog.id)], { page, pageSize });
     const names = await recordNames(app.db, rows);
     return { data: rows.map((row) => ({ ...row, record_name: names.get(`${row.resource}:${row.resource_id}`) ?? null })), total };
   });

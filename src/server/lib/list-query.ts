@@ -1,8 +1,10 @@
 // Pieces every admin list shares, so a list and its CSV export read the same rows: search
 // patterns, South African day bounds, sorting with a stable tiebreak, and paging.
-import { type AnyColumn, asc, type SQL, sql } from "drizzle-orm";
-import { PAGE_SIZE_DEFAULT } from "../../../shared/business-schemas";
-import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
+import { type AnyColumn, asc, count, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { PAGE_SIZE_DEFAULT } from "../../shared/business-schemas";
+import { normaliseWhatsAppNumber } from "../../shared/whatsapp";
+import type { Db } from "../db/client";
 
 /** South Africa keeps UTC+2 all year (no daylight saving). */
 const SA_OFFSET = "+02:00";
@@ -57,4 +59,32 @@ export function pageWindow(paging: Paging, all = false): { limit?: number; offse
   if (all) return { offset: 0 };
   const size = paging.pageSize || PAGE_SIZE_DEFAULT;
   return { limit: size, offset: (paging.page - 1) * size };
+}
+
+/**
+ * One page of a table's rows and how many rows match in all: the shape of every admin list
+ * ({data, total}), read with the two queries running together.
+ */
+export async function pageOf<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  paging: Paging,
+): Promise<{ rows: T["$inferSelect"][]; total: number }> {
+  const { limit, offset } = pageWindow(paging);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit ?? PAGE_SIZE_DEFAULT)
+      .offset(offset),
+    db
+      .select({ total: count() })
+      .from(table as PgTable)
+      .where(where),
+  ]);
+  return { rows: rows as T["$inferSelect"][], total };
 }

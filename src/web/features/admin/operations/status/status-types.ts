@@ -1,5 +1,5 @@
 // The status page's rows as the admin API answers them, and how their states read.
-import type { ComponentStatus } from "@/shared/api";
+import type { ComponentStatus, Incident } from "@/shared/api";
 import type { BadgeVariant } from "@/web/components/ui/badge";
 import type { AdminResource } from "../api/resource";
 import { opsKeys } from "../operations-keys";
@@ -16,16 +16,8 @@ export interface AdminComponent {
   last_checked_at: string | null;
 }
 
-export interface AdminIncident {
-  id: string;
-  title: string;
-  body: string;
-  impact: string;
-  status: string;
-  component_keys: string[];
-  started_at: string;
-  resolved_at: string | null;
-}
+/** An incident as the admin API answers it: the public shape (resolved ones included). */
+export type AdminIncident = Incident;
 
 export const componentsResource: AdminResource = { path: "components", key: opsKeys.components, label: "Component" };
 export const incidentsResource: AdminResource = { path: "incidents", key: opsKeys.incidents, label: "Incident" };

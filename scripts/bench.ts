@@ -9,12 +9,15 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
+import { startReference } from "./bench-reference";
 
 const root = path.resolve(import.meta.dirname, "..");
 const webDist = path.join(root, "dist/web");
 const autocannonBin = path.join(root, "node_modules/autocannon/autocannon.js");
 const landingBudgetBytes = 120 * 1000; // kB as Vite reports them
 const throughputBudgetRatio = 2;
+/** ARCHITECTURE.md §10 / issue 15: a cached public read answers at least half as many requests as nginx serving its bytes. */
+const nginxBudgetRatio = 0.5;
 const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const loadConnections = 50;
 const watchdogMs = 540_000;
@@ -147,7 +150,9 @@ async function landingBundle(): Promise<void> {
 // ---- (b) GET /api/packages against a static file of the same bytes --------------------------
 
 async function packagesThroughput(): Promise<void> {
-  heading(`(b) GET /api/packages vs a static file of the same bytes (${loadConnections} connections, ${loadSeconds} s each)`);
+  heading(
+    `(b) GET /api/packages vs the same bytes as a static file and from nginx (${loadConnections} connections, ${loadSeconds} s each)`,
+  );
   if (!existsSync(path.join(webDist, "index.html"))) throw new Error("dist/web is missing: run `npm run build` first");
   const work = mkdtempSync(path.join(tmpdir(), "streamdesk-bench-"));
   const dist = path.join(work, "web");
@@ -177,14 +182,21 @@ async function packagesThroughput(): Promise<void> {
     const count = (JSON.parse(body.toString("utf8")) as { data?: unknown[] }).data?.length ?? 0;
     console.log(`  body: ${body.length} bytes, ${count} packages (uncompressed: autocannon sends no Accept-Encoding)`);
 
+    const reference = await startReference(body);
     const rows: [string, LoadResult][] = [];
-    for (const [label, url] of [
-      ["GET /api/packages", `${base}/api/packages`],
-      ["GET /bench-packages.json", `${base}/bench-packages.json`],
-    ] as const) {
-      await load(url, 2); // warm-up: JIT, caches, connection setup
-      rows.push([label, await load(url, loadSeconds)]);
+    try {
+      for (const [label, url] of [
+        ["GET /api/packages", `${base}/api/packages`],
+        ["GET /bench-packages.json", `${base}/bench-packages.json`],
+        ["nginx: the same bytes", reference.url],
+      ] as const) {
+        await load(url, 2); // warm-up: JIT, caches, connection setup
+        rows.push([label, await load(url, loadSeconds)]);
+      }
+    } finally {
+      await reference.stop();
     }
+    console.log(`  reference: ${reference.label}`);
     for (const [label, r] of rows) {
       const problems = r.non2xx || r.errors ? `  (${r.non2xx} non-2xx, ${r.errors} errors)` : "";
       console.log(
@@ -195,6 +207,10 @@ async function packagesThroughput(): Promise<void> {
     const ratio = rows[1][1].rps / rows[0][1].rps;
     const verdict = ratio <= throughputBudgetRatio ? "within budget" : "OVER BUDGET";
     console.log(`  static ÷ API = ${ratio.toFixed(2)}× — budget ≤ ${throughputBudgetRatio}×: ${verdict}`);
+    const ofNginx = rows[0][1].rps / rows[2][1].rps;
+    console.log(
+      `  API ÷ nginx = ${ofNginx.toFixed(2)}× — budget ≥ ${nginxBudgetRatio}×: ${ofNginx >= nginxBudgetRatio ? "within budget" : "UNDER BUDGET"}`,
+    );
   } finally {
     await app.close();
     rmSync(work, { recursive: true, force: true });

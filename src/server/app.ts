@@ -2,6 +2,7 @@
 // security headers, compression, cookies, CSRF guard) → services → route modules → the SPA.
 // It never listens; main.ts does.
 import { existsSync, readFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -29,6 +30,7 @@ import { ReadCache } from "./lib/cache";
 import { installInputCleaning } from "./lib/clean-input";
 import { AppError, errorBody } from "./lib/errors";
 import { createPageBuilder, loadFirstScreenRenderer } from "./lib/first-screen";
+import { installMetrics, installRequestLog, LOG_REDACT, urlForLog } from "./lib/observability";
 import { configureSecretsKey } from "./lib/secret-box";
 import { routeModules } from "./modules";
 
@@ -53,13 +55,36 @@ export interface BuildOptions {
   seed?: boolean;
 }
 
+const REQUEST_TIMEOUT_MS = 120_000;
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const cache = new ReadCache();
   const app = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL, serializers: { req: requestForLog } },
+    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL, serializers: { req: requestForLog }, redact: LOG_REDACT },
     // (typed as one member of its union: Fastify's overloads do not take the union itself)
     trustProxy: trustedProxies(config.TRUST_PROXY) as string[],
     bodyLimit: 256 * 1024,
-    logController: new LogController({ disableRequestLogging: config.NODE_ENV !== "development" }),
+    // One line per request instead of Fastify's two (installRequestLog).
+    logController: new LogController({ disableRequestLogging: true }),
+    // A client must send its whole request within 2 minutes (a stalled upload cannot hold a
+    // connection, or a shutdown, for ever); an idle keep-alive connection is closed after 72 s,
+    // longer than a load balancer's own idle timeout (nginx 60 s), so the proxy closes first.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // Our own HTTP server: a public read Fastify has already answered is answered again from
+    // its prepared bytes before routing (ReadCache.serveFast); everything else goes to Fastify.
+    serverFactory(handler) {
+      const server = http.createServer((request, response) => {
+        if (!cache.serveFast(request, response)) handler(request, response);
+      });
+      // (Fastify applies its timeouts only to a server it makes itself.)
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      server.requestTimeout = REQUEST_TIMEOUT_MS;
+      // Request headers within 20 s (Node's default is the request timeout).
+      server.headersTimeout = 20_000;
+      return server;
+    },
     // Errors Fastify raises before routing (a malformed URL, an over-long parameter) leave in
     // our error shape too.
     frameworkErrors(error, _request, reply) {
@@ -80,10 +105,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.inMemoryDb ? undefined : config.DATA_DIR,
+      pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
+      onPoolError: (error) => app.log.warn({ err: error }, "database: an idle pooled connection failed (it is replaced)"),
     }));
   if (options.seed !== false) await database.exclusive(() => seedIfEmpty(database.db));
 
-  const cache = new ReadCache();
   const changes = new ChangeBus();
   await changes.start(database);
   changes.onChange((change) => cache.invalidateTable(change.table));
@@ -147,6 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie);
   installOriginGuard(app, config);
   installInputCleaning(app);
+  installRequestLog(app);
+  installMetrics(app, { token: config.METRICS_TOKEN });
 
   // ---- route modules ----
   for (const module of routeModules) await app.register(module, { prefix: "/api" });
@@ -160,7 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 function requestForLog(request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
   return {
     method: request.method,
-    url: request.url.replace(/([?&](?:hub\.verify_token|token)=)[^&]*/gi, "$1[hidden]"),
+    url: urlForLog(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -82,6 +82,12 @@ export const configSchema = z
         )
         .default("false"),
     ),
+    /** embedded database only: PostgreSQL's shared_buffers in MB (more holds more in memory; README "Memory") */
+    PGLITE_SHARED_BUFFERS_MB: intFrom(32, 8, 4096),
+    /** seconds a stopping server waits for requests in flight before it closes their connections and exits */
+    SHUTDOWN_TIMEOUT_S: intFrom(10, 1, 600),
+    /** bearer token for GET /metrics (Prometheus); unset: /metrics answers 404 */
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info")),
   })
   .superRefine((c, ctx) => {

@@ -16,29 +16,62 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
-  const admin = await ensureAdmin(app.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  // Under the start-up lock: processes starting together on one empty database make one admin,
+  // and only the one that made it prints its password.
+  const admin = await app.database.exclusive(() => ensureAdmin(app.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD));
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.DATA_DIR}`;
   console.log(`StreamDesk is running on ${url} — database: ${where}`);
+  // The terminal only (stderr, plain text): never a line of the JSON log a collector keeps.
   if (admin.generatedPassword) {
-    console.log("\n  An admin account was created. Sign in at /admin/login with:");
-    console.log(`    email:    ${admin.email}`);
-    console.log(`    password: ${admin.generatedPassword}`);
-    console.log("  This password is shown only once: change it after signing in.\n");
+    console.error("\n  An admin account was created. Sign in at /admin/login with:");
+    console.error(`    email:    ${admin.email}`);
+    console.error(`    password: ${admin.generatedPassword}`);
+    console.error("  This password is shown only once: change it after signing in.\n");
   } else if (admin.created) {
     console.log(`Admin account created for ${admin.email}.`);
   }
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal}: shutting down`);
-    await app.close().catch(() => {});
-    process.exit(0);
+  stopOnSignals(app, config.SHUTDOWN_TIMEOUT_S * 1000);
+}
+
+/**
+ * SIGTERM / SIGINT: stop accepting connections, let requests in flight finish, end the SSE
+ * streams, stop the jobs and close the database (app.close()), then exit 0. Whatever still
+ * holds the close (a client that stalls mid-request) has its connection cut at 80 % of the
+ * deadline so the database can still close cleanly; at the deadline the process exits 1
+ * regardless. A second signal a second or more after the first exits at once (a supervisor
+ * and npm may each forward the same first one).
+ */
+function stopOnSignals(app: Awaited<ReturnType<typeof buildApp>>, deadlineMs: number): void {
+  let stoppingSince = 0;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stoppingSince) {
+      if (Date.now() - stoppingSince < 1000) return;
+      app.log.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    stoppingSince = Date.now();
+    app.log.info(`${signal}: shutting down (at most ${deadlineMs / 1000} s)`);
+    const cut = setTimeout(() => {
+      app.log.warn("shutdown: requests still open; closing their connections");
+      app.server.closeAllConnections();
+    }, deadlineMs * 0.8);
+    const deadline = setTimeout(() => {
+      app.log.error("shutdown: deadline reached; exiting");
+      process.exit(1);
+    }, deadlineMs);
+    cut.unref();
+    deadline.unref();
+    let code = 0;
+    await app.close().catch((error: unknown) => {
+      app.log.error({ err: error }, "shutdown: closing failed");
+      code = 1;
+    });
+    process.exit(code);
   };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", (signal) => void stop(signal));
+  process.on("SIGTERM", (signal) => void stop(signal));
 }
 
 main().catch((error) => {

@@ -27,9 +27,12 @@ export async function ensureAdmin(db: Db, email?: string, password?: string): Pr
   }
   const adminEmail = (email ?? "admin@streamdesk.local").toLowerCase();
   const generatedPassword = password ? undefined : generatePassword();
-  await db
+  const inserted = await db
     .insert(admins)
     .values({ email: adminEmail, name: "Administrator", password_hash: await hashPassword(password ?? (generatedPassword as string)) })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: admins.id });
+  // Another process made it first: its password is the one that works.
+  if (inserted.length === 0) return { created: false };
   return { created: true, email: adminEmail, generatedPassword };
 }

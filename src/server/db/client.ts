@@ -1,6 +1,8 @@
 // One database handle for the whole server: embedded PGlite (DATA_DIR) by default, or a real
 // PostgreSQL through `pg` when DATABASE_URL is set. Same schema, same migrations, same queries.
-import { mkdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -37,6 +39,8 @@ export interface Database {
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (GET /metrics) */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -48,22 +52,56 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite only: start from a dumped data directory (tests start from a migrated template) */
   loadDataDir?: Blob;
+  /** PGlite only: PostgreSQL's shared_buffers, in MB (PGlite's default, 128, costs its RSS) */
+  pgliteSharedBuffersMb?: number;
+  /** PostgreSQL only: an idle pooled connection failed (logged by the app; the pool replaces it) */
+  onPoolError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : await openPglite(options.dataDir, options.loadDataDir);
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onPoolError)
+    : await openPglite(options.dataDir, options.loadDataDir, options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB);
   // A dumped template (tests) is already migrated by this same code.
   if (!options.loadDataDir) await database.migrate();
   return database;
 }
 
-async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database & { migrate(): Promise<void> }> {
+/**
+ * PGlite's memory is one WebAssembly heap that grows and never shrinks. Two things keep it small
+ * (README, "Memory"): shared_buffers of 32 MB instead of 128 (the tables are small and the OS
+ * caches the files anyway), and a new data directory made by initdb in a short-lived child
+ * process, whose few hundred MB go away with it instead of staying in the server's heap.
+ */
+export const PGLITE_SHARED_BUFFERS_MB = 32;
+
+function initialisePgliteApart(dataDir: string): void {
+  if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const script = `const { PGlite } = require(${JSON.stringify(entry)});
+(async () => { const db = new PGlite({ dataDir: ${JSON.stringify(dataDir)} }); await db.waitReady; await db.close(); })()
+  .catch((error) => { console.error(error); process.exit(1); });`;
+  // On failure the server makes the directory itself, as before (more memory, same result).
+  spawnSync(process.execPath, ["-e", script], { stdio: ["ignore", "ignore", "inherit"] });
+}
+
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+  sharedBuffersMb: number,
+): Promise<Database & { migrate(): Promise<void> }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir && !loadDataDir) initialisePgliteApart(dataDir);
   // (PGlite reads options from the first argument; with `undefined` first, they are ignored.)
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffersMb}MB`],
+  });
   await client.waitReady;
+  // Names the process holding the directory: `npm run backup` / `restore` refuse while it lives.
+  const pidFile = dataDir ? path.join(dataDir, "streamdesk.pid") : null;
+  if (pidFile) writeFileSync(pidFile, String(process.pid));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   return {
@@ -88,6 +126,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
       if (closed) return;
       closed = true;
       await client.close();
+      if (pidFile) rmSync(pidFile, { force: true });
     },
     dump: () => client.dumpDataDir("none"),
   } as Database & { migrate(): Promise<void> };
@@ -133,12 +172,12 @@ function releaseDeadClients(pool: pg.Pool): void {
   }) as typeof pool.connect;
 }
 
-function openPostgres(url: string, poolSize: number): Database & { migrate(): Promise<void> } {
+function openPostgres(url: string, poolSize: number, onPoolError?: (error: Error) => void): Database & { migrate(): Promise<void> } {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // A client that loses its connection (the server restarted, an admin terminated the backend)
   // must not crash the process: idle ones report through the pool, checked-out ones through
-  // themselves. The query that was running fails, and the API answers it 503.
-  pool.on("error", () => {});
+  // themselves. The query that was running fails, and the API answers it 503; the error is logged.
+  pool.on("error", (error) => onPoolError?.(error));
   releaseDeadClients(pool);
   async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const lockClient = await pool.connect();
@@ -208,6 +247,7 @@ function openPostgres(url: string, poolSize: number): Database & { migrate(): Pr
     async ping() {
       await pool.query("select 1");
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       for (const c of listeners) {
         c.removeAllListeners("end");

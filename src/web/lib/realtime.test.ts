@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { connectLiveData, listenForPriceEvents, RECONNECT_DELAYS_MS, reconnectDelay, TOAST_THROTTLE_MS } from "./realtime";
+import { connectLiveData, listenForPriceEvents, QUIET_BATCH_MS, RECONNECT_DELAYS_MS, reconnectDelay, TOAST_THROTTLE_MS } from "./realtime";
 
 /** Just enough of EventSource to drive the connection by hand. */
 class FakeEventSource {
@@ -67,14 +67,25 @@ describe("connectLiveData", () => {
     expect(notify).toHaveBeenCalledTimes(2);
   });
 
-  it("refetches the status quietly when the health monitor writes its minute's checks", () => {
+  it("refetches the status quietly, once per health check, when the monitor writes its minute's checks", () => {
     const notify = vi.fn();
     connectLiveData({ queryClient, tables: ["status_checks", "system_components", "incidents"], createEventSource: create, notify });
-    last().emit({ table: "status_checks", op: "INSERT", id: "1" });
-    last().emit({ table: "system_components", op: "UPDATE", id: "2" });
-    expect(invalidated).toEqual(["status", "status"]);
+    // One check: a row per component and each component's update, committed together.
+    for (let i = 0; i < 5; i++) {
+      last().emit({ table: "status_checks", op: "INSERT", id: `c${i}` });
+      last().emit({ table: "system_components", op: "UPDATE", id: `s${i}` });
+    }
+    expect(invalidated).toEqual([]);
+    vi.advanceTimersByTime(QUIET_BATCH_MS);
+    expect(invalidated).toEqual(["status"]);
     expect(notify).not.toHaveBeenCalled();
+    // The next minute's check refetches once more.
+    last().emit({ table: "status_checks", op: "INSERT", id: "c9" });
+    vi.advanceTimersByTime(QUIET_BATCH_MS);
+    expect(invalidated).toEqual(["status", "status"]);
+    // An incident is news: at once, with the toast.
     last().emit({ table: "incidents", op: "INSERT", id: "3" });
+    expect(invalidated).toEqual(["status", "status", "status"]);
     expect(notify).toHaveBeenCalledTimes(1);
   });
 

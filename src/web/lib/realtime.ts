@@ -13,6 +13,12 @@ import { PACKAGE_EVENTS, SPECIALS_EVENT } from "./window-events";
 
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 export const TOAST_THROTTLE_MS = 3000;
+/**
+ * The health monitor writes a row per component in one transaction, so its changes arrive
+ * together: a quiet table's queries refetch once, this long after the first of them, instead of
+ * once per row (each refetch cancelling the one before).
+ */
+export const QUIET_BATCH_MS = 250;
 
 export function reconnectDelay(attempt: number): number {
   return RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
@@ -51,10 +57,23 @@ export function connectLiveData({
   let lastToast = Number.NEGATIVE_INFINITY;
   let closed = false;
 
+  const quietBatches = new Map<string, ReturnType<typeof setTimeout>>();
   const invalidateTable =
     invalidate ??
     ((table: string) => {
-      for (const queryKey of tableQueryKeys[table] ?? []) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of tableQueryKeys[table] ?? []) {
+        if (!quietTables.has(table)) {
+          void queryClient.invalidateQueries({ queryKey });
+          continue;
+        }
+        const id = queryKey.join("/");
+        if (quietBatches.has(id)) continue;
+        const batch = setTimeout(() => {
+          quietBatches.delete(id);
+          void queryClient.invalidateQueries({ queryKey });
+        }, QUIET_BATCH_MS);
+        quietBatches.set(id, batch);
+      }
     });
 
   const onChange = (event: MessageEvent) => {
@@ -98,6 +117,7 @@ export function connectLiveData({
   return () => {
     closed = true;
     clearTimeout(timer);
+    for (const batch of quietBatches.values()) clearTimeout(batch);
     source?.close();
     source = null;
   };

@@ -1,13 +1,13 @@
 // Public catalogue reads: packages, specials, banners, settings, downloads, testimonials.
-// Each read is cached (invalidated by the change feed per table) as its serialised body, so
-// a hit costs no database round trip and no JSON work.
-import type { FastifyPluginAsync } from "fastify";
+// Each read is cached (invalidated by the change feed per table) as a prepared response (its
+// bytes, ETag and compressed forms: lib/cache.ts), so a hit costs no database round trip, no
+// JSON and no compression work, and a browser that has it gets a 304.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ListResponse, Special } from "../../../shared/api";
 import { listActiveSpecials, listBanners, listDownloads, listPackages, listTestimonials, settingsMap, specialsAt } from "./service";
 
-const JSON_TYPE = "application/json; charset=utf-8";
 /** These reads take no parameters; unknown ones are stripped (ignored). */
 const noQuery = { querystring: z.object({}) };
 
@@ -20,14 +20,16 @@ const routes: FastifyPluginAsync = async (fastify) => {
     reply.header("cache-control", "no-cache");
   });
 
-  /** A cached, already serialised {data} body. */
-  const cachedBody = <T>(key: string, tables: readonly string[], load: () => Promise<T>) =>
-    cache.get(key, tables, async () => JSON.stringify({ data: await load() }));
+  /** A cached {data} read, answered as prepared bytes. */
+  const prepared =
+    (key: string, tables: readonly string[], load: () => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) =>
+      cache.send(key, await cache.prepared(key, tables, async () => ({ data: await load() })), request, reply);
 
-  app.get("/packages", { schema: noQuery }, async (_request, reply) => {
-    const body = await cachedBody("catalogue:packages", ["packages"], () => listPackages(app.db));
-    return reply.type(JSON_TYPE).send(body);
-  });
+  app.get(
+    "/packages",
+    { schema: noQuery },
+    prepared("catalogue:packages", ["packages"], () => listPackages(app.db)),
+  );
 
   app.get("/specials", { schema: noQuery }, async (): Promise<ListResponse<Special>> => {
     // The window is applied per request so a special appears or expires on time without a write.
@@ -35,25 +37,29 @@ const routes: FastifyPluginAsync = async (fastify) => {
     return { data: specialsAt(specials, Date.now()) };
   });
 
-  app.get("/banners", { schema: noQuery }, async (_request, reply) => {
-    const body = await cachedBody("catalogue:banners", ["banners"], () => listBanners(app.db));
-    return reply.type(JSON_TYPE).send(body);
-  });
+  app.get(
+    "/banners",
+    { schema: noQuery },
+    prepared("catalogue:banners", ["banners"], () => listBanners(app.db)),
+  );
 
-  app.get("/settings", { schema: noQuery }, async (_request, reply) => {
-    const body = await cachedBody("catalogue:settings", ["site_settings"], () => settingsMap(app.db));
-    return reply.type(JSON_TYPE).send(body);
-  });
+  app.get(
+    "/settings",
+    { schema: noQuery },
+    prepared("catalogue:settings", ["site_settings"], () => settingsMap(app.db)),
+  );
 
-  app.get("/downloads", { schema: noQuery }, async (_request, reply) => {
-    const body = await cachedBody("catalogue:downloads", ["downloads"], () => listDownloads(app.db));
-    return reply.type(JSON_TYPE).send(body);
-  });
+  app.get(
+    "/downloads",
+    { schema: noQuery },
+    prepared("catalogue:downloads", ["downloads"], () => listDownloads(app.db)),
+  );
 
-  app.get("/testimonials", { schema: noQuery }, async (_request, reply) => {
-    const body = await cachedBody("catalogue:testimonials", ["testimonials_managed"], () => listTestimonials(app.db));
-    return reply.type(JSON_TYPE).send(body);
-  });
+  app.get(
+    "/testimonials",
+    { schema: noQuery },
+    prepared("catalogue:testimonials", ["testimonials_managed"], () => listTestimonials(app.db)),
+  );
 };
 
 export default routes;

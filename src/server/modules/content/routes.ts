@@ -3,13 +3,12 @@
 // Each table is cached whole (invalidated by the change feed); filters chosen by the caller
 // (image keys, section) and time windows are applied per request, so the cache holds one
 // entry per table however many distinct queries arrive, and windows open and close on time.
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ContentSection, ImageEntry, ListResponse, Notice } from "../../../shared/api";
 import { brandingMap, listContent, listImages, listNotices, listReleases, noticesAt, webManifest } from "./service";
 
-const JSON_TYPE = "application/json; charset=utf-8";
 const MAX_KEYS = 50;
 const MAX_KEY_LENGTH = 64;
 const MAX_SECTION_LENGTH = 100;
@@ -53,8 +52,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
     reply.header("cache-control", "no-cache");
   });
 
-  const cachedBody = <T>(key: string, tables: readonly string[], load: () => Promise<T>) =>
-    cache.get(key, tables, async () => JSON.stringify({ data: await load() }));
+  /** A cached read answered as prepared bytes (ETag, 304, compressed once: lib/cache.ts). */
+  const prepared =
+    (key: string, tables: readonly string[], load: () => Promise<unknown>, contentType?: string) =>
+    async (request: FastifyRequest, reply: FastifyReply) =>
+      cache.send(key, await cache.prepared(key, tables, load, contentType), request, reply);
 
   app.get("/images", { schema: { querystring: imagesQuery } }, async (request): Promise<ListResponse<ImageEntry>> => {
     const images = await cache.get("content:images", ["image_registry"], () => listImages(app.db));
@@ -70,25 +72,33 @@ const routes: FastifyPluginAsync = async (fastify) => {
     return { data: section === undefined ? sections : sections.filter((s) => s.section_name === section) };
   });
 
-  app.get("/branding", { schema: noQuery }, async (_request, reply) => {
-    const body = await cachedBody("content:branding", ["site_branding"], () => brandingMap(app.db));
-    return reply.type(JSON_TYPE).send(body);
-  });
+  app.get(
+    "/branding",
+    { schema: noQuery },
+    prepared("content:branding", ["site_branding"], async () => ({ data: await brandingMap(app.db) })),
+  );
 
-  app.get("/manifest.webmanifest", { schema: noQuery }, async (_request, reply) => {
-    const body = await cache.get("content:manifest", ["site_branding"], async () => JSON.stringify(webManifest(await brandingMap(app.db))));
-    return reply.type("application/manifest+json; charset=utf-8").send(body);
-  });
+  app.get(
+    "/manifest.webmanifest",
+    { schema: noQuery },
+    prepared(
+      "content:manifest",
+      ["site_branding"],
+      async () => webManifest(await brandingMap(app.db)),
+      "application/manifest+json; charset=utf-8",
+    ),
+  );
 
   app.get("/notices", { schema: noQuery }, async (): Promise<ListResponse<Notice>> => {
     const list = await cache.get("content:notices", ["notices"], () => listNotices(app.db, "public"));
     return { data: noticesAt(list, Date.now()) };
   });
 
-  app.get("/releases", { schema: noQuery }, async (_request, reply) => {
-    const body = await cachedBody("content:releases", ["releases"], () => listReleases(app.db));
-    return reply.type(JSON_TYPE).send(body);
-  });
+  app.get(
+    "/releases",
+    { schema: noQuery },
+    prepared("content:releases", ["releases"], async () => ({ data: await listReleases(app.db) })),
+  );
 };
 
 export default routes;

@@ -11,13 +11,17 @@ const PING_TIMEOUT_MS = 2000;
 
 const version = readVersion();
 
+/** The version in our package.json: the nearest one above this module (src/server/... or the built dist/server/main.js). */
 function readVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL("../../../../package.json", import.meta.url), "utf8")) as { version?: unknown };
-    return typeof pkg.version === "string" ? pkg.version : "unknown";
-  } catch {
-    return process.env.npm_package_version ?? "unknown";
+  for (let up = "./"; up.length < 24; up += "../") {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(`${up}package.json`, import.meta.url), "utf8")) as { name?: unknown; version?: unknown };
+      if (pkg.name === "streamdesk" && typeof pkg.version === "string") return pkg.version;
+    } catch {
+      // not here: one level up
+    }
   }
+  return process.env.npm_package_version ?? "unknown";
 }
 
 const routes: FastifyPluginAsync = async (fastify) => {

@@ -1,0 +1,119 @@
+// The physical limit a public read is measured against: nginx serving the same bytes as a
+// static file (Debian's nginx; one worker process, as the API is one Node process; no access
+// log), or, when nginx is not installed, a plain node:http server in its own process answering
+// the same bytes — and the bench says which. Used by scripts/bench.ts.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface Reference {
+  label: string;
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function findNginx(): string | null {
+  for (const candidate of ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"]) {
+    if (spawnSync(candidate, ["-v"]).status === 0) return candidate;
+  }
+  const which = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" });
+  return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
+}
+
+async function answers(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function stopper(child: ChildProcess, work: string): () => Promise<void> {
+  return async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(work, { recursive: true, force: true });
+  };
+}
+
+/** Serves `body` as application/json at the returned URL until stop(). */
+export async function startReference(body: Buffer): Promise<Reference> {
+  const work = mkdtempSync(path.join(tmpdir(), "streamdesk-reference-"));
+  // nginx's workers run as another user (nobody / www-data) when it is started as root.
+  chmodSync(work, 0o755);
+  const port = await freePort();
+  const nginx = findNginx();
+  if (nginx) {
+    const www = path.join(work, "www");
+    mkdirSync(www);
+    writeFileSync(path.join(www, "packages.json"), body);
+    const conf = path.join(work, "nginx.conf");
+    writeFileSync(
+      conf,
+      `worker_processes 1;
+daemon off;
+pid ${work}/nginx.pid;
+error_log ${work}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${work}/body; proxy_temp_path ${work}/proxy; fastcgi_temp_path ${work}/fastcgi;
+  uwsgi_temp_path ${work}/uwsgi; scgi_temp_path ${work}/scgi;
+  keepalive_requests 100000;
+  server {
+    listen 127.0.0.1:${port};
+    root ${www};
+    location = /packages.json { default_type application/json; add_header Cache-Control no-cache; etag on; }
+  }
+}
+`,
+    );
+    const child = spawn(nginx, ["-c", conf, "-p", work], { stdio: ["ignore", "ignore", "pipe"] });
+    const url = `http://127.0.0.1:${port}/packages.json`;
+    const stop = stopper(child, work);
+    await answers(url, 5000).catch(async (error: unknown) => {
+      await stop();
+      throw error;
+    });
+    const version = spawnSync(nginx, ["-v"], { encoding: "utf8" })
+      .stderr.trim()
+      .replace(/^nginx version: /, "");
+    return { label: `${version}, 1 worker`, url, stop };
+  }
+  writeFileSync(path.join(work, "packages.json"), body);
+  const server = `
+    const http = require("node:http");
+    const body = require("node:fs").readFileSync(${JSON.stringify(path.join(work, "packages.json"))});
+    const headers = { "content-type": "application/json", "content-length": body.length, "cache-control": "no-cache" };
+    http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).listen(${port}, "127.0.0.1");
+  `;
+  const child = spawn(process.execPath, ["-e", server], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}/packages.json`;
+  const stop = stopper(child, work);
+  await answers(url, 5000).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { label: "node:http static server (nginx is not installed: apt-get install -y nginx)", url, stop };
+}

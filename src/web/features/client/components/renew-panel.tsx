@@ -15,6 +15,7 @@ import { Select } from "@/web/components/ui/select";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
+import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
 import { useClientSpecials } from "../api/get-specials";
 import { useRenew } from "../api/renew";
 import { goToCheckout } from "./checkout";
@@ -53,6 +54,13 @@ export function RenewPanel({
   const renew = useRenew();
   const [packageId, setPackageId] = useState("");
   const [method, setMethod] = useState<Method>("card");
+  // The ways to pay the shop has on (EFT only once its bank details are filled in); both are
+  // offered while that is still loading, and the server refuses what is off in its own words.
+  const methods = usePaymentMethods();
+  const offered: Method[] = methods
+    ? [...(methods.card !== "off" ? ["card" as const] : []), ...(methods.eft ? ["eft" as const] : [])]
+    : ["card", "eft"];
+  const chosen: Method = offered.includes(method) ? method : (offered[0] ?? method);
   const [eft, setEft] = useState<EftAnswer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const ids = { pkg: useId(), method: useId() };
@@ -71,7 +79,7 @@ export function RenewPanel({
     if (!plan) return;
     setFailure(null);
     try {
-      const answer = await renew.mutateAsync({ packageId: plan.packageId, method });
+      const answer = await renew.mutateAsync({ packageId: plan.packageId, method: chosen });
       if (answer.method === "card") {
         toast.success("Payment Link Created", { description: "You've been redirected to complete your payment." });
         goToCheckout(answer.paylinkUrl);
@@ -150,25 +158,34 @@ export function RenewPanel({
 
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium text-ink">How would you like to pay?</legend>
+            {offered.length === 0 ? (
+              <p className="rounded-xl border border-line bg-surface-raised px-4 py-3 text-sm text-ink-muted" role="status">
+                Paying online isn't available just now. Please contact us on WhatsApp and we'll help you renew.
+              </p>
+            ) : null}
             <div className="grid gap-2 sm:grid-cols-2">
-              <MethodOption
-                name={ids.method}
-                value="card"
-                checked={method === "card"}
-                onChange={setMethod}
-                icon={<CreditCard aria-hidden="true" className="size-5" />}
-                title="Card"
-                text="Pay now on a secure checkout page."
-              />
-              <MethodOption
-                name={ids.method}
-                value="eft"
-                checked={method === "eft"}
-                onChange={setMethod}
-                icon={<Banknote aria-hidden="true" className="size-5" />}
-                title="EFT"
-                text="Get our bank details and your reference."
-              />
+              {offered.includes("card") ? (
+                <MethodOption
+                  name={ids.method}
+                  value="card"
+                  checked={chosen === "card"}
+                  onChange={setMethod}
+                  icon={<CreditCard aria-hidden="true" className="size-5" />}
+                  title="Card"
+                  text="Pay now on a secure checkout page."
+                />
+              ) : null}
+              {offered.includes("eft") ? (
+                <MethodOption
+                  name={ids.method}
+                  value="eft"
+                  checked={chosen === "eft"}
+                  onChange={setMethod}
+                  icon={<Banknote aria-hidden="true" className="size-5" />}
+                  title="EFT"
+                  text="Get our bank details and your reference."
+                />
+              ) : null}
             </div>
           </fieldset>
 
@@ -177,10 +194,10 @@ export function RenewPanel({
               {failure}
             </p>
           ) : null}
-          <Button type="submit" size="lg" disabled={!plan || renew.isPending} className="w-full">
+          <Button type="submit" size="lg" disabled={!plan || renew.isPending || offered.length === 0} className="w-full">
             {renew.isPending
               ? "Please wait..."
-              : method === "card"
+              : chosen === "card"
                 ? `Pay ${plan ? formatRand(planPrice(plan)) : ""} by card`
                 : "Get EFT details"}
           </Button>

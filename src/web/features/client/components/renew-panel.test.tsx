@@ -1,0 +1,70 @@
+// The renew panel offers only the ways to pay the shop has on: EFT waits for real bank details
+// (GET /api/payments/methods says eft:false until then), and a shop with neither says so.
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PaymentMethods } from "@/shared/api";
+import type { ClientProfile } from "@/shared/client-schemas";
+import { RenewPanel } from "./renew-panel";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+const PROFILE = {
+  id: "c1",
+  username: "thandi",
+  full_name: "Thandi Nkosi",
+  status: "active",
+  subscription: { status: "active", package: "Month to Month", package_id: "p1", start: null, end: null, days_left: 20 },
+} as unknown as ClientProfile;
+
+const PLAN = {
+  packageId: "p1",
+  packageName: "Month to Month",
+  period: "Month to Month",
+  duration: "1 Month",
+  price: 650,
+  popular: false,
+  hasSpecial: false,
+  features: [],
+  description: "",
+  isCurrent: true,
+};
+
+function renderWith(methods: PaymentMethods) {
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
+    const path = new URL(String(input), "http://localhost").pathname;
+    const body = path.endsWith("/payments/methods") ? { data: methods } : { data: { specials: [], plans: [PLAN] } };
+    return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RenewPanel profile={PROFILE} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("RenewPanel's ways to pay", () => {
+  it("leaves EFT out while the shop's bank details are not filled in", async () => {
+    renderWith({ card: "sandbox", eft: false });
+    expect(await screen.findByRole("button", { name: "Pay R650 by card" })).toBeTruthy();
+    expect(screen.queryByRole("radio", { name: /EFT/ })).toBeNull();
+  });
+
+  it("goes straight to EFT when card payments are off", async () => {
+    renderWith({ card: "off", eft: true });
+    expect(await screen.findByRole("button", { name: "Get EFT details" })).toBeTruthy();
+    expect(screen.queryByRole("radio", { name: /Card/ })).toBeNull();
+  });
+
+  it("says to contact the business when neither is on, and cannot be submitted", async () => {
+    renderWith({ card: "off", eft: false });
+    expect(await screen.findByText(/Paying online isn't available just now/)).toBeTruthy();
+    expect((screen.getByRole("button", { name: /Pay|Get EFT/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

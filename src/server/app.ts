@@ -19,6 +19,7 @@ import { isPagePath } from "../shared/page-paths";
 import { createSmtpTransport } from "./adapters/email";
 import { selectPanel } from "./adapters/panel/select-panel";
 import { createCloudApiTransport } from "./adapters/whatsapp";
+import { configurePasswordCost } from "./auth/passwords";
 import type { Config } from "./config";
 import { ChangeBus } from "./db/changes";
 import { type Database, type Db, openDatabase } from "./db/client";
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("cache", cache);
   app.decorate("changes", changes);
   configureSecretsKey(config.SECRETS_KEY);
+  configurePasswordCost(config.PASSWORD_HASH_COST);
   const from = config.MAIL_FROM ?? "StreamDesk <no-reply@streamdesk.local>";
   const email = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, from) : null;
   const whatsapp =

@@ -62,6 +62,8 @@ export const configSchema = z
     SECRETS_KEY: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
     PUBLIC_WRITE_LIMIT_PER_MIN: intFrom(20, 1, 1_000_000),
     LOGIN_LIMIT_PER_MIN: intFrom(5, 1, 1_000_000),
+    /** scrypt's cost as a power of two (OWASP: 17, i.e. N = 131072); older hashes are raised on sign-in */
+    PASSWORD_HASH_COST: intFrom(17, 14, 20),
     /** megabytes one address may move through the speed test in a minute (download + upload) */
     SPEEDTEST_BUDGET_MB: intFrom(300, 1, 1_000_000),
     /** how long a session lives without use, in hours; each use slides it */
@@ -133,7 +135,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** A config for tests: in-memory database, no jobs, quiet logs, generous limits. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig(
-    { NODE_ENV: "test", LOG_LEVEL: "silent", JOBS: "off", PUBLIC_URL: "http://localhost:8080" },
+    // Tests hash at 2^14 to stay quick; passwords.test.ts checks the production cost and the rehash.
+    { NODE_ENV: "test", LOG_LEVEL: "silent", JOBS: "off", PUBLIC_URL: "http://localhost:8080", PASSWORD_HASH_COST: "14" },
     { inMemoryDb: true, ...overrides },
   );
 }

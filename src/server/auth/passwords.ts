@@ -1,29 +1,58 @@
-// Password hashing with scrypt (node:crypto): "scrypt$N$r$p$salt$hash", all base64url.
+// Password hashing with scrypt (node:crypto): "scrypt$N$r$p$salt$hash", all base64url. The cost
+// is OWASP's (N = 2^17, r = 8, p = 1) unless PASSWORD_HASH_COST says otherwise (buildApp calls
+// configurePasswordCost); a hash made at a lower cost is raised on the next sign-in
+// (needsRehash), so old accounts catch up without a reset.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
 
-const N = 16384;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
+/** The costs a stored hash may name: anything else is refused rather than run. */
+const MIN_LOG2_N = 10;
+const MAX_LOG2_N = 20;
+
+let currentN = 2 ** 17;
+
+/** Sets the cost new hashes get, as a power of two (14..20). */
+export function configurePasswordCost(log2N: number): void {
+  if (!Number.isInteger(log2N) || log2N < 14 || log2N > MAX_LOG2_N) throw new Error(`PASSWORD_HASH_COST must be 14..${MAX_LOG2_N}`);
+  currentN = 2 ** log2N;
+}
 
 function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  // scrypt needs 128 * N * r bytes (128 MiB at 2^17): allow twice that.
+  const maxmem = 256 * n * r + 1024 * 1024;
   return new Promise((resolve, reject) =>
-    scryptCallback(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    scryptCallback(password, salt, KEY_LENGTH, { N: n, r, p, maxmem }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, N, R, P);
-  return ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const key = await scrypt(password, salt, currentN, R, P);
+  return ["scrypt", currentN, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
+}
+
+function parse(stored: string): { n: number; r: number; p: number; salt: string; hash: string } | null {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  const cost = Math.log2(Number(n));
+  if (scheme !== "scrypt" || !salt || !hash || !Number.isInteger(cost) || cost < MIN_LOG2_N || cost > MAX_LOG2_N) return null;
+  if (Number(r) !== R || Number(p) !== P) return null;
+  return { n: Number(n), r: R, p: P, salt, hash };
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !hash) return false;
-  const expected = Buffer.from(hash, "base64url");
-  const actual = await scrypt(password, Buffer.from(salt, "base64url"), Number(n), Number(r), Number(p));
+  const parts = parse(stored);
+  if (!parts) return false;
+  const expected = Buffer.from(parts.hash, "base64url");
+  const actual = await scrypt(password, Buffer.from(parts.salt, "base64url"), parts.n, parts.r, parts.p);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Whether a stored hash is below the cost new hashes get (rehash it after a successful sign-in). */
+export function needsRehash(stored: string): boolean {
+  const parts = parse(stored);
+  return !parts || parts.n < currentN;
 }
 
 /** A readable random password: 16 characters without look-alikes. */

@@ -28,6 +28,17 @@ export async function hit(db: Db, key: string, limit: number, amount = 1): Promi
   return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(Number(row?.retry_after ?? 60))) };
 }
 
+/** The count on `key` in the current minute, without adding to it. */
+export async function peek(db: Db, key: string): Promise<{ count: number; retryAfterSeconds: number }> {
+  const result = await db.execute(sql`
+    SELECT count, extract(epoch from (date_trunc('minute', now()) + interval '1 minute' - now()))::float AS retry_after
+    FROM rate_limits WHERE key = ${key} AND window_start = date_trunc('minute', now())`);
+  const row = (result as unknown as { rows: { count: number; retry_after: number }[] }).rows[0];
+  const count = Number(row?.count ?? 0);
+  const retryAfterSeconds = Math.max(1, Math.ceil(Number(row?.retry_after ?? 60)));
+  return { count, retryAfterSeconds };
+}
+
 /** Throws the 429 AppError when any of the keys is over its limit. */
 export async function enforce(db: Db, checks: { key: string; limit: number; message?: string }[]): Promise<void> {
   for (const check of checks) {

@@ -12,12 +12,13 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { adminCreateSchema, adminPatchSchema, passwordChangeSchema } from "../../../shared/admin-schemas";
 import { adminLoginSchema } from "../../../shared/schemas";
 import { requireAdmin } from "../../auth/guards";
-import { hashPassword, verifyPassword } from "../../auth/passwords";
+import { startLogin } from "../../auth/login-guard";
+import { hashPassword, needsRehash, verifyPassword } from "../../auth/passwords";
 import { ADMIN_COOKIE, clearSessionCookie, createSession, deleteSession, secureCookies, setSessionCookie } from "../../auth/sessions";
 import { admins, sessions } from "../../db/schema";
 import { audit } from "../../lib/audit";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
-import { clientIp, enforce, reset } from "../../lib/rate-limit";
+import { enforce } from "../../lib/rate-limit";
 import { guardUnique } from "../admin-catalogue/crud";
 import { bodyObject, parseBody, rowId } from "../admin-catalogue/validation";
 
@@ -45,22 +46,30 @@ const routes: FastifyPluginAsync = async (app) => {
     noStore(reply);
     const body = bodyObject(request.body);
     const rawEmail = typeof body.email === "string" ? body.email.trim().toLowerCase().slice(0, 254) : "";
-    // Per IP (one source guessing many accounts) and per account (many sources guessing one).
-    const accountKey = `login:admin:acct:${rawEmail}`;
-    await enforce(app.db, [
-      { key: `login:admin:ip:${clientIp(request)}`, limit: app.config.LOGIN_LIMIT_PER_MIN, message: LOGIN_LIMIT_MESSAGE },
-      ...(rawEmail ? [{ key: accountKey, limit: app.config.LOGIN_LIMIT_PER_MIN, message: LOGIN_LIMIT_MESSAGE }] : []),
-    ]);
+    // Per IP (one source guessing many accounts) and per account (many sources guessing one),
+    // the account's limit sparing browsers that signed in to it before (auth/login-guard.ts).
+    const attempt = await startLogin(app, request, reply, { kind: "admin", account: rawEmail, message: LOGIN_LIMIT_MESSAGE });
 
     const parsed = adminLoginSchema.safeParse(body);
     const [admin] = parsed.success ? await app.db.select().from(admins).where(eq(admins.email, parsed.data.email)) : [];
     const password = parsed.success ? parsed.data.password : "";
     const ok = await verifyPassword(password, admin?.password_hash ?? (await dummy()));
-    if (!admin || !ok || !parsed.success) throw invalidCredentials();
+    if (!admin || !ok || !parsed.success) {
+      await attempt.failed();
+      throw invalidCredentials();
+    }
 
-    await reset(app.db, accountKey);
+    if (needsRehash(admin.password_hash)) {
+      await app.db
+        .update(admins)
+        .set({ password_hash: await hashPassword(password) })
+        .where(eq(admins.id, admin.id));
+    }
+    // Signing in again ends the session this browser held (it is not left alive beside the new one).
+    await deleteSession(app.db, request.cookies?.[ADMIN_COOKIE]);
     const { token, expiresAt } = await createSession(app.db, { kind: "admin", adminId: admin.id, ttlHours: app.config.SESSION_TTL_HOURS });
     setSessionCookie(reply, "admin", token, expiresAt, secureCookies(app.config));
+    await attempt.succeeded();
     return { success: true, admin: adminView(admin), expiresAt: expiresAt.toISOString() };
   });
 

@@ -5,17 +5,17 @@
 // Any sign-in failure is the one 401 'Invalid username or password', and an unknown username
 // costs the same password check as a known one, so the answer tells nothing about accounts.
 import { randomBytes } from "node:crypto";
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type ClientSessionResponse, INVALID_CREDENTIALS_MESSAGE } from "../../../shared/client-schemas";
 import { clientLoginSchema } from "../../../shared/schemas";
 import { requireClient } from "../../auth/guards";
-import { hashPassword, verifyPassword } from "../../auth/passwords";
+import { startLogin } from "../../auth/login-guard";
+import { hashPassword, needsRehash, verifyPassword } from "../../auth/passwords";
 import { CLIENT_COOKIE, clearSessionCookie, createSession, deleteSession, secureCookies, setSessionCookie } from "../../auth/sessions";
 import { clients } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { clientIp, enforce, reset } from "../../lib/rate-limit";
 import { loadOwnClient, toSummary } from "./service";
 
 export const LOGIN_LIMIT_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
@@ -29,18 +29,19 @@ const dummy = () => {
   return dummyHash;
 };
 
-export const accountLimitKey = (username: string) => `login:client:acct:${username.trim().toLowerCase()}`;
+/** The account a sign-in names, as the limits count it: the username without case or spaces around it. */
+export const accountOf = (username: string) => username.trim().toLowerCase();
+export const accountLimitKey = (username: string) => `login:client:acct:${accountOf(username)}`;
 
 const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const limit = () => app.config.LOGIN_LIMIT_PER_MIN;
+  const _limit = () => app.config.LOGIN_LIMIT_PER_MIN;
 
   app.post("/client/login", async (request, reply): Promise<ClientSessionResponse> => {
     const parsed = clientLoginSchema.safeParse(request.body ?? {});
     const username = parsed.success ? parsed.data.username : "";
-    const checks = [{ key: `login:client:ip:${clientIp(request)}`, limit: limit(), message: LOGIN_LIMIT_MESSAGE }];
-    if (username) checks.push({ key: accountLimitKey(username), limit: limit(), message: LOGIN_LIMIT_MESSAGE });
-    await enforce(app.db, checks);
+    // Per IP, and per account sparing browsers that signed in to it before (auth/login-guard.ts).
+    const attempt = await startLogin(app, request, reply, { kind: "client", account: accountOf(username), message: LOGIN_LIMIT_MESSAGE });
     // Spec §5: any failure, a missing field included, is invalid credentials.
     if (!parsed.success) {
       await verifyPassword("", await dummy());
@@ -62,9 +63,17 @@ const routes: FastifyPluginAsync = async (fastify) => {
       .orderBy(desc(sql`${clients.username} = ${username}`))
       .limit(1);
     const matches = await verifyPassword(parsed.data.password, client?.hash ?? (await dummy()));
-    if (!client || !matches) throw invalidCredentials();
+    if (!client || !matches) {
+      await attempt.failed();
+      throw invalidCredentials();
+    }
 
-    await reset(app.db, accountLimitKey(username));
+    if (needsRehash(client.hash)) {
+      await app.db
+        .update(clients)
+        .set({ password_hash: await hashPassword(parsed.data.password) })
+        .where(eq(clients.id, client.id));
+    }
     // A session this browser held before is ended rather than left behind.
     await deleteSession(app.db, request.cookies[CLIENT_COOKIE]);
     const { token, expiresAt } = await createSession(app.db, {
@@ -73,6 +82,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       ttlHours: app.config.SESSION_TTL_HOURS,
     });
     setSessionCookie(reply, "client", token, expiresAt, secureCookies(app.config));
+    await attempt.succeeded();
     request.log.info({ clientId: client.id }, "client signed in");
     return { success: true, client: toSummary(client) };
   });

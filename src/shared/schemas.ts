@@ -84,6 +84,10 @@ export const orderFormSchema = z
     internetSpeed: optionalText("Internet speed", 40),
     formType: z.enum(["order", "free-trial"], { error: "Form type must be order or free-trial" }).optional(),
     marketingOptIn,
+    /** ECT Act s44: a paid plan may start at once (the order form asks; a trial has none) */
+    immediateStartConsent: z.boolean({ error: "Immediate start consent must be true or false" }).optional(),
+    /** the price the order summary showed, e.g. 'R1,450' (kept with the lead; never used for money) */
+    shownPrice: z.string({ error: "Shown price must be text" }).trim().max(40, tooLong("Shown price", 40)).optional(),
   })
   .refine((v) => v.internetPlatform !== "other" || v.otherPlatform !== "", {
     path: ["otherPlatform"],

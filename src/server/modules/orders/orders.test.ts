@@ -82,8 +82,29 @@ describe("POST /api/orders: a paid order", () => {
       ip: "127.0.0.1",
       idempotency_key: null,
     });
-    // Unknown keys are not lost: the payload is the submission as received.
-    expect(lead.payload).toEqual(body);
+    // The payload keeps the form's own fields as received; a field the form does not have is not stored.
+    const { referrer: _dropped, ...known } = body;
+    expect(lead.payload).toEqual(known);
+  });
+
+  it("stores only the form's known fields: ~256 KB of made-up fields are dropped, the order still saved", async () => {
+    const junk = Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`extra${i}`, "x".repeat(3900)]));
+    const body = { ...order({ immediateStartConsent: true, shownPrice: "R1,450" }), ...junk };
+    const res = await post(body);
+    expect(res.statusCode).toBe(201);
+    const lead = await leadById(res.json().id);
+    expect(Object.keys(lead.payload).some((key) => key.startsWith("extra"))).toBe(false);
+    expect(lead.payload).toMatchObject({ immediateStartConsent: true, shownPrice: "R1,450", name: body.name });
+    expect(JSON.stringify(lead.payload).length).toBeLessThan(2000);
+  });
+
+  it("checks the order form's own extras: consent must be true or false, the shown price short text", async () => {
+    const consent = await post(order({ immediateStartConsent: "yes" }));
+    expect(consent.statusCode).toBe(400);
+    expect(consent.json().error.fields.immediateStartConsent).toBe("Immediate start consent must be true or false");
+    const price = await post(order({ shownPrice: "R".repeat(41) }));
+    expect(price.statusCode).toBe(400);
+    expect(Object.keys(price.json().error.fields)).toEqual(["shownPrice"]);
   });
 
   it("opens WhatsApp to the business with the order prefilled, reference included", async () => {
@@ -242,7 +263,8 @@ describe("POST /api/orders: validation (the shared order form schema)", () => {
     const lead = await leadById(res.json().id);
     expect(lead.name).toBe("Thandi Mokoena \ufffd");
     expect(lead.internet_speed).toBe("50 Mbps");
-    expect(lead.payload.note).toEqual({ deep: "ab" });
+    expect(lead.payload.internetSpeed).toBe("50 Mbps");
+    expect(lead.payload.note).toBeUndefined();
   });
 });
 

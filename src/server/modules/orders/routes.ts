@@ -13,7 +13,7 @@ import { saDay } from "../../../shared/dates";
 import { INTEREST_REQUIRED_MESSAGE, interestFormSchema, orderFormSchema } from "../../../shared/schemas";
 import { badRequest } from "../../lib/errors";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "../../lib/rate-limit";
-import { type Submission, storablePayload, submitInterest, submitOrder, trialAvailability } from "./service";
+import { knownFields, type Submission, storablePayload, submitInterest, submitOrder, trialAvailability } from "./service";
 
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
@@ -42,17 +42,17 @@ function parseForm<T>(schema: ZodType<T>, body: Record<string, unknown>, summary
   throw badRequest(summary(fields), fields);
 }
 
-function submissionOf(request: FastifyRequest): Submission & { body: Record<string, unknown> } {
+function submissionOf(request: FastifyRequest, keys: readonly string[]): Submission & { body: Record<string, unknown> } {
   const header = request.headers["idempotency-key"];
   const key = (Array.isArray(header) ? header[0] : header)?.trim() ?? "";
   if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     const message = `The Idempotency-Key header must be ${MAX_IDEMPOTENCY_KEY_LENGTH} characters or fewer.`;
     throw badRequest(message, { "Idempotency-Key": message });
   }
-  const payload = storablePayload(request.body ?? {});
   // A body that is not an object (a string, a list) is a form with nothing filled in.
-  const body = request.body !== null && typeof request.body === "object" && !Array.isArray(request.body) ? payload : {};
-  return { ip: clientIp(request), idempotencyKey: key || null, payload, body };
+  const body =
+    request.body !== null && typeof request.body === "object" && !Array.isArray(request.body) ? storablePayload(request.body) : {};
+  return { ip: clientIp(request), idempotencyKey: key || null, payload: knownFields(body, keys), body };
 }
 
 const routes: FastifyPluginAsync = async (fastify) => {
@@ -69,7 +69,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.post("/orders", { schema: { response: { 200: orderSubmitted, 201: orderSubmitted } } }, async (request, reply) => {
     await enforce(app.db, [{ key: `orders:ip:${clientIp(request)}`, limit: limit(), message: PUBLIC_WRITE_MESSAGE }]);
-    const submission = submissionOf(request);
+    const submission = submissionOf(request, Object.keys(orderFormSchema.shape));
     // The schema's own messages are the spec's; the first problem is the headline.
     const form = parseForm(orderFormSchema, submission.body, (fields) => Object.values(fields)[0]);
     const saved = await submitOrder(app, form, submission);
@@ -79,7 +79,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.post("/interest", { schema: { response: { 200: interestSubmitted, 201: interestSubmitted } } }, async (request, reply) => {
     await enforce(app.db, [{ key: `interest:ip:${clientIp(request)}`, limit: limit(), message: PUBLIC_WRITE_MESSAGE }]);
-    const submission = submissionOf(request);
+    const submission = submissionOf(request, Object.keys(interestFormSchema.shape));
     // Spec §5: any required field missing → 'Please fill in all required fields.' (the web
     // shows it under 'Missing Information'); otherwise the first problem, e.g. a bad e-mail.
     const form = parseForm(interestFormSchema, submission.body, (fields) =>

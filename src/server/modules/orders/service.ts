@@ -25,7 +25,7 @@ type NewLead = typeof leads.$inferInsert;
 export interface Submission {
   ip: string;
   idempotencyKey: string | null;
-  /** the body as received (cleaned of what PostgreSQL cannot store), kept in leads.payload */
+  /** the form's own fields as received (cleaned of what PostgreSQL cannot store), kept in leads.payload */
   payload: Record<string, unknown>;
 }
 
@@ -286,6 +286,14 @@ const MAX_PAYLOAD_DEPTH = 16;
 export function storablePayload(body: unknown): Record<string, unknown> {
   const value = clean(body, 0);
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { body: value };
+}
+
+/**
+ * What a submission keeps in leads.payload: the form's own fields, cleaned, and nothing else
+ * (an unknown field, however large, is dropped, not stored).
+ */
+export function knownFields(payload: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => Object.hasOwn(payload, key)).map((key) => [key, payload[key]]));
 }
 
 /** The same cleaning, for the form fields themselves (they land in text columns). */

@@ -27,7 +27,7 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
 import { loadRules } from "../../lib/lifecycle";
 import { enqueue } from "../../lib/outbox";
 import { listActiveSpecials, specialsAt } from "../catalogue/service";
-import { storablePayload } from "../orders/service";
+import { knownFields, storablePayload } from "../orders/service";
 import { type EftBankDetails, eftEmail } from "./messages";
 import { sentTo, settlePayment } from "./settle";
 
@@ -238,7 +238,8 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
         package_name: pkgName,
         duration: "",
         client_id: returning?.id ?? null,
-        payload: storablePayload(body),
+        // the request's own fields only (an amount or anything else sent along is not kept)
+        payload: knownFields(storablePayload(body), Object.keys(paylinkRequestSchema.shape)),
         ip: session.ip ?? "",
         notes: "From a payment started on the site.",
       })

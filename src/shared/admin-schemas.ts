@@ -5,6 +5,7 @@
 // value the admin did not send.
 import { z } from "zod";
 import { isValidEmail, isValidPhone } from "./contact";
+import { SAFE_LINK_PATTERN } from "./links";
 import { DEVICES, type DeviceValue } from "./options";
 import { downloadInputSchema, downloadPatchSchema, passwordSchema } from "./schemas";
 
@@ -28,15 +29,13 @@ const sortOrder = z
 /** '' and null count as "not given" for optional fields that have a format. */
 const blankToUndefined = (v: unknown) => ((typeof v === "string" && v.trim() === "") || v === null ? undefined : v);
 
-// An absolute http(s) address or a path on this site; never javascript: or '//host'.
-const LINK_PATTERN = /^(https?:\/\/[^\s/]+[^\s]*|\/(?!\/)[^\s]*)$/i;
 const link = (what: string) =>
   z
     .string({ error: `Please enter the ${what.toLowerCase()}` })
     .trim()
     .min(1, `Please enter the ${what.toLowerCase()}`)
     .max(2000, tooLong(what, 2000))
-    .regex(LINK_PATTERN, `${what} must start with https:// or /`);
+    .regex(SAFE_LINK_PATTERN, `${what} must start with https:// or /`);
 
 const dateTime = (what: string) =>
   z.preprocess(

@@ -4,6 +4,7 @@
 // default), which is how a browser-sent `amount` never reaches the payment code.
 import { z } from "zod";
 import { CONTACT_MESSAGES, isValidEmail, isValidPhone, validateInstructionContact } from "./contact";
+import { SAFE_LINK_PATTERN } from "./links";
 import { DEVICES, type DeviceValue, FREE_TRIAL_DURATION, INTERNET_PLATFORMS, type InternetPlatform } from "./options";
 
 // ---- building blocks --------------------------------------------------------------------
@@ -262,7 +263,6 @@ const flag = (what: string) => z.boolean({ error: `${what} must be yes or no` })
 
 // A link: an absolute http(s) address or a path on this site ('/downloads/app.apk'); never
 // javascript: or protocol-relative '//host'.
-const LINK_PATTERN = /^(https?:\/\/[^\s/]+[^\s]*|\/(?!\/)[^\s]*)$/i;
 const optionalLink = (what: string) =>
   z.preprocess(
     blankToUndefined,
@@ -270,7 +270,7 @@ const optionalLink = (what: string) =>
       .string({ error: `${what} must be text` })
       .trim()
       .max(2000, tooLong(what, 2000))
-      .regex(LINK_PATTERN, `${what} must start with https:// or /`)
+      .regex(SAFE_LINK_PATTERN, `${what} must start with https:// or /`)
       .nullable()
       .optional(),
   );

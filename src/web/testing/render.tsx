@@ -1,12 +1,11 @@
-// Component-test helpers on react-dom/client + act (no Testing Library): render into a
-// detached-then-attached container, query the DOM, wait for async UI.
+// Component tests use Testing Library (@testing-library/react, user-event): this file only adds
+// what our pages need around it — a QueryClient for tests, a memory router, a fetch stub — and
+// keeps the few short names older tests call, each a one-line use of Testing Library. New tests
+// import from "@testing-library/react" directly (docs/how-to.md, "A page").
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, type ReactNode } from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { act, fireEvent, cleanup as rtlCleanup, render as rtlRender, waitFor as rtlWaitFor, within } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
-
-// Tell React this is a test environment so act() flushes effects and updates.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 export interface Rendered {
   container: HTMLElement;
@@ -14,32 +13,20 @@ export interface Rendered {
   unmount: () => Promise<void>;
 }
 
-const mounted = new Set<Rendered>();
-
+/** Testing Library's render, then one turn for effects that start fetching on mount. */
 export async function render(ui: ReactNode): Promise<Rendered> {
-  const container = document.createElement("div");
-  document.body.appendChild(container);
-  let root: Root | undefined;
-  await act(async () => {
-    root = createRoot(container);
-    root.render(ui);
-  });
-  const rendered: Rendered = {
-    container,
-    text: () => container.textContent ?? "",
-    unmount: async () => {
-      await act(async () => root?.unmount());
-      container.remove();
-      mounted.delete(rendered);
-    },
+  const result = rtlRender(ui);
+  await act(async () => {});
+  return {
+    container: result.container,
+    text: () => result.container.textContent ?? "",
+    unmount: async () => result.unmount(),
   };
-  mounted.add(rendered);
-  return rendered;
 }
 
 /** Unmounts everything rendered by the current test (call from afterEach). */
 export async function cleanup(): Promise<void> {
-  for (const r of [...mounted]) await r.unmount();
+  rtlCleanup();
 }
 
 /** A QueryClient for tests: no garbage-collection timers left behind. */
@@ -64,7 +51,7 @@ export function renderRoutes(routes: RouteObject[], initialPath = "/", queryClie
 export async function click(element: Element | null): Promise<void> {
   if (!element) throw new Error("click: no element");
   await act(async () => {
-    (element as HTMLElement).click();
+    fireEvent.click(element);
   });
 }
 
@@ -72,34 +59,18 @@ export async function click(element: Element | null): Promise<void> {
 export async function typeInto(input: Element | null, value: string): Promise<void> {
   if (!(input instanceof HTMLInputElement)) throw new Error("typeInto: no input");
   await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, value);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
+    fireEvent.input(input, { target: { value } });
   });
 }
 
-/** Polls until `check` stops throwing (flushing React between tries), or fails after `timeout` ms. */
-export async function waitFor<T>(check: () => T, timeout = 3000): Promise<T> {
-  const started = Date.now();
-  let lastError: unknown;
-  while (Date.now() - started < timeout) {
-    try {
-      return check();
-    } catch (error) {
-      lastError = error;
-    }
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    });
-  }
-  throw lastError;
+/** Testing Library's waitFor: retries `check` until it stops throwing, or fails after `timeout` ms. */
+export function waitFor<T>(check: () => T, timeout = 3000): Promise<T> {
+  return rtlWaitFor(check, { timeout });
 }
 
 /** The button (or link) whose visible text is exactly `name`. */
 export function getByRoleName(container: ParentNode, role: "button" | "link", name: string): HTMLElement {
-  const selector = role === "button" ? "button" : "a";
-  const found = [...container.querySelectorAll<HTMLElement>(selector)].find((el) => el.textContent?.trim() === name);
-  if (!found) throw new Error(`No ${role} named "${name}"`);
-  return found;
+  return within(container as HTMLElement).getByRole(role, { name: (_accessible, element) => element.textContent?.trim() === name });
 }
 
 /** A fetch stub answering JSON per path (the part after /api); unknown paths answer 404. */

@@ -52,8 +52,11 @@ describe("payment result pages", () => {
     expect(container.textContent).toContain("3 Months");
     const tryAgain = [...container.querySelectorAll("a")].find((a) => a.textContent === "Try again");
     expect(tryAgain?.getAttribute("href")).toBe("/pricing#pricing-packages");
-    const eft = [...container.querySelectorAll("a")].find((a) => a.textContent?.includes("Pay by EFT instead"));
-    expect(eft?.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/27821234567\?text=/);
+    // the WhatsApp link appears once the business's number has loaded
+    await waitFor(() => {
+      const eft = [...container.querySelectorAll("a")].find((a) => a.textContent?.includes("Pay by EFT instead"));
+      expect(eft?.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/27821234567\?text=/);
+    });
   });
 
   /** The success page for a paid payment with this outcome, once it has loaded. */

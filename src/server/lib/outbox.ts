@@ -35,6 +35,8 @@ export interface OutboxMessage {
   secret?: string | null;
   /** named values a WhatsApp template's parameters may use ({days: '7', link: '…'}); see docs/architecture.md, "Integrations" */
   vars?: Record<string, string>;
+  /** not sent before this moment (a broadcast spreads its messages out; default: at once) */
+  notBefore?: Date;
 }
 
 /** Any drizzle handle: the database or a transaction. */
@@ -62,6 +64,7 @@ export async function enqueue(executor: Executor, message: OutboxMessage): Promi
       // With a secret the link would carry it: the dashboard asks for it when the owner sends.
       wa_link: whatsapp && !secret ? buildWhatsAppLink(message.recipient, message.body) : null,
       template_vars: message.vars ?? {},
+      ...(message.notBefore ? { next_attempt_at: message.notBefore } : {}),
     })
     .onConflictDoNothing({ target: outbox.dedupe_key });
 }

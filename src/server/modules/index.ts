@@ -4,6 +4,7 @@ import adminAuth from "./admin-auth/routes";
 import adminBusiness from "./admin-business/routes";
 import adminCatalogue from "./admin-catalogue/routes";
 import adminOps from "./admin-ops/routes";
+import broadcasts from "./broadcasts/routes";
 import catalogue from "./catalogue/routes";
 import client from "./client/routes";
 import content from "./content/routes";
@@ -36,6 +37,7 @@ export const routeModules: FastifyPluginAsync[] = [
   adminBusiness,
   adminCatalogue,
   adminOps,
+  broadcasts,
   panel,
   whatsapp,
 ];

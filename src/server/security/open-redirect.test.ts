@@ -16,7 +16,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (url: string, payload: unknown) =>
+const post = (url: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: "POST", url, payload, headers: { cookie, origin: "http://localhost:8080" } });
 
 describe("admin link fields", () => {

@@ -67,7 +67,7 @@ test("the overview's tile counts the queue and opens it", async () => {
 test("Open chat opens WhatsApp in a new tab with the message; Mark sent takes it off the queue", async () => {
   await page.goto(`/admin/outbox?status=owner&q=${number}`);
   const display = `+27 ${number.slice(2, 4)} ${number.slice(4, 7)} ${number.slice(7)}`;
-  const open = page.getByRole("link", { name: `Open the WhatsApp chat with ${display} (new tab)` });
+  const open = page.getByRole("link", { name: `Open chat with ${display} on WhatsApp (new tab)` });
   await expect(open).toBeVisible();
   const href = (await open.getAttribute("href")) ?? "";
   expect(href.startsWith(`https://wa.me/${number}?text=`)).toBe(true);
@@ -79,7 +79,7 @@ test("Open chat opens WhatsApp in a new tab with the message; Mark sent takes it
   expect(chat.url()).toBe(href);
   await chat.close();
 
-  await page.getByRole("button", { name: `Mark the message to ${display} as sent` }).click();
+  await page.getByRole("button", { name: `Mark sent for the message to ${display}` }).click();
   await expect(page.getByText("Marked as sent")).toBeVisible();
   await expect(open).toHaveCount(0);
 

@@ -12,13 +12,18 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+/** 'smooth', or 'auto' (a jump) for people who ask for reduced motion: every scrollIntoView uses it. */
+export function scrollBehavior(): ScrollBehavior {
+  return prefersReducedMotion() ? "auto" : "smooth";
+}
+
 /** Scrolls to the element with this id; returns false when it is not on the page. */
 export function scrollToSection(id: string): boolean {
   // The parts below the fold mount now, so the target ends where it will stay.
   mountAllDeferred();
   const element = document.getElementById(id);
   if (!element) return false;
-  element.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
+  element.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
   followLayoutChanges(id);
   return true;
 }

@@ -9,7 +9,7 @@ const variants: Record<BadgeVariant, string> = {
   neutral: "bg-surface-overlay text-ink-muted ring-1 ring-line",
   ok: "bg-ok/15 text-ok ring-1 ring-ok/30",
   warn: "bg-warn/15 text-warn ring-1 ring-warn/30",
-  bad: "bg-bad/15 text-bad ring-1 ring-bad/30",
+  bad: "bg-bad/15 text-bad-ink ring-1 ring-bad/30",
 };
 
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {

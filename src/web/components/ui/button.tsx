@@ -4,8 +4,10 @@ import { cn } from "@/web/lib/cn";
 export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "special";
 export type ButtonSize = "sm" | "md" | "lg";
 
+// A label stays on one line from the sm breakpoint up; narrower (a phone, or any screen zoomed to
+// 200%) it wraps inside the button rather than pushing the page wider than the screen.
 const base =
-  "inline-flex items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap select-none " +
+  "inline-flex max-w-full items-center justify-center gap-2 rounded-xl text-center font-semibold sm:whitespace-nowrap select-none " +
   "transition-[background-color,border-color,color,transform] duration-150 active:scale-[0.98] " +
   "disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-[1.1em] [&_svg]:shrink-0";
 

@@ -2,7 +2,7 @@
 // the title labels the dialog. Import this only from lazy code (it pulls in Radix).
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps, HTMLAttributes } from "react";
+import { type ComponentProps, type HTMLAttributes, useRef } from "react";
 import { cn } from "@/web/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
@@ -14,11 +14,54 @@ export interface DialogContentProps extends ComponentProps<typeof DialogPrimitiv
   hideClose?: boolean;
 }
 
-export function DialogContent({ className, children, hideClose, ...props }: DialogContentProps) {
+type AutoFocusHandler = (event: Event) => void;
+
+/**
+ * Focus back where it was when the dialog opened. Radix returns it to a `DialogTrigger`, but most
+ * of our dialogs open from state (a row's button, a page's header button, another dialog), and
+ * then Radix would leave focus on the page's body: keyboard users would start again from the top.
+ * Spread the handlers on a Radix Content; a caller's own handlers run first and may prevent this.
+ */
+export function useReturnFocus(onOpenAutoFocus?: AutoFocusHandler, onCloseAutoFocus?: AutoFocusHandler) {
+  const opener = useRef<HTMLElement | null>(null);
+  // When the opener sat in another dialog (a drawer's button), that dialog: if the button is gone
+  // by the time this one closes (the action replaced it), focus goes back to that dialog instead...
+  const openerDialog = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      // Radix asks before it moves focus in: what has focus now opened the dialog.
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      openerDialog.current = opener.current?.closest<HTMLElement>('[role="dialog"], [role="alertdialog"]') ?? null;
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      // ...and with neither left, the page's main region (when it takes focus), not the page's top
+      const main = document.getElementById("main");
+      const target = opener.current?.isConnected
+        ? opener.current
+        : openerDialog.current?.isConnected
+          ? openerDialog.current
+          : main?.hasAttribute("tabindex")
+            ? main
+            : null;
+      opener.current = null;
+      openerDialog.current = null;
+      if (event.defaultPrevented || !target) return;
+      event.preventDefault();
+      target.focus({ preventScroll: true });
+    },
+  };
+}
+
+export function DialogContent({ className, children, hideClose, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
+        {...returnFocus}
         className={cn(
           "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto",
           "rounded-card border border-line bg-surface p-6 shadow-2xl shadow-black/50 focus:outline-none data-[state=open]:animate-fade-in",

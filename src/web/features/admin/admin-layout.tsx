@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
 import { Button } from "@/web/components/ui/button";
 import { PageSkeleton } from "@/web/components/ui/page-skeleton";
+import { useKeepFocusInPage } from "@/web/lib/keep-focus";
 import { useBranding } from "@/web/lib/queries/branding";
 import { AdminNav } from "./components/admin-nav";
 import { Sheet, SheetContent, SheetTitle } from "./components/sheet";
@@ -52,6 +53,7 @@ function AdminShell({ email }: { email: string }) {
   const [signingOut, setSigningOut] = useState(false);
   const location = useLocation();
   useAdminLiveData();
+  useKeepFocusInPage();
 
   // The phone drawer closes on navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of a location change
@@ -71,6 +73,13 @@ function AdminShell({ email }: { email: string }) {
 
   return (
     <div className="flex min-h-dvh bg-canvas">
+      {/* Keyboard users skip the section menu (some 25 links) to the page itself. */}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-accent font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-3"
+      >
+        Skip to content
+      </a>
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col overflow-y-auto border-r border-line bg-surface lg:flex">
         <div className="flex h-16 items-center border-b border-line px-5">{brand}</div>
         <AdminNav />
@@ -110,7 +119,7 @@ function AdminShell({ email }: { email: string }) {
           </div>
         </header>
 
-        <main id="main" className="flex-1 px-3 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <main id="main" tabIndex={-1} className="flex-1 px-3 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8">
           <Outlet />
         </main>
       </div>

@@ -27,7 +27,7 @@ export function ClientLayout() {
           </div>
         </Container>
       </header>
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
     </div>

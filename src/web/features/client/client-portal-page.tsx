@@ -16,6 +16,7 @@ import { PageSkeleton } from "@/web/components/ui/page-skeleton";
 import { cn } from "@/web/lib/cn";
 import { useBranding } from "@/web/lib/queries/branding";
 import { useLifecycleRules } from "@/web/lib/queries/settings";
+import { scrollBehavior } from "@/web/lib/scroll";
 import { useMe } from "./api/get-me";
 import { AppsSection } from "./components/apps-section";
 import { ContentRequestsSection } from "./components/content-requests-section";
@@ -49,7 +50,7 @@ function PortalHome() {
     if (!wantsRenew || !ready) return;
     const frame = requestAnimationFrame(() => {
       const target = document.getElementById("renew");
-      target?.scrollIntoView({ block: "start", behavior: "smooth" });
+      target?.scrollIntoView({ block: "start", behavior: scrollBehavior() });
       target?.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(frame);

@@ -484,7 +484,11 @@ function OrderSummary({ chosen, duration, isTrial, vatNote, trialRules }: OrderS
       <p id="order-summary-heading" className="text-sm font-semibold tracking-widest text-ink-subtle uppercase">
         Your order
       </p>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" aria-live="polite" data-testid="order-summary">
+      <dl
+        className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm [overflow-wrap:anywhere] sm:gap-x-6"
+        aria-live="polite"
+        data-testid="order-summary"
+      >
         <dt className="text-ink-muted">Package</dt>
         <dd className="text-right font-medium text-ink">{chosen ? chosen.value : notChosen}</dd>
         <dt className="text-ink-muted">Duration</dt>

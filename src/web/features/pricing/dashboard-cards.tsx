@@ -1,7 +1,8 @@
 // The two dashboard cards (spec §2): Business Dashboard → /admin/login (admin variant) and
-// Client Dashboard → /client/login (client variant). Each whole card is one link, opened with a
-// click, Enter or (as the spec asks, unlike a plain link) Space; its benefits list shows at most
-// 2 items; up to 3 featured app logos sit underneath.
+// Client Dashboard → /client/login (client variant). The card's title is its link, stretched over
+// the whole card, so a click anywhere opens it while the link's name is the text it shows (WCAG
+// 2.5.3, label in name); Enter or (as the spec asks, unlike a plain link) Space opens it. Its
+// benefits list shows at most 2 items; up to 3 featured app logos sit underneath.
 import { ArrowRight, Briefcase, UserRound } from "lucide-react";
 import { type KeyboardEvent, useId } from "react";
 import { Link, useNavigate } from "react-router";
@@ -42,15 +43,11 @@ export function DashboardCard({ variant, appLogos }: { variant: DashboardVariant
     }
   };
   return (
-    <Link
-      to={card.to}
-      onKeyDown={onKeyDown}
+    <div
       data-dashboard={variant}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      className="group flex h-full flex-col gap-4 rounded-card border border-line bg-surface-raised/70 p-5 text-left transition-colors hover:border-line-strong hover:bg-surface-raised sm:p-6"
+      className="group relative flex h-full flex-col gap-4 rounded-card border border-line bg-surface-raised/70 p-5 text-left transition-colors hover:border-line-strong hover:bg-surface-raised sm:p-6"
     >
-      <div className="flex items-start gap-4">
+      <div className="flex flex-col items-start gap-3 min-[22rem]:flex-row min-[22rem]:gap-4">
         <span
           className={cn(
             "flex size-11 shrink-0 items-center justify-center rounded-xl",
@@ -60,8 +57,15 @@ export function DashboardCard({ variant, appLogos }: { variant: DashboardVariant
           <Icon aria-hidden="true" className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 id={`${id}-title`} className="flex items-center gap-2 font-semibold text-ink">
-            {card.title}
+          <h3 className="flex items-center gap-2 font-semibold text-ink">
+            <Link
+              to={card.to}
+              onKeyDown={onKeyDown}
+              aria-describedby={`${id}-text`}
+              className="after:absolute after:inset-0 after:rounded-card after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent-ink"
+            >
+              {card.title}
+            </Link>
             <ArrowRight aria-hidden="true" className="size-4 text-ink-subtle transition-transform group-hover:translate-x-0.5" />
           </h3>
           <p id={`${id}-text`} className="mt-1 text-sm text-ink-muted">
@@ -78,7 +82,7 @@ export function DashboardCard({ variant, appLogos }: { variant: DashboardVariant
         ))}
       </ul>
       {appLogos.length ? (
-        <div className="mt-auto flex items-center gap-2 border-t border-line pt-4">
+        <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-line pt-4">
           <span className="text-xs text-ink-subtle">Works with</span>
           <ul className="flex items-center gap-2">
             {appLogos.slice(0, MAX_APP_LOGOS).map((app) => (
@@ -97,6 +101,6 @@ export function DashboardCard({ variant, appLogos }: { variant: DashboardVariant
           </ul>
         </div>
       ) : null}
-    </Link>
+    </div>
   );
 }

@@ -349,13 +349,15 @@ describe("PricingSection: dialogs and actions", () => {
     stubApi({});
     const { rendered, router } = renderPricing();
     const { container } = await rendered;
-    const admin = container.querySelector<HTMLAnchorElement>('[data-dashboard="admin"]');
-    const client = container.querySelector<HTMLAnchorElement>('[data-dashboard="client"]');
-    expect(admin?.getAttribute("href")).toBe("/admin/login");
-    expect(client?.getAttribute("href")).toBe("/client/login");
+    const admin = container.querySelector<HTMLElement>('[data-dashboard="admin"]');
+    const client = container.querySelector<HTMLElement>('[data-dashboard="client"]');
+    // the title is the card's link, and its name is what it shows (WCAG 2.5.3)
+    expect(admin?.querySelector("a")?.getAttribute("href")).toBe("/admin/login");
+    expect(admin?.querySelector("a")?.textContent).toBe("Business Dashboard");
+    expect(client?.querySelector("a")?.getAttribute("href")).toBe("/client/login");
     expect(admin?.querySelectorAll("ul li")).toHaveLength(2);
     await act(async () => {
-      client?.dispatchEvent(new KeyboardEvent("keydown", { key: " ", bubbles: true }));
+      client?.querySelector("a")?.dispatchEvent(new KeyboardEvent("keydown", { key: " ", bubbles: true }));
     });
     expect(router.state.location.pathname).toBe("/client/login");
   });

@@ -162,7 +162,7 @@ export function PricingSection({ showFullPageLink = false, headingLevel = 2 }: P
 
         <div className="mx-auto mt-10 max-w-4xl rounded-card border border-line bg-surface/70 p-5 sm:p-6">
           <h3 className="text-center text-sm font-semibold tracking-widest text-ink-muted uppercase">What's Included</h3>
-          <ul className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <ul className="mt-4 grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 lg:grid-cols-4">
             {whatsIncluded(settings.support_hours?.trim() || SUPPORT_HOURS).map(({ Icon, label }) => (
               <li key={label} className="flex items-center gap-3 rounded-xl bg-surface-raised p-3 text-sm font-medium text-ink">
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent/15 text-accent-ink">

@@ -7,6 +7,7 @@ import type { DeviceValue } from "@/shared/options";
 import { Container } from "@/web/components/ui/container";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
+import { scrollBehavior } from "@/web/lib/scroll";
 import { useAppsForDevice } from "./api/use-apps-for-device";
 import { ContactButtons, greeting } from "./contact-buttons";
 import { DEVICE_GUIDES, type DeviceGuide, findGuide } from "./device-guides";
@@ -39,8 +40,7 @@ export function SetupGuidePage() {
     );
     // On a phone the guide sits below the picker: bring it into view once it has rendered.
     requestAnimationFrame(() => {
-      const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-      guideRef.current?.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+      guideRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
     });
   };
 

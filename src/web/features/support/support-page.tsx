@@ -92,7 +92,8 @@ export function SupportPage() {
             <Channel Icon={Mail} title="E-mail" text="For account questions, payments and anything that needs a longer answer.">
               <a href={`mailto:${supportEmail}`} className={buttonClasses({ variant: "outline", className: "w-full" })}>
                 <Mail aria-hidden="true" />
-                <span className="truncate">{supportEmail}</span>
+                {/* wraps on a narrow (or zoomed) screen rather than widening the page */}
+                <span className="min-w-0 [overflow-wrap:anywhere] sm:truncate">{supportEmail}</span>
               </a>
             </Channel>
           ) : null}
@@ -149,7 +150,7 @@ export function SupportPage() {
 
 function Channel({ Icon, title, text, children }: { Icon: LucideIcon; title: string; text: string; children: React.ReactNode }) {
   return (
-    <li className="flex flex-col gap-4 rounded-card border border-line bg-surface p-6">
+    <li className="flex min-w-0 flex-col gap-4 rounded-card border border-line bg-surface p-6">
       <span className="flex size-11 items-center justify-center rounded-full bg-accent-soft text-accent-ink">
         <Icon aria-hidden="true" className="size-5" />
       </span>

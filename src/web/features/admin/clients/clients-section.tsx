@@ -53,7 +53,13 @@ const clientColumns = (rules: Pick<LifecycleRules, "graceDays">): Column<AdminCl
   {
     id: "contact",
     header: "Contact",
-    cell: (c) => <span className="whitespace-nowrap">{c.whatsapp ? phone(c.whatsapp) : c.email || "—"}</span>,
+    // a number stays on one line; an e-mail address may break (a narrow or zoomed screen)
+    cell: (c) =>
+      c.whatsapp ? (
+        <span className="whitespace-nowrap">{phone(c.whatsapp)}</span>
+      ) : (
+        <span className="[overflow-wrap:anywhere]">{c.email || "—"}</span>
+      ),
   },
   {
     id: "created_at",

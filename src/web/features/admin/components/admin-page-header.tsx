@@ -8,7 +8,12 @@ export function AdminPageHeader({ title, description, actions }: { title: ReactN
         <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
         {description ? <p className="text-sm text-pretty text-ink-muted sm:text-base">{description}</p> : null}
       </div>
-      {actions ? <div className="flex flex-wrap gap-3">{actions}</div> : null}
+      {/* data-page-actions: the accessibility suite opens each of these and checks its dialog */}
+      {actions ? (
+        <div className="flex flex-wrap gap-3" data-page-actions>
+          {actions}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -318,6 +318,12 @@ function textOf(node: ReactNode): string {
   return "";
 }
 
+/**
+ * The row's way in. Its name is `label` ("Open <the row's title>"), which must contain the title
+ * as shown, so speech-input users can say what they see (WCAG 2.5.3). The cell's other lines (a
+ * slug, a badge) are the same facts the row's other cells and its details give, so they are not
+ * read again as part of the button's name: no aria-label over visible text that it lacks.
+ */
 function RowButton({ label, onOpen, children }: { label: string; onOpen: () => void; children: ReactNode }) {
   return (
     <button
@@ -326,10 +332,12 @@ function RowButton({ label, onOpen, children }: { label: string; onOpen: () => v
         event.stopPropagation();
         onOpen();
       }}
-      aria-label={label}
       className="-mx-1 min-h-11 rounded-lg px-1 text-left font-medium text-ink hover:text-accent-ink"
     >
-      {children}
+      <span className="sr-only">{label}</span>
+      <span aria-hidden="true" className="contents">
+        {children}
+      </span>
     </button>
   );
 }

@@ -3,6 +3,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
+import { useReturnFocus } from "@/web/components/ui/dialog";
 import { cn } from "@/web/lib/cn";
 
 export const Sheet = DialogPrimitive.Root;
@@ -15,11 +16,14 @@ export interface SheetContentProps extends ComponentProps<typeof DialogPrimitive
   children: ReactNode;
 }
 
-export function SheetContent({ side = "right", className, children, ...props }: SheetContentProps) {
+export function SheetContent({ side = "right", className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: SheetContentProps) {
+  // focus back on what opened it (a row's button), not the page's body
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
+        {...returnFocus}
         className={cn(
           "fixed inset-y-0 z-50 flex w-full flex-col overflow-y-auto border-line bg-surface shadow-2xl shadow-black/50 focus:outline-none",
           "pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)] data-[state=open]:animate-fade-in",

@@ -80,23 +80,27 @@ export function BarChart({
             <span>Highest: {format(max)}</span>
             <span>{last ? dayLabel(last.date) : ""}</span>
           </div>
-          <table className="sr-only">
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Value</th>
-              </tr>
-            </thead>
-            <tbody>
-              {series.map((day) => (
-                <tr key={day.date}>
-                  <td>{dayLabel(day.date)}</td>
-                  <td>{format(day.value)}</td>
+          {/* The figures for screen readers. In a sr-only div: a table will not shrink to sr-only's
+              1 px, and its full width would widen a narrow (or zoomed) page. */}
+          <div className="sr-only">
+            <table>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">Value</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {series.map((day) => (
+                  <tr key={day.date}>
+                    <td>{dayLabel(day.date)}</td>
+                    <td>{format(day.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </figure>

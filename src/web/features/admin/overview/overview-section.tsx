@@ -105,7 +105,7 @@ export function OverviewSection() {
         </div>
       ) : (
         <div className="flex flex-col gap-6">
-          <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+          <ul className="grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 sm:gap-4 xl:grid-cols-4">
             {tiles(new Date()).map((tile) => {
               const Icon = tile.icon;
               const attention = tile.attention?.(stats) ?? false;

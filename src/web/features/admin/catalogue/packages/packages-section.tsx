@@ -152,11 +152,12 @@ export function PackagesSection() {
               variant="ghost"
               size="sm"
               onClick={() => toggle(p, "is_featured")}
-              aria-pressed={p.is_featured}
-              aria-label={`${p.is_featured ? "Remove Most Popular from" : "Mark as Most Popular:"} ${p.name}`}
+              title={p.is_featured ? "Remove the Most Popular badge" : "Show as Most Popular"}
             >
               <Star aria-hidden="true" className={p.is_featured ? "fill-current" : undefined} />
+              {/* the name says what it shows, then whose (WCAG 2.5.3, label in name) */}
               {p.is_featured ? "Unfeature" : "Feature"}
+              <span className="sr-only"> {p.name} (Most Popular)</span>
             </Button>
             <DeleteAction
               what={`the package “${p.name}”`}

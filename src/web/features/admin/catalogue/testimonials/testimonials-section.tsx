@@ -109,16 +109,11 @@ export function TestimonialsSection() {
       cell: (t) => (
         <RowActions>
           {(Object.keys(FLAG_LABELS) as Flag[]).map((flag) => (
-            <Button
-              key={flag}
-              variant={t[flag] ? "secondary" : "ghost"}
-              size="sm"
-              aria-pressed={t[flag]}
-              onClick={() => toggle(t, flag)}
-              aria-label={`${FLAG_LABELS[flag][0]}: ${t.client_name}`}
-            >
+            <Button key={flag} variant={t[flag] ? "secondary" : "ghost"} size="sm" aria-pressed={t[flag]} onClick={() => toggle(t, flag)}>
               {flag === "is_featured" ? <Star aria-hidden="true" className={t[flag] ? "fill-current" : undefined} /> : null}
+              {/* the name is the text shown, then whose (WCAG 2.5.3, label in name) */}
               {t[flag] ? FLAG_LABELS[flag][0] : FLAG_LABELS[flag][1]}
+              <span className="sr-only"> {t.client_name}'s testimonial</span>
             </Button>
           ))}
           <Button variant="ghost" size="sm" onClick={() => setEditing(t)} aria-label={`Edit ${t.client_name}'s testimonial`}>

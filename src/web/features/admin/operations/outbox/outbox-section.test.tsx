@@ -115,7 +115,9 @@ describe("OutboxSection", () => {
     await renderSection("/admin/outbox?status=failed");
     await waitFor(() => expect(requests.some((r) => r.url.includes("status=failed"))).toBe(true));
     const open = await waitFor(() => {
-      const found = page().querySelector<HTMLButtonElement>("button[aria-label^='Open message to thabo@example.co.za']");
+      const found = [...page().querySelectorAll<HTMLButtonElement>("button")].find((b) =>
+        b.textContent?.startsWith("Open message to thabo@example.co.za"),
+      );
       if (!found) throw new Error("no row");
       return found;
     });

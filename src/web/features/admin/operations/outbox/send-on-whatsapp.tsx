@@ -42,7 +42,6 @@ export function SendOnWhatsApp({ message, className }: { message: OutboxMessage;
           target="_blank"
           rel="noopener noreferrer"
           onClick={() => setOpened(true)}
-          aria-label={`Open the WhatsApp chat with ${who} (new tab)`}
           className={buttonClasses({
             variant: opened ? "outline" : "primary",
             size: "sm",
@@ -50,29 +49,20 @@ export function SendOnWhatsApp({ message, className }: { message: OutboxMessage;
           })}
         >
           <MessageCircle aria-hidden="true" />
-          Open chat
+          {/* the name starts with what it shows (WCAG 2.5.3), then whose */}
+          Open chat<span className="sr-only"> with {who} on WhatsApp (new tab)</span>
         </a>
       ) : (
-        <Button
-          variant="primary"
-          size="sm"
-          disabled={chatLink.isPending}
-          onClick={prepare}
-          aria-label={`Prepare the WhatsApp chat with ${who}: it holds a private link`}
-        >
+        <Button variant="primary" size="sm" disabled={chatLink.isPending} onClick={prepare}>
           <KeyRound aria-hidden="true" />
           {chatLink.isPending ? "Preparing..." : "Prepare chat"}
+          <span className="sr-only"> with {who} on WhatsApp (it holds a private link)</span>
         </Button>
       )}
-      <Button
-        variant={opened ? "primary" : "outline"}
-        size="sm"
-        disabled={markSent.isPending}
-        onClick={mark}
-        aria-label={`Mark the message to ${who} as sent`}
-      >
+      <Button variant={opened ? "primary" : "outline"} size="sm" disabled={markSent.isPending} onClick={mark}>
         <Check aria-hidden="true" />
         {markSent.isPending ? "Saving..." : "Mark sent"}
+        <span className="sr-only"> for the message to {who}</span>
       </Button>
     </div>
   );

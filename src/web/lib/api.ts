@@ -23,9 +23,14 @@ export function apiGet<T>(path: string, init: { signal?: AbortSignal } = {}): Pr
   return request<T>("GET", path, undefined, init.signal);
 }
 
-/** Send a JSON body with a state-changing method. */
-export function apiSend<T>(method: Method, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
-  return request<T>(method, path, body, init.signal);
+/** Send a JSON body with a state-changing method (headers: e.g. an Idempotency-Key). */
+export function apiSend<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  init: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<T> {
+  return request<T>(method, path, body, init.signal, init.headers);
 }
 
 function apiUrl(path: string): string {
@@ -33,8 +38,14 @@ function apiUrl(path: string): string {
   return `/api${path.startsWith("/") ? path : `/${path}`}`;
 }
 
-async function request<T>(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
+async function request<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+  extra: Record<string, string> = {},
+): Promise<T> {
+  const headers: Record<string, string> = { ...extra, accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
   let response: Response;
   try {

@@ -1,5 +1,5 @@
-// Operations: content requests, notices, system status, outbox, knowledge base, releases, audit log.
-import { Activity, BookOpen, Film, History, Megaphone, Rocket, Send } from "lucide-react";
+// Operations: content requests, notices, system status, broadcasts, outbox, knowledge base, releases, audit log.
+import { Activity, BookOpen, Film, History, Megaphone, Radio, Rocket, Send } from "lucide-react";
 import type { AdminSection } from "../sections";
 
 export const operationsSections: AdminSection[] = [
@@ -23,6 +23,13 @@ export const operationsSections: AdminSection[] = [
     icon: Activity,
     group: "operations",
     load: () => import("./status/status-section").then((m) => m.StatusSection),
+  },
+  {
+    path: "broadcasts",
+    label: "Broadcasts",
+    icon: Radio,
+    group: "operations",
+    load: () => import("./broadcasts/broadcasts-section").then((m) => m.BroadcastsSection),
   },
   {
     path: "outbox",

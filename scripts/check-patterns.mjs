@@ -16,6 +16,29 @@ import { fileURLToPath } from "node:url";
 const importRe = /(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
 const queryDefinitionRe =
   /\b(?:queryOptions|useQuery|useSuspenseQuery|useInfiniteQuery|infiniteQueryOptions)\s*\(\s*\{\s*queryKey:\s*([A-Za-z_$][\w$]*(?:\.[\w$]+)+)\s*[,}]/g;
+/**
+ * Forms written before the rule, still on useState + safeParse: tolerated until each is moved
+ * (issue 17), and only these. Moving one makes the check say to take it off this list, so the
+ * list only ever shrinks.
+ */
+export const FORMS_TO_MOVE = new Set([
+  "src/web/features/admin/account/add-admin-dialog.tsx",
+  "src/web/features/admin/account/edit-admin-dialog.tsx",
+  "src/web/features/admin/account/my-account-section.tsx",
+  "src/web/features/admin/admin-client-page.tsx",
+  "src/web/features/admin/catalogue/branding/blackout-days-section.tsx",
+  "src/web/features/admin/catalogue/branding/branding-section.tsx",
+  "src/web/features/admin/catalogue/branding/settings-group-form.tsx",
+  "src/web/features/admin/catalogue/components/form-dialog.tsx",
+  "src/web/features/admin/catalogue/content/content-forms.tsx",
+  "src/web/features/admin/leads/lead-drawer.tsx",
+  "src/web/features/admin/operations/components/editor-dialog.tsx",
+  "src/web/features/admin/operations/content-requests/content-requests-section.tsx",
+  "src/web/features/admin/payments/record-payment-dialog.tsx",
+  "src/web/features/client/components/renew-panel.tsx",
+  "src/web/features/pricing/interest-dialog.tsx",
+]);
+
 /** Folders whose subfolders are each a unit of their own. */
 const UNIT_PARENTS = new Set(["src/web/features", "src/server/modules", "src/server/adapters"]);
 
@@ -64,7 +87,7 @@ export function fixClimbingImports(root) {
   return changed;
 }
 
-export function checkPatterns(root) {
+export function checkPatterns(root, { formsToMove = new Set() } = {}) {
   const problems = [];
   const definitions = new Map();
   for (const area of ["web", "server", "shared"]) {
@@ -98,10 +121,14 @@ export function checkPatterns(root) {
       }
 
       // 2. forms
-      if (rel.endsWith(".tsx") && /<form[\s>]/.test(text) && !/\bzodResolver\(/.test(text)) {
+      const handWritten = rel.endsWith(".tsx") && /<form[\s>]/.test(text) && !/\bzodResolver\(/.test(text);
+      if (handWritten && !formsToMove.has(rel)) {
         problems.push(
           `${rel}: renders a <form> without react-hook-form's zodResolver over a schema in src/shared (docs/how-to.md, "A form")`,
         );
+      }
+      if (!handWritten && formsToMove.has(rel)) {
+        problems.push(`${rel}: its form is on react-hook-form now: take it off FORMS_TO_MOVE in scripts/check-patterns.mjs`);
       }
     }
   }
@@ -112,7 +139,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const root = path.resolve(args.find((a) => !a.startsWith("--")) ?? path.join(import.meta.dirname, ".."));
   if (args.includes("--fix")) console.log(`Rewrote ${fixClimbingImports(root)} climbing imports as @/...`);
-  const problems = checkPatterns(root);
+  const problems = checkPatterns(root, { formsToMove: FORMS_TO_MOVE });
   if (problems.length) {
     console.error(`Pattern check failed (${problems.length}):\n  ${problems.join("\n  ")}`);
     process.exit(1);

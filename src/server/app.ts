@@ -15,7 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { isPagePath } from "../shared/page-paths";
+import { isPagePath } from "@/shared/page-paths";
 import { createSmtpTransport } from "./adapters/email";
 import { selectPanel } from "./adapters/panel/select-panel";
 import { createCloudApiTransport } from "./adapters/whatsapp";

@@ -2,9 +2,9 @@
 // returned once; never a built-in default, never a clear-text password in the database.
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../db/client";
-import { admins } from "../db/schema";
-import { openTestDatabase, type TestDatabase } from "../testing";
+import type { Db } from "@/server/db/client";
+import { admins } from "@/server/db/schema";
+import { openTestDatabase, type TestDatabase } from "@/server/testing";
 import { ensureAdmin } from "./bootstrap-admin";
 import { verifyPassword } from "./passwords";
 

@@ -1,8 +1,8 @@
 // The first admin: from ADMIN_EMAIL/ADMIN_PASSWORD, or — when unset and no admin exists — a
 // random password printed once. There is no built-in default password.
 import { count, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { admins } from "../db/schema";
+import type { Db } from "@/server/db/client";
+import { admins } from "@/server/db/schema";
 import { generatePassword, hashPassword } from "./passwords";
 
 export interface BootstrapResult {

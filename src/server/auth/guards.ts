@@ -3,9 +3,9 @@
 // A guard puts the signed-in identity on the request so handlers never read ids from the body.
 import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { SUSPENDED_MESSAGE } from "../../shared/client-schemas";
-import { admins, clients } from "../db/schema";
-import { AppError, unauthorized } from "../lib/errors";
+import { admins, clients } from "@/server/db/schema";
+import { AppError, unauthorized } from "@/server/lib/errors";
+import { SUSPENDED_MESSAGE } from "@/shared/client-schemas";
 import { readAdminSession, readClientSession } from "./sessions";
 
 export interface SignedInAdmin {

@@ -8,9 +8,9 @@
 // A successful sign-in (re)issues the device cookie. Only failures count towards the account.
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { tooManyRequests } from "../lib/errors";
-import { clientIp, enforce, hit, peek, reset } from "../lib/rate-limit";
-import { open, seal } from "../lib/secret-box";
+import { tooManyRequests } from "@/server/lib/errors";
+import { clientIp, enforce, hit, peek, reset } from "@/server/lib/rate-limit";
+import { open, seal } from "@/server/lib/secret-box";
 import { secureCookies } from "./sessions";
 
 export type LoginKind = "admin" | "client";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../app";
-import { testConfig } from "../config";
-import { admins, clients, sessions } from "../db/schema";
-import { openTestDatabase, type TestDatabase } from "../testing";
+import { type App, buildApp } from "@/server/app";
+import { testConfig } from "@/server/config";
+import { admins, clients, sessions } from "@/server/db/schema";
+import { openTestDatabase, type TestDatabase } from "@/server/testing";
 import {
   ADMIN_COOKIE,
   CLIENT_COOKIE,

@@ -5,9 +5,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../config";
-import type { Db } from "../db/client";
-import { sessions } from "../db/schema";
+import type { Config } from "@/server/config";
+import type { Db } from "@/server/db/client";
+import { sessions } from "@/server/db/schema";
 
 export const ADMIN_COOKIE = "sd_admin";
 export const CLIENT_COOKIE = "sd_client";

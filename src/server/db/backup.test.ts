@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onPostgres, openTestDatabase, type TestDatabase } from "../testing";
+import { onPostgres, openTestDatabase, type TestDatabase } from "@/server/testing";
 import { BackupError, backup, knownSchema, PID_FILE, restore } from "./backup";
 import { openDatabase } from "./client";
 import { packages } from "./schema";

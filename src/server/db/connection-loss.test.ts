@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, onPostgres, type TestApp } from "../testing";
+import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { openDatabase } from "./client";
 import { packages } from "./schema";
 import { seedIfEmpty } from "./seed";

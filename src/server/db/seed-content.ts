@@ -6,7 +6,7 @@
 // company_name from branding in its place, so a rebranded shop reads right. What is only an
 // example (reviews, the rating line, the contact details, the bank details) is listed in
 // DEMO_CONTENT, which seed.ts records so the dashboard can mark it until the owner replaces it.
-import { SETTING_PLACEHOLDER } from "../../shared/constants";
+import { SETTING_PLACEHOLDER } from "@/shared/constants";
 import type {
   banners,
   downloads,

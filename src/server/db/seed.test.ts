@@ -4,7 +4,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, onPostgres, openTestDatabase, type TestApp } from "../testing";
+import { createTestApp, onPostgres, openTestDatabase, type TestApp } from "@/server/testing";
 import { type Database, type Db, openDatabase } from "./client";
 import {
   banners,

@@ -2,11 +2,11 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createSession } from "../auth/sessions";
-import { testConfig } from "../config";
-import { admins, outbox, statusChecks, systemComponents } from "../db/schema";
-import { seedComponents } from "../db/seed-content";
-import { createTestApp, type TestApp } from "../testing";
+import { createSession } from "@/server/auth/sessions";
+import { testConfig } from "@/server/config";
+import { admins, outbox, statusChecks, systemComponents } from "@/server/db/schema";
+import { seedComponents } from "@/server/db/seed-content";
+import { createTestApp, type TestApp } from "@/server/testing";
 import { checkPayments, healthMonitorJob, MESSAGES, RETENTION_DAYS, runChecks, runIfDue } from "./health-monitor";
 
 let t: TestApp;

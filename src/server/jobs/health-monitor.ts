@@ -5,8 +5,8 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import nodemailer from "nodemailer";
-import type { ComponentStatus } from "../../shared/api";
-import { statusChecks, systemComponents } from "../db/schema";
+import { statusChecks, systemComponents } from "@/server/db/schema";
+import type { ComponentStatus } from "@/shared/api";
 
 /** runs closer together than this are skipped (unless forced) */
 export const MIN_INTERVAL_S = 30;

@@ -1,7 +1,7 @@
 // Background jobs of one server process. Every job is safe to run in several processes at
 // once (claims use SKIP LOCKED or idempotent writes), so each instance may run them.
 import type { FastifyInstance } from "fastify";
-import { purgeOldWindows } from "../lib/rate-limit";
+import { purgeOldWindows } from "@/server/lib/rate-limit";
 import { healthMonitorJob } from "./health-monitor";
 import { lifecycleJob } from "./lifecycle";
 import { panelSyncJob } from "./panel-sync";

@@ -3,8 +3,8 @@
 // runs at once; a renewal since the scan wins; every change is in the history and the audit.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, clientLifecycleEvents, clients, siteSettings } from "../db/schema";
-import { createTestApp, eventually, type TestApp } from "../testing";
+import { auditLog, clientLifecycleEvents, clients, siteSettings } from "@/server/db/schema";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
 import { jobs } from ".";
 import { runLifecycle } from "./lifecycle";
 

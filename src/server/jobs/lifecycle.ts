@@ -5,9 +5,9 @@
 // term ends once; a renewal moves the end, and the new term gets its own key.
 import { and, eq, inArray, isNotNull, lte, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { Cause } from "../../shared/lifecycle";
-import { clients } from "../db/schema";
-import { applyChange, JOB_ACTOR, loadRules } from "../lib/lifecycle";
+import { clients } from "@/server/db/schema";
+import { applyChange, JOB_ACTOR, loadRules } from "@/server/lib/lifecycle";
+import type { Cause } from "@/shared/lifecycle";
 
 const EVERY_MS = 60_000;
 /** Clients looked at per run; the rest are reached on the next run. */

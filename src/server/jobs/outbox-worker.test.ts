@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { EmailTransport, OutgoingEmail } from "../adapters/email";
-import type { WhatsAppTransport } from "../adapters/whatsapp";
-import { outbox, whatsappWindows } from "../db/schema";
-import { enqueue, maskedBody, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "../lib/outbox";
-import { openTestDatabase, type TestDatabase } from "../testing";
+import type { EmailTransport, OutgoingEmail } from "@/server/adapters/email";
+import type { WhatsAppTransport } from "@/server/adapters/whatsapp";
+import { outbox, whatsappWindows } from "@/server/db/schema";
+import { enqueue, maskedBody, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
+import { openTestDatabase, type TestDatabase } from "@/server/testing";
 import { backoffMs, MAX_ATTEMPTS, OutboxWorker } from "./outbox-worker";
 
 class FakeEmail implements EmailTransport {

@@ -12,14 +12,14 @@
 //   or, with no address, the owner's queue.
 // E-mail without SMTP_URL waits, unsent and nothing lost.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { WHATSAPP_WINDOW_HOURS } from "../../shared/messaging";
-import { buildWhatsAppLink } from "../../shared/whatsapp";
-import type { EmailTransport } from "../adapters/email";
-import { WhatsAppSendError, type WhatsAppTransport, WINDOW_CLOSED_CODES } from "../adapters/whatsapp";
-import type { Db } from "../db/client";
-import { clients, leads, outbox, siteBranding, whatsappTemplates, whatsappWindows } from "../db/schema";
-import { withSecret } from "../lib/outbox";
-import { open } from "../lib/secret-box";
+import type { EmailTransport } from "@/server/adapters/email";
+import { WhatsAppSendError, type WhatsAppTransport, WINDOW_CLOSED_CODES } from "@/server/adapters/whatsapp";
+import type { Db } from "@/server/db/client";
+import { clients, leads, outbox, siteBranding, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
+import { withSecret } from "@/server/lib/outbox";
+import { open } from "@/server/lib/secret-box";
+import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
+import { buildWhatsAppLink } from "@/shared/whatsapp";
 
 export const MAX_ATTEMPTS = 8;
 const BATCH = 25;

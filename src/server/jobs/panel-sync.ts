@@ -4,9 +4,9 @@
 // is overwritten silently. One process runs it per night (a claim on a private setting).
 import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { formatDate } from "../../shared/dates";
-import type { PanelLine } from "../adapters/panel/panel";
-import { clients, siteSettings } from "../db/schema";
+import type { PanelLine } from "@/server/adapters/panel/panel";
+import { clients, siteSettings } from "@/server/db/schema";
+import { formatDate } from "@/shared/dates";
 
 const EVERY_MS = 60 * 60_000;
 /** At most one sync in this many hours, whatever the number of processes. */

@@ -7,15 +7,15 @@
 // mode the job waits as a task worded for the owner.
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { formatDate } from "../../shared/dates";
-import { normaliseWhatsAppNumber } from "../../shared/whatsapp";
-import { ManualStep, type PanelAdapter, PanelError, type PanelLine } from "../adapters/panel/panel";
-import { SANDBOX_PACKAGES } from "../adapters/panel/sandbox";
-import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } from "../db/schema";
-import { appForDevice } from "../lib/accounts";
-import { loadBusiness } from "../lib/business";
-import { enqueueAll } from "../lib/outbox";
-import { credentialsMessages } from "../modules/panel/messages";
+import { ManualStep, type PanelAdapter, PanelError, type PanelLine } from "@/server/adapters/panel/panel";
+import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
+import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
+import { appForDevice } from "@/server/lib/accounts";
+import { loadBusiness } from "@/server/lib/business";
+import { enqueueAll } from "@/server/lib/outbox";
+import { credentialsMessages } from "@/server/modules/panel/messages";
+import { formatDate } from "@/shared/dates";
+import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 
 export const PROVISIONING_MAX_ATTEMPTS = 8;
 /** a 'running' job older than this belonged to a process that died mid-call */

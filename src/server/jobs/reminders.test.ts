@@ -3,9 +3,9 @@
 // these tests run it first, as the server's timers do (every minute, before the reminders).
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../auth/passwords";
-import { clients, outbox, reminderLog } from "../db/schema";
-import { createTestApp, type TestApp } from "../testing";
+import { hashPassword } from "@/server/auth/passwords";
+import { clients, outbox, reminderLog } from "@/server/db/schema";
+import { createTestApp, type TestApp } from "@/server/testing";
 import { jobs } from ".";
 import { runLifecycle } from "./lifecycle";
 import { runReminders, thresholdsReached } from "./reminders";

@@ -8,14 +8,14 @@
 // a renewal moves subscription_end, and the next term gets its own reminders.
 import { and, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { formatDate, formatDateTime } from "../../shared/dates";
-import { graceEnd } from "../../shared/lifecycle";
-import type { Db } from "../db/client";
-import { clientLifecycleEvents, clients, reminderLog } from "../db/schema";
-import { type BusinessProfile, loadBusiness, signOff } from "../lib/business";
-import { loadRules } from "../lib/lifecycle";
-import { enqueue } from "../lib/outbox";
-import { preferredContact } from "../modules/client/service";
+import type { Db } from "@/server/db/client";
+import { clientLifecycleEvents, clients, reminderLog } from "@/server/db/schema";
+import { type BusinessProfile, loadBusiness, signOff } from "@/server/lib/business";
+import { loadRules } from "@/server/lib/lifecycle";
+import { enqueue } from "@/server/lib/outbox";
+import { preferredContact } from "@/server/modules/client/service";
+import { formatDate, formatDateTime } from "@/shared/dates";
+import { graceEnd } from "@/shared/lifecycle";
 
 export type Threshold = "7d" | "1d" | "expired";
 

@@ -4,12 +4,12 @@
 // their channel. A new account is always 'pending': its term comes from the lifecycle module.
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, or, sql } from "drizzle-orm";
-import { normaliseWhatsAppNumber } from "../../shared/whatsapp";
-import { generatePassword, hashPassword } from "../auth/passwords";
-import type { Db } from "../db/client";
-import { clients, downloads, type leads, passwordResetTokens } from "../db/schema";
-import { baseUsername, nextFreeUsername } from "../modules/admin-business/usernames";
-import { uniqueViolation } from "../modules/orders/service";
+import { generatePassword, hashPassword } from "@/server/auth/passwords";
+import type { Db } from "@/server/db/client";
+import { clients, downloads, type leads, passwordResetTokens } from "@/server/db/schema";
+import { baseUsername, nextFreeUsername } from "@/server/modules/admin-business/usernames";
+import { uniqueViolation } from "@/server/modules/orders/service";
+import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 import type { BusinessProfile } from "./business";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

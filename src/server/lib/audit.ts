@@ -1,8 +1,8 @@
 // The audit log: every admin write records who, when, what, and the row before and after.
 // Write it in the same transaction as the change so the log and the data never disagree.
 import type { FastifyRequest } from "fastify";
-import type { Db } from "../db/client";
-import { auditLog } from "../db/schema";
+import type { Db } from "@/server/db/client";
+import { auditLog } from "@/server/db/schema";
 
 type Executor = Pick<Db, "insert">;
 

@@ -2,8 +2,8 @@
 // Read through the change-feed-invalidated cache, so an edit in the admin shows at once.
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { formatPhoneForDisplay } from "../../shared/whatsapp";
-import { siteBranding, siteSettings } from "../db/schema";
+import { siteBranding, siteSettings } from "@/server/db/schema";
+import { formatPhoneForDisplay } from "@/shared/whatsapp";
 
 export interface BusinessProfile {
   companyName: string;

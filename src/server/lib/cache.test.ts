@@ -4,8 +4,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packages } from "../db/schema";
-import { createTestApp, eventually, type TestApp } from "../testing";
+import { packages } from "@/server/db/schema";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
 import { pickEncoding } from "./cache";
 
 let t: TestApp;

@@ -5,7 +5,7 @@
 // 400). Bodies the routes read raw (webhooks, whose signatures cover the exact bytes) are
 // strings and left alone.
 import type { FastifyInstance } from "fastify";
-import { cleanText } from "../modules/orders/service";
+import { cleanText } from "@/server/modules/orders/service";
 
 const MAX_DEPTH = 16;
 

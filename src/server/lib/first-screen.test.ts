@@ -6,9 +6,9 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firstScreenReads } from "../../shared/first-screen";
-import { homepageContent, siteBranding } from "../db/schema";
-import { createTestApp, eventually, type TestApp } from "../testing";
+import { homepageContent, siteBranding } from "@/server/db/schema";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { firstScreenReads } from "@/shared/first-screen";
 import { scriptSafeJson, withBusinessTitle } from "./first-screen";
 
 const INDEX_HTML = `<!doctype html><html><head><title>x</title></head><body><div id="root"><!--first-screen--><div role="status">Loading...</div><!--/first-screen--></div><script type="module" src="/assets/app.js"></script></body></html>`;

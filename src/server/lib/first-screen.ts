@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { firstScreenReads } from "../../shared/first-screen";
+import { firstScreenReads } from "@/shared/first-screen";
 
 /** The page is never held up for its inlined reads: what is not ready by then is read by the browser. */
 export const FIRST_SCREEN_DEADLINE_MS = 300;

@@ -6,6 +6,8 @@
 // payment callback, a retried job or two processes at once change a client exactly once.
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db } from "@/server/db/client";
+import { auditLog, clientLifecycleEvents, clients } from "@/server/db/schema";
 import {
   applyCause,
   CAUSE_LABELS,
@@ -15,9 +17,7 @@ import {
   type LifecycleRules,
   lifecycleRules,
   type Term,
-} from "../../shared/lifecycle";
-import type { Db } from "../db/client";
-import { auditLog, clientLifecycleEvents, clients } from "../db/schema";
+} from "@/shared/lifecycle";
 import { loadBusiness } from "./business";
 import { conflict, notFound } from "./errors";
 import { planPanelWork, queuePanelWork } from "./provisioning";

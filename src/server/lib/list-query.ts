@@ -2,9 +2,9 @@
 // patterns, South African day bounds, sorting with a stable tiebreak, and paging.
 import { type AnyColumn, asc, count, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { PAGE_SIZE_DEFAULT } from "../../shared/business-schemas";
-import { normaliseWhatsAppNumber } from "../../shared/whatsapp";
-import type { Db } from "../db/client";
+import type { Db } from "@/server/db/client";
+import { PAGE_SIZE_DEFAULT } from "@/shared/business-schemas";
+import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 
 /** South Africa keeps UTC+2 all year (no daylight saving). */
 const SA_OFFSET = "+02:00";

@@ -3,8 +3,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clients, outbox, provisioningJobs } from "../db/schema";
-import { createTestApp, eventually, onPostgres, type TestApp } from "../testing";
+import { clients, outbox, provisioningJobs } from "@/server/db/schema";
+import { createTestApp, eventually, onPostgres, type TestApp } from "@/server/testing";
 import { urlForLog } from "./observability";
 
 const TOKEN = "metrics-token-for-tests-0123";

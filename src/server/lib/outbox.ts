@@ -6,9 +6,10 @@
 // secret as `secret` and write SECRET_PLACEHOLDER in the body where it belongs. The secret is
 // stored encrypted (lib/secret-box.ts) and put into the text only as it is sent; every admin
 // view shows the body with the placeholder masked.
-import { buildWhatsAppLink } from "../../shared/whatsapp";
-import type { Db } from "../db/client";
-import { outbox } from "../db/schema";
+
+import type { Db } from "@/server/db/client";
+import { outbox } from "@/server/db/schema";
+import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { seal } from "./secret-box";
 
 export type Channel = "email" | "whatsapp";

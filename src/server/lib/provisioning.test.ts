@@ -1,6 +1,6 @@
 // What each lifecycle change asks of the panel (pure): one row per cause and situation.
 import { describe, expect, it } from "vitest";
-import type { Cause } from "../../shared/lifecycle";
+import type { Cause } from "@/shared/lifecycle";
 import { planPanelWork } from "./provisioning";
 
 const client = (status: string, line: boolean, enabled = true) => ({

@@ -8,9 +8,10 @@
 //   reactivated, or paid again    → enable_line (after the extension, when the line was off)
 // A complimentary grant adds our time only: the panel charges whole packages, so the owner
 // extends the line by hand if it must run longer (the nightly sync shows the difference).
-import type { Cause, ClientStatus } from "../../shared/lifecycle";
-import type { Db } from "../db/client";
-import { provisioningJobs } from "../db/schema";
+
+import type { Db } from "@/server/db/client";
+import { provisioningJobs } from "@/server/db/schema";
+import type { Cause, ClientStatus } from "@/shared/lifecycle";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type ClientRow = {

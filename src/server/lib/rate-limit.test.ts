@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "../testing";
+import { openTestDatabase, type TestDatabase } from "@/server/testing";
 import { AppError } from "./errors";
 import { enforce, hit, reset } from "./rate-limit";
 

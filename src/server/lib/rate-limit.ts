@@ -3,7 +3,7 @@
 // guessing and form spam. Exceeding a limit answers 429 with Retry-After.
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { Db } from "../db/client";
+import type { Db } from "@/server/db/client";
 import { tooManyRequests } from "./errors";
 
 export interface LimitResult {

@@ -4,8 +4,8 @@
 // by every process on the database). Sealed text: v1.<env|db>.<iv>.<tag>.<ciphertext>, base64url.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { siteSettings } from "../db/schema";
+import type { Db } from "@/server/db/client";
+import { siteSettings } from "@/server/db/schema";
 
 export const SECRET_KEY_SETTING = "private_outbox_secret_key";
 const AAD = Buffer.from("streamdesk-outbox-secret");

@@ -6,17 +6,17 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ADMIN_COOKIE, CLIENT_COOKIE, createSession } from "../auth/sessions";
-import { capturedPayments, clients, contentRequests } from "../db/schema";
-import { signedInAdmin } from "../modules/admin-auth/test-helpers";
-import { createTestApp, type TestApp } from "../testing";
+import { ADMIN_COOKIE, CLIENT_COOKIE, createSession } from "@/server/auth/sessions";
+import { capturedPayments, clients, contentRequests } from "@/server/db/schema";
+import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
+import { createTestApp, type TestApp } from "@/server/testing";
 
 const routes = vi.hoisted(() => [] as { method: string; url: string }[]);
 
 // A first "module" that runs in the root context (skip-override, as fastify-plugin does) and
 // records every route registered after it.
 vi.mock("../modules/index", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../modules/index")>();
+  const original = await importOriginal<typeof import("@/server/modules/index")>();
   const collector: FastifyPluginAsync = async (app) => {
     app.addHook("onRoute", (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url ?? route.path });

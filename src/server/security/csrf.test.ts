@@ -4,9 +4,9 @@
 // and the signed callbacks go through.
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_COOKIE, createSession } from "../auth/sessions";
-import { admins } from "../db/schema";
-import { createTestApp, type TestApp } from "../testing";
+import { ADMIN_COOKIE, createSession } from "@/server/auth/sessions";
+import { admins } from "@/server/db/schema";
+import { createTestApp, type TestApp } from "@/server/testing";
 
 const OWN = "http://localhost:8080";
 let t: TestApp;

@@ -6,12 +6,12 @@
 import fc from "fast-check";
 import type { FastifyPluginAsync } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { signedInAdmin } from "../modules/admin-auth/test-helpers";
-import { createTestApp, type TestApp } from "../testing";
+import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
+import { createTestApp, type TestApp } from "@/server/testing";
 
 const routes = vi.hoisted(() => [] as { method: string; url: string }[]);
 vi.mock("../modules/index", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../modules/index")>();
+  const original = await importOriginal<typeof import("@/server/modules/index")>();
   const collector: FastifyPluginAsync = async (app) => {
     app.addHook("onRoute", (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url ?? route.path });

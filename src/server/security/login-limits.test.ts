@@ -6,11 +6,11 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deviceCookieName } from "../auth/login-guard";
-import { configurePasswordCost } from "../auth/passwords";
-import { admins, clients, sessions } from "../db/schema";
-import { createAdmin, randomIp, sessionCookieFrom, TEST_ADMIN_PASSWORD } from "../modules/admin-auth/test-helpers";
-import { createTestApp, type TestApp } from "../testing";
+import { deviceCookieName } from "@/server/auth/login-guard";
+import { configurePasswordCost } from "@/server/auth/passwords";
+import { admins, clients, sessions } from "@/server/db/schema";
+import { createAdmin, randomIp, sessionCookieFrom, TEST_ADMIN_PASSWORD } from "@/server/modules/admin-auth/test-helpers";
+import { createTestApp, type TestApp } from "@/server/testing";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 // A NUL character (which PostgreSQL cannot store) in a login, a reset request or a search is
 // ordinary bad input: a 4xx or an empty answer, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SignedIn, signInAdmin } from "../modules/admin-business/test-admin";
-import { createTestApp, type TestApp } from "../testing";
+import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
+import { createTestApp, type TestApp } from "@/server/testing";
 
 let t: TestApp;
 let admin: SignedIn;

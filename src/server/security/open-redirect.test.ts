@@ -2,9 +2,9 @@
 // browser reads as another host (`/\evil.example`), nor carry script. The probe's strings, through
 // the real routes: 400 naming the field, and nothing saved.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { downloads } from "../db/schema";
-import { signedInAdmin } from "../modules/admin-auth/test-helpers";
-import { createTestApp, type TestApp } from "../testing";
+import { downloads } from "@/server/db/schema";
+import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
+import { createTestApp, type TestApp } from "@/server/testing";
 
 let t: TestApp;
 let cookie: string;

@@ -3,9 +3,9 @@
 // no fresh address, no way past the per-IP limits, and no lie stored on its lead.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { trustedProxies } from "../app";
-import { leads } from "../db/schema";
-import { createTestApp, type TestApp } from "../testing";
+import { trustedProxies } from "@/server/app";
+import { leads } from "@/server/db/schema";
+import { createTestApp, type TestApp } from "@/server/testing";
 
 let t: TestApp;
 const LIMIT = 5;

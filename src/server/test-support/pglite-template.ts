@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { dumpMigratedPglite } from "../db/client";
+import { dumpMigratedPglite } from "@/server/db/client";
 
 declare module "vitest" {
   export interface ProvidedContext {

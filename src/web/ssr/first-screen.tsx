@@ -6,10 +6,10 @@
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { isLandingPath } from "@/shared/first-screen";
-import { AppShell } from "../app/app-shell";
-import { createQueryClient } from "../app/query-client";
-import { routes } from "../app/router";
-import { type BootData, seedFirstScreen } from "../lib/first-screen";
+import { AppShell } from "@/web/app/app-shell";
+import { createQueryClient } from "@/web/app/query-client";
+import { routes } from "@/web/app/router";
+import { type BootData, seedFirstScreen } from "@/web/lib/first-screen";
 
 function Nothing() {
   return null;

@@ -3,9 +3,9 @@
 // test lines with generated logins; the dashboard marks them as such.
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { addMonths } from "../../../shared/dates";
-import type { Db } from "../../db/client";
-import { sandboxPanelLines } from "../../db/schema";
+import type { Db } from "@/server/db/client";
+import { sandboxPanelLines } from "@/server/db/schema";
+import { addMonths } from "@/shared/dates";
 import { type CreateLineInput, type PanelAdapter, PanelError, type PanelLine, type PanelPackage } from "./panel";
 
 const pkg = (id: string, name: string, months: number): PanelPackage => ({

@@ -1,7 +1,7 @@
 // The reseller API when PANEL_API_URL and PANEL_API_KEY are set, manual mode when
 // PANEL_MODE=manual, else the sandbox panel (docs/architecture.md, "Integrations").
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import type { Config } from "@/server/config";
+import type { Db } from "@/server/db/client";
 import { createManualPanel } from "./manual";
 import type { PanelAdapter } from "./panel";
 import { createSandboxPanel } from "./sandbox";

@@ -4,8 +4,8 @@
 // the one a real provider exercises.
 import { randomBytes } from "node:crypto";
 import { and, eq, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { sandboxPaylinks } from "../../db/schema";
+import type { Db } from "@/server/db/client";
+import { sandboxPaylinks } from "@/server/db/schema";
 import {
   type CallbackRequest,
   type CreatedPaylink,

@@ -1,6 +1,6 @@
 // iKhokha when its keys are configured, else the local sandbox (docs/architecture.md, "Integrations").
-import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import type { Config } from "@/server/config";
+import type { Db } from "@/server/db/client";
 import { createIkhokhaProvider } from "./ikhokha";
 import type { PaymentProvider } from "./provider";
 import { createSandboxProvider, type SandboxProvider } from "./sandbox";

@@ -1,8 +1,8 @@
 import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ADMIN_COOKIE, createSession } from "../../auth/sessions";
-import { admins, auditLog, packages, rateLimits, sessions } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../testing";
+import { ADMIN_COOKIE, createSession } from "@/server/auth/sessions";
+import { admins, auditLog, packages, rateLimits, sessions } from "@/server/db/schema";
+import { createTestApp, type TestApp } from "@/server/testing";
 import { INVALID_CREDENTIALS, LAST_ADMIN_MESSAGE, LOGIN_LIMIT_MESSAGE } from "./routes";
 import { createAdmin, randomIp, sessionCookieFrom, signIn, TEST_ADMIN_PASSWORD } from "./test-helpers";
 

@@ -9,18 +9,18 @@
 // tells an attacker which e-mail addresses have accounts.
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { adminCreateSchema, adminPatchSchema, passwordChangeSchema } from "../../../shared/admin-schemas";
-import { adminLoginSchema } from "../../../shared/schemas";
-import { requireAdmin } from "../../auth/guards";
-import { startLogin } from "../../auth/login-guard";
-import { hashPassword, needsRehash, verifyPassword } from "../../auth/passwords";
-import { ADMIN_COOKIE, clearSessionCookie, createSession, deleteSession, secureCookies, setSessionCookie } from "../../auth/sessions";
-import { admins, sessions } from "../../db/schema";
-import { audit } from "../../lib/audit";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
-import { enforce } from "../../lib/rate-limit";
-import { guardUnique } from "../admin-catalogue/crud";
-import { bodyObject, parseBody, rowId } from "../admin-catalogue/validation";
+import { requireAdmin } from "@/server/auth/guards";
+import { startLogin } from "@/server/auth/login-guard";
+import { hashPassword, needsRehash, verifyPassword } from "@/server/auth/passwords";
+import { ADMIN_COOKIE, clearSessionCookie, createSession, deleteSession, secureCookies, setSessionCookie } from "@/server/auth/sessions";
+import { admins, sessions } from "@/server/db/schema";
+import { audit } from "@/server/lib/audit";
+import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
+import { enforce } from "@/server/lib/rate-limit";
+import { guardUnique } from "@/server/modules/admin-catalogue/crud";
+import { bodyObject, parseBody, rowId } from "@/server/modules/admin-catalogue/validation";
+import { adminCreateSchema, adminPatchSchema, passwordChangeSchema } from "@/shared/admin-schemas";
+import { adminLoginSchema } from "@/shared/schemas";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const LOGIN_LIMIT_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";

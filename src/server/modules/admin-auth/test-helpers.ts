@@ -1,10 +1,10 @@
 // Test helpers for admin API tests: an admin account and a signed-in cookie, made through the
 // real login endpoint so tests exercise what a browser does.
 import { randomBytes } from "node:crypto";
-import type { App } from "../../app";
-import { hashPassword } from "../../auth/passwords";
-import { ADMIN_COOKIE } from "../../auth/sessions";
-import { admins } from "../../db/schema";
+import type { App } from "@/server/app";
+import { hashPassword } from "@/server/auth/passwords";
+import { ADMIN_COOKIE } from "@/server/auth/sessions";
+import { admins } from "@/server/db/schema";
 
 export const TEST_ADMIN_PASSWORD = "Correct-Horse-42";
 

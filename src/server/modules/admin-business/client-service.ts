@@ -6,6 +6,17 @@
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, like, lte, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { generatePassword, hashPassword } from "@/server/auth/passwords";
+import { deleteSessionsFor } from "@/server/auth/sessions";
+import type { Db } from "@/server/db/client";
+import { capturedPayments, clients, contentRequests, leads, outbox, packages } from "@/server/db/schema";
+import { audit } from "@/server/lib/audit";
+import { loadBusiness } from "@/server/lib/business";
+import { badRequest, conflict, notFound } from "@/server/lib/errors";
+import { adminActor, applyOrRefuse, lifecycleHistory, loadRules } from "@/server/lib/lifecycle";
+import { containsPattern, ordering, pageWindow, phoneSearchDigits } from "@/server/lib/list-query";
+import { MASKED_SECRET, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
+import { uniqueViolation } from "@/server/modules/orders/service";
 import {
   CHANNEL_CONTACT_MESSAGES,
   type CLIENT_SORTS,
@@ -13,19 +24,8 @@ import {
   type ClientGrant,
   type ClientListQuery,
   type ClientPatch,
-} from "../../../shared/business-schemas";
-import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
-import { generatePassword, hashPassword } from "../../auth/passwords";
-import { deleteSessionsFor } from "../../auth/sessions";
-import type { Db } from "../../db/client";
-import { capturedPayments, clients, contentRequests, leads, outbox, packages } from "../../db/schema";
-import { audit } from "../../lib/audit";
-import { loadBusiness } from "../../lib/business";
-import { badRequest, conflict, notFound } from "../../lib/errors";
-import { adminActor, applyOrRefuse, lifecycleHistory, loadRules } from "../../lib/lifecycle";
-import { containsPattern, ordering, pageWindow, phoneSearchDigits } from "../../lib/list-query";
-import { MASKED_SECRET, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "../../lib/outbox";
-import { uniqueViolation } from "../orders/service";
+} from "@/shared/business-schemas";
+import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 import { leadWhatsAppUrl } from "./messages";
 import { baseUsername, nextFreeUsername } from "./usernames";
 

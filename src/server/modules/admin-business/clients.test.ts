@@ -4,10 +4,10 @@
 // with a reason, password reset, delete (payments stay) — and an audit entry for every write.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMonths } from "../../../shared/dates";
-import { verifyPassword } from "../../auth/passwords";
-import { auditLog, capturedPayments, clients, contentRequests, outbox, packages, sessions } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../testing";
+import { verifyPassword } from "@/server/auth/passwords";
+import { auditLog, capturedPayments, clients, contentRequests, outbox, packages, sessions } from "@/server/db/schema";
+import { createTestApp, type TestApp } from "@/server/testing";
+import { addMonths } from "@/shared/dates";
 import { clientSession, type SignedIn, signInAdmin } from "./test-admin";
 
 let t: TestApp;

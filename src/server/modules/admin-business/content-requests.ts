@@ -4,13 +4,13 @@
 import { createHash } from "node:crypto";
 import { and, count, eq, getTableColumns, ilike, type SQL } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { CONTENT_REQUEST_SORTS, ContentRequestListQuery, ContentRequestPatch } from "../../../shared/business-schemas";
-import { clients, contentRequests } from "../../db/schema";
-import { audit } from "../../lib/audit";
-import { loadBusiness } from "../../lib/business";
-import { notFound } from "../../lib/errors";
-import { containsPattern, ordering, pageWindow } from "../../lib/list-query";
-import { enqueueAll } from "../../lib/outbox";
+import { clients, contentRequests } from "@/server/db/schema";
+import { audit } from "@/server/lib/audit";
+import { loadBusiness } from "@/server/lib/business";
+import { notFound } from "@/server/lib/errors";
+import { containsPattern, ordering, pageWindow } from "@/server/lib/list-query";
+import { enqueueAll } from "@/server/lib/outbox";
+import type { CONTENT_REQUEST_SORTS, ContentRequestListQuery, ContentRequestPatch } from "@/shared/business-schemas";
 import { contentReplyMessages } from "./messages";
 
 const withClient = { ...getTableColumns(contentRequests), client_username: clients.username, client_full_name: clients.full_name };

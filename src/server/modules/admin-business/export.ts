@@ -1,6 +1,6 @@
 // GET /api/admin/export/{leads,clients,payments}.csv: exactly the rows the list shows with the
 // same filters and sort, every page. Streaming-line secrets (line password) are not exported.
-import { saDay } from "../../../shared/dates";
+import { saDay } from "@/shared/dates";
 import type { listClients } from "./client-service";
 import { type CsvColumn, toCsv } from "./csv";
 import type { listLeads } from "./lead-service";

@@ -3,9 +3,9 @@
 // reviews) or the server is connected (card provider, panel).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LaunchChecklist } from "../../../shared/business-schemas";
-import { siteBranding, testimonialsManaged } from "../../db/schema";
-import { createTestApp, fillBankDetails, type TestApp } from "../../testing";
+import { siteBranding, testimonialsManaged } from "@/server/db/schema";
+import { createTestApp, fillBankDetails, type TestApp } from "@/server/testing";
+import type { LaunchChecklist } from "@/shared/business-schemas";
 import { type SignedIn, signInAdmin } from "./test-admin";
 
 let shop: TestApp;

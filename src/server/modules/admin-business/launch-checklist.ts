@@ -3,10 +3,10 @@
 // facts the rest of the server acts on (eftReady, the card mode, the panel's mode, the demo
 // values the seed recorded), so "done" here means the shop really behaves that way.
 import type { FastifyInstance } from "fastify";
-import type { LaunchChecklist, LaunchChecklistItem } from "../../../shared/business-schemas";
-import { eftReady } from "../../../shared/constants";
-import { demoContentLeft } from "../../db/seed";
-import { loadBusiness } from "../../lib/business";
+import { demoContentLeft } from "@/server/db/seed";
+import { loadBusiness } from "@/server/lib/business";
+import type { LaunchChecklist, LaunchChecklistItem } from "@/shared/business-schemas";
+import { eftReady } from "@/shared/constants";
 
 /** The legal facts the public pages must show (ECT Act s43; POPIA's information officer). */
 const LEGAL_FACTS: Record<string, string> = {

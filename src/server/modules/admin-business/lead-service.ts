@@ -4,17 +4,17 @@
 // gives no time: a new client is pending (or on a free trial); time comes from money.
 import { and, count, eq, getTableColumns, gte, ilike, like, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { LEAD_SORTS, LeadConvert, LeadListQuery, LeadPatch } from "../../../shared/business-schemas";
-import { generatePassword, hashPassword } from "../../auth/passwords";
-import { clients, leads, packages } from "../../db/schema";
-import { appForDevice, insertClientFromLead } from "../../lib/accounts";
-import { audit } from "../../lib/audit";
-import { type BusinessProfile, loadBusiness } from "../../lib/business";
-import { badRequest, conflict, notFound } from "../../lib/errors";
-import { adminActor, applyOrRefuse, loadRules } from "../../lib/lifecycle";
-import { containsPattern, dateRange, ordering, pageWindow, phoneSearchDigits } from "../../lib/list-query";
-import { enqueueAll } from "../../lib/outbox";
-import { uniqueViolation } from "../orders/service";
+import { generatePassword, hashPassword } from "@/server/auth/passwords";
+import { clients, leads, packages } from "@/server/db/schema";
+import { appForDevice, insertClientFromLead } from "@/server/lib/accounts";
+import { audit } from "@/server/lib/audit";
+import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
+import { badRequest, conflict, notFound } from "@/server/lib/errors";
+import { adminActor, applyOrRefuse, loadRules } from "@/server/lib/lifecycle";
+import { containsPattern, dateRange, ordering, pageWindow, phoneSearchDigits } from "@/server/lib/list-query";
+import { enqueueAll } from "@/server/lib/outbox";
+import { uniqueViolation } from "@/server/modules/orders/service";
+import type { LEAD_SORTS, LeadConvert, LeadListQuery, LeadPatch } from "@/shared/business-schemas";
 import { type Tx, toPublicClient, USERNAME_TAKEN } from "./client-service";
 import { leadWhatsAppUrl, renewalMessages, welcomeMessages } from "./messages";
 

@@ -3,10 +3,10 @@
 // welcome queued, second conversion 409), or the renewal of a returning client's account.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMonths } from "../../../shared/dates";
-import { verifyPassword } from "../../auth/passwords";
-import { auditLog, clients, leads, outbox, packages, siteSettings } from "../../db/schema";
-import { createTestApp, eventually, type TestApp } from "../../testing";
+import { verifyPassword } from "@/server/auth/passwords";
+import { auditLog, clients, leads, outbox, packages, siteSettings } from "@/server/db/schema";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { addMonths } from "@/shared/dates";
 import { type SignedIn, signInAdmin } from "./test-admin";
 
 let t: TestApp;

@@ -1,12 +1,13 @@
 // The words the business side sends: the one-click WhatsApp greeting to a lead, the welcome
 // for a new client, and the reply to a content request. Short, plain text, naming the
 // business, saying what happens next, ending with the sign-off (docs/architecture.md, "House style").
-import { formatDate, formatDateTime } from "../../../shared/dates";
-import { DEVICE_LABELS } from "../../../shared/options";
-import { buildWhatsAppLink, normaliseWhatsAppNumber } from "../../../shared/whatsapp";
-import { type BusinessProfile, signOff } from "../../lib/business";
-import { type OutboxMessage, SECRET_PLACEHOLDER } from "../../lib/outbox";
-import { numberedSteps } from "../downloads/service";
+
+import { type BusinessProfile, signOff } from "@/server/lib/business";
+import { type OutboxMessage, SECRET_PLACEHOLDER } from "@/server/lib/outbox";
+import { numberedSteps } from "@/server/modules/downloads/service";
+import { formatDate, formatDateTime } from "@/shared/dates";
+import { DEVICE_LABELS } from "@/shared/options";
+import { buildWhatsAppLink, normaliseWhatsAppNumber } from "@/shared/whatsapp";
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || "there";
 const deviceLabel = (device: string) => DEVICE_LABELS[device as keyof typeof DEVICE_LABELS] ?? device;

@@ -2,10 +2,10 @@
 // list, every page, injection cells neutralised) and content-request replies.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saDay } from "../../../shared/dates";
-import { auditLog, capturedPayments, clients, contentRequests, leads, outbox } from "../../db/schema";
-import { saDayStart } from "../../lib/list-query";
-import { createTestApp, type TestApp } from "../../testing";
+import { auditLog, capturedPayments, clients, contentRequests, leads, outbox } from "@/server/db/schema";
+import { saDayStart } from "@/server/lib/list-query";
+import { createTestApp, type TestApp } from "@/server/testing";
+import { saDay } from "@/shared/dates";
 import { csvCell, csvDateTime } from "./csv";
 import { seriesDays } from "./stats";
 import { type SignedIn, signInAdmin } from "./test-admin";

@@ -6,14 +6,14 @@
 import { randomInt } from "node:crypto";
 import { and, count, eq, getTableColumns, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { PAYMENT_SORTS, PaymentCreate, PaymentListQuery, PaymentPatch } from "../../../shared/business-schemas";
-import { capturedPayments, clients, packages } from "../../db/schema";
-import { audit } from "../../lib/audit";
-import { loadBusiness } from "../../lib/business";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
-import { loadRules } from "../../lib/lifecycle";
-import { containsPattern, dateRange, ordering, pageWindow } from "../../lib/list-query";
-import { settlePayment } from "../payments/settle";
+import { capturedPayments, clients, packages } from "@/server/db/schema";
+import { audit } from "@/server/lib/audit";
+import { loadBusiness } from "@/server/lib/business";
+import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
+import { loadRules } from "@/server/lib/lifecycle";
+import { containsPattern, dateRange, ordering, pageWindow } from "@/server/lib/list-query";
+import { settlePayment } from "@/server/modules/payments/settle";
+import type { PAYMENT_SORTS, PaymentCreate, PaymentListQuery, PaymentPatch } from "@/shared/business-schemas";
 
 type Payment = typeof capturedPayments.$inferSelect;
 

@@ -3,9 +3,9 @@
 // recorded by hand, the list's filters — with an audit entry for every write.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMonths } from "../../../shared/dates";
-import { auditLog, capturedPayments, clients, outbox, packages } from "../../db/schema";
-import { createTestApp, fillBankDetails, type TestApp } from "../../testing";
+import { auditLog, capturedPayments, clients, outbox, packages } from "@/server/db/schema";
+import { createTestApp, fillBankDetails, type TestApp } from "@/server/testing";
+import { addMonths } from "@/shared/dates";
 import { type SignedIn, signInAdmin } from "./test-admin";
 
 let t: TestApp;

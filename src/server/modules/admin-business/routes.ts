@@ -4,6 +4,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireAdmin } from "@/server/auth/guards";
+import { cardModeFor } from "@/server/modules/payments/service";
 import {
   clientCreateSchema,
   clientGrantSchema,
@@ -18,9 +20,7 @@ import {
   paymentListQuerySchema,
   paymentNoteSchema,
   paymentPatchSchema,
-} from "../../../shared/business-schemas";
-import { requireAdmin } from "../../auth/guards";
-import { cardModeFor } from "../payments/service";
+} from "@/shared/business-schemas";
 import {
   createClient,
   deleteClient,

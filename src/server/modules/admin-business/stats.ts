@@ -2,11 +2,11 @@
 // starts at 00:00 SAST whatever the server's zone, and the 30-day series are SA calendar days.
 import { and, count, eq, gt, gte, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { AdminStats } from "../../../shared/business-schemas";
-import { SA_TIME_ZONE, saDay } from "../../../shared/dates";
-import { toCents } from "../../../shared/money";
-import { capturedPayments, clients, leads, outbox } from "../../db/schema";
-import { saDayStart } from "../../lib/list-query";
+import { capturedPayments, clients, leads, outbox } from "@/server/db/schema";
+import { saDayStart } from "@/server/lib/list-query";
+import type { AdminStats } from "@/shared/business-schemas";
+import { SA_TIME_ZONE, saDay } from "@/shared/dates";
+import { toCents } from "@/shared/money";
 
 export const SERIES_DAYS = 30;
 const DAY_MS = 86_400_000;

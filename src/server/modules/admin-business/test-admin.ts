@@ -2,10 +2,10 @@
 // that carries its cookie. The login route belongs to the admin-auth module.
 import { randomBytes } from "node:crypto";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import type { App } from "../../app";
-import { hashPassword } from "../../auth/passwords";
-import { ADMIN_COOKIE, CLIENT_COOKIE, createSession } from "../../auth/sessions";
-import { admins } from "../../db/schema";
+import type { App } from "@/server/app";
+import { hashPassword } from "@/server/auth/passwords";
+import { ADMIN_COOKIE, CLIENT_COOKIE, createSession } from "@/server/auth/sessions";
+import { admins } from "@/server/db/schema";
 
 export interface SignedIn {
   adminId: string;

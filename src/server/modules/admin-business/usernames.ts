@@ -1,8 +1,8 @@
 // Portal usernames made from a person's name: 'Thabo Mokoena' → 'thabo.m', then 'thabo.m2',
 // 'thabo.m3' when taken. Lower-case ASCII, so it is easy to type on any phone.
 import { eq, like, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { clients } from "../../db/schema";
+import type { Db } from "@/server/db/client";
+import { clients } from "@/server/db/schema";
 
 const FALLBACK = "client";
 

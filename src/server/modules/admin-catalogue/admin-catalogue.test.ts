@@ -3,10 +3,10 @@
 // carries today's price (specials included), and the lifecycle's settings are range-checked.
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GRACE_DAYS_MESSAGE, TRIAL_HOURS_MESSAGE } from "../../../shared/lifecycle";
-import { auditLog, siteSettings } from "../../db/schema";
-import { createTestApp, eventually, type TestApp } from "../../testing";
-import { signedInAdmin } from "../admin-auth/test-helpers";
+import { auditLog, siteSettings } from "@/server/db/schema";
+import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { GRACE_DAYS_MESSAGE, TRIAL_HOURS_MESSAGE } from "@/shared/lifecycle";
 
 let t: TestApp;
 let cookie: string;

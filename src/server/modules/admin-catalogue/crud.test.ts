@@ -3,9 +3,9 @@
 // delete — with an audit entry holding before/after for each write.
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../testing";
-import { signedInAdmin } from "../admin-auth/test-helpers";
+import { auditLog } from "@/server/db/schema";
+import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
+import { createTestApp, type TestApp } from "@/server/testing";
 
 let t: TestApp;
 let cookie: string;

@@ -10,10 +10,10 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { Db } from "../../db/client";
-import { audit } from "../../lib/audit";
-import { conflict, notFound } from "../../lib/errors";
-import { uniqueViolation } from "../orders/service";
+import type { Db } from "@/server/db/client";
+import { audit } from "@/server/lib/audit";
+import { conflict, notFound } from "@/server/lib/errors";
+import { uniqueViolation } from "@/server/modules/orders/service";
 import { bodyObject, parseBody, rowId } from "./validation";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -1,6 +1,25 @@
 // What the admin edits, table by table: schema, order of the list, unique keys, and the few
 // rules that need the stored row (a PATCH merged with what is there) or other tables.
 import { asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import {
+  banners,
+  downloads,
+  homepageContent,
+  imageRegistry,
+  incidents,
+  kbArticles,
+  notices,
+  packages,
+  pricingSpecials,
+  releases,
+  siteSettings,
+  systemComponents,
+  testimonialsManaged,
+  trialBlackoutDays,
+} from "@/server/db/schema";
+import { MESSAGES as MONITOR_MESSAGES } from "@/server/jobs/health-monitor";
+import { listActiveSpecials, specialsAt } from "@/server/modules/catalogue/service";
 import {
   adminDownloadInputSchema,
   adminDownloadPatchSchema,
@@ -22,9 +41,9 @@ import {
   releasePatchSchema,
   settingPatchSchema,
   slugify,
-} from "../../../shared/admin-schemas";
-import { lifecycleSettingError } from "../../../shared/lifecycle";
-import { findSpecial } from "../../../shared/pricing";
+} from "@/shared/admin-schemas";
+import { lifecycleSettingError } from "@/shared/lifecycle";
+import { findSpecial } from "@/shared/pricing";
 import {
   bannerInputSchema,
   bannerPatchSchema,
@@ -36,26 +55,7 @@ import {
   specialPatchSchema,
   testimonialInputSchema,
   testimonialPatchSchema,
-} from "../../../shared/schemas";
-import type { Db } from "../../db/client";
-import {
-  banners,
-  downloads,
-  homepageContent,
-  imageRegistry,
-  incidents,
-  kbArticles,
-  notices,
-  packages,
-  pricingSpecials,
-  releases,
-  siteSettings,
-  systemComponents,
-  testimonialsManaged,
-  trialBlackoutDays,
-} from "../../db/schema";
-import { MESSAGES as MONITOR_MESSAGES } from "../../jobs/health-monitor";
-import { listActiveSpecials, specialsAt } from "../catalogue/service";
+} from "@/shared/schemas";
 import type { ResourceDefinition, Row, Tx } from "./crud";
 import { fieldMessages, invalid } from "./validation";
 

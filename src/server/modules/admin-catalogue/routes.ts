@@ -8,13 +8,13 @@
 // subscription lifecycle reads (free_trial_hours, grace_days) are range-checked on every write.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
-import { brandingUpdateSchema, reorderSchema, settingInputSchema, settingPatchSchema } from "../../../shared/admin-schemas";
-import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
-import { requireAdmin } from "../../auth/guards";
-import type { Db } from "../../db/client";
-import { incidents, packages, siteBranding, siteSettings } from "../../db/schema";
-import { audit } from "../../lib/audit";
-import { conflict, notFound } from "../../lib/errors";
+import { requireAdmin } from "@/server/auth/guards";
+import type { Db } from "@/server/db/client";
+import { incidents, packages, siteBranding, siteSettings } from "@/server/db/schema";
+import { audit } from "@/server/lib/audit";
+import { conflict, notFound } from "@/server/lib/errors";
+import { brandingUpdateSchema, reorderSchema, settingInputSchema, settingPatchSchema } from "@/shared/admin-schemas";
+import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 import { guardUnique, type Row, registerResource } from "./crud";
 import { checkLifecycleSetting, incidentsResource, resources, settingsResource, withPriceToday } from "./resources";
 import { bodyObject, parseBody, rowId } from "./validation";

@@ -1,9 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, outbox, statusChecks } from "../../db/schema";
-import { createTestApp, eventually, type TestApp } from "../../testing";
-import { signedInAdmin } from "../admin-auth/test-helpers";
+import { auditLog, outbox, statusChecks } from "@/server/db/schema";
+import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
 
 let t: TestApp;
 let cookie: string;

@@ -11,19 +11,19 @@
 import { and, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { auditQuerySchema, outboxQuerySchema } from "../../../shared/admin-schemas";
-import type { AdminOutboxEntry } from "../../../shared/messaging";
-import { buildWhatsAppLink } from "../../../shared/whatsapp";
-import { requireAdmin } from "../../auth/guards";
-import type { Db } from "../../db/client";
-import { auditLog, capturedPayments, clients, contentRequests, leads, outbox, provisioningJobs } from "../../db/schema";
-import { runIfDue } from "../../jobs/health-monitor";
-import { audit } from "../../lib/audit";
-import { conflict, notFound } from "../../lib/errors";
-import { containsPattern, pageOf } from "../../lib/list-query";
-import { maskedBody, withSecret } from "../../lib/outbox";
-import { open } from "../../lib/secret-box";
-import { rowId } from "../admin-catalogue/validation";
+import { requireAdmin } from "@/server/auth/guards";
+import type { Db } from "@/server/db/client";
+import { auditLog, capturedPayments, clients, contentRequests, leads, outbox, provisioningJobs } from "@/server/db/schema";
+import { runIfDue } from "@/server/jobs/health-monitor";
+import { audit } from "@/server/lib/audit";
+import { conflict, notFound } from "@/server/lib/errors";
+import { containsPattern, pageOf } from "@/server/lib/list-query";
+import { maskedBody, withSecret } from "@/server/lib/outbox";
+import { open } from "@/server/lib/secret-box";
+import { rowId } from "@/server/modules/admin-catalogue/validation";
+import { auditQuerySchema, outboxQuerySchema } from "@/shared/admin-schemas";
+import type { AdminOutboxEntry } from "@/shared/messaging";
+import { buildWhatsAppLink } from "@/shared/whatsapp";
 
 type OutboxRow = typeof outbox.$inferSelect;
 

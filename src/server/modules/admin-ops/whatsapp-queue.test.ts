@@ -6,11 +6,11 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, leads, outbox } from "../../db/schema";
-import { enqueue, SECRET_PLACEHOLDER } from "../../lib/outbox";
-import { createTestApp, eventually, type TestApp } from "../../testing";
-import { signedInAdmin } from "../admin-auth/test-helpers";
-import { makeClient } from "../client/test-helpers";
+import { auditLog, leads, outbox } from "@/server/db/schema";
+import { enqueue, SECRET_PLACEHOLDER } from "@/server/lib/outbox";
+import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
+import { makeClient } from "@/server/modules/client/test-helpers";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
 
 let t: TestApp;
 let cookie: string;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Banner, Download, Package, SettingsMap, Special, Testimonial } from "../../../shared/api";
-import { banners, downloads, packages, pricingSpecials, siteSettings, testimonialsManaged } from "../../db/schema";
-import { createTestApp, eventually, type TestApp } from "../../testing";
+import { banners, downloads, packages, pricingSpecials, siteSettings, testimonialsManaged } from "@/server/db/schema";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import type { Banner, Download, Package, SettingsMap, Special, Testimonial } from "@/shared/api";
 
 let t: TestApp;
 const get = (url: string) => t.app.inject({ method: "GET", url });

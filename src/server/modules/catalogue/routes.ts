@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ListResponse, Special } from "../../../shared/api";
+import type { ListResponse, Special } from "@/shared/api";
 import { listActiveSpecials, listBanners, listDownloads, listPackages, listTestimonials, settingsMap, specialsAt } from "./service";
 
 /** These reads take no parameters; unknown ones are stripped (ignored). */

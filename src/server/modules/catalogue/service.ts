@@ -1,8 +1,8 @@
 // Public catalogue reads (spec §6/§7): only active rows, in the orders the storefront shows.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Banner, Download, Package, SettingsMap, Special, Testimonial } from "../../../shared/api";
-import type { Db } from "../../db/client";
-import { banners, downloads, packages, pricingSpecials, siteSettings, testimonialsManaged } from "../../db/schema";
+import type { Db } from "@/server/db/client";
+import { banners, downloads, packages, pricingSpecials, siteSettings, testimonialsManaged } from "@/server/db/schema";
+import type { Banner, Download, Package, SettingsMap, Special, Testimonial } from "@/shared/api";
 
 export async function listPackages(db: Db): Promise<Package[]> {
   const rows = await db

@@ -2,9 +2,9 @@
 // and the password change.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVALID_CREDENTIALS_MESSAGE } from "../../../shared/client-schemas";
-import { outbox, sessions } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../testing";
+import { outbox, sessions } from "@/server/db/schema";
+import { createTestApp, type TestApp } from "@/server/testing";
+import { INVALID_CREDENTIALS_MESSAGE } from "@/shared/client-schemas";
 import { adminToken, cookieFrom, login, makeClient, nextIp, PUBLIC_URL, signIn, type TestClient } from "./test-helpers";
 
 let t: TestApp;

@@ -5,11 +5,11 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ClientContentRequest } from "../../../shared/client-schemas";
-import { contentRequestSchema } from "../../../shared/schemas";
-import { requireClient } from "../../auth/guards";
-import { contentRequests } from "../../db/schema";
-import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "../../lib/rate-limit";
+import { requireClient } from "@/server/auth/guards";
+import { contentRequests } from "@/server/db/schema";
+import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
+import type { ClientContentRequest } from "@/shared/client-schemas";
+import { contentRequestSchema } from "@/shared/schemas";
 import { loadOwnClient, parseBody } from "./service";
 
 type Row = typeof contentRequests.$inferSelect;

@@ -6,14 +6,14 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { type ClientProfile, passwordChangeSchema, profilePatchSchema } from "../../../shared/client-schemas";
-import { requireClient } from "../../auth/guards";
-import { hashPassword, verifyPassword } from "../../auth/passwords";
-import { clients, sessions } from "../../db/schema";
-import { loadBusiness } from "../../lib/business";
-import { badRequest } from "../../lib/errors";
-import { enqueue } from "../../lib/outbox";
-import { enforce } from "../../lib/rate-limit";
+import { requireClient } from "@/server/auth/guards";
+import { hashPassword, verifyPassword } from "@/server/auth/passwords";
+import { clients, sessions } from "@/server/db/schema";
+import { loadBusiness } from "@/server/lib/business";
+import { badRequest } from "@/server/lib/errors";
+import { enqueue } from "@/server/lib/outbox";
+import { enforce } from "@/server/lib/rate-limit";
+import { type ClientProfile, passwordChangeSchema, profilePatchSchema } from "@/shared/client-schemas";
 import { passwordChangedMessage } from "./messages";
 import { loadOwnClient, parseBody, preferredContact, signedInId, toProfile } from "./service";
 

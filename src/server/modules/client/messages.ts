@@ -1,9 +1,10 @@
 // The client portal's customer messages: the password-reset link and the notice that a
 // password changed. Short, plain text, naming the business, saying what happens next, ending
 // with the sign-off (docs/architecture.md, "House style"). Service messages, not marketing: opt-in does not apply.
-import { RESET_TOKEN_TTL_MINUTES } from "../../../shared/client-schemas";
-import { formatDateTime } from "../../../shared/dates";
-import { type BusinessProfile, signOff } from "../../lib/business";
+
+import { type BusinessProfile, signOff } from "@/server/lib/business";
+import { RESET_TOKEN_TTL_MINUTES } from "@/shared/client-schemas";
+import { formatDateTime } from "@/shared/dates";
 
 export interface Message {
   subject: string;

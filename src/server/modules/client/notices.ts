@@ -4,13 +4,13 @@
 import { and, asc, desc, eq, isNull, ne, or } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Incident } from "../../../shared/api";
-import { type ClientApp, type ClientNoticesResponse, guideSteps } from "../../../shared/client-schemas";
-import { requireClient } from "../../auth/guards";
-import type { Db } from "../../db/client";
-import { incidents, systemComponents } from "../../db/schema";
-import { listDownloads } from "../catalogue/service";
-import { listNotices, noticesAt } from "../content/service";
+import { requireClient } from "@/server/auth/guards";
+import type { Db } from "@/server/db/client";
+import { incidents, systemComponents } from "@/server/db/schema";
+import { listDownloads } from "@/server/modules/catalogue/service";
+import { listNotices, noticesAt } from "@/server/modules/content/service";
+import type { Incident } from "@/shared/api";
+import { type ClientApp, type ClientNoticesResponse, guideSteps } from "@/shared/client-schemas";
 import { loadOwnClient } from "./service";
 
 async function openIncidents(db: Db): Promise<Incident[]> {

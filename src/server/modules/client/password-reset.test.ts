@@ -5,10 +5,10 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVALID_RESET_TOKEN_MESSAGE, RESET_REQUESTED_MESSAGE } from "../../../shared/client-schemas";
-import { outbox, passwordResetTokens, sessions } from "../../db/schema";
-import { createTestApp, eventually, type TestApp } from "../../testing";
-import { signedInAdmin } from "../admin-auth/test-helpers";
+import { outbox, passwordResetTokens, sessions } from "@/server/db/schema";
+import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { INVALID_RESET_TOKEN_MESSAGE, RESET_REQUESTED_MESSAGE } from "@/shared/client-schemas";
 import { login, makeClient, nextIp, PUBLIC_URL, signIn, type TestClient } from "./test-helpers";
 
 interface Mail {

@@ -7,6 +7,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { hashPassword } from "@/server/auth/passwords";
+import { clearSessionCookie } from "@/server/auth/sessions";
+import { clients, passwordResetTokens, sessions } from "@/server/db/schema";
+import { loadBusiness } from "@/server/lib/business";
+import { AppError } from "@/server/lib/errors";
+import { enqueue, SECRET_PLACEHOLDER } from "@/server/lib/outbox";
+import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import {
   INVALID_RESET_TOKEN_MESSAGE,
   PASSWORD_RESET_DONE_MESSAGE,
@@ -14,14 +21,7 @@ import {
   passwordResetRequestSchema,
   RESET_REQUESTED_MESSAGE,
   RESET_TOKEN_TTL_MINUTES,
-} from "../../../shared/client-schemas";
-import { hashPassword } from "../../auth/passwords";
-import { clearSessionCookie } from "../../auth/sessions";
-import { clients, passwordResetTokens, sessions } from "../../db/schema";
-import { loadBusiness } from "../../lib/business";
-import { AppError } from "../../lib/errors";
-import { enqueue, SECRET_PLACEHOLDER } from "../../lib/outbox";
-import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "../../lib/rate-limit";
+} from "@/shared/client-schemas";
 import { passwordChangedMessage, resetLinkMessage } from "./messages";
 import { emailOf, notBefore, parseBody, preferredContact, whatsappOf } from "./service";
 

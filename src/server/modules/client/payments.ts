@@ -9,7 +9,14 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { PaymentStatus } from "../../../shared/api";
+import { requireClient } from "@/server/auth/guards";
+import { capturedPayments } from "@/server/db/schema";
+import { loadBusiness } from "@/server/lib/business";
+import { AppError, badRequest, notFound } from "@/server/lib/errors";
+import { enforce } from "@/server/lib/rate-limit";
+import { listActiveSpecials, listPackages, specialsAt } from "@/server/modules/catalogue/service";
+import { createPaymentsService } from "@/server/modules/payments/service";
+import type { PaymentStatus } from "@/shared/api";
 import {
   type ClientPayment,
   type ClientPlan,
@@ -18,16 +25,9 @@ import {
   type ClientSpecials,
   renewRequestSchema,
   SUSPENDED_PAYMENT_MESSAGE,
-} from "../../../shared/client-schemas";
-import { isValidEmail } from "../../../shared/contact";
-import { buildPlans } from "../../../shared/pricing";
-import { requireClient } from "../../auth/guards";
-import { capturedPayments } from "../../db/schema";
-import { loadBusiness } from "../../lib/business";
-import { AppError, badRequest, notFound } from "../../lib/errors";
-import { enforce } from "../../lib/rate-limit";
-import { listActiveSpecials, listPackages, specialsAt } from "../catalogue/service";
-import { createPaymentsService } from "../payments/service";
+} from "@/shared/client-schemas";
+import { isValidEmail } from "@/shared/contact";
+import { buildPlans } from "@/shared/pricing";
 import { loadOwnClient, parseBody, signedInId } from "./service";
 
 type PaymentRow = typeof capturedPayments.$inferSelect;

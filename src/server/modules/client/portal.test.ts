@@ -5,7 +5,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMonths } from "../../../shared/dates";
 import {
   capturedPayments,
   clients,
@@ -16,8 +15,9 @@ import {
   passwordResetTokens,
   sessions,
   systemComponents,
-} from "../../db/schema";
-import { createTestApp, eventually, fillBankDetails, type TestApp } from "../../testing";
+} from "@/server/db/schema";
+import { createTestApp, eventually, fillBankDetails, type TestApp } from "@/server/testing";
+import { addMonths } from "@/shared/dates";
 import { cookieFrom, makeClient, nextIp, PUBLIC_URL, signIn, type TestClient } from "./test-helpers";
 
 const DAY = 86_400_000;

@@ -4,6 +4,9 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
+import { subscriberUrls } from "@/server/adapters/panel/panel";
+import { clients } from "@/server/db/schema";
+import { badRequest, unauthorized } from "@/server/lib/errors";
 import {
   type ClientAccountStatus,
   type ClientLine,
@@ -12,14 +15,11 @@ import {
   type CommunicationMethod,
   daysLeft,
   subscriptionStatus,
-} from "../../../shared/client-schemas";
-import { isValidEmail, isValidPhone } from "../../../shared/contact";
-import { CLIENT_STATUSES } from "../../../shared/lifecycle";
-import { DEVICE_LABELS, type DeviceValue } from "../../../shared/options";
-import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
-import { subscriberUrls } from "../../adapters/panel/panel";
-import { clients } from "../../db/schema";
-import { badRequest, unauthorized } from "../../lib/errors";
+} from "@/shared/client-schemas";
+import { isValidEmail, isValidPhone } from "@/shared/contact";
+import { CLIENT_STATUSES } from "@/shared/lifecycle";
+import { DEVICE_LABELS, type DeviceValue } from "@/shared/options";
+import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 
 export type ClientRow = typeof clients.$inferSelect;
 

@@ -1,9 +1,9 @@
 // Helpers for the client-portal tests: make a client account and sign it in through the API.
 import type { LightMyRequestResponse } from "fastify";
-import type { App } from "../../app";
-import { hashPassword } from "../../auth/passwords";
-import { createSession } from "../../auth/sessions";
-import { admins, clients } from "../../db/schema";
+import type { App } from "@/server/app";
+import { hashPassword } from "@/server/auth/passwords";
+import { createSession } from "@/server/auth/sessions";
+import { admins, clients } from "@/server/db/schema";
 
 export const PUBLIC_URL = "http://localhost:8080";
 

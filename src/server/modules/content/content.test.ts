@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BrandingMap, ContentSection, ImageEntry, Notice, Release } from "../../../shared/api";
-import { homepageContent, imageRegistry, notices, releases, siteBranding } from "../../db/schema";
-import { createTestApp, eventually, type TestApp } from "../../testing";
+import { homepageContent, imageRegistry, notices, releases, siteBranding } from "@/server/db/schema";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import type { BrandingMap, ContentSection, ImageEntry, Notice, Release } from "@/shared/api";
 import { withVersion } from "./service";
 
 let t: TestApp;

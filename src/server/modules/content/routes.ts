@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ContentSection, ImageEntry, ListResponse, Notice } from "../../../shared/api";
+import type { ContentSection, ImageEntry, ListResponse, Notice } from "@/shared/api";
 import { brandingMap, listContent, listImages, listNotices, listReleases, noticesAt, webManifest } from "./service";
 
 const MAX_KEYS = 50;

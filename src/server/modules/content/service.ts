@@ -1,8 +1,8 @@
 // Public site-content reads: image registry, homepage content, branding, notices, releases.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { BrandingMap, ContentSection, ImageEntry, Notice, Release } from "../../../shared/api";
-import type { Db } from "../../db/client";
-import { homepageContent, imageRegistry, notices, releases, siteBranding } from "../../db/schema";
+import type { Db } from "@/server/db/client";
+import { homepageContent, imageRegistry, notices, releases, siteBranding } from "@/server/db/schema";
+import type { BrandingMap, ContentSection, ImageEntry, Notice, Release } from "@/shared/api";
 
 /** Every registered image, by key; the image_url already carries its version. */
 export async function listImages(db: Db): Promise<ImageEntry[]> {

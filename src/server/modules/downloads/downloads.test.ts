@@ -2,10 +2,10 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { downloads, outbox } from "../../db/schema";
-import { seedDownloads } from "../../db/seed-content";
-import { loadBusiness, signOff } from "../../lib/business";
-import { createTestApp, eventually, type TestApp } from "../../testing";
+import { downloads, outbox } from "@/server/db/schema";
+import { seedDownloads } from "@/server/db/seed-content";
+import { loadBusiness, signOff } from "@/server/lib/business";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
 import { RECIPIENT_LIMIT_MESSAGE, recipientLimit } from "./routes";
 import { numberedSteps } from "./service";
 

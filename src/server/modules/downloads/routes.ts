@@ -3,9 +3,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { instructionsRequestSchema } from "../../../shared/schemas";
-import { badRequest } from "../../lib/errors";
-import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "../../lib/rate-limit";
+import { badRequest } from "@/server/lib/errors";
+import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
+import { instructionsRequestSchema } from "@/shared/schemas";
 import { countDownload, findGuide, queueInstructions, recipientOf } from "./service";
 
 const params = z.object({ id: z.uuid({ error: "That app id is not valid" }) });

@@ -3,11 +3,11 @@
 // the form cannot be used to mail text of the caller's choosing.
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
-import { downloads } from "../../db/schema";
-import { type BusinessProfile, loadBusiness, signOff } from "../../lib/business";
-import { AppError, notFound } from "../../lib/errors";
-import { enqueue } from "../../lib/outbox";
+import { downloads } from "@/server/db/schema";
+import { type BusinessProfile, loadBusiness, signOff } from "@/server/lib/business";
+import { AppError, notFound } from "@/server/lib/errors";
+import { enqueue } from "@/server/lib/outbox";
+import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 
 export const APP_NOT_FOUND = "App not found";
 export const NO_DOWNLOAD_URL = "Download URL not available";

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Health } from "../../../shared/api";
-import { packages } from "../../db/schema";
-import { createTestApp, eventually, onPostgres, type TestApp } from "../../testing";
+import { packages } from "@/server/db/schema";
+import { createTestApp, eventually, onPostgres, type TestApp } from "@/server/testing";
+import type { Health } from "@/shared/api";
 
 const packageVersion = (JSON.parse(readFileSync(new URL("../../../../package.json", import.meta.url), "utf8")) as { version: string })
   .version;

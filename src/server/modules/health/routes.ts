@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Health } from "../../../shared/api";
+import type { Health } from "@/shared/api";
 
 /** An unreachable database must not hold a health probe for the pool's connect timeout. */
 const PING_TIMEOUT_MS = 2000;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { KbArticle, KbArticleSummary } from "../../../shared/api";
-import { kbArticles } from "../../db/schema";
-import { createTestApp, eventually, type TestApp } from "../../testing";
+import { kbArticles } from "@/server/db/schema";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import type { KbArticle, KbArticleSummary } from "@/shared/api";
 
 let t: TestApp;
 const get = (url: string) => t.app.inject({ method: "GET", url });

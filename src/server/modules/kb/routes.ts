@@ -2,8 +2,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { KbArticle, KbArticleSummary, ListResponse } from "../../../shared/api";
-import { notFound } from "../../lib/errors";
+import { notFound } from "@/server/lib/errors";
+import type { KbArticle, KbArticleSummary, ListResponse } from "@/shared/api";
 import { categoriesOf, type KbCategory, listPublishedArticles, searchArticles, toSummary } from "./service";
 
 const MAX_QUERY_LENGTH = 200;

@@ -1,9 +1,9 @@
 // The help centre (knowledge base): published articles, browsed by category or searched with
 // PostgreSQL full-text search.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { KbArticle, KbArticleSummary } from "../../../shared/api";
-import type { Db } from "../../db/client";
-import { kbArticles } from "../../db/schema";
+import type { Db } from "@/server/db/client";
+import { kbArticles } from "@/server/db/schema";
+import type { KbArticle, KbArticleSummary } from "@/shared/api";
 
 export interface KbCategory {
   category: string;

@@ -2,8 +2,8 @@
 // ask; the monitor runs at most once per 30 s across all processes, so asking is cheap. An
 // admin session forces a run (the dashboard's "check now").
 import type { FastifyPluginAsync } from "fastify";
-import { readAdminSession } from "../../auth/sessions";
-import { runIfDue } from "../../jobs/health-monitor";
+import { readAdminSession } from "@/server/auth/sessions";
+import { runIfDue } from "@/server/jobs/health-monitor";
 
 export interface StatusCheckResponse {
   success: true;

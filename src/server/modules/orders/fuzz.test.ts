@@ -3,7 +3,7 @@
 // a 5xx, and every refusal is in the API's error shape.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing";
+import { createTestApp, type TestApp } from "@/server/testing";
 
 let t: TestApp;
 beforeAll(async () => {

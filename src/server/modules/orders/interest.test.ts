@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INTEREST_REQUIRED_MESSAGE } from "../../../shared/schemas";
-import { leads, outbox } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../testing";
+import { leads, outbox } from "@/server/db/schema";
+import { createTestApp, type TestApp } from "@/server/testing";
+import { INTEREST_REQUIRED_MESSAGE } from "@/shared/schemas";
 import type { InterestSubmitted } from "./routes";
 
 let t: TestApp;

@@ -4,8 +4,8 @@ import { createServer } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leads, outbox } from "../../db/schema";
-import { createTestApp, eventually, type TestApp } from "../../testing";
+import { leads, outbox } from "@/server/db/schema";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
 
 interface ReceivedMail {
   to: string[];

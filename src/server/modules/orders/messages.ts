@@ -1,14 +1,15 @@
 // The words of an order and an interest: the WhatsApp text the customer sends us, the
 // e-mails to the business and to the customer, and the interest replies. Pure functions of
 // the saved lead and the business profile, so a replayed submission gets the same words.
-import { formatDateTime } from "../../../shared/dates";
-import { formatRand } from "../../../shared/money";
-import { DEVICE_LABELS, FREE_TRIAL_DURATION, FREE_TRIAL_DURATION_LABEL, INTERNET_PLATFORM_LABELS } from "../../../shared/options";
-import { formatPhoneForDisplay } from "../../../shared/whatsapp";
-import type { leads } from "../../db/schema";
-import type { BusinessProfile } from "../../lib/business";
-import { signOff } from "../../lib/business";
-import type { OutboxMessage } from "../../lib/outbox";
+
+import type { leads } from "@/server/db/schema";
+import type { BusinessProfile } from "@/server/lib/business";
+import { signOff } from "@/server/lib/business";
+import type { OutboxMessage } from "@/server/lib/outbox";
+import { formatDateTime } from "@/shared/dates";
+import { formatRand } from "@/shared/money";
+import { DEVICE_LABELS, FREE_TRIAL_DURATION, FREE_TRIAL_DURATION_LABEL, INTERNET_PLATFORM_LABELS } from "@/shared/options";
+import { formatPhoneForDisplay } from "@/shared/whatsapp";
 
 /** The lead columns the messages read: a saved `leads` row fits. */
 export type LeadFacts = Pick<

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { saDay } from "../../../shared/dates";
-import { OTHER_PLATFORM_MESSAGE } from "../../../shared/schemas";
-import { leads, outbox, trialBlackoutDays } from "../../db/schema";
-import { PUBLIC_WRITE_MESSAGE } from "../../lib/rate-limit";
-import { createTestApp, type TestApp } from "../../testing";
+import { leads, outbox, trialBlackoutDays } from "@/server/db/schema";
+import { PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
+import { createTestApp, type TestApp } from "@/server/testing";
+import { saDay } from "@/shared/dates";
+import { OTHER_PLATFORM_MESSAGE } from "@/shared/schemas";
 import type { OrderSubmitted } from "./routes";
 import { KEY_REUSED_MESSAGE, TRIAL_UNAVAILABLE_MESSAGE, TRIAL_USED_MESSAGES, uniqueViolation } from "./service";
 

@@ -9,10 +9,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type ZodType, z } from "zod";
-import { saDay } from "../../../shared/dates";
-import { INTEREST_REQUIRED_MESSAGE, interestFormSchema, orderFormSchema } from "../../../shared/schemas";
-import { badRequest } from "../../lib/errors";
-import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "../../lib/rate-limit";
+import { badRequest } from "@/server/lib/errors";
+import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
+import { saDay } from "@/shared/dates";
+import { INTEREST_REQUIRED_MESSAGE, interestFormSchema, orderFormSchema } from "@/shared/schemas";
 import { knownFields, type Submission, storablePayload, submitInterest, submitOrder, trialAvailability } from "./service";
 
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;

@@ -5,17 +5,17 @@
 // an Idempotency-Key makes a retried submission answer the lead it already saved.
 import { and, eq, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { TrialAvailability } from "../../../shared/api";
-import { saDay } from "../../../shared/dates";
-import { findSpecial, isFreePackage, monthsFromDuration, packageMonths } from "../../../shared/pricing";
-import { type InterestForm, isFreeTrialOrder, type OrderForm } from "../../../shared/schemas";
-import { buildWhatsAppLink, normaliseWhatsAppNumber } from "../../../shared/whatsapp";
-import { leads, trialBlackoutDays } from "../../db/schema";
-import { findReturningClient } from "../../lib/accounts";
-import { type BusinessProfile, loadBusiness } from "../../lib/business";
-import { AppError } from "../../lib/errors";
-import { enqueueAll, type OutboxMessage } from "../../lib/outbox";
-import { listActiveSpecials, listPackages, specialsAt } from "../catalogue/service";
+import { leads, trialBlackoutDays } from "@/server/db/schema";
+import { findReturningClient } from "@/server/lib/accounts";
+import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
+import { AppError } from "@/server/lib/errors";
+import { enqueueAll, type OutboxMessage } from "@/server/lib/outbox";
+import { listActiveSpecials, listPackages, specialsAt } from "@/server/modules/catalogue/service";
+import type { TrialAvailability } from "@/shared/api";
+import { saDay } from "@/shared/dates";
+import { findSpecial, isFreePackage, monthsFromDuration, packageMonths } from "@/shared/pricing";
+import { type InterestForm, isFreeTrialOrder, type OrderForm } from "@/shared/schemas";
+import { buildWhatsAppLink, normaliseWhatsAppNumber } from "@/shared/whatsapp";
 import { interestBusinessEmail, interestCustomerMessage, orderBusinessEmail, orderCustomerEmail, orderWhatsAppText } from "./messages";
 
 type Lead = typeof leads.$inferSelect;

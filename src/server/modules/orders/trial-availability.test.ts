@@ -2,10 +2,10 @@
 // and it answers from the same blackout days the order's own check refuses a trial on.
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { TrialAvailability } from "../../../shared/api";
-import { saDay } from "../../../shared/dates";
-import { trialBlackoutDays } from "../../db/schema";
-import { createTestApp, eventually, type TestApp } from "../../testing";
+import { trialBlackoutDays } from "@/server/db/schema";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import type { TrialAvailability } from "@/shared/api";
+import { saDay } from "@/shared/dates";
 
 let t: TestApp;
 

@@ -2,14 +2,15 @@
 // username, password), the M3U playlist and EPG links, their client portal, and the setup
 // guide for their device. Short, plain text, ending with the sign-off (docs/architecture.md,
 // "House style").
-import { formatDate } from "../../../shared/dates";
-import { DEVICE_LABELS } from "../../../shared/options";
-import type { PanelLine } from "../../adapters/panel/panel";
-import { subscriberUrls } from "../../adapters/panel/panel";
-import { type BusinessProfile, signOff } from "../../lib/business";
-import { type OutboxMessage, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "../../lib/outbox";
-import { channelsFor } from "../admin-business/messages";
-import { numberedSteps } from "../downloads/service";
+
+import type { PanelLine } from "@/server/adapters/panel/panel";
+import { subscriberUrls } from "@/server/adapters/panel/panel";
+import { type BusinessProfile, signOff } from "@/server/lib/business";
+import { type OutboxMessage, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
+import { channelsFor } from "@/server/modules/admin-business/messages";
+import { numberedSteps } from "@/server/modules/downloads/service";
+import { formatDate } from "@/shared/dates";
+import { DEVICE_LABELS } from "@/shared/options";
 
 export interface CredentialsFacts {
   client: {

@@ -6,15 +6,15 @@
 // Retry finishes once. The API key never shows. Manual mode: a task the owner completes.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeXtreamPanel, startFakeXtreamPanel } from "../../adapters/panel/fake-xtream";
-import { SANDBOX_APP_ID } from "../../adapters/payments/sandbox";
-import { ikSignature } from "../../adapters/payments/signing";
-import { auditLog, capturedPayments, clients, outbox, packages, provisioningJobs } from "../../db/schema";
-import { runPanelSync } from "../../jobs/panel-sync";
-import { withSecret } from "../../lib/outbox";
-import { open } from "../../lib/secret-box";
-import { createTestApp, type TestApp } from "../../testing";
-import { type SignedIn, signInAdmin } from "../admin-business/test-admin";
+import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
+import { SANDBOX_APP_ID } from "@/server/adapters/payments/sandbox";
+import { ikSignature } from "@/server/adapters/payments/signing";
+import { auditLog, capturedPayments, clients, outbox, packages, provisioningJobs } from "@/server/db/schema";
+import { runPanelSync } from "@/server/jobs/panel-sync";
+import { withSecret } from "@/server/lib/outbox";
+import { open } from "@/server/lib/secret-box";
+import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
+import { createTestApp, type TestApp } from "@/server/testing";
 
 const PUBLIC_URL = "http://localhost:8080";
 const SANDBOX_SECRET = "panel-test-sandbox-secret";

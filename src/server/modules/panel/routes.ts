@@ -10,21 +10,16 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  PANEL_PASSWORD_MESSAGE,
-  PANEL_USERNAME_MESSAGE,
-  panelMappingSchema,
-  panelTaskCompleteSchema,
-} from "../../../shared/business-schemas";
-import { PanelError, type PanelPackage } from "../../adapters/panel/panel";
-import { requireAdmin } from "../../auth/guards";
-import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } from "../../db/schema";
-import { TRIAL_PACKAGE_SETTING } from "../../jobs/provisioning-worker";
-import { appForDevice } from "../../lib/accounts";
-import { audit } from "../../lib/audit";
-import { loadBusiness } from "../../lib/business";
-import { badRequest, conflict, notFound } from "../../lib/errors";
-import { enqueueAll } from "../../lib/outbox";
+import { PanelError, type PanelPackage } from "@/server/adapters/panel/panel";
+import { requireAdmin } from "@/server/auth/guards";
+import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
+import { TRIAL_PACKAGE_SETTING } from "@/server/jobs/provisioning-worker";
+import { appForDevice } from "@/server/lib/accounts";
+import { audit } from "@/server/lib/audit";
+import { loadBusiness } from "@/server/lib/business";
+import { badRequest, conflict, notFound } from "@/server/lib/errors";
+import { enqueueAll } from "@/server/lib/outbox";
+import { PANEL_PASSWORD_MESSAGE, PANEL_USERNAME_MESSAGE, panelMappingSchema, panelTaskCompleteSchema } from "@/shared/business-schemas";
 import { credentialsMessages } from "./messages";
 
 export const CREDIT_WARNING_SETTING = "panel_credit_warning";

@@ -2,9 +2,9 @@
 // to confirm, and the details by e-mail when an address was given.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EFT_UNAVAILABLE_MESSAGE } from "../../../shared/constants";
-import { capturedPayments, outbox, packages, siteSettings } from "../../db/schema";
-import { createTestApp, eventually, fillBankDetails, TEST_BANK_DETAILS, type TestApp } from "../../testing";
+import { capturedPayments, outbox, packages, siteSettings } from "@/server/db/schema";
+import { createTestApp, eventually, fillBankDetails, TEST_BANK_DETAILS, type TestApp } from "@/server/testing";
+import { EFT_UNAVAILABLE_MESSAGE } from "@/shared/constants";
 import { createPaymentsService, EFT_REFERENCE_ALPHABET } from "./service";
 
 let t: TestApp;

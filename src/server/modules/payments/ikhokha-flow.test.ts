@@ -4,11 +4,11 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeIkhokha, startFakeIkhokha } from "../../adapters/payments/fake-ikhokha";
-import { IKHOKHA_PAYMENT_PATH } from "../../adapters/payments/ikhokha";
-import { ikSignature } from "../../adapters/payments/signing";
-import { capturedPayments, outbox, packages } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../testing";
+import { type FakeIkhokha, startFakeIkhokha } from "@/server/adapters/payments/fake-ikhokha";
+import { IKHOKHA_PAYMENT_PATH } from "@/server/adapters/payments/ikhokha";
+import { ikSignature } from "@/server/adapters/payments/signing";
+import { capturedPayments, outbox, packages } from "@/server/db/schema";
+import { createTestApp, type TestApp } from "@/server/testing";
 
 const APP_ID = "IKAPP-TEST";
 const SECRET = 'ik-secret-\\-"quoted"';

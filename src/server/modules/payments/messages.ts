@@ -1,9 +1,10 @@
 // The customer messages of the payments module: the receipt after a card payment is
 // confirmed, and the EFT bank details. Short, plain text, naming the business, saying what
 // happens next, ending with the sign-off (docs/architecture.md, "House style").
-import { formatDate, formatDateTime } from "../../../shared/dates";
-import { formatRand } from "../../../shared/money";
-import { type BusinessProfile, signOff } from "../../lib/business";
+
+import { type BusinessProfile, signOff } from "@/server/lib/business";
+import { formatDate, formatDateTime } from "@/shared/dates";
+import { formatRand } from "@/shared/money";
 
 export interface ReceiptFacts {
   reference: string;

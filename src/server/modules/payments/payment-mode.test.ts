@@ -3,8 +3,8 @@
 // still works. PAYMENTS_SANDBOX=on makes a deliberate test shop; http:// (a local demo) keeps
 // the sandbox by default.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { capturedPayments, packages } from "../../db/schema";
-import { createTestApp, fillBankDetails, type TestApp } from "../../testing";
+import { capturedPayments, packages } from "@/server/db/schema";
+import { createTestApp, fillBankDetails, type TestApp } from "@/server/testing";
 
 let live: TestApp;
 let testShop: TestApp;

@@ -4,9 +4,8 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMonths } from "../../../shared/dates";
-import { SANDBOX_APP_ID } from "../../adapters/payments/sandbox";
-import { ikSignature } from "../../adapters/payments/signing";
+import { SANDBOX_APP_ID } from "@/server/adapters/payments/sandbox";
+import { ikSignature } from "@/server/adapters/payments/signing";
 import {
   auditLog,
   capturedPayments,
@@ -17,10 +16,11 @@ import {
   packages,
   pricingSpecials,
   sandboxPaylinks,
-} from "../../db/schema";
-import { open } from "../../lib/secret-box";
-import { createTestApp, eventually, fillBankDetails, type TestApp } from "../../testing";
-import { makeClient, signIn } from "../client/test-helpers";
+} from "@/server/db/schema";
+import { open } from "@/server/lib/secret-box";
+import { makeClient, signIn } from "@/server/modules/client/test-helpers";
+import { createTestApp, eventually, fillBankDetails, type TestApp } from "@/server/testing";
+import { addMonths } from "@/shared/dates";
 
 const PUBLIC_URL = "http://localhost:8080";
 const SANDBOX_SECRET = "sandbox-test-secret";

@@ -3,8 +3,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { readClientSession } from "../../auth/sessions";
-import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "../../lib/rate-limit";
+import { readClientSession } from "@/server/auth/sessions";
+import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { renderSandboxCheckout } from "./sandbox-checkout";
 import { createPaymentsService } from "./service";
 

@@ -1,7 +1,7 @@
 // The sandbox provider's "hosted checkout": a server-rendered page of ours that looks like a
 // card provider's payment page. It runs under the app's CSP: no script at all (inline style is
 // allowed), and its three buttons are plain forms posting to our own origin (form-action 'self').
-import { formatRand } from "../../../shared/money";
+import { formatRand } from "@/shared/money";
 
 export interface CheckoutPageFacts {
   companyName: string;

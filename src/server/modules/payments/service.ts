@@ -9,25 +9,30 @@ import { randomInt } from "node:crypto";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { PaymentMethods, PaymentOutcome } from "../../../shared/api";
-import { SUSPENDED_PAYMENT_MESSAGE } from "../../../shared/client-schemas";
-import { EFT_UNAVAILABLE_MESSAGE, eftReady } from "../../../shared/constants";
-import { isValidEmail } from "../../../shared/contact";
-import { toCents } from "../../../shared/money";
-import { findSpecial } from "../../../shared/pricing";
-import { eftRequestSchema, PAYER_NAME_MESSAGE, PAYER_WHATSAPP_MESSAGE, paylinkRequestSchema } from "../../../shared/schemas";
-import { normaliseWhatsAppNumber } from "../../../shared/whatsapp";
-import { type CallbackRequest, type PaylinkStatusResult, PaymentProviderError, statusFromProvider } from "../../adapters/payments/provider";
-import type { SandboxOutcome, SandboxPaylink } from "../../adapters/payments/sandbox";
-import { type ActiveProvider, providerKindFor, selectPaymentProvider } from "../../adapters/payments/select-provider";
-import { capturedPayments, clients, leads, packages } from "../../db/schema";
-import { type ClientRow, findReturningClient } from "../../lib/accounts";
-import { type BusinessProfile, loadBusiness } from "../../lib/business";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors";
-import { loadRules } from "../../lib/lifecycle";
-import { enqueue } from "../../lib/outbox";
-import { listActiveSpecials, specialsAt } from "../catalogue/service";
-import { knownFields, storablePayload } from "../orders/service";
+import {
+  type CallbackRequest,
+  type PaylinkStatusResult,
+  PaymentProviderError,
+  statusFromProvider,
+} from "@/server/adapters/payments/provider";
+import type { SandboxOutcome, SandboxPaylink } from "@/server/adapters/payments/sandbox";
+import { type ActiveProvider, providerKindFor, selectPaymentProvider } from "@/server/adapters/payments/select-provider";
+import { capturedPayments, clients, leads, packages } from "@/server/db/schema";
+import { type ClientRow, findReturningClient } from "@/server/lib/accounts";
+import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
+import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
+import { loadRules } from "@/server/lib/lifecycle";
+import { enqueue } from "@/server/lib/outbox";
+import { listActiveSpecials, specialsAt } from "@/server/modules/catalogue/service";
+import { knownFields, storablePayload } from "@/server/modules/orders/service";
+import type { PaymentMethods, PaymentOutcome } from "@/shared/api";
+import { SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";
+import { EFT_UNAVAILABLE_MESSAGE, eftReady } from "@/shared/constants";
+import { isValidEmail } from "@/shared/contact";
+import { toCents } from "@/shared/money";
+import { findSpecial } from "@/shared/pricing";
+import { eftRequestSchema, PAYER_NAME_MESSAGE, PAYER_WHATSAPP_MESSAGE, paylinkRequestSchema } from "@/shared/schemas";
+import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 import { type EftBankDetails, eftEmail } from "./messages";
 import { sentTo, settlePayment } from "./settle";
 

@@ -7,17 +7,17 @@
 //      time from the current end while a term runs, else from now; a suspension stays;
 //   3. the messages: one receipt, and one notice to the business to set up or renew the line.
 import { and, eq, ne } from "drizzle-orm";
-import { formatDate } from "../../../shared/dates";
-import type { LifecycleRules } from "../../../shared/lifecycle";
-import { formatRand } from "../../../shared/money";
-import { packageMonths } from "../../../shared/pricing";
-import type { Db } from "../../db/client";
-import { capturedPayments, clients, leads, packages } from "../../db/schema";
-import { appForDevice, type ClientRow, insertClientFromLead, maskedHint, setPasswordLink } from "../../lib/accounts";
-import { type BusinessProfile, signOff } from "../../lib/business";
-import { applyChange, paymentActor } from "../../lib/lifecycle";
-import { enqueue, enqueueAll } from "../../lib/outbox";
-import { channelsFor, welcomeMessages } from "../admin-business/messages";
+import type { Db } from "@/server/db/client";
+import { capturedPayments, clients, leads, packages } from "@/server/db/schema";
+import { appForDevice, type ClientRow, insertClientFromLead, maskedHint, setPasswordLink } from "@/server/lib/accounts";
+import { type BusinessProfile, signOff } from "@/server/lib/business";
+import { applyChange, paymentActor } from "@/server/lib/lifecycle";
+import { enqueue, enqueueAll } from "@/server/lib/outbox";
+import { channelsFor, welcomeMessages } from "@/server/modules/admin-business/messages";
+import { formatDate } from "@/shared/dates";
+import type { LifecycleRules } from "@/shared/lifecycle";
+import { formatRand } from "@/shared/money";
+import { packageMonths } from "@/shared/pricing";
 import { receiptEmail } from "./messages";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

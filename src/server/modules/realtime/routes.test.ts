@@ -4,12 +4,12 @@ import { spawn } from "node:child_process";
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChangeEvent } from "../../../shared/api";
-import { type App, buildApp } from "../../app";
-import { ADMIN_COOKIE, CLIENT_COOKIE, createSession, deleteSessionsFor } from "../../auth/sessions";
-import { testConfig } from "../../config";
-import { admins, clients, leads, notices, packages } from "../../db/schema";
-import { eventually, onPostgres, openTestDatabase, type TestDatabase } from "../../testing";
+import { type App, buildApp } from "@/server/app";
+import { ADMIN_COOKIE, CLIENT_COOKIE, createSession, deleteSessionsFor } from "@/server/auth/sessions";
+import { testConfig } from "@/server/config";
+import { admins, clients, leads, notices, packages } from "@/server/db/schema";
+import { eventually, onPostgres, openTestDatabase, type TestDatabase } from "@/server/testing";
+import type { ChangeEvent } from "@/shared/api";
 import realtime, { MAX_TABLES, RETRY_MS } from "./routes";
 
 interface Stream {

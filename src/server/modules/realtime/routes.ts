@@ -6,10 +6,10 @@ import type { ServerResponse } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ChangeEvent } from "../../../shared/api";
-import { isSessionLive, readAdminSession } from "../../auth/sessions";
-import type { Change, ChangeBus } from "../../db/changes";
-import { ADMIN_ONLY_TABLES, WATCHED_TABLES } from "../../db/schema";
+import { isSessionLive, readAdminSession } from "@/server/auth/sessions";
+import type { Change, ChangeBus } from "@/server/db/changes";
+import { ADMIN_ONLY_TABLES, WATCHED_TABLES } from "@/server/db/schema";
+import type { ChangeEvent } from "@/shared/api";
 
 export const HEARTBEAT_MS = 25_000;
 /** EventSource reconnect delay, announced at the start of each stream. */

@@ -7,8 +7,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, tooManyRequests } from "../../lib/errors";
-import { clientIp, hit } from "../../lib/rate-limit";
+import { AppError, tooManyRequests } from "@/server/lib/errors";
+import { clientIp, hit } from "@/server/lib/rate-limit";
 import { DEFAULT_DOWNLOAD_BYTES, garbageStream, MAX_DOWNLOAD_BYTES, MAX_UPLOAD_BYTES } from "./service";
 
 const TOO_LARGE = `Uploads are limited to ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`;

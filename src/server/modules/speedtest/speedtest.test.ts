@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing";
+import { createTestApp, type TestApp } from "@/server/testing";
 import { DEFAULT_DOWNLOAD_BYTES, garbageStream, MAX_DOWNLOAD_BYTES, MAX_UPLOAD_BYTES } from "./service";
 
 let t: TestApp;

@@ -2,8 +2,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { StatusResponse } from "../../../shared/api";
-import { saDay } from "../../../shared/dates";
+import type { StatusResponse } from "@/shared/api";
+import { saDay } from "@/shared/dates";
 import { loadStatus, statusAt } from "./service";
 
 const routes: FastifyPluginAsync = async (fastify) => {

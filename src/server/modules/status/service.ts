@@ -1,11 +1,11 @@
 // The public status page: components with their current status and a 90-day daily history
 // (days in Africa/Johannesburg), recent incidents, and the overall status of spec §4.
 import { asc, desc, gte, isNull, or, sql } from "drizzle-orm";
-import type { ComponentStatus, Incident, StatusComponent, StatusDay, StatusResponse } from "../../../shared/api";
-import { SA_TIME_ZONE } from "../../../shared/dates";
-import { overallStatus } from "../../../shared/status";
-import type { Db } from "../../db/client";
-import { incidents, statusChecks, systemComponents } from "../../db/schema";
+import type { Db } from "@/server/db/client";
+import { incidents, statusChecks, systemComponents } from "@/server/db/schema";
+import type { ComponentStatus, Incident, StatusComponent, StatusDay, StatusResponse } from "@/shared/api";
+import { SA_TIME_ZONE } from "@/shared/dates";
+import { overallStatus } from "@/shared/status";
 
 export const HISTORY_DAYS = 90;
 /** resolved incidents stay on the page this long */

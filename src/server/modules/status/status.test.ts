@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StatusComponent, StatusResponse } from "../../../shared/api";
-import { saDay } from "../../../shared/dates";
-import { incidents, statusChecks, systemComponents } from "../../db/schema";
-import { createTestApp, eventually, type TestApp } from "../../testing";
+import { incidents, statusChecks, systemComponents } from "@/server/db/schema";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import type { StatusComponent, StatusResponse } from "@/shared/api";
+import { saDay } from "@/shared/dates";
 import { daysEnding, HISTORY_DAYS } from "./service";
 
 let t: TestApp;

@@ -8,18 +8,18 @@
 // Nothing from a webhook's body, headers or query is logged except the shape problems found.
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
+import { requireAdmin } from "@/server/auth/guards";
+import { whatsappTemplates } from "@/server/db/schema";
+import { audit } from "@/server/lib/audit";
+import { AppError, notFound } from "@/server/lib/errors";
+import { invalid, parseBody } from "@/server/modules/admin-catalogue/validation";
 import {
   KIND_VARIABLES,
   MESSAGE_KINDS,
   TEMPLATE_BUILT_IN_VARIABLES,
   type WhatsAppTemplatesResponse,
   whatsappTemplateInputSchema,
-} from "../../../shared/messaging";
-import { requireAdmin } from "../../auth/guards";
-import { whatsappTemplates } from "../../db/schema";
-import { audit } from "../../lib/audit";
-import { AppError, notFound } from "../../lib/errors";
-import { invalid, parseBody } from "../admin-catalogue/validation";
+} from "@/shared/messaging";
 import { applyWebhook, signatureValid, tokenMatches, webhookSchema } from "./service";
 
 const KIND_PATTERN = /^[a-z0-9][a-z0-9-]{0,59}$/;

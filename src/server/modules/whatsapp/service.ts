@@ -6,8 +6,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { outbox, whatsappWindows } from "../../db/schema";
+import type { Db } from "@/server/db/client";
+import { outbox, whatsappWindows } from "@/server/db/schema";
 
 const inboundSchema = z.looseObject({
   from: z.string().regex(/^\+?\d{6,20}$/),

@@ -13,12 +13,12 @@ import {
   inboundMessage,
   startFakeWhatsAppCloud,
   webhookPayload,
-} from "../../adapters/fake-whatsapp-cloud";
-import { auditLog, clients, outbox, whatsappTemplates, whatsappWindows } from "../../db/schema";
-import { enqueue, type OutboxMessage, SECRET_PLACEHOLDER } from "../../lib/outbox";
-import { createTestApp, eventually, type TestApp } from "../../testing";
-import { signedInAdmin } from "../admin-auth/test-helpers";
-import { makeClient, nextIp } from "../client/test-helpers";
+} from "@/server/adapters/fake-whatsapp-cloud";
+import { auditLog, clients, outbox, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
+import { enqueue, type OutboxMessage, SECRET_PLACEHOLDER } from "@/server/lib/outbox";
+import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
+import { makeClient, nextIp } from "@/server/modules/client/test-helpers";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
 
 const TOKEN = "EAAG-test-token";
 const PHONE_NUMBER_ID = "109876543210";

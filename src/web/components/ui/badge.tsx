@@ -20,7 +20,7 @@ export function Badge({ variant = "neutral", className, ...props }: BadgeProps) 
   return (
     <span
       className={cn(
-        "inline-flex items-center gap-1 rounded-full px-3 py-1 text-xs font-bold tracking-wide uppercase [&_svg]:size-3.5",
+        "inline-flex max-w-full items-center gap-1 rounded-full px-3 py-1 text-xs font-bold tracking-wide uppercase [&_svg]:size-3.5",
         variants[variant],
         className,
       )}

@@ -28,7 +28,10 @@ export function paymentColumns({ showClient = true }: { showClient?: boolean } =
       header: "Client",
       cell: (p) =>
         p.client_id ? (
-          <Link to={`/admin/client/${p.client_id}`} className="inline-flex min-h-10 items-center text-accent-ink hover:underline">
+          <Link
+            to={`/admin/client/${p.client_id}`}
+            className="inline-flex min-h-10 max-w-full items-center text-accent-ink wrap-anywhere hover:underline"
+          >
             {p.client_full_name || p.client_username || "Client"}
           </Link>
         ) : (

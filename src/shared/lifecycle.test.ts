@@ -15,6 +15,9 @@ import {
   type LifecycleRules,
   lifecycleRules,
   lifecycleSettingError,
+  parseReminderDays,
+  REMINDER_DAYS_MESSAGE,
+  reminderDays,
   statusByTerm,
   type Term,
   TRIAL_HOURS,
@@ -707,5 +710,25 @@ describe("added time never ends in the past", () => {
     const suspendedTrial = term("suspended", "2026-11-23T20:00:00Z", { suspendedFrom: "trial", start: new Date("2026-11-22T20:00:00Z") });
     const outcome = applyCause(suspendedTrial, { kind: "payment-captured", months: 1 }, now, rules);
     expect(outcome).toMatchObject({ ok: true, term: { status: "suspended", suspendedFrom: "active", start: now } });
+  });
+});
+
+describe("reminder days (the reminder_days setting)", () => {
+  it.each([
+    ["7,3,1,0", [7, 3, 1, 0]],
+    ["0, 1, 3, 7", [7, 3, 1, 0]],
+    ["14", [14]],
+    ["60,30,0", [60, 30, 0]],
+  ])("reads %s as %j", (text, days) => expect(parseReminderDays(text)).toEqual(days));
+
+  it.each(["", "7,7", "61", "-1", "7;3", "1.5", "a", "1,2,3,4,5,6,7"])("refuses %j", (text) => {
+    expect(parseReminderDays(text)).toBeNull();
+    expect(lifecycleSettingError("reminder_days", text)).toBe(REMINDER_DAYS_MESSAGE);
+  });
+
+  it("falls back to 7, 3, 1 and 0 days when the setting is missing or unreadable", () => {
+    expect(reminderDays({})).toEqual([7, 3, 1, 0]);
+    expect(reminderDays({ reminder_days: "nonsense" })).toEqual([7, 3, 1, 0]);
+    expect(reminderDays({ reminder_days: "5,2" })).toEqual([5, 2]);
   });
 });

@@ -53,7 +53,29 @@ export function lifecycleRules(settings: Record<string, string | undefined>): Li
 }
 
 /** Validates a setting the lifecycle reads: the message for a bad value, null when it is fine (or not one of ours). */
+// ---- expiry reminders ---------------------------------------------------------------------------
+
+/** Days before a term ends that a reminder goes (0: the day it ends), the reminder_days setting's default. */
+export const DEFAULT_REMINDER_DAYS = [7, 3, 1, 0] as const;
+export const REMINDER_DAYS_MESSAGE =
+  "Reminder days must be up to 6 different whole numbers from 0 to 60, separated by commas, e.g. 7,3,1,0";
+
+/** The reminder_days setting ('7,3,1,0'), most days first; null when it is not in that form. */
+export function parseReminderDays(value: string): number[] | null {
+  const parts = value.split(",").map((part) => part.trim());
+  if (parts.length === 0 || parts.length > 6 || parts.some((part) => !/^\d{1,2}$/.test(part))) return null;
+  const days = parts.map(Number);
+  if (days.some((day) => day > 60) || new Set(days).size !== days.length) return null;
+  return days.sort((a, b) => b - a);
+}
+
+/** The days the reminders job uses: the setting when it reads, else the default. */
+export function reminderDays(settings: Record<string, string | null | undefined>): number[] {
+  return parseReminderDays(settings.reminder_days ?? "") ?? [...DEFAULT_REMINDER_DAYS];
+}
+
 export function lifecycleSettingError(key: string, value: string): string | null {
+  if (key === "reminder_days") return parseReminderDays(value) ? null : REMINDER_DAYS_MESSAGE;
   const range = key === "free_trial_hours" ? TRIAL_HOURS : key === "grace_days" ? GRACE_DAYS : null;
   if (!range) return null;
   const text = value.trim();

@@ -10,6 +10,7 @@ export const MESSAGE_KINDS = {
   credentials: "Line login details",
   receipt: "Payment receipt",
   "reminder-7d": "Expiry reminder (7 days)",
+  "reminder-3d": "Expiry reminder (3 days)",
   "reminder-1d": "Expiry reminder (1 day)",
   "reminder-expired": "Subscription ended",
   "password-reset": "Password reset link",
@@ -34,6 +35,7 @@ export const TEMPLATE_BUILT_IN_VARIABLES = ["name", "business", "body", "secret"
 /** Variables some kinds add for their templates (their senders pass them as `vars`). */
 export const KIND_VARIABLES: Record<string, readonly string[]> = {
   "reminder-7d": ["end_date", "days", "package", "renew_link"],
+  "reminder-3d": ["end_date", "days", "package", "renew_link"],
   "reminder-1d": ["end_date", "days", "package", "renew_link"],
   "reminder-expired": ["end_date", "days", "package", "renew_link"],
 };

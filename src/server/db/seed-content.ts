@@ -128,6 +128,12 @@ export const seedSettings: Row<typeof siteSettings>[] = [
   },
   { key: "free_trial_hours", value: "24", description: "How long a free trial lasts, in hours (1-168)." },
   {
+    key: "reminder_days",
+    value: "7,3,1,0",
+    description:
+      "Days before a subscription or trial ends that a reminder goes, with a renew link (0: the day it ends). Up to 6, from 0 to 60.",
+  },
+  {
     key: "grace_days",
     value: "3",
     description: "Days a client keeps their service after a paid term ends, to renew without a break (0-30).",

@@ -4,8 +4,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@/server/auth/passwords";
-import { clients, outbox, reminderLog } from "@/server/db/schema";
+import { clients, outbox, reminderLog, siteSettings } from "@/server/db/schema";
+import { signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
+import { REMINDER_DAYS_MESSAGE } from "@/shared/lifecycle";
 import { jobs } from ".";
 import { runLifecycle } from "./lifecycle";
 import { runReminders, thresholdsReached } from "./reminders";
@@ -40,10 +42,20 @@ const messagesFor = (name: string) =>
     .from(outbox)
     .where(and(eq(outbox.client_id, ids[name]), sql`coalesce(${outbox.dedupe_key}, '') not like '%:email-copy'`))
     .orderBy(outbox.created_at);
+async function setReminderDays(value: string) {
+  await t.app.db
+    .insert(siteSettings)
+    .values({ key: "reminder_days", value })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value } });
+  t.app.cache.clear();
+}
 const statusOf = async (name: string) => (await t.app.db.select({ s: clients.status }).from(clients).where(eq(clients.id, ids[name])))[0].s;
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL }, { seed: true });
+  // These scenarios walk a 7-day, 1-day and ended reminder; the shop's default also has 3 days
+  // (reminder_days '7,3,1,0'): its own test at the end.
+  await setReminderDays("7,1,0");
   hash = await hashPassword("Irrelevant password 1");
   now = new Date();
   await client("week", {
@@ -81,9 +93,14 @@ describe("thresholdsReached", () => {
     const end = (ms: number) => new Date(at.getTime() + ms);
     expect(thresholdsReached(end(8 * DAY), at)).toEqual([]);
     expect(thresholdsReached(end(7 * DAY), at)).toEqual(["7d"]);
-    expect(thresholdsReached(end(DAY + 1), at)).toEqual(["7d"]);
-    expect(thresholdsReached(end(DAY), at)).toEqual(["1d", "7d"]);
-    expect(thresholdsReached(end(0), at)).toEqual(["expired", "1d", "7d"]);
+    expect(thresholdsReached(end(3 * DAY + 1), at)).toEqual(["7d"]);
+    expect(thresholdsReached(end(DAY + 1), at)).toEqual(["3d", "7d"]);
+    expect(thresholdsReached(end(DAY), at)).toEqual(["1d", "3d", "7d"]);
+    expect(thresholdsReached(end(0), at)).toEqual(["expired", "1d", "3d", "7d"]);
+    // with other reminder days (the reminder_days setting)
+    expect(thresholdsReached(end(DAY), at, [7, 1, 0])).toEqual(["1d", "7d"]);
+    expect(thresholdsReached(end(2 * DAY), at, [14, 3])).toEqual(["3d", "14d"]);
+    expect(thresholdsReached(end(0), at, [7, 3])).toEqual(["3d", "7d"]);
   });
 });
 
@@ -175,5 +192,29 @@ describe("runReminders", () => {
       .from(reminderLog)
       .where(and(eq(reminderLog.client_id, ids.day), inArray(reminderLog.threshold, ["7d"])));
     expect(rows.map((r) => r.subscription_end.getTime()).sort()).toEqual([now.getTime() + 20 * HOUR, now.getTime() + 2 * DAY]);
+  });
+
+  it("follows the reminder_days setting: with '7,3' a term gets its 3-day reminder and no 1-day or ended one", async () => {
+    await setReminderDays("7,3");
+    try {
+      await client("setting", { status: "active", subscription_end: new Date(now.getTime() + 2 * DAY), whatsapp: "0821230009" });
+      await runJobs(t.app, now);
+      await runJobs(t.app, new Date(now.getTime() + 2 * DAY - HOUR));
+      await runJobs(t.app, new Date(now.getTime() + 2 * DAY + HOUR));
+      expect((await messagesFor("setting")).map((m) => m.kind)).toEqual(["reminder-3d"]);
+    } finally {
+      await setReminderDays("7,1,0");
+    }
+  });
+});
+
+describe("the reminder_days setting in the dashboard", () => {
+  it("refuses a value the reminders job could not read, naming the field", async () => {
+    const admin = await signInAdmin(t.app);
+    const bad = await admin.call({ method: "POST", url: "/api/admin/settings", payload: { key: "reminder_days", value: "7,7,99" } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.value).toBe(REMINDER_DAYS_MESSAGE);
+    const good = await admin.call({ method: "POST", url: "/api/admin/settings", payload: { key: "reminder_days", value: "7,1,0" } });
+    expect(good.statusCode).toBeLessThan(300);
   });
 });

@@ -1,6 +1,6 @@
 // Expiry reminders (CPA s14 asks for an expiry notice before a term ends): every 15 minutes,
-// clients whose trial or paid term ends within 7 days, within 1 day, or has ended get ONE
-// message per threshold per subscription end, on their preferred channel, with a link that
+// clients whose trial or paid term ends within each of the reminder_days setting's days (default
+// 7, 3, 1 and 0: the day it ends) get ONE message per threshold per subscription end, on their preferred channel, with a link that
 // opens the portal's renew action. Statuses are not this job's business: the lifecycle job
 // (jobs/lifecycle.ts) moves ended terms to grace and expired; this one only writes to people.
 // reminder_log (unique client, threshold, subscription_end) is written first, in the same
@@ -15,9 +15,10 @@ import { loadRules } from "@/server/lib/lifecycle";
 import { enqueue } from "@/server/lib/outbox";
 import { preferredContact } from "@/server/modules/client/service";
 import { formatDate, formatDateTime } from "@/shared/dates";
-import { graceEnd } from "@/shared/lifecycle";
+import { DEFAULT_REMINDER_DAYS, graceEnd, reminderDays } from "@/shared/lifecycle";
 
-export type Threshold = "7d" | "1d" | "expired";
+/** `<n>d`: the term ends within n days; `expired`: it has ended (reminder day 0). */
+export type Threshold = string;
 
 /** Whose terms are reminded: running ones, and ended ones for the 'it has ended' notice. */
 const REMINDED_STATUSES = ["trial", "active", "grace", "expired"];
@@ -29,14 +30,13 @@ const BATCH = 500;
 /** A term that ended longer ago than this (data imported, jobs off for a while) gets no message: a notice weeks late helps nobody. */
 const LATE_EXPIRY_SILENT_AFTER_MS = 7 * DAY_MS;
 
-/** The thresholds reached at `now`, most urgent first. */
-export function thresholdsReached(end: Date, now: Date): Threshold[] {
+/** The thresholds reached at `now` for these reminder days, most urgent first. */
+export function thresholdsReached(end: Date, now: Date, days: readonly number[] = DEFAULT_REMINDER_DAYS): Threshold[] {
   const left = end.getTime() - now.getTime();
-  const reached: Threshold[] = [];
-  if (left <= 0) reached.push("expired");
-  if (left <= DAY_MS) reached.push("1d");
-  if (left <= 7 * DAY_MS) reached.push("7d");
-  return reached;
+  return [...days]
+    .sort((a, b) => a - b)
+    .filter((day) => left <= day * DAY_MS)
+    .map((day) => (day === 0 ? "expired" : `${day}d`));
 }
 
 interface ReminderFacts {
@@ -106,7 +106,8 @@ async function endedAsTrial(tx: Pick<Db, "select">, clientId: string, end: Date)
  * expired. `now` is the clock (tests move it).
  */
 export async function runReminders(app: FastifyInstance, now: Date = new Date()): Promise<{ queued: number; expired: number }> {
-  const horizon = new Date(now.getTime() + 7 * DAY_MS);
+  const days = reminderDays((await loadBusiness(app)).settings);
+  const horizon = new Date(now.getTime() + Math.max(...days) * DAY_MS);
   const tooLate = new Date(now.getTime() - LATE_EXPIRY_SILENT_AFTER_MS);
   const due = await app.db
     .select({ id: clients.id })
@@ -134,7 +135,7 @@ export async function runReminders(app: FastifyInstance, now: Date = new Date())
       const [client] = await tx.select().from(clients).where(eq(clients.id, id)).for("update");
       if (!client?.subscription_end || !REMINDED_STATUSES.includes(client.status)) return null;
       const end = client.subscription_end;
-      const reached = thresholdsReached(end, now);
+      const reached = thresholdsReached(end, now, days);
       if (reached.length === 0) return null;
       // Every threshold reached is logged, so a client first seen 12 hours before the end gets
       // the 1-day reminder only, and never a late 7-day one after it.

@@ -476,3 +476,8 @@ export type TestimonialInput = z.output<typeof testimonialInputSchema>;
 export type TestimonialPatch = z.output<typeof testimonialPatchSchema>;
 export type NoticeInput = z.output<typeof noticeInputSchema>;
 export type NoticePatch = z.output<typeof noticePatchSchema>;
+
+/** POST /api/status/subscribe: status updates by e-mail (double opt-in). */
+export const STATUS_EMAIL_MESSAGE = "Please enter a valid email address";
+export const statusSubscribeSchema = z.object({ email: emailText(STATUS_EMAIL_MESSAGE) });
+export type StatusSubscribe = z.infer<typeof statusSubscribeSchema>;

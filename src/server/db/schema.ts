@@ -635,3 +635,25 @@ export const ADMIN_ONLY_TABLES: readonly WatchedTable[] = [
   "content_requests",
   "provisioning_jobs",
 ];
+
+// ---- status subscriptions (issue 13) ------------------------------------------------------------
+
+/**
+ * People who asked for status updates by e-mail: double opt-in (confirmed_at set by the mailed
+ * link; the confirm token kept only as a hash), and a one-click unsubscribe link in every
+ * message (its own random token).
+ */
+export const statusSubscribers = pgTable(
+  "status_subscribers",
+  {
+    id: id(),
+    email: text("email").notNull().unique(),
+    confirm_token_hash: text("confirm_token_hash"),
+    unsubscribe_token: text("unsubscribe_token").notNull().unique(),
+    confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribed_at: timestamp("unsubscribed_at", { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("status_subscribers_confirm_idx").on(t.confirm_token_hash)],
+);

@@ -18,6 +18,7 @@ import payments from "./payments/routes";
 import realtime from "./realtime/routes";
 import speedtest from "./speedtest/routes";
 import status from "./status/routes";
+import statusSubscriptions from "./status/subscriptions";
 import whatsapp from "./whatsapp/routes";
 
 export const routeModules: FastifyPluginAsync[] = [
@@ -25,6 +26,7 @@ export const routeModules: FastifyPluginAsync[] = [
   catalogue,
   content,
   status,
+  statusSubscriptions,
   kb,
   realtime,
   orders,

@@ -15,6 +15,7 @@ import { HistoryBars } from "./history-bars";
 import { IncidentList } from "./incident-list";
 import { OverallBanner } from "./overall-banner";
 import { formatSast, formatUptime, uptimeOver } from "./status-format";
+import { StatusSubscribe } from "./status-subscribe";
 
 const BADGE: Record<ComponentStatus, BadgeVariant> = {
   operational: "ok",
@@ -91,6 +92,8 @@ function StatusBody({ status }: { status: StatusResponse }) {
         </h2>
         <IncidentList incidents={status.incidents} components={status.components} />
       </section>
+
+      <StatusSubscribe />
     </>
   );
 }

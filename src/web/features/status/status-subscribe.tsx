@@ -5,7 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { BellRing } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { type StatusSubscribe, statusSubscribeSchema } from "@/shared/schemas";
+import { type StatusSubscribe as StatusSubscribeValues, statusSubscribeSchema } from "@/shared/schemas";
 import { FormField, fieldAria } from "@/web/components/form-field";
 import { PopiaNotice } from "@/web/components/popia-notice";
 import { Button } from "@/web/components/ui/button";
@@ -19,7 +19,7 @@ export function StatusSubscribe() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<StatusSubscribe>({ resolver: zodResolver(statusSubscribeSchema), defaultValues: { email: "" } });
+  } = useForm<StatusSubscribeValues>({ resolver: zodResolver(statusSubscribeSchema), defaultValues: { email: "" } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -177,6 +177,10 @@ export const leadPatchSchema = z
   .partial()
   .refine((v) => v.status !== undefined || v.notes !== undefined, "Nothing to change: send a status or notes");
 
+/** The lead drawer's notes form: the notes alone (the same rule as in leadPatchSchema). */
+export const leadNotesSchema = z.object({ notes: text("Notes", 5000) });
+export type LeadNotes = z.output<typeof leadNotesSchema>;
+
 /** How a new client's account begins: waiting for the first payment, or with a free trial. */
 export const NEW_CLIENT_STARTS = ["pending", "trial"] as const;
 const NEW_CLIENT_START_MESSAGE = "A new client starts pending (waiting for payment) or on a free trial";

@@ -1,7 +1,7 @@
 // Issue 16 item 18: the lead drawer shows one price (the package's, or the one the form showed)
 // and words for what the submission carried, never raw field names.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminLead } from "@/shared/business-schemas";
@@ -74,5 +74,24 @@ describe("LeadDrawer details", () => {
     expect(shownFor(drawer, "Price")).toBe("R1,650");
     expect(shownFor(drawer, "Other thing")).toBe("x");
     expect(payloadLabel("packageId")).toBe("Package (id)");
+  });
+
+  it("saves the notes through the shared schema: the button waits for a change, then PATCHes the notes", async () => {
+    const patches: unknown[] = [];
+    vi.stubGlobal("fetch", async (_input: RequestInfo | URL, init?: RequestInit) => {
+      patches.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify({ data: { ...LEAD, notes: "Called, pays Friday" } }), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      });
+    });
+    const drawer = renderDrawer({ ...LEAD, notes: "" });
+    const save = drawer.getByRole("button", { name: "Save notes" }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.input(drawer.getByLabelText("Notes"), { target: { value: "Called, pays Friday" } });
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() => expect(patches).toEqual([{ notes: "Called, pays Friday" }]));
+    vi.unstubAllGlobals();
   });
 });

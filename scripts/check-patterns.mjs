@@ -32,7 +32,6 @@ export const FORMS_TO_MOVE = new Set([
   "src/web/features/admin/catalogue/components/form-dialog.tsx",
   "src/web/features/admin/catalogue/content/content-forms.tsx",
   "src/web/features/admin/operations/components/editor-dialog.tsx",
-  "src/web/features/admin/operations/content-requests/content-requests-section.tsx",
   "src/web/features/admin/payments/record-payment-dialog.tsx",
   "src/web/features/client/components/renew-panel.tsx",
   "src/web/features/pricing/interest-dialog.tsx",

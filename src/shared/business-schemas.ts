@@ -321,6 +321,13 @@ export const contentRequestPatchSchema = z
 
 export type ContentRequestPatch = z.output<typeof contentRequestPatchSchema>;
 
+/** The dashboard's reply form: both fields as they stand (the form sends only what changed). */
+export const contentRequestFormSchema = z.object({
+  status: z.enum(CONTENT_REQUEST_STATUSES, { error: "Status must be new, in_progress, added or declined" }),
+  reply: text("Reply", 2000),
+});
+export type ContentRequestForm = z.output<typeof contentRequestFormSchema>;
+
 // ---- what the routes answer (dates as ISO strings) --------------------------------------------
 
 export interface PagedResponse<T> {

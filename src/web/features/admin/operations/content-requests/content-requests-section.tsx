@@ -1,14 +1,18 @@
 // /admin/content-requests: clients asking for a channel, film or series. Filter by status,
 // open one to change its status and reply; a new reply goes to the client on their channel.
+
+import { zodResolver } from "@hookform/resolvers/zod";
 import { ExternalLink } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import {
   type AdminContentRequest,
   CONTENT_REQUEST_STATUSES,
+  type ContentRequestForm,
   type ContentRequestPatch,
-  contentRequestPatchSchema,
+  contentRequestFormSchema,
 } from "@/shared/business-schemas";
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Select } from "@/web/components/ui/select";
@@ -16,7 +20,7 @@ import { Textarea } from "@/web/components/ui/textarea";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { type Column, DataTable, type SortState, tableStateProps } from "../../components/data-table";
 import { FilterSelect } from "../../components/filter-field";
-import { apiFieldErrors, Field, type FieldErrors, FormError, parseForm } from "../../components/form-field";
+import { Field, FormError, setServerErrors } from "../../components/form-field";
 import { formatDateTime, humanise } from "../../components/format";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/sheet";
 import { StatusBadge } from "../../components/status-badge";
@@ -106,36 +110,34 @@ export function ContentRequestsSection() {
 
 function RequestDetails({ request }: { request: AdminContentRequest }) {
   const update = useUpdateContentRequest();
-  const [status, setStatus] = useState(request.status);
-  const [reply, setReply] = useState(request.reply);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ContentRequestForm>({
+    resolver: zodResolver(contentRequestFormSchema),
+    defaultValues: { status: request.status as ContentRequestForm["status"], reply: request.reply },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body: Record<string, unknown> = {};
-    if (status !== request.status) body.status = status;
-    if (reply.trim() !== request.reply.trim()) body.reply = reply;
-    if (!Object.keys(body).length) {
+  const submit = handleSubmit(async ({ status, reply }) => {
+    const patch: ContentRequestPatch = {};
+    if (status !== request.status) patch.status = status;
+    if (reply.trim() !== request.reply.trim()) patch.reply = reply;
+    if (!Object.keys(patch).length) {
       toast.info("Nothing to save", { description: "Change the status or write a reply first." });
       return;
     }
-    const parsed = parseForm(contentRequestPatchSchema, body);
-    if ("errors" in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
     try {
-      await update.mutateAsync({ id: request.id, patch: parsed.data as ContentRequestPatch });
+      await update.mutateAsync({ id: request.id, patch });
       toast.success("Request updated", {
-        description: body.reply ? `Your reply is on its way to ${who(request)}.` : `"${request.title}" is now ${humanise(status)}.`,
+        description: patch.reply ? `Your reply is on its way to ${who(request)}.` : `"${request.title}" is now ${humanise(status)}.`,
       });
     } catch (error) {
-      const fields = apiFieldErrors(error);
-      if (fields) setErrors(fields);
+      setServerErrors(error, setError, ["status", "reply"]);
       toast.error("Request not updated", { description: error instanceof Error ? error.message : "Please try again." });
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6 p-5 sm:p-6">
@@ -165,10 +167,10 @@ function RequestDetails({ request }: { request: AdminContentRequest }) {
           {request.details.trim() || "No details given."}
         </p>
       </section>
-      <FormError errors={errors} />
-      <Field label="Status" error={errors.status}>
+      <FormError message={errors.root?.server?.message} />
+      <Field label="Status" error={errors.status?.message}>
         {(control) => (
-          <Select {...control} value={status} onChange={(e) => setStatus(e.target.value)}>
+          <Select {...control} {...register("status")}>
             {statusOptions.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -179,14 +181,14 @@ function RequestDetails({ request }: { request: AdminContentRequest }) {
       </Field>
       <Field
         label="Reply to the client"
-        error={errors.reply}
+        error={errors.reply?.message}
         hint={
           request.client_id
             ? "A new reply is sent to them on their preferred channel and shows in their portal."
             : "This client was removed: the reply is kept but not sent."
         }
       >
-        {(control) => <Textarea {...control} value={reply} onChange={(e) => setReply(e.target.value)} rows={5} />}
+        {(control) => <Textarea {...control} {...register("reply")} rows={5} />}
       </Field>
       <Button type="submit" disabled={update.isPending} className="self-start">
         {update.isPending ? "Saving..." : "Save"}

@@ -1,15 +1,19 @@
 // 'Add admin': name, email and a first password (typed, or generated here). The server keeps only
 // the password's hash, so the sign-in details are shown once after saving, to pass on.
+
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Wand2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import type { z } from "zod";
 import { adminCreateSchema } from "@/shared/admin-schemas";
 import { PASSWORD_MIN } from "@/shared/schemas";
 import { Button } from "@/web/components/ui/button";
 import { CopyButton } from "@/web/components/ui/copy-button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
-import { apiFieldErrors, Field, type FieldErrors, FormError, parseForm } from "../components/form-field";
+import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useCreateAdmin } from "./api/create-admin";
 
 const WORDS = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -25,42 +29,40 @@ export function generatePassword(length = 16): string {
 
 const EMPTY = { name: "", email: "", password: "" };
 
+type AdminCreate = z.output<typeof adminCreateSchema>;
+const FIELDS = ["name", "email", "password"] as const;
+
 export function AddAdminDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const create = useCreateAdmin();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [created, setCreated] = useState<{ name: string; email: string; password: string } | null>(null);
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    reset,
+    formState: { errors },
+  } = useForm<AdminCreate>({ resolver: zodResolver(adminCreateSchema), defaultValues: EMPTY });
 
   const close = (next: boolean) => {
     if (create.isPending) return;
     onOpenChange(next);
     if (!next) {
-      setValues(EMPTY);
-      setErrors({});
+      reset(EMPTY);
       setCreated(null);
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseForm(adminCreateSchema, values);
-    if ("errors" in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit(async (values) => {
     try {
-      const admin = await create.mutateAsync(parsed.data);
-      setCreated({ name: admin.name, email: admin.email, password: parsed.data.password });
+      const admin = await create.mutateAsync(values);
+      setCreated({ name: admin.name, email: admin.email, password: values.password });
       toast.success("Admin added", { description: `${admin.name} can now sign in to the dashboard.` });
     } catch (error) {
-      const fields = apiFieldErrors(error);
-      if (fields) setErrors(fields);
+      setServerErrors(error, setError, FIELDS);
       toast.error("Admin not added", { description: error instanceof Error ? error.message : "Please try again." });
     }
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -105,36 +107,27 @@ export function AddAdminDialog({ open, onOpenChange }: { open: boolean; onOpenCh
               <DialogDescription>They can do everything you can in the business dashboard.</DialogDescription>
             </DialogHeader>
             <div className="flex flex-col gap-4">
-              <FormError errors={errors} />
-              <Field label="Name" required error={errors.name}>
-                {(control) => <Input {...control} value={values.name} onChange={set("name")} autoComplete="off" />}
+              <FormError message={errors.root?.server?.message} />
+              <Field label="Name" required error={errors.name?.message}>
+                {(control) => <Input {...control} {...register("name")} autoComplete="off" />}
               </Field>
-              <Field label="Email" required error={errors.email}>
-                {(control) => (
-                  <Input {...control} type="email" inputMode="email" value={values.email} onChange={set("email")} autoComplete="off" />
-                )}
+              <Field label="Email" required error={errors.email?.message}>
+                {(control) => <Input {...control} {...register("email")} type="email" inputMode="email" autoComplete="off" />}
               </Field>
               <Field
                 label="First password"
                 required
-                error={errors.password}
+                error={errors.password?.message}
                 hint={`At least ${PASSWORD_MIN} characters, mixing letters, numbers or symbols. Shown once after saving.`}
               >
                 {(control) => (
                   <div className="flex gap-2">
-                    <Input
-                      {...control}
-                      value={values.password}
-                      onChange={set("password")}
-                      autoComplete="new-password"
-                      spellCheck={false}
-                      className="font-mono"
-                    />
+                    <Input {...control} {...register("password")} autoComplete="new-password" spellCheck={false} className="font-mono" />
                     <Button
                       variant="outline"
                       size="sm"
                       className="min-h-12"
-                      onClick={() => setValues((v) => ({ ...v, password: generatePassword() }))}
+                      onClick={() => setValue("password", generatePassword(), { shouldValidate: true, shouldDirty: true })}
                     >
                       <Wand2 aria-hidden="true" />
                       Generate

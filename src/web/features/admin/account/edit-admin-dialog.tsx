@@ -1,46 +1,45 @@
 // 'Edit' on an admin: their name and sign-in e-mail (a typo, a new address). Passwords are each
-// admin's own, under My account.
-import { type FormEvent, useEffect, useState } from "react";
+// admin's own, under My account. react-hook-form over the shared adminPatchSchema.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import type { z } from "zod";
 import { adminPatchSchema } from "@/shared/admin-schemas";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
-import { apiFieldErrors, Field, type FieldErrors, FormError, parseForm } from "../components/form-field";
+import { Field, FormError, setServerErrors } from "../components/form-field";
 import type { AdminAccount } from "./api/get-admins";
 import { useUpdateAdmin } from "./api/update-admin";
 
+type AdminPatch = z.output<typeof adminPatchSchema>;
+
 export function EditAdminDialog({ admin, onClose }: { admin: AdminAccount | null; onClose: () => void }) {
   const update = useUpdateAdmin();
-  const [values, setValues] = useState({ name: "", email: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<AdminPatch>({ resolver: zodResolver(adminPatchSchema), defaultValues: { name: "", email: "" } });
 
   useEffect(() => {
-    if (admin) setValues({ name: admin.name, email: admin.email });
-    setErrors({});
-  }, [admin]);
+    if (admin) reset({ name: admin.name, email: admin.email });
+  }, [admin, reset]);
 
-  const set = (key: "name" | "email") => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async (patch) => {
     if (!admin) return;
-    const parsed = parseForm(adminPatchSchema, values);
-    if ("errors" in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
     try {
-      const saved = await update.mutateAsync({ id: admin.id, patch: parsed.data });
+      const saved = await update.mutateAsync({ id: admin.id, patch });
       toast.success("Admin saved", { description: `${saved.name} signs in as ${saved.email}.` });
       onClose();
     } catch (error) {
-      const fields = apiFieldErrors(error);
-      if (fields) setErrors(fields);
+      setServerErrors(error, setError, ["name", "email"]);
       toast.error("Admin not saved", { description: error instanceof Error ? error.message : "Please try again." });
     }
-  };
+  });
 
   return (
     <Dialog open={admin !== null} onOpenChange={(open) => !open && !update.isPending && onClose()}>
@@ -51,14 +50,12 @@ export function EditAdminDialog({ admin, onClose }: { admin: AdminAccount | null
             <DialogDescription>Their name, and the e-mail they sign in with.</DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-4">
-            <FormError errors={errors} />
-            <Field label="Name" required error={errors.name}>
-              {(control) => <Input {...control} value={values.name} onChange={set("name")} autoComplete="off" />}
+            <FormError message={errors.root?.server?.message} />
+            <Field label="Name" required error={errors.name?.message}>
+              {(control) => <Input {...control} {...register("name")} autoComplete="off" />}
             </Field>
-            <Field label="Email" required error={errors.email}>
-              {(control) => (
-                <Input {...control} type="email" inputMode="email" value={values.email} onChange={set("email")} autoComplete="off" />
-              )}
+            <Field label="Email" required error={errors.email?.message}>
+              {(control) => <Input {...control} {...register("email")} type="email" inputMode="email" autoComplete="off" />}
             </Field>
           </div>
           <DialogFooter>

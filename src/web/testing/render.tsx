@@ -1,4 +1,4 @@
-// Component tests use Testing Library (@testing-library/react, user-event): this file only adds
+// Component tests use Testing Library (@testing-library/react): this file only adds
 // what our pages need around it — a QueryClient for tests, a memory router, a fetch stub — and
 // keeps the few short names older tests call, each a one-line use of Testing Library. New tests
 // import from "@testing-library/react" directly (docs/how-to.md, "A page").

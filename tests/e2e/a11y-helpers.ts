@@ -58,6 +58,21 @@ export async function settle(page: Page): Promise<void> {
   await expect(loading).toHaveCount(0, { timeout: 15_000 });
 }
 
+/**
+ * Waits for the page's finite animations (a dialog's fade and zoom in, a toast sliding in) to
+ * finish; endless ones (a spinner) are left running.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Before any page script: no first-run notification prompt or special popup over the pages. */
 export const quietFirstVisit = () => {
   window.localStorage.setItem("initialized", "true");

@@ -15,7 +15,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { isPagePath, PAGE_PATHS } from "../../src/shared/page-paths";
 import { adminPages, clientAccountPages, clientIndex, clientPages, publicPages } from "../../src/web/app/route-table";
 import { adminSections } from "../../src/web/features/admin/sections";
-import { axeViolations, createClient, quietFirstVisit, settle, signInAdmin, type Violation } from "./a11y-helpers";
+import { animationsDone, axeViolations, createClient, quietFirstVisit, settle, signInAdmin, type Violation } from "./a11y-helpers";
 import { ownOrigin } from "./e2e-env";
 
 /** Example values for the route table's placeholders. */
@@ -120,6 +120,8 @@ test.describe("axe on every page", () => {
       .catch(() => false);
     if (!opened) return [];
     await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
+    // Judge the dialog as it rests, not mid fade-in: a half-transparent text fails contrast.
+    await animationsDone(page);
     await page.waitForTimeout(100);
     const found: Violation[] = [];
     const problem = (rule: string, help: string) => found.push({ where, rule, impact: "serious", help, targets: [] });

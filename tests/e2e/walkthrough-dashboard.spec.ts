@@ -82,8 +82,11 @@ test("13. each dashboard section names its own tab", async () => {
 });
 
 test("12. a refresh that fails shows 'Sync Error' only, not 'Data Updated' beside it", async () => {
+  // The change stream opens after the first paint: wait for it, or the change below goes unheard.
+  const stream = page.waitForResponse((response) => response.url().includes("/api/events"), { timeout: 15_000 });
   await page.goto("/admin/leads");
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
+  await stream;
   // The dashboard's reads now fail; the change stream stays up.
   await page.route(/\/api\/admin\/(leads|stats|clients)/, (route) =>
     route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"unavailable","message":"Down"}}' }),

@@ -90,6 +90,10 @@ export const passwordChangeSchema = z.object({
   currentPassword: z.string({ error: "Please enter your current password" }).min(1, "Please enter your current password").max(200),
   newPassword: passwordSchema,
 });
+/** The "Change password" form: the change, and the new password typed twice (only the change is sent). */
+export const passwordChangeFormSchema = passwordChangeSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.confirmPassword === v.newPassword, { path: ["confirmPassword"], message: "The two new passwords don't match" });
 
 // ---- catalogue -----------------------------------------------------------------------------
 

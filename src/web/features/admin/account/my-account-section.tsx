@@ -1,49 +1,49 @@
 // /admin/account: who is signed in, and changing their password (the current one first; the
 // new one follows the same rules as everywhere). Other devices are signed out afterwards.
+// react-hook-form over the shared passwordChangeFormSchema.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { passwordChangeSchema } from "@/shared/admin-schemas";
+import type { z } from "zod";
+import { passwordChangeFormSchema } from "@/shared/admin-schemas";
 import { PASSWORD_MIN } from "@/shared/schemas";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api";
 import { AdminPageHeader } from "../components/admin-page-header";
-import { apiFieldErrors, Field, type FieldErrors, FormError, parseForm } from "../components/form-field";
+import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useAdminSession } from "../session/admin-session";
 import { useChangePassword } from "./api/change-password";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
+type PasswordChangeForm = z.output<typeof passwordChangeFormSchema>;
+const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
+
 export function MyAccountSection() {
   const { session } = useAdminSession();
   const change = useChangePassword();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordChangeForm>({ resolver: zodResolver(passwordChangeFormSchema), defaultValues: EMPTY });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseForm(passwordChangeSchema, values);
-    const found: FieldErrors = "errors" in parsed ? { ...parsed.errors } : {};
-    if (values.confirmPassword !== values.newPassword) found.confirmPassword = "The two new passwords don't match";
-    if ("errors" in parsed || Object.keys(found).length) {
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await change.mutateAsync(parsed.data);
-      setValues(EMPTY);
+      await change.mutateAsync({ currentPassword, newPassword });
+      reset(EMPTY);
       toast.success("Password changed", { description: "Use it next time you sign in. Your other devices were signed out." });
     } catch (error) {
-      const fields = apiFieldErrors(error);
-      if (fields) setErrors(fields);
-      else if (error instanceof ApiError && error.status === 429) setErrors({ "": error.message });
+      if (!setServerErrors(error, setError, FIELDS) && error instanceof ApiError && error.status === 429) {
+        setError("root.server", { type: "server", message: error.message });
+      }
       toast.error("Password not changed", { description: error instanceof Error ? error.message : "Please try again." });
     }
-  };
+  });
 
   const admin = session.admin;
   return (
@@ -73,38 +73,20 @@ export function MyAccountSection() {
             <KeyRound aria-hidden="true" className="size-5 text-ink-subtle" />
             Change password
           </h2>
-          <FormError errors={errors} />
-          <Field label="Current password" required error={errors.currentPassword}>
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="current-password"
-                value={values.currentPassword}
-                onChange={set("currentPassword")}
-              />
-            )}
+          <FormError message={errors.root?.server?.message} />
+          <Field label="Current password" required error={errors.currentPassword?.message}>
+            {(control) => <Input {...control} {...register("currentPassword")} type="password" autoComplete="current-password" />}
           </Field>
           <Field
             label="New password"
             required
-            error={errors.newPassword}
+            error={errors.newPassword?.message}
             hint={`At least ${PASSWORD_MIN} characters, mixing letters, numbers or symbols.`}
           >
-            {(control) => (
-              <Input {...control} type="password" autoComplete="new-password" value={values.newPassword} onChange={set("newPassword")} />
-            )}
+            {(control) => <Input {...control} {...register("newPassword")} type="password" autoComplete="new-password" />}
           </Field>
-          <Field label="New password again" required error={errors.confirmPassword}>
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="new-password"
-                value={values.confirmPassword}
-                onChange={set("confirmPassword")}
-              />
-            )}
+          <Field label="New password again" required error={errors.confirmPassword?.message}>
+            {(control) => <Input {...control} {...register("confirmPassword")} type="password" autoComplete="new-password" />}
           </Field>
           <Button type="submit" disabled={change.isPending} className="self-start">
             {change.isPending ? "Changing..." : "Change password"}

@@ -184,6 +184,10 @@ export const clients = pgTable(
     line_is_test: boolean("line_is_test").notNull().default(false),
     /** what the nightly sync found different on the panel ('' when it agrees) */
     line_sync_issue: text("line_sync_issue").notNull().default(""),
+    /** the client's details for their invoices (portal account page) */
+    billing_company: text("billing_company").notNull().default(""),
+    billing_address: text("billing_address").notNull().default(""),
+    billing_vat_number: text("billing_vat_number").notNull().default(""),
     notes: text("notes").notNull().default(""),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -255,6 +259,16 @@ export const capturedPayments = pgTable(
     paid_at: timestamp("paid_at", { withTimezone: true }),
     raw_payload: jsonb("raw_payload").$type<Record<string, unknown>>(),
     notes: text("notes").notNull().default(""),
+    /** the coupon priced into `amount` (billing), and what it took off the package's price */
+    coupon_id: uuid("coupon_id"),
+    coupon_code: text("coupon_code").notNull().default(""),
+    discount: money("discount").notNull().default(0),
+    /** money given back so far (credit notes); status turns 'refunded' when it reaches `amount` */
+    refunded_amount: money("refunded_amount").notNull().default(0),
+    /** the buyer's details for the invoice, as given at the review step */
+    buyer_company: text("buyer_company").notNull().default(""),
+    buyer_address: text("buyer_address").notNull().default(""),
+    buyer_vat_number: text("buyer_vat_number").notNull().default(""),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -351,6 +365,8 @@ export const outbox = pgTable(
     /** the Cloud API's last delivery status: sent | delivered | read | failed */
     delivery_status: text("delivery_status"),
     delivery_updated_at: timestamp("delivery_updated_at", { withTimezone: true }),
+    /** a document e-mailed with it, rendered when sent: 'invoice:INV-000001' */
+    attachment: text("attachment"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -656,4 +672,120 @@ export const statusSubscribers = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [uniqueIndex("status_subscribers_confirm_idx").on(t.confirm_token_hash)],
+);
+
+// ---- billing documents (issue 18; docs/decisions/007-billing-documents.md) ----------------------
+
+/** One row per numbered series ('invoice', 'credit_note'): the next number, taken under the row's lock. */
+export const documentSequences = pgTable("document_sequences", {
+  name: text("name").primaryKey(),
+  next: integer("next").notNull().default(1),
+  updated_at: updatedAt(),
+});
+
+/** Who a document is from or to, as it stood when it was issued. */
+export interface DocumentParty {
+  name: string;
+  company?: string;
+  address?: string;
+  vat_number?: string;
+  email?: string;
+  registration_number?: string;
+}
+
+/** One invoice per captured payment, frozen when issued (amounts in integer cents). */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    number: text("number").notNull().unique(),
+    payment_id: uuid("payment_id")
+      .notNull()
+      .unique()
+      .references(() => capturedPayments.id, { onDelete: "restrict" }),
+    client_id: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    /** tax-full | tax-abridged | invoice */
+    kind: text("kind").notNull(),
+    issued_at: timestamp("issued_at", { withTimezone: true }).notNull(),
+    seller: jsonb("seller").$type<DocumentParty>().notNull(),
+    buyer: jsonb("buyer").$type<DocumentParty>().notNull(),
+    description: text("description").notNull(),
+    term_months: integer("term_months").notNull().default(0),
+    list_cents: integer("list_cents").notNull(),
+    discount_cents: integer("discount_cents").notNull().default(0),
+    coupon_code: text("coupon_code").notNull().default(""),
+    excl_cents: integer("excl_cents").notNull(),
+    vat_cents: integer("vat_cents").notNull(),
+    incl_cents: integer("incl_cents").notNull(),
+    vat_rate: text("vat_rate").notNull(),
+    reference: text("reference").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("invoices_issued_idx").on(t.issued_at), index("invoices_client_idx").on(t.client_id)],
+);
+
+/** Money given back against an invoice, from its own series. */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: id(),
+    number: text("number").notNull().unique(),
+    invoice_id: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    payment_id: uuid("payment_id")
+      .notNull()
+      .references(() => capturedPayments.id, { onDelete: "restrict" }),
+    client_id: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    issued_at: timestamp("issued_at", { withTimezone: true }).notNull(),
+    reason: text("reason").notNull(),
+    excl_cents: integer("excl_cents").notNull(),
+    vat_cents: integer("vat_cents").notNull(),
+    incl_cents: integer("incl_cents").notNull(),
+    /** provider (the card provider's refund API) | manual (paid back outside the product) */
+    method: text("method").notNull(),
+    provider_reference: text("provider_reference"),
+    /** what the refund did to the term: kept | ended | shortened by N days */
+    term_change: text("term_change").notNull().default("kept"),
+    admin_id: uuid("admin_id"),
+    created_at: createdAt(),
+  },
+  (t) => [index("credit_notes_issued_idx").on(t.issued_at)],
+);
+
+export const coupons = pgTable("coupons", {
+  id: id(),
+  /** upper-case, as customers type it (compared case-insensitively) */
+  code: text("code").notNull().unique(),
+  /** percent | fixed */
+  kind: text("kind").notNull(),
+  percent_off: integer("percent_off"),
+  amount_off: money("amount_off"),
+  package_id: uuid("package_id").references(() => packages.id, { onDelete: "set null" }),
+  expires_at: timestamp("expires_at", { withTimezone: true }),
+  max_uses: integer("max_uses"),
+  /** captured payments that used it, counted once each (coupon_redemptions) */
+  uses: integer("uses").notNull().default(0),
+  is_active: boolean("is_active").notNull().default(true),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/** A coupon used by a captured payment: one row per payment, one per customer per coupon. */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: id(),
+    coupon_id: uuid("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    payment_id: uuid("payment_id")
+      .notNull()
+      .unique()
+      .references(() => capturedPayments.id, { onDelete: "cascade" }),
+    /** who used it: client:<id> or wa:<digits> */
+    customer_key: text("customer_key").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index("coupon_redemptions_customer_idx").on(t.coupon_id, t.customer_key)],
 );

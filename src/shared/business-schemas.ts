@@ -246,6 +246,10 @@ export const clientPatchSchema = z
   .partial()
   .refine((v) => Object.keys(v).length > 0, "Nothing to change");
 
+/** The client page's notes form: the notes alone (the same rule as in clientPatchSchema). */
+export const clientNotesSchema = z.object({ notes: clientFields.notes });
+export type ClientNotes = z.output<typeof clientNotesSchema>;
+
 export const GRANT_REASON_MESSAGE = "Please give the reason for the complimentary time";
 export const GRANT_LENGTH_MESSAGE = "Grant at least one day or one month";
 

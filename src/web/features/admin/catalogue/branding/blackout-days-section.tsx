@@ -1,19 +1,21 @@
 // /admin/blackout-days: sport event days on which free trials are refused (spec §1: "not
 // available on sport event days"). Add a day with its reason; remove one.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarPlus } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { blackoutDayInputSchema } from "@/shared/admin-schemas";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { type BlackoutDayInput, blackoutDayInputSchema } from "@/shared/admin-schemas";
 import { formatDate, saDay } from "@/shared/dates";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { type Column, DataTable } from "../../components/data-table";
-import { Field, FormError } from "../../components/form-field";
+import { Field, FormError, setServerErrors } from "../../components/form-field";
 import { useCreateResource, useDeleteResource, useResourceList } from "../api/resources";
 import type { BlackoutDay } from "../api/types";
 import { DeleteAction } from "../components/delete-action";
-import { useSave } from "../components/use-save";
 
 export function BlackoutDaysSection() {
   const { data, isPending, isFetching, error, refetch } = useResourceList<BlackoutDay>("trial-blackout-days");
@@ -82,23 +84,33 @@ export function BlackoutDaysSection() {
   );
 }
 
-function AddDayForm() {
-  const [values, setValues] = useState({ day: "", reason: "" });
-  const create = useCreateResource<BlackoutDay>("trial-blackout-days");
-  const { errors, pending, save } = useSave();
+const EMPTY = { day: "", reason: "" };
+type BlackoutDayValues = z.input<typeof blackoutDayInputSchema>;
+const FIELDS = ["day", "reason"] as const;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const ok = await save({
-      schema: blackoutDayInputSchema,
-      body: values,
-      send: (body) => create.mutateAsync(body),
-      success: "Blackout day added",
-      description: `No free trials on ${values.day ? formatDate(`${values.day}T12:00:00+02:00`) : "that day"}.`,
-      failure: "Blackout day not added",
-    });
-    if (ok) setValues({ day: "", reason: "" });
-  };
+function AddDayForm() {
+  const create = useCreateResource<BlackoutDay>("trial-blackout-days");
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<BlackoutDayValues, unknown, BlackoutDayInput>({ resolver: zodResolver(blackoutDayInputSchema), defaultValues: EMPTY });
+
+  const submit = handleSubmit(
+    async (body) => {
+      try {
+        await create.mutateAsync(body);
+        toast.success("Blackout day added", { description: `No free trials on ${formatDate(`${body.day}T12:00:00+02:00`)}.` });
+        reset(EMPTY);
+      } catch (error) {
+        setServerErrors(error, setError, FIELDS);
+        toast.error("Blackout day not added", { description: error instanceof Error ? error.message : "Please try again." });
+      }
+    },
+    () => toast.error("Blackout day not added", { description: "Please check the highlighted fields." }),
+  );
 
   return (
     <form
@@ -107,19 +119,17 @@ function AddDayForm() {
       className="flex flex-col gap-4 rounded-card border border-line bg-surface p-4 sm:p-6"
       aria-label="Add a blackout day"
     >
-      <FormError errors={errors} />
+      <FormError message={errors.root?.server?.message} />
       <div className="grid items-start gap-4 sm:grid-cols-[12rem_1fr_auto]">
-        <Field label="Day" required error={errors.day}>
-          {(control) => (
-            <Input {...control} type="date" value={values.day} onChange={(e) => setValues({ ...values, day: e.target.value })} />
-          )}
+        <Field label="Day" required error={errors.day?.message}>
+          {(control) => <Input {...control} {...register("day")} type="date" />}
         </Field>
-        <Field label="Reason" error={errors.reason} hint="e.g. Rugby World Cup final">
-          {(control) => <Input {...control} value={values.reason} onChange={(e) => setValues({ ...values, reason: e.target.value })} />}
+        <Field label="Reason" error={errors.reason?.message} hint="e.g. Rugby World Cup final">
+          {(control) => <Input {...control} {...register("reason")} />}
         </Field>
-        <Button type="submit" disabled={pending} className="sm:mt-7">
+        <Button type="submit" disabled={isSubmitting} className="sm:mt-7">
           <CalendarPlus aria-hidden="true" />
-          {pending ? "Adding..." : "Add day"}
+          {isSubmitting ? "Adding..." : "Add day"}
         </Button>
       </div>
     </form>

@@ -1,19 +1,22 @@
 // /admin/branding: the business's name, tagline, WhatsApp number and support e-mail (shown in
 // the header, footer, messages and legal pages), and the business details the legal pages state.
-import { type FormEvent, useState } from "react";
-import { brandingUpdateSchema } from "@/shared/admin-schemas";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef } from "react";
+import { type Resolver, type ResolverOptions, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { type BrandingUpdate, brandingUpdateSchema } from "@/shared/admin-schemas";
 import type { BrandingMap } from "@/shared/api";
 import { formatPhoneForDisplay } from "@/shared/whatsapp";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { Field, FormError } from "../../components/form-field";
+import { Field, FormError, setServerErrors } from "../../components/form-field";
 import { useBranding } from "../api/get-branding";
 import { useResourceList } from "../api/resources";
 import type { AdminSetting } from "../api/types";
 import { useUpdateBranding } from "../api/update-branding";
-import { changedFields, useSave } from "../components/use-save";
+import { changedFields } from "../components/use-save";
 import { BUSINESS_GROUP } from "./setting-groups";
 import { SettingsGroupForm } from "./settings-group-form";
 
@@ -51,41 +54,52 @@ function LoadError({ message }: { message: string }) {
   );
 }
 
-function BrandingForm({ branding }: { branding: BrandingMap }) {
-  const [initial, setInitial] = useState(() => ({
-    company_name: branding.company_name ?? "",
-    tagline: branding.tagline ?? "",
-    whatsapp_number: branding.whatsapp_number ?? "",
-    support_email: branding.support_email ?? "",
-  }));
-  const [values, setValues] = useState(initial);
-  const update = useUpdateBranding();
-  const { errors, pending, save } = useSave();
-  const set = (key: keyof typeof values) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
+type BrandingValues = Record<keyof BrandingUpdate, string>;
+const FIELDS = ["company_name", "tagline", "whatsapp_number", "support_email"] as const;
+const checkBranding: Resolver<Partial<BrandingValues>, unknown, BrandingUpdate> = zodResolver(brandingUpdateSchema);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const changed = changedFields(initial, values);
-    if (!Object.keys(changed).length) return;
-    await save({
-      schema: brandingUpdateSchema,
-      body: changed,
-      send: async (body) => {
-        const answer = await update.mutateAsync(body);
-        const next = {
-          company_name: answer.data.company_name ?? "",
-          tagline: answer.data.tagline ?? "",
-          whatsapp_number: answer.data.whatsapp_number ?? "",
-          support_email: answer.data.support_email ?? "",
-        };
-        setInitial(next);
-        setValues(next);
-      },
-      success: "Branding saved",
-      description: "The site shows it at once.",
-      failure: "Branding not saved",
-    });
+const brandingValues = (branding: BrandingMap): BrandingValues => ({
+  company_name: branding.company_name ?? "",
+  tagline: branding.tagline ?? "",
+  whatsapp_number: branding.whatsapp_number ?? "",
+  support_email: branding.support_email ?? "",
+});
+
+function BrandingForm({ branding }: { branding: BrandingMap }) {
+  const initial = useRef(brandingValues(branding));
+  const update = useUpdateBranding();
+  // Only what changed is checked and sent (a setting never filled in stays as it is); no change, nothing to send.
+  const resolver: Resolver<BrandingValues, unknown, BrandingUpdate> = async (values, context, options) => {
+    const changed = changedFields(initial.current, values);
+    if (!Object.keys(changed).length) return { values: {}, errors: {} };
+    return checkBranding(changed, context, options as ResolverOptions<Partial<BrandingValues>>);
   };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<BrandingValues, unknown, BrandingUpdate>({ resolver, defaultValues: initial.current });
+  const whatsapp = watch("whatsapp_number");
+
+  const submit = handleSubmit(
+    async (changed) => {
+      if (!Object.keys(changed).length) return;
+      try {
+        const answer = await update.mutateAsync(changed);
+        const next = brandingValues(answer.data);
+        initial.current = next;
+        reset(next);
+        toast.success("Branding saved", { description: "The site shows it at once." });
+      } catch (error) {
+        setServerErrors(error, setError, FIELDS);
+        toast.error("Branding not saved", { description: error instanceof Error ? error.message : "Please try again." });
+      }
+    },
+    () => toast.error("Branding not saved", { description: "Please check the highlighted fields." }),
+  );
 
   return (
     <form
@@ -97,46 +111,28 @@ function BrandingForm({ branding }: { branding: BrandingMap }) {
       <h2 id="branding-heading" className="text-lg font-semibold text-ink">
         Name and contact
       </h2>
-      <FormError errors={errors} />
+      <FormError message={errors.root?.server?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Company name" required error={errors.company_name}>
-          {(control) => <Input {...control} value={values.company_name} onChange={(e) => set("company_name")(e.target.value)} />}
+        <Field label="Company name" required error={errors.company_name?.message}>
+          {(control) => <Input {...control} {...register("company_name")} />}
         </Field>
-        <Field label="Tagline" error={errors.tagline}>
-          {(control) => <Input {...control} value={values.tagline} onChange={(e) => set("tagline")(e.target.value)} />}
+        <Field label="Tagline" error={errors.tagline?.message}>
+          {(control) => <Input {...control} {...register("tagline")} />}
         </Field>
         <Field
           label="WhatsApp number"
-          error={errors.whatsapp_number}
-          hint={
-            values.whatsapp_number ? `Customers see ${formatPhoneForDisplay(values.whatsapp_number)}` : "Any local form, e.g. 082 123 4567"
-          }
+          error={errors.whatsapp_number?.message}
+          hint={whatsapp ? `Customers see ${formatPhoneForDisplay(whatsapp)}` : "Any local form, e.g. 082 123 4567"}
         >
-          {(control) => (
-            <Input
-              {...control}
-              value={values.whatsapp_number}
-              onChange={(e) => set("whatsapp_number")(e.target.value)}
-              type="tel"
-              inputMode="tel"
-            />
-          )}
+          {(control) => <Input {...control} {...register("whatsapp_number")} type="tel" inputMode="tel" />}
         </Field>
-        <Field label="Support e-mail" error={errors.support_email}>
-          {(control) => (
-            <Input
-              {...control}
-              value={values.support_email}
-              onChange={(e) => set("support_email")(e.target.value)}
-              type="email"
-              inputMode="email"
-            />
-          )}
+        <Field label="Support e-mail" error={errors.support_email?.message}>
+          {(control) => <Input {...control} {...register("support_email")} type="email" inputMode="email" />}
         </Field>
       </div>
       <div className="flex justify-end">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : "Save branding"}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : "Save branding"}
         </Button>
       </div>
     </form>

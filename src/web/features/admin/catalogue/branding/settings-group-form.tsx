@@ -1,7 +1,10 @@
 // One group of site settings as a form; saving sends each changed key (POST /api/admin/settings
 // upserts by key, so a key missing from the database is created).
-import { type FormEvent, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { z } from "zod";
 import { settingInputSchema } from "@/shared/admin-schemas";
 import { lifecycleSettingError } from "@/shared/lifecycle";
 import { Button } from "@/web/components/ui/button";
@@ -9,54 +12,66 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { ApiError } from "@/web/lib/api";
-import { Field, type FieldErrors, FormError } from "../../components/form-field";
+import { Field, FormError } from "../../components/form-field";
 import { useSaveSetting } from "../api/save-setting";
 import type { AdminSetting } from "../api/types";
 import type { SettingGroup } from "./setting-groups";
 
+type SettingValues = Record<string, string>;
+
+/**
+ * The group's values, each changed one checked as the server will: the shared settingInputSchema,
+ * then the ranges of the settings the subscription lifecycle reads, then the group's own check.
+ */
+function groupSchema(group: SettingGroup, saved: () => SettingValues) {
+  return z.record(z.string(), z.string()).superRefine((values, ctx) => {
+    for (const s of group.settings) {
+      const value = values[s.key] ?? "";
+      if (value === saved()[s.key]) continue;
+      const parsed = settingInputSchema.safeParse({ key: s.key, value });
+      const problem = parsed.success
+        ? (lifecycleSettingError(s.key, value) ?? s.check?.(value) ?? null)
+        : (parsed.error.issues[0]?.message ?? "Please check this value");
+      if (problem) ctx.addIssue({ code: "custom", path: [s.key], message: problem });
+    }
+  });
+}
+
 export function SettingsGroupForm({ group, settings }: { group: SettingGroup; settings: AdminSetting[] }) {
   const stored = (key: string) => settings.find((s) => s.key === key);
-  const [initial] = useState(() => Object.fromEntries(group.settings.map((s) => [s.key, stored(s.key)?.value ?? ""])));
-  const [values, setValues] = useState(initial);
-  const [saved, setSaved] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
+  const saved = useRef<SettingValues>(Object.fromEntries(group.settings.map((s) => [s.key, stored(s.key)?.value ?? ""])));
+  const [schema] = useState(() => groupSchema(group, () => saved.current));
   const saveSetting = useSaveSetting();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SettingValues>({ resolver: zodResolver(schema), defaultValues: saved.current });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const changed = group.settings.filter((s) => values[s.key] !== saved[s.key]);
+  const submit = handleSubmit(async (values) => {
+    const changed = group.settings.filter((s) => values[s.key] !== saved.current[s.key]);
     if (!changed.length) {
       toast.info("Nothing to save", { description: `${group.title}: no changes.` });
       return;
     }
-    const found: FieldErrors = {};
+    let failed = false;
     for (const s of changed) {
-      const parsed = settingInputSchema.safeParse({ key: s.key, value: values[s.key] });
-      // the settings the subscription lifecycle reads have ranges (the server checks them too)
-      const problem = parsed.success
-        ? (lifecycleSettingError(s.key, values[s.key]) ?? s.check?.(values[s.key]) ?? null)
-        : (parsed.error.issues[0]?.message ?? "Please check this value");
-      if (problem) found[s.key] = problem;
-    }
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setPending(true);
-    const failed: FieldErrors = {};
-    for (const s of changed) {
+      const value = values[s.key] ?? "";
       try {
-        await saveSetting.mutateAsync({ key: s.key, value: values[s.key] });
-        setSaved((old) => ({ ...old, [s.key]: values[s.key] }));
+        await saveSetting.mutateAsync({ key: s.key, value });
+        saved.current = { ...saved.current, [s.key]: value };
       } catch (error) {
-        failed[s.key] =
+        failed = true;
+        // the server names its own fields (value, key): the message goes beside this setting
+        const message =
           error instanceof ApiError ? (error.fields.value ?? error.fields.key ?? error.message) : "Not saved. Please try again.";
+        setError(s.key, { type: "server", message });
       }
     }
-    setPending(false);
-    setErrors(failed);
-    if (Object.keys(failed).length) toast.error(`${group.title}: not all saved`, { description: "See the messages beside the fields." });
+    if (failed) toast.error(`${group.title}: not all saved`, { description: "See the messages beside the fields." });
     else toast.success(`${group.title} saved`, { description: "The site uses the new values at once." });
-  };
+  });
 
   return (
     <form
@@ -71,36 +86,29 @@ export function SettingsGroupForm({ group, settings }: { group: SettingGroup; se
         </h2>
         <p className="text-sm text-ink-muted">{group.description}</p>
       </div>
-      <FormError errors={errors} />
+      <FormError message={errors.root?.server?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
         {group.settings.map((s) => {
-          const set = (value: string) => setValues((old) => ({ ...old, [s.key]: value }));
           const hint = s.hint ?? stored(s.key)?.description?.replace(/^(PLACEHOLDER|Fill in): /, "");
           return (
             <Field
               key={s.key}
               label={s.label}
-              error={errors[s.key]}
+              error={errors[s.key]?.message}
               hint={hint}
               className={s.kind === "long" ? "sm:col-span-2" : undefined}
             >
               {(control) =>
                 s.kind === "long" ? (
-                  <Textarea {...control} value={values[s.key]} onChange={(e) => set(e.target.value)} rows={3} />
+                  <Textarea {...control} {...register(s.key)} rows={3} />
                 ) : s.kind === "yesno" ? (
-                  <Select {...control} value={values[s.key]} onChange={(e) => set(e.target.value)}>
+                  <Select {...control} {...register(s.key)}>
                     <option value="">Not said</option>
                     <option value="true">Yes, VAT is included</option>
                     <option value="false">No VAT (not registered, or VAT is added)</option>
                   </Select>
                 ) : (
-                  <Input
-                    {...control}
-                    value={values[s.key]}
-                    onChange={(e) => set(e.target.value)}
-                    type={s.kind === "email" ? "email" : "text"}
-                    placeholder={s.placeholder}
-                  />
+                  <Input {...control} {...register(s.key)} type={s.kind === "email" ? "email" : "text"} placeholder={s.placeholder} />
                 )
               }
             </Field>
@@ -108,8 +116,8 @@ export function SettingsGroupForm({ group, settings }: { group: SettingGroup; se
         })}
       </div>
       <div className="flex justify-end">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : "Save"}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : "Save"}
         </Button>
       </div>
     </form>

@@ -4,19 +4,21 @@
 //   about:  row title + description; content {features: [{icon, color, title, description}]}
 //   footer: row description; content {links: [{text, id | url}], support_links: [{text, url}], disclaimer}
 // Keys of the content the form does not know are kept as they were.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type ReactNode, useState } from "react";
+import { type FieldErrors as FormErrors, type Path, type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
+import { z } from "zod";
 import { ABOUT_ICONS, contentSchemaFor } from "@/shared/admin-schemas";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
-import { Field, type FieldErrors, FormError } from "../../components/form-field";
+import { apiFieldErrors, Field, type FieldErrors, FormError } from "../../components/form-field";
 import { useCreateResource, useUpdateResource } from "../api/resources";
 import type { AdminContent } from "../api/types";
 import { IconButton, ListEditor, moveItem } from "../components/list-editor";
-import { pathErrors, useSave } from "../components/use-save";
 
 export type ContentSectionName = "hero" | "about" | "footer";
 
@@ -136,41 +138,66 @@ export function contentBody(section: ContentSectionName, values: Values, stored:
 
 const SECTION_TITLES: Record<ContentSectionName, string> = { hero: "Hero", about: "About", footer: "Footer" };
 
+/** The messages of a react-hook-form error tree under their full paths ('content.links.0.url'). */
+function messagesByPath(tree: object, prefix = ""): FieldErrors {
+  const found: FieldErrors = {};
+  for (const [key, node] of Object.entries(tree)) {
+    if (key === "ref" || key === "types" || !node || typeof node !== "object") continue;
+    const path = key === "root" ? prefix : prefix ? `${prefix}.${key}` : key;
+    if (typeof node.message === "string") found[path] ??= node.message;
+    for (const [deeper, message] of Object.entries(messagesByPath(node, path))) found[deeper] ??= message;
+  }
+  return found;
+}
+
 export function ContentForm({ section, row }: { section: ContentSectionName; row: AdminContent | undefined }) {
-  const [values, setValues] = useState(() => formValues(row));
   const update = useUpdateResource<AdminContent>("content");
   const create = useCreateResource<AdminContent>("content");
-  const { errors, setErrors, pending, save } = useSave();
-  const set =
-    <K extends keyof Values>(key: K) =>
-    (value: Values[K]) =>
-      setValues((old) => ({ ...old, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = contentBody(section, values, row?.content);
-    // The content's shape is checked here first, with the server's field names (content.<path>).
-    const checked = contentSchemaFor(section).safeParse(body.content);
-    if (!checked.success) {
-      setErrors(pathErrors(checked.error, "content"));
-      toast.error(`${SECTION_TITLES[section]} not saved`, { description: "Please check the highlighted fields." });
-      return;
-    }
-    await save({
-      body,
-      send: (data) =>
-        row
-          ? update.mutateAsync({ id: row.id, patch: data as Record<string, unknown> })
-          : create.mutateAsync({ section_name: section, ...(data as Record<string, unknown>) }),
-      success: `${SECTION_TITLES[section]} saved`,
-      description: "The homepage shows it at once.",
-      failure: `${SECTION_TITLES[section]} not saved`,
+  // The form holds what is typed; the resolver checks the content it becomes with the section's
+  // shared schema, under the server's field names (content.<path>).
+  const [checkContent] = useState(() => zodResolver(z.object({ content: contentSchemaFor(section) })));
+  const resolver: Resolver<Values> = async (values, context, options) => {
+    // (no fields of the form are named in the content's paths: nothing to focus or validate natively)
+    const checked = await checkContent({ content: contentBody(section, values, row?.content).content }, context, {
+      fields: {},
+      criteriaMode: options.criteriaMode,
+      shouldUseNativeValidation: false,
     });
+    return Object.keys(checked.errors).length ? { values: {}, errors: checked.errors as FormErrors<Values> } : { values, errors: {} };
   };
+  const {
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    formState: { errors: errorTree, isSubmitting },
+  } = useForm<Values>({ resolver, defaultValues: formValues(row) });
+  const values = watch();
+  const { root, ...fieldTree } = errorTree;
+  const errors = messagesByPath(fieldTree);
+  const set: Setter = (key) => (value) => setValue(key, value as never, { shouldDirty: true });
+  const failure = `${SECTION_TITLES[section]} not saved`;
+
+  const submit = handleSubmit(
+    async (checked) => {
+      const body = contentBody(section, checked, row?.content);
+      try {
+        await (row ? update.mutateAsync({ id: row.id, patch: body }) : create.mutateAsync({ section_name: section, ...body }));
+        toast.success(`${SECTION_TITLES[section]} saved`, { description: "The homepage shows it at once." });
+      } catch (error) {
+        // the server names fields by their place in the body ('content.links.0.url'), as the form shows them
+        for (const [field, message] of Object.entries(apiFieldErrors(error) ?? {})) {
+          setError(field ? (field as Path<Values>) : "root.server", { type: "server", message });
+        }
+        toast.error(failure, { description: error instanceof Error ? error.message : "Please try again." });
+      }
+    },
+    () => toast.error(failure, { description: "Please check the highlighted fields." }),
+  );
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6 rounded-card border border-line bg-surface p-4 sm:p-6">
-      <FormError errors={errors} />
+      <FormError message={root?.server?.message} />
       {section !== "footer" ? (
         <Field label="Title" error={errors.title}>
           {(control) => <Input {...control} value={values.title} onChange={(e) => set("title")(e.target.value)} />}
@@ -183,8 +210,8 @@ export function ContentForm({ section, row }: { section: ContentSectionName; row
       {section === "about" ? <AboutFields features={values.about_features} onChange={set("about_features")} errors={errors} /> : null}
       {section === "footer" ? <FooterFields values={values} set={set} errors={errors} /> : null}
       <div className="flex justify-end">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : `Save ${SECTION_TITLES[section].toLowerCase()}`}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : `Save ${SECTION_TITLES[section].toLowerCase()}`}
         </Button>
       </div>
     </form>

@@ -1,17 +1,28 @@
 // The create/edit dialog of one row of a generic admin resource (notices, articles, releases,
 // components, incidents): the caller gives the fields and how form values become a body; this
-// checks the body with the shared schema, creates (POST) or sends only what changed (PATCH),
+// holds the values in react-hook-form with a zodResolver over the shared schema the caller gives
+// (checking the body the values become), creates (POST) or sends only what changed (PATCH),
 // toasts, and shows the server's field errors beside the fields.
-import { type FormEvent, type ReactNode, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ReactNode, useState } from "react";
+import {
+  type DefaultValues,
+  type FieldValues,
+  type FieldErrors as FormErrors,
+  type Path,
+  type PathValue,
+  type Resolver,
+  useForm,
+} from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
-import { apiFieldErrors, type FieldErrors, FormError, parseForm } from "../../components/form-field";
+import { apiFieldErrors, type FieldErrors, FormError } from "../../components/form-field";
 import type { AdminResource } from "../api/resource";
 import { useSaveResource } from "../api/save-resource";
 
-export interface EditorDialogProps<V> {
+export interface EditorDialogProps<V extends FieldValues> {
   resource: AdminResource;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -35,7 +46,7 @@ function changedOnly(before: Record<string, unknown>, after: Record<string, unkn
   return Object.fromEntries(Object.entries(after).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])));
 }
 
-export function EditorDialog<V>(props: EditorDialogProps<V>) {
+export function EditorDialog<V extends FieldValues>(props: EditorDialogProps<V>) {
   const { open, onOpenChange, className } = props;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -46,7 +57,27 @@ export function EditorDialog<V>(props: EditorDialogProps<V>) {
   );
 }
 
-function EditorForm<V>({
+/**
+ * The messages of a react-hook-form error tree: under each full path ('links.0.url'), and each
+ * top-level field also under its own name (its first message), as the fields look them up.
+ */
+function messagesByPath(tree: object, prefix = ""): FieldErrors {
+  const found: FieldErrors = {};
+  for (const [key, node] of Object.entries(tree)) {
+    if (key === "ref" || key === "types" || !node || typeof node !== "object") continue;
+    const path = key === "root" ? prefix : prefix ? `${prefix}.${key}` : key;
+    if (typeof node.message === "string") found[path] ??= node.message;
+    for (const [deeper, message] of Object.entries(messagesByPath(node, path))) {
+      found[deeper] ??= message;
+      if (!prefix) found[key] ??= message;
+    }
+  }
+  return found;
+}
+
+type BodySchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+function EditorForm<V extends FieldValues>({
   resource,
   id,
   title,
@@ -60,36 +91,49 @@ function EditorForm<V>({
   onDone,
 }: EditorDialogProps<V> & { onDone: () => void }) {
   const save = useSaveResource(resource);
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = <K extends keyof V>(key: K, value: V[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const bodyOf = (values: V) => (id ? changedOnly(toBody(initial), toBody(values)) : toBody(values));
+  // The form holds what is typed; the resolver checks the body it becomes with the server's own
+  // rules (the shared schema the caller passes). An edit that changed nothing has nothing to check.
+  const [checkBody] = useState(() => zodResolver((id ? patchSchema : createSchema) as BodySchema));
+  const resolver: Resolver<V> = async (values, context, options) => {
+    const body = bodyOf(values);
+    if (id && Object.keys(body).length === 0) return { values, errors: {} };
+    const checked = await checkBody(body, context, { fields: {}, criteriaMode: options.criteriaMode, shouldUseNativeValidation: false });
+    return Object.keys(checked.errors).length ? { values: {}, errors: checked.errors as FormErrors<V> } : { values, errors: {} };
+  };
+  const {
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    formState: { errors: errorTree },
+  } = useForm<V>({ resolver, defaultValues: initial as DefaultValues<V> });
+  const values = watch() as V;
+  const { root, ...fieldTree } = errorTree;
+  const errors = messagesByPath(fieldTree);
+  const set = <K extends keyof V>(key: K, value: V[K]) =>
+    setValue(String(key) as Path<V>, value as PathValue<V, Path<V>>, { shouldDirty: true });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = id ? changedOnly(toBody(initial), toBody(values)) : toBody(values);
+  const submit = handleSubmit(async (checked) => {
+    // the body itself is sent (a blank clears a field)
+    const body = bodyOf(checked);
     if (id && Object.keys(body).length === 0) {
       onDone();
       return;
     }
-    // Checked with the server's own rules first; the body itself is sent (a blank clears a field).
-    const parsed = parseForm(id ? patchSchema : createSchema, body);
-    if ("errors" in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
     try {
       await save.mutateAsync({ body, id });
-      toast.success(id ? `${resource.label} saved` : `${resource.label} created`, { description: saved(values) });
+      toast.success(id ? `${resource.label} saved` : `${resource.label} created`, { description: saved(checked) });
       onDone();
     } catch (error) {
-      const fieldErrors = apiFieldErrors(error);
-      if (fieldErrors) setErrors(fieldErrors);
+      for (const [field, message] of Object.entries(apiFieldErrors(error) ?? {})) {
+        setError(field ? (field as Path<V>) : "root.server", { type: "server", message });
+      }
       toast.error(id ? `${resource.label} not saved` : `${resource.label} not created`, {
         description: error instanceof Error ? error.message : "Please try again.",
       });
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -102,7 +146,7 @@ function EditorForm<V>({
         )}
       </DialogHeader>
       <div className="flex flex-col gap-4">
-        <FormError errors={errors} />
+        <FormError message={root?.server?.message} />
         {fields(values, set, errors)}
       </div>
       <DialogFooter>

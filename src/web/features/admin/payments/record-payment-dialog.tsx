@@ -1,8 +1,10 @@
 // 'Record payment': money taken by hand (cash, a transfer seen in the banking app). It is paid at
 // once, adds the package's time to the client and queues their receipt.
-import { type FormEvent, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { type AdminClient, paymentCreateSchema } from "@/shared/business-schemas";
+import { type AdminClient, type PaymentCreate, paymentCreateSchema } from "@/shared/business-schemas";
 import { formatRand } from "@/shared/money";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
@@ -11,7 +13,7 @@ import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { useAdminPackages } from "../api/get-admin-packages";
 import { ClientPicker } from "../components/client-picker";
-import { apiFieldErrors, Field, type FieldErrors, FormError, parseForm } from "../components/form-field";
+import { Field, FormError, setServerErrors } from "../components/form-field";
 import { packageChoice, priceToday } from "../components/format";
 import { useRecordPayment } from "./api/record-payment";
 
@@ -34,39 +36,56 @@ export function RecordPaymentDialog({
   );
 }
 
+interface PaymentValues {
+  client_id: string;
+  package_id: string;
+  /** what the admin typed; blank: the package's price today */
+  amount: string;
+  note: string;
+}
+const FIELDS = ["client_id", "package_id", "amount", "note"] as const;
+// The form holds what is typed; the schema turns it into the payment to record.
+const checkPayment = zodResolver(paymentCreateSchema) as unknown as Resolver<PaymentValues, unknown, PaymentCreate>;
+
 function RecordPaymentForm({ fixedClient, onDone }: { fixedClient?: AdminClient; onDone: () => void }) {
   const packages = useAdminPackages();
   const record = useRecordPayment();
   const [client, setClient] = useState<AdminClient | null>(fixedClient ?? null);
-  const [packageId, setPackageId] = useState(fixedClient?.package_id ?? "");
-  const [amount, setAmount] = useState("");
-  const [note, setNote] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const chosen = packages.data?.find((p) => p.id === packageId);
   // What the client would pay for the package today (a running special included) until the
   // admin types an amount of their own.
-  const shownAmount = amount || (chosen ? String(priceToday(chosen)) : "");
+  const amountFor = (values: PaymentValues) => {
+    const chosen = packages.data?.find((p) => p.id === values.package_id);
+    return values.amount || (chosen ? String(priceToday(chosen)) : "");
+  };
+  const resolver: Resolver<PaymentValues, unknown, PaymentCreate> = (values, context, options) =>
+    checkPayment({ ...values, amount: amountFor(values) }, context, options);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors },
+  } = useForm<PaymentValues, unknown, PaymentCreate>({
+    resolver,
+    defaultValues: { client_id: fixedClient?.id ?? "", package_id: fixedClient?.package_id ?? "", amount: "", note: "" },
+  });
+  const shownAmount = amountFor(watch());
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseForm(paymentCreateSchema, { client_id: client?.id ?? "", package_id: packageId, amount: shownAmount, note });
-    if ("errors" in parsed) {
-      setErrors(parsed.errors);
-      return;
-    }
-    setErrors({});
+  const submit = handleSubmit(async (payment) => {
     try {
-      const payment = await record.mutateAsync(parsed.data);
+      const saved = await record.mutateAsync(payment);
       toast.success("Payment recorded", {
-        description: `${formatRand(payment.amount)} from ${client?.full_name ?? "the client"} is paid.`,
+        description: `${formatRand(saved.amount)} from ${client?.full_name ?? "the client"} is paid.`,
       });
       onDone();
     } catch (error) {
-      const fields = apiFieldErrors(error);
-      if (fields) setErrors(fields);
-      else toast.error("Payment not recorded", { description: error instanceof Error ? error.message : "Please try again." });
+      if (!setServerErrors(error, setError, FIELDS)) {
+        toast.error("Payment not recorded", { description: error instanceof Error ? error.message : "Please try again." });
+      }
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -75,7 +94,7 @@ function RecordPaymentForm({ fixedClient, onDone }: { fixedClient?: AdminClient;
         <DialogDescription>For money taken by hand. It's marked paid now, adds the package's time and sends a receipt.</DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-4">
-        <FormError errors={errors} />
+        <FormError message={errors.root?.server?.message} />
         {client?.status === "suspended" ? (
           <p role="note" className="rounded-xl border border-warn/40 bg-warn/10 px-4 py-3 text-sm text-ink">
             {client.full_name} is suspended. The payment adds their time, but they stay suspended until you reactivate them.
@@ -91,15 +110,16 @@ function RecordPaymentForm({ fixedClient, onDone }: { fixedClient?: AdminClient;
             value={client}
             onChange={(picked) => {
               setClient(picked);
+              setValue("client_id", picked?.id ?? "", { shouldDirty: true });
               // their own package is the likely one
-              if (picked?.package_id && !packageId) setPackageId(picked.package_id);
+              if (picked?.package_id && !getValues("package_id")) setValue("package_id", picked.package_id, { shouldDirty: true });
             }}
-            error={errors.client_id}
+            error={errors.client_id?.message}
           />
         )}
-        <Field label="Package" error={errors.package_id} required>
+        <Field label="Package" error={errors.package_id?.message} required>
           {(control) => (
-            <Select {...control} value={packageId} onChange={(e) => setPackageId(e.target.value)} disabled={packages.isPending}>
+            <Select {...control} {...register("package_id")} disabled={packages.isPending}>
               <option value="">{packages.isPending ? "Loading packages..." : "Choose a package"}</option>
               {packages.data?.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -111,18 +131,22 @@ function RecordPaymentForm({ fixedClient, onDone }: { fixedClient?: AdminClient;
         </Field>
         <Field
           label="Amount (R)"
-          error={errors.amount}
+          error={errors.amount?.message}
           required
           hint="What they'd pay for it today (a running special included), unless you type what was paid."
         >
           {(control) => (
-            <Input {...control} value={shownAmount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" className="tabular" />
+            <Input
+              {...control}
+              value={shownAmount}
+              onChange={(e) => setValue("amount", e.target.value, { shouldDirty: true })}
+              inputMode="decimal"
+              className="tabular"
+            />
           )}
         </Field>
-        <Field label="Note" error={errors.note}>
-          {(control) => (
-            <Textarea {...control} value={note} onChange={(e) => setNote(e.target.value)} rows={2} placeholder="e.g. Cash at the shop" />
-          )}
+        <Field label="Note" error={errors.note?.message}>
+          {(control) => <Textarea {...control} {...register("note")} rows={2} placeholder="e.g. Cash at the shop" />}
         </Field>
       </div>
       <DialogFooter>

@@ -789,3 +789,15 @@ export const couponRedemptions = pgTable(
   },
   (t) => [index("coupon_redemptions_customer_idx").on(t.coupon_id, t.customer_key)],
 );
+
+// ---- message templates (issue 13): the owner's edits; the defaults live in shared/message-templates.ts ----
+/** One row per kind the owner changed (welcome, receipt, reminder-7d, ...); deleting it goes back to the default. */
+export const messageTemplates = pgTable("message_templates", {
+  kind: text("kind").primaryKey(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  updated_at: updatedAt(),
+  /** the admin's e-mail address */
+  updated_by: text("updated_by").notNull().default(""),
+});
+// ---- end message templates ----

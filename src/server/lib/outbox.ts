@@ -38,6 +38,8 @@ export interface OutboxMessage {
   vars?: Record<string, string>;
   /** not sent before this moment (a broadcast spreads its messages out; default: at once) */
   notBefore?: Date;
+  /** why it cannot go (the owner's template failed to render): stored as failed with this error, for the owner to see and retry */
+  failure?: string | null;
 }
 
 /** Any drizzle handle: the database or a transaction. */
@@ -66,6 +68,7 @@ export async function enqueue(executor: Executor, message: OutboxMessage): Promi
       wa_link: whatsapp && !secret ? buildWhatsAppLink(message.recipient, message.body) : null,
       template_vars: message.vars ?? {},
       ...(message.notBefore ? { next_attempt_at: message.notBefore } : {}),
+      ...(message.failure ? { status: "failed", last_error: message.failure } : {}),
     })
     .onConflictDoNothing({ target: outbox.dedupe_key });
 }

@@ -12,6 +12,7 @@ import { capturedPayments, clients, leads, packages } from "@/server/db/schema";
 import { appForDevice, type ClientRow, insertClientFromLead, maskedHint, setPasswordLink } from "@/server/lib/accounts";
 import { type BusinessProfile, signOff } from "@/server/lib/business";
 import { applyChange, paymentActor } from "@/server/lib/lifecycle";
+import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueue, enqueueAll } from "@/server/lib/outbox";
 import { channelsFor, welcomeMessages } from "@/server/modules/admin-business/messages";
 import { formatDate } from "@/shared/dates";
@@ -104,11 +105,12 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
     }
   }
 
+  const templates = await loadTemplates(tx);
   // A new account's welcome: the portal, a link to choose a password, the app for their device.
   if (client && payer.created) {
     const link = await setPasswordLink(tx, business, client.id, now);
     const app = await appForDevice(tx, client.device);
-    const welcome = welcomeMessages(business, { client, app, setPasswordLink: link });
+    const welcome = welcomeMessages(business, { client, app, setPasswordLink: link }, templates);
     await enqueueAll(
       tx,
       welcome.map((m) => ({ ...m, lead_id: payment.lead_id })),
@@ -116,15 +118,20 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
   }
 
   // One receipt: by e-mail when there is an address, else on WhatsApp.
-  const receipt = receiptEmail(business, {
-    reference: payment.external_transaction_id,
-    packageName: payment.package_name,
-    amount: payment.amount,
-    paidAt: payment.paid_at ?? now,
-    subscriptionEnd: extended ? (client?.subscription_end ?? null) : null,
-    newAccount: payer.created,
-    suspended: client?.status === "suspended",
-  });
+  const receipt = receiptEmail(
+    business,
+    {
+      name: client?.full_name ?? "",
+      reference: payment.external_transaction_id,
+      packageName: payment.package_name,
+      amount: payment.amount,
+      paidAt: payment.paid_at ?? now,
+      subscriptionEnd: extended ? (client?.subscription_end ?? null) : null,
+      newAccount: payer.created,
+      suspended: client?.status === "suspended",
+    },
+    templates,
+  );
   const target = receiptTarget(payment, client);
   if (target) {
     await enqueue(tx, {
@@ -132,6 +139,7 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
       subject: target.channel === "email" ? receipt.subject : undefined,
       body: receipt.body,
       kind: "receipt",
+      failure: receipt.error,
       client_id: client?.id ?? null,
       lead_id: payment.lead_id,
       dedupe_key: `receipt:${payment.id}`,

@@ -1,11 +1,20 @@
 // Renew now: their own package or another, by card (the provider's checkout page) or by EFT
 // (bank details and their reference). The server prices the package; the browser never sends
 // an amount. Reminder messages link to /client?renew=1, which lands here.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Banknote, CreditCard, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { useEffect, useId, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
-import type { ClientPlan, ClientProfile, ClientRenewResponse, SubscriptionStatus } from "@/shared/client-schemas";
+import {
+  type ClientPlan,
+  type ClientProfile,
+  type ClientRenewResponse,
+  type RenewRequest,
+  renewRequestSchema,
+  type SubscriptionStatus,
+} from "@/shared/client-schemas";
 import { formatRand } from "@/shared/money";
 import { EftDetails } from "@/web/components/eft-details";
 import { Button } from "@/web/components/ui/button";
@@ -19,8 +28,16 @@ import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
 import { useClientSpecials } from "../api/get-specials";
 import { useRenew } from "../api/renew";
 import { goToCheckout } from "./checkout";
+import { applyFieldErrors } from "./server-errors";
 
 type Method = "card" | "eft";
+interface RenewValues {
+  packageId: string;
+  method: Method;
+}
+const FIELDS = ["packageId", "method"] as const;
+// The form holds what is chosen; the schema turns it into the request.
+const resolver = zodResolver(renewRequestSchema) as unknown as Resolver<RenewValues, unknown, RenewRequest>;
 
 /** What paying does, for where the client stands now. */
 const RENEW_NOTE: Partial<Record<SubscriptionStatus, string>> = {
@@ -52,34 +69,40 @@ export function RenewPanel({
   const specials = useClientSpecials();
   const plans = specials.data?.plans ?? [];
   const renew = useRenew();
-  const [packageId, setPackageId] = useState("");
-  const [method, setMethod] = useState<Method>("card");
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<RenewValues, unknown, RenewRequest>({ resolver, defaultValues: { packageId: "", method: "card" } });
+  const [packageId, method] = watch(["packageId", "method"]);
   // The ways to pay the shop has on (EFT only once its bank details are filled in); both are
   // offered while that is still loading, and the server refuses what is off in its own words.
   const methods = usePaymentMethods();
   const offered: Method[] = methods
     ? [...(methods.card !== "off" ? ["card" as const] : []), ...(methods.eft ? ["eft" as const] : [])]
     : ["card", "eft"];
-  const chosen: Method = offered.includes(method) ? method : (offered[0] ?? method);
+  const pick = (m: Method): Method => (offered.includes(m) ? m : (offered[0] ?? m));
+  const chosen = pick(method);
   const [eft, setEft] = useState<EftAnswer | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const ids = { pkg: useId(), method: useId() };
 
   // Their own package by default, or the one a special's "Renew with this" chose.
   useEffect(() => {
     if (packageId || plans.length === 0) return;
     const wanted = [preferredPackageId, profile.subscription.package_id].find((id) => id && plans.some((p) => p.packageId === id));
-    setPackageId(wanted ?? plans.find((p) => p.isCurrent)?.packageId ?? plans[0].packageId);
-  }, [packageId, plans, preferredPackageId, profile.subscription.package_id]);
+    setValue("packageId", wanted ?? plans.find((p) => p.isCurrent)?.packageId ?? plans[0].packageId);
+  }, [packageId, plans, preferredPackageId, profile.subscription.package_id, setValue]);
 
   const plan = plans.find((p) => p.packageId === packageId);
   const first = profile.subscription.status === "pending";
 
-  const submit = async () => {
+  const submit = handleSubmit(async (request) => {
     if (!plan) return;
-    setFailure(null);
     try {
-      const answer = await renew.mutateAsync({ packageId: plan.packageId, method: chosen });
+      const answer = await renew.mutateAsync({ packageId: plan.packageId, method: pick(request.method) });
       if (answer.method === "card") {
         toast.success("Payment Link Created", { description: "You've been redirected to complete your payment." });
         goToCheckout(answer.paylinkUrl);
@@ -89,9 +112,11 @@ export function RenewPanel({
     } catch (error) {
       const text = paymentErrorText(error);
       toast.error("Payment Error", { description: text });
-      setFailure(text);
+      applyFieldErrors(error, setError, FIELDS);
+      setError("root.server", { type: "server", message: text });
     }
-  };
+  });
+  const failure = errors.root?.server?.message;
 
   return (
     <Card
@@ -124,16 +149,15 @@ export function RenewPanel({
             : "No packages are on offer right now. Please contact us to renew."}
         </p>
       ) : (
-        <form
-          className="mt-5 flex flex-col gap-5"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
+        <form className="mt-5 flex flex-col gap-5" onSubmit={submit} noValidate>
           <div className="flex flex-col gap-2">
             <Label htmlFor={ids.pkg}>Package</Label>
-            <Select id={ids.pkg} value={packageId} onChange={(event) => setPackageId(event.target.value)}>
+            <Select
+              id={ids.pkg}
+              {...register("packageId")}
+              aria-invalid={errors.packageId ? true : undefined}
+              aria-describedby={errors.packageId ? `${ids.pkg}-error` : undefined}
+            >
               {plans.map((p) => (
                 <option key={p.packageId} value={p.packageId}>
                   {p.packageName} ({p.duration}) — {formatRand(planPrice(p))}
@@ -141,6 +165,11 @@ export function RenewPanel({
                 </option>
               ))}
             </Select>
+            {errors.packageId ? (
+              <p id={`${ids.pkg}-error`} className="text-sm text-bad">
+                {errors.packageId.message}
+              </p>
+            ) : null}
             {plan ? (
               <p className="text-sm text-ink-muted">
                 You pay <span className="font-bold text-ink tabular-nums">{formatRand(planPrice(plan))}</span>
@@ -169,7 +198,7 @@ export function RenewPanel({
                   name={ids.method}
                   value="card"
                   checked={chosen === "card"}
-                  onChange={setMethod}
+                  onChange={(m) => setValue("method", m)}
                   icon={<CreditCard aria-hidden="true" className="size-5" />}
                   title="Card"
                   text="Pay now on a secure checkout page."
@@ -180,13 +209,14 @@ export function RenewPanel({
                   name={ids.method}
                   value="eft"
                   checked={chosen === "eft"}
-                  onChange={setMethod}
+                  onChange={(m) => setValue("method", m)}
                   icon={<Banknote aria-hidden="true" className="size-5" />}
                   title="EFT"
                   text="Get our bank details and your reference."
                 />
               ) : null}
             </div>
+            {errors.method ? <p className="text-sm text-bad">{errors.method.message}</p> : null}
           </fieldset>
 
           {failure ? (

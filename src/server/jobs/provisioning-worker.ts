@@ -12,6 +12,7 @@ import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
 import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
 import { appForDevice } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
+import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
 import { credentialsMessages } from "@/server/modules/panel/messages";
 import { formatDate } from "@/shared/dates";
@@ -244,14 +245,18 @@ export class ProvisioningWorker {
         const [updated] = await tx.update(clients).set(changes).where(eq(clients.id, client.id)).returning();
         await enqueueAll(
           tx,
-          credentialsMessages(business, {
-            client: updated,
-            line,
-            streamUrl: this.streamUrl,
-            test: this.panel.mode === "sandbox",
-            app,
-            jobId: job.id,
-          }),
+          credentialsMessages(
+            business,
+            {
+              client: updated,
+              line,
+              streamUrl: this.streamUrl,
+              test: this.panel.mode === "sandbox",
+              app,
+              jobId: job.id,
+            },
+            await loadTemplates(tx),
+          ),
         );
       } else {
         if (line?.expires_at) changes.line_expires_at = line.expires_at;

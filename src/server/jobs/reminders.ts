@@ -10,12 +10,14 @@ import { and, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "@/server/db/client";
 import { clientLifecycleEvents, clients, reminderLog } from "@/server/db/schema";
-import { type BusinessProfile, loadBusiness, signOff } from "@/server/lib/business";
+import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { loadRules } from "@/server/lib/lifecycle";
+import { commonVars, loadTemplates, type OwnerTemplates, type RenderedMessage, renderMessage } from "@/server/lib/message-templates";
 import { enqueue } from "@/server/lib/outbox";
 import { preferredContact } from "@/server/modules/client/service";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import { DEFAULT_REMINDER_DAYS, graceEnd, reminderDays } from "@/shared/lifecycle";
+import type { TemplateKind } from "@/shared/message-templates";
 
 /** `<n>d`: the term ends within n days; `expired`: it has ended (reminder day 0). */
 export type Threshold = string;
@@ -49,46 +51,50 @@ interface ReminderFacts {
   graceUntil?: Date | null;
 }
 
-export function reminderMessage(business: BusinessProfile, threshold: Threshold, facts: ReminderFacts): { subject: string; body: string } {
+/** Which of the owner's templates a reminder uses: trials have their own; reminder days other than 7, 3 and 1 use the nearest (4 and up: 7-day; 2-3: 3-day). */
+export function reminderTemplateKind(threshold: Threshold, trial: boolean): TemplateKind {
+  if (threshold === "expired") return trial ? "trial-ended" : "reminder-expired";
+  if (trial) return "trial-ending";
+  const days = Number.parseInt(threshold, 10);
+  return days <= 1 ? "reminder-1d" : days <= 3 ? "reminder-3d" : "reminder-7d";
+}
+
+/** A reminder's variables (the owner's template, shared/message-templates.ts). */
+export function reminderVars(business: BusinessProfile, threshold: Threshold, facts: ReminderFacts) {
   const link = `${business.publicUrl}/client?renew=1`;
-  const first = facts.name.trim().split(/\s+/)[0];
-  const hi = first ? `Hi ${first},` : "Hi,";
-  const what = facts.trial
-    ? `free trial with ${business.companyName}`
-    : `${facts.packageName || "subscription"} with ${business.companyName}`;
-  let subject: string;
-  let lines: string[];
-  if (threshold === "expired") {
-    subject = facts.trial
-      ? `${business.companyName}: your free trial has ended`
-      : `${business.companyName}: your subscription ended on ${formatDate(facts.end)}`;
-    const grace = !facts.trial && facts.graceUntil && facts.graceUntil > facts.now ? facts.graceUntil : null;
-    lines = grace
-      ? [
-          `Your ${what} ended on ${formatDateTime(facts.end)} (SAST).`,
-          `We've kept your service on until ${formatDateTime(grace)} (SAST) so you can renew without a break: ${link}`,
-          "Your renewal counts from the day your term ended, and your login details stay the same.",
-        ]
-      : [
-          `Your ${what} ended on ${formatDateTime(facts.end)} (SAST).`,
-          `To start watching again, renew in your client portal: ${link}`,
-          "Your line switches back on as soon as your payment is confirmed, with the same login details.",
-        ];
-  } else {
-    const days = Math.max(1, Math.ceil((facts.end.getTime() - facts.now.getTime()) / DAY_MS));
-    const when = threshold === "1d" ? `${formatDateTime(facts.end)} (SAST)` : `${formatDate(facts.end)} (in ${days} days)`;
-    subject = `${business.companyName}: your ${facts.trial ? "free trial" : "subscription"} ends ${threshold === "1d" ? "soon" : `on ${formatDate(facts.end)}`}`;
-    lines = [
-      `Your ${what} ends on ${when}.`,
-      facts.trial
-        ? `To keep watching, choose a package in your client portal: ${link}`
-        : `Renew before then to keep watching without a break: ${link}`,
-      facts.trial
-        ? "Card or EFT, and your login details stay the same."
-        : "Your new term starts when the current one ends, so you don't lose any days.",
-    ];
-  }
-  return { subject, body: [hi, "", ...lines, "", signOff(business)].join("\n") };
+  const days = Math.max(1, Math.ceil((facts.end.getTime() - facts.now.getTime()) / DAY_MS));
+  const grace = threshold === "expired" && !facts.trial && facts.graceUntil && facts.graceUntil > facts.now ? facts.graceUntil : null;
+  const whatNext = grace
+    ? [
+        `We've kept your service on until ${formatDateTime(grace)} (SAST) so you can renew without a break: ${link}`,
+        "Your renewal counts from the day your term ended, and your login details stay the same.",
+      ]
+    : [
+        `To start watching again, renew in your client portal: ${link}`,
+        "Your line switches back on as soon as your payment is confirmed, with the same login details.",
+      ];
+  return {
+    ...commonVars(business, facts.name),
+    package: facts.packageName || "subscription",
+    end_date: formatDate(facts.end),
+    end_time: formatDateTime(facts.end),
+    days: String(days),
+    renew_link: link,
+    when: threshold === "1d" ? `${formatDateTime(facts.end)} (SAST)` : `${formatDate(facts.end)} (in ${days} days)`,
+    ends: threshold === "1d" ? "soon" : `on ${formatDate(facts.end)}`,
+    grace_until: grace ? formatDateTime(grace) : "",
+    what_next: whatNext.join("\n"),
+  };
+}
+
+/** The reminder in the owner's words (their template for it, else the default). */
+export function reminderMessage(
+  business: BusinessProfile,
+  threshold: Threshold,
+  facts: ReminderFacts,
+  templates: OwnerTemplates = {},
+): RenderedMessage {
+  return renderMessage(templates, reminderTemplateKind(threshold, facts.trial), reminderVars(business, threshold, facts));
 }
 
 /** Whether the term that ended at `end` was a free trial (the lifecycle recorded what it ended from). */
@@ -127,6 +133,7 @@ export async function runReminders(app: FastifyInstance, now: Date = new Date())
   // Read outside the transactions: PGlite has one connection, which a transaction holds.
   const business = await loadBusiness(app);
   const rules = await loadRules(app);
+  const templates = await loadTemplates(app.db);
   let queued = 0;
   let expired = 0;
   for (const { id } of due) {
@@ -151,20 +158,26 @@ export async function runReminders(app: FastifyInstance, now: Date = new Date())
       const late = isExpiry && now.getTime() - end.getTime() > LATE_EXPIRY_SILENT_AFTER_MS;
       const contact = preferredContact(client);
       if (fresh.has(urgent) && contact && !late) {
-        const message = reminderMessage(business, urgent, {
-          name: client.full_name,
-          packageName: client.package_name,
-          end,
-          trial: client.status === "trial" || (await endedAsTrial(tx, client.id, end)),
-          now,
-          graceUntil: client.status === "grace" || client.status === "active" ? graceEnd(end, rules) : null,
-        });
+        const message = reminderMessage(
+          business,
+          urgent,
+          {
+            name: client.full_name,
+            packageName: client.package_name,
+            end,
+            trial: client.status === "trial" || (await endedAsTrial(tx, client.id, end)),
+            now,
+            graceUntil: client.status === "grace" || client.status === "active" ? graceEnd(end, rules) : null,
+          },
+          templates,
+        );
         await enqueue(tx, {
           ...contact,
           subject: contact.channel === "email" ? message.subject : undefined,
           body: message.body,
           kind: `reminder-${urgent}`,
           client_id: client.id,
+          failure: message.error,
           // for a WhatsApp template outside the 24-hour window (docs/architecture.md, "Integrations")
           vars: {
             end_date: formatDate(end),

@@ -4,6 +4,7 @@ import adminAuth from "./admin-auth/routes";
 import adminBusiness from "./admin-business/routes";
 import adminCatalogue from "./admin-catalogue/routes";
 import adminOps from "./admin-ops/routes";
+import billing from "./billing/routes";
 import broadcasts from "./broadcasts/routes";
 import catalogue from "./catalogue/routes";
 import client from "./client/routes";
@@ -11,6 +12,7 @@ import content from "./content/routes";
 import downloads from "./downloads/routes";
 import health from "./health/routes";
 import kb from "./kb/routes";
+import messageTemplates from "./message-templates/routes";
 import monitor from "./monitor/routes";
 import orders from "./orders/routes";
 import panel from "./panel/routes";
@@ -40,6 +42,8 @@ export const routeModules: FastifyPluginAsync[] = [
   adminCatalogue,
   adminOps,
   broadcasts,
+  messageTemplates,
+  billing,
   panel,
   whatsapp,
 ];

@@ -12,6 +12,7 @@ import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, notFound } from "@/server/lib/errors";
 import { adminActor, applyOrRefuse, loadRules } from "@/server/lib/lifecycle";
 import { containsPattern, dateRange, ordering, pageWindow, phoneSearchDigits } from "@/server/lib/list-query";
+import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
 import { uniqueViolation } from "@/server/modules/orders/service";
 import type { LEAD_SORTS, LeadConvert, LeadListQuery, LeadPatch } from "@/shared/business-schemas";
@@ -206,7 +207,7 @@ export async function convertLead(app: FastifyInstance, request: FastifyRequest,
         client = started.client;
       }
       const converted = await markConverted(tx, lead, client.id, now);
-      await enqueueAll(tx, welcomeMessages(business, { client, app: appGuide }));
+      await enqueueAll(tx, welcomeMessages(business, { client, app: appGuide }, await loadTemplates(tx)));
       await audit(tx, request, { action: "convert", resource: "leads", resourceId: id, before: lead, after: converted });
       return { client, converted };
     })

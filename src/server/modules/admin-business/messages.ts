@@ -3,6 +3,7 @@
 // business, saying what happens next, ending with the sign-off (docs/architecture.md, "House style").
 
 import { type BusinessProfile, signOff } from "@/server/lib/business";
+import { commonVars, type OwnerTemplates, renderMessage } from "@/server/lib/message-templates";
 import { type OutboxMessage, SECRET_PLACEHOLDER } from "@/server/lib/outbox";
 import { numberedSteps } from "@/server/modules/downloads/service";
 import { formatDate, formatDateTime } from "@/shared/dates";
@@ -89,8 +90,11 @@ function absoluteLink(url: string | null, publicUrl: string): string | null {
   return null;
 }
 
-/** The welcome for a new client: portal, username (the password comes separately), the period, the app to install. */
-export function welcomeMessages(business: BusinessProfile, facts: WelcomeFacts): OutboxMessage[] {
+/** The welcome's variables (the owner's template, shared/message-templates.ts); the set-password link is only ever its placeholder. */
+export function welcomeVars(
+  business: BusinessProfile,
+  facts: Omit<WelcomeFacts, "setPasswordLink"> & { setPasswordLink?: string | boolean },
+) {
   const { client, app } = facts;
   const period =
     client.status === "trial"
@@ -109,31 +113,33 @@ export function welcomeMessages(business: BusinessProfile, facts: WelcomeFacts):
   } else {
     install.push(`Apps and install guides for every device: ${business.publicUrl}/downloads`);
   }
-  const body = [
-    `Hi ${firstName(client.full_name)},`,
-    "",
-    `Welcome to ${business.companyName}! Your account is ready.${period ? ` ${period}` : ""}`,
-    "",
-    `Client portal: ${business.publicUrl}/client/login`,
-    `Username: ${client.username}`,
-    facts.setPasswordLink
+  return {
+    ...commonVars(business, client.full_name),
+    login_link: `${business.publicUrl}/client/login`,
+    username: client.username,
+    package: client.package_name || "subscription",
+    end_date: client.subscription_end ? formatDate(client.subscription_end) : "",
+    period,
+    password_step: facts.setPasswordLink
       ? `Choose your password here (the link works for 7 days, once): ${SECRET_PLACEHOLDER}`
       : "Your password comes separately: we send it in its own message, never with your username.",
-    "",
-    ...install,
-    "",
-    "What happens next: install the app, then sign in with the line details we send you (they're in your client portal too). Stuck? Message us and we'll help you finish.",
-    "",
-    signOff(business),
-  ].join("\n");
+    install: install.join("\n"),
+  };
+}
+
+/** The welcome for a new client: portal, username (the password comes separately), the period, the app to install. */
+export function welcomeMessages(business: BusinessProfile, facts: WelcomeFacts, templates: OwnerTemplates): OutboxMessage[] {
+  const { client } = facts;
+  const message = renderMessage(templates, "welcome", welcomeVars(business, facts));
   return channelsFor(client, { alsoEmail: true }).map((target) => ({
     ...target,
-    subject: target.channel === "email" ? `Welcome to ${business.companyName}: your client portal` : undefined,
-    body,
+    subject: target.channel === "email" ? message.subject : undefined,
+    body: message.body,
     kind: "welcome",
     client_id: client.id,
     // The link is a key to their account: stored encrypted, put into the text as it is sent.
     secret: facts.setPasswordLink ?? null,
+    failure: message.error,
     dedupe_key: `welcome:${client.id}:${target.channel}`,
   }));
 }

@@ -3,7 +3,8 @@
 // with the sign-off (docs/architecture.md, "House style"). Service messages, not marketing: opt-in does not apply.
 
 import { type BusinessProfile, signOff } from "@/server/lib/business";
-import { RESET_TOKEN_TTL_MINUTES } from "@/shared/client-schemas";
+import { commonVars, type OwnerTemplates, type RenderedMessage, renderMessage } from "@/server/lib/message-templates";
+import { SECRET_PLACEHOLDER } from "@/server/lib/outbox";
 import { formatDateTime } from "@/shared/dates";
 
 export interface Message {
@@ -13,19 +14,18 @@ export interface Message {
 
 const greeting = (name: string) => (name.trim() ? `Hi ${name.trim().split(/\s+/)[0]},` : "Hi,");
 
-export function resetLinkMessage(business: BusinessProfile, facts: { name: string; username: string; link: string }): Message {
-  const body = [
-    greeting(facts.name),
-    "",
-    `We got a request to reset the password of your ${business.companyName} client portal account (username: ${facts.username}).`,
-    "",
-    `Choose a new password here: ${facts.link}`,
-    "",
-    `The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes. If you didn't ask for this, ignore this message: your password stays as it is.`,
-    "",
-    signOff(business),
-  ].join("\n");
-  return { subject: `${business.companyName}: reset your client portal password`, body };
+/** The reset message's variables (the owner's template, shared/message-templates.ts); the link only ever as the secret's placeholder. */
+export function resetLinkVars(business: BusinessProfile, facts: { name: string; username: string }) {
+  return { ...commonVars(business, facts.name), username: facts.username, reset_link: SECRET_PLACEHOLDER };
+}
+
+/** The reset link's message in the owner's words; the link itself goes in as the message is sent. */
+export function resetLinkMessage(
+  business: BusinessProfile,
+  facts: { name: string; username: string },
+  templates: OwnerTemplates,
+): RenderedMessage {
+  return renderMessage(templates, "password-reset", resetLinkVars(business, facts));
 }
 
 export function passwordChangedMessage(

@@ -12,7 +12,8 @@ import { clearSessionCookie } from "@/server/auth/sessions";
 import { clients, passwordResetTokens, sessions } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { AppError } from "@/server/lib/errors";
-import { enqueue, SECRET_PLACEHOLDER } from "@/server/lib/outbox";
+import { loadTemplates } from "@/server/lib/message-templates";
+import { enqueue } from "@/server/lib/outbox";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import {
   INVALID_RESET_TOKEN_MESSAGE,
@@ -46,11 +47,12 @@ async function sendResetLinks(app: FastifyInstance, identifier: string): Promise
   // Read outside the transaction: PGlite has one connection, which a transaction holds.
   const business = await loadBusiness(app);
   const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000);
+  const templates = await loadTemplates(app.db);
   for (const client of matches) {
     const token = randomBytes(32).toString("base64url");
     // The link is the secret: the outbox keeps it encrypted and the body only marks its place.
     const link = `${business.publicUrl}/client-password-reset?token=${token}`;
-    const message = resetLinkMessage(business, { name: client.full_name, username: client.username, link: SECRET_PLACEHOLDER });
+    const message = resetLinkMessage(business, { name: client.full_name, username: client.username }, templates);
     const email = emailOf(client);
     const whatsapp = whatsappOf(client);
     await app.db.transaction(async (tx) => {
@@ -63,6 +65,7 @@ async function sendResetLinks(app: FastifyInstance, identifier: string): Promise
           body: message.body,
           secret: link,
           kind: "password-reset",
+          failure: message.error,
           client_id: client.id,
         });
       }
@@ -74,6 +77,7 @@ async function sendResetLinks(app: FastifyInstance, identifier: string): Promise
           body: message.body,
           secret: link,
           kind: "password-reset",
+          failure: message.error,
           client_id: client.id,
         });
       }

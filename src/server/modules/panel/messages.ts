@@ -5,7 +5,8 @@
 
 import type { PanelLine } from "@/server/adapters/panel/panel";
 import { subscriberUrls } from "@/server/adapters/panel/panel";
-import { type BusinessProfile, signOff } from "@/server/lib/business";
+import type { BusinessProfile } from "@/server/lib/business";
+import { commonVars, type OwnerTemplates, renderMessage } from "@/server/lib/message-templates";
 import { type OutboxMessage, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
 import { channelsFor } from "@/server/modules/admin-business/messages";
 import { numberedSteps } from "@/server/modules/downloads/service";
@@ -30,49 +31,46 @@ export interface CredentialsFacts {
   jobId: string;
 }
 
-export function credentialsMessages(business: BusinessProfile, facts: CredentialsFacts): OutboxMessage[] {
+/** The credentials' variables (the owner's template, shared/message-templates.ts); the password only ever as its placeholder. */
+export function credentialsVars(business: BusinessProfile, facts: Omit<CredentialsFacts, "jobId">) {
   const { client, line, app } = facts;
   // The password is the line itself: stored encrypted, put into the text (and, URL-encoded,
   // into the M3U and EPG links) only as the message is sent.
   const urls = subscriberUrls(facts.streamUrl, { username: line.username, password: "PASSWORD" });
   const withSecret = (url: string) => url.replace("password=PASSWORD", `password=${SECRET_URL_PLACEHOLDER}`);
-  const first = client.full_name.trim().split(/\s+/)[0] || "there";
   const device = DEVICE_LABELS[client.device as keyof typeof DEVICE_LABELS] ?? "";
   const guide: string[] = [];
   if (app) {
     guide.push(`Set up ${app.name}${device ? ` on your ${device}` : ""}:`);
     if (app.installation_guide?.trim()) guide.push(numberedSteps(app.installation_guide));
-    guide.push("");
   }
-  const body = [
-    `Hi ${first},`,
-    "",
-    facts.test
-      ? `Your ${business.companyName} line is ready. NOTE: this is a TEST line from the shop's sandbox panel; it does not play real channels.`
-      : `Your ${business.companyName} line is ready. Here is how to sign in to your player app:`,
-    "",
-    `Server URL: ${urls.server_url}`,
-    `Username: ${line.username}`,
-    `Password: ${SECRET_PLACEHOLDER}`,
-    line.expires_at ? `Active until: ${formatDate(line.expires_at)}` : "",
-    "",
-    `M3U playlist (for apps that ask for a link): ${withSecret(urls.m3u_url)}`,
-    `TV guide (EPG): ${withSecret(urls.epg_url)}`,
-    "",
-    ...guide,
-    `These details are also in your client portal (username ${client.username}), with a QR code for TV apps: ${business.publicUrl}/client`,
-    "",
-    signOff(business),
-  ]
-    .filter((line, i, all) => line !== "" || all[i - 1] !== "")
-    .join("\n");
+  return {
+    ...commonVars(business, client.full_name),
+    username: client.username,
+    line_note: facts.test
+      ? "NOTE: this is a TEST line from the shop's sandbox panel; it does not play real channels."
+      : "Here is how to sign in to your player app:",
+    server_url: urls.server_url,
+    line_username: line.username,
+    password: SECRET_PLACEHOLDER,
+    end_date: line.expires_at ? formatDate(line.expires_at) : "",
+    m3u_link: withSecret(urls.m3u_url),
+    epg_link: withSecret(urls.epg_url),
+    setup_guide: guide.join("\n"),
+  };
+}
+
+export function credentialsMessages(business: BusinessProfile, facts: CredentialsFacts, templates: OwnerTemplates): OutboxMessage[] {
+  const { client, line } = facts;
+  const message = renderMessage(templates, "credentials", credentialsVars(business, facts));
   return channelsFor(client, { alsoEmail: true }).map((target) => ({
     ...target,
-    subject: target.channel === "email" ? `${business.companyName}: your line is ready` : undefined,
-    body,
+    subject: target.channel === "email" ? message.subject : undefined,
+    body: message.body,
     kind: "credentials",
     client_id: client.id,
     secret: line.password,
+    failure: message.error,
     dedupe_key: `credentials:${facts.jobId}:${target.channel}`,
   }));
 }

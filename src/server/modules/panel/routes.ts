@@ -18,6 +18,7 @@ import { appForDevice } from "@/server/lib/accounts";
 import { audit } from "@/server/lib/audit";
 import { loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, notFound } from "@/server/lib/errors";
+import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
 import { PANEL_PASSWORD_MESSAGE, PANEL_USERNAME_MESSAGE, panelMappingSchema, panelTaskCompleteSchema } from "@/shared/business-schemas";
 import { credentialsMessages } from "./messages";
@@ -237,14 +238,18 @@ const routes: FastifyPluginAsync = async (fastify) => {
           .returning();
         await enqueueAll(
           tx,
-          credentialsMessages(business, {
-            client: updated,
-            line: { username: username as string, password: password as string, expires_at: client.subscription_end },
-            streamUrl: app.provisioning.streamUrl,
-            test: false,
-            app: guide,
-            jobId: job.id,
-          }),
+          credentialsMessages(
+            business,
+            {
+              client: updated,
+              line: { username: username as string, password: password as string, expires_at: client.subscription_end },
+              streamUrl: app.provisioning.streamUrl,
+              test: false,
+              app: guide,
+              jobId: job.id,
+            },
+            await loadTemplates(tx),
+          ),
         );
       } else if (job.action === "enable_line" || job.action === "disable_line") {
         await tx

@@ -3,6 +3,7 @@
 // happens next, ending with the sign-off (docs/architecture.md, "House style").
 
 import { type BusinessProfile, signOff } from "@/server/lib/business";
+import { commonVars, type OwnerTemplates, type RenderedMessage, renderMessage } from "@/server/lib/message-templates";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import { formatRand } from "@/shared/money";
 
@@ -34,25 +35,26 @@ function nextStep(business: BusinessProfile, facts: ReceiptFacts): string {
   return `What happens next: we'll be in touch to set up your account (${business.supportHours}).`;
 }
 
-export function receiptEmail(business: BusinessProfile, facts: ReceiptFacts): { subject: string; body: string } {
-  const next = nextStep(business, facts);
-  const body = [
-    "Hi,",
-    "",
-    `Thank you for your payment to ${business.companyName}. We've received ${formatRand(facts.amount)} for your ${facts.packageName} subscription.`,
-    "",
-    `Reference: ${facts.reference}`,
-    `Package: ${facts.packageName}`,
-    `Amount paid: ${formatRand(facts.amount)}`,
-    `Paid on: ${formatDateTime(facts.paidAt)} (SAST)`,
-    "",
-    next,
-    "",
-    "Keep this e-mail as your receipt. Quote the reference if you contact us about this payment.",
-    "",
-    signOff(business),
-  ].join("\n");
-  return { subject: `${business.companyName}: payment received for ${facts.packageName}`, body };
+/** The receipt's variables (the owner's template, shared/message-templates.ts). */
+export function receiptVars(business: BusinessProfile, facts: ReceiptFacts & { name?: string }) {
+  return {
+    ...commonVars(business, facts.name ?? ""),
+    reference: facts.reference,
+    package: facts.packageName,
+    amount: formatRand(facts.amount),
+    paid_at: formatDateTime(facts.paidAt),
+    end_date: facts.subscriptionEnd ? formatDate(facts.subscriptionEnd) : "",
+    next_step: nextStep(business, facts),
+  };
+}
+
+/** The receipt in the owner's words (their template, else the default). */
+export function receiptEmail(
+  business: BusinessProfile,
+  facts: ReceiptFacts & { name?: string },
+  templates: OwnerTemplates,
+): RenderedMessage {
+  return renderMessage(templates, "receipt", receiptVars(business, facts));
 }
 
 export interface EftBankDetails {

@@ -1,0 +1,90 @@
+// A template filled with a real client's data, as the editor's preview shows it. Secrets are
+// never filled in: their variables show "[link sent at send time]" (or the password's words).
+
+import { and, desc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { capturedPayments, type clients } from "@/server/db/schema";
+import { reminderVars } from "@/server/jobs/reminders";
+import { appForDevice } from "@/server/lib/accounts";
+import type { BusinessProfile } from "@/server/lib/business";
+import { loadRules } from "@/server/lib/lifecycle";
+import { SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
+import { welcomeVars } from "@/server/modules/admin-business/messages";
+import { resetLinkVars } from "@/server/modules/client/messages";
+import { credentialsVars } from "@/server/modules/panel/messages";
+import { receiptVars } from "@/server/modules/payments/messages";
+import { graceEnd } from "@/shared/lifecycle";
+import { SECRET_PASSWORD_PREVIEW, SECRET_PREVIEW, type TemplateKind } from "@/shared/message-templates";
+
+type Client = typeof clients.$inferSelect;
+
+const DAY_MS = 86_400_000;
+
+/** Each secret's placeholder replaced by words saying it is put in when sent. */
+function withoutSecrets(vars: Record<string, string>, words: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(vars).map(([k, v]) => [k, v.replaceAll(SECRET_PLACEHOLDER, words).replaceAll(SECRET_URL_PLACEHOLDER, words)]),
+  );
+}
+
+/** The variables the kind's sender would use for this client (a reminder as on its day). */
+export async function previewVars(app: FastifyInstance, business: BusinessProfile, kind: TemplateKind, client: Client) {
+  const now = new Date();
+  switch (kind) {
+    case "welcome": {
+      const guide = await appForDevice(app.db, client.device);
+      return withoutSecrets(welcomeVars(business, { client, app: guide, setPasswordLink: true }), SECRET_PREVIEW);
+    }
+    case "credentials": {
+      const guide = await appForDevice(app.db, client.device);
+      const vars = credentialsVars(business, {
+        client,
+        line: {
+          username: client.line_username || client.username,
+          password: "",
+          expires_at: client.line_expires_at ?? client.subscription_end,
+        },
+        streamUrl: client.line_portal_url || app.provisioning.streamUrl,
+        test: client.line_is_test,
+        app: guide,
+      });
+      return withoutSecrets(vars, SECRET_PASSWORD_PREVIEW);
+    }
+    case "receipt": {
+      const [payment] = await app.db
+        .select()
+        .from(capturedPayments)
+        .where(and(eq(capturedPayments.client_id, client.id), eq(capturedPayments.status, "paid")))
+        .orderBy(desc(capturedPayments.paid_at))
+        .limit(1);
+      return receiptVars(business, {
+        name: client.full_name,
+        reference: payment?.external_transaction_id ?? "SD-EXAMPLE",
+        packageName: payment?.package_name || client.package_name || "subscription",
+        amount: payment?.amount ?? 0,
+        paidAt: payment?.paid_at ?? now,
+        subscriptionEnd: client.subscription_end,
+        suspended: client.status === "suspended",
+      });
+    }
+    case "password-reset":
+      return withoutSecrets(resetLinkVars(business, { name: client.full_name, username: client.username }), SECRET_PREVIEW);
+    default: {
+      // A reminder as it reads on its day: the clock set that many days before the client's end.
+      const trial = kind === "trial-ending" || kind === "trial-ended";
+      const threshold =
+        kind === "reminder-expired" || kind === "trial-ended" ? "expired" : kind === "trial-ending" ? "1d" : kind.slice("reminder-".length);
+      const end = client.subscription_end ?? new Date(now.getTime() + 7 * DAY_MS);
+      const daysBefore = threshold === "expired" ? 0 : threshold === "1d" ? 0.5 : Number.parseInt(threshold, 10);
+      const rules = await loadRules(app);
+      return reminderVars(business, threshold, {
+        name: client.full_name,
+        packageName: client.package_name,
+        end,
+        trial,
+        now: new Date(end.getTime() - daysBefore * DAY_MS),
+        graceUntil: trial ? null : graceEnd(end, rules),
+      });
+    }
+  }
+}

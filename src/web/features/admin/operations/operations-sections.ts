@@ -1,5 +1,5 @@
-// Operations: content requests, notices, system status, broadcasts, outbox, knowledge base, releases, audit log.
-import { Activity, BookOpen, Film, History, Megaphone, Radio, Rocket, Send } from "lucide-react";
+// Operations: content requests, notices, system status, broadcasts, message templates, outbox, knowledge base, releases, audit log.
+import { Activity, BookOpen, Film, History, Megaphone, MessageSquareText, Radio, Rocket, Send } from "lucide-react";
 import type { AdminSection } from "../sections";
 
 export const operationsSections: AdminSection[] = [
@@ -30,6 +30,13 @@ export const operationsSections: AdminSection[] = [
     icon: Radio,
     group: "operations",
     load: () => import("./broadcasts/broadcasts-section").then((m) => m.BroadcastsSection),
+  },
+  {
+    path: "message-templates",
+    label: "Message templates",
+    icon: MessageSquareText,
+    group: "operations",
+    load: () => import("./message-templates/message-templates-section").then((m) => m.MessageTemplatesSection),
   },
   {
     path: "outbox",

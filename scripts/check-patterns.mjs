@@ -23,7 +23,6 @@ const queryDefinitionRe =
  */
 export const FORMS_TO_MOVE = new Set([
   "src/web/features/admin/catalogue/components/form-dialog.tsx",
-  "src/web/features/pricing/interest-dialog.tsx",
 ]);
 
 /** Folders whose subfolders are each a unit of their own. */

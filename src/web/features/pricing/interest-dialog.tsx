@@ -1,8 +1,10 @@
 // 'Express Your Interest' (spec §2, §4, §5, §8): the chosen plan (name, duration, price) and
 // the interest form. Closing the dialog resets the form (it unmounts); a successful submission
 // closes it. Loaded on first use: it brings Radix and the shared form schema (zod) with it.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Send } from "lucide-react";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { PlanViewModel } from "@/shared/pricing";
 import { isFreePlan } from "@/shared/pricing";
@@ -49,74 +51,74 @@ export interface InterestDialogProps {
   onClose: () => void;
 }
 
-export function InterestDialog({ plan, onClose }: InterestDialogProps) {
-  const [values, setValues] = useState<FormValues>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const id = useId();
-  const free = isFreePlan(plan);
+/** What is sent: the form as typed, with the chosen plan. */
+const submissionOf = (values: FormValues, plan: PlanViewModel) => ({
+  ...values,
+  packageName: plan.packageName,
+  packagePrice: plan.price === 0 ? ("FREE" as const) : plan.price,
+  duration: plan.duration,
+});
 
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (key in errors) setErrors(({ [key as FieldName]: _, ...rest }) => rest);
-  };
+// The same schema the server applies (over the submission: the form and the plan): a bad e-mail
+// or phone number is shown at the field.
+const checkInterest = zodResolver(interestFormSchema) as unknown as Resolver<FormValues>;
 
-  const focusField = (name: FieldName) => formRef.current?.querySelector<HTMLInputElement>(`[name="${name}"]`)?.focus();
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
-
-    // Spec §5: any required field empty → one toast, and each empty field marked.
+/** Spec §5: any required field empty → each empty field marked; else the shared schema, shown at the four fields. */
+function interestResolver(plan: PlanViewModel): Resolver<FormValues> {
+  return async (values, context, options) => {
     const missing = REQUIRED.filter((name) => values[name].trim() === "");
     if (missing.length) {
-      setErrors(Object.fromEntries(missing.map((name) => [name, "This field is required."])));
-      toast.error(INTEREST_MESSAGES.missingTitle, { description: INTEREST_MESSAGES.missing });
-      focusField(missing[0]);
-      return;
+      const errors = Object.fromEntries(missing.map((name) => [name, { type: "required", message: "This field is required." }]));
+      return { values: {}, errors };
     }
+    const checked = await checkInterest(submissionOf(values, plan), context, options);
+    // what is typed is sent as typed (the server parses it)
+    return Object.keys(checked.errors).length ? { values: {}, errors: checked.errors } : { values, errors: {} };
+  };
+}
 
-    const submission = {
-      ...values,
-      packageName: plan.packageName,
-      packagePrice: plan.price === 0 ? ("FREE" as const) : plan.price,
-      duration: plan.duration,
-    };
-    // The same schema the server applies: a bad e-mail or phone number is shown at the field.
-    const parsed = interestFormSchema.safeParse(submission);
-    if (!parsed.success) {
-      const fieldErrors: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const name = issue.path[0];
-        if (typeof name === "string" && (REQUIRED as readonly string[]).includes(name)) fieldErrors[name as FieldName] ??= issue.message;
-      }
-      setErrors(fieldErrors);
-      const first = REQUIRED.find((name) => fieldErrors[name]);
-      if (first) focusField(first);
-      return;
-    }
+export function InterestDialog({ plan, onClose }: InterestDialogProps) {
+  const [resolver] = useState(() => interestResolver(plan));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    watch,
+    formState: { errors, isSubmitting: submitting },
+  } = useForm<FormValues>({ resolver, defaultValues: EMPTY, mode: "onSubmit", reValidateMode: "onSubmit" });
+  const id = useId();
+  const free = isFreePlan(plan);
+  const communicationMethod = watch("communicationMethod");
 
-    setSubmitting(true);
-    try {
-      await submitInterest(submission);
-      toast.success(INTEREST_MESSAGES.successTitle, { description: free ? INTEREST_MESSAGES.successTrial : INTEREST_MESSAGES.successPaid });
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        // The server's field messages, where it gave them, beside the fields.
-        const fromServer = Object.fromEntries(
-          Object.entries(error.fields).filter(([name]) => (REQUIRED as readonly string[]).includes(name)),
-        );
-        if (Object.keys(fromServer).length) setErrors(fromServer);
-        toast.error(INTEREST_MESSAGES.failedTitle, { description: INTEREST_MESSAGES.failed });
-      } else {
-        console.error(error);
-        toast.error(INTEREST_MESSAGES.unexpectedTitle, { description: INTEREST_MESSAGES.unexpected });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      try {
+        await submitInterest(submissionOf(values, plan));
+        toast.success(INTEREST_MESSAGES.successTitle, {
+          description: free ? INTEREST_MESSAGES.successTrial : INTEREST_MESSAGES.successPaid,
+        });
+        onClose();
+      } catch (error) {
+        if (error instanceof ApiError) {
+          // The server's field messages, where it gave them, beside the fields.
+          for (const name of REQUIRED) {
+            if (error.fields[name]) setError(name, { type: "server", message: error.fields[name] });
+          }
+          toast.error(INTEREST_MESSAGES.failedTitle, { description: INTEREST_MESSAGES.failed });
+        } else {
+          console.error(error);
+          toast.error(INTEREST_MESSAGES.unexpectedTitle, { description: INTEREST_MESSAGES.unexpected });
+        }
       }
-      setSubmitting(false);
-    }
-  }
+    },
+    (found) => {
+      // Spec §5: empty required fields → one toast (the first problem field is focused).
+      if (REQUIRED.some((name) => found[name]?.type === "required")) {
+        toast.error(INTEREST_MESSAGES.missingTitle, { description: INTEREST_MESSAGES.missing });
+      }
+    },
+  );
 
   const field = (
     name: FieldName,
@@ -125,7 +127,7 @@ export function InterestDialog({ plan, onClose }: InterestDialogProps) {
   ) => {
     const inputId = `${id}-${name}`;
     const errorId = `${inputId}-error`;
-    const error = errors[name];
+    const error = errors[name]?.message;
     return (
       <div className="flex flex-col gap-2">
         <Label htmlFor={inputId} required>
@@ -133,10 +135,9 @@ export function InterestDialog({ plan, onClose }: InterestDialogProps) {
         </Label>
         <Input
           id={inputId}
-          name={name}
           required
-          value={values[name]}
-          onChange={(event) => set(name, event.target.value)}
+          // typing in a field clears its message until the next submit
+          {...register(name, { onChange: () => clearErrors(name) })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           type={props.type ?? "text"}
@@ -187,7 +188,7 @@ export function InterestDialog({ plan, onClose }: InterestDialogProps) {
           </div>
         </dl>
 
-        <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Interest form">
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Interest form">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {field("firstName", "First name", { autoComplete: "given-name" })}
             {field("lastName", "Last name", { autoComplete: "family-name" })}
@@ -208,19 +209,12 @@ export function InterestDialog({ plan, onClose }: InterestDialogProps) {
                   key={value}
                   className={cn(
                     "flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-4 text-ink transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-ink/50",
-                    values.communicationMethod === value
+                    communicationMethod === value
                       ? "border-accent-ink bg-accent-soft"
                       : "border-line bg-surface-raised hover:border-line-strong",
                   )}
                 >
-                  <input
-                    type="radio"
-                    name="communicationMethod"
-                    value={value}
-                    checked={values.communicationMethod === value}
-                    onChange={() => set("communicationMethod", value)}
-                    className="size-4 accent-accent"
-                  />
+                  <input type="radio" value={value} {...register("communicationMethod")} className="size-4 accent-accent" />
                   {label}
                 </label>
               ))}
@@ -237,13 +231,7 @@ export function InterestDialog({ plan, onClose }: InterestDialogProps) {
           />
 
           <label className="flex cursor-pointer items-start gap-3 text-sm text-ink-muted">
-            <input
-              type="checkbox"
-              name="marketingOptIn"
-              checked={values.marketingOptIn}
-              onChange={(event) => set("marketingOptIn", event.target.checked)}
-              className="mt-0.5 size-5 shrink-0 accent-accent"
-            />
+            <input type="checkbox" {...register("marketingOptIn")} className="mt-0.5 size-5 shrink-0 accent-accent" />
             <span>Also send me specials and news by WhatsApp or e-mail. Optional: you can opt out at any time.</span>
           </label>
 

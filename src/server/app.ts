@@ -1,6 +1,7 @@
 // buildApp(config) composes the server: infrastructure (config, database, change feed, cache,
 // security headers, compression, cookies, CSRF guard) → services → route modules → the SPA.
 // It never listens; main.ts does.
+
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -15,6 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { renderAttachment } from "@/server/modules/billing/service";
 import { isPagePath } from "@/shared/page-paths";
 import { createSmtpTransport } from "./adapters/email";
 import { selectPanel } from "./adapters/panel/select-panel";
@@ -130,7 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID
       ? createCloudApiTransport(config.WHATSAPP_API_URL, config.WHATSAPP_PHONE_NUMBER_ID, config.WHATSAPP_TOKEN)
       : null;
-  const worker = new OutboxWorker(database.db, { email, whatsapp });
+  const worker = new OutboxWorker(database.db, { email, whatsapp, documents: (ref) => renderAttachment(database.db, ref) });
   app.decorate("outbox", worker);
   const provisioning = new ProvisioningWorker(app, selectPanel(config, database.db));
   app.decorate("provisioning", provisioning);

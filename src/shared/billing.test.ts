@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { formatDocumentNumber, invoiceKind, isSaVatNumber, vatBreakdown } from "./billing";
+import {
+  billingSettingProblem,
+  billingSettings,
+  COUPON_MESSAGES,
+  type CouponState,
+  couponDiscount,
+  couponProblem,
+  DOCUMENT_PREFIX_MESSAGE,
+  formatDocumentNumber,
+  invoiceKind,
+  isSaVatNumber,
+  refundRequestSchema,
+  VAT_NUMBER_MESSAGE,
+  VAT_RATE_MESSAGE,
+  vatBreakdown,
+} from "./billing";
 
 describe("vatBreakdown", () => {
   it.each([
@@ -84,5 +99,88 @@ describe("formatDocumentNumber", () => {
     expect(() => formatDocumentNumber("INV-", 0)).toThrow(RangeError);
     expect(() => formatDocumentNumber("INV-", -1)).toThrow(RangeError);
     expect(() => formatDocumentNumber("INV-", 1.5)).toThrow(RangeError);
+  });
+});
+
+describe("couponDiscount: percentages half up in cents, fixed rand, never more than the price", () => {
+  it.each([
+    [25000, { kind: "percent", percent_off: 10, amount_off: null }, 2500],
+    [65000, { kind: "percent", percent_off: 15, amount_off: null }, 9750],
+    // 12.5% of R199.99 = 24.99875 rand → 2499.875 cents → 2500
+    [19999, { kind: "percent", percent_off: 12.5, amount_off: null }, 2500],
+    [999, { kind: "percent", percent_off: 5, amount_off: null }, 50],
+    [25000, { kind: "fixed", percent_off: null, amount_off: 50 }, 5000],
+    [25000, { kind: "fixed", percent_off: null, amount_off: 99.99 }, 9999],
+    [25000, { kind: "fixed", percent_off: null, amount_off: 300 }, 25000],
+  ] as const)("%i cents, %o → %i off", (list, coupon, off) => {
+    expect(couponDiscount(list, coupon)).toBe(off);
+  });
+});
+
+describe("couponProblem", () => {
+  const now = new Date("2026-11-23T10:00:00Z");
+  const base: CouponState = {
+    kind: "percent",
+    percent_off: 10,
+    amount_off: null,
+    is_active: true,
+    expires_at: null,
+    max_uses: null,
+    uses: 0,
+    package_id: null,
+  };
+  const at = { now, packageId: "p1", listCents: 25000, usedByCustomer: false };
+  it.each([
+    ["a good coupon", base, at, null],
+    ["none", null, at, COUPON_MESSAGES.unknown],
+    ["switched off", { ...base, is_active: false }, at, COUPON_MESSAGES.unknown],
+    ["expired a second ago", { ...base, expires_at: new Date(now.getTime() - 1000) }, at, COUPON_MESSAGES.expired],
+    ["expires exactly now", { ...base, expires_at: now }, at, COUPON_MESSAGES.expired],
+    ["expires in a second", { ...base, expires_at: new Date(now.getTime() + 1000) }, at, null],
+    ["3 of 3 uses gone", { ...base, max_uses: 3, uses: 3 }, at, COUPON_MESSAGES.usedUp],
+    ["2 of 3 uses gone", { ...base, max_uses: 3, uses: 2 }, at, null],
+    ["another package's", { ...base, package_id: "p2" }, at, COUPON_MESSAGES.otherPackage],
+    ["used by this customer", base, { ...at, usedByCustomer: true }, COUPON_MESSAGES.usedBefore],
+    ["the whole price off", { ...base, kind: "fixed", percent_off: null, amount_off: 250 }, at, COUPON_MESSAGES.wholePrice],
+  ] as const)("%s", (_name, coupon, when, problem) => {
+    expect(couponProblem(coupon as CouponState | null, when)).toBe(problem);
+  });
+});
+
+describe("billing settings", () => {
+  it("reads the defaults: not a VAT vendor, 15%, INV- and CN-", () => {
+    expect(billingSettings({})).toEqual({ vatVendor: false, vatRate: 15, vatNumber: "", invoicePrefix: "INV-", creditNotePrefix: "CN-" });
+    expect(billingSettings({ vat_vendor: "yes", vat_rate: "14", vat_number: "4123 456 789", invoice_prefix: "TAX/" })).toMatchObject({
+      vatVendor: true,
+      vatRate: 14,
+      vatNumber: "4123456789",
+      invoicePrefix: "TAX/",
+    });
+  });
+  it.each([
+    ["vat_rate", "15", null],
+    ["vat_rate", "15.5", null],
+    ["vat_rate", "101", VAT_RATE_MESSAGE],
+    ["vat_rate", "fifteen", VAT_RATE_MESSAGE],
+    ["vat_number", "4123456789", null],
+    ["vat_number", "3123456789", VAT_NUMBER_MESSAGE],
+    ["invoice_prefix", "INV-", null],
+    ["invoice_prefix", "INV 2026", DOCUMENT_PREFIX_MESSAGE],
+    ["vat_rate", "", null],
+  ])("%s = %j → %s", (key, value, problem) => {
+    expect(billingSettingProblem(key, value)).toBe(problem);
+  });
+});
+
+describe("refundRequestSchema", () => {
+  it("names the field at fault", () => {
+    const bad = refundRequestSchema.safeParse({ amount: -5, reason: "" });
+    expect(bad.success).toBe(false);
+    const fields = Object.fromEntries((bad.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+    expect(fields).toEqual({ amount: "Enter an amount above R0", reason: "Please give a reason" });
+    expect(refundRequestSchema.safeParse({ reason: "Goodwill", term: "shorten" }).error?.issues[0]).toMatchObject({
+      path: ["days"],
+      message: "Enter at least 1 day",
+    });
   });
 });

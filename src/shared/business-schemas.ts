@@ -522,6 +522,10 @@ export interface AdminPayment {
   status: string;
   paid_at: string | null;
   notes: string;
+  /** billing: the coupon priced in, what it took off, and what has been refunded so far (rand) */
+  coupon_code?: string;
+  discount?: number;
+  refunded_amount?: number;
   created_at: string;
   updated_at: string;
   client_username: string | null;

@@ -483,6 +483,68 @@ const REACTIVATE_ROWS: Row[] = [
   { rule: "expired: refused", before: EXPIRED, cause: REACTIVATE, after: NOT_SUSPENDED },
 ];
 
+const refund = (r: { months?: number; days?: number; endNow?: boolean }): Cause => ({ kind: "refund", ...r });
+const NO_TERM = "This client has no term to shorten.";
+
+// ACTIVE runs 23 Oct → 23 Dec; NOW is 23 Nov.
+const REFUND_ROWS: Row[] = [
+  { rule: "pending: nothing to shorten", before: PENDING, cause: refund({ months: 1 }), after: NO_TERM },
+  {
+    rule: "active, a refunded month off a term with two left → ends 23 Nov + 1 month, still active",
+    before: term("active", "2026-10-23T10:00:00Z", "2027-01-23T10:00:00Z"),
+    cause: refund({ months: 1 }),
+    after: term("active", "2026-10-23T10:00:00Z", "2026-12-23T10:00:00Z"),
+  },
+  {
+    rule: "active, the whole month it paid for refunded → ends now, expired (no grace for refunded time)",
+    before: ACTIVE,
+    cause: refund({ months: 1 }),
+    after: term("expired", "2026-10-23T10:00:00Z", "2026-11-23T10:00:00Z"),
+  },
+  {
+    rule: "active, 10 days off → ends 13 Dec, still active",
+    before: ACTIVE,
+    cause: refund({ days: 10 }),
+    after: term("active", "2026-10-23T10:00:00Z", "2026-12-13T10:00:00Z"),
+  },
+  {
+    rule: "active, ended now by the owner",
+    before: ACTIVE,
+    cause: refund({ endNow: true }),
+    after: term("expired", "2026-10-23T10:00:00Z", "2026-11-23T10:00:00Z"),
+  },
+  {
+    rule: "active, nothing to take off: refused",
+    before: ACTIVE,
+    cause: refund({}),
+    after: "Shorten the term by at least one day, or end it.",
+  },
+  {
+    rule: "trial, ended now → expired at now",
+    before: TRIAL,
+    cause: refund({ endNow: true }),
+    after: term("expired", "2026-11-23T08:00:00Z", "2026-11-23T10:00:00Z"),
+  },
+  {
+    rule: "grace, a month off an end already past → expired, the end not moved later",
+    before: GRACE,
+    cause: refund({ months: 1 }),
+    after: term("expired", "2026-10-22T10:00:00Z", "2026-11-22T10:00:00Z"),
+  },
+  {
+    rule: "expired, a month off → stays expired, end kept",
+    before: EXPIRED,
+    cause: refund({ months: 1 }),
+    after: term("expired", "2026-09-01T10:00:00Z", "2026-10-01T10:00:00Z"),
+  },
+  {
+    rule: "suspended (was active), the month refunded → still suspended, over an expired term",
+    before: suspended(ACTIVE),
+    cause: refund({ months: 1 }),
+    after: term("suspended", "2026-10-23T10:00:00Z", "2026-11-23T10:00:00Z", "expired"),
+  },
+];
+
 const TABLES: [CauseKind, Row[]][] = [
   ["payment-captured", PAYMENT_ROWS],
   ["complimentary-grant", GRANT_ROWS],
@@ -491,6 +553,7 @@ const TABLES: [CauseKind, Row[]][] = [
   ["grace-ended", GRACE_ENDED_ROWS],
   ["admin-suspend", SUSPEND_ROWS],
   ["admin-reactivate", REACTIVATE_ROWS],
+  ["refund", REFUND_ROWS],
 ];
 
 describe.each(TABLES)("applyCause: %s", (kind, rows) => {
@@ -501,10 +564,10 @@ describe.each(TABLES)("applyCause: %s", (kind, rows) => {
 });
 
 describe("applyCause covers every status × cause", () => {
-  it("has a row for each of the 6 statuses × 7 causes", () => {
+  it("has a row for each of the 6 statuses × 8 causes", () => {
     const covered = new Set(TABLES.flatMap(([, rows]) => rows.map((r) => `${r.before.status} × ${r.cause.kind}`)));
     const all = CLIENT_STATUSES.flatMap((s) => Object.keys(CAUSE_LABELS).map((k) => `${s} × ${k}`));
-    expect(all).toHaveLength(42);
+    expect(all).toHaveLength(48);
     expect(all.filter((pair) => !covered.has(pair))).toEqual([]);
   });
 
@@ -641,9 +704,18 @@ describe("statuses and causes", () => {
     expect(CLIENT_STATUS_LABELS).toMatchObject({ pending: "Pending payment", grace: "Grace period" });
   });
 
-  it("labels the seven causes", () => {
+  it("labels the eight causes", () => {
     expect(Object.keys(CAUSE_LABELS).sort()).toEqual(
-      ["payment-captured", "trial-started", "term-ended", "grace-ended", "admin-suspend", "admin-reactivate", "complimentary-grant"].sort(),
+      [
+        "payment-captured",
+        "trial-started",
+        "term-ended",
+        "grace-ended",
+        "admin-suspend",
+        "admin-reactivate",
+        "complimentary-grant",
+        "refund",
+      ].sort(),
     );
     for (const label of Object.values(CAUSE_LABELS)) expect(label).not.toBe("");
   });

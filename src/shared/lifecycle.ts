@@ -105,7 +105,9 @@ export type Cause =
   | { kind: "admin-suspend" }
   | { kind: "admin-reactivate" }
   /** time an admin gives without payment, always with a reason */
-  | { kind: "complimentary-grant"; months?: number; days?: number };
+  | { kind: "complimentary-grant"; months?: number; days?: number }
+  /** money given back: the term loses `months` and/or `days`, or ends now (`endNow`) */
+  | { kind: "refund"; months?: number; days?: number; endNow?: boolean };
 
 export type CauseKind = Cause["kind"];
 
@@ -117,6 +119,7 @@ export const CAUSE_LABELS: Record<CauseKind, string> = {
   "admin-suspend": "Suspended by an admin",
   "admin-reactivate": "Reactivated by an admin",
   "complimentary-grant": "Complimentary time granted",
+  refund: "Refunded",
 };
 
 export type Outcome = { ok: true; term: Term } | { ok: false; reason: string };
@@ -213,7 +216,33 @@ export function applyCause(term: Term, cause: Cause, now: Date, rules: Lifecycle
     case "admin-reactivate":
       if (term.status !== "suspended") return { ok: false, reason: "This client is not suspended." };
       return { ok: true, term: { ...term, status: statusByTerm(term.suspendedFrom, term.end, now, rules), suspendedFrom: null } };
+
+    case "refund":
+      return shortenTerm(term, cause, now);
   }
+}
+
+/**
+ * A refund takes back the time it paid for: `months`/`days` off the end, or the term ends now.
+ * A term shortened to (or past) now ends at once, without grace: the money for it went back.
+ * An end already past is never moved later. A suspension stays, over what the term now says.
+ */
+function shortenTerm(term: Term, cause: Extract<Cause, { kind: "refund" }>, now: Date): Outcome {
+  if (!term.end || term.status === "pending") return { ok: false, reason: "This client has no term to shorten." };
+  const months = cause.months ?? 0;
+  const days = cause.days ?? 0;
+  const whole = (n: number) => Number.isInteger(n) && n >= 0;
+  if (!cause.endNow && (!whole(months) || !whole(days) || months + days <= 0)) {
+    return { ok: false, reason: "Shorten the term by at least one day, or end it." };
+  }
+  const wanted = cause.endNow ? now : new Date(addMonths(term.end, -months).getTime() - days * DAY_MS);
+  const ended = wanted <= now;
+  const end = ended ? new Date(Math.min(term.end.getTime(), now.getTime())) : wanted;
+  const start = term.start && term.start > end ? end : term.start;
+  const status: ClientStatus = ended ? "expired" : term.status === "suspended" ? "suspended" : term.status;
+  if (term.status === "suspended")
+    return { ok: true, term: { status: "suspended", start, end, suspendedFrom: ended ? "expired" : term.suspendedFrom } };
+  return { ok: true, term: { status, start, end, suspendedFrom: null } };
 }
 
 /** Statuses whose clients are watching (or may, in grace) and get expiry reminders. */

@@ -3,6 +3,7 @@
 // where it gives them (§5) and plain sentences elsewhere. Unknown keys are stripped (zod's
 // default), which is how a browser-sent `amount` never reaches the payment code.
 import { z } from "zod";
+import { buyerDetailsFields, couponCodeSchema } from "./billing";
 import { CONTACT_MESSAGES, isValidEmail, isValidPhone, validateInstructionContact } from "./contact";
 import { SAFE_LINK_PATTERN } from "./links";
 import { DEVICES, type DeviceValue, FREE_TRIAL_DURATION, INTERNET_PLATFORMS, type InternetPlatform } from "./options";
@@ -184,6 +185,10 @@ const paymentRequestFields = {
   immediateStartConsent: payerSchema.shape.immediateStartConsent,
   /** only ever the signed-in client's own id (anything else is refused) */
   clientId: z.preprocess(blankToUndefined, z.uuid({ error: "Client id is not valid" }).optional()),
+  /** a coupon code, priced on the server */
+  coupon: z.preprocess(blankToUndefined, couponCodeSchema.optional()),
+  /** the buyer's details for the invoice */
+  ...buyerDetailsFields,
 };
 
 /** POST /api/payments/paylink: the server prices the package; any `amount` sent is dropped. */

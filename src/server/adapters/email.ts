@@ -2,10 +2,17 @@
 // transport and e-mail waits in the outbox, readable in the admin.
 import nodemailer from "nodemailer";
 
+export interface EmailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  attachments?: EmailAttachment[];
 }
 
 export interface EmailTransport {
@@ -26,7 +33,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): EmailTranspo
   return {
     name: "smtp",
     async send(message) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments: message.attachments });
     },
     async verify() {
       await transporter.verify();

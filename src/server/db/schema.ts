@@ -757,8 +757,7 @@ export const coupons = pgTable("coupons", {
   id: id(),
   /** upper-case, as customers type it (compared case-insensitively) */
   code: text("code").notNull().unique(),
-  /** percent | fixed */
-  kind: text("kind").notNull(),
+  kind: text("kind").$type<"percent" | "fixed">().notNull(),
   percent_off: integer("percent_off"),
   amount_off: money("amount_off"),
   package_id: uuid("package_id").references(() => packages.id, { onDelete: "set null" }),

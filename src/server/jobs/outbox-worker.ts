@@ -12,7 +12,7 @@
 //   or, with no address, the owner's queue.
 // E-mail without SMTP_URL waits, unsent and nothing lost.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { EmailTransport } from "@/server/adapters/email";
+import type { EmailAttachment, EmailTransport } from "@/server/adapters/email";
 import { WhatsAppSendError, type WhatsAppTransport, WINDOW_CLOSED_CODES } from "@/server/adapters/whatsapp";
 import type { Db } from "@/server/db/client";
 import { clients, leads, outbox, siteBranding, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
@@ -38,6 +38,8 @@ export function backoffMs(attempts: number): number {
 export interface Transports {
   email?: EmailTransport | null;
   whatsapp?: WhatsAppTransport | null;
+  /** renders a row's attachment ('invoice:INV-000001') when it is sent; null when there is no such document */
+  documents?: ((ref: string) => Promise<EmailAttachment | null>) | null;
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -197,12 +199,19 @@ export class OutboxWorker {
     }
   }
 
+  private async attachment(ref: string): Promise<EmailAttachment> {
+    const file = this.transports.documents ? await this.transports.documents(ref) : null;
+    if (!file) throw new PermanentFailure(`the attached document ${ref} could not be made`);
+    return file;
+  }
+
   private async deliver(row: Row): Promise<Outcome> {
     const secret = row.secret_enc ? await open(this.db, row.secret_enc).catch(permanent) : null;
     const text = withSecret(row.body, secret);
     if (row.channel === "email") {
       if (!this.transports.email) throw new Error("no e-mail transport");
-      await this.transports.email.send({ to: row.recipient, subject: row.subject, text });
+      const attachments = row.attachment ? [await this.attachment(row.attachment)] : undefined;
+      await this.transports.email.send({ to: row.recipient, subject: row.subject, text, attachments });
       return { kind: "sent", via: this.transports.email.name };
     }
     if (row.channel !== "whatsapp") throw new PermanentFailure(`unknown channel ${row.channel}`);

@@ -2,7 +2,7 @@
 // recognising a returning client from a WhatsApp number or e-mail address, and making a
 // client account from a lead (inside the caller's transaction) with a portal login sent on
 // their channel. A new account is always 'pending': its term comes from the lifecycle module.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { generatePassword, hashPassword } from "@/server/auth/passwords";
 import type { Db } from "@/server/db/client";
@@ -58,7 +58,9 @@ export async function insertClientFromLead(
   const passwordHash = options.passwordHash ?? (await hashPassword(generatePassword()));
   const base = baseUsername(lead.name);
   for (let attempt = 1; ; attempt++) {
-    const username = options.username ?? (await nextFreeUsername(tx, base));
+    // The next free name first; after a collision (someone of the same name made at the same
+    // moment, whose name the next read would offer again) a random number makes a repeat unlikely.
+    const username = options.username ?? (attempt === 1 ? await nextFreeUsername(tx, base) : `${base}${randomInt(10, 100_000)}`);
     try {
       return await tx.transaction(async (savepoint) => {
         const [row] = await savepoint

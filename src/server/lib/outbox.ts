@@ -36,6 +36,8 @@ export interface OutboxMessage {
   secret?: string | null;
   /** named values a WhatsApp template's parameters may use ({days: '7', link: '…'}); see docs/architecture.md, "Integrations" */
   vars?: Record<string, string>;
+  /** a document e-mailed with it, rendered when sent ('invoice:INV-000001'; see modules/billing) */
+  attachment?: string | null;
   /** not sent before this moment (a broadcast spreads its messages out; default: at once) */
   notBefore?: Date;
   /** why it cannot go (the owner's template failed to render): stored as failed with this error, for the owner to see and retry */
@@ -67,6 +69,7 @@ export async function enqueue(executor: Executor, message: OutboxMessage): Promi
       // With a secret the link would carry it: the dashboard asks for it when the owner sends.
       wa_link: whatsapp && !secret ? buildWhatsAppLink(message.recipient, message.body) : null,
       template_vars: message.vars ?? {},
+      attachment: message.attachment ?? null,
       ...(message.notBefore ? { next_attempt_at: message.notBefore } : {}),
       ...(message.failure ? { status: "failed", last_error: message.failure } : {}),
     })

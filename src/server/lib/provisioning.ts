@@ -66,6 +66,9 @@ export function planPanelWork(
       if (hasLine) return [{ action: "enable_line" }];
       // Paid while suspended, before any line was made: the line is made now.
       return after.status === "active" ? [{ action: "create_line", package: { id: after.package_id, name: after.package_name } }] : [];
+    case "refund":
+      // The panel's line keeps its own expiry while the shorter term runs; the job that ends the term switches it off.
+      return hasLine && after.status === "expired" && before.status !== "expired" ? [{ action: "disable_line" }] : [];
     case "term-ended":
     case "grace-ended":
       // Into grace the line keeps running; once expired it is switched off.

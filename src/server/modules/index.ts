@@ -4,6 +4,7 @@ import adminAuth from "./admin-auth/routes";
 import adminBusiness from "./admin-business/routes";
 import adminCatalogue from "./admin-catalogue/routes";
 import adminOps from "./admin-ops/routes";
+import billing from "./billing/routes";
 import broadcasts from "./broadcasts/routes";
 import catalogue from "./catalogue/routes";
 import client from "./client/routes";
@@ -42,6 +43,7 @@ export const routeModules: FastifyPluginAsync[] = [
   adminOps,
   broadcasts,
   messageTemplates,
+  billing,
   panel,
   whatsapp,
 ];

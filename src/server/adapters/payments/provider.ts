@@ -48,6 +48,11 @@ export interface PaymentProvider {
   verifyCallback(request: CallbackRequest): boolean;
   /** by the provider's paylinkID, or by our externalTransactionID where the provider allows it */
   getStatus(id: string): Promise<PaylinkStatusResult>;
+  /**
+   * Gives money back to the card that paid, where the provider has a refund API. iKhokha
+   * publishes none, so its refunds are made in its merchant portal and recorded as manual.
+   */
+  refund?(paylinkID: string, amountCents: number): Promise<{ reference: string }>;
 }
 
 /** The provider refused or could not be reached; the message is for logs and admin notes. */

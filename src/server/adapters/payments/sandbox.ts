@@ -63,6 +63,18 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
   return {
     name: "sandbox",
 
+    async refund(paylinkID: string, amountCents: number) {
+      const [row] = await db
+        .select()
+        .from(sandboxPaylinks)
+        .where(eq(sandboxPaylinks.id, UUID.test(paylinkID) ? paylinkID : "00000000-0000-0000-0000-000000000000"));
+      if (row?.status !== "SUCCESS") throw new PaymentProviderError("The sandbox has no paid pay link with that id.", 404);
+      if (!Number.isInteger(amountCents) || amountCents <= 0 || amountCents > row.amount_cents) {
+        throw new PaymentProviderError(`A refund must be 1 to ${row.amount_cents} cents, not ${amountCents}`, 400);
+      }
+      return { reference: `SBX-RF-${randomBytes(6).toString("hex").toUpperCase()}` };
+    },
+
     async createPaylink(input: CreatePaylinkInput): Promise<CreatedPaylink> {
       if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
         throw new PaymentProviderError(`Amount must be a positive whole number of cents, not ${input.amountCents}`);

@@ -1,5 +1,5 @@
 // Payments as the business manages them: the list (and its CSV), confirming an EFT (or any
-// pending payment), recording a payment taken by hand, refunds, and linking a payment to a
+// pending payment), recording a payment taken by hand, and linking a payment to a (refunds: modules/billing)
 // client. Money that is confirmed is settled the one way every payment is (payments/settle.ts:
 // the account, the term through the lifecycle module, one receipt), in the same transaction as
 // the status change, so nothing happens twice or without the rest.
@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { capturedPayments, clients, packages } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";
 import { loadBusiness } from "@/server/lib/business";
-import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
+import { badRequest, conflict, notFound } from "@/server/lib/errors";
 import { loadRules } from "@/server/lib/lifecycle";
 import { containsPattern, dateRange, ordering, pageWindow } from "@/server/lib/list-query";
 import { settlePayment } from "@/server/modules/payments/settle";
@@ -19,7 +19,6 @@ type Payment = typeof capturedPayments.$inferSelect;
 
 export const ALREADY_PAID = "Already paid";
 export const REFUNDED_ALREADY = "This payment was refunded: record a new payment instead.";
-export const ONLY_PAID_REFUNDS = "Only a paid payment can be refunded.";
 /** Statuses an admin may confirm as paid: a card payment the provider reported failed may still have been paid by other means. */
 const CONFIRMABLE = ["pending", "failed", "cancelled"];
 
@@ -164,23 +163,6 @@ export async function recordPayment(app: FastifyInstance, request: FastifyReques
   });
   app.outbox.nudge();
   return getPayment(app, created.id);
-}
-
-/** Records a refund. The subscription is left as it is: shortening it is the admin's call on the client page. */
-export async function refundPayment(app: FastifyInstance, request: FastifyRequest, id: string, note: string) {
-  const result = await app.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(capturedPayments).where(eq(capturedPayments.id, id)).for("update");
-    if (!before) throw notFound("No payment with that id.");
-    if (before.status !== "paid") throw new AppError(409, "conflict", ONLY_PAID_REFUNDS);
-    const [after] = await tx
-      .update(capturedPayments)
-      .set({ status: "refunded", notes: appendNote(note ? `Refunded: ${note}` : "Refunded"), updated_at: new Date() })
-      .where(eq(capturedPayments.id, id))
-      .returning();
-    await audit(tx, request, { action: "refund", resource: "captured_payments", resourceId: id, before, after });
-    return after;
-  });
-  return getPayment(app, result.id);
 }
 
 /** Link a payment (typically a pending EFT) to a client, and/or edit its notes. Linking alone buys no time. */

@@ -3,7 +3,7 @@
 // recorded by hand, the list's filters — with an audit entry for every write.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, capturedPayments, clients, outbox, packages } from "@/server/db/schema";
+import { auditLog, capturedPayments, clients, invoices, outbox, packages } from "@/server/db/schema";
 import { createTestApp, fillBankDetails, type TestApp } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
 import { type SignedIn, signInAdmin } from "./test-admin";
@@ -72,13 +72,19 @@ const auditActions = async (id: string) =>
       .orderBy(auditLog.created_at)
   ).map((e) => e.action);
 
+/** Test tidying only: the product never deletes an invoiced payment (invoices.payment_id restricts it). */
+async function removePayment(id: string) {
+  await t.app.db.delete(invoices).where(eq(invoices.payment_id, id));
+  await t.app.db.delete(capturedPayments).where(eq(capturedPayments.id, id));
+}
+
 describe("confirming an EFT", () => {
   let paymentId: string;
 
   it("links a returning client's EFT to them by their number", async () => {
     const payment = await eft({ packageId: pkgId["3 Months"], name: "Ayesha", whatsapp: "+27 82 700 8000" });
     expect(payment.client_id).toBe(clientId);
-    await t.app.db.delete(capturedPayments).where(eq(capturedPayments.id, payment.id));
+    await removePayment(payment.id);
   });
 
   it("links the pending EFT (paid from another phone) to the client", async () => {
@@ -135,18 +141,20 @@ describe("confirming an EFT", () => {
     const response = await admin.call({
       method: "POST",
       url: `/api/admin/payments/${paymentId}/refund`,
-      payload: { note: "Double payment" },
+      payload: { reason: "Double payment", term: "keep" },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ status: "refunded" });
-    expect(response.json().data.notes).toContain("Refunded: Double payment");
-    const again = await admin.call({ method: "POST", url: `/api/admin/payments/${paymentId}/refund` });
+    expect(response.json().data).toMatchObject({ payment_status: "refunded", method: "manual", term_change: "kept" });
+    expect(response.json().data.credit_note).toMatch(/^CN-\d{6}$/);
+    const [row] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.id, paymentId));
+    expect(row.notes).toContain("Double payment");
+    const again = await admin.call({ method: "POST", url: `/api/admin/payments/${paymentId}/refund`, payload: { reason: "Again" } });
     expect(again.statusCode).toBe(409);
     const repay = await admin.call({ method: "POST", url: `/api/admin/payments/${paymentId}/mark-paid` });
     expect(repay.statusCode).toBe(409);
 
     const pending = await eft({ packageId: pkgId["Month to Month"], email: "someone@example.co.za" });
-    const refusal = await admin.call({ method: "POST", url: `/api/admin/payments/${pending.id}/refund` });
+    const refusal = await admin.call({ method: "POST", url: `/api/admin/payments/${pending.id}/refund`, payload: { reason: "Not paid" } });
     expect(refusal.statusCode).toBe(409);
     expect(refusal.json().error.message).toBe("Only a paid payment can be refunded.");
     expect(await auditActions(paymentId)).toEqual(["update", "mark-paid", "refund"]);
@@ -197,7 +205,7 @@ describe("confirming an EFT", () => {
     expect(after.subscription_end?.toISOString()).toBe(addMonths(clientEnd, 1).toISOString());
     const [receipt] = await receipts(response.json().data.id);
     expect(receipt.body).toContain("your account is suspended");
-    await t.app.db.delete(capturedPayments).where(eq(capturedPayments.id, response.json().data.id));
+    await removePayment(response.json().data.id);
   });
 });
 
@@ -213,8 +221,9 @@ describe("two confirmations at once", () => {
     const [after] = await t.app.db.select().from(clients).where(eq(clients.id, clientId));
     expect(after.subscription_end?.toISOString()).toBe(addMonths(before.subscription_end as Date, 1).toISOString());
     expect(await receipts(payment.id)).toHaveLength(1);
+    expect(await t.app.db.select().from(invoices).where(eq(invoices.payment_id, payment.id))).toHaveLength(1);
     // Tidy up for the list below: this one is not part of its story.
-    await t.app.db.delete(capturedPayments).where(eq(capturedPayments.id, payment.id));
+    await removePayment(payment.id);
   });
 });
 

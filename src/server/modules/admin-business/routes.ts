@@ -36,7 +36,7 @@ import { listContentRequests, patchContentRequest } from "./content-requests";
 import { clientColumnsCsv, csvDownload, leadColumns, paymentColumnsCsv } from "./export";
 import { loadLaunchChecklist } from "./launch-checklist";
 import { convertLead, getLead, listLeads, patchLead } from "./lead-service";
-import { getPayment, listPayments, markPaid, patchPayment, recordPayment, refundPayment } from "./payment-service";
+import { getPayment, listPayments, markPaid, patchPayment, recordPayment } from "./payment-service";
 import { loadStats } from "./stats";
 
 const byId = { params: z.object({ id: z.uuid({ error: "Not a valid id" }) }) };
@@ -99,9 +99,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post("/admin/payments/:id/mark-paid", { schema: { ...byId, body: optionalBody(paymentNoteSchema) } }, async (request) => ({
     data: await markPaid(app, request, request.params.id, request.body.note),
   }));
-  app.post("/admin/payments/:id/refund", { schema: { ...byId, body: optionalBody(paymentNoteSchema) } }, async (request) => ({
-    data: await refundPayment(app, request, request.params.id, request.body.note),
-  }));
+  // Refunds issue credit notes: modules/billing/routes.ts.
 
   // ---- overview ----
   app.get("/admin/stats", { schema: { querystring: z.object({}) } }, () => loadStats(app));

@@ -1,5 +1,6 @@
 // What the admin edits, table by table: schema, order of the list, unique keys, and the few
 // rules that need the stored row (a PATCH merged with what is there) or other tables.
+
 import { asc, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import {
@@ -42,6 +43,7 @@ import {
   settingPatchSchema,
   slugify,
 } from "@/shared/admin-schemas";
+import { billingSettingProblem } from "@/shared/billing";
 import { lifecycleSettingError } from "@/shared/lifecycle";
 import { findSpecial } from "@/shared/pricing";
 import {
@@ -137,6 +139,7 @@ export function checkLifecycleSetting(key: unknown, value: unknown): void {
   const text = String(value ?? "").trim();
   const message =
     lifecycleSettingError(name, text) ??
+    billingSettingProblem(name, text) ??
     (name === "panel_credit_warning" && !/^\d{1,6}$/.test(text)
       ? "The credit warning must be a whole number of credits (0 or more)"
       : null);

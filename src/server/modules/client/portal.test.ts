@@ -9,7 +9,9 @@ import {
   capturedPayments,
   clients,
   contentRequests,
+  creditNotes,
   incidents,
+  invoices,
   notices,
   packages,
   passwordResetTokens,
@@ -32,6 +34,8 @@ const B_PAID_REF = "STRMDSK_1700000000000_bonganipaid";
 const B_PENDING_REF = "SD-BONGAN";
 const B_REQUEST_TITLE = "Bongani's secret channel wish";
 const B_LINE_PASSWORD = "b-line-secret-771";
+const B_INVOICE = "INV-000777";
+const B_CREDIT_NOTE = "CN-000777";
 const A_PAID_REF = "STRMDSK_1700000000001_ayeshapaid0";
 
 beforeAll(async () => {
@@ -104,6 +108,39 @@ beforeAll(async () => {
     },
   ]);
   await t.app.db.insert(contentRequests).values({ client_id: bongani.id, request_type: "channel", title: B_REQUEST_TITLE });
+  // B's invoice and credit note for that payment.
+  const [bPaid] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, B_PAID_REF));
+  const [bInvoice] = await t.app.db
+    .insert(invoices)
+    .values({
+      number: B_INVOICE,
+      payment_id: bPaid.id,
+      client_id: bongani.id,
+      kind: "invoice",
+      issued_at: new Date(now - 20 * DAY),
+      seller: { name: "Shop" },
+      buyer: { name: "Bongani Zulu", email: "bongani@example.co.za" },
+      description: "Month to Month IPTV Subscription",
+      list_cents: 65000,
+      excl_cents: 65000,
+      vat_cents: 0,
+      incl_cents: 65000,
+      vat_rate: "0",
+      reference: B_PAID_REF,
+    })
+    .returning();
+  await t.app.db.insert(creditNotes).values({
+    number: B_CREDIT_NOTE,
+    invoice_id: bInvoice.id,
+    payment_id: bPaid.id,
+    client_id: bongani.id,
+    issued_at: new Date(),
+    reason: "Goodwill",
+    excl_cents: 1000,
+    vat_cents: 0,
+    incl_cents: 1000,
+    method: "manual",
+  });
   cookieA = await signIn(t.app, ayesha);
   cookieB = await signIn(t.app, bongani);
 });
@@ -112,7 +149,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: object) =>
+const call = (method: "GET" | "POST" | "PATCH" | "PUT", url: string, cookie: string, payload?: object) =>
   t.app.inject({
     method,
     url,
@@ -191,6 +228,23 @@ describe("IDOR: A's session never reads or changes B's rows", () => {
         send: () => call("POST", "/api/client/renew", cookieA, { ...hostile, method: "card", packageId: pkg["Month to Month"] }),
         expect: [201],
       },
+      { route: "GET /api/client/invoices", send: () => call("GET", `/api/client/invoices${qs}`, cookieA), expect: [200] },
+      {
+        route: "GET /api/client/invoices/:file",
+        send: () => call("GET", `/api/client/invoices/${B_INVOICE}.pdf${qs}`, cookieA),
+        expect: [404],
+      },
+      {
+        route: "GET /api/client/credit-notes/:file",
+        send: () => call("GET", `/api/client/credit-notes/${B_CREDIT_NOTE}.pdf${qs}`, cookieA),
+        expect: [404],
+      },
+      { route: "GET /api/client/billing-details", send: () => call("GET", `/api/client/billing-details${qs}`, cookieA), expect: [200] },
+      {
+        route: "PUT /api/client/billing-details",
+        send: () => call("PUT", `/api/client/billing-details${qs}`, cookieA, { ...hostile, company: "Ayesha Trading" }),
+        expect: [200],
+      },
       { route: "GET /api/client/specials", send: () => call("GET", `/api/client/specials${qs}`, cookieA), expect: [200] },
       { route: "GET /api/client/content-requests", send: () => call("GET", `/api/client/content-requests${qs}`, cookieA), expect: [200] },
       {
@@ -223,7 +277,17 @@ describe("IDOR: A's session never reads or changes B's rows", () => {
     // A route added without a line here fails this test until someone thinks about its IDOR.
     expect(matrix.map((m) => m.route).sort()).toEqual(clientRoutes());
 
-    const secrets = [bongani.id, bongani.username, "bongani@example.co.za", B_LINE_PASSWORD, B_PAID_REF, B_PENDING_REF, B_REQUEST_TITLE];
+    const secrets = [
+      bongani.id,
+      bongani.username,
+      "bongani@example.co.za",
+      B_LINE_PASSWORD,
+      B_PAID_REF,
+      B_PENDING_REF,
+      B_REQUEST_TITLE,
+      B_INVOICE,
+      B_CREDIT_NOTE,
+    ];
     for (const entry of matrix) {
       const response = await entry.send();
       expect(entry.expect, `${entry.route}: ${response.body}`).toContain(response.statusCode);

@@ -48,6 +48,12 @@ const routes: FastifyPluginAsync = async (fastify) => {
     return reply.status(201).send(result);
   });
 
+  // What a coupon does to a package's price, for the review step (nothing is written).
+  app.post("/payments/coupon", async (request, reply) => {
+    await limit("coupon", clientIp(request));
+    return { data: await service.checkCoupon(request.body, await payer(request, reply)) };
+  });
+
   app.get("/payments/methods", async () => ({ data: await service.methods() }));
 
   app.get("/payments/sandbox/checkout/:ref", { schema: { params: z.object({ ref: refParam }) } }, async (request, reply) => {

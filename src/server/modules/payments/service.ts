@@ -23,9 +23,11 @@ import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
 import { loadRules } from "@/server/lib/lifecycle";
 import { enqueue } from "@/server/lib/outbox";
+import { priceCoupon } from "@/server/modules/billing/coupons";
 import { listActiveSpecials, specialsAt } from "@/server/modules/catalogue/service";
 import { knownFields, storablePayload } from "@/server/modules/orders/service";
 import type { PaymentMethods, PaymentOutcome } from "@/shared/api";
+import { type CouponQuote, couponQuoteSchema } from "@/shared/billing";
 import { SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";
 import { EFT_UNAVAILABLE_MESSAGE, eftReady } from "@/shared/constants";
 import { isValidEmail } from "@/shared/contact";
@@ -180,6 +182,49 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     return { pkg, price: amountCents / 100, amountCents };
   }
 
+  /**
+   * The package's price today less the coupon, when one is given: a refused coupon is a 400 on
+   * `coupon` before anything is written. The coupon's one-per-customer rule counts the signed-in
+   * client, else the client the WhatsApp number or e-mail already belongs to.
+   */
+  async function priceOrder(input: OrderInput, session: PayerSession) {
+    const priced = await priceActivePackage(input.packageId);
+    if (!input.coupon) return { ...priced, coupon: null, discountCents: 0 };
+    let clientId = session.clientId ?? null;
+    if (!clientId && input.whatsapp)
+      clientId = (await findReturningClient(db, { whatsapp: input.whatsapp, email: input.email ?? "" }))?.id ?? null;
+    const { coupon, discountCents } = await priceCoupon(db, input.coupon, {
+      packageId: priced.pkg.id,
+      listCents: priced.amountCents,
+      customer: { clientId, whatsapp: input.whatsapp },
+    });
+    const amountCents = priced.amountCents - discountCents;
+    return { pkg: priced.pkg, price: amountCents / 100, amountCents, coupon, discountCents };
+  }
+
+  /** POST /api/payments/coupon: what a coupon does to a package's price, for the review step. */
+  async function checkCoupon(body: unknown, session: PayerSession = { clientId: null }): Promise<CouponQuote> {
+    const parsed = couponQuoteSchema.safeParse(body ?? {});
+    if (!parsed.success) throw validationError(parsed.error);
+    const order = await priceOrder(parsed.data, session);
+    return {
+      code: order.coupon?.code ?? "",
+      discount: order.discountCents / 100,
+      price: order.price,
+      list_price: (order.amountCents + order.discountCents) / 100,
+    };
+  }
+
+  /** The order's coupon and buyer details, as the payment row keeps them. */
+  const orderColumns = (order: Awaited<ReturnType<typeof priceOrder>>, input: OrderInput) => ({
+    coupon_id: order.coupon?.id ?? null,
+    coupon_code: order.coupon?.code ?? "",
+    discount: order.discountCents / 100,
+    buyer_company: input.company ?? "",
+    buyer_address: input.address ?? "",
+    buyer_vat_number: input.vatNumber ?? "",
+  });
+
   // ---- card pay links -----------------------------------------------------------------------
 
   /**
@@ -259,13 +304,10 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
   }
 
   /** A pay link for a package. `input.immediateStartConsent` is the payer's ECT s44 consent (a renewal from the portal has none). */
-  async function paylinkFor(
-    input: { packageId: string; name?: string; whatsapp?: string; email?: string; clientId?: string; immediateStartConsent?: boolean },
-    session: PayerSession,
-    body: unknown = input,
-  ): Promise<PaylinkResponse> {
+  async function paylinkFor(input: OrderInput, session: PayerSession, body: unknown = input): Promise<PaylinkResponse> {
     if (cardMode === "off") throw new AppError(409, "card_payments_off", CARD_OFF_MESSAGE);
-    const { pkg, price, amountCents } = await priceActivePackage(input.packageId);
+    const order = await priceOrder(input, session);
+    const { pkg, price, amountCents } = order;
     const payer = await resolvePayer(input, session, pkg.name, body);
 
     const ref = makeTransactionId();
@@ -285,6 +327,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
         client_email: payer.email,
         immediate_start_consent_at: input.immediateStartConsent ? new Date() : null,
         status: "pending",
+        ...orderColumns(order, input),
       })
       .returning({ id: capturedPayments.id });
 
@@ -488,16 +531,13 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
   }
 
   /** An EFT reference for a package, for the signed-in client or a named payer (see paylinkFor). */
-  async function eftFor(
-    input: { packageId: string; name?: string; whatsapp?: string; email?: string; clientId?: string; immediateStartConsent?: boolean },
-    session: PayerSession,
-    body: unknown = input,
-  ): Promise<EftResponse> {
+  async function eftFor(input: OrderInput, session: PayerSession, body: unknown = input): Promise<EftResponse> {
     const business = await loadBusiness(app);
     const s = business.settings;
     // Placeholder bank details are never shown (nor mailed): paying into them would be lost.
     if (!eftReady(s)) throw conflict(EFT_UNAVAILABLE_MESSAGE);
-    const { pkg, price } = await priceActivePackage(input.packageId);
+    const order = await priceOrder(input, session);
+    const { pkg, price } = order;
     const payer = await resolvePayer(input, session, pkg.name, body);
     const email = payer.email && isValidEmail(payer.email) ? payer.email.trim() : "";
     const prefix =
@@ -553,6 +593,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
             immediate_start_consent_at: input.immediateStartConsent ? new Date() : null,
             status: "pending",
             notes: contact ? `EFT details given to ${contact}` : "",
+            ...orderColumns(order, input),
           })
           .onConflictDoNothing({ target: capturedPayments.external_transaction_id })
           .returning({ id: capturedPayments.id });
@@ -633,9 +674,23 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     handleCallback,
     publicStatus,
     createEft,
+    checkCoupon,
     sandboxCheckout,
     sandboxAction,
   };
 }
+
+export type OrderInput = {
+  packageId: string;
+  name?: string;
+  whatsapp?: string;
+  email?: string;
+  clientId?: string;
+  immediateStartConsent?: boolean;
+  coupon?: string;
+  company?: string;
+  address?: string;
+  vatNumber?: string;
+};
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -15,6 +15,8 @@ import { applyChange, paymentActor } from "@/server/lib/lifecycle";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueue, enqueueAll } from "@/server/lib/outbox";
 import { channelsFor, welcomeMessages } from "@/server/modules/admin-business/messages";
+import { redeemCoupon } from "@/server/modules/billing/coupons";
+import { issueInvoice } from "@/server/modules/billing/documents";
 import { formatDate } from "@/shared/dates";
 import type { LifecycleRules } from "@/shared/lifecycle";
 import { formatRand } from "@/shared/money";
@@ -117,7 +119,11 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
     );
   }
 
-  // One receipt: by e-mail when there is an address, else on WhatsApp.
+  // The invoice, numbered from the gap-free series, and the coupon's one use: once per payment.
+  const invoice = await issueInvoice(tx, business, payment, client, now);
+  await redeemCoupon(tx, payment, client);
+
+  // One receipt: by e-mail when there is an address (the invoice attached), else on WhatsApp.
   const receipt = receiptEmail(
     business,
     {
@@ -143,6 +149,7 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
       client_id: client?.id ?? null,
       lead_id: payment.lead_id,
       dedupe_key: `receipt:${payment.id}`,
+      attachment: target.channel === "email" ? `invoice:${invoice.number}` : null,
     });
   }
 

@@ -1,0 +1,486 @@
+// Billing on a real database: an invoice for every captured payment from one gap-free series
+// (also under 50 concurrent captures), the PDF read back, the R5,000 rule, refunds that issue
+// credit notes and shorten the term through the lifecycle, coupons and their limits, the
+// client's own documents only, the buyer's details, the numbering settings and the month's CSV.
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EmailTransport, OutgoingEmail } from "@/server/adapters/email";
+import {
+  capturedPayments,
+  clientLifecycleEvents,
+  clients,
+  couponRedemptions,
+  coupons,
+  creditNotes,
+  invoices,
+  outbox,
+  packages,
+  siteSettings,
+} from "@/server/db/schema";
+import { OutboxWorker } from "@/server/jobs/outbox-worker";
+import { clientSession, type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
+import { createTestApp, fillBankDetails, type TestApp } from "@/server/testing";
+import { COUPON_MESSAGES, REFUND_TOO_MUCH, VAT_NUMBER_MESSAGE } from "@/shared/billing";
+import { addMonths } from "@/shared/dates";
+import { renderAttachment } from "./service";
+
+let t: TestApp;
+let admin: SignedIn;
+const pkgId: Record<string, string> = {};
+/** a package of our own at R250 a month: easy VAT to check by hand */
+let monthly: string;
+let ip = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_WRITE_LIMIT_PER_MIN: 100_000 }, { seed: true });
+  await fillBankDetails(t.app);
+  admin = await signInAdmin(t.app);
+  for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkgId[p.name] = p.id;
+  const [pkg] = await t.app.db
+    .insert(packages)
+    .values({ name: "Billing Monthly", price: 250, duration: "1 Month", duration_months: 1, is_active: true })
+    .returning();
+  monthly = pkg.id;
+  // A VAT vendor at the default 15%.
+  await setSetting("vat_vendor", "yes");
+  await setSetting("vat_number", "4123456789");
+  await setSetting("business_legal_name", "Example Media (Pty) Ltd");
+  await setSetting("business_address", "1 Long Street, Cape Town, 8001");
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function setSetting(key: string, value: string) {
+  const [row] = await t.app.db.select().from(siteSettings).where(eq(siteSettings.key, key));
+  if (row) await t.app.db.update(siteSettings).set({ value }).where(eq(siteSettings.key, key));
+  else await t.app.db.insert(siteSettings).values({ key, value });
+  t.app.cache.clear();
+}
+
+let phone = 0;
+const nextPhone = () => `0831${String(++phone).padStart(6, "0")}`;
+
+/** An EFT order made through the public endpoint; the payment row. */
+async function eft(payload: Record<string, unknown>) {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/payments/eft",
+    payload: { name: "Thandi Buyer", whatsapp: nextPhone(), immediateStartConsent: true, ...payload },
+    remoteAddress: `10.9.0.${++ip % 250}`,
+  });
+  if (response.statusCode !== 201) return { response, payment: null };
+  const [payment] = await t.app.db
+    .select()
+    .from(capturedPayments)
+    .where(eq(capturedPayments.external_transaction_id, response.json().reference));
+  return { response, payment };
+}
+
+const markPaid = (id: string) => admin.call({ method: "POST", url: `/api/admin/payments/${id}/mark-paid` });
+
+async function paidOrder(payload: Record<string, unknown> = {}) {
+  const { payment, response } = await eft({ packageId: monthly, email: `buyer${phone + 1}@example.co.za`, ...payload });
+  if (!payment) throw new Error(`order refused: ${response.body}`);
+  expect((await markPaid(payment.id)).statusCode).toBe(200);
+  const [invoice] = await t.app.db.select().from(invoices).where(eq(invoices.payment_id, payment.id));
+  const [after] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.id, payment.id));
+  return { payment: after, invoice };
+}
+
+/** pdfjs reads pdfkit's built-in Helvetica from its own font data, on disk. */
+const STANDARD_FONTS = `${path.resolve("node_modules/pdfjs-dist/standard_fonts")}/`;
+
+async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
+  const doc = await getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    standardFontDataUrl: STANDARD_FONTS,
+  }).promise;
+  const parts: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    parts.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
+  }
+  await doc.destroy();
+  return parts.join("\n").replace(/\s+/g, " ");
+}
+
+describe("an invoice for every captured payment", () => {
+  it("issues INV-000001 at capture: seller, buyer, VAT carved out of the price in cents, the payment reference", async () => {
+    const { payment, invoice } = await paidOrder({ company: "Buyer Co", address: "2 Main Road, Durban", vatNumber: "4987 654 321" });
+    expect(invoice).toMatchObject({
+      number: "INV-000001",
+      kind: "tax-abridged",
+      incl_cents: 25000,
+      // R250 incl at 15%: VAT = 25000 × 15 / 115 = 3260.87 → 3261; excl 21739
+      vat_cents: 3261,
+      excl_cents: 21739,
+      vat_rate: "15",
+      reference: payment.external_transaction_id,
+    });
+    expect(invoice.seller).toMatchObject({
+      name: "Example Media (Pty) Ltd",
+      vat_number: "4123456789",
+      address: "1 Long Street, Cape Town, 8001",
+    });
+    expect(invoice.buyer).toMatchObject({ company: "Buyer Co", address: "2 Main Road, Durban", vat_number: "4987654321" });
+
+    const list = await admin.call({ method: "GET", url: "/api/admin/invoices" });
+    expect(list.json().data[0]).toMatchObject({ type: "invoice", number: "INV-000001", title: "Tax Invoice", incl_cents: 25000 });
+
+    const pdf = await admin.call({ method: "GET", url: "/api/admin/invoices/INV-000001.pdf" });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain("Tax Invoice");
+    expect(text).toContain("INV-000001");
+    expect(text).toContain("Total excluding VAT R217.39");
+    expect(text).toContain("VAT at 15% R32.61");
+    expect(text).toContain("Total including VAT R250.00");
+    expect(text).toContain("4987654321");
+    expect(text).toContain(payment.external_transaction_id);
+  });
+
+  it("e-mails the invoice with the receipt: the PDF is made when the message is sent", async () => {
+    const { payment, invoice } = await paidOrder();
+    const [receipt] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupe_key, `receipt:${payment.id}`));
+    expect(receipt.attachment).toBe(`invoice:${invoice.number}`);
+    const sent: OutgoingEmail[] = [];
+    const capture: EmailTransport = { name: "capture", send: async (m) => void sent.push(m), verify: async () => {}, close() {} };
+    const worker = new OutboxWorker(t.app.db, { email: capture, documents: (ref) => renderAttachment(t.app.db, ref) });
+    await worker.drain();
+    const mail = sent.find((m) => m.to === receipt.recipient && m.subject === receipt.subject);
+    expect(mail?.attachments?.[0]).toMatchObject({ filename: `${invoice.number}.pdf`, contentType: "application/pdf" });
+    expect(await pdfText(mail?.attachments?.[0].content as Buffer)).toContain(invoice.number);
+  });
+
+  it("a seller who is not a VAT vendor issues an 'Invoice' with no VAT", async () => {
+    await setSetting("vat_vendor", "no");
+    try {
+      const { invoice } = await paidOrder();
+      expect(invoice).toMatchObject({ kind: "invoice", vat_cents: 0, excl_cents: 25000, incl_cents: 25000 });
+      const text = await pdfText((await admin.call({ method: "GET", url: `/api/admin/invoices/${invoice.number}.pdf` })).rawPayload);
+      expect(text).toMatch(/^Invoice /);
+      expect(text).not.toContain("Tax Invoice");
+    } finally {
+      await setSetting("vat_vendor", "yes");
+    }
+  });
+
+  it("full tax invoice above R5,000, abridged at exactly R5,000", async () => {
+    const [at] = await t.app.db
+      .insert(packages)
+      .values({ name: "Business 5000", price: 5000, duration: "12 Months", duration_months: 12, is_active: true })
+      .returning();
+    const [above] = await t.app.db
+      .insert(packages)
+      .values({ name: "Business 5000.01", price: 5000.01, duration: "12 Months", duration_months: 12, is_active: true })
+      .returning();
+    expect((await paidOrder({ packageId: at.id })).invoice).toMatchObject({ kind: "tax-abridged", incl_cents: 500_000 });
+    expect((await paidOrder({ packageId: above.id })).invoice).toMatchObject({ kind: "tax-full", incl_cents: 500_001, vat_cents: 65_218 });
+  });
+
+  it("numbers 50 concurrent captures without a gap or a repeat", async () => {
+    const orders = [];
+    for (let i = 0; i < 50; i++) {
+      const { payment } = await eft({ packageId: monthly });
+      orders.push(payment?.id as string);
+    }
+    const before = (await t.app.db.select().from(invoices)).length;
+    const results = await Promise.all(orders.map((id) => markPaid(id)));
+    expect(results.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
+    const numbers = (await t.app.db.select({ number: invoices.number }).from(invoices))
+      .map((r) => Number(r.number.slice(4)))
+      .sort((a, b) => a - b);
+    expect(numbers).toHaveLength(before + 50);
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+  });
+});
+
+describe("refunds and credit notes", () => {
+  it("a partial refund issues CN-… against the invoice, keeps the term unless asked, and leaves the rest refundable", async () => {
+    const { payment, invoice } = await paidOrder();
+    const response = await admin.call({
+      method: "POST",
+      url: `/api/admin/payments/${payment.id}/refund`,
+      payload: { amount: 100, reason: "Two days without service" },
+    });
+    expect(response.statusCode).toBe(200);
+    const result = response.json().data;
+    expect(result).toMatchObject({ amount: 100, method: "manual", payment_status: "paid", refunded_amount: 100, term_change: "kept" });
+    const [note] = await t.app.db.select().from(creditNotes).where(eq(creditNotes.number, result.credit_note));
+    // R100 incl at 15%: VAT 13.04, excl 86.96
+    expect(note).toMatchObject({
+      invoice_id: invoice.id,
+      incl_cents: 10000,
+      vat_cents: 1304,
+      excl_cents: 8696,
+      reason: "Two days without service",
+    });
+    const text = await pdfText((await admin.call({ method: "GET", url: `/api/admin/credit-notes/${note.number}.pdf` })).rawPayload);
+    expect(text).toContain("Credit Note");
+    expect(text).toContain(invoice.number);
+    expect(text).toContain("Credit including VAT R100.00");
+
+    // More than is left: a 400 on amount, and no credit-note number is used up.
+    const tooMuch = await admin.call({
+      method: "POST",
+      url: `/api/admin/payments/${payment.id}/refund`,
+      payload: { amount: 150.01, reason: "Rest" },
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error.fields.amount).toContain(REFUND_TOO_MUCH);
+    const rest = await admin.call({
+      method: "POST",
+      url: `/api/admin/payments/${payment.id}/refund`,
+      payload: { amount: 150, reason: "Rest", term: "end" },
+    });
+    expect(rest.json().data).toMatchObject({ payment_status: "refunded", refunded_amount: 250 });
+    expect(Number(rest.json().data.credit_note.slice(3))).toBe(Number(result.credit_note.slice(3)) + 1);
+    const [client] = await t.app.db
+      .select()
+      .from(clients)
+      .where(eq(clients.id, payment.client_id as string));
+    expect(client.status).toBe("expired");
+  });
+
+  it("a full refund takes back the months it paid for through the lifecycle, once, audited", async () => {
+    const first = await paidOrder();
+    const clientId = first.payment.client_id as string;
+    const [afterFirst] = await t.app.db.select().from(clients).where(eq(clients.id, clientId));
+    // The same client renews early: a second month on top.
+    const { payment: renewal } = await eft({ packageId: monthly, whatsapp: afterFirst.whatsapp, name: afterFirst.full_name });
+    expect(renewal?.client_id).toBe(clientId);
+    await markPaid(renewal?.id as string);
+    const [renewed] = await t.app.db.select().from(clients).where(eq(clients.id, clientId));
+    expect(renewed.subscription_end?.toISOString()).toBe(addMonths(afterFirst.subscription_end as Date, 1).toISOString());
+
+    const response = await admin.call({
+      method: "POST",
+      url: `/api/admin/payments/${renewal?.id}/refund`,
+      payload: { reason: "Paid twice by mistake" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ payment_status: "refunded", amount: 250 });
+    const [after] = await t.app.db.select().from(clients).where(eq(clients.id, clientId));
+    expect(after.status).toBe("active");
+    expect(after.subscription_end?.toISOString()).toBe(afterFirst.subscription_end?.toISOString());
+    const events = await t.app.db
+      .select()
+      .from(clientLifecycleEvents)
+      .where(and(eq(clientLifecycleEvents.client_id, clientId), eq(clientLifecycleEvents.cause, "refund")));
+    expect(events).toHaveLength(1);
+    expect(events[0].cause_key).toBe(`refund:${response.json().data.credit_note}`);
+    // The client hears of it, with the credit note attached.
+    const [mail] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, "refund"), eq(outbox.client_id, clientId)));
+    expect(mail.attachment).toBe(`credit_note:${response.json().data.credit_note}`);
+
+    const again = await admin.call({ method: "POST", url: `/api/admin/payments/${renewal?.id}/refund`, payload: { reason: "again" } });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("a refund without a reason, or of a payment not paid, is refused and issues nothing", async () => {
+    const { payment } = await paidOrder();
+    const before = (await t.app.db.select().from(creditNotes)).length;
+    const noReason = await admin.call({ method: "POST", url: `/api/admin/payments/${payment.id}/refund`, payload: {} });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields.reason).toBe("Please give a reason");
+    const { payment: pending } = await eft({ packageId: monthly });
+    const notPaid = await admin.call({ method: "POST", url: `/api/admin/payments/${pending?.id}/refund`, payload: { reason: "x y z" } });
+    expect(notPaid.statusCode).toBe(409);
+    expect((await t.app.db.select().from(creditNotes)).length).toBe(before);
+  });
+
+  it("the card provider's refund API is used when it has one (the sandbox does)", async () => {
+    const paylink = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/paylink",
+      payload: { packageId: monthly, name: "Card Payer", whatsapp: nextPhone(), email: "card@example.co.za", immediateStartConsent: true },
+      remoteAddress: "10.9.1.1",
+    });
+    expect(paylink.statusCode).toBe(201);
+    const ref = paylink.json().externalTransactionID;
+    const pay = await t.app.inject({ method: "POST", url: `/api/payments/sandbox/checkout/${ref}/pay` });
+    expect(pay.statusCode).toBeLessThan(400);
+    const [payment] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, ref));
+    expect(payment.status).toBe("paid");
+    const response = await admin.call({
+      method: "POST",
+      url: `/api/admin/payments/${payment.id}/refund`,
+      payload: { amount: 50, reason: "Goodwill" },
+    });
+    expect(response.json().data).toMatchObject({ method: "provider" });
+    const [note] = await t.app.db.select().from(creditNotes).where(eq(creditNotes.number, response.json().data.credit_note));
+    expect(note.provider_reference).toMatch(/^SBX-RF-/);
+  });
+});
+
+describe("coupons", () => {
+  const create = (payload: Record<string, unknown>) => admin.call({ method: "POST", url: "/api/admin/coupons", payload });
+
+  it("takes 10% off at the review step, priced on the server, shown on the invoice, counted once per captured payment", async () => {
+    const made = await create({ code: "save10", kind: "percent", percent_off: 10, max_uses: 2 });
+    expect(made.statusCode).toBe(201);
+    expect(made.json().data.code).toBe("SAVE10");
+    const quote = await t.app.inject({ method: "POST", url: "/api/payments/coupon", payload: { packageId: monthly, coupon: "save10" } });
+    expect(quote.json().data).toEqual({ code: "SAVE10", discount: 25, price: 225, list_price: 250 });
+
+    const { payment, response } = await eft({ packageId: monthly, coupon: "SAVE10", amount: 1 });
+    expect(response.json().amount).toBe(225);
+    expect(payment).toMatchObject({ amount: 225, discount: 25, coupon_code: "SAVE10" });
+    await markPaid(payment?.id as string);
+    await markPaid(payment?.id as string); // a replay counts nothing
+    const [coupon] = await t.app.db.select().from(coupons).where(eq(coupons.code, "SAVE10"));
+    expect(coupon.uses).toBe(1);
+    expect(await t.app.db.select().from(couponRedemptions).where(eq(couponRedemptions.coupon_id, coupon.id))).toHaveLength(1);
+    const [invoice] = await t.app.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.payment_id, payment?.id as string));
+    expect(invoice).toMatchObject({ list_cents: 25000, discount_cents: 2500, incl_cents: 22500, coupon_code: "SAVE10" });
+    expect(await pdfText((await admin.call({ method: "GET", url: `/api/admin/invoices/${invoice.number}.pdf` })).rawPayload)).toContain(
+      "Coupon SAVE10 -R25.00",
+    );
+
+    // One per customer: the same WhatsApp number again is refused before anything is written.
+    const [client] = await t.app.db
+      .select()
+      .from(clients)
+      .where(eq(clients.id, invoice.client_id as string));
+    const before = (await t.app.db.select().from(capturedPayments)).length;
+    const twice = await eft({ packageId: monthly, coupon: "SAVE10", whatsapp: client.whatsapp });
+    expect(twice.response.statusCode).toBe(400);
+    expect(twice.response.json().error.fields.coupon).toBe(COUPON_MESSAGES.usedBefore);
+    expect((await t.app.db.select().from(capturedPayments)).length).toBe(before);
+  });
+
+  it("refuses a coupon past its limit, past its expiry, for another package, or unknown: 400 on coupon", async () => {
+    await create({ code: "ONCE", kind: "fixed", amount_off: 50, max_uses: 1 });
+    const used = await paidOrder({ coupon: "ONCE" });
+    expect(used.payment.amount).toBe(200);
+    const cases: [string, string][] = [
+      ["ONCE", COUPON_MESSAGES.usedUp],
+      ["NOPE", COUPON_MESSAGES.unknown],
+    ];
+    await create({ code: "OLD", kind: "percent", percent_off: 5, expires_at: new Date(Date.now() - 60_000).toISOString() });
+    cases.push(["OLD", COUPON_MESSAGES.expired]);
+    await create({ code: "ONLY3", kind: "percent", percent_off: 5, package_id: pkgId["3 Months"] });
+    cases.push(["ONLY3", COUPON_MESSAGES.otherPackage]);
+    for (const [code, message] of cases) {
+      const { response } = await eft({ packageId: monthly, coupon: code });
+      expect(response.statusCode, code).toBe(400);
+      expect(response.json().error.fields.coupon, code).toBe(message);
+    }
+  });
+
+  it("checks a coupon's own fields: a duplicate code, a percentage out of range", async () => {
+    const dup = await create({ code: "ONCE", kind: "fixed", amount_off: 5 });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().error.fields.code).toBe("That code is in use already: choose another.");
+    const bad = await create({ code: "BIG", kind: "percent", percent_off: 150 });
+    expect(bad.json().error.fields.percent_off).toBe("Enter a percentage from 1 to 100");
+  });
+});
+
+describe("the client's own documents and details", () => {
+  it("client A fetches their invoice; client B's number is a 404", async () => {
+    const a = await paidOrder();
+    const b = await paidOrder();
+    const session = await clientSession(t.app, a.payment.client_id as string);
+    const list = await t.app.inject({ method: "GET", url: "/api/client/invoices", cookies: session.cookie });
+    expect(list.json().data.map((d: { number: string }) => d.number)).toEqual([a.invoice.number]);
+    const own = await t.app.inject({ method: "GET", url: `/api/client/invoices/${a.invoice.number}.pdf`, cookies: session.cookie });
+    expect(own.statusCode).toBe(200);
+    expect(await pdfText(own.rawPayload)).toContain(a.invoice.number);
+    const other = await t.app.inject({ method: "GET", url: `/api/client/invoices/${b.invoice.number}.pdf`, cookies: session.cookie });
+    expect(other.statusCode).toBe(404);
+    const anonymous = await t.app.inject({ method: "GET", url: `/api/client/invoices/${a.invoice.number}.pdf` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("keeps the client's company, address and VAT number for their next invoice; a VAT number of the wrong shape is a 400", async () => {
+    const a = await paidOrder();
+    const session = await clientSession(t.app, a.payment.client_id as string);
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/client/billing-details",
+        payload,
+        cookies: session.cookie,
+        headers: { origin: "http://localhost:8080" },
+      });
+    const bad = await put({ company: "Acme", vatNumber: "5123456789" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.vatNumber).toBe(VAT_NUMBER_MESSAGE);
+    const ok = await put({ company: "Acme (Pty) Ltd", address: "3 Dock Road", vatNumber: "4111 111 111" });
+    expect(ok.json().data).toEqual({ company: "Acme (Pty) Ltd", address: "3 Dock Road", vatNumber: "4111111111" });
+
+    const [client] = await t.app.db
+      .select()
+      .from(clients)
+      .where(eq(clients.id, a.payment.client_id as string));
+    const { payment: renewal } = await eft({ packageId: monthly, whatsapp: client.whatsapp, name: client.full_name });
+    await markPaid(renewal?.id as string);
+    const [invoice] = await t.app.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.payment_id, renewal?.id as string));
+    expect(invoice.buyer).toMatchObject({ company: "Acme (Pty) Ltd", address: "3 Dock Road", vat_number: "4111111111" });
+  });
+
+  it("a VAT number of the wrong shape at the review step is a 400 on vatNumber, and nothing is recorded", async () => {
+    const before = (await t.app.db.select().from(capturedPayments)).length;
+    const { response } = await eft({ packageId: monthly, vatNumber: "4123" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.vatNumber).toBe(VAT_NUMBER_MESSAGE);
+    expect((await t.app.db.select().from(capturedPayments)).length).toBe(before);
+  });
+});
+
+describe("numbering and the bookkeeper's CSV", () => {
+  it("moves a series forward, never back onto a number in use", async () => {
+    const now = (await admin.call({ method: "GET", url: "/api/admin/billing/numbering" })).json().data;
+    const back = await admin.call({
+      method: "PUT",
+      url: "/api/admin/billing/numbering",
+      payload: { invoice_next: 1, credit_note_next: now.credit_note_next },
+    });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().error.fields.invoice_next).toContain(`the next must be ${now.invoice_next} or more`);
+    const forward = await admin.call({
+      method: "PUT",
+      url: "/api/admin/billing/numbering",
+      payload: { invoice_next: 1000, credit_note_next: now.credit_note_next },
+    });
+    expect(forward.json().data).toMatchObject({ invoice_next: 1000, invoice_example: "INV-001000" });
+    expect((await paidOrder()).invoice.number).toBe("INV-001000");
+  });
+
+  it("exports the month's invoices and credit notes with excl, VAT and incl (credit notes negative)", async () => {
+    const month = new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 7);
+    const response = await admin.call({ method: "GET", url: `/api/admin/billing/export.csv?month=${month}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-disposition"]).toContain(`billing-${month}.csv`);
+    const lines = response.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("type,number,date,customer,excl_vat,vat,incl_vat,reference");
+    expect(lines.find((l) => l.includes("INV-000001,"))).toMatch(
+      /^Tax Invoice,INV-000001,\d{4}-\d\d-\d\d \d\d:\d\d,Buyer Co \(Thandi Buyer\),217\.39,32\.61,250,SD-/,
+    );
+    expect(lines.find((l) => l.includes("CN-000001,"))).toMatch(/^Credit Note,CN-000001,.*,-86\.96,-13\.04,-100,INV-\d{6}$/);
+    const bad = await admin.call({ method: "GET", url: "/api/admin/billing/export.csv?month=2026-13" });
+    expect(bad.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,420 @@
+// Billing as the business and its clients use it (docs/architecture.md, "Billing"): refunds
+// with credit notes, coupons, the numbering settings, the documents as PDF and the monthly CSV.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { EmailAttachment } from "@/server/adapters/email";
+import type { PaymentProvider } from "@/server/adapters/payments/provider";
+import { selectPaymentProvider } from "@/server/adapters/payments/select-provider";
+import type { Db } from "@/server/db/client";
+import { capturedPayments, clients, coupons, creditNotes, documentSequences, invoices } from "@/server/db/schema";
+import { audit } from "@/server/lib/audit";
+import { loadBusiness, signOff } from "@/server/lib/business";
+import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
+import { adminActor, applyChange, loadRules } from "@/server/lib/lifecycle";
+import { enqueue } from "@/server/lib/outbox";
+import { csvDateTime, toCsv } from "@/server/modules/admin-business/csv";
+import {
+  type BillingDocumentRow,
+  billingSettings,
+  type CouponInput,
+  formatDocumentNumber,
+  type NumberingInput,
+  REFUND_TOO_MUCH,
+  type RefundRequest,
+  vatBreakdown,
+} from "@/shared/billing";
+import { fromCents, toCents } from "@/shared/money";
+import { issueInvoice, listDocuments, nextNumbers, takeNumber } from "./documents";
+import { creditNotePdf, documentRand, invoicePdf } from "./pdf";
+
+export const ONLY_PAID_REFUNDS = "Only a paid payment can be refunded.";
+export const REFUNDED_IN_FULL = "This payment was refunded in full already.";
+export const PROVIDER_REFUND_FAILED =
+  "The card provider did not accept the refund. Nothing was recorded; try again, or refund it in the provider's portal and record it as manual.";
+
+// ---- documents -------------------------------------------------------------------------------------
+
+/** 'INV-000001.pdf' → 'INV-000001' (a name that is not a document's is a 404). */
+export function documentNumberOf(file: string): string {
+  const match = /^([A-Za-z0-9/-]{1,40})\.pdf$/.exec(file);
+  if (!match) throw notFound("No such document.");
+  return match[1];
+}
+
+/** An invoice as PDF; with `clientId`, only that client's (another's number is a 404, as if it did not exist). */
+export async function invoicePdfFor(db: Db, number: string, clientId?: string) {
+  const [invoice] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.number, number), clientId ? eq(invoices.client_id, clientId) : undefined));
+  if (!invoice) throw notFound("No invoice with that number.");
+  return { filename: `${invoice.number}.pdf`, content: await invoicePdf(invoice) };
+}
+
+export async function creditNotePdfFor(db: Db, number: string, clientId?: string) {
+  const [row] = await db
+    .select({ note: creditNotes, invoice: invoices })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoice_id))
+    .where(and(eq(creditNotes.number, number), clientId ? eq(creditNotes.client_id, clientId) : undefined));
+  if (!row) throw notFound("No credit note with that number.");
+  return { filename: `${row.note.number}.pdf`, content: await creditNotePdf(row.note, row.invoice) };
+}
+
+/** The outbox's attachment renderer: 'invoice:INV-000001' or 'credit_note:CN-000001'. */
+export async function renderAttachment(db: Db, ref: string): Promise<EmailAttachment | null> {
+  const [type, number] = ref.split(":");
+  try {
+    const file = type === "invoice" ? await invoicePdfFor(db, number) : type === "credit_note" ? await creditNotePdfFor(db, number) : null;
+    return file ? { ...file, contentType: "application/pdf" } : null;
+  } catch {
+    return null;
+  }
+}
+
+const CSV_COLUMNS = [
+  { header: "type", value: (r: BillingDocumentRow) => (r.type === "invoice" ? r.title : "Credit Note") },
+  { header: "number", value: (r: BillingDocumentRow) => r.number },
+  { header: "date", value: (r: BillingDocumentRow) => csvDateTime(new Date(r.issued_at)) },
+  { header: "customer", value: (r: BillingDocumentRow) => r.customer },
+  // Credit notes count against the month: negative amounts, as a bookkeeper enters them.
+  { header: "excl_vat", value: (r: BillingDocumentRow) => signed(r, r.excl_cents) },
+  { header: "vat", value: (r: BillingDocumentRow) => signed(r, r.vat_cents) },
+  { header: "incl_vat", value: (r: BillingDocumentRow) => signed(r, r.incl_cents) },
+  { header: "reference", value: (r: BillingDocumentRow) => r.reference },
+];
+
+/** Rand as a number cell (a spreadsheet sums it); a credit note's negative. */
+function signed(row: BillingDocumentRow, cents: number): number {
+  return fromCents(row.type === "credit_note" ? -cents : cents);
+}
+
+/** The month's invoices and credit notes as CSV, oldest first. */
+export async function monthCsv(db: Db, month: string) {
+  const rows = (await listDocuments(db, { month })).reverse();
+  return {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="billing-${month}.csv"`,
+      "cache-control": "no-store",
+    },
+    body: toCsv(CSV_COLUMNS, rows),
+  };
+}
+
+// ---- numbering -------------------------------------------------------------------------------------
+
+export async function getNumbering(app: FastifyInstance) {
+  const next = await nextNumbers(app.db);
+  const billing = billingSettings((await loadBusiness(app)).settings);
+  return {
+    invoice_next: next.invoice,
+    credit_note_next: next.credit_note,
+    invoice_prefix: billing.invoicePrefix,
+    credit_note_prefix: billing.creditNotePrefix,
+    invoice_example: formatDocumentNumber(billing.invoicePrefix, next.invoice),
+    credit_note_example: formatDocumentNumber(billing.creditNotePrefix, next.credit_note),
+  };
+}
+
+/** A series may move forward (e.g. to continue an earlier system's numbering), never back onto a number in use. */
+export async function setNumbering(app: FastifyInstance, request: FastifyRequest, input: NumberingInput) {
+  await app.db.transaction(async (tx) => {
+    const rows = await tx.select().from(documentSequences).for("update");
+    const before = Object.fromEntries(rows.map((r) => [r.name, r.next]));
+    const fields: Record<string, string> = {};
+    if (input.invoice_next < (before.invoice ?? 1))
+      fields.invoice_next = `Invoices are numbered up to ${(before.invoice ?? 1) - 1} already: the next must be ${before.invoice ?? 1} or more.`;
+    if (input.credit_note_next < (before.credit_note ?? 1))
+      fields.credit_note_next = `Credit notes are numbered up to ${(before.credit_note ?? 1) - 1} already: the next must be ${before.credit_note ?? 1} or more.`;
+    if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
+    for (const [name, next] of [
+      ["invoice", input.invoice_next],
+      ["credit_note", input.credit_note_next],
+    ] as const) {
+      await tx
+        .insert(documentSequences)
+        .values({ name, next })
+        .onConflictDoUpdate({ target: documentSequences.name, set: { next, updated_at: new Date() } });
+    }
+    await audit(tx, request, { action: "update", resource: "document_sequences", before, after: input });
+  });
+  return getNumbering(app);
+}
+
+// ---- refunds -----------------------------------------------------------------------------------------
+
+export interface RefundResult {
+  credit_note: string;
+  amount: number;
+  method: "provider" | "manual";
+  payment_status: string;
+  refunded_amount: number;
+  term_change: string;
+}
+
+/**
+ * POST /api/admin/payments/:id/refund, in three steps so money and records cannot part:
+ *   1. under the payment's row lock, the amount is checked against what is left and reserved
+ *      (refunded_amount grows), so a second refund at the same moment sees less left;
+ *   2. the card provider refunds it, when it has a refund API (outside any transaction: a
+ *      network call must not hold the database); if it refuses, the reservation is released;
+ *   3. in one transaction: a credit note takes the next number of its series, the payment's
+ *      status follows, the term changes through the lifecycle module (cause 'refund', once per
+ *      credit note), the audit entry and the client's e-mail are written.
+ * A request refused in step 1 or 2 leaves nothing behind and uses no number.
+ */
+export async function refundPayment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  input: RefundRequest,
+): Promise<RefundResult> {
+  const business = await loadBusiness(app);
+  const rules = await loadRules(app);
+  const provider = providerFor(app);
+
+  const reserved = await app.db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(capturedPayments).where(eq(capturedPayments.id, id)).for("update");
+    if (!payment) throw notFound("No payment with that id.");
+    if (payment.status === "refunded") throw conflict(REFUNDED_IN_FULL);
+    if (payment.status !== "paid") throw conflict(ONLY_PAID_REFUNDS);
+    const paidCents = toCents(payment.amount);
+    const leftCents = paidCents - toCents(payment.refunded_amount ?? 0);
+    const cents = input.amount === undefined ? leftCents : toCents(input.amount);
+    if (cents <= 0) throw conflict(REFUNDED_IN_FULL);
+    if (cents > leftCents) throw badRequest(REFUND_TOO_MUCH, { amount: `${REFUND_TOO_MUCH} (${documentRand(leftCents)} left)` });
+    await tx
+      .update(capturedPayments)
+      .set({ refunded_amount: fromCents(paidCents - leftCents + cents), updated_at: new Date() })
+      .where(eq(capturedPayments.id, id));
+    return { payment, cents, whole: cents === paidCents };
+  });
+  const { payment, cents, whole } = reserved;
+  const release = () =>
+    app.db
+      .update(capturedPayments)
+      .set({ refunded_amount: sql`${capturedPayments.refunded_amount} - ${fromCents(cents)}` })
+      .where(eq(capturedPayments.id, id));
+
+  let method: "provider" | "manual" = "manual";
+  let providerReference: string | null = null;
+  if (provider?.refund && payment.provider === provider.name && payment.provider_reference) {
+    try {
+      providerReference = (await provider.refund(payment.provider_reference, cents)).reference;
+      method = "provider";
+    } catch (error) {
+      app.log.error({ err: error, ref: payment.external_transaction_id }, "card provider refused a refund");
+      await release();
+      throw new AppError(502, "payment_provider", PROVIDER_REFUND_FAILED);
+    }
+  }
+
+  try {
+    const result = await app.db.transaction((tx) =>
+      recordRefund(tx, { business, rules, request, payment, cents, whole, method, providerReference, input }),
+    );
+    app.outbox.nudge();
+    return result;
+  } catch (error) {
+    if (method === "manual") await release();
+    // Money went back through the provider but the credit note could not be written: keep the reservation so it is never refunded twice.
+    else
+      app.log.error(
+        { err: error, ref: payment.external_transaction_id, providerReference },
+        "refund made at the provider but not recorded",
+      );
+    throw error;
+  }
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+async function recordRefund(
+  tx: Tx,
+  r: {
+    business: Awaited<ReturnType<typeof loadBusiness>>;
+    rules: Awaited<ReturnType<typeof loadRules>>;
+    request: FastifyRequest;
+    payment: typeof capturedPayments.$inferSelect;
+    cents: number;
+    whole: boolean;
+    method: "provider" | "manual";
+    providerReference: string | null;
+    input: RefundRequest;
+  },
+): Promise<RefundResult> {
+  const { business, rules, request, payment, cents, whole, method, providerReference, input } = r;
+  const now = new Date();
+  const [client] = payment.client_id ? await tx.select().from(clients).where(eq(clients.id, payment.client_id)) : [];
+  // A payment captured before invoices existed gets its invoice now, so the credit note has one to stand against.
+  const invoice = await issueInvoice(tx, business, payment, client ?? null, now);
+  const billing = billingSettings(business.settings);
+  const number = formatDocumentNumber(billing.creditNotePrefix, await takeNumber(tx, "credit_note"));
+  const { excl, vat } = vatBreakdown(cents, Number(invoice.vat_rate));
+
+  // The term: the time this payment bought goes with a whole refund; the owner chooses for a part.
+  const choice = input.term ?? (whole ? "remove" : "keep");
+  let termChange = "kept";
+  if (client && choice !== "keep") {
+    const cause =
+      choice === "end" || (choice === "remove" && invoice.term_months <= 0)
+        ? ({ kind: "refund", endNow: true } as const)
+        : choice === "remove"
+          ? ({ kind: "refund", months: invoice.term_months } as const)
+          : ({ kind: "refund", days: input.days ?? 0 } as const);
+    const change = await applyChange(tx, {
+      clientId: client.id,
+      cause,
+      causeKey: `refund:${number}`,
+      actor: adminActor(request),
+      rules,
+      now,
+      reason: `${number}: ${input.reason}`,
+    });
+    termChange = change.applied
+      ? change.client.status === "expired" || change.client.status === "suspended"
+        ? `ended (${change.client.status})`
+        : `shortened to ${change.client.subscription_end?.toISOString() ?? "-"}`
+      : `kept: ${change.refused ?? "already applied"}`;
+  }
+
+  const [note] = await tx
+    .insert(creditNotes)
+    .values({
+      number,
+      invoice_id: invoice.id,
+      payment_id: payment.id,
+      client_id: invoice.client_id,
+      issued_at: now,
+      reason: input.reason,
+      excl_cents: excl,
+      vat_cents: vat,
+      incl_cents: cents,
+      method,
+      provider_reference: providerReference,
+      term_change: termChange,
+      admin_id: request.admin?.id ?? null,
+    })
+    .returning();
+  const [current] = await tx.select().from(capturedPayments).where(eq(capturedPayments.id, payment.id)).for("update");
+  const [after] = await tx
+    .update(capturedPayments)
+    .set({
+      status: toCents(current.refunded_amount) >= toCents(current.amount) ? "refunded" : "paid",
+      notes: sql`trim(${capturedPayments.notes} || E'\n' || ${`Refunded ${documentRand(cents)} (${number}, ${method}): ${input.reason}`})`,
+      updated_at: now,
+    })
+    .where(eq(capturedPayments.id, payment.id))
+    .returning();
+  await audit(tx, request, {
+    action: "refund",
+    resource: "captured_payments",
+    resourceId: payment.id,
+    before: { status: payment.status, refunded_amount: payment.refunded_amount },
+    after: { status: after.status, refunded_amount: after.refunded_amount, credit_note: number, method, term_change: termChange },
+  });
+
+  // The client gets the credit note by e-mail when we have an address.
+  const email = payment.client_email || client?.email || "";
+  if (email) {
+    await enqueue(tx, {
+      channel: "email",
+      recipient: email,
+      subject: `${business.companyName}: credit note ${number} for ${documentRand(cents)}`,
+      body: [
+        `Hi ${(client?.full_name ?? "").split(/\s+/)[0] || "there"},`,
+        "",
+        `We have refunded ${documentRand(cents)} of your payment ${payment.external_transaction_id} (invoice ${invoice.number}).`,
+        method === "provider"
+          ? "It goes back to the card you paid with; banks usually take 5 to 10 working days."
+          : "We pay it back to you directly.",
+        `Reason: ${input.reason}`,
+        "",
+        `Your credit note ${number} is attached.`,
+        "",
+        signOff(business),
+      ].join("\n"),
+      kind: "refund",
+      client_id: client?.id ?? null,
+      dedupe_key: `credit-note:${note.id}`,
+      attachment: `credit_note:${number}`,
+    });
+  }
+  return {
+    credit_note: number,
+    amount: fromCents(cents),
+    method,
+    payment_status: after.status,
+    refunded_amount: after.refunded_amount,
+    term_change: termChange,
+  };
+}
+
+let cachedProvider: { config: unknown; provider: PaymentProvider } | null = null;
+function providerFor(app: FastifyInstance): PaymentProvider | null {
+  if (cachedProvider?.config !== app.config) {
+    const publicUrl = (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, "");
+    cachedProvider = { config: app.config, provider: selectPaymentProvider(app.config, app.db, publicUrl).provider };
+  }
+  return cachedProvider.provider;
+}
+
+// ---- coupons -----------------------------------------------------------------------------------------
+
+const couponValues = (input: CouponInput) => ({
+  code: input.code,
+  kind: input.kind,
+  percent_off: input.kind === "percent" ? (input.percent_off ?? null) : null,
+  amount_off: input.kind === "fixed" ? (input.amount_off ?? null) : null,
+  package_id: input.package_id ?? null,
+  expires_at: input.expires_at ? new Date(input.expires_at) : null,
+  max_uses: input.max_uses ?? null,
+  is_active: input.is_active,
+});
+
+const CODE_TAKEN = "That code is in use already: choose another.";
+
+export async function listCoupons(db: Db) {
+  return db.select().from(coupons).orderBy(desc(coupons.created_at));
+}
+
+export async function createCoupon(app: FastifyInstance, request: FastifyRequest, input: CouponInput) {
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx.insert(coupons).values(couponValues(input)).onConflictDoNothing({ target: coupons.code }).returning();
+    if (!row) throw badRequest(CODE_TAKEN, { code: CODE_TAKEN });
+    await audit(tx, request, { action: "create", resource: "coupons", resourceId: row.id, after: row });
+    return row;
+  });
+}
+
+export async function updateCoupon(app: FastifyInstance, request: FastifyRequest, id: string, input: CouponInput) {
+  return app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
+    if (!before) throw notFound("No coupon with that id.");
+    const [clash] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, input.code));
+    if (clash && clash.id !== id) throw badRequest(CODE_TAKEN, { code: CODE_TAKEN });
+    const [after] = await tx
+      .update(coupons)
+      .set({ ...couponValues(input), updated_at: new Date() })
+      .where(eq(coupons.id, id))
+      .returning();
+    await audit(tx, request, { action: "update", resource: "coupons", resourceId: id, before, after });
+    return after;
+  });
+}
+
+/** A used coupon is switched off rather than deleted: the invoices that name it keep their meaning. */
+export async function deleteCoupon(app: FastifyInstance, request: FastifyRequest, id: string) {
+  return app.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
+    if (!before) throw notFound("No coupon with that id.");
+    if (before.uses > 0) {
+      await tx.update(coupons).set({ is_active: false, updated_at: new Date() }).where(eq(coupons.id, id));
+    } else {
+      await tx.delete(coupons).where(eq(coupons.id, id));
+    }
+    await audit(tx, request, { action: before.uses > 0 ? "deactivate" : "delete", resource: "coupons", resourceId: id, before });
+    return { deleted: before.uses === 0 };
+  });
+}

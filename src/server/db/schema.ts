@@ -455,6 +455,12 @@ export const incidents = pgTable("incidents", {
   component_keys: jsonb("component_keys").$type<string[]>().notNull().default([]),
   started_at: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
   resolved_at: timestamp("resolved_at", { withTimezone: true }),
+  // Scheduled maintenance (issue 13 item 5) is a row of this table too, so one change-feed path
+  // notifies subscribers of both: kind 'maintenance', started_at its planned start, ends_at its
+  // planned end; status scheduled | in_progress | completed | cancelled (resolved_at set by the last two).
+  /** incident | maintenance */
+  kind: text("kind").notNull().default("incident"),
+  ends_at: timestamp("ends_at", { withTimezone: true }),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
@@ -663,7 +669,12 @@ export const statusSubscribers = pgTable(
   "status_subscribers",
   {
     id: id(),
-    email: text("email").notNull().unique(),
+    /** null for a signed-in client's own subscription (issue 13 item 5): they get it on their channel */
+    email: text("email").unique(),
+    /** a client who subscribed from the portal: no double opt-in (they are known), one row per client */
+    client_id: uuid("client_id")
+      .unique()
+      .references(() => clients.id, { onDelete: "cascade" }),
     confirm_token_hash: text("confirm_token_hash"),
     unsubscribe_token: text("unsubscribe_token").notNull().unique(),
     confirmed_at: timestamp("confirmed_at", { withTimezone: true }),

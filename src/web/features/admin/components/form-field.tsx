@@ -75,17 +75,38 @@ export function apiFieldErrors(error: unknown): FieldErrors | null {
 
 /**
  * A server refusal (400/409) onto a react-hook-form form: each field the form has gets its
- * message; anything else (no field named, or one the form does not show) lands on
- * `root.server`. False when the error was no refusal, for the caller to say so another way.
+ * message (a field's item too: 'features.2' when the form has 'features'); anything else (no
+ * field named, or one the form does not show) lands on `root.server`. False when the error was
+ * no refusal, for the caller to say so another way.
  */
 export function setServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, known: readonly Path<T>[]): boolean {
   const fields = apiFieldErrors(error);
   if (!fields) return false;
   for (const [field, message] of Object.entries(fields)) {
-    if ((known as readonly string[]).includes(field)) setError(field as Path<T>, { type: "server", message });
+    const shown = (known as readonly string[]).some((name) => field === name || field.startsWith(`${name}.`));
+    if (shown) setError(field as Path<T>, { type: "server", message });
     else setError("root.server", { type: "server", message });
   }
   return true;
+}
+
+/**
+ * The messages of a react-hook-form error tree (without its `root`) under their full paths
+ * ('content.links.0.url'); with `rollUp`, each top-level field also under its own name (its first
+ * message), for a field that shows its items' messages in one place.
+ */
+export function messagesByPath(tree: object, { rollUp = false } = {}, prefix = ""): FieldErrors {
+  const found: FieldErrors = {};
+  for (const [key, node] of Object.entries(tree)) {
+    if (key === "ref" || key === "types" || !node || typeof node !== "object") continue;
+    const path = key === "root" ? prefix : prefix ? `${prefix}.${key}` : key;
+    if (typeof node.message === "string") found[path] ??= node.message;
+    for (const [deeper, message] of Object.entries(messagesByPath(node, {}, path))) {
+      found[deeper] ??= message;
+      if (rollUp && !prefix) found[key] ??= message;
+    }
+  }
+  return found;
 }
 
 /** Parses with the shared schema: the data, or the field messages. */

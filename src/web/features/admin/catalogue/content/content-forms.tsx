@@ -15,7 +15,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
-import { apiFieldErrors, Field, type FieldErrors, FormError } from "../../components/form-field";
+import { apiFieldErrors, Field, type FieldErrors, FormError, messagesByPath } from "../../components/form-field";
 import { useCreateResource, useUpdateResource } from "../api/resources";
 import type { AdminContent } from "../api/types";
 import { IconButton, ListEditor, moveItem } from "../components/list-editor";
@@ -137,18 +137,6 @@ export function contentBody(section: ContentSectionName, values: Values, stored:
 }
 
 const SECTION_TITLES: Record<ContentSectionName, string> = { hero: "Hero", about: "About", footer: "Footer" };
-
-/** The messages of a react-hook-form error tree under their full paths ('content.links.0.url'). */
-function messagesByPath(tree: object, prefix = ""): FieldErrors {
-  const found: FieldErrors = {};
-  for (const [key, node] of Object.entries(tree)) {
-    if (key === "ref" || key === "types" || !node || typeof node !== "object") continue;
-    const path = key === "root" ? prefix : prefix ? `${prefix}.${key}` : key;
-    if (typeof node.message === "string") found[path] ??= node.message;
-    for (const [deeper, message] of Object.entries(messagesByPath(node, path))) found[deeper] ??= message;
-  }
-  return found;
-}
 
 export function ContentForm({ section, row }: { section: ContentSectionName; row: AdminContent | undefined }) {
   const update = useUpdateResource<AdminContent>("content");

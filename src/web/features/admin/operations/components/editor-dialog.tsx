@@ -18,7 +18,7 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
-import { apiFieldErrors, type FieldErrors, FormError } from "../../components/form-field";
+import { apiFieldErrors, type FieldErrors, FormError, messagesByPath } from "../../components/form-field";
 import type { AdminResource } from "../api/resource";
 import { useSaveResource } from "../api/save-resource";
 
@@ -57,24 +57,6 @@ export function EditorDialog<V extends FieldValues>(props: EditorDialogProps<V>)
   );
 }
 
-/**
- * The messages of a react-hook-form error tree: under each full path ('links.0.url'), and each
- * top-level field also under its own name (its first message), as the fields look them up.
- */
-function messagesByPath(tree: object, prefix = ""): FieldErrors {
-  const found: FieldErrors = {};
-  for (const [key, node] of Object.entries(tree)) {
-    if (key === "ref" || key === "types" || !node || typeof node !== "object") continue;
-    const path = key === "root" ? prefix : prefix ? `${prefix}.${key}` : key;
-    if (typeof node.message === "string") found[path] ??= node.message;
-    for (const [deeper, message] of Object.entries(messagesByPath(node, path))) {
-      found[deeper] ??= message;
-      if (!prefix) found[key] ??= message;
-    }
-  }
-  return found;
-}
-
 type BodySchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
 
 function EditorForm<V extends FieldValues>({
@@ -110,7 +92,7 @@ function EditorForm<V extends FieldValues>({
   } = useForm<V>({ resolver, defaultValues: initial as DefaultValues<V> });
   const values = watch() as V;
   const { root, ...fieldTree } = errorTree;
-  const errors = messagesByPath(fieldTree);
+  const errors = messagesByPath(fieldTree, { rollUp: true });
   const set = <K extends keyof V>(key: K, value: V[K]) =>
     setValue(String(key) as Path<V>, value as PathValue<V, Path<V>>, { shouldDirty: true });
 

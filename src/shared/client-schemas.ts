@@ -4,6 +4,7 @@
 // status, days left, install-guide steps).
 import { z } from "zod";
 import type { BankDetails, Download, Incident, Notice, PaymentStatus, Special } from "./api";
+import { couponCodeSchema } from "./billing";
 import { isValidEmail, isValidPhone } from "./contact";
 import { type ClientStatus, isClientStatus } from "./lifecycle";
 import type { PlanViewModel } from "./pricing";
@@ -103,6 +104,8 @@ export const RENEW_METHODS = ["card", "eft"] as const;
 export const renewRequestSchema = z.object({
   packageId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.uuid({ error: "Please choose a package" }).optional()),
   method: z.enum(RENEW_METHODS, { error: "Choose card or EFT" }),
+  /** a coupon code, priced on the server (the same rules as the public review step) */
+  coupon: z.preprocess((v) => ((typeof v === "string" && v.trim() === "") || v === null ? undefined : v), couponCodeSchema.optional()),
 });
 
 export type PasswordResetRequest = z.output<typeof passwordResetRequestSchema>;

@@ -175,6 +175,10 @@ export const payerSchema = z.object({
   whatsapp: phoneText(PAYER_WHATSAPP_MESSAGE, PAYER_WHATSAPP_MESSAGE),
   email: optionalEmail,
   immediateStartConsent: z.literal(true, { error: IMMEDIATE_START_CONSENT_MESSAGE }),
+  /** a coupon code, priced on the server */
+  coupon: z.preprocess(blankToUndefined, couponCodeSchema.optional()),
+  /** the buyer's details for the invoice, all optional */
+  ...buyerDetailsFields,
 });
 
 const paymentRequestFields = {
@@ -185,9 +189,7 @@ const paymentRequestFields = {
   immediateStartConsent: payerSchema.shape.immediateStartConsent,
   /** only ever the signed-in client's own id (anything else is refused) */
   clientId: z.preprocess(blankToUndefined, z.uuid({ error: "Client id is not valid" }).optional()),
-  /** a coupon code, priced on the server */
-  coupon: z.preprocess(blankToUndefined, couponCodeSchema.optional()),
-  /** the buyer's details for the invoice */
+  coupon: payerSchema.shape.coupon,
   ...buyerDetailsFields,
 };
 
@@ -486,3 +488,12 @@ export type NoticePatch = z.output<typeof noticePatchSchema>;
 export const STATUS_EMAIL_MESSAGE = "Please enter a valid email address";
 export const statusSubscribeSchema = z.object({ email: emailText(STATUS_EMAIL_MESSAGE) });
 export type StatusSubscribe = z.infer<typeof statusSubscribeSchema>;
+/** PUT /api/client/status-updates — the portal's "Status updates" toggle. */
+export const statusUpdatesPatchSchema = z.object({
+  subscribed: z.boolean({ error: "Status updates must be on or off" }),
+});
+/** GET/PUT /api/client/status-updates → {data}: whether they are on, and the channel they go to (null: no usable contact). */
+export interface ClientStatusUpdates {
+  subscribed: boolean;
+  channel: "email" | "whatsapp" | null;
+}

@@ -383,6 +383,32 @@ describe("coupons", () => {
     }
   });
 
+  it("the portal's renew takes a coupon too, priced the same way", async () => {
+    await create({ code: "LOYAL", kind: "fixed", amount_off: 20 });
+    const { payment } = await paidOrder();
+    const session = await clientSession(t.app, payment.client_id as string);
+    const renew = await t.app.inject({
+      method: "POST",
+      url: "/api/client/renew",
+      payload: { packageId: monthly, method: "eft", coupon: "loyal" },
+      cookies: session.cookie,
+      headers: { origin: "http://localhost:8080" },
+      remoteAddress: "10.9.2.2",
+    });
+    expect(renew.statusCode).toBe(201);
+    expect(renew.json().amount).toBe(230);
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/client/renew",
+      payload: { packageId: monthly, method: "eft", coupon: "NOSUCH" },
+      cookies: session.cookie,
+      headers: { origin: "http://localhost:8080" },
+      remoteAddress: "10.9.2.2",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.coupon).toBe(COUPON_MESSAGES.unknown);
+  });
+
   it("checks a coupon's own fields: a duplicate code, a percentage out of range", async () => {
     const dup = await create({ code: "ONCE", kind: "fixed", amount_off: 5 });
     expect(dup.statusCode).toBe(400);

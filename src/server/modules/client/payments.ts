@@ -123,11 +123,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
     // extends THIS client's term.
     const session = { clientId, ip: request.ip };
     if (input.method === "card") {
-      const link = await payments.paylinkFor({ packageId, clientId }, session);
+      const link = await payments.paylinkFor({ packageId, clientId, coupon: input.coupon }, session);
       return { success: true, method: "card", paylinkUrl: link.paylinkUrl, externalTransactionID: link.externalTransactionID };
     }
     const email = isValidEmail(client.email) ? client.email.trim() : undefined;
-    const eft = await payments.eftFor({ packageId, clientId, email }, session);
+    const eft = await payments.eftFor({ packageId, clientId, email, coupon: input.coupon }, session);
     return { success: true, method: "eft", reference: eft.reference, amount: eft.amount, package_name: eft.package_name, bank: eft.bank };
   });
 

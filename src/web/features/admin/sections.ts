@@ -11,7 +11,7 @@
 // Paths are single URL segments, unique across the registry ("client" and "login" are taken).
 
 import type { LucideIcon } from "lucide-react";
-import { CreditCard, Inbox, Server, Users } from "lucide-react";
+import { CreditCard, Inbox, ReceiptText, Server, Users } from "lucide-react";
 import type { ComponentType } from "react";
 import { accountSections } from "./account/account-sections";
 import { catalogueSections } from "./catalogue/catalogue-sections";
@@ -59,6 +59,13 @@ const sales: AdminSection[] = [
     icon: CreditCard,
     group: "sales",
     load: () => import("./payments/payments-section").then((m) => m.PaymentsSection),
+  },
+  {
+    path: "billing",
+    label: "Billing",
+    icon: ReceiptText,
+    group: "sales",
+    load: () => import("./billing/billing-section").then((m) => m.BillingSection),
   },
   {
     path: "panel",

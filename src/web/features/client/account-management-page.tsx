@@ -25,6 +25,7 @@ import { cn } from "@/web/lib/cn";
 import { useChangePassword } from "./api/change-password";
 import { useMe } from "./api/get-me";
 import { useUpdateMe } from "./api/update-me";
+import { BillingDetailsCard } from "./components/billing-details-form";
 import { Field } from "./components/field";
 import { LoadError } from "./components/load-error";
 import { PortalPage } from "./components/portal-page";
@@ -44,7 +45,10 @@ function AccountContent() {
   if (!me.data) return <LoadError what="your account" onRetry={() => me.refetch()} />;
   return (
     <div className="grid gap-5 lg:grid-cols-2">
-      <ContactForm profile={me.data} />
+      <div className="flex flex-col gap-5">
+        <ContactForm profile={me.data} />
+        <BillingDetailsCard />
+      </div>
       <div className="flex flex-col gap-5">
         <MarketingChoice profile={me.data} />
         <PasswordForm />

@@ -10,4 +10,6 @@ export const clientKeys = {
   receipt: (reference: string) => ["client", "payments", "receipt", reference],
   contentRequests: ["client", "content-requests"],
   notices: ["client", "notices"],
+  invoices: ["client", "invoices"],
+  billingDetails: ["client", "billing-details"],
 } as const;

@@ -1,16 +1,18 @@
 // /payment-history: the client's own payments with status, reference, amount and date; paid ones
-// have a printable receipt (?receipt=<reference>, printed with the browser's own print).
-import { ArrowLeft, Printer, Receipt } from "lucide-react";
+// have a printable receipt (?receipt=<reference>, printed with the browser's own print); below
+// them, the client's invoices and credit notes as PDFs.
+import { ArrowLeft, FileDown, Printer, Receipt } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { PaymentStatus } from "@/shared/api";
 import type { ClientPayment, ClientReceipt } from "@/shared/client-schemas";
 import { formatDate, formatDateTime } from "@/shared/dates";
-import { formatRand } from "@/shared/money";
+import { formatRand, fromCents } from "@/shared/money";
 import { formatPhoneForDisplay } from "@/shared/whatsapp";
 import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
 import { PageSkeleton } from "@/web/components/ui/page-skeleton";
+import { documentPdfUrl, useInvoices } from "./api/billing";
 import { usePayments } from "./api/get-payments";
 import { useReceipt } from "./api/get-receipt";
 import { LoadError } from "./components/load-error";
@@ -29,7 +31,16 @@ export function PaymentHistoryPage() {
   const receipt = params.get("receipt");
   return (
     <PortalPage title={receipt ? "Receipt" : "Payment history"} skeleton="table">
-      {() => (receipt ? <ReceiptView reference={receipt} /> : <PaymentList />)}
+      {() =>
+        receipt ? (
+          <ReceiptView reference={receipt} />
+        ) : (
+          <>
+            <PaymentList />
+            <DocumentList />
+          </>
+        )
+      }
     </PortalPage>
   );
 }
@@ -118,6 +129,49 @@ function PaymentList() {
         </table>
       </div>
     </>
+  );
+}
+
+/** Invoices and credit notes, each a PDF to download (the documents a company files). */
+function DocumentList() {
+  const documents = useInvoices();
+  const rows = documents.data ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="documents-heading" className="mt-8">
+      <h2 id="documents-heading" className="mb-3 text-lg font-semibold text-ink">
+        Invoices and credit notes
+      </h2>
+      <ul className="divide-y divide-line rounded-card border border-line bg-surface">
+        {rows.map((doc) => (
+          <li key={doc.number} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+            <div className="min-w-0">
+              <p className="font-medium text-ink">
+                {doc.title} <span className="font-mono">{doc.number}</span>
+              </p>
+              <p className="text-sm text-ink-muted">
+                {formatDate(doc.issued_at)} · {doc.type === "credit_note" ? `against ${doc.invoice_number}` : doc.reference}
+              </p>
+            </div>
+            <div className="flex items-center gap-3">
+              <span className="font-semibold text-ink tabular-nums">
+                {formatRand(fromCents(doc.type === "credit_note" ? -doc.incl_cents : doc.incl_cents))}
+              </span>
+              <a
+                href={documentPdfUrl(doc)}
+                target="_blank"
+                rel="noreferrer"
+                className={buttonClasses({ variant: "outline", size: "sm" })}
+                aria-label={`Download ${doc.title} ${doc.number} (PDF)`}
+              >
+                <FileDown aria-hidden="true" />
+                PDF
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

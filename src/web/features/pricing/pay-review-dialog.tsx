@@ -6,8 +6,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, CreditCard, FlaskConical, Landmark, Loader2 } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { type FieldErrors, type Resolver, type UseFormRegister, useForm } from "react-hook-form";
 import type { EftResponse, PaymentMethods } from "@/shared/api";
+import type { CouponQuote } from "@/shared/billing";
 import { formatRand } from "@/shared/money";
 import type { PlanViewModel } from "@/shared/pricing";
 import { type Payer, payerSchema } from "@/shared/schemas";
@@ -20,6 +21,7 @@ import { Input } from "@/web/components/ui/input";
 import { cn } from "@/web/lib/cn";
 import { closeTab } from "@/web/lib/new-tab";
 import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
+import { checkCoupon } from "./api/check-coupon";
 import { openPaymentTab, PAYER_FIELDS, type PayerField, payByCard, payByEft } from "./pay-now";
 import { priceLabel } from "./plan-actions";
 
@@ -37,9 +39,22 @@ interface PayerValues {
   whatsapp: string;
   email: string;
   immediateStartConsent: boolean;
+  coupon: string;
+  company: string;
+  address: string;
+  vatNumber: string;
 }
 
-const EMPTY: PayerValues = { name: "", whatsapp: "", email: "", immediateStartConsent: false };
+const EMPTY: PayerValues = {
+  name: "",
+  whatsapp: "",
+  email: "",
+  immediateStartConsent: false,
+  coupon: "",
+  company: "",
+  address: "",
+  vatNumber: "",
+};
 // The form holds what is typed (the consent starts unticked); the schema turns it into a Payer.
 const resolver = zodResolver(payerSchema) as unknown as Resolver<PayerValues, unknown, Payer>;
 
@@ -66,7 +81,8 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
   const methods = usePaymentMethods();
   const method = paymentMethod(methods);
   const [eft, setEft] = useState<EftResponse | null>(null);
-  const { register, handleSubmit, getValues, setError, formState } = useForm<PayerValues, unknown, Payer>({
+  const [quote, setQuote] = useState<CouponQuote | null>(null);
+  const { register, handleSubmit, getValues, setError, clearErrors, formState } = useForm<PayerValues, unknown, Payer>({
     defaultValues: EMPTY,
     resolver,
     mode: "onSubmit",
@@ -123,7 +139,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
               <DialogDescription>Check your package, then tell us who's paying so we can set up your account.</DialogDescription>
             </DialogHeader>
 
-            <PlanSummary plan={plan} />
+            <PlanSummary plan={plan} quote={quote} />
             <NextSteps method={method} />
 
             {method === "none" ? (
@@ -176,6 +192,22 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                     />
                   </FormField>
                 </div>
+
+                <ExtrasSection
+                  register={register}
+                  aria={aria}
+                  errors={errors}
+                  quote={quote}
+                  onApply={async () => {
+                    const code = getValues("coupon").trim();
+                    clearErrors("coupon");
+                    setQuote(null);
+                    if (!code) return;
+                    const answer = await checkCoupon({ packageId: plan.packageId, coupon: code, whatsapp: getValues("whatsapp") });
+                    if (answer.ok) setQuote(answer.quote);
+                    else setError("coupon", { type: "server", message: answer.message }, { shouldFocus: true });
+                  }}
+                />
 
                 <PopiaNotice
                   collected="your name, WhatsApp number and, if you give it, your e-mail address"
@@ -272,8 +304,84 @@ function BackButton({ onBack, onClose, disabled }: { onBack?: () => void; onClos
   );
 }
 
-/** The package and the price the visitor will pay: a special's price with the original struck through. */
-function PlanSummary({ plan }: { plan: PlanViewModel }) {
+/**
+ * A coupon code, and the company details a tax invoice needs: folded away, since most people
+ * need neither. The coupon is checked (and priced) by the server when Apply is pressed, and again
+ * when the payment is made.
+ */
+function ExtrasSection({
+  register,
+  aria,
+  errors,
+  quote,
+  onApply,
+}: {
+  register: UseFormRegister<PayerValues>;
+  aria: (name: PayerField, hint?: boolean) => ReturnType<typeof fieldAria>;
+  errors: FieldErrors<PayerValues>;
+  quote: CouponQuote | null;
+  onApply: () => Promise<void>;
+}) {
+  const [applying, setApplying] = useState(false);
+  const open = Boolean(errors.coupon || errors.company || errors.address || errors.vatNumber) || undefined;
+  return (
+    <details className="group rounded-xl border border-line bg-surface-raised px-4 py-3" open={open}>
+      <summary className="cursor-pointer text-sm font-semibold text-ink marker:text-ink-subtle">
+        Coupon code or company invoice (optional)
+      </summary>
+      <div className="mt-4 flex flex-col gap-4">
+        <FormField
+          id={fieldId("coupon")}
+          label="Coupon code"
+          error={errors.coupon?.message}
+          hint={quote ? `${quote.code}: ${formatRand(quote.discount)} off. You pay ${formatRand(quote.price)}.` : undefined}
+        >
+          <div className="flex gap-2">
+            <Input
+              id={fieldId("coupon")}
+              autoComplete="off"
+              autoCapitalize="characters"
+              className="font-mono uppercase"
+              {...aria("coupon", Boolean(quote))}
+              {...register("coupon")}
+            />
+            <Button
+              variant="outline"
+              disabled={applying}
+              onClick={async () => {
+                setApplying(true);
+                try {
+                  await onApply();
+                } finally {
+                  setApplying(false);
+                }
+              }}
+            >
+              {applying ? "Checking..." : "Apply"}
+            </Button>
+          </div>
+        </FormField>
+        <FormField id={fieldId("company")} label="Company name" error={errors.company?.message}>
+          <Input id={fieldId("company")} autoComplete="organization" {...aria("company")} {...register("company")} />
+        </FormField>
+        <FormField id={fieldId("address")} label="Company address" error={errors.address?.message}>
+          <Input id={fieldId("address")} autoComplete="street-address" {...aria("address")} {...register("address")} />
+        </FormField>
+        <FormField
+          id={fieldId("vatNumber")}
+          label="Company VAT number"
+          error={errors.vatNumber?.message}
+          hint="10 digits starting with 4, printed on your tax invoice."
+        >
+          <Input id={fieldId("vatNumber")} inputMode="numeric" autoComplete="off" {...aria("vatNumber", true)} {...register("vatNumber")} />
+        </FormField>
+      </div>
+    </details>
+  );
+}
+
+/** The package and the price the visitor will pay: a special's price with the original struck through, a coupon's too. */
+function PlanSummary({ plan, quote }: { plan: PlanViewModel; quote: CouponQuote | null }) {
   return (
     <div
       className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3 rounded-xl border border-line bg-surface-raised p-4"
@@ -287,17 +395,22 @@ function PlanSummary({ plan }: { plan: PlanViewModel }) {
       <div className="text-right">
         <p className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">You pay</p>
         <p className="flex flex-wrap items-baseline justify-end gap-x-2">
-          {plan.originalPrice !== undefined ? (
+          {plan.originalPrice !== undefined || quote ? (
             <span className="tabular text-ink-subtle">
               <span className="sr-only">Was </span>
-              <s>{formatRand(plan.originalPrice)}</s>
+              <s>{formatRand(quote ? quote.list_price : (plan.originalPrice as number))}</s>
               <span className="sr-only">, now </span>
             </span>
           ) : null}
           <span className="tabular text-2xl font-extrabold tracking-tight text-ink" data-testid="pay-review-price">
-            {priceLabel(plan)}
+            {quote ? formatRand(quote.price) : priceLabel(plan)}
           </span>
         </p>
+        {quote ? (
+          <p className="text-sm font-semibold text-ok">
+            Coupon {quote.code}: {formatRand(quote.discount)} off
+          </p>
+        ) : null}
         {plan.hasSpecial && plan.note ? <p className="text-sm font-semibold text-special-ink">{plan.note}</p> : null}
       </div>
     </div>

@@ -17,6 +17,7 @@ const variants: Record<string, BadgeVariant> = {
   failed: "bad",
   cancelled: "neutral",
   refunded: "neutral",
+  "partly refunded": "warn",
   // outbox
   sent: "ok",
   sending: "warn",

@@ -1,5 +1,5 @@
 // What can be done to a payment, each behind a confirmation: 'Confirm EFT received' on a
-// pending EFT, 'Link client' on a payment with no client, 'Mark refunded' on a paid one.
+// pending EFT, 'Link client' on a payment with no client, 'Refund' (a credit note) on a paid one.
 import { BadgeCheck, Link2, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -13,9 +13,9 @@ import { ClientPicker } from "../components/client-picker";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { Field } from "../components/form-field";
 import { useMarkPaid } from "./api/mark-paid";
-import { useRefundPayment } from "./api/refund-payment";
 import { useUpdatePayment } from "./api/update-payment";
 import { isPendingEft } from "./payment-labels";
+import { RefundDialog } from "./refund-dialog";
 
 type Open = "confirm" | "refund" | "link" | null;
 
@@ -31,7 +31,6 @@ export function PaymentActions({ payment, className }: { payment: AdminPayment; 
   const [open, setOpen] = useState<Open>(null);
   const [note, setNote] = useState("");
   const markPaid = useMarkPaid();
-  const refund = useRefundPayment();
   const canConfirm = isPendingEft(payment);
   const canLink = !payment.client_id && payment.status !== "refunded";
   const canRefund = payment.status === "paid";
@@ -66,7 +65,7 @@ export function PaymentActions({ payment, className }: { payment: AdminPayment; 
       {canRefund ? (
         <Button size="sm" variant="ghost" onClick={() => setOpen("refund")}>
           <Undo2 aria-hidden="true" />
-          Mark refunded
+          Refund
         </Button>
       ) : null}
 
@@ -100,36 +99,7 @@ export function PaymentActions({ payment, className }: { payment: AdminPayment; 
         {noteField}
       </ConfirmDialog>
 
-      <ConfirmDialog
-        open={open === "refund"}
-        onOpenChange={(next) => !next && close()}
-        title="Mark as refunded?"
-        description={
-          <>
-            Records that {formatRand(payment.amount)} was paid back to {who(payment)}. The money is not sent from here, and the client's
-            subscription stays as it is (shorten it on their page if needed).
-          </>
-        }
-        confirmLabel="Mark refunded"
-        pendingLabel="Saving..."
-        destructive
-        pending={refund.isPending}
-        onConfirm={() =>
-          refund.mutate(
-            { id: payment.id, note },
-            {
-              onSuccess: () => {
-                toast.success("Refund recorded", { description: `${payment.external_transaction_id} is marked refunded.` });
-                close();
-              },
-              onError: failed("Refund not recorded"),
-            },
-          )
-        }
-      >
-        {noteField}
-      </ConfirmDialog>
-
+      {open === "refund" ? <RefundDialog payment={payment} onClose={close} /> : null}
       {open === "link" ? <LinkClientDialog payment={payment} onClose={close} /> : null}
     </div>
   );

@@ -48,10 +48,23 @@ export function paymentColumns({ showClient = true }: { showClient?: boolean } =
       sortable: true,
       sortLabels: ["Lowest first", "Highest first"],
       className: "text-right whitespace-nowrap tabular",
-      cell: (p) => formatRand(p.amount),
+      cell: (p) => (
+        <>
+          {formatRand(p.amount)}
+          {p.coupon_code ? <span className="block text-xs text-ink-subtle">coupon {p.coupon_code}</span> : null}
+          {p.status === "paid" && (p.refunded_amount ?? 0) > 0 ? (
+            <span className="block text-xs text-ink-subtle">{formatRand(p.refunded_amount ?? 0)} refunded</span>
+          ) : null}
+        </>
+      ),
     },
     { id: "provider", header: "Method", sortable: true, cell: (p) => PROVIDER_LABELS[p.provider] ?? p.provider },
-    { id: "status", header: "Status", sortable: true, cell: (p) => <StatusBadge status={p.status} /> },
+    {
+      id: "status",
+      header: "Status",
+      sortable: true,
+      cell: (p) => <StatusBadge status={p.status === "paid" && (p.refunded_amount ?? 0) > 0 ? "partly refunded" : p.status} />,
+    },
     { id: "actions", header: "Actions", card: "footer", cell: (p) => (hasPaymentActions(p) ? <PaymentActions payment={p} /> : null) },
   ];
   return showClient ? columns : columns.filter((c) => c.id !== "client");

@@ -7,6 +7,8 @@ import { clientKeys } from "../client-keys";
 export interface RenewInput {
   packageId?: string;
   method: "card" | "eft";
+  /** a coupon code, priced on the server */
+  coupon?: string;
 }
 
 export function renew(input: RenewInput): Promise<ClientRenewResponse> {

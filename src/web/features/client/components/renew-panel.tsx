@@ -19,6 +19,7 @@ import { formatRand } from "@/shared/money";
 import { EftDetails } from "@/web/components/eft-details";
 import { Button } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
+import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { Select } from "@/web/components/ui/select";
 import { Skeleton } from "@/web/components/ui/skeleton";
@@ -28,14 +29,16 @@ import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
 import { useClientSpecials } from "../api/get-specials";
 import { useRenew } from "../api/renew";
 import { goToCheckout } from "./checkout";
+import { Field } from "./field";
 import { applyFieldErrors } from "./server-errors";
 
 type Method = "card" | "eft";
 interface RenewValues {
   packageId: string;
   method: Method;
+  coupon: string;
 }
-const FIELDS = ["packageId", "method"] as const;
+const FIELDS = ["packageId", "method", "coupon"] as const;
 // The form holds what is chosen; the schema turns it into the request.
 const resolver = zodResolver(renewRequestSchema) as unknown as Resolver<RenewValues, unknown, RenewRequest>;
 
@@ -76,7 +79,7 @@ export function RenewPanel({
     setError,
     watch,
     formState: { errors },
-  } = useForm<RenewValues, unknown, RenewRequest>({ resolver, defaultValues: { packageId: "", method: "card" } });
+  } = useForm<RenewValues, unknown, RenewRequest>({ resolver, defaultValues: { packageId: "", method: "card", coupon: "" } });
   const [packageId, method] = watch(["packageId", "method"]);
   // The ways to pay the shop has on (EFT only once its bank details are filled in); both are
   // offered while that is still loading, and the server refuses what is off in its own words.
@@ -87,7 +90,7 @@ export function RenewPanel({
   const pick = (m: Method): Method => (offered.includes(m) ? m : (offered[0] ?? m));
   const chosen = pick(method);
   const [eft, setEft] = useState<EftAnswer | null>(null);
-  const ids = { pkg: useId(), method: useId() };
+  const ids = { pkg: useId(), method: useId(), coupon: useId() };
 
   // Their own package by default, or the one a special's "Renew with this" chose.
   useEffect(() => {
@@ -102,7 +105,7 @@ export function RenewPanel({
   const submit = handleSubmit(async (request) => {
     if (!plan) return;
     try {
-      const answer = await renew.mutateAsync({ packageId: plan.packageId, method: pick(request.method) });
+      const answer = await renew.mutateAsync({ packageId: plan.packageId, method: pick(request.method), coupon: request.coupon });
       if (answer.method === "card") {
         toast.success("Payment Link Created", { description: "You've been redirected to complete your payment." });
         goToCheckout(answer.paylinkUrl);
@@ -218,6 +221,10 @@ export function RenewPanel({
             </div>
             {errors.method ? <p className="text-sm text-bad">{errors.method.message}</p> : null}
           </fieldset>
+
+          <Field id={ids.coupon} label="Coupon code (optional)" error={errors.coupon?.message} hint="Taken off the price when you pay.">
+            <Input autoComplete="off" autoCapitalize="characters" className="font-mono uppercase" {...register("coupon")} />
+          </Field>
 
           {failure ? (
             <p role="alert" className="rounded-xl border border-bad/40 bg-bad/10 px-4 py-3 text-sm text-ink">

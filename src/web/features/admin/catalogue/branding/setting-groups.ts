@@ -1,5 +1,6 @@
 // The site settings the product reads (seeded by src/server/db/seed-content.ts), grouped and
 // labelled for the business. Keys not listed here show under "Other settings".
+import { billingSettingProblem } from "@/shared/billing";
 export interface KnownSetting {
   key: string;
   label: string;
@@ -86,11 +87,37 @@ export const SETTING_GROUPS: SettingGroup[] = [
   },
   {
     id: "vat",
-    title: "Prices and VAT",
-    description: "Say whether the prices shown include VAT, and the note shown with prices.",
+    title: "Prices, VAT and invoices",
+    description:
+      "Say whether the prices shown include VAT, and the note shown with prices. A VAT vendor's invoices are tax invoices with the VAT carved out of the price; the seller's name and address come from the business details.",
     settings: [
       { key: "prices_include_vat", label: "Prices include VAT", kind: "yesno" },
       { key: "vat_note", label: "VAT note", kind: "long" },
+      { key: "vat_vendor", label: "Registered for VAT (a VAT vendor)", kind: "yesno" },
+      {
+        key: "vat_number",
+        label: "VAT number",
+        hint: "10 digits starting with 4, printed on tax invoices.",
+        check: (value) => billingSettingProblem("vat_number", value),
+      },
+      {
+        key: "vat_rate",
+        label: "VAT rate (%)",
+        placeholder: "Not set: 15, the default",
+        check: (value) => billingSettingProblem("vat_rate", value),
+      },
+      {
+        key: "invoice_prefix",
+        label: "Invoice number prefix",
+        placeholder: "Not set: INV-",
+        check: (value) => billingSettingProblem("invoice_prefix", value),
+      },
+      {
+        key: "credit_note_prefix",
+        label: "Credit note number prefix",
+        placeholder: "Not set: CN-",
+        check: (value) => billingSettingProblem("credit_note_prefix", value),
+      },
     ],
   },
 ];

@@ -1,18 +1,32 @@
-// POST /api/admin/payments/:id/refund {note?} → {data: payment}: records a refund (only a paid
-// payment); the subscription is left as it is.
-import { useMutation } from "@tanstack/react-query";
-import type { AdminPayment } from "@/shared/business-schemas";
+// POST /api/admin/payments/:id/refund {amount?, reason, term?, days?} → {data: RefundResult}:
+// a credit note against the payment's invoice; the card provider refunds it where it can, and
+// the term follows the choice made (modules/billing on the server).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { RefundRequest } from "@/shared/billing";
 import { apiSend } from "@/web/lib/api";
 import { emitPaymentEvent } from "../../live/use-admin-live-data";
 
-export async function refundPayment(id: string, note = ""): Promise<AdminPayment> {
-  const answer = await apiSend<{ data: AdminPayment }>("POST", `/admin/payments/${encodeURIComponent(id)}/refund`, { note });
+export interface RefundResult {
+  credit_note: string;
+  amount: number;
+  method: "provider" | "manual";
+  payment_status: string;
+  refunded_amount: number;
+  term_change: string;
+}
+
+export async function refundPayment(id: string, refund: RefundRequest): Promise<RefundResult> {
+  const answer = await apiSend<{ data: RefundResult }>("POST", `/admin/payments/${encodeURIComponent(id)}/refund`, refund);
   return answer.data;
 }
 
 export function useRefundPayment() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, note }: { id: string; note?: string }) => refundPayment(id, note),
-    onSuccess: (payment) => emitPaymentEvent("paymentUpdated", payment.id),
+    mutationFn: ({ id, refund }: { id: string; refund: RefundRequest }) => refundPayment(id, refund),
+    onSuccess: (_result, { id }) => {
+      emitPaymentEvent("paymentUpdated", id);
+      void queryClient.invalidateQueries({ queryKey: ["admin", "billing"] });
+    },
   });
 }

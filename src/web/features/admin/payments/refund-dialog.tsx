@@ -1,0 +1,125 @@
+// 'Refund': money going back on a paid payment. Issues a credit note against its invoice; the
+// card provider refunds it where it has a refund API (else it is recorded as paid back by hand),
+// and the owner says what happens to the subscription: a whole refund takes back the time it
+// bought unless they choose otherwise.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type Resolver, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { type RefundRequest, refundRequestSchema } from "@/shared/billing";
+import type { AdminPayment } from "@/shared/business-schemas";
+import { formatRand, fromCents, toCents } from "@/shared/money";
+import { Button } from "@/web/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { Input } from "@/web/components/ui/input";
+import { Select } from "@/web/components/ui/select";
+import { Textarea } from "@/web/components/ui/textarea";
+import { Field, FormError, setServerErrors } from "../components/form-field";
+import { useRefundPayment } from "./api/refund-payment";
+
+interface RefundValues {
+  amount: string;
+  reason: string;
+  term: "remove" | "end" | "shorten" | "keep";
+  days: string;
+}
+const FIELDS = ["amount", "reason", "term", "days"] as const;
+const checkRefund = zodResolver(refundRequestSchema) as unknown as Resolver<RefundValues, unknown, RefundRequest>;
+
+export const TERM_CHOICES: Record<RefundValues["term"], string> = {
+  remove: "Take back the time this payment bought",
+  end: "End the subscription now",
+  shorten: "Shorten it by a number of days",
+  keep: "Leave the subscription as it is",
+};
+
+/** What is left to refund on a payment, in rand. */
+export const refundableOf = (payment: Pick<AdminPayment, "amount" | "refunded_amount">) =>
+  fromCents(toCents(payment.amount) - toCents(payment.refunded_amount ?? 0));
+
+export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
+  const refund = useRefundPayment();
+  const left = refundableOf(payment);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<RefundValues, unknown, RefundRequest>({
+    resolver: checkRefund,
+    defaultValues: { amount: String(left), reason: "", term: (payment.refunded_amount ?? 0) > 0 ? "keep" : "remove", days: "" },
+  });
+  const term = watch("term");
+  const whole = toCents(Number(watch("amount")) || 0) === toCents(payment.amount);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const done = await refund.mutateAsync({ id: payment.id, refund: values });
+      toast.success(`Credit note ${done.credit_note} issued`, {
+        description: `${formatRand(done.amount)} ${done.method === "provider" ? "refunded to the card" : "recorded as paid back by hand"}.`,
+      });
+      onClose();
+    } catch (error) {
+      if (!setServerErrors(error, setError, FIELDS)) {
+        setError("root.server", { message: error instanceof Error ? error.message : "The refund was not made. Please try again." });
+      }
+    }
+  });
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && !refund.isPending && onClose()}>
+      <DialogContent className="max-w-lg" onInteractOutside={(event) => event.preventDefault()}>
+        <form onSubmit={submit} noValidate>
+          <DialogHeader>
+            <DialogTitle>Refund</DialogTitle>
+            <DialogDescription>
+              {formatRand(payment.amount)} from {payment.client_full_name || payment.client_email || "an unknown payer"} ·{" "}
+              <span className="font-mono">{payment.external_transaction_id}</span>
+              {(payment.refunded_amount ?? 0) > 0 ? ` · ${formatRand(payment.refunded_amount ?? 0)} refunded already` : ""}. A credit note
+              is issued against its invoice{payment.provider === "sandbox" ? " and the test card provider refunds it" : ""}.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-col gap-4">
+            <FormError message={errors.root?.server?.message} />
+            <Field label="Amount (R)" error={errors.amount?.message} required hint={`Up to ${formatRand(left)}.`}>
+              {(control) => <Input {...control} {...register("amount")} inputMode="decimal" className="tabular" />}
+            </Field>
+            <Field label="Reason" error={errors.reason?.message} required hint="Printed on the credit note.">
+              {(control) => <Textarea {...control} {...register("reason")} rows={2} placeholder="e.g. Paid twice by mistake" />}
+            </Field>
+            {payment.client_id ? (
+              <Field
+                label="The subscription"
+                error={errors.term?.message}
+                hint={whole ? "A whole refund usually takes back the time it bought." : undefined}
+              >
+                {(control) => (
+                  <Select {...control} {...register("term")}>
+                    {Object.entries(TERM_CHOICES).map(([value, label]) => (
+                      <option key={value} value={value}>
+                        {label}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            ) : null}
+            {term === "shorten" ? (
+              <Field label="Days to take off" error={errors.days?.message} required>
+                {(control) => <Input {...control} {...register("days")} inputMode="numeric" className="tabular" />}
+              </Field>
+            ) : null}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose} disabled={refund.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={refund.isPending}>
+              {refund.isPending ? "Refunding..." : "Refund and issue credit note"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -16,7 +16,7 @@ import { useBranding } from "../api/get-branding";
 import { useResourceList } from "../api/resources";
 import type { AdminSetting } from "../api/types";
 import { useUpdateBranding } from "../api/update-branding";
-import { changedFields } from "../components/use-save";
+import { changedFields } from "../components/form-values";
 import { BUSINESS_GROUP } from "./setting-groups";
 import { SettingsGroupForm } from "./settings-group-form";
 

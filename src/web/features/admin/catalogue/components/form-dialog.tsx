@@ -1,40 +1,139 @@
-// The dialog every catalogue create/edit form sits in: title, the fields, a form-level error,
+// Every catalogue create/edit form (packages, specials, apps, banners, testimonials, images,
+// settings): useCatalogueForm holds what is typed in react-hook-form, with a zodResolver over the
+// shared schema the caller passes, checking the body the values become (on an edit, only what
+// changed); it creates or patches the row, toasts the outcome and puts the server's refusal
+// beside the fields. FormDialog is the dialog it sits in: title, a form-level error, the fields,
 // Cancel and Save. Clicking outside does not close it, so a half-typed form is never lost.
-import type { FormEvent, ReactNode } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type BaseSyntheticEvent, type ReactNode, useState } from "react";
+import {
+  type DefaultValues,
+  type FieldValues,
+  type FieldErrors as FormErrors,
+  type Path,
+  type PathValue,
+  type Resolver,
+  useForm,
+} from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { cn } from "@/web/lib/cn";
-import { type FieldErrors, FormError } from "../../components/form-field";
+import { FormError, messagesByPath, setServerErrors } from "../../components/form-field";
+import { type CatalogueResource, useCreateResource, useUpdateResource } from "../api/resources";
+import { changedFields, wholeNumber } from "./form-values";
+
+type Body = Record<string, unknown>;
+type BodySchema = z.ZodType<Body, Body>;
+
+export interface CatalogueFormOptions<V extends FieldValues> {
+  resource: CatalogueResource;
+  /** the row's id when editing (only what changed is checked and sent); none to create */
+  id?: string;
+  /** what the fields start with */
+  initial: V;
+  /** the shared schema the server checks the body with: the patch schema when editing */
+  schema: z.ZodType;
+  /** form values (on an edit, the changed ones) → the body (numbers from text, days with their zone) */
+  toBody?: (values: Partial<V>) => Body;
+  /** how a new row is sent, when not by POST to the resource (a setting is upserted by key) */
+  create?: (body: Body) => Promise<unknown>;
+  /** the toasts: 'Package created' / 'Package not created' */
+  success: string;
+  failure: string;
+  /** the success toast's line, from what was typed */
+  description?: (values: V) => string | undefined;
+  onDone: () => void;
+}
+
+/** The body with its 'Order' as a whole number (blank: 0), for the rows sorted by it. */
+export function sortOrderBody(values: { sort_order?: string }): Body {
+  return values.sort_order === undefined ? { ...values } : { ...values, sort_order: wholeNumber(values.sort_order) ?? 0 };
+}
+
+export function useCatalogueForm<V extends FieldValues>(options: CatalogueFormOptions<V>) {
+  const { resource, id, initial, toBody = (values) => ({ ...values }), success, failure, description, onDone } = options;
+  const create = useCreateResource(resource);
+  const update = useUpdateResource(resource);
+  const bodyOf = (values: V) => (id ? toBody(changedFields(initial, values)) : toBody(values));
+  const [checkBody] = useState(() => zodResolver(options.schema as BodySchema));
+  // The form holds what is typed; the resolver checks the body it becomes with the server's rules
+  // and hands on the schema's output (the numbers and trimmed text that are sent).
+  const resolver: Resolver<V, unknown, Body> = async (values, context, opts) => {
+    const checked = await checkBody(bodyOf(values), context, {
+      fields: {},
+      criteriaMode: opts.criteriaMode,
+      shouldUseNativeValidation: false,
+    });
+    return Object.keys(checked.errors).length
+      ? { values: {}, errors: checked.errors as FormErrors<V> }
+      : { values: checked.values as Body, errors: {} };
+  };
+  const form = useForm<V, unknown, Body>({ resolver, defaultValues: initial as DefaultValues<V> });
+  const { root, ...fieldTree } = form.formState.errors;
+
+  const submit = form.handleSubmit(
+    async (body) => {
+      const values = form.getValues();
+      try {
+        if (!id) await (options.create ?? create.mutateAsync)(body);
+        else if (Object.keys(body).length) await update.mutateAsync({ id, patch: body });
+        const line = description?.(values);
+        toast.success(success, line ? { description: line } : undefined);
+        onDone();
+      } catch (error) {
+        setServerErrors(error, form.setError, Object.keys(initial) as Path<V>[]);
+        toast.error(failure, { description: error instanceof Error ? error.message : "Please try again." });
+      }
+    },
+    () => toast.error(failure, { description: "Please check the highlighted fields." }),
+  );
+
+  return {
+    register: form.register,
+    /** what is typed now */
+    values: form.watch(),
+    /** sets a field the form does not register (a checkbox, a list) */
+    set:
+      <K extends Path<V>>(key: K) =>
+      (value: PathValue<V, K>) =>
+        form.setValue(key, value, { shouldDirty: true }),
+    /** each field's message under its full path ('features.2') */
+    errors: messagesByPath(fieldTree),
+    formError: root?.server?.message,
+    pending: form.formState.isSubmitting,
+    submit,
+    onDone,
+  };
+}
+
+/** What FormDialog needs of the form it shows. */
+export interface FormDialogForm {
+  submit: (event?: BaseSyntheticEvent) => Promise<void>;
+  pending: boolean;
+  formError?: string;
+  onDone: () => void;
+}
 
 export function FormDialog({
-  open,
-  onOpenChange,
+  form,
   title,
   description,
-  errors,
-  pending,
   submitLabel = "Save",
-  onSubmit,
   wide,
   children,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  form: FormDialogForm;
   title: string;
   description?: ReactNode;
-  errors: FieldErrors;
-  pending: boolean;
   submitLabel?: string;
-  onSubmit: () => void;
   wide?: boolean;
   children: ReactNode;
 }) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
+  const { submit, pending, formError, onDone } = form;
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+    <Dialog open onOpenChange={(next) => !next && !pending && onDone()}>
       <DialogContent className={cn(wide ? "max-w-3xl" : "max-w-2xl")} onInteractOutside={(event) => event.preventDefault()}>
         <form onSubmit={submit} noValidate>
           <DialogHeader>
@@ -46,11 +145,11 @@ export function FormDialog({
             )}
           </DialogHeader>
           <div className="flex flex-col gap-5">
-            <FormError errors={errors} />
+            <FormError message={formError} />
             {children}
           </div>
           <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+            <Button variant="outline" onClick={onDone} disabled={pending}>
               Cancel
             </Button>
             <Button type="submit" disabled={pending}>

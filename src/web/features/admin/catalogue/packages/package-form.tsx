@@ -1,17 +1,16 @@
 // 'New package' and 'Edit package': name, price, duration, the months it runs for, the
 // features list, the description, and whether it is live and 'Most Popular'. An edit sends
-// only what changed. Checked with the shared schemas before the server checks them again.
-import { useState } from "react";
+// only what changed. Checked with the shared schemas (react-hook-form + zodResolver, in
+// useCatalogueForm) before the server checks them again.
 import type { Package } from "@/shared/api";
 import { packageInputSchema, packagePatchSchema } from "@/shared/schemas";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
 import { Field } from "../../components/form-field";
-import { useCreateResource, useUpdateResource } from "../api/resources";
 import { CheckboxField } from "../components/checkbox-field";
-import { FormDialog } from "../components/form-dialog";
+import { FormDialog, useCatalogueForm } from "../components/form-dialog";
+import { wholeNumber } from "../components/form-values";
 import { ListEditor } from "../components/list-editor";
-import { changedFields, useSave, wholeNumber } from "../components/use-save";
 
 interface PackageFormValues extends Record<string, unknown> {
   name: string;
@@ -58,79 +57,42 @@ export function PackageFormDialog({
 }
 
 function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
-  const [initial] = useState(() => formValues(pkg));
-  const [values, setValues] = useState(initial);
-  const create = useCreateResource<Package>("packages");
-  const update = useUpdateResource<Package>("packages");
-  const { errors, pending, save } = useSave();
-  const set =
-    <K extends keyof PackageFormValues>(key: K) =>
-    (value: PackageFormValues[K]) =>
-      setValues({ ...values, [key]: value });
-
-  const submit = async () => {
-    const ok = pkg
-      ? await save({
-          schema: packagePatchSchema,
-          body: toBody(changedFields(initial, values)),
-          send: (patch) => (Object.keys(patch).length ? update.mutateAsync({ id: pkg.id, patch }) : Promise.resolve()),
-          success: "Package saved",
-          description: `${values.name.trim()} is up to date on the pricing page.`,
-          failure: "Package not saved",
-        })
-      : await save({
-          schema: packageInputSchema,
-          body: toBody(values),
-          send: (body) => create.mutateAsync(body),
-          success: "Package created",
-          description: values.is_active
-            ? `${values.name.trim()} now shows on the pricing page.`
-            : `${values.name.trim()} is saved (inactive).`,
-          failure: "Package not created",
-        });
-    if (ok) onDone();
-  };
+  const { register, values, set, errors, ...form } = useCatalogueForm({
+    resource: "packages",
+    id: pkg?.id,
+    initial: formValues(pkg),
+    schema: pkg ? packagePatchSchema : packageInputSchema,
+    toBody,
+    success: pkg ? "Package saved" : "Package created",
+    failure: pkg ? "Package not saved" : "Package not created",
+    description: ({ name, is_active }) =>
+      pkg
+        ? `${name.trim()} is up to date on the pricing page.`
+        : is_active
+          ? `${name.trim()} now shows on the pricing page.`
+          : `${name.trim()} is saved (inactive).`,
+    onDone,
+  });
 
   return (
     <FormDialog
-      open
-      onOpenChange={(next) => !next && onDone()}
+      form={form}
       title={pkg ? `Edit ${pkg.name}` : "New package"}
       description="Prices are in rand. Changes show on the public pricing page at once."
-      errors={errors}
-      pending={pending}
       submitLabel={pkg ? "Save changes" : "Create package"}
-      onSubmit={submit}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" required error={errors.name} className="sm:col-span-2">
-          {(control) => <Input {...control} value={values.name} onChange={(e) => set("name")(e.target.value)} placeholder="3 Months" />}
+          {(control) => <Input {...control} {...register("name")} placeholder="3 Months" />}
         </Field>
         <Field label="Price (R)" required error={errors.price}>
-          {(control) => (
-            <Input
-              {...control}
-              value={values.price}
-              onChange={(e) => set("price")(e.target.value)}
-              inputMode="decimal"
-              placeholder="1650"
-            />
-          )}
+          {(control) => <Input {...control} {...register("price")} inputMode="decimal" placeholder="1650" />}
         </Field>
         <Field label="Duration" required error={errors.duration} hint="As customers read it, e.g. 3 Months">
-          {(control) => (
-            <Input {...control} value={values.duration} onChange={(e) => set("duration")(e.target.value)} placeholder="3 Months" />
-          )}
+          {(control) => <Input {...control} {...register("duration")} placeholder="3 Months" />}
         </Field>
         <Field label="Months it runs for" error={errors.duration_months} hint="Used to set a client's end date">
-          {(control) => (
-            <Input
-              {...control}
-              value={values.duration_months}
-              onChange={(e) => set("duration_months")(e.target.value)}
-              inputMode="numeric"
-            />
-          )}
+          {(control) => <Input {...control} {...register("duration_months")} inputMode="numeric" />}
         </Field>
       </div>
       <ListEditor
@@ -143,7 +105,7 @@ function PackageForm({ pkg, onDone }: { pkg?: Package; onDone: () => void }) {
         placeholder="e.g. HD and 4K streaming"
       />
       <Field label="Description" error={errors.description}>
-        {(control) => <Textarea {...control} value={values.description} onChange={(e) => set("description")(e.target.value)} rows={3} />}
+        {(control) => <Textarea {...control} {...register("description")} rows={3} />}
       </Field>
       <div className="grid gap-2 sm:grid-cols-2">
         <CheckboxField label="Active (shown on the site)" checked={values.is_active} onChange={set("is_active")} error={errors.is_active} />

@@ -1,7 +1,6 @@
 // 'New special' / 'Edit special': the package (chosen from the list, or typed), the original
 // and special price, the saving worked out as you type, an optional title, description and
 // date window (South African days), and whether it is on.
-import { useState } from "react";
 import type { Package } from "@/shared/api";
 import { saDay } from "@/shared/dates";
 import { formatRand } from "@/shared/money";
@@ -10,11 +9,9 @@ import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
 import { Field } from "../../components/form-field";
 import { saDayStartIso } from "../../components/format";
-import { useCreateResource, useUpdateResource } from "../api/resources";
 import type { AdminSpecial } from "../api/types";
 import { CheckboxField } from "../components/checkbox-field";
-import { FormDialog } from "../components/form-dialog";
-import { changedFields, useSave } from "../components/use-save";
+import { FormDialog, useCatalogueForm } from "../components/form-dialog";
 import { matchedPackage } from "./matched-package";
 
 interface SpecialFormValues extends Record<string, unknown> {
@@ -50,6 +47,13 @@ function toBody(values: Partial<SpecialFormValues>): Record<string, unknown> {
 
 const amount = (text: string) => (/^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : null);
 
+/** What customers save, once both prices are amounts. */
+function savingOf(values: SpecialFormValues): number | null {
+  const original = amount(values.original_price);
+  const price = amount(values.special_price);
+  return original !== null && price !== null ? original - price : null;
+}
+
 export function SpecialFormDialog({
   special,
   packages,
@@ -65,19 +69,25 @@ export function SpecialFormDialog({
 }
 
 function SpecialForm({ special, packages, onDone }: { special?: AdminSpecial; packages: Package[]; onDone: () => void }) {
-  const [initial] = useState(() => formValues(special));
-  const [values, setValues] = useState(initial);
-  const create = useCreateResource<AdminSpecial>("specials");
-  const update = useUpdateResource<AdminSpecial>("specials");
-  const { errors, pending, save } = useSave();
-  const set =
-    <K extends keyof SpecialFormValues>(key: K) =>
-    (value: SpecialFormValues[K]) =>
-      setValues({ ...values, [key]: value });
+  const { register, values, set, errors, ...form } = useCatalogueForm({
+    resource: "specials",
+    id: special?.id,
+    initial: formValues(special),
+    schema: special ? specialPatchSchema : specialInputSchema,
+    toBody,
+    success: special ? "Special saved" : "Special created",
+    failure: special ? "Special not saved" : "Special not created",
+    description: (typed) => {
+      if (special) return undefined;
+      const saved = savingOf(typed);
+      return `${typed.package_name.trim()}: save ${saved !== null ? formatRand(saved) : ""}.`;
+    },
+    onDone,
+  });
 
   const original = amount(values.original_price);
   const price = amount(values.special_price);
-  const saving = original !== null && price !== null ? original - price : null;
+  const saving = savingOf(values);
   const match =
     original !== null && price !== null && values.package_name.trim()
       ? matchedPackage({ package_name: values.package_name.trim(), original_price: original, special_price: price }, packages)
@@ -86,43 +96,15 @@ function SpecialForm({ special, packages, onDone }: { special?: AdminSpecial; pa
   // Choosing a listed package fills in its price as the original, unless one was typed.
   const choosePackage = (name: string) => {
     const pkg = packages.find((p) => p.name === name);
-    setValues({
-      ...values,
-      package_name: name,
-      original_price: pkg && !values.original_price.trim() ? String(pkg.price) : values.original_price,
-    });
-  };
-
-  const submit = async () => {
-    const ok = special
-      ? await save({
-          schema: specialPatchSchema,
-          body: toBody(changedFields(initial, values)),
-          send: (patch) => (Object.keys(patch).length ? update.mutateAsync({ id: special.id, patch }) : Promise.resolve()),
-          success: "Special saved",
-          failure: "Special not saved",
-        })
-      : await save({
-          schema: specialInputSchema,
-          body: toBody(values),
-          send: (body) => create.mutateAsync(body),
-          success: "Special created",
-          description: `${values.package_name.trim()}: save ${saving !== null ? formatRand(saving) : ""}.`,
-          failure: "Special not created",
-        });
-    if (ok) onDone();
+    if (pkg && !values.original_price.trim()) set("original_price")(String(pkg.price));
   };
 
   return (
     <FormDialog
-      open
-      onOpenChange={(next) => !next && onDone()}
+      form={form}
       title={special ? `Edit the special on ${special.package_name}` : "New special"}
       description="It shows on the package's card when the name and original price match that package."
-      errors={errors}
-      pending={pending}
       submitLabel={special ? "Save changes" : "Create special"}
-      onSubmit={submit}
     >
       <Field label="Package name" required error={errors.package_name} hint="Choose a package or type a name, e.g. 3 Months">
         {(control) => (
@@ -130,8 +112,7 @@ function SpecialForm({ special, packages, onDone }: { special?: AdminSpecial; pa
             <Input
               {...control}
               list={`${control.id}-packages`}
-              value={values.package_name}
-              onChange={(e) => choosePackage(e.target.value)}
+              {...register("package_name", { onChange: (e) => choosePackage(e.target.value) })}
               autoComplete="off"
             />
             <datalist id={`${control.id}-packages`}>
@@ -146,14 +127,10 @@ function SpecialForm({ special, packages, onDone }: { special?: AdminSpecial; pa
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Original price (R)" required error={errors.original_price}>
-          {(control) => (
-            <Input {...control} value={values.original_price} onChange={(e) => set("original_price")(e.target.value)} inputMode="decimal" />
-          )}
+          {(control) => <Input {...control} {...register("original_price")} inputMode="decimal" />}
         </Field>
         <Field label="Special price (R)" required error={errors.special_price}>
-          {(control) => (
-            <Input {...control} value={values.special_price} onChange={(e) => set("special_price")(e.target.value)} inputMode="decimal" />
-          )}
+          {(control) => <Input {...control} {...register("special_price")} inputMode="decimal" />}
         </Field>
       </div>
       <div aria-live="polite" className="rounded-xl border border-line bg-surface-raised px-4 py-3 text-sm">
@@ -173,17 +150,17 @@ function SpecialForm({ special, packages, onDone }: { special?: AdminSpecial; pa
         ) : null}
       </div>
       <Field label="Title" error={errors.title} hint="Optional, e.g. Winter deal">
-        {(control) => <Input {...control} value={values.title} onChange={(e) => set("title")(e.target.value)} />}
+        {(control) => <Input {...control} {...register("title")} />}
       </Field>
       <Field label="Description" error={errors.description}>
-        {(control) => <Textarea {...control} value={values.description} onChange={(e) => set("description")(e.target.value)} rows={2} />}
+        {(control) => <Textarea {...control} {...register("description")} rows={2} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Starts" error={errors.starts_at} hint="Blank: now">
-          {(control) => <Input {...control} type="date" value={values.starts_at} onChange={(e) => set("starts_at")(e.target.value)} />}
+          {(control) => <Input {...control} type="date" {...register("starts_at")} />}
         </Field>
         <Field label="Ends" error={errors.ends_at} hint="Blank: until you switch it off">
-          {(control) => <Input {...control} type="date" value={values.ends_at} onChange={(e) => set("ends_at")(e.target.value)} />}
+          {(control) => <Input {...control} type="date" {...register("ends_at")} />}
         </Field>
       </div>
       <CheckboxField label="Active" checked={values.is_active} onChange={set("is_active")} error={errors.is_active} />

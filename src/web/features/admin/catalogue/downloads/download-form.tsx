@@ -7,11 +7,9 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
 import { Field, type FieldErrors } from "../../components/form-field";
-import { useCreateResource, useUpdateResource } from "../api/resources";
 import type { AdminDownload } from "../api/types";
 import { CheckboxField } from "../components/checkbox-field";
-import { FormDialog } from "../components/form-dialog";
-import { changedFields, useSave, wholeNumber } from "../components/use-save";
+import { FormDialog, sortOrderBody, useCatalogueForm } from "../components/form-dialog";
 import { QrCode } from "./qr-code";
 
 interface DownloadFormValues extends Record<string, unknown> {
@@ -49,67 +47,35 @@ function formValues(d?: AdminDownload): DownloadFormValues {
   };
 }
 
-function toBody(values: Partial<DownloadFormValues>): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...values };
-  if (values.sort_order !== undefined) body.sort_order = wholeNumber(values.sort_order) ?? 0;
-  return body;
-}
-
 export function DownloadFormDialog({ app, onDone }: { app?: AdminDownload; onDone: () => void }) {
-  const [initial] = useState(() => formValues(app));
-  const [values, setValues] = useState(initial);
-  const create = useCreateResource<AdminDownload>("downloads");
-  const update = useUpdateResource<AdminDownload>("downloads");
-  const { errors, pending, save } = useSave();
-  const set =
-    <K extends keyof DownloadFormValues>(key: K) =>
-    (value: DownloadFormValues[K]) =>
-      setValues({ ...values, [key]: value });
-  const text = (key: keyof DownloadFormValues) => ({
-    value: values[key] as string,
-    onChange: (event: { target: { value: string } }) => set(key)(event.target.value as never),
+  const { register, values, set, errors, ...form } = useCatalogueForm({
+    resource: "downloads",
+    id: app?.id,
+    initial: formValues(app),
+    schema: app ? adminDownloadPatchSchema : adminDownloadInputSchema,
+    toBody: sortOrderBody,
+    success: app ? "App saved" : "App created",
+    failure: app ? "App not saved" : "App not created",
+    description: ({ name }) => (app ? `${name.trim()} is up to date on the downloads page.` : undefined),
+    onDone,
   });
   const toggleDevice = (device: string, on: boolean) =>
     set("device_compatibility")(on ? [...values.device_compatibility, device] : values.device_compatibility.filter((d) => d !== device));
 
-  const submit = async () => {
-    const ok = app
-      ? await save({
-          schema: adminDownloadPatchSchema,
-          body: toBody(changedFields(initial, values)),
-          send: (patch) => (Object.keys(patch).length ? update.mutateAsync({ id: app.id, patch }) : Promise.resolve()),
-          success: "App saved",
-          description: `${values.name.trim()} is up to date on the downloads page.`,
-          failure: "App not saved",
-        })
-      : await save({
-          schema: adminDownloadInputSchema,
-          body: toBody(values),
-          send: (body) => create.mutateAsync(body),
-          success: "App created",
-          failure: "App not created",
-        });
-    if (ok) onDone();
-  };
-
   return (
     <FormDialog
-      open
-      onOpenChange={(next) => !next && onDone()}
+      form={form}
       title={app ? `Edit ${app.name}` : "New app"}
       description="Apps show on the downloads page and in How to use; featured apps come first."
-      errors={errors}
-      pending={pending}
       submitLabel={app ? "Save changes" : "Create app"}
-      onSubmit={submit}
       wide
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="App name" required error={errors.name}>
-          {(control) => <Input {...control} {...text("name")} />}
+          {(control) => <Input {...control} {...register("name")} />}
         </Field>
         <Field label="Version" error={errors.version}>
-          {(control) => <Input {...control} {...text("version")} placeholder="5.0" />}
+          {(control) => <Input {...control} {...register("version")} placeholder="5.0" />}
         </Field>
         <Field
           label="Download URL"
@@ -117,23 +83,23 @@ export function DownloadFormDialog({ app, onDone }: { app?: AdminDownload; onDon
           className="sm:col-span-2"
           hint="https://... or a path on this site such as /apps/player.apk"
         >
-          {(control) => <Input {...control} {...text("download_url")} type="url" inputMode="url" placeholder="https://" />}
+          {(control) => <Input {...control} {...register("download_url")} type="url" inputMode="url" placeholder="https://" />}
         </Field>
         <Field label="File type" error={errors.file_type}>
-          {(control) => <Input {...control} {...text("file_type")} placeholder="APK / Play Store" />}
+          {(control) => <Input {...control} {...register("file_type")} placeholder="APK / Play Store" />}
         </Field>
         <Field label="File size" error={errors.file_size}>
-          {(control) => <Input {...control} {...text("file_size")} placeholder="About 40 MB" />}
+          {(control) => <Input {...control} {...register("file_size")} placeholder="About 40 MB" />}
         </Field>
         <Field label="Logo URL" error={errors.logo_url}>
-          {(control) => <Input {...control} {...text("logo_url")} placeholder="/images/apps/player.svg" />}
+          {(control) => <Input {...control} {...register("logo_url")} placeholder="/images/apps/player.svg" />}
         </Field>
         <Field label="Order" error={errors.sort_order} hint="Lower numbers show first">
-          {(control) => <Input {...control} {...text("sort_order")} inputMode="numeric" />}
+          {(control) => <Input {...control} {...register("sort_order")} inputMode="numeric" />}
         </Field>
       </div>
       <Field label="Description" error={errors.description}>
-        {(control) => <Textarea {...control} {...text("description")} rows={3} />}
+        {(control) => <Textarea {...control} {...register("description")} rows={3} />}
       </Field>
       <DeviceChoices selected={values.device_compatibility} onToggle={toggleDevice} errors={errors} />
       <GuideEditor value={values.installation_guide} onChange={set("installation_guide")} error={errors.installation_guide} />
@@ -145,7 +111,7 @@ export function DownloadFormDialog({ app, onDone }: { app?: AdminDownload; onDon
           error={errors.qr_code_data}
           hint="Blank: the QR code opens the download URL. Or type other text, e.g. a Downloader code."
         >
-          {(control) => <Input {...control} {...text("qr_code_data")} />}
+          {(control) => <Input {...control} {...register("qr_code_data")} />}
         </Field>
       </section>
       <div className="grid gap-1 sm:grid-cols-2">

@@ -13,13 +13,12 @@ import { AdminPageHeader } from "../../components/admin-page-header";
 import { type Column, DataTable } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { formatDate } from "../../components/format";
-import { useCreateResource, useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
+import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
 import type { AdminTestimonial } from "../api/types";
 import { CheckboxField } from "../components/checkbox-field";
 import { DeleteAction } from "../components/delete-action";
-import { FormDialog } from "../components/form-dialog";
+import { FormDialog, sortOrderBody, useCatalogueForm } from "../components/form-dialog";
 import { RowActions } from "../components/row-actions";
-import { changedFields, useSave, wholeNumber } from "../components/use-save";
 
 type Flag = "is_approved" | "is_published" | "is_featured";
 const FLAG_LABELS: Record<Flag, [on: string, off: string]> = {
@@ -160,69 +159,43 @@ export function TestimonialsSection() {
 }
 
 function TestimonialForm({ testimonial: t, onDone }: { testimonial?: AdminTestimonial; onDone: () => void }) {
-  const [initial] = useState(() => ({
-    client_name: t?.client_name ?? "",
-    location: t?.location ?? "",
-    content: t?.content ?? "",
-    rating: t?.rating ?? 5,
-    sort_order: String(t?.sort_order ?? 0),
-    is_approved: t?.is_approved ?? true,
-    is_published: t?.is_published ?? false,
-    is_featured: t?.is_featured ?? false,
-  }));
-  const [values, setValues] = useState(initial);
-  const create = useCreateResource<AdminTestimonial>("testimonials");
-  const update = useUpdateResource<AdminTestimonial>("testimonials");
-  const { errors, pending, save } = useSave();
-  const set =
-    <K extends keyof typeof values>(key: K) =>
-    (value: (typeof values)[K]) =>
-      setValues({ ...values, [key]: value });
-  const toBody = (v: Partial<typeof values>) => ({
-    ...v,
-    ...(v.sort_order !== undefined ? { sort_order: wholeNumber(v.sort_order) ?? 0 } : {}),
+  const { register, values, set, errors, ...form } = useCatalogueForm({
+    resource: "testimonials",
+    id: t?.id,
+    initial: {
+      client_name: t?.client_name ?? "",
+      location: t?.location ?? "",
+      content: t?.content ?? "",
+      rating: t?.rating ?? 5,
+      sort_order: String(t?.sort_order ?? 0),
+      is_approved: t?.is_approved ?? true,
+      is_published: t?.is_published ?? false,
+      is_featured: t?.is_featured ?? false,
+    },
+    schema: t ? testimonialPatchSchema : testimonialInputSchema,
+    toBody: sortOrderBody,
+    success: t ? "Testimonial saved" : "Testimonial created",
+    failure: t ? "Testimonial not saved" : "Testimonial not created",
+    onDone,
   });
-
-  const submit = async () => {
-    const ok = t
-      ? await save({
-          schema: testimonialPatchSchema,
-          body: toBody(changedFields(initial, values)),
-          send: (patch) => (Object.keys(patch).length ? update.mutateAsync({ id: t.id, patch }) : Promise.resolve()),
-          success: "Testimonial saved",
-          failure: "Testimonial not saved",
-        })
-      : await save({
-          schema: testimonialInputSchema,
-          body: toBody(values),
-          send: (body) => create.mutateAsync(body),
-          success: "Testimonial created",
-          failure: "Testimonial not created",
-        });
-    if (ok) onDone();
-  };
 
   return (
     <FormDialog
-      open
-      onOpenChange={(next) => !next && onDone()}
+      form={form}
       title={t ? `Edit ${t.client_name}'s testimonial` : "New testimonial"}
       description="Only publish what the customer agreed to share."
-      errors={errors}
-      pending={pending}
       submitLabel={t ? "Save changes" : "Create testimonial"}
-      onSubmit={submit}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Client name" required error={errors.client_name}>
-          {(control) => <Input {...control} value={values.client_name} onChange={(e) => set("client_name")(e.target.value)} />}
+          {(control) => <Input {...control} {...register("client_name")} />}
         </Field>
         <Field label="Location" error={errors.location} hint="e.g. Soweto">
-          {(control) => <Input {...control} value={values.location} onChange={(e) => set("location")(e.target.value)} />}
+          {(control) => <Input {...control} {...register("location")} />}
         </Field>
       </div>
       <Field label="Testimonial" required error={errors.content}>
-        {(control) => <Textarea {...control} value={values.content} onChange={(e) => set("content")(e.target.value)} rows={4} />}
+        {(control) => <Textarea {...control} {...register("content")} rows={4} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Rating" error={errors.rating}>
@@ -237,9 +210,7 @@ function TestimonialForm({ testimonial: t, onDone }: { testimonial?: AdminTestim
           )}
         </Field>
         <Field label="Order" error={errors.sort_order} hint="Lower numbers show first">
-          {(control) => (
-            <Input {...control} value={values.sort_order} onChange={(e) => set("sort_order")(e.target.value)} inputMode="numeric" />
-          )}
+          {(control) => <Input {...control} {...register("sort_order")} inputMode="numeric" />}
         </Field>
       </div>
       <div className="grid gap-1 sm:grid-cols-3">

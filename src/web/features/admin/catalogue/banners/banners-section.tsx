@@ -12,13 +12,12 @@ import { Textarea } from "@/web/components/ui/textarea";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { type Column, DataTable } from "../../components/data-table";
 import { Field } from "../../components/form-field";
-import { useCreateResource, useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
+import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
 import type { AdminBanner } from "../api/types";
 import { CheckboxField } from "../components/checkbox-field";
 import { DeleteAction } from "../components/delete-action";
-import { FormDialog } from "../components/form-dialog";
+import { FormDialog, sortOrderBody, useCatalogueForm } from "../components/form-dialog";
 import { RowActions } from "../components/row-actions";
-import { changedFields, useSave, wholeNumber } from "../components/use-save";
 
 const BANNER_TYPES = [
   { value: "info", label: "Inline banner (info)" },
@@ -131,61 +130,31 @@ export function BannersSection() {
 }
 
 function BannerForm({ banner, onDone }: { banner?: AdminBanner; onDone: () => void }) {
-  const [initial] = useState(() => ({
-    title: banner?.title ?? "",
-    content: banner?.content ?? "",
-    banner_type: banner?.banner_type ?? "info",
-    sort_order: String(banner?.sort_order ?? 0),
-    is_active: banner?.is_active ?? true,
-  }));
-  const [values, setValues] = useState(initial);
-  const create = useCreateResource<AdminBanner>("banners");
-  const update = useUpdateResource<AdminBanner>("banners");
-  const { errors, pending, save } = useSave();
-  const set =
-    <K extends keyof typeof values>(key: K) =>
-    (value: (typeof values)[K]) =>
-      setValues({ ...values, [key]: value });
-  const toBody = (v: Partial<typeof values>) => ({
-    ...v,
-    ...(v.sort_order !== undefined ? { sort_order: wholeNumber(v.sort_order) ?? 0 } : {}),
+  const { register, values, set, errors, ...form } = useCatalogueForm({
+    resource: "banners",
+    id: banner?.id,
+    initial: {
+      title: banner?.title ?? "",
+      content: banner?.content ?? "",
+      banner_type: banner?.banner_type ?? "info",
+      sort_order: String(banner?.sort_order ?? 0),
+      is_active: banner?.is_active ?? true,
+    },
+    schema: banner ? bannerPatchSchema : bannerInputSchema,
+    toBody: sortOrderBody,
+    success: banner ? "Banner saved" : "Banner created",
+    failure: banner ? "Banner not saved" : "Banner not created",
+    onDone,
   });
   const knownType = BANNER_TYPES.some((t) => t.value === values.banner_type);
 
-  const submit = async () => {
-    const ok = banner
-      ? await save({
-          schema: bannerPatchSchema,
-          body: toBody(changedFields(initial, values)),
-          send: (patch) => (Object.keys(patch).length ? update.mutateAsync({ id: banner.id, patch }) : Promise.resolve()),
-          success: "Banner saved",
-          failure: "Banner not saved",
-        })
-      : await save({
-          schema: bannerInputSchema,
-          body: toBody(values),
-          send: (body) => create.mutateAsync(body),
-          success: "Banner created",
-          failure: "Banner not created",
-        });
-    if (ok) onDone();
-  };
-
   return (
-    <FormDialog
-      open
-      onOpenChange={(next) => !next && onDone()}
-      title={banner ? "Edit banner" : "New banner"}
-      errors={errors}
-      pending={pending}
-      submitLabel={banner ? "Save changes" : "Create banner"}
-      onSubmit={submit}
-    >
+    <FormDialog form={form} title={banner ? "Edit banner" : "New banner"} submitLabel={banner ? "Save changes" : "Create banner"}>
       <Field label="Title" required error={errors.title}>
-        {(control) => <Input {...control} value={values.title} onChange={(e) => set("title")(e.target.value)} />}
+        {(control) => <Input {...control} {...register("title")} />}
       </Field>
       <Field label="Content" error={errors.content}>
-        {(control) => <Textarea {...control} value={values.content} onChange={(e) => set("content")(e.target.value)} rows={3} />}
+        {(control) => <Textarea {...control} {...register("content")} rows={3} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Shows as" error={errors.banner_type} hint="Popup: type 'special'. Anything else shows inline.">
@@ -201,9 +170,7 @@ function BannerForm({ banner, onDone }: { banner?: AdminBanner; onDone: () => vo
           )}
         </Field>
         <Field label="Order" error={errors.sort_order} hint="Lower numbers show first">
-          {(control) => (
-            <Input {...control} value={values.sort_order} onChange={(e) => set("sort_order")(e.target.value)} inputMode="numeric" />
-          )}
+          {(control) => <Input {...control} {...register("sort_order")} inputMode="numeric" />}
         </Field>
       </div>
       <CheckboxField label="Active (shown on the site)" checked={values.is_active} onChange={set("is_active")} error={errors.is_active} />

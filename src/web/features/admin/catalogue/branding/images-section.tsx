@@ -10,12 +10,11 @@ import { Input } from "@/web/components/ui/input";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { type Column, DataTable } from "../../components/data-table";
 import { Field } from "../../components/form-field";
-import { useCreateResource, useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
+import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
 import type { AdminImage } from "../api/types";
 import { DeleteAction } from "../components/delete-action";
-import { FormDialog } from "../components/form-dialog";
+import { FormDialog, useCatalogueForm } from "../components/form-dialog";
 import { RowActions } from "../components/row-actions";
-import { changedFields, useSave } from "../components/use-save";
 
 const KNOWN_KEYS = ["pwa_icon", "about_company_logo", "testimonial_avatar", "footer_mascot", "footer_logo"];
 
@@ -117,54 +116,27 @@ export function ImagesSection() {
 }
 
 function ImageForm({ image, onDone }: { image?: AdminImage; onDone: () => void }) {
-  const [initial] = useState(() => ({
-    image_key: image?.image_key ?? "",
-    image_url: image?.image_url ?? "",
-    alt_text: image?.alt_text ?? "",
-  }));
-  const [values, setValues] = useState(initial);
-  const create = useCreateResource<AdminImage>("images");
-  const update = useUpdateResource<AdminImage>("images");
-  const { errors, pending, save } = useSave();
-  const set = (key: keyof typeof values) => (value: string) => setValues({ ...values, [key]: value });
-
-  const submit = async () => {
-    const ok = image
-      ? await save({
-          schema: imagePatchSchema,
-          body: changedFields(initial, values),
-          send: (patch) => (Object.keys(patch).length ? update.mutateAsync({ id: image.id, patch }) : Promise.resolve()),
-          success: "Image saved",
-          description: values.image_url !== initial.image_url ? "A new URL is a new version: browsers fetch it again." : undefined,
-          failure: "Image not saved",
-        })
-      : await save({
-          schema: imageInputSchema,
-          body: values,
-          send: (body) => create.mutateAsync(body),
-          success: "Image added",
-          failure: "Image not added",
-        });
-    if (ok) onDone();
-  };
+  const { register, values, errors, ...form } = useCatalogueForm({
+    resource: "images",
+    id: image?.id,
+    initial: { image_key: image?.image_key ?? "", image_url: image?.image_url ?? "", alt_text: image?.alt_text ?? "" },
+    schema: image ? imagePatchSchema : imageInputSchema,
+    success: image ? "Image saved" : "Image added",
+    failure: image ? "Image not saved" : "Image not added",
+    description: ({ image_url }) =>
+      image && image_url !== image.image_url ? "A new URL is a new version: browsers fetch it again." : undefined,
+    onDone,
+  });
 
   return (
-    <FormDialog
-      open
-      onOpenChange={(next) => !next && onDone()}
-      title={image ? `Edit ${image.image_key}` : "New image"}
-      errors={errors}
-      pending={pending}
-      onSubmit={submit}
-    >
+    <FormDialog form={form} title={image ? `Edit ${image.image_key}` : "New image"}>
       <Field label="Key" required error={errors.image_key} hint={`Keys the site reads: ${KNOWN_KEYS.join(", ")}`}>
         {(control) => (
           <>
             <Input
               {...control}
               list="image-keys"
-              value={values.image_key}
-              onChange={(e) => set("image_key")(e.target.value)}
+              {...register("image_key")}
               className="font-mono"
               autoCapitalize="none"
               spellCheck={false}
@@ -178,7 +150,7 @@ function ImageForm({ image, onDone }: { image?: AdminImage; onDone: () => void }
         )}
       </Field>
       <Field label="Image URL" required error={errors.image_url} hint="https://... or a path on this site such as /images/logo.svg">
-        {(control) => <Input {...control} value={values.image_url} onChange={(e) => set("image_url")(e.target.value)} inputMode="url" />}
+        {(control) => <Input {...control} {...register("image_url")} inputMode="url" />}
       </Field>
       {values.image_url.trim() && /^(https?:\/\/|\/(?!\/))/.test(values.image_url.trim()) ? (
         <img
@@ -188,7 +160,7 @@ function ImageForm({ image, onDone }: { image?: AdminImage; onDone: () => void }
         />
       ) : null}
       <Field label="Alt text" error={errors.alt_text} hint="What the picture shows, for screen readers">
-        {(control) => <Input {...control} value={values.alt_text} onChange={(e) => set("alt_text")(e.target.value)} />}
+        {(control) => <Input {...control} {...register("alt_text")} />}
       </Field>
     </FormDialog>
   );

@@ -2,7 +2,7 @@
 // free trial, VAT), and every other key in a list to add, edit, switch off or delete.
 import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
-import { settingInputSchema, settingPatchSchema } from "@/shared/admin-schemas";
+import { type SettingInput, settingInputSchema, settingPatchSchema } from "@/shared/admin-schemas";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -11,14 +11,13 @@ import { Textarea } from "@/web/components/ui/textarea";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { type Column, DataTable } from "../../components/data-table";
 import { Field } from "../../components/form-field";
-import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
+import { useDeleteResource, useResourceList } from "../api/resources";
 import { useSaveSetting } from "../api/save-setting";
 import type { AdminSetting } from "../api/types";
 import { CheckboxField } from "../components/checkbox-field";
 import { DeleteAction } from "../components/delete-action";
-import { FormDialog } from "../components/form-dialog";
+import { FormDialog, useCatalogueForm } from "../components/form-dialog";
 import { RowActions } from "../components/row-actions";
-import { changedFields, useSave } from "../components/use-save";
 import { KNOWN_SETTING_KEYS, SETTING_GROUPS } from "./setting-groups";
 import { SettingsGroupForm } from "./settings-group-form";
 
@@ -122,67 +121,38 @@ export function SettingsSection() {
 }
 
 function SettingForm({ setting, onDone }: { setting?: AdminSetting; onDone: () => void }) {
-  const [initial] = useState(() => ({
-    key: setting?.key ?? "",
-    value: setting?.value ?? "",
-    description: setting?.description ?? "",
-    is_active: setting?.is_active ?? true,
-  }));
-  const [values, setValues] = useState(initial);
   const create = useSaveSetting();
-  const update = useUpdateResource<AdminSetting>("settings");
-  const { errors, pending, save } = useSave();
-  const set =
-    <K extends keyof typeof values>(key: K) =>
-    (value: (typeof values)[K]) =>
-      setValues({ ...values, [key]: value });
-
-  const submit = async () => {
-    const ok = setting
-      ? await save({
-          schema: settingPatchSchema,
-          body: changedFields(initial, values),
-          send: (patch) => (Object.keys(patch).length ? update.mutateAsync({ id: setting.id, patch }) : Promise.resolve()),
-          success: "Setting saved",
-          failure: "Setting not saved",
-        })
-      : await save({
-          schema: settingInputSchema,
-          body: values,
-          send: (body) => create.mutateAsync(body),
-          success: "Setting saved",
-          failure: "Setting not saved",
-        });
-    if (ok) onDone();
-  };
+  const { register, values, set, errors, ...form } = useCatalogueForm({
+    resource: "settings",
+    id: setting?.id,
+    initial: {
+      key: setting?.key ?? "",
+      value: setting?.value ?? "",
+      description: setting?.description ?? "",
+      is_active: setting?.is_active ?? true,
+    },
+    schema: setting ? settingPatchSchema : settingInputSchema,
+    // POST /api/admin/settings upserts by key
+    create: (body) => create.mutateAsync(body as SettingInput),
+    success: "Setting saved",
+    failure: "Setting not saved",
+    onDone,
+  });
 
   return (
     <FormDialog
-      open
-      onOpenChange={(next) => !next && onDone()}
+      form={form}
       title={setting ? `Edit ${setting.key}` : "New setting"}
       description={setting ? undefined : "Saving a key that exists already changes its value."}
-      errors={errors}
-      pending={pending}
-      onSubmit={submit}
     >
       <Field label="Key" required error={errors.key}>
-        {(control) => (
-          <Input
-            {...control}
-            value={values.key}
-            onChange={(e) => set("key")(e.target.value)}
-            className="font-mono"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        )}
+        {(control) => <Input {...control} {...register("key")} className="font-mono" autoCapitalize="none" spellCheck={false} />}
       </Field>
       <Field label="Value" error={errors.value}>
-        {(control) => <Textarea {...control} value={values.value} onChange={(e) => set("value")(e.target.value)} rows={3} />}
+        {(control) => <Textarea {...control} {...register("value")} rows={3} />}
       </Field>
       <Field label="Description" error={errors.description} hint="What it is for, for the next person">
-        {(control) => <Input {...control} value={values.description} onChange={(e) => set("description")(e.target.value)} />}
+        {(control) => <Input {...control} {...register("description")} />}
       </Field>
       <CheckboxField label="Active (the site reads it)" checked={values.is_active} onChange={set("is_active")} error={errors.is_active} />
     </FormDialog>

@@ -1,9 +1,8 @@
 // A labelled form field whose error and hint are tied to the control (aria-describedby,
-// aria-invalid), plus helpers that turn a zod failure or a server 400 into per-field messages,
-// for hand-held forms and for react-hook-form ones alike.
+// aria-invalid), plus the helpers that put a react-hook-form form's messages (the schema's, the
+// server's 400/409) beside its fields.
 import { type ReactNode, useId } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import type { z } from "zod";
 import { Label } from "@/web/components/ui/label";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
@@ -55,16 +54,6 @@ export function Field({
   );
 }
 
-/** The first message for each field of a failed parse ('' for form-level problems). */
-export function zodFieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : "";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 /** A server refusal as field messages; the message itself under '' when no field is named. */
 export function apiFieldErrors(error: unknown): FieldErrors | null {
   if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return null;
@@ -107,12 +96,6 @@ export function messagesByPath(tree: object, { rollUp = false } = {}, prefix = "
     }
   }
   return found;
-}
-
-/** Parses with the shared schema: the data, or the field messages. */
-export function parseForm<S extends z.ZodType>(schema: S, values: unknown): { data: z.output<S> } | { errors: FieldErrors } {
-  const result = schema.safeParse(values);
-  return result.success ? { data: result.data } : { errors: zodFieldErrors(result.error) };
 }
 
 /** The form-level message (no field named), if any: from a FieldErrors map, or given directly. */

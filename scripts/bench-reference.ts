@@ -4,25 +4,14 @@
 // the same bytes — and the bench says which. Used by scripts/bench.ts.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "../src/server/test-support/free-port";
 
 export interface Reference {
   label: string;
   url: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export function findNginx(): string | null {

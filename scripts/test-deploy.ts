@@ -13,10 +13,10 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "../src/server/test-support/free-port";
 import { findNginx } from "./bench-reference";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -35,17 +35,6 @@ const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 function check(ok: boolean, what: string): void {
   console.log(`  ${ok ? "ok  " : "FAIL"}  ${what}`);
   if (!ok) failures++;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 interface Answer {

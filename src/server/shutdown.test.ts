@@ -7,6 +7,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "./test-support/free-port";
 import { eventually } from "./testing";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -18,17 +19,6 @@ let base: string;
 let stdout = "";
 let stderr = "";
 let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   new Promise<number>((resolve, reject) => {

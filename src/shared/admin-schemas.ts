@@ -355,6 +355,45 @@ export const incidentInputSchema = z.object({
 });
 export const incidentPatchSchema = z.object(incidentFields).partial();
 
+// Scheduled maintenance (issue 13 item 5): a row of the incidents table with kind 'maintenance'.
+// Cancelling is status 'cancelled'; completed and cancelled windows leave the status page.
+export const MAINTENANCE_STATUSES = ["scheduled", "in_progress", "completed", "cancelled"] as const;
+export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
+export const MAINTENANCE_END_MESSAGE = "The end must be after the start";
+const maintenanceFields = {
+  title: requiredText("Please enter a title", "Title", 200),
+  body: text("Details", 5000),
+  status: z.enum(MAINTENANCE_STATUSES, { error: "Status must be scheduled, in progress, completed or cancelled" }),
+  component_keys: incidentFields.component_keys,
+  started_at: dateTime("Start"),
+  ends_at: dateTime("End"),
+};
+const requiredDateTime = (what: string, missing: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.iso.datetime({
+      offset: true,
+      error: (issue) =>
+        issue.input === undefined ? missing : `${what} must be a date and time with a time zone, e.g. 2026-11-22T14:05:00+02:00`,
+    }),
+  );
+const endsAfterStart = (value: { started_at?: string | null; ends_at?: string | null }) =>
+  !value.started_at || !value.ends_at || Date.parse(value.ends_at) > Date.parse(value.started_at);
+export const maintenanceInputSchema = z
+  .object({
+    ...maintenanceFields,
+    body: maintenanceFields.body.default(""),
+    status: maintenanceFields.status.default("scheduled"),
+    component_keys: maintenanceFields.component_keys.default([]),
+    started_at: requiredDateTime("Start", "Please enter when the maintenance starts"),
+    ends_at: requiredDateTime("End", "Please enter when the maintenance ends"),
+  })
+  .refine(endsAfterStart, { path: ["ends_at"], message: MAINTENANCE_END_MESSAGE });
+export const maintenancePatchSchema = z
+  .object(maintenanceFields)
+  .partial()
+  .refine(endsAfterStart, { path: ["ends_at"], message: MAINTENANCE_END_MESSAGE });
+
 const blackoutFields = {
   day: calendarDay("Day"),
   reason: text("Reason", 200),
@@ -403,6 +442,7 @@ export type KbInput = z.output<typeof kbInputSchema>;
 export type ReleaseInput = z.output<typeof releaseInputSchema>;
 export type ComponentInput = z.output<typeof componentInputSchema>;
 export type IncidentInput = z.output<typeof incidentInputSchema>;
+export type MaintenanceInput = z.output<typeof maintenanceInputSchema>;
 export type BlackoutDayInput = z.output<typeof blackoutDayInputSchema>;
 export type OutboxQuery = z.output<typeof outboxQuerySchema>;
 export type AuditQuery = z.output<typeof auditQuerySchema>;

@@ -153,6 +153,20 @@ export interface Incident {
   resolved_at: string | null;
 }
 
+/** Scheduled maintenance as the status page shows it (a row of incidents with kind 'maintenance'). */
+export interface Maintenance {
+  id: string;
+  title: string;
+  body: string;
+  /** scheduled | in_progress | completed | cancelled */
+  status: string;
+  component_keys: string[];
+  starts_at: string;
+  ends_at: string;
+  /** when it was completed or cancelled */
+  resolved_at: string | null;
+}
+
 /** GET /api/status */
 export interface StatusResponse {
   /** spec §4: down if any is down; else maintenance if any is; else stable */
@@ -161,6 +175,8 @@ export interface StatusResponse {
   data: { key: string; status: ComponentStatus }[];
   components: StatusComponent[];
   incidents: Incident[];
+  /** scheduled maintenance not yet over (upcoming and in progress), soonest first */
+  maintenance: Maintenance[];
   checked_at: string | null;
 }
 

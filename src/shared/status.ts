@@ -32,3 +32,22 @@ export function worstStatus(a: ComponentStatus | null, b: ComponentStatus | null
   if (b === null) return a;
   return SEVERITY[b] > SEVERITY[a] ? b : a;
 }
+
+/** Where a maintenance window stands at `now`: upcoming, in progress, or over (completed, cancelled or past its end). */
+export function maintenancePhase(
+  m: { status: string; starts_at: string; ends_at: string },
+  now: number,
+): "upcoming" | "in_progress" | "over" {
+  if (m.status === "completed" || m.status === "cancelled" || Date.parse(m.ends_at) <= now) return "over";
+  return m.status === "in_progress" || Date.parse(m.starts_at) <= now ? "in_progress" : "upcoming";
+}
+
+/** The component keys under maintenance in progress at `now`: they show "maintenance", whatever a check saw. */
+export function keysUnderMaintenance(
+  windows: readonly { status: string; starts_at: string; ends_at: string; component_keys: readonly string[] }[],
+  now: number,
+): Set<string> {
+  const keys = new Set<string>();
+  for (const m of windows) if (maintenancePhase(m, now) === "in_progress") for (const k of m.component_keys) keys.add(k);
+  return keys;
+}

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { purgeOldWindows } from "@/server/lib/rate-limit";
 import { healthMonitorJob } from "./health-monitor";
 import { lifecycleJob } from "./lifecycle";
+import { maintenanceJob } from "./maintenance";
 import { panelSyncJob } from "./panel-sync";
 import { remindersJob } from "./reminders";
 
@@ -16,6 +17,7 @@ export const jobs: Job[] = [
   lifecycleJob,
   remindersJob,
   panelSyncJob,
+  maintenanceJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => Promise<void> {

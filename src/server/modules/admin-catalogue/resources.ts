@@ -38,6 +38,9 @@ import {
   KB_SLUG_MAX,
   kbInputSchema,
   kbPatchSchema,
+  MAINTENANCE_END_MESSAGE,
+  maintenanceInputSchema,
+  maintenancePatchSchema,
   releaseInputSchema,
   releasePatchSchema,
   settingPatchSchema,
@@ -363,6 +366,8 @@ const incidentsResource: ResourceDefinition = {
   id: incidents.id,
   createSchema: incidentInputSchema,
   patchSchema: incidentPatchSchema,
+  // Scheduled maintenance shares the table (issue 13 item 5) and has its own resource below.
+  visible: eq(incidents.kind, "incident"),
   orderBy: [sql`${incidents.resolved_at} is null desc`, desc(incidents.started_at), asc(incidents.id)],
   dates: ["started_at", "resolved_at"],
   clearable: ["resolved_at"],
@@ -387,6 +392,44 @@ const incidentsResource: ResourceDefinition = {
     if (status !== "resolved") out.resolved_at = null;
     else out.resolved_at = out.resolved_at ?? ("resolved_at" in patch ? null : existing.resolved_at) ?? new Date().toISOString();
     checkWindow({ ...existing, ...out }, "started_at", "resolved_at", RESOLVED_AFTER);
+    return out;
+  },
+};
+
+// Scheduled maintenance (issue 13 item 5): /api/admin/maintenance, rows of incidents with kind
+// 'maintenance'. started_at is the planned start, ends_at the planned end; completing or
+// cancelling stamps resolved_at, going back to scheduled or in progress clears it. Each write is a
+// change of the row, which is what notifies status subscribers (modules/status/subscriptions.ts).
+const MAINTENANCE_OVER = ["completed", "cancelled"];
+const maintenanceResource: ResourceDefinition = {
+  name: "maintenance",
+  label: "Maintenance",
+  table: incidents,
+  id: incidents.id,
+  createSchema: maintenanceInputSchema,
+  patchSchema: maintenancePatchSchema,
+  visible: eq(incidents.kind, "maintenance"),
+  orderBy: [sql`${incidents.resolved_at} is null desc`, asc(incidents.started_at), asc(incidents.id)],
+  dates: ["started_at", "ends_at", "resolved_at"],
+  async toInsert(input, tx) {
+    await checkComponentKeys(tx, input.component_keys);
+    const over = MAINTENANCE_OVER.includes(String(input.status));
+    return { ...input, kind: "maintenance", impact: "maintenance", resolved_at: over ? new Date().toISOString() : null };
+  },
+  async toUpdate(patch, existing, tx) {
+    if ("started_at" in patch && patch.started_at === null) invalid({ started_at: "Please enter when the maintenance starts" });
+    if ("ends_at" in patch && patch.ends_at === null) invalid({ ends_at: "Please enter when the maintenance ends" });
+    if ("component_keys" in patch) await checkComponentKeys(tx, patch.component_keys);
+    const out: Row = { ...patch };
+    if ("status" in patch) {
+      const over = MAINTENANCE_OVER.includes(String(patch.status));
+      out.resolved_at = over
+        ? MAINTENANCE_OVER.includes(String(existing.status))
+          ? existing.resolved_at
+          : new Date().toISOString()
+        : null;
+    }
+    checkWindow({ ...existing, ...out }, "started_at", "ends_at", MAINTENANCE_END_MESSAGE);
     return out;
   },
 };
@@ -416,6 +459,7 @@ export const resources: readonly ResourceDefinition[] = [
   releasesResource,
   componentsResource,
   incidentsResource,
+  maintenanceResource,
   blackoutDaysResource,
 ];
 

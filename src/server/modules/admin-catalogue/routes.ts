@@ -6,7 +6,7 @@
 //   POST /api/admin/incidents/:id/resolve
 // Every route needs an admin session (checked before the body is even read). The settings the
 // subscription lifecycle reads (free_trial_hours, grace_days) are range-checked on every write.
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { requireAdmin } from "@/server/auth/guards";
 import type { Db } from "@/server/db/client";
@@ -90,7 +90,11 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post("/admin/incidents/:id/resolve", async (request) => {
     const id = rowId((request.params as { id: string }).id, incidentsResource.label);
     return app.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(incidents).where(eq(incidents.id, id)).for("update");
+      const [before] = await tx
+        .select()
+        .from(incidents)
+        .where(and(eq(incidents.id, id), eq(incidents.kind, "incident")))
+        .for("update");
       if (!before) throw notFound("Incident not found.");
       if (before.status === "resolved") throw conflict("This incident is already resolved.");
       const [after] = await tx

@@ -17,7 +17,7 @@ async function openIncidents(db: Db): Promise<Incident[]> {
   const rows = await db
     .select()
     .from(incidents)
-    .where(and(isNull(incidents.resolved_at), ne(incidents.status, "resolved")))
+    .where(and(eq(incidents.kind, "incident"), isNull(incidents.resolved_at), ne(incidents.status, "resolved")))
     .orderBy(desc(incidents.started_at), asc(incidents.id));
   return rows.map((i) => ({
     id: i.id,

@@ -16,6 +16,7 @@ import {
   packages,
   passwordResetTokens,
   sessions,
+  statusSubscribers,
   systemComponents,
 } from "@/server/db/schema";
 import { createTestApp, eventually, fillBankDetails, type TestApp } from "@/server/testing";
@@ -188,6 +189,7 @@ describe("IDOR: A's session never reads or changes B's rows", () => {
       requests: await t.app.db.select().from(contentRequests).where(eq(contentRequests.client_id, bongani.id)),
       sessions: await t.app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.client_id, bongani.id)),
       resets: await t.app.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.client_id, bongani.id)),
+      statusUpdates: await t.app.db.select().from(statusSubscribers).where(eq(statusSubscribers.client_id, bongani.id)),
     });
     const before = await snapshot();
     const B = bongani.id;
@@ -254,6 +256,12 @@ describe("IDOR: A's session never reads or changes B's rows", () => {
       },
       { route: "GET /api/client/notices", send: () => call("GET", `/api/client/notices${qs}`, cookieA), expect: [200] },
       { route: "GET /api/client/apps", send: () => call("GET", `/api/client/apps${qs}&device=smart-tv-samsung`, cookieA), expect: [200] },
+      { route: "GET /api/client/status-updates", send: () => call("GET", `/api/client/status-updates${qs}`, cookieA), expect: [200] },
+      {
+        route: "PUT /api/client/status-updates",
+        send: () => call("PUT", `/api/client/status-updates${qs}`, cookieA, { ...hostile, subscribed: true }),
+        expect: [200],
+      },
       // Public routes, sent with A's cookie and B's ids anyway: they only ever act on what they are given.
       {
         route: "POST /api/client/login",
@@ -296,6 +304,8 @@ describe("IDOR: A's session never reads or changes B's rows", () => {
     }
 
     expect(await snapshot()).toEqual(before);
+    // A's "Status updates" went on for A alone.
+    expect(await t.app.db.select().from(statusSubscribers).where(eq(statusSubscribers.client_id, ayesha.id))).toHaveLength(1);
     // What A sent changed only A: the name, never the status, package, dates or line.
     const [a] = await t.app.db.select().from(clients).where(eq(clients.id, ayesha.id));
     expect(a).toMatchObject({

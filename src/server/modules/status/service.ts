@@ -1,11 +1,12 @@
 // The public status page: components with their current status and a 90-day daily history
-// (days in Africa/Johannesburg), recent incidents, and the overall status of spec §4.
-import { asc, desc, gte, isNull, or, sql } from "drizzle-orm";
+// (days in Africa/Johannesburg), recent incidents, scheduled maintenance not yet over (its
+// components read "maintenance" while it runs, whatever a check saw), and the overall status of spec §4.
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { incidents, statusChecks, systemComponents } from "@/server/db/schema";
-import type { ComponentStatus, Incident, StatusComponent, StatusDay, StatusResponse } from "@/shared/api";
+import type { ComponentStatus, Incident, Maintenance, StatusComponent, StatusDay, StatusResponse } from "@/shared/api";
 import { SA_TIME_ZONE } from "@/shared/dates";
-import { overallStatus } from "@/shared/status";
+import { keysUnderMaintenance, maintenancePhase, overallStatus } from "@/shared/status";
 
 export const HISTORY_DAYS = 90;
 /** resolved incidents stay on the page this long */
@@ -32,17 +33,19 @@ export function daysEnding(lastDay: string, count: number): string[] {
 export interface StatusSnapshot {
   components: StatusComponent[];
   incidents: Incident[];
+  /** scheduled and in progress, by status; statusAt drops those whose end has passed */
+  maintenance: Maintenance[];
   checked_at: string | null;
 }
 
-/** Three queries whatever the number of components or days: components, daily check aggregates, incidents. */
+/** Four queries whatever the number of components or days: components, daily check aggregates, incidents, maintenance. */
 export async function loadStatus(db: Db, today: string, now: Date): Promise<StatusSnapshot> {
   const days = daysEnding(today, HISTORY_DAYS);
   const day = sql<string>`((${statusChecks.created_at} at time zone ${ZONE_SQL})::date)::text`;
   // A little more than 14 days, so statusAt can apply the exact cut-off at request time.
   const resolvedSince = new Date(now.getTime() - (RESOLVED_INCIDENT_DAYS + 1) * DAY_MS);
 
-  const [componentRows, dailyRows, incidentRows] = await Promise.all([
+  const [componentRows, dailyRows, incidentRows, maintenanceRows] = await Promise.all([
     db.select().from(systemComponents).orderBy(asc(systemComponents.sort_order), asc(systemComponents.name), asc(systemComponents.id)),
     db
       .select({
@@ -59,8 +62,13 @@ export async function loadStatus(db: Db, today: string, now: Date): Promise<Stat
     db
       .select()
       .from(incidents)
-      .where(or(isNull(incidents.resolved_at), gte(incidents.resolved_at, resolvedSince)))
+      .where(and(eq(incidents.kind, "incident"), or(isNull(incidents.resolved_at), gte(incidents.resolved_at, resolvedSince))))
       .orderBy(desc(incidents.started_at), desc(incidents.created_at), asc(incidents.id)),
+    db
+      .select()
+      .from(incidents)
+      .where(and(eq(incidents.kind, "maintenance"), inArray(incidents.status, ["scheduled", "in_progress"])))
+      .orderBy(asc(incidents.started_at), asc(incidents.id)),
   ]);
 
   const daily = new Map<string, Map<string, (typeof dailyRows)[number]>>();
@@ -115,19 +123,39 @@ export async function loadStatus(db: Db, today: string, now: Date): Promise<Stat
       started_at: i.started_at.toISOString(),
       resolved_at: i.resolved_at?.toISOString() ?? null,
     })),
+    maintenance: maintenanceRows.map((m) => ({
+      id: m.id,
+      title: m.title,
+      body: m.body,
+      status: m.status,
+      component_keys: Array.isArray(m.component_keys) ? m.component_keys : [],
+      starts_at: m.started_at.toISOString(),
+      // a maintenance row always has an end (its schema asks for one); a bare row counts as an hour
+      ends_at: (m.ends_at ?? new Date(m.started_at.getTime() + 60 * 60 * 1000)).toISOString(),
+      resolved_at: m.resolved_at?.toISOString() ?? null,
+    })),
     checked_at: checkedAt,
   };
 }
 
-/** The response at `now`: unresolved incidents plus those resolved in the last 14 days. */
+/**
+ * The response at `now`: unresolved incidents plus those resolved in the last 14 days; maintenance
+ * not yet over, soonest first; a component under maintenance in progress reads "maintenance".
+ */
 export function statusAt(snapshot: StatusSnapshot, now: number): StatusResponse {
   const since = now - RESOLVED_INCIDENT_DAYS * DAY_MS;
-  const data = snapshot.components.map((c) => ({ key: c.key, status: c.status }));
+  const maintenance = snapshot.maintenance.filter((m) => maintenancePhase(m, now) !== "over");
+  const underMaintenance = keysUnderMaintenance(maintenance, now);
+  const components = underMaintenance.size
+    ? snapshot.components.map((c) => (underMaintenance.has(c.key) ? { ...c, status: "maintenance" as const } : c))
+    : snapshot.components;
+  const data = components.map((c) => ({ key: c.key, status: c.status }));
   return {
     overall: overallStatus(data),
     data,
-    components: snapshot.components,
+    components,
     incidents: snapshot.incidents.filter((i) => i.resolved_at === null || Date.parse(i.resolved_at) >= since),
+    maintenance,
     checked_at: snapshot.checked_at,
   };
 }

@@ -35,7 +35,7 @@ describe("GET /api/status", () => {
   it("answers stable with nothing to report", async () => {
     const res = await get("/api/status");
     expect(res.headers["cache-control"]).toBe("no-cache");
-    expect(res.json()).toEqual({ overall: "stable", data: [], components: [], incidents: [], checked_at: null });
+    expect(res.json()).toEqual({ overall: "stable", data: [], components: [], incidents: [], maintenance: [], checked_at: null });
   });
 
   it("lists components by sort_order with current status, 90-day history and the overall rule", async () => {

@@ -1,22 +1,31 @@
 // Status updates by e-mail (docs/architecture.md, "Integrations"):
 //   POST /api/status/subscribe {email} → 202: the same answer whoever asks; a confirmation link
 //        goes by e-mail (double opt-in), unless the address is already confirmed
+//   POST /api/status/subscribe {} with a client session → 200: that client subscribed on their own
+//        channel (e-mail or WhatsApp), no confirmation needed (they are known)
+//   GET  /api/client/status-updates → {data: {subscribed, channel}}; PUT the same {subscribed} → on/off (the portal's toggle)
 //   GET  /api/status/subscribe/confirm?token=  → a page with a Confirm button (mail scanners that
 //        open links confirm nothing); POST the same → confirmed
 //   GET  /api/status/unsubscribe?token=  → a page with an Unsubscribe button; POST the same (also
 //        what a mail client's one-click List-Unsubscribe-Post sends) → unsubscribed
-// Incidents opened, updated and resolved reach confirmed subscribers through the outbox. The
-// change feed tells every process; the dedupe key (incident, its updated_at, subscriber) makes
-// each notice go once however many processes hear it.
+// Incidents opened, updated and resolved, and scheduled maintenance when it is scheduled, starts
+// or changes, and is completed or cancelled, reach confirmed subscribers through the outbox (a
+// client on their channel). The change feed tells every process; the dedupe key (incident, its
+// updated_at, subscriber) makes each notice go once however many processes hear it.
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from "fastify";
-import { incidents, statusSubscribers } from "@/server/db/schema";
+import { requireClient } from "@/server/auth/guards";
+import { readClientSession } from "@/server/auth/sessions";
+import type { Db } from "@/server/db/client";
+import { clients, incidents, statusSubscribers, systemComponents } from "@/server/db/schema";
 import { type BusinessProfile, loadBusiness, signOff } from "@/server/lib/business";
 import { badRequest } from "@/server/lib/errors";
 import { enqueue } from "@/server/lib/outbox";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
-import { STATUS_EMAIL_MESSAGE, statusSubscribeSchema } from "@/shared/schemas";
+import { preferredContact } from "@/server/modules/client/service";
+import { formatDateTime } from "@/shared/dates";
+import { type ClientStatusUpdates, STATUS_EMAIL_MESSAGE, statusSubscribeSchema, statusUpdatesPatchSchema } from "@/shared/schemas";
 
 export const SUBSCRIBE_ANSWER = "Check your inbox: we've sent you a link to confirm your status updates.";
 export const EMAIL_MESSAGE = STATUS_EMAIL_MESSAGE;
@@ -26,6 +35,15 @@ const INCIDENT_STATUS_WORDS: Record<string, string> = {
   monitoring: "Fix in place, watching",
   resolved: "Resolved",
 };
+/** A maintenance window's notice: its subject's stage and its status line. */
+const MAINTENANCE_STAGES: Record<string, { stage: string; state: string }> = {
+  scheduled: { stage: "Scheduled maintenance", state: "Planned: nothing changes before it starts" },
+  in_progress: { stage: "Maintenance in progress", state: "In progress now" },
+  completed: { stage: "Maintenance completed", state: "Completed: everything is back to normal" },
+  cancelled: { stage: "Maintenance cancelled", state: "Cancelled: it will not happen as planned" },
+};
+const clientAnswer = (channel: "email" | "whatsapp" | null) =>
+  `You'll get status updates ${channel === "whatsapp" ? "on WhatsApp" : "by e-mail"}: when something breaks, when it's fixed, and before planned maintenance.`;
 
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
 const newToken = () => randomBytes(24).toString("base64url");
@@ -44,44 +62,139 @@ function page(reply: FastifyReply, business: BusinessProfile, title: string, tex
 <body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${button}</main></body></html>`);
 }
 
-/** Queues the notice of an incident's change to every confirmed subscriber, once per change. */
+type IncidentRow = typeof incidents.$inferSelect;
+
+/** What a notice says: the subject's stage and the lines before the footer. */
+async function noticeText(db: Db, incident: IncidentRow, opened: boolean): Promise<{ stage: string; lines: string[] }> {
+  if (incident.kind !== "maintenance") {
+    const resolved = incident.resolved_at !== null || incident.status === "resolved";
+    const stage = resolved ? "Resolved" : opened ? "New" : "Update";
+    const state = INCIDENT_STATUS_WORDS[incident.status] ?? incident.status;
+    const maintenance = incident.impact === "maintenance";
+    return {
+      stage,
+      lines: [
+        `${stage}: ${incident.title}`,
+        `${maintenance ? "Planned maintenance" : "Status"}: ${state}`,
+        incident.body ? `\n${incident.body}` : "",
+      ],
+    };
+  }
+  const words = MAINTENANCE_STAGES[incident.status] ?? MAINTENANCE_STAGES.scheduled;
+  // A scheduled window changed after its first notice is an update (a new time, new details).
+  const stage = incident.status === "scheduled" && !opened ? "Maintenance update" : words.stage;
+  const keys = Array.isArray(incident.component_keys) ? incident.component_keys : [];
+  const names = keys.length
+    ? (
+        await db
+          .select({ key: systemComponents.key, name: systemComponents.name })
+          .from(systemComponents)
+          .where(inArray(systemComponents.key, keys))
+      )
+        .sort((a, b) => keys.indexOf(a.key) - keys.indexOf(b.key))
+        .map((c) => c.name)
+    : [];
+  const until = incident.ends_at ? ` to ${formatDateTime(incident.ends_at)}` : "";
+  return {
+    stage,
+    lines: [
+      `${stage}: ${incident.title}`,
+      `When: ${formatDateTime(incident.started_at)}${until} (SAST)`,
+      names.length ? `Affected: ${names.join(", ")}` : "",
+      `Status: ${words.state}`,
+      incident.body ? `\n${incident.body}` : "",
+    ],
+  };
+}
+
+/**
+ * Queues the notice of an incident's or a maintenance window's change to every confirmed
+ * subscriber, once per change: e-mail subscribers by e-mail, clients on their own channel (an
+ * address that is both gets it once, as the client).
+ */
 export async function notifySubscribers(app: FastifyInstance, incidentId: string, opened: boolean): Promise<number> {
   const [incident] = await app.db.select().from(incidents).where(eq(incidents.id, incidentId));
   if (!incident) return 0;
   const subscribers = await app.db
-    .select()
+    .select({ subscriber: statusSubscribers, client: clients })
     .from(statusSubscribers)
-    .where(and(isNotNull(statusSubscribers.confirmed_at), isNull(statusSubscribers.unsubscribed_at)));
+    .leftJoin(clients, eq(clients.id, statusSubscribers.client_id))
+    .where(and(isNotNull(statusSubscribers.confirmed_at), isNull(statusSubscribers.unsubscribed_at)))
+    .orderBy(statusSubscribers.created_at, statusSubscribers.id);
   if (subscribers.length === 0) return 0;
   const business = await loadBusiness(app);
-  const resolved = incident.resolved_at !== null || incident.status === "resolved";
-  const stage = resolved ? "Resolved" : opened ? "New" : "Update";
-  const state = INCIDENT_STATUS_WORDS[incident.status] ?? incident.status;
-  const maintenance = incident.impact === "maintenance";
+  const { stage, lines } = await noticeText(app.db, incident, opened);
+  const targets: { subscriberId: string; channel: "email" | "whatsapp"; recipient: string; clientId: string | null; token: string }[] = [];
+  for (const { subscriber, client } of subscribers) {
+    if (!subscriber.client_id || !client) continue;
+    const contact = preferredContact(client);
+    if (contact) targets.push({ subscriberId: subscriber.id, ...contact, clientId: client.id, token: subscriber.unsubscribe_token });
+  }
+  const taken = new Set(targets.map((t) => `${t.channel}:${t.recipient}`));
+  for (const { subscriber } of subscribers) {
+    if (subscriber.client_id || !subscriber.email || taken.has(`email:${subscriber.email}`)) continue;
+    targets.push({
+      subscriberId: subscriber.id,
+      channel: "email",
+      recipient: subscriber.email,
+      clientId: null,
+      token: subscriber.unsubscribe_token,
+    });
+  }
   await app.db.transaction(async (tx) => {
-    for (const subscriber of subscribers) {
-      const unsubscribe = `${business.publicUrl}/api/status/unsubscribe?token=${encodeURIComponent(subscriber.unsubscribe_token)}`;
+    for (const target of targets) {
+      const unsubscribe = `${business.publicUrl}/api/status/unsubscribe?token=${encodeURIComponent(target.token)}`;
+      const stop = target.clientId
+        ? `\nYou turned on status updates in your ${business.companyName} client portal. To stop them, switch them off under Account management (${business.publicUrl}/account-management) or open: ${unsubscribe}`
+        : `\nYou asked for status updates from ${business.companyName}. To stop them: ${unsubscribe}`;
       await enqueue(tx, {
-        channel: "email",
-        recipient: subscriber.email,
-        subject: `${business.companyName} status — ${stage}: ${incident.title}`,
-        body: [
-          `${stage}: ${incident.title}`,
-          `${maintenance ? "Planned maintenance" : "Status"}: ${state}`,
-          incident.body ? `\n${incident.body}` : "",
-          `\nFollow it on our status page: ${business.publicUrl}/status`,
-          `\nYou asked for status updates from ${business.companyName}. To stop them: ${unsubscribe}`,
-          `\n${signOff(business)}`,
-        ]
+        channel: target.channel,
+        recipient: target.recipient,
+        subject: target.channel === "email" ? `${business.companyName} status — ${stage}: ${incident.title}` : undefined,
+        body: [...lines, `\nFollow it on our status page: ${business.publicUrl}/status`, stop, `\n${signOff(business)}`]
           .filter(Boolean)
           .join("\n"),
         kind: "status-update",
-        dedupe_key: `status:${incident.id}:${incident.updated_at.getTime()}:${subscriber.id}`,
+        client_id: target.clientId,
+        dedupe_key: `status:${incident.id}:${incident.updated_at.getTime()}:${target.subscriberId}`,
       });
     }
   });
   app.outbox.nudge();
-  return subscribers.length;
+  return targets.length;
+}
+
+/** A client's own subscription: whether it is on, and the channel it goes to (null: no usable contact). */
+export async function clientStatusUpdates(db: Db, clientId: string): Promise<ClientStatusUpdates> {
+  const [row] = await db
+    .select({ subscriber: statusSubscribers, client: clients })
+    .from(clients)
+    .leftJoin(statusSubscribers, eq(statusSubscribers.client_id, clients.id))
+    .where(eq(clients.id, clientId));
+  if (!row) return { subscribed: false, channel: null };
+  const on = !!row.subscriber?.confirmed_at && !row.subscriber.unsubscribed_at;
+  return { subscribed: on, channel: preferredContact(row.client)?.channel ?? null };
+}
+
+/** Turns a client's own subscription on (no confirmation: the session says who they are) or off. */
+export async function setClientStatusUpdates(db: Db, clientId: string, on: boolean): Promise<ClientStatusUpdates> {
+  const now = new Date();
+  if (on) {
+    await db
+      .insert(statusSubscribers)
+      .values({ client_id: clientId, unsubscribe_token: newToken(), confirmed_at: now })
+      .onConflictDoUpdate({
+        target: statusSubscribers.client_id,
+        set: { confirmed_at: now, unsubscribed_at: null, updated_at: now },
+        setWhere: isNotNull(statusSubscribers.unsubscribed_at),
+      });
+  } else {
+    await db
+      .update(statusSubscribers)
+      .set({ unsubscribed_at: now, updated_at: now })
+      .where(and(eq(statusSubscribers.client_id, clientId), isNull(statusSubscribers.unsubscribed_at)));
+  }
+  return clientStatusUpdates(db, clientId);
 }
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -104,6 +217,17 @@ const routes: FastifyPluginAsync = async (app) => {
     await enforce(app.db, [
       { key: `status-subscribe:ip:${clientIp(request)}`, limit: app.config.PUBLIC_WRITE_LIMIT_PER_MIN, message: PUBLIC_WRITE_MESSAGE },
     ]);
+    // A signed-in client who gives no address subscribes themselves, on their own channel.
+    const given = (request.body as { email?: unknown } | null | undefined)?.email;
+    if (given === undefined) {
+      const session = await readClientSession(app, request);
+      const [client] = session ? await app.db.select({ id: clients.id }).from(clients).where(eq(clients.id, session.clientId)) : [];
+      if (client) {
+        const state = await setClientStatusUpdates(app.db, client.id, true);
+        reply.header("cache-control", "no-store");
+        return reply.status(200).send({ success: true, message: clientAnswer(state.channel), data: state });
+      }
+    }
     const parsed = statusSubscribeSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw badRequest(EMAIL_MESSAGE, { email: EMAIL_MESSAGE });
     const email = parsed.data.email.toLowerCase();
@@ -139,6 +263,22 @@ const routes: FastifyPluginAsync = async (app) => {
     });
     app.outbox.nudge();
     return reply.status(202).send({ success: true, message: SUBSCRIBE_ANSWER });
+  });
+
+  // The portal's "Status updates" toggle: the signed-in client's own row only (the id comes from the session).
+  app.get("/client/status-updates", { preHandler: requireClient }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return { data: await clientStatusUpdates(app.db, request.client?.id ?? "") };
+  });
+  app.put("/client/status-updates", { preHandler: requireClient }, async (request, reply) => {
+    const parsed = statusUpdatesPatchSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Please choose on or off";
+      throw badRequest(message, { subscribed: message });
+    }
+    const data = await setClientStatusUpdates(app.db, request.client?.id ?? "", parsed.data.subscribed);
+    reply.header("cache-control", "no-store");
+    return { success: true, message: data.subscribed ? clientAnswer(data.channel) : "You won't get status updates any more.", data };
   });
 
   const tokenOf = (request: { query: unknown; body: unknown }) => {

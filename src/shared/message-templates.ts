@@ -24,6 +24,8 @@ export const TEMPLATE_KINDS = [
   "trial-ending",
   "trial-ended",
   "password-reset",
+  "line-suspended",
+  "line-restored",
 ] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
@@ -61,6 +63,7 @@ export const TEMPLATE_VARIABLE_HELP: Record<string, string> = {
   paid_at: "when it was paid, e.g. 22 Nov 2026, 14:00",
   next_step: "what happens next (depends on a new account, a suspension or a running term)",
   reset_link: "the reset link (put in at send time, never stored readable)",
+  restored_note: "what the client can do now: watch until the term's end, or renew first when it has ended",
 };
 
 /** Variables whose value is (or carries) a secret: body only, and never shown in a preview. */
@@ -278,6 +281,39 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
       "Choose a new password here: {{reset_link}}",
       "",
       `The link works once and expires in ${RESET_TOKEN_TTL_MINUTES} minutes. If you didn't ask for this, ignore this message: your password stays as it is.`,
+      "",
+      "{{sign_off}}",
+    ),
+  },
+  // Line suspended / restored (issue 13 item 3): sent when you suspend or reactivate a client.
+  "line-suspended": {
+    label: "Line suspended",
+    sentWhen: "when you suspend a client",
+    variables: [...COMMON, "package"],
+    required: [],
+    subject: "{{business}}: your service is on hold",
+    body: lines(
+      "Hi {{name}},",
+      "",
+      "We've put your {{business}} service ({{package}}) on hold, so your line is switched off for now and your client portal is paused.",
+      "If you think this is a mistake, or to get it switched back on, message us and a person will help you.",
+      "",
+      "{{sign_off}}",
+    ),
+  },
+  "line-restored": {
+    label: "Line restored",
+    sentWhen: "when you reactivate a suspended client",
+    variables: [...COMMON, "package", "end_date", "renew_link", "restored_note"],
+    required: [],
+    subject: "{{business}}: your account is active again",
+    body: lines(
+      "Hi {{name}},",
+      "",
+      "Good news: we've lifted the hold on your {{business}} account ({{package}}).",
+      "{{restored_note}}",
+      "",
+      "Your client portal is open again: {{portal_link}}",
       "",
       "{{sign_off}}",
     ),

@@ -21,6 +21,9 @@ export const MESSAGE_KINDS = {
   "interest-confirmation": "Enquiry confirmation",
   instructions: "App install guide",
   "content-request-reply": "Reply to a content request",
+  "line-suspended": "Line suspended",
+  "line-restored": "Line restored",
+  "status-update": "Status update",
 } as const satisfies Record<string, string>;
 
 export const messageKindLabel = (kind: string): string =>

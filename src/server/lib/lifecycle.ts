@@ -8,6 +8,8 @@ import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "@/server/db/client";
 import { auditLog, clientLifecycleEvents, clients } from "@/server/db/schema";
+import { preferredContact } from "@/server/modules/client/service";
+import { formatDate } from "@/shared/dates";
 import {
   applyCause,
   CAUSE_LABELS,
@@ -18,8 +20,10 @@ import {
   lifecycleRules,
   type Term,
 } from "@/shared/lifecycle";
-import { loadBusiness } from "./business";
+import { type BusinessProfile, loadBusiness } from "./business";
 import { conflict, notFound } from "./errors";
+import { commonVars, type OwnerTemplates, renderMessage } from "./message-templates";
+import { enqueue } from "./outbox";
 import { planPanelWork, queuePanelWork } from "./provisioning";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -139,6 +143,61 @@ export async function applyOrRefuse(tx: Tx, change: Change): Promise<ChangeResul
   const result = await applyChange(tx, change);
   if (!result.applied && result.refused) throw conflict(result.refused);
   return result;
+}
+
+// ---- the client's message about an admin's suspend / reactivate (issue 13 item 3) --------------
+
+/** The variables of the "Line suspended" and "Line restored" templates, for the client as the change left them. */
+export function lineNoticeVars(
+  business: BusinessProfile,
+  client: Pick<ClientRow, "full_name" | "package_name" | "status" | "subscription_end">,
+) {
+  const end = client.subscription_end ? formatDate(client.subscription_end) : "";
+  const renewLink = `${business.publicUrl}/client?renew=1`;
+  const running = client.status === "active" || client.status === "trial" || client.status === "grace";
+  const restoredNote = running
+    ? `Your line is switched back on with the same login details${end ? `, active until ${end}` : ""}.`
+    : end
+      ? `Your subscription ended on ${end}, so your line stays off until you renew: ${renewLink}`
+      : `Your line switches on as soon as your payment is confirmed. Choose a package here: ${renewLink}`;
+  return {
+    ...commonVars(business, client.full_name),
+    package: client.package_name || "subscription",
+    end_date: end,
+    renew_link: renewLink,
+    restored_note: restoredNote,
+  };
+}
+
+/**
+ * Queues the client's message about an admin's suspend or reactivate in the change's own
+ * transaction: "Line suspended" / "Line restored" in the owner's words, on the client's channel,
+ * once per cause (dedupe key `<cause key>:notice`). Nothing for other causes, for a change not
+ * applied (a replay or a refusal), or for a client with no usable contact. `business` and
+ * `templates` are read before the transaction (PGlite has one connection). Returns whether one was queued.
+ */
+export async function queueLineNotice(
+  tx: Tx,
+  change: Pick<Change, "cause" | "causeKey">,
+  result: ChangeResult,
+  context: { business: BusinessProfile; templates: OwnerTemplates },
+): Promise<boolean> {
+  const kind = change.cause.kind === "admin-suspend" ? "line-suspended" : change.cause.kind === "admin-reactivate" ? "line-restored" : null;
+  if (!kind || !result.applied) return false;
+  const contact = preferredContact(result.client);
+  if (!contact) return false;
+  const message = renderMessage(context.templates, kind, lineNoticeVars(context.business, result.client));
+  await enqueue(tx, {
+    ...contact,
+    subject: contact.channel === "email" ? message.subject : undefined,
+    body: message.body,
+    kind,
+    client_id: result.client.id,
+    failure: message.error,
+    vars: { package: result.client.package_name || "subscription" },
+    dedupe_key: `${change.causeKey}:notice`,
+  });
+  return true;
 }
 
 /** A client's lifecycle history, newest first (the admin's client page). */

@@ -13,8 +13,9 @@ import { capturedPayments, clients, contentRequests, leads, outbox, packages } f
 import { audit } from "@/server/lib/audit";
 import { loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, notFound } from "@/server/lib/errors";
-import { adminActor, applyOrRefuse, lifecycleHistory, loadRules } from "@/server/lib/lifecycle";
+import { adminActor, applyOrRefuse, lifecycleHistory, loadRules, queueLineNotice } from "@/server/lib/lifecycle";
 import { containsPattern, ordering, pageWindow, phoneSearchDigits } from "@/server/lib/list-query";
+import { loadTemplates } from "@/server/lib/message-templates";
 import { MASKED_SECRET, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
 import { uniqueViolation } from "@/server/modules/orders/service";
 import {
@@ -304,35 +305,49 @@ export async function patchClient(app: FastifyInstance, request: FastifyRequest,
   }
 }
 
-/** Suspension signs them out everywhere at once (same transaction). A second suspension is a 409. */
+/**
+ * Suspension signs them out everywhere at once (same transaction). A second suspension is a 409.
+ * The client is told on their channel ("Line suspended"), queued in the same transaction.
+ */
 export async function suspendClient(app: FastifyInstance, request: FastifyRequest, id: string) {
   const rules = await loadRules(app);
-  return app.db.transaction(async (tx) => {
-    const { client } = await applyOrRefuse(tx, {
-      clientId: id,
-      cause: { kind: "admin-suspend" },
-      causeKey: `suspend:${id}:${randomUUID()}`,
-      actor: adminActor(request),
-      rules,
-    });
+  const context = { business: await loadBusiness(app), templates: await loadTemplates(app.db) };
+  const change = {
+    clientId: id,
+    cause: { kind: "admin-suspend" } as const,
+    causeKey: `suspend:${id}:${randomUUID()}`,
+    actor: adminActor(request),
+    rules,
+  };
+  const { client, queued } = await app.db.transaction(async (tx) => {
+    const result = await applyOrRefuse(tx, change);
     await deleteSessionsFor(tx, { clientId: id });
-    return toPublicClient(client);
+    return { client: result.client, queued: await queueLineNotice(tx, change, result, context) };
   });
+  if (queued) app.outbox.nudge();
+  return toPublicClient(client);
 }
 
-/** Back to what the term says now: trial or active while it runs, grace or expired once it has ended. */
+/**
+ * Back to what the term says now: trial or active while it runs, grace or expired once it has ended.
+ * The client is told on their channel ("Line restored"), queued in the same transaction.
+ */
 export async function reactivateClient(app: FastifyInstance, request: FastifyRequest, id: string) {
   const rules = await loadRules(app);
-  return app.db.transaction(async (tx) => {
-    const { client } = await applyOrRefuse(tx, {
-      clientId: id,
-      cause: { kind: "admin-reactivate" },
-      causeKey: `reactivate:${id}:${randomUUID()}`,
-      actor: adminActor(request),
-      rules,
-    });
-    return toPublicClient(client);
+  const context = { business: await loadBusiness(app), templates: await loadTemplates(app.db) };
+  const change = {
+    clientId: id,
+    cause: { kind: "admin-reactivate" } as const,
+    causeKey: `reactivate:${id}:${randomUUID()}`,
+    actor: adminActor(request),
+    rules,
+  };
+  const { client, queued } = await app.db.transaction(async (tx) => {
+    const result = await applyOrRefuse(tx, change);
+    return { client: result.client, queued: await queueLineNotice(tx, change, result, context) };
   });
+  if (queued) app.outbox.nudge();
+  return toPublicClient(client);
 }
 
 /**

@@ -7,7 +7,7 @@ import { capturedPayments, type clients } from "@/server/db/schema";
 import { reminderVars } from "@/server/jobs/reminders";
 import { appForDevice } from "@/server/lib/accounts";
 import type { BusinessProfile } from "@/server/lib/business";
-import { loadRules } from "@/server/lib/lifecycle";
+import { lineNoticeVars, loadRules } from "@/server/lib/lifecycle";
 import { SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
 import { welcomeVars } from "@/server/modules/admin-business/messages";
 import { resetLinkVars } from "@/server/modules/client/messages";
@@ -67,6 +67,13 @@ export async function previewVars(app: FastifyInstance, business: BusinessProfil
         suspended: client.status === "suspended",
       });
     }
+    case "line-suspended":
+    case "line-restored":
+      // as the client would read it after the change: suspended, or back to what their term says
+      return lineNoticeVars(
+        business,
+        kind === "line-restored" && client.status === "suspended" ? { ...client, status: client.suspended_from ?? "active" } : client,
+      );
     case "password-reset":
       return withoutSecrets(resetLinkVars(business, { name: client.full_name, username: client.username }), SECRET_PREVIEW);
     default: {

@@ -2,10 +2,8 @@
 // (edit, grant complimentary time, record a payment, suspend or reactivate, reset the portal
 // password, delete), how to reach them, their line on the IPTV panel, notes, and everything on record:
 // the history of their status and term, payments, leads, content requests and messages sent.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Gift, KeyRound, Pause, Pencil, Play, Plus, Trash2 } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import {
@@ -13,14 +11,12 @@ import {
   type AdminContentRequest,
   type AdminLead,
   type AdminOutboxMessage,
-  type ClientNotes as ClientNotesValues,
   clientNotesSchema,
 } from "@/shared/business-schemas";
 import { DEVICE_LABELS, INTERNET_PLATFORM_LABELS } from "@/shared/options";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { Button } from "@/web/components/ui/button";
 import { PageSkeleton } from "@/web/components/ui/page-skeleton";
-import { Textarea } from "@/web/components/ui/textarea";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { useLifecycleRules } from "./api/get-lifecycle-rules";
@@ -36,8 +32,8 @@ import { LineCard } from "./clients/line-card";
 import { ResetPasswordDialog } from "./clients/reset-password-dialog";
 import { ConfirmDialog } from "./components/confirm-dialog";
 import { DataTable } from "./components/data-table";
-import { FormError, setServerErrors } from "./components/form-field";
 import { formatDate, formatDateTime, humanise, orDash, phone } from "./components/format";
+import { NotesForm } from "./components/notes-form";
 import { StatusBadge } from "./components/status-badge";
 import { WhatsAppButton } from "./components/whatsapp-button";
 import { FORM_TYPE_LABELS } from "./leads/lead-labels";
@@ -330,60 +326,17 @@ function Facts({ rows, stacked }: { rows: [string, ReactNode][]; stacked?: boole
 
 function ClientNotes({ client }: { client: AdminClientDetail }) {
   const update = useUpdateClient();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    getValues,
-    formState: { errors, isDirty },
-  } = useForm<ClientNotesValues>({ resolver: zodResolver(clientNotesSchema), defaultValues: { notes: client.notes } });
-  // Someone else's edit arrives through the live feed: take it, unless the admin is mid-edit.
-  const base = useRef(client.notes);
-  useEffect(() => {
-    if (getValues("notes") === base.current) reset({ notes: client.notes });
-    base.current = client.notes;
-  }, [client.notes, getValues, reset]);
-  const onSubmit = handleSubmit(({ notes }) =>
-    update.mutate(
-      { id: client.id, patch: { notes } },
-      {
-        onSuccess: () => {
-          reset({ notes });
-          toast.success("Notes saved");
-        },
-        onError: (error) => {
-          setServerErrors(error, setError, ["notes"]);
-          toast.error("Notes not saved", { description: error.message });
-        },
-      },
-    ),
-  );
   return (
-    <form className="flex flex-col gap-3" onSubmit={onSubmit} noValidate>
-      <label htmlFor="client-notes" className="sr-only">
-        Notes about {client.full_name}
-      </label>
-      <Textarea
-        id="client-notes"
-        rows={5}
-        placeholder="Anything the team should know"
-        aria-invalid={errors.notes ? true : undefined}
-        aria-describedby={errors.notes ? "client-notes-error" : undefined}
-        {...register("notes")}
-      />
-      {errors.notes ? (
-        <p id="client-notes-error" className="text-sm text-bad">
-          {errors.notes.message}
-        </p>
-      ) : null}
-      <FormError message={errors.root?.server?.message} />
-      <div>
-        <Button type="submit" variant="secondary" size="sm" disabled={!isDirty || update.isPending}>
-          {update.isPending ? "Saving..." : "Save notes"}
-        </Button>
-      </div>
-    </form>
+    <NotesForm
+      notes={client.notes}
+      schema={clientNotesSchema}
+      save={(notes) => update.mutateAsync({ id: client.id, patch: { notes } })}
+      label={`Notes about ${client.full_name}`}
+      hideLabel
+      rows={5}
+      placeholder="Anything the team should know"
+      className="gap-3"
+    />
   );
 }
 

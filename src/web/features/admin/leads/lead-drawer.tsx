@@ -2,18 +2,14 @@
 // (payload), notes the team keeps, and the next steps (WhatsApp, convert, open the client). A
 // lead from a returning client says whose it is; converting it renews that client.
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ExternalLink, RefreshCw, UserPlus } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
-import { type AdminLead, type LeadNotes as LeadNotesValues, leadNotesSchema } from "@/shared/business-schemas";
+import { type AdminLead, leadNotesSchema } from "@/shared/business-schemas";
 import { DEVICE_LABELS, INTERNET_PLATFORM_LABELS } from "@/shared/options";
 import { Button, buttonClasses } from "@/web/components/ui/button";
-import { Textarea } from "@/web/components/ui/textarea";
-import { setServerErrors } from "../components/form-field";
 import { formatDateTime, humanise, orDash, phone } from "../components/format";
+import { NotesForm } from "../components/notes-form";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../components/sheet";
 import { StatusBadge } from "../components/status-badge";
 import { WhatsAppButton } from "../components/whatsapp-button";
@@ -177,58 +173,14 @@ function LeadDetails({ lead }: { lead: AdminLead }) {
 
 function LeadNotes({ lead }: { lead: AdminLead }) {
   const update = useUpdateLead();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    getValues,
-    formState: { errors, isDirty },
-  } = useForm<LeadNotesValues>({ resolver: zodResolver(leadNotesSchema), defaultValues: { notes: lead.notes } });
-  // Someone else's edit arrives through the live feed: take it, unless the admin is mid-edit.
-  const base = useRef(lead.notes);
-  useEffect(() => {
-    if (getValues("notes") === base.current) reset({ notes: lead.notes });
-    base.current = lead.notes;
-  }, [lead.notes, getValues, reset]);
-  const onSubmit = handleSubmit(({ notes }) =>
-    update.mutate(
-      { id: lead.id, patch: { notes } },
-      {
-        onSuccess: () => {
-          reset({ notes });
-          toast.success("Notes saved");
-        },
-        onError: (error) => {
-          if (!setServerErrors(error, setError, ["notes"])) toast.error("Notes not saved", { description: error.message });
-        },
-      },
-    ),
-  );
-  const id = `lead-notes-${lead.id}`;
   return (
-    <form className="flex flex-col gap-2" onSubmit={onSubmit} noValidate>
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        Notes
-      </label>
-      <Textarea
-        id={id}
-        rows={4}
-        placeholder="What was said, what's next"
-        aria-invalid={errors.notes ? true : undefined}
-        aria-describedby={errors.notes ? `${id}-error` : undefined}
-        {...register("notes")}
-      />
-      {errors.notes ? (
-        <p id={`${id}-error`} className="text-sm text-bad">
-          {errors.notes.message}
-        </p>
-      ) : null}
-      <div>
-        <Button type="submit" variant="secondary" size="sm" disabled={!isDirty || update.isPending}>
-          {update.isPending ? "Saving..." : "Save notes"}
-        </Button>
-      </div>
-    </form>
+    <NotesForm
+      notes={lead.notes}
+      schema={leadNotesSchema}
+      save={(notes) => update.mutateAsync({ id: lead.id, patch: { notes } })}
+      label="Notes"
+      rows={4}
+      placeholder="What was said, what's next"
+    />
   );
 }

@@ -1,0 +1,92 @@
+// The team's notes on a client or a lead: one textarea checked with the shared schema
+// (clientNotesSchema, leadNotesSchema), saved on request. Someone else's edit that arrives through
+// the live feed is taken, unless the admin is mid-edit.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Button } from "@/web/components/ui/button";
+import { Textarea } from "@/web/components/ui/textarea";
+import { cn } from "@/web/lib/cn";
+import { FormError, setServerErrors } from "./form-field";
+
+interface NotesValues {
+  notes: string;
+}
+
+export function NotesForm({
+  notes,
+  schema,
+  save,
+  label,
+  hideLabel,
+  rows,
+  placeholder,
+  className,
+}: {
+  /** the notes as stored now */
+  notes: string;
+  schema: z.ZodType<NotesValues, NotesValues>;
+  save: (notes: string) => Promise<unknown>;
+  label: string;
+  /** the label for screen readers only (the section's heading says it) */
+  hideLabel?: boolean;
+  rows: number;
+  placeholder: string;
+  className?: string;
+}) {
+  const id = useId();
+  const [resolver] = useState(() => zodResolver(schema));
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<NotesValues>({ resolver, defaultValues: { notes } });
+  const base = useRef(notes);
+  useEffect(() => {
+    if (getValues("notes") === base.current) reset({ notes });
+    base.current = notes;
+  }, [notes, getValues, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save(values.notes);
+      reset(values);
+      toast.success("Notes saved");
+    } catch (error) {
+      if (!setServerErrors(error, setError, ["notes"]))
+        toast.error("Notes not saved", { description: error instanceof Error ? error.message : "Please try again." });
+    }
+  });
+
+  return (
+    <form className={cn("flex flex-col gap-2", className)} onSubmit={onSubmit} noValidate>
+      <label htmlFor={id} className={hideLabel ? "sr-only" : "text-sm font-medium text-ink"}>
+        {label}
+      </label>
+      <Textarea
+        id={id}
+        rows={rows}
+        placeholder={placeholder}
+        aria-invalid={errors.notes ? true : undefined}
+        aria-describedby={errors.notes ? `${id}-error` : undefined}
+        {...register("notes")}
+      />
+      {errors.notes ? (
+        <p id={`${id}-error`} className="text-sm text-bad">
+          {errors.notes.message}
+        </p>
+      ) : null}
+      <FormError message={errors.root?.server?.message} />
+      <div>
+        <Button type="submit" variant="secondary" size="sm" disabled={!isDirty || isSubmitting}>
+          {isSubmitting ? "Saving..." : "Save notes"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -16,9 +16,8 @@ import {
 } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { Button } from "@/web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
-import { apiFieldErrors, type FieldErrors, FormError, messagesByPath } from "../../components/form-field";
+import { FormDialog } from "../../catalogue/components/form-dialog";
+import { apiFieldErrors, type FieldErrors, messagesByPath } from "../../components/form-field";
 import type { AdminResource } from "../api/resource";
 import { useSaveResource } from "../api/save-resource";
 
@@ -38,7 +37,6 @@ export interface EditorDialogProps<V extends FieldValues> {
   fields: (values: V, set: <K extends keyof V>(key: K, value: V[K]) => void, errors: FieldErrors) => ReactNode;
   /** the toast's line once saved */
   saved: (values: V) => string;
-  className?: string;
 }
 
 /** The fields whose value differs (compared as JSON). */
@@ -47,14 +45,8 @@ function changedOnly(before: Record<string, unknown>, after: Record<string, unkn
 }
 
 export function EditorDialog<V extends FieldValues>(props: EditorDialogProps<V>) {
-  const { open, onOpenChange, className } = props;
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={className ?? "max-w-2xl"} onInteractOutside={(event) => event.preventDefault()}>
-        {open ? <EditorForm {...props} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
+  const { open, onOpenChange } = props;
+  return open ? <EditorForm {...props} onDone={() => onOpenChange(false)} /> : null;
 }
 
 type BodySchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
@@ -118,27 +110,13 @@ function EditorForm<V extends FieldValues>({
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogHeader>
-        <DialogTitle>{title}</DialogTitle>
-        {description ? (
-          <DialogDescription>{description}</DialogDescription>
-        ) : (
-          <DialogDescription className="sr-only">{title}</DialogDescription>
-        )}
-      </DialogHeader>
-      <div className="flex flex-col gap-4">
-        <FormError message={root?.server?.message} />
-        {fields(values, set, errors)}
-      </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : id ? "Save changes" : "Create"}
-        </Button>
-      </DialogFooter>
-    </form>
+    <FormDialog
+      form={{ submit, pending: save.isPending, formError: root?.server?.message, onDone }}
+      title={title}
+      description={description}
+      submitLabel={id ? "Save changes" : "Create"}
+    >
+      {fields(values, set, errors)}
+    </FormDialog>
   );
 }

@@ -59,7 +59,7 @@ export async function loadStats(app: FastifyInstance, now = new Date()): Promise
       .from(clients)
       .where(and(eq(clients.status, "active"), gt(clients.subscription_end, now), lte(clients.subscription_end, in7Days))),
     db
-      .select({ total: sql<string>`coalesce(sum(${capturedPayments.amount}), 0)` })
+      .select({ total: sql<string>`coalesce(sum(${capturedPayments.amount} - ${capturedPayments.refunded_amount}), 0)` })
       .from(capturedPayments)
       .where(and(eq(capturedPayments.status, "paid"), gte(capturedPayments.paid_at, monthStart))),
     db
@@ -77,7 +77,7 @@ export async function loadStats(app: FastifyInstance, now = new Date()): Promise
       .where(and(eq(outbox.channel, "whatsapp"), eq(outbox.status, "owner"))),
     db.select({ day: leadDay, n: count() }).from(leads).where(gte(leads.created_at, seriesStart)).groupBy(leadDay),
     db
-      .select({ day: paidDay, total: sql<string>`sum(${capturedPayments.amount})` })
+      .select({ day: paidDay, total: sql<string>`sum(${capturedPayments.amount} - ${capturedPayments.refunded_amount})` })
       .from(capturedPayments)
       .where(and(eq(capturedPayments.status, "paid"), gte(capturedPayments.paid_at, seriesStart)))
       .groupBy(paidDay),

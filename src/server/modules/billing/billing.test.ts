@@ -207,12 +207,16 @@ describe("an invoice for every captured payment", () => {
 describe("refunds and credit notes", () => {
   it("a partial refund issues CN-… against the invoice, keeps the term unless asked, and leaves the rest refundable", async () => {
     const { payment, invoice } = await paidOrder();
+    const revenue = async () => (await admin.call({ method: "GET", url: "/api/admin/stats" })).json().revenue_month as number;
+    const before = await revenue();
     const response = await admin.call({
       method: "POST",
       url: `/api/admin/payments/${payment.id}/refund`,
       payload: { amount: 100, reason: "Two days without service" },
     });
     expect(response.statusCode).toBe(200);
+    // The overview's revenue counts what was kept.
+    expect(await revenue()).toBe(before - 100);
     const result = response.json().data;
     expect(result).toMatchObject({ amount: 100, method: "manual", payment_status: "paid", refunded_amount: 100, term_change: "kept" });
     const [note] = await t.app.db.select().from(creditNotes).where(eq(creditNotes.number, result.credit_note));

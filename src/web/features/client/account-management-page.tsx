@@ -1,5 +1,5 @@
 // /account-management: contact details and preferred channel, the marketing choice (POPIA: a
-// separate, unticked opt-in that says what it is for, with when it was given), and the password.
+// separate, unticked opt-in that says what it is for, with when it was given), status updates (issue 13) and the password.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, Megaphone, UserRound } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -30,6 +30,7 @@ import { Field } from "./components/field";
 import { LoadError } from "./components/load-error";
 import { PortalPage } from "./components/portal-page";
 import { applyFieldErrors, errorMessage } from "./components/server-errors";
+import { StatusUpdatesCard } from "./components/status-updates-card";
 
 export function AccountManagementPage() {
   return (
@@ -51,6 +52,7 @@ function AccountContent() {
       </div>
       <div className="flex flex-col gap-5">
         <MarketingChoice profile={me.data} />
+        <StatusUpdatesCard />
         <PasswordForm />
       </div>
     </div>

@@ -12,4 +12,5 @@ export const clientKeys = {
   notices: ["client", "notices"],
   invoices: ["client", "invoices"],
   billingDetails: ["client", "billing-details"],
+  statusUpdates: ["client", "status-updates"],
 } as const;

@@ -56,6 +56,7 @@ function response(overall: OverallStatus, statuses: ComponentStatus[] = ["operat
         resolved_at: null,
       },
     ],
+    maintenance: [],
     checked_at: "2026-11-22T10:05:00.000Z",
   };
 }
@@ -139,6 +140,51 @@ describe("StatusPage", () => {
     const incidents = [...container.querySelectorAll("[data-incident]")].map((li) => li.getAttribute("data-incident"));
     expect(incidents).toEqual(["open", "resolved"]);
     expect(container.querySelector('[data-incident="open"]')?.textContent).toContain("AffectsStreaming service");
+  });
+
+  it("shows scheduled maintenance, in progress before upcoming, with SAST times and the services it affects", async () => {
+    const hour = 60 * 60 * 1000;
+    const body = response("maintenance", ["maintenance", "operational"]);
+    body.maintenance = [
+      {
+        id: "later",
+        title: "Payment provider upgrade",
+        body: "Card payments pause for a few minutes.",
+        status: "scheduled",
+        component_keys: ["payments"],
+        starts_at: "2030-03-01T23:00:00.000Z",
+        ends_at: "2030-03-02T01:00:00.000Z",
+        resolved_at: null,
+      },
+      {
+        id: "now",
+        title: "Streaming server move",
+        body: "",
+        status: "in_progress",
+        component_keys: ["streaming"],
+        starts_at: new Date(Date.now() - hour).toISOString(),
+        ends_at: new Date(Date.now() + hour).toISOString(),
+        resolved_at: null,
+      },
+    ];
+    const { container } = await renderStatus(body);
+    const section = container.querySelector('section[aria-labelledby="maintenance-heading"]') as HTMLElement;
+    expect(section.querySelector("h2")?.textContent).toBe("Scheduled maintenance");
+    const items = [...section.querySelectorAll("[data-maintenance]")];
+    expect(items.map((li) => li.getAttribute("data-maintenance"))).toEqual(["in_progress", "upcoming"]);
+    expect(items[0].textContent).toContain("In progress");
+    expect(items[0].textContent).toContain("AffectsStreaming service");
+    expect(items[1].textContent).toContain("Upcoming");
+    expect(items[1].textContent).toContain("Starts2 Mar 2030, 01:00 SAST");
+    expect(items[1].textContent).toContain("Ends2 Mar 2030, 03:00 SAST");
+    expect(items[1].textContent).toContain("AffectsPayments");
+    // the component under maintenance reads so, not "Down"
+    expect(container.querySelector('[data-component="streaming"]')?.textContent).toContain("Under maintenance");
+  });
+
+  it("shows no maintenance section when none is planned", async () => {
+    const { container } = await renderStatus(response("stable"));
+    expect(container.textContent).not.toContain("Scheduled maintenance");
   });
 
   it("Check now posts to /api/status/check and refetches the status 2 s later", async () => {

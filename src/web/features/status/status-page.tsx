@@ -1,4 +1,4 @@
-// /status: the overall verdict, each component with its 90-day history, incidents, and a
+// /status: the overall verdict, scheduled maintenance, each component with its 90-day history, incidents, and a
 // 'Check now' that runs the health monitor and refetches 2 s later (spec §7).
 import { useQuery } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
@@ -13,6 +13,7 @@ import { statusQueryOptions } from "@/web/lib/queries/status";
 import { useRunStatusCheck } from "./api/run-status-check";
 import { HistoryBars } from "./history-bars";
 import { IncidentList } from "./incident-list";
+import { MaintenanceList } from "./maintenance-list";
 import { OverallBanner } from "./overall-banner";
 import { formatSast, formatUptime, uptimeOver } from "./status-format";
 import { StatusSubscribe } from "./status-subscribe";
@@ -69,6 +70,8 @@ function StatusBody({ status }: { status: StatusResponse }) {
         <OverallBanner overall={overall} />
         <CheckNow lastRun={status.checked_at} />
       </div>
+
+      <MaintenanceList maintenance={status.maintenance ?? []} components={status.components} />
 
       <section aria-labelledby="components-heading" className="flex flex-col gap-4">
         <h2 id="components-heading" className="text-xl font-semibold text-ink">

@@ -7,6 +7,8 @@ export const opsKeys = {
   /** the public status page's data (90-day history per component), read for the admin's view */
   statusHistory: ["admin", "status_checks"],
   incidents: ["admin", "incidents"],
+  /** scheduled maintenance: rows of incidents too, so the table's changes refresh it */
+  maintenance: ["admin", "incidents", "maintenance"],
   outbox: ["admin", "outbox"],
   kb: ["admin", "kb_articles"],
   releases: ["admin", "releases"],

@@ -1,5 +1,5 @@
 // /admin/status: what the public status page shows, and the controls behind it: run the health
-// check now, put a component under maintenance, open, update and resolve incidents.
+// check now, put a component under maintenance, open, update and resolve incidents, schedule maintenance.
 import { Activity } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
@@ -8,6 +8,7 @@ import { formatDateTime } from "../../components/format";
 import { useRunStatusCheck } from "./api/run-status-check";
 import { ComponentsPanel } from "./components-panel";
 import { IncidentsPanel } from "./incidents-panel";
+import { MaintenancePanel } from "./maintenance-panel";
 
 export function StatusSection() {
   const check = useRunStatusCheck();
@@ -34,6 +35,7 @@ export function StatusSection() {
       <div className="flex flex-col gap-10">
         <ComponentsPanel />
         <IncidentsPanel />
+        <MaintenancePanel />
       </div>
     </>
   );

@@ -21,6 +21,19 @@ export type AdminIncident = Incident;
 
 export const componentsResource: AdminResource = { path: "components", key: opsKeys.components, label: "Component" };
 export const incidentsResource: AdminResource = { path: "incidents", key: opsKeys.incidents, label: "Incident" };
+export const maintenanceResource: AdminResource = { path: "maintenance", key: opsKeys.maintenance, label: "Maintenance" };
+
+/** Scheduled maintenance as the admin API answers it: a row of incidents with kind 'maintenance' (started_at its start). */
+export interface AdminMaintenance {
+  id: string;
+  title: string;
+  body: string;
+  status: string;
+  component_keys: string[];
+  started_at: string;
+  ends_at: string | null;
+  resolved_at: string | null;
+}
 
 export const COMPONENT_STATUS_VARIANT: Record<string, BadgeVariant> = {
   operational: "ok",

@@ -7,17 +7,10 @@ import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { FormError, setServerErrors } from "../components/form-field";
 import { useUpdateClient } from "./api/update-client";
+import type { ClientDialogProps } from "./client-dialog";
 import { CLIENT_FORM_FIELDS, ClientFormFields, type ClientFormValues, clientFormValues } from "./client-form";
 
-export function EditClientDialog({
-  client,
-  open,
-  onOpenChange,
-}: {
-  client: AdminClient;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function EditClientDialog({ client, open, onOpenChange }: ClientDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl" onInteractOutside={(event) => event.preventDefault()}>

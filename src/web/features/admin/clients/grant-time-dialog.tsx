@@ -14,6 +14,7 @@ import { Textarea } from "@/web/components/ui/textarea";
 import { useLifecycleRules } from "../api/get-lifecycle-rules";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useGrantTime } from "./api/grant-time";
+import type { ClientDialogProps } from "./client-dialog";
 
 interface GrantFormValues {
   months: string;
@@ -37,15 +38,7 @@ export function grantedEnd(client: AdminClient, months: number, days: number, ru
   return outcome.ok ? outcome.term.end : null;
 }
 
-export function GrantTimeDialog({
-  client,
-  open,
-  onOpenChange,
-}: {
-  client: AdminClient;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function GrantTimeDialog({ client, open, onOpenChange }: ClientDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onInteractOutside={(event) => event.preventDefault()}>

@@ -1,21 +1,13 @@
 // 'Reset portal password': asks first (their sessions end), then shows the new password once.
 import { useState } from "react";
 import { toast } from "sonner";
-import type { AdminClient } from "@/shared/business-schemas";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { OneTimePassword } from "../components/one-time-password";
 import { useResetClientPassword } from "./api/reset-client-password";
+import type { ClientDialogProps } from "./client-dialog";
 
-export function ResetPasswordDialog({
-  client,
-  open,
-  onOpenChange,
-}: {
-  client: AdminClient;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ResetPasswordDialog({ client, open, onOpenChange }: ClientDialogProps) {
   const reset = useResetClientPassword();
   const [password, setPassword] = useState<string | null>(null);
   const close = (next: boolean) => {

@@ -15,15 +15,30 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // A stop asked for while starting (migrations, seeding: a supervisor giving up, Ctrl-C) waits
+  // for the step in progress, so no database write is cut half-way; then the process closes.
+  const early = signalsWhileStarting(config.SHUTDOWN_TIMEOUT_S * 1000);
   const app = await buildApp(config);
+  if (early.asked()) return early.close(app);
   // Under the start-up lock: processes starting together on one empty database make one admin,
   // and only the one that made it prints its password.
   const admin = await app.database.exclusive(() => ensureAdmin(app.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD));
+  // Printed even when a stop is waiting: the password is shown only once, so it must not be lost.
+  printAdmin(admin);
+  if (early.asked()) return early.close(app);
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The running server's handlers take over (installed before the start-up ones go, so no
+  // signal ever meets Node's default of dying on the spot).
+  const stop = stopOnSignals(app, config.SHUTDOWN_TIMEOUT_S * 1000);
+  early.release();
+  if (early.asked()) return stop("SIGTERM");
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.DATA_DIR}`;
   console.log(`StreamDesk is running on ${url} — database: ${where}`);
-  // The terminal only (stderr, plain text): never a line of the JSON log a collector keeps.
+}
+
+/** The admin account made on this start; a generated password goes to the terminal only (stderr, plain text), never into the JSON log a collector keeps. */
+function printAdmin(admin: Awaited<ReturnType<typeof ensureAdmin>>): void {
   if (admin.generatedPassword) {
     console.error("\n  An admin account was created. Sign in at /admin/login with:");
     console.error(`    email:    ${admin.email}`);
@@ -32,7 +47,41 @@ async function main(): Promise<void> {
   } else if (admin.created) {
     console.log(`Admin account created for ${admin.email}.`);
   }
-  stopOnSignals(app, config.SHUTDOWN_TIMEOUT_S * 1000);
+}
+
+/**
+ * Until the server listens: SIGTERM / SIGINT are noted, not obeyed at once (Node's default would
+ * kill the process mid-migration). `close` then closes what was built and exits 0. A second
+ * signal a second or more later, or the shutdown deadline passing, exits 1 without waiting.
+ */
+function signalsWhileStarting(deadlineMs: number) {
+  let since = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (since) {
+      if (Date.now() - since < 1000) return;
+      console.error(`${signal} again while starting: exiting without waiting`);
+      process.exit(1);
+    }
+    since = Date.now();
+    console.error(`${signal} while starting: stopping once the current step is done`);
+    setTimeout(() => {
+      console.error("still starting at the shutdown deadline: exiting");
+      process.exit(1);
+    }, deadlineMs).unref();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return {
+    asked: () => since > 0,
+    release() {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    },
+    async close(app: Awaited<ReturnType<typeof buildApp>>) {
+      await app.close().catch((error: unknown) => console.error("closing failed:", error));
+      process.exit(0);
+    },
+  };
 }
 
 /**
@@ -43,7 +92,7 @@ async function main(): Promise<void> {
  * regardless. A second signal a second or more after the first exits at once (a supervisor
  * and npm may each forward the same first one).
  */
-function stopOnSignals(app: Awaited<ReturnType<typeof buildApp>>, deadlineMs: number): void {
+function stopOnSignals(app: Awaited<ReturnType<typeof buildApp>>, deadlineMs: number): (signal: NodeJS.Signals) => Promise<void> {
   let stoppingSince = 0;
   const stop = async (signal: NodeJS.Signals) => {
     if (stoppingSince) {
@@ -72,6 +121,7 @@ function stopOnSignals(app: Awaited<ReturnType<typeof buildApp>>, deadlineMs: nu
   };
   process.on("SIGINT", (signal) => void stop(signal));
   process.on("SIGTERM", (signal) => void stop(signal));
+  return stop;
 }
 
 main().catch((error) => {

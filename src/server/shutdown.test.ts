@@ -1,7 +1,7 @@
 // The real process (main.ts through tsx, a fresh PGlite data dir): its terminal output and log
 // lines, then SIGTERM with an SSE stream open and a client stalled half-way through a request.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -163,4 +163,61 @@ describe.skipIf(process.env.TEST_DB === "postgres")("the server process", () => 
     expect(took).toBeLessThan(SHUTDOWN_TIMEOUT_S * 1000 + 700);
     expect(stdout).toContain("SIGTERM: shutting down");
   });
+});
+
+// A stop asked for while the server is still starting (a fresh data dir: migrations and seeding
+// under way) waits for the step in progress and exits 0; the same data dir then starts cleanly.
+describe.skipIf(process.env.TEST_DB === "postgres")("a signal while starting", () => {
+  const start = (dir: string, port: number) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: dir,
+        DATABASE_URL: "",
+        ADMIN_EMAIL: "",
+        ADMIN_PASSWORD: "",
+        JOBS: "off",
+        LOG_LEVEL: "warn",
+        SHUTDOWN_TIMEOUT_S: "60",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const out = { stdout: "", stderr: "" };
+    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+      out.stdout += chunk;
+    });
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+      out.stderr += chunk;
+    });
+    const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once("exit", (code, signal) => resolve({ code, signal })),
+    );
+    return { child, out, exit };
+  };
+
+  it("finishes the step in progress, closes the database and exits 0; the data dir then starts", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "streamdesk-early-"));
+    try {
+      const first = start(dir, await freePort());
+      // The database is being made: the process is past its imports, its start-up handlers are on.
+      await eventually(() => expect(readdirSync(dir).length).toBeGreaterThan(0), 50_000, 10);
+      first.child.kill("SIGTERM");
+      const { code, signal } = await first.exit;
+      expect(signal).toBeNull();
+      expect(code).toBe(0);
+      expect(first.out.stderr).toContain("SIGTERM while starting: stopping once the current step is done");
+      expect(first.out.stdout).not.toContain("StreamDesk is running");
+
+      const again = start(dir, await freePort());
+      await eventually(() => expect(again.out.stdout).toContain("StreamDesk is running"), 50_000);
+      again.child.kill("SIGTERM");
+      expect((await again.exit).code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 // /admin/banners: the notices above the pricing packages. A 'special' banner shows as a popup
 // (once per visit), any other type inline; only active ones show.
-import { Eye, EyeOff, Pencil, Plus } from "lucide-react";
+import { Eye, EyeOff, Pencil } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { bannerInputSchema, bannerPatchSchema } from "@/shared/schemas";
@@ -9,14 +9,14 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
-import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable } from "../../components/data-table";
+import type { Column } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
 import type { AdminBanner } from "../api/types";
 import { CheckboxField } from "../components/checkbox-field";
 import { DeleteAction } from "../components/delete-action";
 import { FormDialog, sortOrderBody, useCatalogueForm } from "../components/form-dialog";
+import { type Editing, ResourcePage } from "../components/resource-page";
 import { RowActions } from "../components/row-actions";
 
 const BANNER_TYPES = [
@@ -27,10 +27,10 @@ const BANNER_TYPES = [
 const typeLabel = (type: string) => (type === "special" ? "Popup" : "Inline");
 
 export function BannersSection() {
-  const { data, isPending, isFetching, error, refetch } = useResourceList<AdminBanner>("banners");
+  const list = useResourceList<AdminBanner>("banners");
   const update = useUpdateResource<AdminBanner>("banners");
   const remove = useDeleteResource("banners");
-  const [editing, setEditing] = useState<AdminBanner | "new" | null>(null);
+  const [editing, setEditing] = useState<Editing<AdminBanner>>(null);
 
   const toggle = async (b: AdminBanner) => {
     try {
@@ -97,35 +97,18 @@ export function BannersSection() {
   ];
 
   return (
-    <>
-      <AdminPageHeader
-        title="Banners"
-        description="Messages on the pricing section. A popup banner shows once per visit; inline banners sit above the packages."
-        actions={
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden="true" />
-            New banner
-          </Button>
-        }
-      />
-      <DataTable
-        caption="Banners"
-        columns={columns}
-        rows={data}
-        rowKey={(b) => b.id}
-        loading={isPending || isFetching}
-        error={error}
-        onRetry={() => refetch()}
-        emptyMessage="No banners yet."
-      />
-      {editing !== null ? (
-        <BannerForm
-          key={editing === "new" ? "new" : editing.id}
-          banner={editing === "new" ? undefined : editing}
-          onDone={() => setEditing(null)}
-        />
-      ) : null}
-    </>
+    <ResourcePage
+      title="Banners"
+      description="Messages on the pricing section. A popup banner shows once per visit; inline banners sit above the packages."
+      newLabel="New banner"
+      caption="Banners"
+      emptyMessage="No banners yet."
+      list={list}
+      columns={columns}
+      editing={editing}
+      onEdit={setEditing}
+      form={(banner, onDone) => <BannerForm banner={banner} onDone={onDone} />}
+    />
   );
 }
 

@@ -1,28 +1,28 @@
 // /admin/images: the image registry. Each key (pwa_icon, about_company_logo, testimonial_avatar,
 // footer_mascot, footer_logo, ...) points at an image; the site adds ?v={version}, so a new
 // URL (or 'New version' after replacing the file at the same URL) makes browsers fetch it again.
-import { Pencil, Plus, RefreshCw } from "lucide-react";
+import { Pencil, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { imageInputSchema, imagePatchSchema } from "@/shared/admin-schemas";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
-import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable } from "../../components/data-table";
+import type { Column } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
 import type { AdminImage } from "../api/types";
 import { DeleteAction } from "../components/delete-action";
 import { FormDialog, useCatalogueForm } from "../components/form-dialog";
+import { type Editing, ResourcePage } from "../components/resource-page";
 import { RowActions } from "../components/row-actions";
 
 const KNOWN_KEYS = ["pwa_icon", "about_company_logo", "testimonial_avatar", "footer_mascot", "footer_logo"];
 
 export function ImagesSection() {
-  const { data, isPending, isFetching, error, refetch } = useResourceList<AdminImage>("images");
+  const list = useResourceList<AdminImage>("images");
   const update = useUpdateResource<AdminImage>("images");
   const remove = useDeleteResource("images");
-  const [editing, setEditing] = useState<AdminImage | "new" | null>(null);
+  const [editing, setEditing] = useState<Editing<AdminImage>>(null);
 
   const bump = async (image: AdminImage) => {
     try {
@@ -83,35 +83,18 @@ export function ImagesSection() {
   ];
 
   return (
-    <>
-      <AdminPageHeader
-        title="Images"
-        description="The logo, mascot and other pictures the site shows, by key. Replaced the file at the same URL? Use New version."
-        actions={
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden="true" />
-            New image
-          </Button>
-        }
-      />
-      <DataTable
-        caption="Images"
-        columns={columns}
-        rows={data}
-        rowKey={(i) => i.id}
-        loading={isPending || isFetching}
-        error={error}
-        onRetry={() => refetch()}
-        emptyMessage="No images registered: the site shows its built-in images."
-      />
-      {editing !== null ? (
-        <ImageForm
-          key={editing === "new" ? "new" : editing.id}
-          image={editing === "new" ? undefined : editing}
-          onDone={() => setEditing(null)}
-        />
-      ) : null}
-    </>
+    <ResourcePage
+      title="Images"
+      description="The logo, mascot and other pictures the site shows, by key. Replaced the file at the same URL? Use New version."
+      newLabel="New image"
+      caption="Images"
+      emptyMessage="No images registered: the site shows its built-in images."
+      list={list}
+      columns={columns}
+      editing={editing}
+      onEdit={setEditing}
+      form={(image, onDone) => <ImageForm image={image} onDone={onDone} />}
+    />
   );
 }
 

@@ -1,14 +1,14 @@
 // /admin/apps: the player apps customers install, with their download link, guide and QR code.
-import { Pencil, Plus, Star } from "lucide-react";
+import { Pencil, Star } from "lucide-react";
 import { useState } from "react";
 import { DEVICE_LABELS } from "@/shared/options";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable } from "../../components/data-table";
+import type { Column } from "../../components/data-table";
 import { useDeleteResource, useResourceList } from "../api/resources";
 import type { AdminDownload } from "../api/types";
 import { DeleteAction } from "../components/delete-action";
+import { type Editing, ResourcePage } from "../components/resource-page";
 import { RowActions } from "../components/row-actions";
 import { DownloadFormDialog } from "./download-form";
 
@@ -16,9 +16,9 @@ const deviceText = (list: string[]) =>
   list.length ? list.map((d) => DEVICE_LABELS[d as keyof typeof DEVICE_LABELS] ?? d).join(", ") : "—";
 
 export function DownloadsSection() {
-  const { data, isPending, isFetching, error, refetch } = useResourceList<AdminDownload>("downloads");
+  const list = useResourceList<AdminDownload>("downloads");
   const remove = useDeleteResource("downloads");
-  const [editing, setEditing] = useState<AdminDownload | "new" | null>(null);
+  const [editing, setEditing] = useState<Editing<AdminDownload>>(null);
 
   const columns: Column<AdminDownload>[] = [
     {
@@ -88,34 +88,17 @@ export function DownloadsSection() {
   ];
 
   return (
-    <>
-      <AdminPageHeader
-        title="Apps"
-        description="The player apps on the downloads page: links, installation guides and QR codes."
-        actions={
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden="true" />
-            New app
-          </Button>
-        }
-      />
-      <DataTable
-        caption="Apps"
-        columns={columns}
-        rows={data}
-        rowKey={(d) => d.id}
-        loading={isPending || isFetching}
-        error={error}
-        onRetry={() => refetch()}
-        emptyMessage="No apps yet."
-      />
-      {editing !== null ? (
-        <DownloadFormDialog
-          key={editing === "new" ? "new" : editing.id}
-          app={editing === "new" ? undefined : editing}
-          onDone={() => setEditing(null)}
-        />
-      ) : null}
-    </>
+    <ResourcePage
+      title="Apps"
+      description="The player apps on the downloads page: links, installation guides and QR codes."
+      newLabel="New app"
+      caption="Apps"
+      emptyMessage="No apps yet."
+      list={list}
+      columns={columns}
+      editing={editing}
+      onEdit={setEditing}
+      form={(app, onDone) => <DownloadFormDialog app={app} onDone={onDone} />}
+    />
   );
 }

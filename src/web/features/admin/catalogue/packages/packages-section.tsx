@@ -1,29 +1,29 @@
 // /admin/packages: the plans on the pricing page, in their order. Add, edit, switch on and
 // off, mark 'Most Popular', move up and down, delete. Every change reaches open public pages
 // at once (the change feed, and the spec's adminPackageUpdated/pricingUpdated events here).
-import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Star } from "lucide-react";
+import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Star } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import type { Package } from "@/shared/api";
 import { formatRand } from "@/shared/money";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable } from "../../components/data-table";
+import type { Column } from "../../components/data-table";
 import { useReorderPackages } from "../api/reorder-packages";
 import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
 import { DeleteAction } from "../components/delete-action";
 import { IconButton, moveItem } from "../components/list-editor";
+import { type Editing, ResourcePage } from "../components/resource-page";
 import { RowActions } from "../components/row-actions";
 import { PackageFormDialog } from "./package-form";
 
 export function PackagesSection() {
-  const { data, isPending, isFetching, error, refetch } = useResourceList<Package>("packages");
+  const list = useResourceList<Package>("packages");
   const update = useUpdateResource<Package>("packages");
   const remove = useDeleteResource("packages");
   const reorder = useReorderPackages();
-  const [editing, setEditing] = useState<Package | "new" | null>(null);
-  const rows = data ?? [];
+  const [editing, setEditing] = useState<Editing<Package>>(null);
+  const rows = list.data ?? [];
 
   const toggle = async (pkg: Package, field: "is_active" | "is_featured") => {
     const next = !pkg[field];
@@ -57,27 +57,32 @@ export function PackagesSection() {
     }
   };
 
+  /** Up and down for a package: in its own column on a wide screen, among the actions on a card. */
+  const moveButtons = (pkg: Package, className: string) => {
+    const index = rows.indexOf(pkg);
+    return (
+      <span className={className}>
+        <IconButton label={`Move ${pkg.name} up`} disabled={index <= 0 || reorder.isPending} onClick={() => move(index, -1)}>
+          <ArrowUp />
+        </IconButton>
+        <IconButton
+          label={`Move ${pkg.name} down`}
+          disabled={index === rows.length - 1 || reorder.isPending}
+          onClick={() => move(index, 1)}
+        >
+          <ArrowDown />
+        </IconButton>
+      </span>
+    );
+  };
+
   const columns: Column<Package>[] = [
     {
       id: "order",
       header: "Order",
       card: "hidden",
       cell: (p) => {
-        const index = rows.indexOf(p);
-        return (
-          <span className="flex items-center gap-1">
-            <IconButton label={`Move ${p.name} up`} disabled={index <= 0 || reorder.isPending} onClick={() => move(index, -1)}>
-              <ArrowUp />
-            </IconButton>
-            <IconButton
-              label={`Move ${p.name} down`}
-              disabled={index === rows.length - 1 || reorder.isPending}
-              onClick={() => move(index, 1)}
-            >
-              <ArrowDown />
-            </IconButton>
-          </span>
-        );
+        return moveButtons(p, "flex items-center gap-1");
       },
     },
     {
@@ -120,21 +125,9 @@ export function PackagesSection() {
       card: "footer",
       className: "text-right",
       cell: (p) => {
-        const index = rows.indexOf(p);
         return (
           <RowActions>
-            <span className="flex md:hidden">
-              <IconButton label={`Move ${p.name} up`} disabled={index <= 0 || reorder.isPending} onClick={() => move(index, -1)}>
-                <ArrowUp />
-              </IconButton>
-              <IconButton
-                label={`Move ${p.name} down`}
-                disabled={index === rows.length - 1 || reorder.isPending}
-                onClick={() => move(index, 1)}
-              >
-                <ArrowDown />
-              </IconButton>
-            </span>
+            {moveButtons(p, "flex md:hidden")}
             <Button variant="ghost" size="sm" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
               <Pencil aria-hidden="true" />
               Edit
@@ -171,33 +164,18 @@ export function PackagesSection() {
   ];
 
   return (
-    <>
-      <AdminPageHeader
-        title="Packages"
-        description="The plans on the pricing page, in the order shown. Changes appear on the public site at once."
-        actions={
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden="true" />
-            New package
-          </Button>
-        }
-      />
-      <DataTable
-        caption="Packages"
-        columns={columns}
-        rows={data}
-        rowKey={(p) => p.id}
-        loading={isPending || isFetching}
-        error={error}
-        onRetry={() => refetch()}
-        pageSize={100}
-        emptyMessage="No packages yet. Add the first with New package."
-      />
-      <PackageFormDialog
-        pkg={editing && editing !== "new" ? editing : undefined}
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-      />
-    </>
+    <ResourcePage
+      title="Packages"
+      description="The plans on the pricing page, in the order shown. Changes appear on the public site at once."
+      newLabel="New package"
+      caption="Packages"
+      emptyMessage="No packages yet. Add the first with New package."
+      pageSize={100}
+      list={list}
+      columns={columns}
+      editing={editing}
+      onEdit={setEditing}
+      form={(pkg, onDone) => <PackageFormDialog pkg={pkg} open onOpenChange={(open) => !open && onDone()} />}
+    />
   );
 }

@@ -1,18 +1,18 @@
 // /admin/specials: price cuts on a package. A special shows on a pricing card when its package
 // name matches the package and its original price equals the package's price (spec §4); the
 // card then reads 'SPECIAL' and 'Save R{difference}'. This list warns when one matches nothing.
-import { Pencil, Plus } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { useState } from "react";
 import type { Package } from "@/shared/api";
 import { formatDate } from "@/shared/dates";
 import { formatRand } from "@/shared/money";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable } from "../../components/data-table";
+import type { Column } from "../../components/data-table";
 import { useDeleteResource, useResourceList } from "../api/resources";
 import type { AdminSpecial } from "../api/types";
 import { DeleteAction } from "../components/delete-action";
+import { type Editing, ResourcePage } from "../components/resource-page";
 import { RowActions } from "../components/row-actions";
 import { matchedPackage } from "./matched-package";
 import { SpecialFormDialog } from "./special-form";
@@ -27,7 +27,7 @@ export function SpecialsSection() {
   const specials = useResourceList<AdminSpecial>("specials");
   const packages = useResourceList<Package>("packages");
   const remove = useDeleteResource("specials");
-  const [editing, setEditing] = useState<AdminSpecial | "new" | null>(null);
+  const [editing, setEditing] = useState<Editing<AdminSpecial>>(null);
 
   const columns: Column<AdminSpecial>[] = [
     {
@@ -105,33 +105,19 @@ export function SpecialsSection() {
   ];
 
   return (
-    <>
-      <AdminPageHeader
-        title="Pricing specials"
-        description="A special lowers a package's price; the card shows SPECIAL, the old price struck through and the saving."
-        actions={
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden="true" />
-            New special
-          </Button>
-        }
-      />
-      <DataTable
-        caption="Pricing specials"
-        columns={columns}
-        rows={specials.data}
-        rowKey={(s) => s.id}
-        loading={specials.isPending || specials.isFetching}
-        error={specials.error}
-        onRetry={() => specials.refetch()}
-        emptyMessage="No specials at the moment. Add one with New special."
-      />
-      <SpecialFormDialog
-        special={editing && editing !== "new" ? editing : undefined}
-        packages={packages.data ?? []}
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-      />
-    </>
+    <ResourcePage
+      title="Pricing specials"
+      description="A special lowers a package's price; the card shows SPECIAL, the old price struck through and the saving."
+      newLabel="New special"
+      caption="Pricing specials"
+      emptyMessage="No specials at the moment. Add one with New special."
+      list={specials}
+      columns={columns}
+      editing={editing}
+      onEdit={setEditing}
+      form={(special, onDone) => (
+        <SpecialFormDialog special={special} packages={packages.data ?? []} open onOpenChange={(open) => !open && onDone()} />
+      )}
+    />
   );
 }

@@ -1,6 +1,6 @@
 // /admin/testimonials: what customers said. A testimonial shows on the site once it is both
 // approved and published; featured ones come first, then by sort order (lower first).
-import { Pencil, Plus, Star } from "lucide-react";
+import { Pencil, Star } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { testimonialInputSchema, testimonialPatchSchema } from "@/shared/schemas";
@@ -9,8 +9,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
-import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable } from "../../components/data-table";
+import type { Column } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { formatDate } from "../../components/format";
 import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
@@ -18,6 +17,7 @@ import type { AdminTestimonial } from "../api/types";
 import { CheckboxField } from "../components/checkbox-field";
 import { DeleteAction } from "../components/delete-action";
 import { FormDialog, sortOrderBody, useCatalogueForm } from "../components/form-dialog";
+import { type Editing, ResourcePage } from "../components/resource-page";
 import { RowActions } from "../components/row-actions";
 
 type Flag = "is_approved" | "is_published" | "is_featured";
@@ -42,10 +42,10 @@ function visibility(t: AdminTestimonial) {
 }
 
 export function TestimonialsSection() {
-  const { data, isPending, isFetching, error, refetch } = useResourceList<AdminTestimonial>("testimonials");
+  const list = useResourceList<AdminTestimonial>("testimonials");
   const update = useUpdateResource<AdminTestimonial>("testimonials");
   const remove = useDeleteResource("testimonials");
-  const [editing, setEditing] = useState<AdminTestimonial | "new" | null>(null);
+  const [editing, setEditing] = useState<Editing<AdminTestimonial>>(null);
 
   const toggle = async (t: AdminTestimonial, flag: Flag) => {
     const next = !t[flag];
@@ -126,35 +126,18 @@ export function TestimonialsSection() {
   ];
 
   return (
-    <>
-      <AdminPageHeader
-        title="Testimonials"
-        description="Shown on the site once approved and published. Featured ones come first, then by order."
-        actions={
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden="true" />
-            New testimonial
-          </Button>
-        }
-      />
-      <DataTable
-        caption="Testimonials"
-        columns={columns}
-        rows={data}
-        rowKey={(t) => t.id}
-        loading={isPending || isFetching}
-        error={error}
-        onRetry={() => refetch()}
-        emptyMessage="No testimonials yet."
-      />
-      {editing !== null ? (
-        <TestimonialForm
-          key={editing === "new" ? "new" : editing.id}
-          testimonial={editing === "new" ? undefined : editing}
-          onDone={() => setEditing(null)}
-        />
-      ) : null}
-    </>
+    <ResourcePage
+      title="Testimonials"
+      description="Shown on the site once approved and published. Featured ones come first, then by order."
+      newLabel="New testimonial"
+      caption="Testimonials"
+      emptyMessage="No testimonials yet."
+      list={list}
+      columns={columns}
+      editing={editing}
+      onEdit={setEditing}
+      form={(testimonial, onDone) => <TestimonialForm testimonial={testimonial} onDone={onDone} />}
+    />
   );
 }
 

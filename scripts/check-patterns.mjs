@@ -31,6 +31,8 @@ export const FORMS_TO_MOVE = new Set([]);
  */
 export const FORM_SHELLS = ["FormDialog", "EditorDialog"];
 const shellRe = new RegExp(`<(?:${FORM_SHELLS.join("|")})[\\s>]`);
+/** react-hook-form's zodResolver, or useBodyResolver (admin/components/form-field.tsx) built on it. */
+const zodResolverRe = /\b(?:zodResolver|useBodyResolver)(?:<[^()]*?>)?\(/;
 const handCheckRe = /\.safeParse\(|\bparseForm\(|\buseSave\(/;
 
 /** Folders whose subfolders are each a unit of their own. */
@@ -115,7 +117,7 @@ export function checkPatterns(root, { formsToMove = new Set() } = {}) {
       }
 
       // 2. forms
-      const withoutResolver = rel.endsWith(".tsx") && /<form[\s>]/.test(text) && !/\bzodResolver\(/.test(text);
+      const withoutResolver = rel.endsWith(".tsx") && /<form[\s>]/.test(text) && !zodResolverRe.test(text);
       const shellByHand = rel.endsWith(".tsx") && shellRe.test(text) && handCheckRe.test(text);
       const handWritten = withoutResolver || shellByHand;
       if (handWritten && !formsToMove.has(rel)) {

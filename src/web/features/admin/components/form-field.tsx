@@ -1,8 +1,10 @@
 // A labelled form field whose error and hint are tied to the control (aria-describedby,
 // aria-invalid), plus the helpers that put a react-hook-form form's messages (the schema's, the
 // server's 400/409) beside its fields.
-import { type ReactNode, useId } from "react";
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ReactNode, useId, useState } from "react";
+import type { FieldValues, FieldErrors as FormErrors, Path, Resolver, UseFormSetError } from "react-hook-form";
+import type { z } from "zod";
 import { Label } from "@/web/components/ui/label";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
@@ -96,6 +98,32 @@ export function messagesByPath(tree: object, { rollUp = false } = {}, prefix = "
     }
   }
   return found;
+}
+
+type Body = Record<string, unknown>;
+
+/**
+ * The resolver of a form whose values are not yet the request body (numbers typed as text, only
+ * the changed fields, content built from several fields): it checks `bodyOf(values)` with the
+ * shared schema the server checks with, under the server's field names, and hands on the
+ * schema's output, or with `keep: "values"` the values as typed. The body's paths name no
+ * registered field, so none is focused or checked natively by the resolver itself.
+ */
+export function useBodyResolver<V extends FieldValues, Out = Body>(
+  schema: z.ZodType,
+  bodyOf: (values: V) => Body,
+  { keep = "output" }: { keep?: "output" | "values" } = {},
+): Resolver<V, unknown, Out> {
+  const [check] = useState(() => zodResolver(schema as z.ZodType<Body, Body>));
+  return async (values, context, options) => {
+    const checked = await check(bodyOf(values), context, {
+      fields: {},
+      criteriaMode: options.criteriaMode,
+      shouldUseNativeValidation: false,
+    });
+    if (Object.keys(checked.errors).length) return { values: {}, errors: checked.errors as FormErrors<V> };
+    return { values: (keep === "values" ? values : checked.values) as Out, errors: {} };
+  };
 }
 
 /** The form-level message (no field named), if any: from a FieldErrors map, or given directly. */

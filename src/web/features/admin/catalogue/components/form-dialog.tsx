@@ -1,31 +1,15 @@
-// Every catalogue create/edit form (packages, specials, apps, banners, testimonials, images,
-// settings): useCatalogueForm holds what is typed in react-hook-form, with a zodResolver over the
-// shared schema the caller passes, checking the body the values become (on an edit, only what
-// changed); it creates or patches the row, toasts the outcome and puts the server's refusal
-// beside the fields. FormDialog is the dialog it sits in: title, a form-level error, the fields,
-// Cancel and Save. Clicking outside does not close it, so a half-typed form is never lost.
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type BaseSyntheticEvent, type ReactNode, useState } from "react";
-import {
-  type DefaultValues,
-  type FieldValues,
-  type FieldErrors as FormErrors,
-  type Path,
-  type PathValue,
-  type Resolver,
-  useForm,
-} from "react-hook-form";
+import type { BaseSyntheticEvent, ReactNode } from "react";
+import { type DefaultValues, type FieldValues, type Path, type PathValue, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { cn } from "@/web/lib/cn";
-import { FormError, messagesByPath, setServerErrors } from "../../components/form-field";
+import { FormError, messagesByPath, setServerErrors, useBodyResolver } from "../../components/form-field";
 import { type CatalogueResource, useCreateResource, useUpdateResource } from "../api/resources";
 import { changedFields, wholeNumber } from "./form-values";
 
 type Body = Record<string, unknown>;
-type BodySchema = z.ZodType<Body, Body>;
 
 export interface CatalogueFormOptions<V extends FieldValues> {
   resource: CatalogueResource;
@@ -57,19 +41,8 @@ export function useCatalogueForm<V extends FieldValues>(options: CatalogueFormOp
   const create = useCreateResource(resource);
   const update = useUpdateResource(resource);
   const bodyOf = (values: V) => (id ? toBody(changedFields(initial, values)) : toBody(values));
-  const [checkBody] = useState(() => zodResolver(options.schema as BodySchema));
-  // The form holds what is typed; the resolver checks the body it becomes with the server's rules
-  // and hands on the schema's output (the numbers and trimmed text that are sent).
-  const resolver: Resolver<V, unknown, Body> = async (values, context, opts) => {
-    const checked = await checkBody(bodyOf(values), context, {
-      fields: {},
-      criteriaMode: opts.criteriaMode,
-      shouldUseNativeValidation: false,
-    });
-    return Object.keys(checked.errors).length
-      ? { values: {}, errors: checked.errors as FormErrors<V> }
-      : { values: checked.values as Body, errors: {} };
-  };
+  // The form holds what is typed; the schema's output (the numbers and trimmed text) is sent.
+  const resolver = useBodyResolver<V>(options.schema, bodyOf);
   const form = useForm<V, unknown, Body>({ resolver, defaultValues: initial as DefaultValues<V> });
   const { root, ...fieldTree } = form.formState.errors;
 

@@ -1,13 +1,6 @@
-// The homepage's editable sections as forms, saved in exactly the shape the public site reads
-// (src/web/features/landing/hero-section.tsx, about/about-section.tsx, app/layouts/site-footer.tsx):
-//   hero:   row title + description; content {features: string[], cta_primary, cta_secondary, rating_text}
-//   about:  row title + description; content {features: [{icon, color, title, description}]}
-//   footer: row description; content {links: [{text, id | url}], support_links: [{text, url}], disclaimer}
-// Keys of the content the form does not know are kept as they were.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { type FieldErrors as FormErrors, type Path, type Resolver, useForm } from "react-hook-form";
+import { type Path, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
 import { ABOUT_ICONS, contentSchemaFor } from "@/shared/admin-schemas";
@@ -15,7 +8,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
-import { apiFieldErrors, Field, type FieldErrors, FormError, messagesByPath } from "../../components/form-field";
+import { apiFieldErrors, Field, type FieldErrors, FormError, messagesByPath, useBodyResolver } from "../../components/form-field";
 import { useCreateResource, useUpdateResource } from "../api/resources";
 import type { AdminContent } from "../api/types";
 import { IconButton, ListEditor, moveItem } from "../components/list-editor";
@@ -143,16 +136,12 @@ export function ContentForm({ section, row }: { section: ContentSectionName; row
   const create = useCreateResource<AdminContent>("content");
   // The form holds what is typed; the resolver checks the content it becomes with the section's
   // shared schema, under the server's field names (content.<path>).
-  const [checkContent] = useState(() => zodResolver(z.object({ content: contentSchemaFor(section) })));
-  const resolver: Resolver<Values> = async (values, context, options) => {
-    // (no fields of the form are named in the content's paths: nothing to focus or validate natively)
-    const checked = await checkContent({ content: contentBody(section, values, row?.content).content }, context, {
-      fields: {},
-      criteriaMode: options.criteriaMode,
-      shouldUseNativeValidation: false,
-    });
-    return Object.keys(checked.errors).length ? { values: {}, errors: checked.errors as FormErrors<Values> } : { values, errors: {} };
-  };
+  const [contentSchema] = useState(() => z.object({ content: contentSchemaFor(section) }));
+  const resolver = useBodyResolver<Values, Values>(
+    contentSchema,
+    (values) => ({ content: contentBody(section, values, row?.content).content }),
+    { keep: "values" },
+  );
   const {
     handleSubmit,
     watch,

@@ -1,23 +1,9 @@
-// The create/edit dialog of one row of a generic admin resource (notices, articles, releases,
-// components, incidents): the caller gives the fields and how form values become a body; this
-// holds the values in react-hook-form with a zodResolver over the shared schema the caller gives
-// (checking the body the values become), creates (POST) or sends only what changed (PATCH),
-// toasts, and shows the server's field errors beside the fields.
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type ReactNode, useState } from "react";
-import {
-  type DefaultValues,
-  type FieldValues,
-  type FieldErrors as FormErrors,
-  type Path,
-  type PathValue,
-  type Resolver,
-  useForm,
-} from "react-hook-form";
+import type { ReactNode } from "react";
+import { type DefaultValues, type FieldValues, type Path, type PathValue, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { FormDialog } from "../../catalogue/components/form-dialog";
-import { apiFieldErrors, type FieldErrors, messagesByPath } from "../../components/form-field";
+import { apiFieldErrors, type FieldErrors, messagesByPath, useBodyResolver } from "../../components/form-field";
 import type { AdminResource } from "../api/resource";
 import { useSaveResource } from "../api/save-resource";
 
@@ -49,8 +35,6 @@ export function EditorDialog<V extends FieldValues>(props: EditorDialogProps<V>)
   return open ? <EditorForm {...props} onDone={() => onOpenChange(false)} /> : null;
 }
 
-type BodySchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
-
 function EditorForm<V extends FieldValues>({
   resource,
   id,
@@ -67,14 +51,8 @@ function EditorForm<V extends FieldValues>({
   const save = useSaveResource(resource);
   const bodyOf = (values: V) => (id ? changedOnly(toBody(initial), toBody(values)) : toBody(values));
   // The form holds what is typed; the resolver checks the body it becomes with the server's own
-  // rules (the shared schema the caller passes). An edit that changed nothing has nothing to check.
-  const [checkBody] = useState(() => zodResolver((id ? patchSchema : createSchema) as BodySchema));
-  const resolver: Resolver<V> = async (values, context, options) => {
-    const body = bodyOf(values);
-    if (id && Object.keys(body).length === 0) return { values, errors: {} };
-    const checked = await checkBody(body, context, { fields: {}, criteriaMode: options.criteriaMode, shouldUseNativeValidation: false });
-    return Object.keys(checked.errors).length ? { values: {}, errors: checked.errors as FormErrors<V> } : { values, errors: {} };
-  };
+  // rules (the shared schema the caller passes).
+  const resolver = useBodyResolver<V, V>(id ? patchSchema : createSchema, bodyOf, { keep: "values" });
   const {
     handleSubmit,
     watch,

@@ -39,6 +39,11 @@ export interface Database {
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PGlite only: the whole data directory as a gzip tarball, taken from the running server (a
+   * checkpoint first, so everything written is in it); `npm run restore` takes the file.
+   */
+  backup?(): Promise<Blob>;
   /** PostgreSQL only: the pool's connections (GET /metrics) */
   poolStats?(): { total: number; idle: number; waiting: number };
 }
@@ -122,6 +127,10 @@ async function openPglite(
     },
     // One process owns an embedded database: nothing to wait for.
     exclusive: (fn) => fn(),
+    async backup() {
+      await client.query("checkpoint");
+      return client.dumpDataDir("gzip");
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -114,6 +114,9 @@ export function adminView(row: OutboxRow): AdminOutboxEntry {
   };
 }
 
+export const POSTGRES_BACKUP_MESSAGE =
+  "This shop runs on PostgreSQL: back it up with npm run backup -- <file> (pg_dump) on the server, or your database host's backups.";
+
 const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook("onRequest", requireAdmin);
@@ -212,6 +215,22 @@ const routes: FastifyPluginAsync = async (fastify) => {
     const { rows, total } = await pageOf(app.db, auditLog, where, [desc(auditLog.created_at), desc(auditLog.id)], { page, pageSize });
     const names = await recordNames(app.db, rows);
     return { data: rows.map((row) => ({ ...row, record_name: names.get(`${row.resource}:${row.resource_id}`) ?? null })), total };
+  });
+
+  // A backup of the embedded database from the running server, as `npm run backup` makes it
+  // (restore it with `npm run restore -- <file>` while the server is stopped). PostgreSQL is
+  // backed up with pg_dump (`npm run backup`), not through the web.
+  app.get("/admin/backup/info", async () => ({ data: { database: app.database.kind } }));
+  app.get("/admin/backup", async (request, reply) => {
+    if (!app.database.backup) throw conflict(POSTGRES_BACKUP_MESSAGE);
+    const dump = Buffer.from(await (await app.database.backup()).arrayBuffer());
+    await audit(app.db, request, { action: "backup", resource: "database", after: { bytes: dump.length } });
+    const day = new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 10);
+    return reply
+      .header("content-type", "application/gzip")
+      .header("content-disposition", `attachment; filename="streamdesk-backup-${day}.tar.gz"`)
+      .header("cache-control", "no-store")
+      .send(dump);
   });
 
   app.post("/admin/status/check", async (_request, reply) => {

@@ -1,5 +1,5 @@
-// Account: the signed-in admin's password, and the other admins.
-import { KeyRound, ShieldCheck } from "lucide-react";
+// Account: the signed-in admin's password, the other admins, and backups of the shop's data.
+import { DatabaseBackup, KeyRound, ShieldCheck } from "lucide-react";
 import type { AdminSection } from "../sections";
 
 export const accountSections: AdminSection[] = [
@@ -16,5 +16,12 @@ export const accountSections: AdminSection[] = [
     icon: ShieldCheck,
     group: "account",
     load: () => import("./admins-section").then((m) => m.AdminsSection),
+  },
+  {
+    path: "backups",
+    label: "Backups",
+    icon: DatabaseBackup,
+    group: "account",
+    load: () => import("./backups-section").then((m) => m.BackupsSection),
   },
 ];

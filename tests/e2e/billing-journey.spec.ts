@@ -95,7 +95,10 @@ test("a customer applies the coupon and their company's details at the review st
 
 test("the owner finds the tax invoice on the Billing page, its PDF one click away", async () => {
   await page.goto("/admin/billing");
-  const row = page.locator("li").filter({ hasText: `Lindiwe Company ${tag}` }).filter({ hasText: "Tax Invoice" });
+  const row = page
+    .locator("li")
+    .filter({ hasText: `Lindiwe Company ${tag}` })
+    .filter({ hasText: "Tax Invoice" });
   await expect(row).toContainText("Tax Invoice");
   await expect(row).toContainText("R585");
   const link = row.getByRole("link", { name: /^INV-\d{6}$/ });

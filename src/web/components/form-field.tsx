@@ -2,7 +2,7 @@
 // the error under it. The caller gives the control's id and ties it up with `fieldAria`, so the
 // error (`{id}-error`) and hint (`{id}-hint`) are announced with the control.
 import type { ReactNode } from "react";
-import { Label } from "@/web/components/ui/label";
+import { Label, RequiredMark } from "@/web/components/ui/label";
 import { cn } from "@/web/lib/cn";
 
 /** aria-invalid and aria-describedby for the control `id` (its error first, then its hint). */
@@ -11,6 +11,16 @@ export function fieldAria(id: string, { error, hint = false }: { error?: string;
     "aria-invalid": error ? true : undefined,
     "aria-describedby": [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined,
   } as const;
+}
+
+/** The error line under the control `id` (the `{id}-error` its aria-describedby names); nothing without an error. */
+export function FieldError({ id, error, className }: { id: string; error?: string; className?: string }) {
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} className={cn("text-sm text-bad", className)}>
+      {error}
+    </p>
+  );
 }
 
 export interface FormFieldProps {
@@ -39,11 +49,7 @@ export function FormField({ id, label, required, asterisk, error, hint, classNam
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-bad">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} className="font-medium" />
     </div>
   );
 }
@@ -66,18 +72,10 @@ export function CheckboxField({ id, input, error, required, children }: Checkbox
         {input}
         <label htmlFor={id} className="text-sm text-ink-muted">
           {children}
-          {required ? (
-            <span className="ml-0.5 text-accent-ink" aria-hidden="true">
-              *
-            </span>
-          ) : null}
+          {required ? <RequiredMark /> : null}
         </label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="px-3 text-sm font-medium text-bad">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} className="px-3 font-medium" />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { type DefaultValues, type FieldValues, useForm } from "react-hook-form";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { fieldAria } from "@/web/components/form-field";
+import { FieldError, fieldAria } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Input, type InputProps } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
@@ -153,11 +153,7 @@ export function SignInField({ id, label, error, labelAside, ...input }: SignInFi
         labelElement
       )}
       <Input id={id} {...fieldAria(id, { error })} {...input} />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-bad">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

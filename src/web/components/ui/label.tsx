@@ -11,11 +11,16 @@ export function Label({ className, required, children, ...props }: LabelProps) {
     // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor
     <label className={cn("text-sm font-medium text-ink", className)} {...props}>
       {children}
-      {required ? (
-        <span className="ml-0.5 text-accent-ink" aria-hidden="true">
-          *
-        </span>
-      ) : null}
+      {required ? <RequiredMark /> : null}
     </label>
+  );
+}
+
+/** The asterisk of a required field (hidden from screen readers: the control says it is required). */
+export function RequiredMark() {
+  return (
+    <span className="ml-0.5 text-accent-ink" aria-hidden="true">
+      *
+    </span>
   );
 }

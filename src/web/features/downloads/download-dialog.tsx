@@ -9,7 +9,7 @@ import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import type { Download } from "@/shared/api";
 import { type InstructionsForm, instructionsFormSchema } from "@/shared/schemas";
-import { fieldAria } from "@/web/components/form-field";
+import { FieldError, fieldAria } from "@/web/components/form-field";
 import { PopiaNotice } from "@/web/components/popia-notice";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
@@ -254,11 +254,7 @@ function SendInstructions({ app }: { app: Download }) {
             },
           })}
         />
-        {error ? (
-          <p id={`${inputId}-error`} className="text-sm text-bad">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={inputId} error={error} />
       </div>
     );
   };

@@ -9,6 +9,7 @@ import { toast } from "sonner";
 import type { PlanViewModel } from "@/shared/pricing";
 import { isFreePlan } from "@/shared/pricing";
 import { INTEREST_REQUIRED_MESSAGE, interestFormSchema } from "@/shared/schemas";
+import { FieldError, fieldAria } from "@/web/components/form-field";
 import { PopiaNotice } from "@/web/components/popia-notice";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
@@ -126,7 +127,6 @@ export function InterestDialog({ plan, onClose }: InterestDialogProps) {
     props: { type?: string; autoComplete: string; placeholder?: string; inputMode?: "tel" | "email" },
   ) => {
     const inputId = `${id}-${name}`;
-    const errorId = `${inputId}-error`;
     const error = errors[name]?.message;
     return (
       <div className="flex flex-col gap-2">
@@ -138,18 +138,13 @@ export function InterestDialog({ plan, onClose }: InterestDialogProps) {
           required
           // typing in a field clears its message until the next submit
           {...register(name, { onChange: () => clearErrors(name) })}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          {...fieldAria(inputId, { error })}
           type={props.type ?? "text"}
           autoComplete={props.autoComplete}
           placeholder={props.placeholder}
           inputMode={props.inputMode}
         />
-        {error ? (
-          <p id={errorId} className="text-sm text-bad">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={inputId} error={error} />
       </div>
     );
   };

@@ -2,6 +2,7 @@
 import { Check, Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import type { AdminClient } from "@/shared/business-schemas";
+import { FieldError } from "@/web/components/form-field";
 import { Input } from "@/web/components/ui/input";
 import { cn } from "@/web/lib/cn";
 import { useClients } from "../clients/api/get-clients";
@@ -48,11 +49,7 @@ export function ClientPicker({ label, value, onChange, initialSearch = "", error
           autoComplete="off"
         />
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-bad">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
       <ul aria-label="Matching clients" aria-busy={isFetching || undefined} className="flex max-h-64 flex-col gap-1 overflow-y-auto">
         {isPending ? <li className="px-3 py-2 text-sm text-ink-muted">Searching...</li> : null}
         {!isPending && results.length === 0 ? <li className="px-3 py-2 text-sm text-ink-muted">No client matches “{search}”.</li> : null}

@@ -5,6 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useId, useState } from "react";
 import type { FieldValues, FieldErrors as FormErrors, Path, Resolver, UseFormSetError } from "react-hook-form";
 import type { z } from "zod";
+import { FieldError, fieldAria } from "@/web/components/form-field";
 import { Label } from "@/web/components/ui/label";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
@@ -33,25 +34,19 @@ export function Field({
   children: (control: ControlProps) => ReactNode;
 }) {
   const id = useId();
-  const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cn("flex min-w-0 flex-col gap-2", className)}>
       <Label htmlFor={id} required={required}>
         {label}
       </Label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {children({ id, ...fieldAria(id, { error, hint: Boolean(hint) }) })}
       {hint ? (
         <p id={hintId} className="text-xs text-ink-subtle">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-bad">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
+import { FieldError } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/textarea";
 import { cn } from "@/web/lib/cn";
@@ -76,11 +77,7 @@ export function NotesForm({
         aria-describedby={errors.notes ? `${id}-error` : undefined}
         {...register("notes")}
       />
-      {errors.notes ? (
-        <p id={`${id}-error`} className="text-sm text-bad">
-          {errors.notes.message}
-        </p>
-      ) : null}
+      <FieldError id={id} error={errors.notes?.message} />
       <FormError message={errors.root?.server?.message} />
       <div>
         <Button type="submit" variant="secondary" size="sm" disabled={!isDirty || isSubmitting}>

@@ -7,6 +7,7 @@ import { type Resolver, type UseFormRegisterReturn, useForm } from "react-hook-f
 import { toast } from "sonner";
 import { z } from "zod";
 import type { AdminPanelView } from "@/shared/business-schemas";
+import { FieldError, fieldAria } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Select } from "@/web/components/ui/select";
 import type { AdminPackage } from "../catalogue/api/types";
@@ -147,7 +148,6 @@ function MappingRow({
   register: UseFormRegisterReturn;
 }) {
   const id = useId();
-  const errorId = `${id}-error`;
   // A saved choice the panel no longer lists (or could not list) stays choosable, marked.
   const missing = current && !known.some((p) => p.id === current);
   return (
@@ -157,7 +157,7 @@ function MappingRow({
         <span className="text-xs text-ink-subtle">{detail}</span>
       </label>
       <div className="flex min-w-0 flex-col gap-1.5">
-        <Select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...register}>
+        <Select id={id} {...fieldAria(id, { error })} {...register}>
           <option value="">{emptyLabel}</option>
           {missing ? <option value={current}>{current} (not on the panel now)</option> : null}
           {options.map((o) => (
@@ -166,11 +166,7 @@ function MappingRow({
             </option>
           ))}
         </Select>
-        {error ? (
-          <p id={errorId} className="text-sm text-bad">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={id} error={error} />
       </div>
     </li>
   );

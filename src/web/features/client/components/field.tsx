@@ -1,5 +1,6 @@
 // A labelled form field with its error line, wired for screen readers (aria-invalid, describedby).
 import { cloneElement, type ReactElement } from "react";
+import { FieldError, fieldAria } from "@/web/components/form-field";
 import { Label } from "@/web/components/ui/label";
 
 export function Field({
@@ -15,21 +16,16 @@ export function Field({
   hint?: string;
   children: ReactElement<Record<string, unknown>>;
 }) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>{label}</Label>
-      {cloneElement(children, { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {cloneElement(children, { id, ...fieldAria(id, { error, hint: Boolean(hint) }) })}
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-ink-subtle">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-bad">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from "@/shared/client-schemas";
 import { formatRand } from "@/shared/money";
 import { EftDetails } from "@/web/components/eft-details";
+import { FieldError } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
@@ -168,11 +169,7 @@ export function RenewPanel({
                 </option>
               ))}
             </Select>
-            {errors.packageId ? (
-              <p id={`${ids.pkg}-error`} className="text-sm text-bad">
-                {errors.packageId.message}
-              </p>
-            ) : null}
+            <FieldError id={ids.pkg} error={errors.packageId?.message} />
             {plan ? (
               <p className="text-sm text-ink-muted">
                 You pay <span className="font-bold text-ink tabular-nums">{formatRand(planPrice(plan))}</span>

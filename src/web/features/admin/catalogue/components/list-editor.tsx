@@ -2,6 +2,7 @@
 // Each item shows its own message ('<name>.<index>') and the list its own ('<name>').
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
+import { FieldError } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import type { FieldErrors } from "../../components/form-field";
@@ -102,11 +103,7 @@ export function ListEditor({
           Add
         </Button>
       </div>
-      {errors[name] ? (
-        <p id={`${id}-error`} className="text-sm text-bad">
-          {errors[name]}
-        </p>
-      ) : null}
+      <FieldError id={id} error={errors[name]} />
     </fieldset>
   );
 }

@@ -7,7 +7,7 @@ import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { type Column, DataTable } from "../components/data-table";
+import { type Column, DataTable, listQueryProps } from "../components/data-table";
 import { formatDate } from "../components/format";
 import { useAdminSession } from "../session/admin-session";
 import { AddAdminDialog } from "./add-admin-dialog";
@@ -17,7 +17,7 @@ import { EditAdminDialog } from "./edit-admin-dialog";
 
 export function AdminsSection() {
   const { session } = useAdminSession();
-  const { data, isPending, error, refetch } = useAdmins();
+  const admins = useAdmins();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<AdminAccount | null>(null);
   const [removing, setRemoving] = useState<AdminAccount | null>(null);
@@ -102,16 +102,7 @@ export function AdminsSection() {
           </Button>
         }
       />
-      <DataTable
-        caption="Admins"
-        columns={columns}
-        rows={data}
-        rowKey={(a) => a.id}
-        loading={isPending}
-        error={error}
-        onRetry={() => refetch()}
-        emptyMessage="No admins."
-      />
+      <DataTable caption="Admins" columns={columns} {...listQueryProps(admins)} rowKey={(a) => a.id} emptyMessage="No admins." />
       <AddAdminDialog open={adding} onOpenChange={setAdding} />
       <EditAdminDialog admin={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog

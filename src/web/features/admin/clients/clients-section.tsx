@@ -8,7 +8,7 @@ import type { LifecycleRules } from "@/shared/lifecycle";
 import { Button } from "@/web/components/ui/button";
 import { useLifecycleRules } from "../api/get-lifecycle-rules";
 import { AdminPageHeader } from "../components/admin-page-header";
-import { type Column, DataTable, type SortState, tableStateProps } from "../components/data-table";
+import { type Column, DataTable, pageQueryProps, type SortState, tableStateProps } from "../components/data-table";
 import { FilterSelect } from "../components/filter-field";
 import { formatDate, phone } from "../components/format";
 import { useTableParams } from "../components/use-table-params";
@@ -74,7 +74,7 @@ const clientColumns = (rules: Pick<LifecycleRules, "graceDays">): Column<AdminCl
 
 export function ClientsSection() {
   const table = useTableParams({ filters: FILTERS, defaultSort: NEWEST_FIRST });
-  const { data, isPending, isFetching, error, refetch } = useClients(table.query);
+  const clients = useClients(table.query);
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
   const { graceDays } = useLifecycleRules();
@@ -95,12 +95,9 @@ export function ClientsSection() {
       <DataTable
         caption="Clients"
         columns={columns}
-        rows={data?.data}
-        total={data?.total}
+        {...pageQueryProps(clients)}
         rowKey={(c) => c.id}
-        loading={isPending || isFetching}
-        error={error}
-        onRetry={() => refetch()}
+        loading={clients.isPending || clients.isFetching}
         {...tableStateProps(table)}
         searchPlaceholder="Name, username, email or phone"
         emptyMessage="No clients yet. Convert a lead or add one with New client."

@@ -13,9 +13,9 @@
 //
 // Example:
 //   const table = useTableParams({ filters: ["status"], defaultSort: { id: "created_at", dir: "desc" } });
-//   const { data, isPending } = useLeads(table.query);
-//   <DataTable caption="Leads" columns={columns} rows={data?.data} total={data?.total} loading={isPending}
-//     rowKey={(l) => l.id} onRowClick={open} {...tableStateProps(table)}
+//   const leads = useLeads(table.query);
+//   <DataTable caption="Leads" columns={columns} {...pageQueryProps(leads)} rowKey={(l) => l.id}
+//     onRowClick={open} {...tableStateProps(table)}
 //     exportHref={`/api/admin/export/leads.csv?${table.exportQuery}`} filters={<StatusFilter />} />
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, Inbox, Search, SlidersHorizontal, X } from "lucide-react";
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useState } from "react";
@@ -109,6 +109,24 @@ export function tableStateProps(table: TableParams) {
     isFiltered: table.isFiltered,
     activeFilters: Object.values(table.filters).filter(Boolean).length,
   } satisfies Partial<DataTableProps<unknown>>;
+}
+
+/** What the table needs of a read (react-query's result): its data, the first load, a failure and a retry. */
+export interface TableQuery<D> {
+  data?: D;
+  isPending: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+/** The rows half of the props, from a whole list's query: the rows, loading while they first load, the failure and a retry. */
+export function listQueryProps<T>(query: TableQuery<T[]>) {
+  return { rows: query.data, loading: query.isPending, error: query.error, onRetry: () => void query.refetch() };
+}
+
+/** The same from a server-paged list's query (`{data, total}`): one page of rows and how many match in all. */
+export function pageQueryProps<T>(query: TableQuery<{ data: T[]; total: number }>) {
+  return { ...listQueryProps({ ...query, data: query.data?.data }), total: query.data?.total };
 }
 
 /** Clicks on a row's own controls (links, buttons, selects) do not open the row. */

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import type { AdminLead } from "@/shared/business-schemas";
 import { AdminPageHeader } from "../components/admin-page-header";
-import { type Column, DataTable, type SortState, tableStateProps } from "../components/data-table";
+import { type Column, DataTable, pageQueryProps, type SortState, tableStateProps } from "../components/data-table";
 import { FilterDate, FilterSelect } from "../components/filter-field";
 import { formatDateTime, humanise, phone } from "../components/format";
 import { useTableParams } from "../components/use-table-params";
@@ -66,11 +66,11 @@ const columns: Column<AdminLead>[] = [
 
 export function LeadsSection() {
   const table = useTableParams({ filters: FILTERS, defaultSort: NEWEST_FIRST });
-  const { data, isPending, error, refetch, isFetching } = useLeads(table.query);
+  const leads = useLeads(table.query);
   const [openId, setOpenId] = useState<string | null>(null);
   const [snapshot, setSnapshot] = useState<AdminLead | null>(null);
   // The open lead follows the list as it refreshes (a status change, the live feed).
-  const open = openId ? (data?.data.find((l) => l.id === openId) ?? snapshot) : null;
+  const open = openId ? (leads.data?.data.find((l) => l.id === openId) ?? snapshot) : null;
 
   return (
     <>
@@ -81,12 +81,9 @@ export function LeadsSection() {
       <DataTable
         caption="Leads"
         columns={columns}
-        rows={data?.data}
-        total={data?.total}
+        {...pageQueryProps(leads)}
         rowKey={(lead) => lead.id}
-        loading={isPending || isFetching}
-        error={error}
-        onRetry={() => refetch()}
+        loading={leads.isPending || leads.isFetching}
         {...tableStateProps(table)}
         searchPlaceholder="Name, email, phone or package"
         emptyMessage="No leads yet. Orders and interest from the website land here."

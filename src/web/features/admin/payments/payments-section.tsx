@@ -4,7 +4,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/web/components/ui/button";
 import { AdminPageHeader } from "../components/admin-page-header";
-import { DataTable, type SortState, tableStateProps } from "../components/data-table";
+import { DataTable, pageQueryProps, type SortState, tableStateProps } from "../components/data-table";
 import { FilterDate, FilterSelect } from "../components/filter-field";
 import { useTableParams } from "../components/use-table-params";
 import { paymentsExportHref, usePayments } from "./api/get-payments";
@@ -19,7 +19,7 @@ const columns = paymentColumns();
 
 export function PaymentsSection() {
   const table = useTableParams({ filters: FILTERS, defaultSort: NEWEST_FIRST });
-  const { data, isPending, isFetching, error, refetch } = usePayments(table.query);
+  const payments = usePayments(table.query);
   const [recording, setRecording] = useState(false);
 
   return (
@@ -38,12 +38,9 @@ export function PaymentsSection() {
       <DataTable
         caption="Payments"
         columns={columns}
-        rows={data?.data}
-        total={data?.total}
+        {...pageQueryProps(payments)}
         rowKey={(p) => p.id}
-        loading={isPending || isFetching}
-        error={error}
-        onRetry={() => refetch()}
+        loading={payments.isPending || payments.isFetching}
         {...tableStateProps(table)}
         searchPlaceholder="Reference, email or client"
         emptyMessage="No payments yet."

@@ -11,14 +11,14 @@ import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable } from "../../components/data-table";
+import { type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field, FormError, setServerErrors } from "../../components/form-field";
 import { useCreateResource, useDeleteResource, useResourceList } from "../api/resources";
 import type { BlackoutDay } from "../api/types";
 import { DeleteAction } from "../components/delete-action";
 
 export function BlackoutDaysSection() {
-  const { data, isPending, isFetching, error, refetch } = useResourceList<BlackoutDay>("trial-blackout-days");
+  const days = useResourceList<BlackoutDay>("trial-blackout-days");
   const remove = useDeleteResource("trial-blackout-days");
   const today = saDay(new Date());
 
@@ -72,11 +72,9 @@ export function BlackoutDaysSection() {
         <DataTable
           caption="Blackout days"
           columns={columns}
-          rows={data}
+          {...listQueryProps(days)}
           rowKey={(d) => d.id}
-          loading={isPending || isFetching}
-          error={error}
-          onRetry={() => refetch()}
+          loading={days.isPending || days.isFetching}
           emptyMessage="No blackout days: free trials are available every day."
         />
       </div>

@@ -5,7 +5,7 @@ import { Plus } from "lucide-react";
 import { Fragment, type ReactNode } from "react";
 import { Button } from "@/web/components/ui/button";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable } from "../../components/data-table";
+import { type Column, DataTable, listQueryProps } from "../../components/data-table";
 
 /** The row being edited, 'new' for a new one, null when no form is open. */
 export type Editing<T> = T | "new" | null;
@@ -53,11 +53,9 @@ export function ResourcePage<T extends { id: string }>({
       <DataTable
         caption={caption}
         columns={columns}
-        rows={list.data}
+        {...listQueryProps(list)}
         rowKey={(row) => row.id}
         loading={list.isPending || list.isFetching}
-        error={list.error}
-        onRetry={() => list.refetch()}
         pageSize={pageSize}
         emptyMessage={emptyMessage}
       />

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
 import { cn } from "@/web/lib/cn";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable, tableStateProps } from "../../components/data-table";
+import { type Column, DataTable, pageQueryProps, tableStateProps } from "../../components/data-table";
 import { FilterSelect } from "../../components/filter-field";
 import { formatDateTime, humanise } from "../../components/format";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/sheet";
@@ -97,7 +97,7 @@ const columns: Column<AuditEntry>[] = [
 
 export function AuditSection() {
   const table = useTableParams({ filters: FILTERS });
-  const { data, isPending, error, refetch } = useAuditLog(table.query);
+  const entries = useAuditLog(table.query);
   const [open, setOpen] = useState<AuditEntry | null>(null);
 
   return (
@@ -109,12 +109,8 @@ export function AuditSection() {
       <DataTable
         caption="Audit log"
         columns={columns}
-        rows={data?.data}
-        total={data?.total}
+        {...pageQueryProps(entries)}
         rowKey={(e) => e.id}
-        loading={isPending}
-        error={error}
-        onRetry={() => refetch()}
         {...tableStateProps(table)}
         sort={null}
         onSortChange={undefined}

@@ -18,7 +18,7 @@ import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable, type SortState, tableStateProps } from "../../components/data-table";
+import { type Column, DataTable, pageQueryProps, type SortState, tableStateProps } from "../../components/data-table";
 import { FilterSelect } from "../../components/filter-field";
 import { Field, FormError, setServerErrors } from "../../components/form-field";
 import { formatDateTime, humanise } from "../../components/format";
@@ -67,10 +67,10 @@ const columns: Column<AdminContentRequest>[] = [
 
 export function ContentRequestsSection() {
   const table = useTableParams({ filters: FILTERS, defaultSort: NEWEST_FIRST });
-  const { data, isPending, isFetching, error, refetch } = useContentRequests(table.query);
+  const requests = useContentRequests(table.query);
   const [openId, setOpenId] = useState<string | null>(null);
   // the open request as the list has it now (refreshed after a save or a change elsewhere)
-  const open = openId ? (data?.data.find((r) => r.id === openId) ?? null) : null;
+  const open = openId ? (requests.data?.data.find((r) => r.id === openId) ?? null) : null;
 
   return (
     <>
@@ -81,12 +81,9 @@ export function ContentRequestsSection() {
       <DataTable
         caption="Content requests"
         columns={columns}
-        rows={data?.data}
-        total={data?.total}
+        {...pageQueryProps(requests)}
         rowKey={(r) => r.id}
-        loading={isPending || isFetching}
-        error={error}
-        onRetry={() => refetch()}
+        loading={requests.isPending || requests.isFetching}
         {...tableStateProps(table)}
         searchPlaceholder="Search titles"
         emptyMessage="No content requests yet. Clients ask from their portal."

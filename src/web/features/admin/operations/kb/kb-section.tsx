@@ -7,7 +7,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable } from "../../components/data-table";
+import { type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { formatDate } from "../../components/format";
 import { useResourceList } from "../api/get-resource-list";
@@ -59,9 +59,9 @@ const toBody = (v: KbValues) => ({
 });
 
 export function KbSection() {
-  const { data, isPending, error, refetch } = useResourceList<AdminKbArticle>(kbResource);
+  const articles = useResourceList<AdminKbArticle>(kbResource);
   const [editing, setEditing] = useState<AdminKbArticle | "new" | null>(null);
-  const categories = [...new Set((data ?? []).map((a) => a.category))].sort();
+  const categories = [...new Set((articles.data ?? []).map((a) => a.category))].sort();
 
   const columns: Column<AdminKbArticle>[] = [
     {
@@ -127,11 +127,8 @@ export function KbSection() {
       <DataTable
         caption="Articles"
         columns={columns}
-        rows={data}
+        {...listQueryProps(articles)}
         rowKey={(a) => a.id}
-        loading={isPending}
-        error={error}
-        onRetry={() => refetch()}
         onRowClick={(a) => setEditing(a)}
         rowLabel={(a) => `Open ${a.title}`}
         emptyMessage="No articles yet. Add one with New article."

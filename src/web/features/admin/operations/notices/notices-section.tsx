@@ -9,7 +9,7 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable } from "../../components/data-table";
+import { type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { formatDateTime, humanise } from "../../components/format";
 import { useResourceList } from "../api/get-resource-list";
@@ -75,7 +75,7 @@ const valuesOf = (n?: AdminNotice): NoticeValues => ({
 const toBody = (v: NoticeValues) => ({ ...v, starts_at: fromSastInput(v.starts_at), ends_at: fromSastInput(v.ends_at) });
 
 export function NoticesSection() {
-  const { data, isPending, error, refetch } = useResourceList<AdminNotice>(noticesResource);
+  const notices = useResourceList<AdminNotice>(noticesResource);
   const [editing, setEditing] = useState<AdminNotice | "new" | null>(null);
 
   const columns: Column<AdminNotice>[] = [
@@ -149,11 +149,8 @@ export function NoticesSection() {
       <DataTable
         caption="Notices"
         columns={columns}
-        rows={data}
+        {...listQueryProps(notices)}
         rowKey={(n) => n.id}
-        loading={isPending}
-        error={error}
-        onRetry={() => refetch()}
         onRowClick={(n) => setEditing(n)}
         rowLabel={(n) => `Open ${n.title}`}
         emptyMessage="No notices yet. Add one with New notice."

@@ -10,7 +10,7 @@ import { messageKindLabel } from "@/shared/messaging";
 import { Badge } from "@/web/components/ui/badge";
 import { buttonClasses } from "@/web/components/ui/button";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable, tableStateProps } from "../../components/data-table";
+import { type Column, DataTable, pageQueryProps, tableStateProps } from "../../components/data-table";
 import { FilterSelect } from "../../components/filter-field";
 import { formatDateTime, orDash, phone } from "../../components/format";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/sheet";
@@ -118,9 +118,9 @@ const columns: Column<OutboxMessage>[] = [
 
 export function OutboxSection() {
   const table = useTableParams({ filters: FILTERS });
-  const { data, isPending, error, refetch } = useOutbox(table.query);
+  const messages = useOutbox(table.query);
   const [openId, setOpenId] = useState<string | null>(null);
-  const open = openId ? (data?.data.find((m) => m.id === openId) ?? null) : null;
+  const open = openId ? (messages.data?.data.find((m) => m.id === openId) ?? null) : null;
   const ownerQueue = table.filters.status === "owner";
 
   return (
@@ -139,12 +139,8 @@ export function OutboxSection() {
       <DataTable
         caption="Outbox"
         columns={columns}
-        rows={data?.data}
-        total={data?.total}
+        {...pageQueryProps(messages)}
         rowKey={(m) => m.id}
-        loading={isPending}
-        error={error}
-        onRetry={() => refetch()}
         {...tableStateProps(table)}
         sort={null}
         onSortChange={undefined}

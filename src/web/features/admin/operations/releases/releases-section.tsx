@@ -8,7 +8,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable } from "../../components/data-table";
+import { type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { formatDate } from "../../components/format";
 import { useResourceList } from "../api/get-resource-list";
@@ -48,7 +48,7 @@ const valuesOf = (r?: AdminRelease): ReleaseValues => ({
 const toBody = (v: ReleaseValues) => ({ ...v });
 
 export function ReleasesSection() {
-  const { data, isPending, error, refetch } = useResourceList<AdminRelease>(releasesResource);
+  const releases = useResourceList<AdminRelease>(releasesResource);
   const [editing, setEditing] = useState<AdminRelease | "new" | null>(null);
 
   const columns: Column<AdminRelease>[] = [
@@ -114,11 +114,8 @@ export function ReleasesSection() {
       <DataTable
         caption="Releases"
         columns={columns}
-        rows={data}
+        {...listQueryProps(releases)}
         rowKey={(r) => r.id}
-        loading={isPending}
-        error={error}
-        onRetry={() => refetch()}
         onRowClick={(r) => setEditing(r)}
         rowLabel={(r) => `Open ${r.title}`}
         emptyMessage="No release notes yet. Add one with New release."

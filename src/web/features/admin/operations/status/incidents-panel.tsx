@@ -9,7 +9,7 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { type Column, DataTable } from "../../components/data-table";
+import { type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { formatDateTime, humanise } from "../../components/format";
 import { StatusBadge } from "../../components/status-badge";
@@ -45,7 +45,7 @@ const toBody = ({ started_at, ...v }: IncidentValues) => {
 };
 
 export function IncidentsPanel() {
-  const { data, isPending, error, refetch } = useResourceList<AdminIncident>(incidentsResource);
+  const incidents = useResourceList<AdminIncident>(incidentsResource);
   const components = useResourceList<AdminComponent>(componentsResource);
   const [editing, setEditing] = useState<AdminIncident | "new" | null>(null);
   const [resolving, setResolving] = useState<AdminIncident | null>(null);
@@ -124,11 +124,8 @@ export function IncidentsPanel() {
       <DataTable
         caption="Incidents"
         columns={columns}
-        rows={data}
+        {...listQueryProps(incidents)}
         rowKey={(i) => i.id}
-        loading={isPending}
-        error={error}
-        onRetry={() => refetch()}
         pageSize={10}
         onRowClick={(i) => setEditing(i)}
         rowLabel={(i) => `Open ${i.title}`}

@@ -11,7 +11,7 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { type Column, DataTable } from "../../components/data-table";
+import { type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { formatDateTime, humanise } from "../../components/format";
 import { StatusBadge } from "../../components/status-badge";
@@ -49,7 +49,7 @@ const toBody = ({ started_at, ends_at, ...v }: MaintenanceValues) => ({
 const isOver = (m: AdminMaintenance) => m.status === "completed" || m.status === "cancelled";
 
 export function MaintenancePanel() {
-  const { data, isPending, error, refetch } = useResourceList<AdminMaintenance>(maintenanceResource);
+  const windows = useResourceList<AdminMaintenance>(maintenanceResource);
   const components = useResourceList<AdminComponent>(componentsResource);
   const [editing, setEditing] = useState<AdminMaintenance | "new" | null>(null);
   const [cancelling, setCancelling] = useState<AdminMaintenance | null>(null);
@@ -118,11 +118,8 @@ export function MaintenancePanel() {
       <DataTable
         caption="Scheduled maintenance"
         columns={columns}
-        rows={data}
+        {...listQueryProps(windows)}
         rowKey={(m) => m.id}
-        loading={isPending}
-        error={error}
-        onRetry={() => refetch()}
         pageSize={10}
         onRowClick={(m) => setEditing(m)}
         rowLabel={(m) => `Open ${m.title}`}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { type DefaultValues, type FieldValues, type Path, type PathValue, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
@@ -31,8 +31,24 @@ function changedOnly(before: Record<string, unknown>, after: Record<string, unkn
 }
 
 export function EditorDialog<V extends FieldValues>(props: EditorDialogProps<V>) {
-  const { open, onOpenChange } = props;
-  return open ? <EditorForm {...props} onDone={() => onOpenChange(false)} /> : null;
+  const { open, onOpenChange, id } = props;
+  // a fresh form for each row (and for a new one)
+  return open ? <EditorForm key={id ?? "new"} {...props} onDone={() => onOpenChange(false)} /> : null;
+}
+
+/**
+ * Which row a section's editor is open on: `current` (undefined when creating), `edit(row)`,
+ * `create()`, and `dialog`, EditorDialog's open, onOpenChange and id.
+ */
+export function useEditor<T extends { id: string }>() {
+  const [editing, setEditing] = useState<T | "new" | null>(null);
+  const current = editing === "new" ? undefined : (editing ?? undefined);
+  return {
+    current,
+    edit: (row: T) => setEditing(row),
+    create: () => setEditing("new"),
+    dialog: { open: editing !== null, onOpenChange: (open: boolean) => (open ? undefined : setEditing(null)), id: current?.id },
+  };
 }
 
 function EditorForm<V extends FieldValues>({

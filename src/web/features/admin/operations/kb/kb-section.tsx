@@ -1,6 +1,5 @@
 // /admin/kb: the Help Center's articles (category, summary, body; published or a draft).
 import { FilePlus, Pencil } from "lucide-react";
-import { useState } from "react";
 import { kbInputSchema, kbPatchSchema } from "@/shared/admin-schemas";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -13,7 +12,7 @@ import { formatDate } from "../../components/format";
 import { useResourceList } from "../api/get-resource-list";
 import type { AdminResource } from "../api/resource";
 import { DeleteRowButton } from "../components/delete-row";
-import { EditorDialog } from "../components/editor-dialog";
+import { EditorDialog, useEditor } from "../components/editor-dialog";
 import { CheckField, RowActions } from "../components/fields";
 import { opsKeys } from "../operations-keys";
 
@@ -60,7 +59,7 @@ const toBody = (v: KbValues) => ({
 
 export function KbSection() {
   const articles = useResourceList<AdminKbArticle>(kbResource);
-  const [editing, setEditing] = useState<AdminKbArticle | "new" | null>(null);
+  const { current, edit, create, dialog } = useEditor<AdminKbArticle>();
   const categories = [...new Set((articles.data ?? []).map((a) => a.category))].sort();
 
   const columns: Column<AdminKbArticle>[] = [
@@ -101,7 +100,7 @@ export function KbSection() {
       card: "footer",
       cell: (a) => (
         <RowActions>
-          <Button variant="outline" size="sm" onClick={() => setEditing(a)} aria-label={`Edit ${a.title}`}>
+          <Button variant="outline" size="sm" onClick={() => edit(a)} aria-label={`Edit ${a.title}`}>
             <Pencil aria-hidden="true" />
             Edit
           </Button>
@@ -111,14 +110,13 @@ export function KbSection() {
     },
   ];
 
-  const current = editing === "new" ? undefined : (editing ?? undefined);
   return (
     <>
       <AdminPageHeader
         title="Knowledge base"
         description="Help Center articles: set-up guides and answers, so clients can help themselves."
         actions={
-          <Button onClick={() => setEditing("new")}>
+          <Button onClick={create}>
             <FilePlus aria-hidden="true" />
             New article
           </Button>
@@ -129,7 +127,7 @@ export function KbSection() {
         columns={columns}
         {...listQueryProps(articles)}
         rowKey={(a) => a.id}
-        onRowClick={(a) => setEditing(a)}
+        onRowClick={edit}
         rowLabel={(a) => `Open ${a.title}`}
         emptyMessage="No articles yet. Add one with New article."
       />
@@ -139,11 +137,8 @@ export function KbSection() {
         ))}
       </datalist>
       <EditorDialog
-        key={current?.id ?? "new"}
         resource={kbResource}
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        id={current?.id}
+        {...dialog}
         title={current ? "Edit article" : "New article"}
         initial={valuesOf(current)}
         toBody={toBody}

@@ -1,7 +1,6 @@
 // /admin/notices: announcements to visitors and clients (title, body, severity, audience and
 // the window they show in). Only active notices inside their window reach the public site.
 import { Megaphone, Pencil } from "lucide-react";
-import { useState } from "react";
 import { NOTICE_AUDIENCES, NOTICE_SEVERITIES, noticeInputSchema, noticePatchSchema } from "@/shared/schemas";
 import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -15,7 +14,7 @@ import { formatDateTime, humanise } from "../../components/format";
 import { useResourceList } from "../api/get-resource-list";
 import type { AdminResource } from "../api/resource";
 import { DeleteRowButton } from "../components/delete-row";
-import { EditorDialog } from "../components/editor-dialog";
+import { EditorDialog, useEditor } from "../components/editor-dialog";
 import { CheckField, fromSastInput, RowActions, toSastInput } from "../components/fields";
 import { opsKeys } from "../operations-keys";
 
@@ -76,7 +75,7 @@ const toBody = (v: NoticeValues) => ({ ...v, starts_at: fromSastInput(v.starts_a
 
 export function NoticesSection() {
   const notices = useResourceList<AdminNotice>(noticesResource);
-  const [editing, setEditing] = useState<AdminNotice | "new" | null>(null);
+  const { current, edit, create, dialog } = useEditor<AdminNotice>();
 
   const columns: Column<AdminNotice>[] = [
     {
@@ -123,7 +122,7 @@ export function NoticesSection() {
       card: "footer",
       cell: (n) => (
         <RowActions>
-          <Button variant="outline" size="sm" onClick={() => setEditing(n)} aria-label={`Edit ${n.title}`}>
+          <Button variant="outline" size="sm" onClick={() => edit(n)} aria-label={`Edit ${n.title}`}>
             <Pencil aria-hidden="true" />
             Edit
           </Button>
@@ -133,14 +132,13 @@ export function NoticesSection() {
     },
   ];
 
-  const current = editing === "new" ? undefined : (editing ?? undefined);
   return (
     <>
       <AdminPageHeader
         title="Notices"
         description="Announcements for website visitors and clients: outages, holiday hours, price changes."
         actions={
-          <Button onClick={() => setEditing("new")}>
+          <Button onClick={create}>
             <Megaphone aria-hidden="true" />
             New notice
           </Button>
@@ -151,16 +149,13 @@ export function NoticesSection() {
         columns={columns}
         {...listQueryProps(notices)}
         rowKey={(n) => n.id}
-        onRowClick={(n) => setEditing(n)}
+        onRowClick={edit}
         rowLabel={(n) => `Open ${n.title}`}
         emptyMessage="No notices yet. Add one with New notice."
       />
       <EditorDialog
-        key={current?.id ?? "new"}
         resource={noticesResource}
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        id={current?.id}
+        {...dialog}
         title={current ? "Edit notice" : "New notice"}
         description="Times are South African time (SAST). Leave them blank to show the notice until you switch it off."
         initial={valuesOf(current)}

@@ -1,6 +1,5 @@
 // /admin/releases: the release notes shown at /releases (version, title, notes, date).
 import { Pencil, Rocket } from "lucide-react";
-import { useState } from "react";
 import { releaseInputSchema, releasePatchSchema } from "@/shared/admin-schemas";
 import { saDay } from "@/shared/dates";
 import { Badge } from "@/web/components/ui/badge";
@@ -14,7 +13,7 @@ import { formatDate } from "../../components/format";
 import { useResourceList } from "../api/get-resource-list";
 import type { AdminResource } from "../api/resource";
 import { DeleteRowButton } from "../components/delete-row";
-import { EditorDialog } from "../components/editor-dialog";
+import { EditorDialog, useEditor } from "../components/editor-dialog";
 import { CheckField, RowActions } from "../components/fields";
 import { opsKeys } from "../operations-keys";
 
@@ -49,7 +48,7 @@ const toBody = (v: ReleaseValues) => ({ ...v });
 
 export function ReleasesSection() {
   const releases = useResourceList<AdminRelease>(releasesResource);
-  const [editing, setEditing] = useState<AdminRelease | "new" | null>(null);
+  const { current, edit, create, dialog } = useEditor<AdminRelease>();
 
   const columns: Column<AdminRelease>[] = [
     {
@@ -88,7 +87,7 @@ export function ReleasesSection() {
       card: "footer",
       cell: (r) => (
         <RowActions>
-          <Button variant="outline" size="sm" onClick={() => setEditing(r)} aria-label={`Edit ${r.title}`}>
+          <Button variant="outline" size="sm" onClick={() => edit(r)} aria-label={`Edit ${r.title}`}>
             <Pencil aria-hidden="true" />
             Edit
           </Button>
@@ -98,14 +97,13 @@ export function ReleasesSection() {
     },
   ];
 
-  const current = editing === "new" ? undefined : (editing ?? undefined);
   return (
     <>
       <AdminPageHeader
         title="Release notes"
         description="What changed in the service and apps, shown on the public Release notes page."
         actions={
-          <Button onClick={() => setEditing("new")}>
+          <Button onClick={create}>
             <Rocket aria-hidden="true" />
             New release
           </Button>
@@ -116,16 +114,13 @@ export function ReleasesSection() {
         columns={columns}
         {...listQueryProps(releases)}
         rowKey={(r) => r.id}
-        onRowClick={(r) => setEditing(r)}
+        onRowClick={edit}
         rowLabel={(r) => `Open ${r.title}`}
         emptyMessage="No release notes yet. Add one with New release."
       />
       <EditorDialog
-        key={current?.id ?? "new"}
         resource={releasesResource}
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        id={current?.id}
+        {...dialog}
         title={current ? "Edit release" : "New release"}
         initial={valuesOf(current)}
         toBody={toBody}

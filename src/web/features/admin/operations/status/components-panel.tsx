@@ -1,7 +1,6 @@
 // The status page's components: current status, message, last check, the 90-day history strip,
 // the maintenance switch, and add / edit / delete.
 import { Pencil, Plus, Wrench } from "lucide-react";
-import { useState } from "react";
 import { toast } from "sonner";
 import { componentInputSchema, componentPatchSchema } from "@/shared/admin-schemas";
 import type { StatusDay } from "@/shared/api";
@@ -16,9 +15,10 @@ import { formatDate, formatDateTime, humanise } from "../../components/format";
 import { useResourceList } from "../api/get-resource-list";
 import { useSaveResource } from "../api/save-resource";
 import { DeleteRowButton } from "../components/delete-row";
-import { EditorDialog } from "../components/editor-dialog";
+import { EditorDialog, useEditor } from "../components/editor-dialog";
 import { CheckField } from "../components/fields";
 import { useStatusHistory } from "./api/get-status-history";
+import { PanelHeader } from "./panel-parts";
 import { type AdminComponent, COMPONENT_STATUS_VARIANT, componentsResource, DAY_COLOUR } from "./status-types";
 
 interface ComponentValues {
@@ -44,21 +44,12 @@ const toBody = (v: ComponentValues) => ({ ...v, sort_order: v.sort_order.trim() 
 export function ComponentsPanel() {
   const { data, isPending, error, refetch } = useResourceList<AdminComponent>(componentsResource);
   const history = useStatusHistory();
-  const [editing, setEditing] = useState<AdminComponent | "new" | null>(null);
-  const current = editing === "new" ? undefined : (editing ?? undefined);
+  const { current, edit, create, dialog } = useEditor<AdminComponent>();
   const historyOf = (key: string) => history.data?.components.find((c) => c.key === key)?.history;
 
   return (
     <section aria-labelledby="status-components" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="status-components" className="text-lg font-bold text-ink">
-          Components
-        </h2>
-        <Button variant="outline" size="sm" onClick={() => setEditing("new")}>
-          <Plus aria-hidden="true" />
-          New component
-        </Button>
-      </div>
+      <PanelHeader id="status-components" title="Components" icon={Plus} action="New component" onAction={create} />
       {error && !data ? (
         <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-bad/40 bg-bad/5 px-6 py-8 text-center">
           <p className="text-sm text-ink-muted">The components couldn't load: {error.message}</p>
@@ -79,16 +70,13 @@ export function ComponentsPanel() {
       ) : (
         <ul className="flex flex-col gap-3" aria-label="Components">
           {data.map((c) => (
-            <ComponentCard key={c.id} component={c} history={historyOf(c.key)} onEdit={() => setEditing(c)} />
+            <ComponentCard key={c.id} component={c} history={historyOf(c.key)} onEdit={() => edit(c)} />
           ))}
         </ul>
       )}
       <EditorDialog
-        key={current?.id ?? "new"}
         resource={componentsResource}
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        id={current?.id}
+        {...dialog}
         title={current ? `Edit ${current.name}` : "New component"}
         description="The monitor sets the status; under maintenance it leaves the component alone."
         initial={valuesOf(current)}

@@ -15,10 +15,11 @@ import { formatDateTime, humanise } from "../../components/format";
 import { StatusBadge } from "../../components/status-badge";
 import { useResourceList } from "../api/get-resource-list";
 import { DeleteRowButton } from "../components/delete-row";
-import { EditorDialog } from "../components/editor-dialog";
-import { CheckField, fromSastInput, RowActions, toSastInput } from "../components/fields";
+import { EditorDialog, useEditor } from "../components/editor-dialog";
+import { fromSastInput, RowActions, toSastInput } from "../components/fields";
 import { useResolveIncident } from "./api/resolve-incident";
-import { type AdminComponent, type AdminIncident, componentsResource, IMPACT_VARIANT, incidentsResource } from "./status-types";
+import { AffectedComponentsField, PanelHeader, TitleWithComponents, useComponents } from "./panel-parts";
+import { type AdminIncident, IMPACT_VARIANT, incidentsResource } from "./status-types";
 
 interface IncidentValues {
   title: string;
@@ -46,26 +47,17 @@ const toBody = ({ started_at, ...v }: IncidentValues) => {
 
 export function IncidentsPanel() {
   const incidents = useResourceList<AdminIncident>(incidentsResource);
-  const components = useResourceList<AdminComponent>(componentsResource);
-  const [editing, setEditing] = useState<AdminIncident | "new" | null>(null);
+  const { components, nameOf } = useComponents();
+  const { current, edit, create, dialog } = useEditor<AdminIncident>();
   const [resolving, setResolving] = useState<AdminIncident | null>(null);
   const resolve = useResolveIncident();
-  const current = editing === "new" ? undefined : (editing ?? undefined);
-  const nameOf = (key: string) => components.data?.find((c) => c.key === key)?.name ?? key;
 
   const columns: Column<AdminIncident>[] = [
     {
       id: "title",
       header: "Incident",
       card: "title",
-      cell: (i) => (
-        <span className="flex flex-col">
-          <span>{i.title}</span>
-          {i.component_keys.length ? (
-            <span className="text-xs font-normal text-ink-subtle">{i.component_keys.map(nameOf).join(", ")}</span>
-          ) : null}
-        </span>
-      ),
+      cell: (i) => <TitleWithComponents title={i.title} keys={i.component_keys} nameOf={nameOf} />,
     },
     {
       id: "impact",
@@ -100,7 +92,7 @@ export function IncidentsPanel() {
               Resolve
             </Button>
           ) : null}
-          <Button variant="outline" size="sm" onClick={() => setEditing(i)} aria-label={`Update ${i.title}`}>
+          <Button variant="outline" size="sm" onClick={() => edit(i)} aria-label={`Update ${i.title}`}>
             <Pencil aria-hidden="true" />
             Update
           </Button>
@@ -112,22 +104,14 @@ export function IncidentsPanel() {
 
   return (
     <section aria-labelledby="status-incidents" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="status-incidents" className="text-lg font-bold text-ink">
-          Incidents
-        </h2>
-        <Button variant="outline" size="sm" onClick={() => setEditing("new")}>
-          <Siren aria-hidden="true" />
-          Open incident
-        </Button>
-      </div>
+      <PanelHeader id="status-incidents" title="Incidents" icon={Siren} action="Open incident" onAction={create} />
       <DataTable
         caption="Incidents"
         columns={columns}
         {...listQueryProps(incidents)}
         rowKey={(i) => i.id}
         pageSize={10}
-        onRowClick={(i) => setEditing(i)}
+        onRowClick={edit}
         rowLabel={(i) => `Open ${i.title}`}
         emptyMessage="No incidents. When something breaks, open one so clients see you're on it."
       />
@@ -151,11 +135,8 @@ export function IncidentsPanel() {
         }
       />
       <EditorDialog
-        key={current?.id ?? "new"}
         resource={incidentsResource}
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        id={current?.id}
+        {...dialog}
         title={current ? "Update incident" : "Open an incident"}
         description="Shown on the public status page. Times are South African time (SAST)."
         initial={valuesOf(current)}
@@ -207,24 +188,7 @@ export function IncidentsPanel() {
                 )}
               </Field>
             </div>
-            {components.data?.length ? (
-              <fieldset className="flex flex-col gap-1">
-                <legend className="mb-1 text-sm font-medium text-ink">Affected components</legend>
-                <div className="grid gap-x-4 sm:grid-cols-2">
-                  {components.data.map((c) => (
-                    <CheckField
-                      key={c.key}
-                      label={c.name}
-                      checked={v.component_keys.includes(c.key)}
-                      onChange={(on) =>
-                        set("component_keys", on ? [...v.component_keys, c.key] : v.component_keys.filter((k) => k !== c.key))
-                      }
-                    />
-                  ))}
-                </div>
-                {errors.component_keys ? <p className="text-sm text-bad">{errors.component_keys}</p> : null}
-              </fieldset>
-            ) : null}
+            <AffectedComponentsField components={components} values={v} set={set} errors={errors} />
           </>
         )}
       />

@@ -17,9 +17,10 @@ import { formatDateTime, humanise } from "../../components/format";
 import { StatusBadge } from "../../components/status-badge";
 import { useResourceList } from "../api/get-resource-list";
 import { useSaveResource } from "../api/save-resource";
-import { EditorDialog } from "../components/editor-dialog";
-import { CheckField, fromSastInput, RowActions, toSastInput } from "../components/fields";
-import { type AdminComponent, type AdminMaintenance, componentsResource, maintenanceResource } from "./status-types";
+import { EditorDialog, useEditor } from "../components/editor-dialog";
+import { fromSastInput, RowActions, toSastInput } from "../components/fields";
+import { AffectedComponentsField, PanelHeader, TitleWithComponents, useComponents } from "./panel-parts";
+import { type AdminMaintenance, maintenanceResource } from "./status-types";
 
 interface MaintenanceValues {
   title: string;
@@ -50,26 +51,17 @@ const isOver = (m: AdminMaintenance) => m.status === "completed" || m.status ===
 
 export function MaintenancePanel() {
   const windows = useResourceList<AdminMaintenance>(maintenanceResource);
-  const components = useResourceList<AdminComponent>(componentsResource);
-  const [editing, setEditing] = useState<AdminMaintenance | "new" | null>(null);
+  const { components, nameOf } = useComponents();
+  const { current, edit, create, dialog } = useEditor<AdminMaintenance>();
   const [cancelling, setCancelling] = useState<AdminMaintenance | null>(null);
   const save = useSaveResource<AdminMaintenance>(maintenanceResource);
-  const current = editing === "new" ? undefined : (editing ?? undefined);
-  const nameOf = (key: string) => components.data?.find((c) => c.key === key)?.name ?? key;
 
   const columns: Column<AdminMaintenance>[] = [
     {
       id: "title",
       header: "Maintenance",
       card: "title",
-      cell: (m) => (
-        <span className="flex flex-col">
-          <span>{m.title}</span>
-          {m.component_keys.length ? (
-            <span className="text-xs font-normal text-ink-subtle">{m.component_keys.map(nameOf).join(", ")}</span>
-          ) : null}
-        </span>
-      ),
+      cell: (m) => <TitleWithComponents title={m.title} keys={m.component_keys} nameOf={nameOf} />,
     },
     { id: "status", header: "Status", cell: (m) => <StatusBadge status={m.status} /> },
     {
@@ -89,7 +81,7 @@ export function MaintenancePanel() {
       card: "footer",
       cell: (m) => (
         <RowActions>
-          <Button variant="outline" size="sm" onClick={() => setEditing(m)}>
+          <Button variant="outline" size="sm" onClick={() => edit(m)}>
             <Pencil aria-hidden="true" />
             Edit<span className="sr-only"> {m.title}</span>
           </Button>
@@ -106,22 +98,20 @@ export function MaintenancePanel() {
 
   return (
     <section aria-labelledby="status-maintenance" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="status-maintenance" className="text-lg font-bold text-ink">
-          Scheduled maintenance
-        </h2>
-        <Button variant="outline" size="sm" onClick={() => setEditing("new")}>
-          <CalendarClock aria-hidden="true" />
-          Schedule maintenance
-        </Button>
-      </div>
+      <PanelHeader
+        id="status-maintenance"
+        title="Scheduled maintenance"
+        icon={CalendarClock}
+        action="Schedule maintenance"
+        onAction={create}
+      />
       <DataTable
         caption="Scheduled maintenance"
         columns={columns}
         {...listQueryProps(windows)}
         rowKey={(m) => m.id}
         pageSize={10}
-        onRowClick={(m) => setEditing(m)}
+        onRowClick={edit}
         rowLabel={(m) => `Open ${m.title}`}
         emptyMessage="No maintenance planned. Schedule it here and subscribers hear of it in advance."
       />
@@ -148,11 +138,8 @@ export function MaintenancePanel() {
         }
       />
       <EditorDialog
-        key={current?.id ?? "new"}
         resource={maintenanceResource}
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        id={current?.id}
+        {...dialog}
         title={current ? "Edit maintenance" : "Schedule maintenance"}
         description="Shown on the public status page; subscribers are told now, when it starts and when it's done. Times are South African time (SAST)."
         initial={valuesOf(current)}
@@ -195,24 +182,7 @@ export function MaintenancePanel() {
                 </Field>
               ) : null}
             </div>
-            {components.data?.length ? (
-              <fieldset className="flex flex-col gap-1">
-                <legend className="mb-1 text-sm font-medium text-ink">Affected components</legend>
-                <div className="grid gap-x-4 sm:grid-cols-2">
-                  {components.data.map((c) => (
-                    <CheckField
-                      key={c.key}
-                      label={c.name}
-                      checked={v.component_keys.includes(c.key)}
-                      onChange={(on) =>
-                        set("component_keys", on ? [...v.component_keys, c.key] : v.component_keys.filter((k) => k !== c.key))
-                      }
-                    />
-                  ))}
-                </div>
-                {errors.component_keys ? <p className="text-sm text-bad">{errors.component_keys}</p> : null}
-              </fieldset>
-            ) : null}
+            <AffectedComponentsField components={components} values={v} set={set} errors={errors} />
           </>
         )}
       />

@@ -1,6 +1,8 @@
-// Small form pieces the operations editors share: a checkbox row and South African date-time
-// inputs (datetime-local holds SAST wall time; the API wants an ISO time with its zone).
+// Small form pieces the operations editors share: a checkbox row, the sort order, and South African
+// date-time inputs (datetime-local holds SAST wall time; the API wants an ISO time with its zone).
 import type { ReactNode } from "react";
+import { Input } from "@/web/components/ui/input";
+import { Field } from "../../components/form-field";
 
 /** An ISO time as the value of a datetime-local input, in SAST (UTC+2). */
 export function toSastInput(iso: string | null | undefined): string {
@@ -47,5 +49,29 @@ export function RowActions({ children }: { children: ReactNode }) {
     <div className="flex flex-wrap gap-2" data-row-ignore>
       {children}
     </div>
+  );
+}
+
+/** A sort order as typed (text, so it can be left blank) → the number sent: blank is 0. */
+export function sortOrderOf(typed: string): number {
+  return typed.trim() === "" ? 0 : Number(typed);
+}
+
+/** 'Sort order': a number typed as text (see sortOrderOf). */
+export function SortOrderField({
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+}) {
+  return (
+    <Field label="Sort order" error={error} hint={hint}>
+      {(control) => <Input {...control} type="number" inputMode="numeric" value={value} onChange={(e) => onChange(e.target.value)} />}
+    </Field>
   );
 }

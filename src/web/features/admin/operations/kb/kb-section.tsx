@@ -13,7 +13,7 @@ import { useResourceList } from "../api/get-resource-list";
 import type { AdminResource } from "../api/resource";
 import { DeleteRowButton } from "../components/delete-row";
 import { EditorDialog, useEditor } from "../components/editor-dialog";
-import { CheckField, RowActions } from "../components/fields";
+import { CheckField, RowActions, SortOrderField, sortOrderOf } from "../components/fields";
 import { opsKeys } from "../operations-keys";
 
 export interface AdminKbArticle {
@@ -54,7 +54,7 @@ const toBody = (v: KbValues) => ({
   ...v,
   // blank: the server makes one from the title
   slug: v.slug.trim() || null,
-  sort_order: v.sort_order.trim() === "" ? 0 : Number(v.sort_order),
+  sort_order: sortOrderOf(v.sort_order),
 });
 
 export function KbSection() {
@@ -176,17 +176,12 @@ export function KbSection() {
               {(control) => <Textarea {...control} value={v.body} onChange={(e) => set("body", e.target.value)} rows={10} />}
             </Field>
             <div className="grid items-end gap-4 sm:grid-cols-2">
-              <Field label="Sort order" error={errors.sort_order} hint="Lower numbers come first in their category.">
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="number"
-                    inputMode="numeric"
-                    value={v.sort_order}
-                    onChange={(e) => set("sort_order", e.target.value)}
-                  />
-                )}
-              </Field>
+              <SortOrderField
+                value={v.sort_order}
+                onChange={(value) => set("sort_order", value)}
+                error={errors.sort_order}
+                hint="Lower numbers come first in their category."
+              />
               <CheckField label="Published" checked={v.is_published} onChange={(c) => set("is_published", c)} />
             </div>
           </>

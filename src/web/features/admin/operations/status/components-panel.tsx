@@ -16,7 +16,7 @@ import { useResourceList } from "../api/get-resource-list";
 import { useSaveResource } from "../api/save-resource";
 import { DeleteRowButton } from "../components/delete-row";
 import { EditorDialog, useEditor } from "../components/editor-dialog";
-import { CheckField } from "../components/fields";
+import { CheckField, SortOrderField, sortOrderOf } from "../components/fields";
 import { useStatusHistory } from "./api/get-status-history";
 import { PanelHeader } from "./panel-parts";
 import { type AdminComponent, COMPONENT_STATUS_VARIANT, componentsResource, DAY_COLOUR } from "./status-types";
@@ -39,7 +39,7 @@ const valuesOf = (c?: AdminComponent): ComponentValues => ({
   sort_order: String(c?.sort_order ?? 0),
 });
 
-const toBody = (v: ComponentValues) => ({ ...v, sort_order: v.sort_order.trim() === "" ? 0 : Number(v.sort_order) });
+const toBody = (v: ComponentValues) => ({ ...v, sort_order: sortOrderOf(v.sort_order) });
 
 export function ComponentsPanel() {
   const { data, isPending, error, refetch } = useResourceList<AdminComponent>(componentsResource);
@@ -103,17 +103,7 @@ export function ComponentsPanel() {
               {(control) => <Textarea {...control} value={v.message} onChange={(e) => set("message", e.target.value)} rows={2} />}
             </Field>
             <div className="grid items-end gap-4 sm:grid-cols-2">
-              <Field label="Sort order" error={errors.sort_order}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="number"
-                    inputMode="numeric"
-                    value={v.sort_order}
-                    onChange={(e) => set("sort_order", e.target.value)}
-                  />
-                )}
-              </Field>
+              <SortOrderField value={v.sort_order} onChange={(value) => set("sort_order", value)} error={errors.sort_order} />
               <CheckField label="Under maintenance" checked={v.maintenance} onChange={(c) => set("maintenance", c)} />
             </div>
           </>

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { isValidEmail, isValidPhone } from "./contact";
 import { SAFE_LINK_PATTERN } from "./links";
 import { DEVICES, type DeviceValue } from "./options";
-import { downloadInputSchema, downloadPatchSchema, passwordSchema } from "./schemas";
+import { blankToUndefined, dateTime, downloadInputSchema, downloadPatchSchema, passwordSchema } from "./schemas";
 
 // ---- building blocks --------------------------------------------------------------------
 
@@ -26,9 +26,6 @@ const sortOrder = z
   .min(-100_000, "Sort order must be -100000 or more")
   .max(100_000, "Sort order must be 100000 or less");
 
-/** '' and null count as "not given" for optional fields that have a format. */
-const blankToUndefined = (v: unknown) => ((typeof v === "string" && v.trim() === "") || v === null ? undefined : v);
-
 const link = (what: string) =>
   z
     .string({ error: `Please enter the ${what.toLowerCase()}` })
@@ -36,15 +33,6 @@ const link = (what: string) =>
     .min(1, `Please enter the ${what.toLowerCase()}`)
     .max(2000, tooLong(what, 2000))
     .regex(SAFE_LINK_PATTERN, `${what} must start with https:// or /`);
-
-const dateTime = (what: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.iso
-      .datetime({ offset: true, error: `${what} must be a date and time with a time zone, e.g. 2026-11-22T14:05:00+02:00` })
-      .nullable()
-      .optional(),
-  );
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is refused). */
 export function isCalendarDay(value: string): boolean {

@@ -3,8 +3,7 @@
 // a change to the service) goes to everyone the filter picks.
 import { z } from "zod";
 import { CLIENT_STATUSES } from "./lifecycle";
-
-const blankToUndefined = (v: unknown) => ((typeof v === "string" && v.trim() === "") || v === null ? undefined : v);
+import { blankToUndefined } from "./schemas";
 
 export const BROADCAST_KINDS = ["service", "marketing"] as const;
 export type BroadcastKind = (typeof BROADCAST_KINDS)[number];

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { isValidEmail, isValidPhone } from "./contact";
 import { CLIENT_STATUSES, type ClientStatus } from "./lifecycle";
 import { DEVICES, type DeviceValue } from "./options";
-import type { CONTENT_REQUEST_TYPES } from "./schemas";
+import { blankToUndefined, type CONTENT_REQUEST_TYPES } from "./schemas";
 
 // ---- value lists --------------------------------------------------------------------------
 
@@ -29,8 +29,6 @@ export const EXPIRING_DAYS_MAX = 365;
 // ---- building blocks --------------------------------------------------------------------
 
 const tooLong = (what: string, max: number) => `${what} must be ${max} characters or fewer`;
-/** '' and null count as "not given" for optional query values and optional formatted fields. */
-const blankToUndefined = (v: unknown) => ((typeof v === "string" && v.trim() === "") || v === null ? undefined : v);
 
 const text = (what: string, max: number) =>
   z

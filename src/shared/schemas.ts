@@ -54,8 +54,8 @@ const whenFieldsValid = (...keys: string[]) => ({
   when: ({ issues }: { issues: readonly { path?: readonly PropertyKey[] }[] }) => !issues.some((i) => keys.includes(String(i.path?.[0]))),
 });
 
-/** '' and null count as "not given" for optional fields that have a format. */
-const blankToUndefined = (v: unknown) => ((typeof v === "string" && v.trim() === "") || v === null ? undefined : v);
+/** '' and null count as "not given" for optional query values and optional fields that have a format. */
+export const blankToUndefined = (v: unknown) => ((typeof v === "string" && v.trim() === "") || v === null ? undefined : v);
 
 const marketingOptIn = z.boolean({ error: "Marketing consent must be yes or no" }).default(false);
 
@@ -282,7 +282,8 @@ const optionalLink = (what: string) =>
       .optional(),
   );
 
-const dateTime = (what: string) =>
+/** An optional date and time with its zone (ISO 8601); blank or null is left out. */
+export const dateTime = (what: string) =>
   z.preprocess(
     blankToUndefined,
     z.iso

@@ -249,6 +249,16 @@ export const refundRequestSchema = z
     if (v.term === "shorten" && !v.days) ctx.addIssue({ code: "custom", path: ["days"], message: "Enter at least 1 day" });
   });
 export type RefundRequest = z.output<typeof refundRequestSchema>;
+
+/** What a refund answers (POST /api/admin/payments/:id/refund → {data}). */
+export interface RefundResult {
+  credit_note: string;
+  amount: number;
+  method: "provider" | "manual";
+  payment_status: string;
+  refunded_amount: number;
+  term_change: string;
+}
 export type RefundFormValues = z.input<typeof refundRequestSchema>;
 
 /** GET /api/admin/invoices?month=YYYY-MM (and the CSV) */

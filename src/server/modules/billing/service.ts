@@ -21,6 +21,7 @@ import {
   type NumberingInput,
   REFUND_TOO_MUCH,
   type RefundRequest,
+  type RefundResult,
   vatBreakdown,
 } from "@/shared/billing";
 import { fromCents, toCents } from "@/shared/money";
@@ -143,15 +144,6 @@ export async function setNumbering(app: FastifyInstance, request: FastifyRequest
 }
 
 // ---- refunds -----------------------------------------------------------------------------------------
-
-export interface RefundResult {
-  credit_note: string;
-  amount: number;
-  method: "provider" | "manual";
-  payment_status: string;
-  refunded_amount: number;
-  term_change: string;
-}
 
 /**
  * POST /api/admin/payments/:id/refund, in three steps so money and records cannot part:

@@ -26,7 +26,7 @@ import { enqueue } from "@/server/lib/outbox";
 import { priceCoupon } from "@/server/modules/billing/coupons";
 import { listActiveSpecials, specialsAt } from "@/server/modules/catalogue/service";
 import { knownFields, storablePayload } from "@/server/modules/orders/service";
-import type { PaymentMethods, PaymentOutcome } from "@/shared/api";
+import type { PaymentMethods, PaymentOutcome, PaymentStatusView } from "@/shared/api";
 import { type CouponQuote, couponQuoteSchema } from "@/shared/billing";
 import { SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";
 import { EFT_UNAVAILABLE_MESSAGE, eftReady } from "@/shared/constants";
@@ -44,18 +44,6 @@ export interface PaylinkResponse {
   success: true;
   paylinkUrl: string;
   externalTransactionID: string;
-}
-
-export interface PaymentStatusView {
-  external_transaction_id: string;
-  status: "pending" | "paid" | "failed" | "cancelled" | "refunded";
-  amount: number;
-  currency: string;
-  package_name: string;
-  provider: string;
-  created_at: string;
-  paid_at: string | null;
-  outcome: PaymentOutcome;
 }
 
 export interface EftResponse {

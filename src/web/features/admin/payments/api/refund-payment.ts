@@ -2,18 +2,9 @@
 // a credit note against the payment's invoice; the card provider refunds it where it can, and
 // the term follows the choice made (modules/billing on the server).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RefundRequest } from "@/shared/billing";
+import type { RefundRequest, RefundResult } from "@/shared/billing";
 import { apiSend } from "@/web/lib/api";
 import { emitPaymentEvent } from "../../live/use-admin-live-data";
-
-export interface RefundResult {
-  credit_note: string;
-  amount: number;
-  method: "provider" | "manual";
-  payment_status: string;
-  refunded_amount: number;
-  term_change: string;
-}
 
 export async function refundPayment(id: string, refund: RefundRequest): Promise<RefundResult> {
   const answer = await apiSend<{ data: RefundResult }>("POST", `/admin/payments/${encodeURIComponent(id)}/refund`, refund);

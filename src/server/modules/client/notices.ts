@@ -9,6 +9,7 @@ import type { Db } from "@/server/db/client";
 import { incidents, systemComponents } from "@/server/db/schema";
 import { listDownloads } from "@/server/modules/catalogue/service";
 import { listNotices, noticesAt } from "@/server/modules/content/service";
+import { incidentView } from "@/server/modules/status/service";
 import type { Incident } from "@/shared/api";
 import { type ClientApp, type ClientNoticesResponse, guideSteps } from "@/shared/client-schemas";
 import { loadOwnClient } from "./service";
@@ -19,16 +20,7 @@ async function openIncidents(db: Db): Promise<Incident[]> {
     .from(incidents)
     .where(and(eq(incidents.kind, "incident"), isNull(incidents.resolved_at), ne(incidents.status, "resolved")))
     .orderBy(desc(incidents.started_at), asc(incidents.id));
-  return rows.map((i) => ({
-    id: i.id,
-    title: i.title,
-    body: i.body,
-    impact: i.impact,
-    status: i.status,
-    component_keys: Array.isArray(i.component_keys) ? i.component_keys : [],
-    started_at: i.started_at.toISOString(),
-    resolved_at: null,
-  }));
+  return rows.map(incidentView);
 }
 
 async function troubledComponents(db: Db): Promise<ClientNoticesResponse["components"]> {

@@ -30,6 +30,20 @@ export function daysEnding(lastDay: string, count: number): string[] {
 }
 
 /** What the database says for one business day; the per-request part (incident age) is applied by statusAt. */
+/** An incident row as the public status page and the portal show it. */
+export function incidentView(i: typeof incidents.$inferSelect): Incident {
+  return {
+    id: i.id,
+    title: i.title,
+    body: i.body,
+    impact: i.impact,
+    status: i.status,
+    component_keys: Array.isArray(i.component_keys) ? i.component_keys : [],
+    started_at: i.started_at.toISOString(),
+    resolved_at: i.resolved_at?.toISOString() ?? null,
+  };
+}
+
 export interface StatusSnapshot {
   components: StatusComponent[];
   incidents: Incident[];
@@ -113,16 +127,7 @@ export async function loadStatus(db: Db, today: string, now: Date): Promise<Stat
 
   return {
     components,
-    incidents: incidentRows.map((i) => ({
-      id: i.id,
-      title: i.title,
-      body: i.body,
-      impact: i.impact,
-      status: i.status,
-      component_keys: Array.isArray(i.component_keys) ? i.component_keys : [],
-      started_at: i.started_at.toISOString(),
-      resolved_at: i.resolved_at?.toISOString() ?? null,
-    })),
+    incidents: incidentRows.map(incidentView),
     maintenance: maintenanceRows.map((m) => ({
       id: m.id,
       title: m.title,

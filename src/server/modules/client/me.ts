@@ -11,11 +11,9 @@ import { hashPassword, verifyPassword } from "@/server/auth/passwords";
 import { clients, sessions } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { badRequest } from "@/server/lib/errors";
-import { enqueue } from "@/server/lib/outbox";
 import { enforce } from "@/server/lib/rate-limit";
 import { type ClientProfile, passwordChangeSchema, profilePatchSchema } from "@/shared/client-schemas";
-import { passwordChangedMessage } from "./messages";
-import { loadOwnClient, parseBody, preferredContact, signedInId, toProfile } from "./service";
+import { loadOwnClient, parseBody, queuePasswordChanged, signedInId, toProfile } from "./service";
 
 const WRONG_PASSWORD = "Your current password is not correct";
 
@@ -75,16 +73,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     await app.db.transaction(async (tx) => {
       await tx.update(clients).set({ password_hash: passwordHash, updated_at: now }).where(eq(clients.id, clientId));
       await tx.delete(sessions).where(and(eq(sessions.client_id, clientId), ne(sessions.id, sessionId)));
-      const contact = preferredContact(client);
-      if (contact) {
-        const message = passwordChangedMessage(business, {
-          name: client.full_name,
-          username: client.username,
-          at: now,
-          signedOut: "other-devices",
-        });
-        await enqueue(tx, { ...contact, subject: message.subject, body: message.body, kind: "password-changed", client_id: clientId });
-      }
+      await queuePasswordChanged(tx, business, client, { at: now, signedOut: "other-devices" });
     });
     app.outbox.nudge();
     return { success: true };

@@ -23,8 +23,8 @@ import {
   RESET_REQUESTED_MESSAGE,
   RESET_TOKEN_TTL_MINUTES,
 } from "@/shared/client-schemas";
-import { passwordChangedMessage, resetLinkMessage } from "./messages";
-import { emailOf, notBefore, parseBody, preferredContact, whatsappOf } from "./service";
+import { resetLinkMessage } from "./messages";
+import { emailOf, notBefore, parseBody, queuePasswordChanged, whatsappOf } from "./service";
 
 /** Every reset request takes at least this long, so a matching account cannot be timed. */
 export const RESET_REQUEST_MIN_MS = 250;
@@ -144,16 +144,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
         .set({ used_at: now })
         .where(and(eq(passwordResetTokens.client_id, client.id), isNull(passwordResetTokens.used_at), ne(passwordResetTokens.id, used.id)));
       await tx.delete(sessions).where(eq(sessions.client_id, client.id));
-      const contact = preferredContact(client);
-      if (contact) {
-        const message = passwordChangedMessage(business, {
-          name: client.full_name,
-          username: client.username,
-          at: now,
-          signedOut: "everywhere",
-        });
-        await enqueue(tx, { ...contact, subject: message.subject, body: message.body, kind: "password-changed", client_id: client.id });
-      }
+      await queuePasswordChanged(tx, business, client, { at: now, signedOut: "everywhere" });
     });
     app.outbox.nudge();
     clearSessionCookie(reply, "client");

@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { subscriberUrls } from "@/server/adapters/panel/panel";
 import { clients } from "@/server/db/schema";
+import type { BusinessProfile } from "@/server/lib/business";
 import { badRequest, unauthorized } from "@/server/lib/errors";
+import { enqueue } from "@/server/lib/outbox";
 import {
   type ClientAccountStatus,
   type ClientLine,
@@ -20,6 +22,7 @@ import { isValidEmail, isValidPhone } from "@/shared/contact";
 import { CLIENT_STATUSES } from "@/shared/lifecycle";
 import { DEVICE_LABELS, type DeviceValue } from "@/shared/options";
 import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
+import { passwordChangedMessage } from "./messages";
 
 export type ClientRow = typeof clients.$inferSelect;
 
@@ -137,4 +140,20 @@ export function preferredContact(row: Pick<ClientRow, "communication_method" | "
   const byEmail = email ? ({ channel: "email", recipient: email } as const) : null;
   const byWhatsApp = whatsapp ? ({ channel: "whatsapp", recipient: whatsapp } as const) : null;
   return row.communication_method === "email" ? (byEmail ?? byWhatsApp) : (byWhatsApp ?? byEmail);
+}
+
+/**
+ * In the caller's transaction, queues the notice that the client's password changed, on their
+ * preferred channel (nothing when they have no usable contact).
+ */
+export async function queuePasswordChanged(
+  tx: Parameters<typeof enqueue>[0],
+  business: BusinessProfile,
+  client: ClientRow,
+  facts: { at: Date; signedOut: "everywhere" | "other-devices" },
+): Promise<void> {
+  const contact = preferredContact(client);
+  if (!contact) return;
+  const message = passwordChangedMessage(business, { name: client.full_name, username: client.username, ...facts });
+  await enqueue(tx, { ...contact, subject: message.subject, body: message.body, kind: "password-changed", client_id: client.id });
 }

@@ -117,6 +117,15 @@ export function adminView(row: OutboxRow): AdminOutboxEntry {
 export const POSTGRES_BACKUP_MESSAGE =
   "This shop runs on PostgreSQL: back it up with npm run backup -- <file> (pg_dump) on the server, or your database host's backups.";
 
+/** The message, locked for the caller's transaction; refused when it was sent or is being sent right now. */
+async function lockUnsent(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: string): Promise<OutboxRow> {
+  const [row] = await tx.select().from(outbox).where(eq(outbox.id, id)).for("update");
+  if (!row) throw notFound("Message not found.");
+  if (row.status === "sent") throw conflict("This message was already sent.");
+  if (row.status === "sending") throw conflict("This message is being sent right now.");
+  return row;
+}
+
 const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook("onRequest", requireAdmin);
@@ -142,10 +151,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post("/admin/outbox/:id/retry", async (request) => {
     const id = rowId((request.params as { id: string }).id, "Message");
     const row = await app.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(outbox).where(eq(outbox.id, id)).for("update");
-      if (!before) throw notFound("Message not found.");
-      if (before.status === "sent") throw conflict("This message was already sent.");
-      if (before.status === "sending") throw conflict("This message is being sent right now.");
+      const before = await lockUnsent(tx, id);
       const [after] = await tx
         .update(outbox)
         .set({ status: "pending", attempts: 0, next_attempt_at: sql`now()`, updated_at: sql`now()` })
@@ -168,10 +174,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post("/admin/outbox/:id/mark-sent", async (request) => {
     const id = rowId((request.params as { id: string }).id, "Message");
     const row = await app.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(outbox).where(eq(outbox.id, id)).for("update");
-      if (!before) throw notFound("Message not found.");
-      if (before.status === "sent") throw conflict("This message was already sent.");
-      if (before.status === "sending") throw conflict("This message is being sent right now.");
+      const before = await lockUnsent(tx, id);
       const [after] = await tx
         .update(outbox)
         .set({ status: "sent", sent_at: sql`now()`, sent_via: "owner", last_error: null, updated_at: sql`now()` })

@@ -83,6 +83,11 @@ interface FastRoute {
   notModified: OutgoingHttpHeaders;
 }
 
+/** onRequest hook of the public reads: browsers revalidate every time (ETag, 304); TanStack Query does the client-side caching. */
+export async function revalidateAlways(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header("cache-control", "no-cache");
+}
+
 export class ReadCache {
   private entries = new Map<string, Entry>();
   private fast = new Map<string, FastRoute>();
@@ -122,6 +127,12 @@ export class ReadCache {
     const { encoding, bytes } = prepared.encoded(request.headers["accept-encoding"]);
     if (encoding) reply.header("content-encoding", encoding);
     return reply.send(bytes);
+  }
+
+  /** A route handler answering a cached read (`load`'s answer, serialised once) through send. */
+  handler(key: string, tables: readonly string[], load: () => Promise<unknown>, contentType?: string) {
+    return async (request: FastifyRequest, reply: FastifyReply) =>
+      this.send(key, await this.prepared(key, tables, load, contentType), request, reply);
   }
 
   private learn(url: string, key: string, prepared: Prepared, headers: Record<string, unknown>): void {

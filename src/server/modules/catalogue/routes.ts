@@ -2,9 +2,10 @@
 // Each read is cached (invalidated by the change feed per table) as a prepared response (its
 // bytes, ETag and compressed forms: lib/cache.ts), so a hit costs no database round trip, no
 // JSON and no compression work, and a browser that has it gets a 304.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { revalidateAlways } from "@/server/lib/cache";
 import type { ListResponse, Special } from "@/shared/api";
 import { listActiveSpecials, listBanners, listDownloads, listPackages, listTestimonials, settingsMap, specialsAt } from "./service";
 
@@ -15,15 +16,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { cache } = app;
 
-  // Browsers revalidate every time; TanStack Query does the client-side caching.
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("cache-control", "no-cache");
-  });
+  app.addHook("onRequest", revalidateAlways);
 
   /** A cached {data} read, answered as prepared bytes. */
-  const prepared =
-    (key: string, tables: readonly string[], load: () => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) =>
-      cache.send(key, await cache.prepared(key, tables, async () => ({ data: await load() })), request, reply);
+  const prepared = (key: string, tables: readonly string[], load: () => Promise<unknown>) =>
+    cache.handler(key, tables, async () => ({ data: await load() }));
 
   app.get(
     "/packages",

@@ -3,9 +3,10 @@
 // Each table is cached whole (invalidated by the change feed); filters chosen by the caller
 // (image keys, section) and time windows are applied per request, so the cache holds one
 // entry per table however many distinct queries arrive, and windows open and close on time.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { revalidateAlways } from "@/server/lib/cache";
 import type { ContentSection, ImageEntry, ListResponse, Notice } from "@/shared/api";
 import { brandingMap, listContent, listImages, listNotices, listReleases, noticesAt, webManifest } from "./service";
 
@@ -47,16 +48,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { cache } = app;
 
-  // Browsers revalidate every time; TanStack Query does the client-side caching.
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("cache-control", "no-cache");
-  });
-
-  /** A cached read answered as prepared bytes (ETag, 304, compressed once: lib/cache.ts). */
-  const prepared =
-    (key: string, tables: readonly string[], load: () => Promise<unknown>, contentType?: string) =>
-    async (request: FastifyRequest, reply: FastifyReply) =>
-      cache.send(key, await cache.prepared(key, tables, load, contentType), request, reply);
+  app.addHook("onRequest", revalidateAlways);
 
   app.get("/images", { schema: { querystring: imagesQuery } }, async (request): Promise<ListResponse<ImageEntry>> => {
     const images = await cache.get("content:images", ["image_registry"], () => listImages(app.db));
@@ -75,13 +67,13 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/branding",
     { schema: noQuery },
-    prepared("content:branding", ["site_branding"], async () => ({ data: await brandingMap(app.db) })),
+    cache.handler("content:branding", ["site_branding"], async () => ({ data: await brandingMap(app.db) })),
   );
 
   app.get(
     "/manifest.webmanifest",
     { schema: noQuery },
-    prepared(
+    cache.handler(
       "content:manifest",
       ["site_branding"],
       async () => webManifest(await brandingMap(app.db)),
@@ -97,7 +89,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/releases",
     { schema: noQuery },
-    prepared("content:releases", ["releases"], async () => ({ data: await listReleases(app.db) })),
+    cache.handler("content:releases", ["releases"], async () => ({ data: await listReleases(app.db) })),
   );
 };
 

@@ -17,6 +17,7 @@ import { WhatsAppSendError, type WhatsAppTransport, WINDOW_CLOSED_CODES } from "
 import type { Db } from "@/server/db/client";
 import { clients, leads, outbox, siteBranding, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
 import { withSecret } from "@/server/lib/outbox";
+import { PassLoop } from "@/server/lib/pass-loop";
 import { open } from "@/server/lib/secret-box";
 import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
@@ -53,17 +54,17 @@ type Outcome = { kind: "sent"; via: string; wamid?: string } | { kind: "routed";
 const OWNER_NOTE = "The WhatsApp Cloud API is not set up: send it from the dashboard (To send on WhatsApp).";
 
 export class OutboxWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private again = false;
+  private readonly passes: PassLoop;
   /** e-mail copies queued by this pass: sent in the same drain, not at the next timer */
   private copies = 0;
 
   constructor(
     private readonly db: Db,
     private readonly transports: Transports,
-    private readonly intervalMs = 5_000,
-  ) {}
+    intervalMs = 5_000,
+  ) {
+    this.passes = new PassLoop(() => this.pass(), intervalMs);
+  }
 
   get channels(): string[] {
     return [this.transports.email ? "email" : null, this.transports.whatsapp ? "whatsapp" : null].filter((c): c is string => c !== null);
@@ -75,33 +76,16 @@ export class OutboxWorker {
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.nudge(), this.intervalMs);
-    this.timer.unref();
-    this.nudge();
+    this.passes.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
+    await this.passes.stop();
   }
 
   /** Ask for a pass soon (after an enqueue); coalesces while one is running. */
   nudge(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pass()
-      .catch(() => 0)
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.nudge();
-        }
-      });
+    this.passes.request();
   }
 
   /**
@@ -109,7 +93,7 @@ export class OutboxWorker {
    * already under way (a nudge) finishes first, so what it held is done when this returns.
    */
   async drain(): Promise<number> {
-    await this.running?.catch(() => {});
+    await this.passes.settled();
     return this.pass();
   }
 

@@ -14,6 +14,7 @@ import { appForDevice } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
+import { PassLoop } from "@/server/lib/pass-loop";
 import { credentialsMessages } from "@/server/modules/panel/messages";
 import { formatDate } from "@/shared/dates";
 import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
@@ -42,15 +43,17 @@ class JobFailure extends Error {
 }
 
 export class ProvisioningWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private again = false;
+  private readonly passes: PassLoop;
 
   constructor(
     private readonly app: FastifyInstance,
     readonly panel: PanelAdapter,
-    private readonly intervalMs = 15_000,
-  ) {}
+    intervalMs = 15_000,
+  ) {
+    // passes only while started
+    const pass = () => this.drain().catch((error) => this.app.log.warn({ err: error }, "provisioning pass failed"));
+    this.passes = new PassLoop(pass, intervalMs, true);
+  }
 
   /** The URL subscribers' apps connect to: PANEL_STREAM_URL, else the panel's own host. */
   get streamUrl(): string {
@@ -61,41 +64,20 @@ export class ProvisioningWorker {
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.nudge(), this.intervalMs);
-    this.timer.unref();
-    this.nudge();
+    this.passes.start();
   }
 
   get started(): boolean {
-    return this.timer !== null;
+    return this.passes.started;
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
+    await this.passes.stop();
   }
 
   /** Ask for a pass soon (after a change queued work); coalesces while one is running. Only once started. */
   nudge(): void {
-    if (!this.timer) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((error) => {
-        this.app.log.warn({ err: error }, "provisioning pass failed");
-        return 0;
-      })
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.nudge();
-        }
-      });
+    this.passes.request();
   }
 
   /** Work until nothing due is left; returns how many jobs were attempted. */

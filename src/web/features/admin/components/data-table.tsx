@@ -95,6 +95,11 @@ export interface DataTableProps<T> {
   isFiltered?: boolean;
 }
 
+/** The column of a row's action buttons: headed 'Actions', across the foot of its phone card. */
+export function actionsColumn<T>(cell: (row: T) => ReactNode, className?: string): Column<T> {
+  return { id: "actions", header: "Actions", card: "footer", className, cell };
+}
+
 /** The state half of the props, from useTableParams. Leave sort and page handlers out to let the table keep them itself. */
 export function tableStateProps(table: TableParams) {
   return {

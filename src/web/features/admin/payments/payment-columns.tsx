@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import type { AdminPayment } from "@/shared/business-schemas";
 import { formatRand } from "@/shared/money";
-import type { Column } from "../components/data-table";
+import { actionsColumn, type Column } from "../components/data-table";
 import { formatDateTime } from "../components/format";
 import { StatusBadge } from "../components/status-badge";
 import { hasPaymentActions, PaymentActions } from "./payment-actions";
@@ -65,7 +65,7 @@ export function paymentColumns({ showClient = true }: { showClient?: boolean } =
       sortable: true,
       cell: (p) => <StatusBadge status={p.status === "paid" && (p.refunded_amount ?? 0) > 0 ? "partly refunded" : p.status} />,
     },
-    { id: "actions", header: "Actions", card: "footer", cell: (p) => (hasPaymentActions(p) ? <PaymentActions payment={p} /> : null) },
+    actionsColumn((p) => (hasPaymentActions(p) ? <PaymentActions payment={p} /> : null)),
   ];
   return showClient ? columns : columns.filter((c) => c.id !== "client");
 }

@@ -9,7 +9,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
-import type { Column } from "../../components/data-table";
+import { actionsColumn, type Column } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
 import type { AdminBanner } from "../api/types";
@@ -75,12 +75,8 @@ export function BannersSection() {
         </Badge>
       ),
     },
-    {
-      id: "actions",
-      header: "Actions",
-      card: "footer",
-      className: "text-right",
-      cell: (b) => (
+    actionsColumn(
+      (b) => (
         <RowActions>
           <Button variant="ghost" size="sm" onClick={() => setEditing(b)} aria-label={`Edit ${b.title}`}>
             <Pencil aria-hidden="true" />
@@ -93,7 +89,8 @@ export function BannersSection() {
           <DeleteAction what={`the banner “${b.title}”`} onDelete={() => remove.mutateAsync(b.id)} />
         </RowActions>
       ),
-    },
+      "text-right",
+    ),
   ];
 
   return (

@@ -11,7 +11,7 @@ import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable, listQueryProps } from "../../components/data-table";
+import { actionsColumn, type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field, FormError, setServerErrors } from "../../components/form-field";
 import { useCreateResource, useDeleteResource, useResourceList } from "../api/resources";
 import type { BlackoutDay } from "../api/types";
@@ -45,12 +45,8 @@ export function BlackoutDaysSection() {
       ),
     },
     { id: "reason", header: "Reason", cell: (d) => d.reason || "—" },
-    {
-      id: "actions",
-      header: "Actions",
-      card: "footer",
-      className: "text-right",
-      cell: (d) => (
+    actionsColumn(
+      (d) => (
         <DeleteAction
           label="Remove"
           what={`the blackout day ${formatDate(`${d.day}T12:00:00+02:00`)}`}
@@ -58,7 +54,8 @@ export function BlackoutDaysSection() {
           onDelete={() => remove.mutateAsync(d.id)}
         />
       ),
-    },
+      "text-right",
+    ),
   ];
 
   return (

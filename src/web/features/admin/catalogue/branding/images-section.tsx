@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { imageInputSchema, imagePatchSchema } from "@/shared/admin-schemas";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
-import type { Column } from "../../components/data-table";
+import { actionsColumn, type Column } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
 import type { AdminImage } from "../api/types";
@@ -57,12 +57,8 @@ export function ImagesSection() {
     },
     { id: "image_url", header: "URL", cell: (i) => <span className="line-clamp-2 max-w-xs break-all text-ink-muted">{i.image_url}</span> },
     { id: "version", header: "Version", sortable: true, className: "tabular", cell: (i) => `v${i.version}` },
-    {
-      id: "actions",
-      header: "Actions",
-      card: "footer",
-      className: "text-right",
-      cell: (i) => (
+    actionsColumn(
+      (i) => (
         <RowActions>
           <Button variant="ghost" size="sm" onClick={() => setEditing(i)} aria-label={`Edit ${i.image_key}`}>
             <Pencil aria-hidden="true" />
@@ -79,7 +75,8 @@ export function ImagesSection() {
           />
         </RowActions>
       ),
-    },
+      "text-right",
+    ),
   ];
 
   return (

@@ -9,7 +9,7 @@ import { Input } from "@/web/components/ui/input";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { Textarea } from "@/web/components/ui/textarea";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable } from "../../components/data-table";
+import { actionsColumn, type Column, DataTable } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { useDeleteResource, useResourceList } from "../api/resources";
 import { useSaveSetting } from "../api/save-setting";
@@ -51,12 +51,8 @@ export function SettingsSection() {
         </Badge>
       ),
     },
-    {
-      id: "actions",
-      header: "Actions",
-      card: "footer",
-      className: "text-right",
-      cell: (s) => (
+    actionsColumn(
+      (s) => (
         <RowActions>
           <Button variant="ghost" size="sm" onClick={() => setEditing(s)} aria-label={`Edit ${s.key}`}>
             <Pencil aria-hidden="true" />
@@ -69,7 +65,8 @@ export function SettingsSection() {
           />
         </RowActions>
       ),
-    },
+      "text-right",
+    ),
   ];
 
   return (

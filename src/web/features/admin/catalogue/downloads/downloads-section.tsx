@@ -4,7 +4,7 @@ import { useState } from "react";
 import { DEVICE_LABELS } from "@/shared/options";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import type { Column } from "../../components/data-table";
+import { actionsColumn, type Column } from "../../components/data-table";
 import { useDeleteResource, useResourceList } from "../api/resources";
 import type { AdminDownload } from "../api/types";
 import { DeleteAction } from "../components/delete-action";
@@ -70,12 +70,8 @@ export function DownloadsSection() {
         </span>
       ),
     },
-    {
-      id: "actions",
-      header: "Actions",
-      card: "footer",
-      className: "text-right",
-      cell: (d) => (
+    actionsColumn(
+      (d) => (
         <RowActions>
           <Button variant="ghost" size="sm" onClick={() => setEditing(d)} aria-label={`Edit ${d.name}`}>
             <Pencil aria-hidden="true" />
@@ -84,7 +80,8 @@ export function DownloadsSection() {
           <DeleteAction what={`the app “${d.name}”`} onDelete={() => remove.mutateAsync(d.id)} />
         </RowActions>
       ),
-    },
+      "text-right",
+    ),
   ];
 
   return (

@@ -8,7 +8,7 @@ import type { Package } from "@/shared/api";
 import { formatRand } from "@/shared/money";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import type { Column } from "../../components/data-table";
+import { actionsColumn, type Column } from "../../components/data-table";
 import { useReorderPackages } from "../api/reorder-packages";
 import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
 import { DeleteAction } from "../components/delete-action";
@@ -119,48 +119,42 @@ export function PackagesSection() {
         </span>
       ),
     },
-    {
-      id: "actions",
-      header: "Actions",
-      card: "footer",
-      className: "text-right",
-      cell: (p) => {
-        return (
-          <RowActions>
-            {moveButtons(p, "flex md:hidden")}
-            <Button variant="ghost" size="sm" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-              <Pencil aria-hidden="true" />
-              Edit
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => toggle(p, "is_active")}
-              aria-label={`${p.is_active ? "Deactivate" : "Activate"} ${p.name}`}
-            >
-              {p.is_active ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-              {p.is_active ? "Deactivate" : "Activate"}
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => toggle(p, "is_featured")}
-              title={p.is_featured ? "Remove the Most Popular badge" : "Show as Most Popular"}
-            >
-              <Star aria-hidden="true" className={p.is_featured ? "fill-current" : undefined} />
-              {/* the name says what it shows, then whose (WCAG 2.5.3, label in name) */}
-              {p.is_featured ? "Unfeature" : "Feature"}
-              <span className="sr-only"> {p.name} (Most Popular)</span>
-            </Button>
-            <DeleteAction
-              what={`the package “${p.name}”`}
-              description="It disappears from the pricing page. Clients on it keep their subscription; specials for it stop matching."
-              onDelete={() => remove.mutateAsync(p.id)}
-            />
-          </RowActions>
-        );
-      },
-    },
+    actionsColumn((p) => {
+      return (
+        <RowActions>
+          {moveButtons(p, "flex md:hidden")}
+          <Button variant="ghost" size="sm" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => toggle(p, "is_active")}
+            aria-label={`${p.is_active ? "Deactivate" : "Activate"} ${p.name}`}
+          >
+            {p.is_active ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+            {p.is_active ? "Deactivate" : "Activate"}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => toggle(p, "is_featured")}
+            title={p.is_featured ? "Remove the Most Popular badge" : "Show as Most Popular"}
+          >
+            <Star aria-hidden="true" className={p.is_featured ? "fill-current" : undefined} />
+            {/* the name says what it shows, then whose (WCAG 2.5.3, label in name) */}
+            {p.is_featured ? "Unfeature" : "Feature"}
+            <span className="sr-only"> {p.name} (Most Popular)</span>
+          </Button>
+          <DeleteAction
+            what={`the package “${p.name}”`}
+            description="It disappears from the pricing page. Clients on it keep their subscription; specials for it stop matching."
+            onDelete={() => remove.mutateAsync(p.id)}
+          />
+        </RowActions>
+      );
+    }, "text-right"),
   ];
 
   return (

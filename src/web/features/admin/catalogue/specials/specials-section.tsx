@@ -8,7 +8,7 @@ import { formatDate } from "@/shared/dates";
 import { formatRand } from "@/shared/money";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import type { Column } from "../../components/data-table";
+import { actionsColumn, type Column } from "../../components/data-table";
 import { useDeleteResource, useResourceList } from "../api/resources";
 import type { AdminSpecial } from "../api/types";
 import { DeleteAction } from "../components/delete-action";
@@ -83,12 +83,8 @@ export function SpecialsSection() {
         );
       },
     },
-    {
-      id: "actions",
-      header: "Actions",
-      card: "footer",
-      className: "text-right",
-      cell: (s) => (
+    actionsColumn(
+      (s) => (
         <RowActions>
           <Button variant="ghost" size="sm" onClick={() => setEditing(s)} aria-label={`Edit the special on ${s.package_name}`}>
             <Pencil aria-hidden="true" />
@@ -101,7 +97,8 @@ export function SpecialsSection() {
           />
         </RowActions>
       ),
-    },
+      "text-right",
+    ),
   ];
 
   return (

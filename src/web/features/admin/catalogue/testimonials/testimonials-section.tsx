@@ -9,7 +9,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
-import type { Column } from "../../components/data-table";
+import { actionsColumn, type Column } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { formatDate } from "../../components/format";
 import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
@@ -100,12 +100,8 @@ export function TestimonialsSection() {
         </span>
       ),
     },
-    {
-      id: "actions",
-      header: "Actions",
-      card: "footer",
-      className: "text-right",
-      cell: (t) => (
+    actionsColumn(
+      (t) => (
         <RowActions>
           {(Object.keys(FLAG_LABELS) as Flag[]).map((flag) => (
             <Button key={flag} variant={t[flag] ? "secondary" : "ghost"} size="sm" aria-pressed={t[flag]} onClick={() => toggle(t, flag)}>
@@ -122,7 +118,8 @@ export function TestimonialsSection() {
           <DeleteAction what={`${t.client_name}'s testimonial`} onDelete={() => remove.mutateAsync(t.id)} />
         </RowActions>
       ),
-    },
+      "text-right",
+    ),
   ];
 
   return (

@@ -6,7 +6,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable, listQueryProps } from "../../components/data-table";
+import { actionsColumn, type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { formatDate } from "../../components/format";
 import { useResourceList } from "../api/get-resource-list";
@@ -94,20 +94,15 @@ export function KbSection() {
       className: "whitespace-nowrap tabular",
       cell: (a) => formatDate(a.updated_at),
     },
-    {
-      id: "actions",
-      header: "Actions",
-      card: "footer",
-      cell: (a) => (
-        <RowActions>
-          <Button variant="outline" size="sm" onClick={() => edit(a)} aria-label={`Edit ${a.title}`}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
-          <DeleteRowButton resource={kbResource} id={a.id} name={a.title} />
-        </RowActions>
-      ),
-    },
+    actionsColumn((a) => (
+      <RowActions>
+        <Button variant="outline" size="sm" onClick={() => edit(a)} aria-label={`Edit ${a.title}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        <DeleteRowButton resource={kbResource} id={a.id} name={a.title} />
+      </RowActions>
+    )),
   ];
 
   return (

@@ -8,7 +8,7 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable, listQueryProps } from "../../components/data-table";
+import { actionsColumn, type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { formatDateTime, humanise } from "../../components/format";
 import { useResourceList } from "../api/get-resource-list";
@@ -116,20 +116,15 @@ export function NoticesSection() {
           <Badge className="px-2.5 py-0.5 text-[0.7rem]">{n.is_active ? "Scheduled / ended" : "Off"}</Badge>
         ),
     },
-    {
-      id: "actions",
-      header: "Actions",
-      card: "footer",
-      cell: (n) => (
-        <RowActions>
-          <Button variant="outline" size="sm" onClick={() => edit(n)} aria-label={`Edit ${n.title}`}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
-          <DeleteRowButton resource={noticesResource} id={n.id} name={n.title} />
-        </RowActions>
-      ),
-    },
+    actionsColumn((n) => (
+      <RowActions>
+        <Button variant="outline" size="sm" onClick={() => edit(n)} aria-label={`Edit ${n.title}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        <DeleteRowButton resource={noticesResource} id={n.id} name={n.title} />
+      </RowActions>
+    )),
   ];
 
   return (

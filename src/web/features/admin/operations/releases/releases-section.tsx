@@ -7,7 +7,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { type Column, DataTable, listQueryProps } from "../../components/data-table";
+import { actionsColumn, type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { formatDate } from "../../components/format";
 import { useResourceList } from "../api/get-resource-list";
@@ -81,20 +81,15 @@ export function ReleasesSection() {
         </Badge>
       ),
     },
-    {
-      id: "actions",
-      header: "Actions",
-      card: "footer",
-      cell: (r) => (
-        <RowActions>
-          <Button variant="outline" size="sm" onClick={() => edit(r)} aria-label={`Edit ${r.title}`}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
-          <DeleteRowButton resource={releasesResource} id={r.id} name={r.title} />
-        </RowActions>
-      ),
-    },
+    actionsColumn((r) => (
+      <RowActions>
+        <Button variant="outline" size="sm" onClick={() => edit(r)} aria-label={`Edit ${r.title}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+        <DeleteRowButton resource={releasesResource} id={r.id} name={r.title} />
+      </RowActions>
+    )),
   ];
 
   return (

@@ -9,7 +9,7 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { type Column, DataTable, listQueryProps } from "../../components/data-table";
+import { actionsColumn, type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { formatDateTime, humanise } from "../../components/format";
 import { StatusBadge } from "../../components/status-badge";
@@ -80,26 +80,21 @@ export function IncidentsPanel() {
         </span>
       ),
     },
-    {
-      id: "actions",
-      header: "Actions",
-      card: "footer",
-      cell: (i) => (
-        <RowActions>
-          {i.status !== "resolved" ? (
-            <Button size="sm" onClick={() => setResolving(i)} aria-label={`Resolve ${i.title}`}>
-              <CheckCircle2 aria-hidden="true" />
-              Resolve
-            </Button>
-          ) : null}
-          <Button variant="outline" size="sm" onClick={() => edit(i)} aria-label={`Update ${i.title}`}>
-            <Pencil aria-hidden="true" />
-            Update
+    actionsColumn((i) => (
+      <RowActions>
+        {i.status !== "resolved" ? (
+          <Button size="sm" onClick={() => setResolving(i)} aria-label={`Resolve ${i.title}`}>
+            <CheckCircle2 aria-hidden="true" />
+            Resolve
           </Button>
-          <DeleteRowButton resource={incidentsResource} id={i.id} name={i.title} />
-        </RowActions>
-      ),
-    },
+        ) : null}
+        <Button variant="outline" size="sm" onClick={() => edit(i)} aria-label={`Update ${i.title}`}>
+          <Pencil aria-hidden="true" />
+          Update
+        </Button>
+        <DeleteRowButton resource={incidentsResource} id={i.id} name={i.title} />
+      </RowActions>
+    )),
   ];
 
   return (

@@ -11,7 +11,7 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { type Column, DataTable, listQueryProps } from "../../components/data-table";
+import { actionsColumn, type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { formatDateTime, humanise } from "../../components/format";
 import { StatusBadge } from "../../components/status-badge";
@@ -75,25 +75,20 @@ export function MaintenancePanel() {
         </span>
       ),
     },
-    {
-      id: "actions",
-      header: "Actions",
-      card: "footer",
-      cell: (m) => (
-        <RowActions>
-          <Button variant="outline" size="sm" onClick={() => edit(m)}>
-            <Pencil aria-hidden="true" />
-            Edit<span className="sr-only"> {m.title}</span>
+    actionsColumn((m) => (
+      <RowActions>
+        <Button variant="outline" size="sm" onClick={() => edit(m)}>
+          <Pencil aria-hidden="true" />
+          Edit<span className="sr-only"> {m.title}</span>
+        </Button>
+        {!isOver(m) ? (
+          <Button variant="outline" size="sm" onClick={() => setCancelling(m)}>
+            <CalendarX2 aria-hidden="true" />
+            Cancel<span className="sr-only"> {m.title}</span>
           </Button>
-          {!isOver(m) ? (
-            <Button variant="outline" size="sm" onClick={() => setCancelling(m)}>
-              <CalendarX2 aria-hidden="true" />
-              Cancel<span className="sr-only"> {m.title}</span>
-            </Button>
-          ) : null}
-        </RowActions>
-      ),
-    },
+        ) : null}
+      </RowActions>
+    )),
   ];
 
   return (

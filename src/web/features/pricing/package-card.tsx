@@ -59,22 +59,7 @@ export function PackageCard({ plan, onDetails, onPay, onQuote, onOrder, noTrial 
             : "border-line hover:border-line-strong",
       )}
     >
-      {plan.popular || plan.hasSpecial ? (
-        <div className="pointer-events-none absolute -top-3.5 left-6 z-10 flex flex-wrap gap-2">
-          {plan.popular ? (
-            <Badge variant="accent">
-              <Sparkles aria-hidden="true" />
-              Most Popular
-            </Badge>
-          ) : null}
-          {plan.hasSpecial ? (
-            <Badge variant="special">
-              <Flame aria-hidden="true" />
-              SPECIAL
-            </Badge>
-          ) : null}
-        </div>
-      ) : null}
+      <PlanBadges plan={plan} className="pointer-events-none absolute -top-3.5 left-6 z-10" />
 
       <h3 id={titleId} className="text-xl font-bold tracking-tight text-ink">
         <button
@@ -162,5 +147,26 @@ export function PackageCard({ plan, onDetails, onPay, onQuote, onOrder, noTrial 
         </Button>
       </div>
     </article>
+  );
+}
+
+/** 'Most Popular' and 'SPECIAL' over a plan (its card, its details); nothing when it is neither. */
+export function PlanBadges({ plan, className }: { plan: Pick<PlanViewModel, "popular" | "hasSpecial">; className?: string }) {
+  if (!plan.popular && !plan.hasSpecial) return null;
+  return (
+    <div className={cn("flex flex-wrap gap-2", className)}>
+      {plan.popular ? (
+        <Badge variant="accent">
+          <Sparkles aria-hidden="true" />
+          Most Popular
+        </Badge>
+      ) : null}
+      {plan.hasSpecial ? (
+        <Badge variant="special">
+          <Flame aria-hidden="true" />
+          SPECIAL
+        </Badge>
+      ) : null}
+    </div>
   );
 }

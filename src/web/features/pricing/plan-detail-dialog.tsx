@@ -1,14 +1,13 @@
 // The plan detail dialog (spec §2 "Package card"): period, duration, price with the original
 // struck through, note, description, What's Included, and the plan's buttons. Loaded on first
 // use: it brings Radix with it.
-import { Check, Flame, Gift, Sparkles } from "lucide-react";
+import { Check, Gift } from "lucide-react";
 import { formatRand } from "@/shared/money";
 import { isFreePlan, type PlanViewModel } from "@/shared/pricing";
-import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import type { TrialUnavailable } from "@/web/lib/queries/trial-availability";
-import type { PlanActions } from "./package-card";
+import { type PlanActions, PlanBadges } from "./package-card";
 import { canPayOnline, priceLabel } from "./plan-actions";
 
 export interface PlanDetailDialogProps extends Omit<PlanActions, "onDetails"> {
@@ -25,22 +24,7 @@ export function PlanDetailDialog({ plan, onClose, onPay, onQuote, onOrder, noTri
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          {plan.popular || plan.hasSpecial ? (
-            <div className="mb-1 flex flex-wrap gap-2">
-              {plan.popular ? (
-                <Badge variant="accent">
-                  <Sparkles aria-hidden="true" />
-                  Most Popular
-                </Badge>
-              ) : null}
-              {plan.hasSpecial ? (
-                <Badge variant="special">
-                  <Flame aria-hidden="true" />
-                  SPECIAL
-                </Badge>
-              ) : null}
-            </div>
-          ) : null}
+          <PlanBadges plan={plan} className="mb-1" />
           <DialogTitle className="text-2xl">{plan.period}</DialogTitle>
           <DialogDescription>Duration: {plan.duration}</DialogDescription>
         </DialogHeader>

@@ -2,6 +2,7 @@
 import type { Incident, StatusComponent } from "@/shared/api";
 import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
 import { formatSast } from "./status-format";
+import { StatusNotice } from "./status-notice";
 
 const isOpen = (incident: Incident) => !incident.resolved_at && incident.status !== "resolved";
 
@@ -35,24 +36,15 @@ export function IncidentList({ incidents, components }: { incidents: readonly In
               <Badge variant={badgeVariant(incident)}>{open ? words(incident.status || "Open") : "Resolved"}</Badge>
               {incident.impact ? <span className="text-xs text-ink-subtle uppercase">{words(incident.impact)} impact</span> : null}
             </div>
-            <h3 className="mt-3 text-lg font-semibold text-ink">{incident.title}</h3>
-            {incident.body ? <p className="mt-1 whitespace-pre-line text-pretty text-ink-muted">{incident.body}</p> : null}
-            <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm text-ink-subtle sm:grid-cols-[auto_1fr]">
-              <dt>Started</dt>
-              <dd className="text-ink-muted tabular">{formatSast(incident.started_at)}</dd>
-              {incident.resolved_at ? (
-                <>
-                  <dt>Resolved</dt>
-                  <dd className="text-ink-muted tabular">{formatSast(incident.resolved_at)}</dd>
-                </>
-              ) : null}
-              {affected.length ? (
-                <>
-                  <dt>Affects</dt>
-                  <dd className="text-ink-muted">{affected.join(", ")}</dd>
-                </>
-              ) : null}
-            </dl>
+            <StatusNotice
+              title={incident.title}
+              body={incident.body}
+              facts={[
+                { label: "Started", value: formatSast(incident.started_at), time: true },
+                { label: "Resolved", value: incident.resolved_at ? formatSast(incident.resolved_at) : null, time: true },
+                { label: "Affects", value: affected.join(", ") || null },
+              ]}
+            />
           </li>
         );
       })}

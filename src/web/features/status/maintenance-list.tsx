@@ -5,6 +5,7 @@ import type { Maintenance, StatusComponent } from "@/shared/api";
 import { maintenancePhase } from "@/shared/status";
 import { Badge } from "@/web/components/ui/badge";
 import { formatSast } from "./status-format";
+import { StatusNotice } from "./status-notice";
 
 export function MaintenanceList({
   maintenance,
@@ -32,20 +33,15 @@ export function MaintenanceList({
           return (
             <li key={m.id} data-maintenance={phase} className="rounded-card border border-line bg-surface p-5">
               <Badge variant={phase === "in_progress" ? "warn" : "neutral"}>{phase === "in_progress" ? "In progress" : "Upcoming"}</Badge>
-              <h3 className="mt-3 text-lg font-semibold text-ink">{m.title}</h3>
-              {m.body ? <p className="mt-1 whitespace-pre-line text-pretty text-ink-muted">{m.body}</p> : null}
-              <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm text-ink-subtle sm:grid-cols-[auto_1fr]">
-                <dt>Starts</dt>
-                <dd className="text-ink-muted tabular">{formatSast(m.starts_at)}</dd>
-                <dt>Ends</dt>
-                <dd className="text-ink-muted tabular">{formatSast(m.ends_at)}</dd>
-                {affected.length ? (
-                  <>
-                    <dt>Affects</dt>
-                    <dd className="text-ink-muted">{affected.join(", ")}</dd>
-                  </>
-                ) : null}
-              </dl>
+              <StatusNotice
+                title={m.title}
+                body={m.body}
+                facts={[
+                  { label: "Starts", value: formatSast(m.starts_at), time: true },
+                  { label: "Ends", value: formatSast(m.ends_at), time: true },
+                  { label: "Affects", value: affected.join(", ") || null },
+                ]}
+              />
             </li>
           );
         })}

@@ -55,24 +55,28 @@ export function useReturnFocus(onOpenAutoFocus?: AutoFocusHandler, onCloseAutoFo
   };
 }
 
-export function DialogContent({ className, children, hideClose, onOpenAutoFocus, onCloseAutoFocus, ...props }: DialogContentProps) {
+export interface ModalContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
+  /** where the Close (×) button sits; null: none */
+  closeClassName: string | null;
+}
+
+/**
+ * A modal's layer (the dialog's, the dashboard's side sheet's): over a dimmed page, focus
+ * returned to what opened it, with its Close (×) button.
+ */
+export function ModalContent({ children, closeClassName, onOpenAutoFocus, onCloseAutoFocus, ...props }: ModalContentProps) {
   const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=open]:animate-fade-in" />
-      <DialogPrimitive.Content
-        {...returnFocus}
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto",
-          "rounded-card border border-line bg-surface p-6 shadow-2xl shadow-black/50 focus:outline-none data-[state=open]:animate-fade-in",
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content {...returnFocus} {...props}>
         {children}
-        {hideClose ? null : (
+        {closeClassName === null ? null : (
           <DialogPrimitive.Close
-            className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-ink-muted hover:bg-surface-overlay hover:text-ink"
+            className={cn(
+              "absolute inline-flex size-11 items-center justify-center rounded-full text-ink-muted hover:bg-surface-overlay hover:text-ink",
+              closeClassName,
+            )}
             aria-label="Close"
           >
             <X className="size-5" aria-hidden="true" />
@@ -80,6 +84,20 @@ export function DialogContent({ className, children, hideClose, onOpenAutoFocus,
         )}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+export function DialogContent({ className, hideClose, ...props }: DialogContentProps) {
+  return (
+    <ModalContent
+      className={cn(
+        "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto",
+        "rounded-card border border-line bg-surface p-6 shadow-2xl shadow-black/50 focus:outline-none data-[state=open]:animate-fade-in",
+        className,
+      )}
+      closeClassName={hideClose ? null : "top-3 right-3"}
+      {...props}
+    />
   );
 }
 

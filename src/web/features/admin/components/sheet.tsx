@@ -1,9 +1,8 @@
 // A side drawer on Radix Dialog (focus trapped and restored, Escape and the overlay close it):
 // the phone menu slides from the left, record details from the right.
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
-import { useReturnFocus } from "@/web/components/ui/dialog";
+import { ModalContent } from "@/web/components/ui/dialog";
 import { cn } from "@/web/lib/cn";
 
 export const Sheet = DialogPrimitive.Root;
@@ -16,30 +15,17 @@ export interface SheetContentProps extends ComponentProps<typeof DialogPrimitive
   children: ReactNode;
 }
 
-export function SheetContent({ side = "right", className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: SheetContentProps) {
-  // focus back on what opened it (a row's button), not the page's body
-  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
+export function SheetContent({ side = "right", className, ...props }: SheetContentProps) {
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=open]:animate-fade-in" />
-      <DialogPrimitive.Content
-        {...returnFocus}
-        className={cn(
-          "fixed inset-y-0 z-50 flex w-full flex-col overflow-y-auto border-line bg-surface shadow-2xl shadow-black/50 focus:outline-none",
-          "pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)] data-[state=open]:animate-fade-in",
-          side === "left" ? "left-0 max-w-72 border-r" : "right-0 max-w-xl border-l",
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <DialogPrimitive.Close
-          className="absolute top-[calc(env(safe-area-inset-top)+0.5rem)] right-2 inline-flex size-11 items-center justify-center rounded-full text-ink-muted hover:bg-surface-overlay hover:text-ink"
-          aria-label="Close"
-        >
-          <X className="size-5" aria-hidden="true" />
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <ModalContent
+      className={cn(
+        "fixed inset-y-0 z-50 flex w-full flex-col overflow-y-auto border-line bg-surface shadow-2xl shadow-black/50 focus:outline-none",
+        "pt-[env(safe-area-inset-top)] pb-[env(safe-area-inset-bottom)] data-[state=open]:animate-fade-in",
+        side === "left" ? "left-0 max-w-72 border-r" : "right-0 max-w-xl border-l",
+        className,
+      )}
+      closeClassName="top-[calc(env(safe-area-inset-top)+0.5rem)] right-2"
+      {...props}
+    />
   );
 }

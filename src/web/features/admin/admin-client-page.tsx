@@ -32,6 +32,7 @@ import { LineCard } from "./clients/line-card";
 import { ResetPasswordDialog } from "./clients/reset-password-dialog";
 import { ConfirmDialog } from "./components/confirm-dialog";
 import { DataTable } from "./components/data-table";
+import { FactList } from "./components/fact-list";
 import { formatDate, formatDateTime, humanise, orDash, phone } from "./components/format";
 import { NotesForm } from "./components/notes-form";
 import { StatusBadge } from "./components/status-badge";
@@ -312,16 +313,7 @@ function Facts({ rows, stacked }: { rows: [string, ReactNode][]; stacked?: boole
       </dl>
     );
   }
-  return (
-    <dl className="grid grid-cols-[minmax(6.5rem,auto)_1fr] gap-x-4 gap-y-2.5 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-ink-subtle">{label}</dt>
-          <dd className="min-w-0 break-words text-ink">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList rows={rows} className="grid grid-cols-[minmax(6.5rem,auto)_1fr] gap-x-4 gap-y-2.5 text-sm" />;
 }
 
 function ClientNotes({ client }: { client: AdminClientDetail }) {

@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { type AdminLead, leadNotesSchema } from "@/shared/business-schemas";
 import { DEVICE_LABELS, INTERNET_PLATFORM_LABELS } from "@/shared/options";
 import { Button, buttonClasses } from "@/web/components/ui/button";
+import { FactList } from "../components/fact-list";
 import { formatDateTime, humanise, orDash, phone } from "../components/format";
 import { NotesForm } from "../components/notes-form";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../components/sheet";
@@ -154,14 +155,10 @@ function LeadDetails({ lead }: { lead: AdminLead }) {
         <h3 id="lead-submission" className="text-sm font-semibold tracking-wide text-ink-subtle uppercase">
           Submission
         </h3>
-        <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 rounded-xl border border-line bg-surface-raised p-4 text-sm">
-          {[...rows, ...extra.map(([key, value]): [string, string] => [payloadLabel(key), payloadText(value)])].map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-ink-subtle">{label}</dt>
-              <dd className="min-w-0 break-words text-ink">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList
+          rows={[...rows, ...extra.map(([key, value]): [string, string] => [payloadLabel(key), payloadText(value)])]}
+          className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-2 rounded-xl border border-line bg-surface-raised p-4 text-sm"
+        />
       </section>
 
       <LeadNotes lead={lead} />

@@ -11,6 +11,7 @@ import { Badge } from "@/web/components/ui/badge";
 import { buttonClasses } from "@/web/components/ui/button";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { type Column, DataTable, pageQueryProps, tableStateProps } from "../../components/data-table";
+import { FactList } from "../../components/fact-list";
 import { FilterSelect } from "../../components/filter-field";
 import { formatDateTime, orDash, phone } from "../../components/format";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/sheet";
@@ -224,14 +225,10 @@ function MessageDetails({ message: m }: { message: OutboxMessage }) {
       </div>
       {awaitsOwner(m) ? <SendOnWhatsApp message={m} /> : <RetryButton message={m} />}
       {m.note ? <p className="rounded-xl border border-line bg-surface-raised px-4 py-3 text-sm text-ink-muted">{m.note}</p> : null}
-      <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-4 gap-y-2 rounded-xl border border-line bg-surface-raised p-4 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-ink-subtle">{label}</dt>
-            <dd className="min-w-0 break-words text-ink">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList
+        rows={rows}
+        className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-4 gap-y-2 rounded-xl border border-line bg-surface-raised p-4 text-sm"
+      />
       {m.last_error ? (
         <section aria-labelledby="outbox-error" className="flex flex-col gap-2">
           <h3 id="outbox-error" className="text-sm font-semibold tracking-wide text-ink-subtle uppercase">

@@ -1,11 +1,10 @@
 // /downloads: every player app, grouped by the devices it runs on; each opens the download
 // dialog (download link, QR data, instructions by WhatsApp or e-mail).
 import { PageIntro } from "@/web/components/ui/page-intro";
-import { Skeleton } from "@/web/components/ui/skeleton";
 import { scrollToSection } from "@/web/lib/scroll";
 import { useDownloads } from "./api/use-downloads";
 import { groupByDevice } from "./devices";
-import { CompactAppCard } from "./supported-apps";
+import { AppsLoading, CompactAppCard, NoApps } from "./supported-apps";
 import { useDownloadDialog } from "./use-download-dialog";
 
 export function DownloadsPage() {
@@ -26,22 +25,9 @@ export function DownloadsPage() {
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a prefetch hint only; the controls inside are buttons */}
       <div onPointerOver={dialog.preload} onFocus={dialog.preload}>
         {isLoading ? (
-          <div role="status" className="flex flex-col gap-4">
-            <span className="sr-only">Loading apps...</span>
-            <Skeleton className="h-8 w-48" />
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              <Skeleton className="h-20 rounded-card" />
-              <Skeleton className="h-20 rounded-card" />
-              <Skeleton className="h-20 rounded-card" />
-            </div>
-          </div>
+          <AppsLoading first="h-8 w-48" gap="gap-3" />
         ) : apps.length === 0 ? (
-          <div className="rounded-card border border-dashed border-line-strong bg-surface/60 p-10 text-center">
-            <h2 className="text-lg font-semibold text-ink">No Apps Available</h2>
-            <p className="mt-2 text-sm text-ink-muted">
-              We're updating our app list. Message us on WhatsApp and we'll tell you which app to install.
-            </p>
-          </div>
+          <NoApps title="h2" />
         ) : (
           <div className="flex flex-col gap-12">
             {isFallback ? (

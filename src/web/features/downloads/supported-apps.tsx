@@ -41,22 +41,9 @@ export function SupportedApps({ headingLevel = 3, showDownloadsLink = true }: Su
       </div>
 
       {isLoading ? (
-        <div className="flex flex-col gap-4" role="status" aria-live="polite">
-          <span className="sr-only">Loading apps...</span>
-          <Skeleton className="h-56 w-full rounded-card" />
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <Skeleton className="h-20 rounded-card" />
-            <Skeleton className="h-20 rounded-card" />
-            <Skeleton className="h-20 rounded-card" />
-          </div>
-        </div>
+        <AppsLoading first="h-56 w-full rounded-card" gap="gap-4" />
       ) : apps.length === 0 ? (
-        <div className="rounded-card border border-dashed border-line-strong bg-surface/60 p-10 text-center">
-          <p className="text-lg font-semibold text-ink">No Apps Available</p>
-          <p className="mt-2 text-sm text-ink-muted">
-            We're updating our app list. Message us on WhatsApp and we'll tell you which app to install.
-          </p>
-        </div>
+        <NoApps title="p" />
       ) : (
         <>
           {isFallback ? (
@@ -99,6 +86,33 @@ export function SupportedApps({ headingLevel = 3, showDownloadsLink = true }: Su
   );
 }
 
+/** The apps' loading skeleton: one block (`first`'s classes), then a row of three cards. */
+export function AppsLoading({ first, gap }: { first: string; gap: "gap-3" | "gap-4" }) {
+  return (
+    <div className="flex flex-col gap-4" role="status" aria-live="polite">
+      <span className="sr-only">Loading apps...</span>
+      <Skeleton className={first} />
+      <div className={cn("grid grid-cols-1 sm:grid-cols-2 lg:grid-cols-3", gap)}>
+        <Skeleton className="h-20 rounded-card" />
+        <Skeleton className="h-20 rounded-card" />
+        <Skeleton className="h-20 rounded-card" />
+      </div>
+    </div>
+  );
+}
+
+/** What shows when no app is listed; `title` is the line's element (a heading where the page has one). */
+export function NoApps({ title: Title }: { title: "h2" | "p" }) {
+  return (
+    <div className="rounded-card border border-dashed border-line-strong bg-surface/60 p-10 text-center">
+      <Title className="text-lg font-semibold text-ink">No Apps Available</Title>
+      <p className="mt-2 text-sm text-ink-muted">
+        We're updating our app list. Message us on WhatsApp and we'll tell you which app to install.
+      </p>
+    </div>
+  );
+}
+
 export interface CardProps {
   app: Download;
   onOpen: (app: Download) => void;
@@ -122,6 +136,17 @@ function DeviceChips({ app, max }: { app: Download; max: number }) {
   );
 }
 
+/** An app card's button: it opens the app's dialog, described by the app's description where the card shows it. */
+function appButton(app: Download, onOpen: (app: Download) => void, descriptionId?: string) {
+  return {
+    type: "button",
+    "aria-haspopup": "dialog",
+    "aria-describedby": descriptionId && app.description ? descriptionId : undefined,
+    onClick: () => onOpen(app),
+    "data-app": app.name,
+  } as const;
+}
+
 const cardButton =
   "w-full text-left transition-[border-color,background-color,transform] duration-200 hover:-translate-y-0.5 motion-reduce:hover:translate-y-0";
 
@@ -131,11 +156,7 @@ function HeroAppCard({ app, onOpen }: CardProps) {
   const facts = [app.version ? `Version ${app.version}` : "", app.file_size].filter(Boolean).join(" · ");
   return (
     <button
-      type="button"
-      aria-haspopup="dialog"
-      aria-describedby={app.description ? descriptionId : undefined}
-      onClick={() => onOpen(app)}
-      data-app={app.name}
+      {...appButton(app, onOpen, descriptionId)}
       className={cn(
         cardButton,
         "relative isolate overflow-hidden rounded-card border border-accent/40 bg-surface p-6 shadow-2xl shadow-accent/10 hover:border-accent/70 sm:p-8",
@@ -184,11 +205,7 @@ function FeaturedAppCard({ app, onOpen }: CardProps) {
   const descriptionId = useId();
   return (
     <button
-      type="button"
-      aria-haspopup="dialog"
-      aria-describedby={app.description ? descriptionId : undefined}
-      onClick={() => onOpen(app)}
-      data-app={app.name}
+      {...appButton(app, onOpen, descriptionId)}
       className={cn(cardButton, "flex h-full flex-col gap-4 rounded-card border border-line bg-surface p-6 hover:border-line-strong")}
     >
       <span className="flex items-center gap-4">
@@ -214,10 +231,7 @@ export function CompactAppCard({ app, onOpen, detail = "devices" }: CardProps & 
   const facts = [app.version ? `Version ${app.version}` : "", app.file_size].filter(Boolean).join(" · ");
   return (
     <button
-      type="button"
-      aria-haspopup="dialog"
-      onClick={() => onOpen(app)}
-      data-app={app.name}
+      {...appButton(app, onOpen)}
       className={cn(
         cardButton,
         "flex min-h-20 items-center gap-4 rounded-card border border-line bg-surface p-4 hover:border-line-strong hover:bg-surface-raised",

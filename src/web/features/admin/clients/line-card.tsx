@@ -1,10 +1,11 @@
 // A client's line on the IPTV panel, as staff see it: the login (password hidden until asked),
 // the server, the expiry and on/off state as the panel reported them, TEST LINE for a sandbox
 // line, what the nightly sync found different, and this client's latest panel jobs.
-import { Eye, EyeOff, Pencil, TriangleAlert } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { Pencil, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { AdminClient } from "@/shared/business-schemas";
+import { useRevealToggle } from "@/web/components/reveal-toggle";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { CopyButton } from "@/web/components/ui/copy-button";
@@ -58,30 +59,13 @@ export function LineCard({ client, onEdit }: { client: AdminClient; onEdit: () =
 }
 
 function LineFacts({ client }: { client: AdminClient }) {
-  const [shown, setShown] = useState(false);
+  const [shown, toggle] = useRevealToggle("line password");
   return (
     <ul className="grid gap-2 sm:grid-cols-2">
       <Item label="Username" copy={client.line_username} copyLabel="Line username">
         <span className="font-mono break-all">{client.line_username || "Not set"}</span>
       </Item>
-      <Item
-        label="Password"
-        copy={client.line_password}
-        copyLabel="Line password"
-        extra={
-          client.line_password ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => setShown((s) => !s)}
-              aria-label={shown ? "Hide line password" : "Show line password"}
-              aria-pressed={shown}
-            >
-              {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-            </Button>
-          ) : null
-        }
-      >
+      <Item label="Password" copy={client.line_password} copyLabel="Line password" extra={client.line_password ? toggle : null}>
         <span className="font-mono break-all" data-testid="line-password">
           {client.line_password ? (shown ? client.line_password : "•".repeat(Math.min(12, client.line_password.length))) : "Not set"}
         </span>

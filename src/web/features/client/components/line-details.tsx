@@ -2,12 +2,12 @@
 // the M3U playlist and EPG links, each with a copy button, when the line runs to, and a QR code
 // of the M3U link for TV apps. A sandbox line says plainly that it is a TEST LINE. Before the
 // line exists, LinePending says it is being set up.
-import { CalendarClock, Eye, EyeOff, FlaskConical, Hourglass, Tv } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { CalendarClock, FlaskConical, Hourglass, Tv } from "lucide-react";
+import { lazy, type ReactNode, Suspense } from "react";
 import type { ClientLine } from "@/shared/client-schemas";
 import { formatDate } from "@/shared/dates";
+import { useRevealToggle } from "@/web/components/reveal-toggle";
 import { Badge } from "@/web/components/ui/badge";
-import { Button } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
 import { CopyButton } from "@/web/components/ui/copy-button";
 import { cn } from "@/web/lib/cn";
@@ -24,20 +24,9 @@ function maskPassword(url: string, password: string, shown: boolean): string {
 }
 
 export function LineDetails({ line }: { line: ClientLine }) {
-  const [shown, setShown] = useState(false);
+  const [shown, toggle] = useRevealToggle("line password");
   const server = line.server_url || line.portal_url;
   const expires = formatDate(line.expires_at);
-  const toggle = (
-    <Button
-      variant="ghost"
-      size="sm"
-      onClick={() => setShown((s) => !s)}
-      aria-label={shown ? "Hide line password" : "Show line password"}
-      aria-pressed={shown}
-    >
-      {shown ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
-    </Button>
-  );
   return (
     <Card className="flex flex-col gap-5 p-5 sm:p-6" aria-labelledby="line-heading" data-testid="line-details">
       <div className="flex flex-col gap-1">

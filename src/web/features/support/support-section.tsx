@@ -3,6 +3,7 @@
 // and e-mail with a message already started, the self-help pages, and the full support page.
 import { ArrowRight, BookOpen, Clock, MonitorSmartphone, Wrench } from "lucide-react";
 import { Link } from "react-router";
+import { HelpLinks } from "@/web/components/help-links";
 import { buttonClasses } from "@/web/components/ui/button";
 import { Container } from "@/web/components/ui/container";
 import { SectionHeading } from "@/web/components/ui/section-heading";
@@ -10,9 +11,9 @@ import { useSupportHours } from "@/web/lib/queries/settings";
 import { ContactButtons, greeting } from "./contact-buttons";
 
 const SELF_HELP = [
-  { to: "/knowledge-base", title: "Help Centre", text: "Answers about setup, payments and picture quality.", Icon: BookOpen },
-  { to: "/setup-guide", title: "Setup guide", text: "Step by step for your phone, TV, Fire Stick or PC.", Icon: MonitorSmartphone },
-  { to: "/technical-support", title: "Technical support", text: "Checklists for buffering, sign-in problems and more.", Icon: Wrench },
+  { to: "/knowledge-base", title: "Help Centre", text: "Answers about setup, payments and picture quality.", icon: BookOpen },
+  { to: "/setup-guide", title: "Setup guide", text: "Step by step for your phone, TV, Fire Stick or PC.", icon: MonitorSmartphone },
+  { to: "/technical-support", title: "Technical support", text: "Checklists for buffering, sign-in problems and more.", icon: Wrench },
 ] as const;
 
 export function SupportSection() {
@@ -43,22 +44,7 @@ export function SupportSection() {
             <ContactButtons message={(name) => `${greeting(name)}I need some help, please.`} />
           </div>
 
-          <ul className="grid gap-3">
-            {SELF_HELP.map(({ to, title, text, Icon }) => (
-              <li key={to}>
-                <Link
-                  to={to}
-                  className="flex min-h-11 items-start gap-4 rounded-card border border-line bg-surface p-4 transition-colors hover:border-accent/60 hover:bg-surface-raised sm:p-5"
-                >
-                  <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-ink" />
-                  <span className="flex flex-col gap-0.5">
-                    <span className="font-semibold text-ink">{title}</span>
-                    <span className="text-sm text-ink-muted">{text}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <HelpLinks links={SELF_HELP} look="cards" />
         </div>
 
         <div className="mt-8 flex justify-center">

@@ -2,7 +2,6 @@
 // (once per visit), any other type inline; only active ones show.
 import { Eye, EyeOff, Pencil } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { bannerInputSchema, bannerPatchSchema } from "@/shared/schemas";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -16,6 +15,7 @@ import type { AdminBanner } from "../api/types";
 import { CheckboxField } from "../components/checkbox-field";
 import { DeleteAction } from "../components/delete-action";
 import { FormDialog, sortOrderBody, useCatalogueForm } from "../components/form-dialog";
+import { OrderField, quickSave } from "../components/quick-save";
 import { type Editing, ResourcePage } from "../components/resource-page";
 import { RowActions } from "../components/row-actions";
 
@@ -32,14 +32,12 @@ export function BannersSection() {
   const remove = useDeleteResource("banners");
   const [editing, setEditing] = useState<Editing<AdminBanner>>(null);
 
-  const toggle = async (b: AdminBanner) => {
-    try {
-      await update.mutateAsync({ id: b.id, patch: { is_active: !b.is_active } });
-      toast.success("Banner saved", { description: `“${b.title}” is ${b.is_active ? "hidden" : "shown"} on the site.` });
-    } catch (err) {
-      toast.error("Banner not saved", { description: err instanceof Error ? err.message : "Please try again." });
-    }
-  };
+  const toggle = (b: AdminBanner) =>
+    quickSave(
+      () => update.mutateAsync({ id: b.id, patch: { is_active: !b.is_active } }),
+      { title: "Banner saved", description: `“${b.title}” is ${b.is_active ? "hidden" : "shown"} on the site.` },
+      "Banner not saved",
+    );
 
   const columns: Column<AdminBanner>[] = [
     {
@@ -149,9 +147,7 @@ function BannerForm({ banner, onDone }: { banner?: AdminBanner; onDone: () => vo
             </Select>
           )}
         </Field>
-        <Field label="Order" error={errors.sort_order} hint="Lower numbers show first">
-          {(control) => <Input {...control} {...register("sort_order")} inputMode="numeric" />}
-        </Field>
+        <OrderField error={errors.sort_order} registration={register("sort_order")} />
       </div>
       <CheckboxField label="Active (shown on the site)" checked={values.is_active} onChange={set("is_active")} error={errors.is_active} />
     </FormDialog>

@@ -3,7 +3,6 @@
 // URL (or 'New version' after replacing the file at the same URL) makes browsers fetch it again.
 import { Pencil, RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { imageInputSchema, imagePatchSchema } from "@/shared/admin-schemas";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -13,6 +12,7 @@ import { useDeleteResource, useResourceList, useUpdateResource } from "../api/re
 import type { AdminImage } from "../api/types";
 import { DeleteAction } from "../components/delete-action";
 import { FormDialog, useCatalogueForm } from "../components/form-dialog";
+import { quickSave } from "../components/quick-save";
 import { type Editing, ResourcePage } from "../components/resource-page";
 import { RowActions } from "../components/row-actions";
 
@@ -24,14 +24,12 @@ export function ImagesSection() {
   const remove = useDeleteResource("images");
   const [editing, setEditing] = useState<Editing<AdminImage>>(null);
 
-  const bump = async (image: AdminImage) => {
-    try {
-      const saved = await update.mutateAsync({ id: image.id, patch: { image_url: image.image_url } });
-      toast.success("New version", { description: `${image.image_key} is now version ${saved.version}: browsers fetch it again.` });
-    } catch (err) {
-      toast.error("Version not changed", { description: err instanceof Error ? err.message : "Please try again." });
-    }
-  };
+  const bump = (image: AdminImage) =>
+    quickSave(
+      () => update.mutateAsync({ id: image.id, patch: { image_url: image.image_url } }),
+      { title: "New version", description: (saved) => `${image.image_key} is now version ${saved.version}: browsers fetch it again.` },
+      "Version not changed",
+    );
 
   const columns: Column<AdminImage>[] = [
     {

@@ -10,6 +10,7 @@ import { Field, type FieldErrors } from "../../components/form-field";
 import type { AdminDownload } from "../api/types";
 import { CheckboxField } from "../components/checkbox-field";
 import { FormDialog, sortOrderBody, useCatalogueForm } from "../components/form-dialog";
+import { OrderField } from "../components/quick-save";
 import { QrCode } from "./qr-code";
 
 interface DownloadFormValues extends Record<string, unknown> {
@@ -94,9 +95,7 @@ export function DownloadFormDialog({ app, onDone }: { app?: AdminDownload; onDon
         <Field label="Logo URL" error={errors.logo_url}>
           {(control) => <Input {...control} {...register("logo_url")} placeholder="/images/apps/player.svg" />}
         </Field>
-        <Field label="Order" error={errors.sort_order} hint="Lower numbers show first">
-          {(control) => <Input {...control} {...register("sort_order")} inputMode="numeric" />}
-        </Field>
+        <OrderField error={errors.sort_order} registration={register("sort_order")} />
       </div>
       <Field label="Description" error={errors.description}>
         {(control) => <Textarea {...control} {...register("description")} rows={3} />}

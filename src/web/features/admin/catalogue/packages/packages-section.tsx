@@ -3,7 +3,6 @@
 // at once (the change feed, and the spec's adminPackageUpdated/pricingUpdated events here).
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Star } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import type { Package } from "@/shared/api";
 import { formatRand } from "@/shared/money";
 import { Badge } from "@/web/components/ui/badge";
@@ -13,6 +12,7 @@ import { useReorderPackages } from "../api/reorder-packages";
 import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
 import { DeleteAction } from "../components/delete-action";
 import { IconButton, moveItem } from "../components/list-editor";
+import { quickSave } from "../components/quick-save";
 import { type Editing, ResourcePage } from "../components/resource-page";
 import { RowActions } from "../components/row-actions";
 import { PackageFormDialog } from "./package-form";
@@ -25,36 +25,34 @@ export function PackagesSection() {
   const [editing, setEditing] = useState<Editing<Package>>(null);
   const rows = list.data ?? [];
 
-  const toggle = async (pkg: Package, field: "is_active" | "is_featured") => {
+  const toggle = (pkg: Package, field: "is_active" | "is_featured") => {
     const next = !pkg[field];
-    try {
-      await update.mutateAsync({ id: pkg.id, patch: { [field]: next } });
-      const what =
-        field === "is_active"
-          ? next
-            ? "is live on the pricing page"
-            : "is hidden from the pricing page"
-          : next
-            ? "carries the Most Popular badge"
-            : "no longer carries the Most Popular badge";
-      toast.success("Package saved", { description: `${pkg.name} ${what}.` });
-    } catch (err) {
-      toast.error("Package not saved", { description: err instanceof Error ? err.message : "Please try again." });
-    }
+    const what =
+      field === "is_active"
+        ? next
+          ? "is live on the pricing page"
+          : "is hidden from the pricing page"
+        : next
+          ? "carries the Most Popular badge"
+          : "no longer carries the Most Popular badge";
+    return quickSave(
+      () => update.mutateAsync({ id: pkg.id, patch: { [field]: next } }),
+      { title: "Package saved", description: `${pkg.name} ${what}.` },
+      "Package not saved",
+    );
   };
 
-  const move = async (index: number, by: -1 | 1) => {
+  const move = (index: number, by: -1 | 1) => {
     const ids = moveItem(
       rows.map((p) => p.id),
       index,
       by,
     );
-    try {
-      await reorder.mutateAsync(ids);
-      toast.success("Order saved", { description: `${rows[index].name} moved ${by < 0 ? "up" : "down"}.` });
-    } catch (err) {
-      toast.error("Order not saved", { description: err instanceof Error ? err.message : "Please try again." });
-    }
+    return quickSave(
+      () => reorder.mutateAsync(ids),
+      { title: "Order saved", description: `${rows[index].name} moved ${by < 0 ? "up" : "down"}.` },
+      "Order not saved",
+    );
   };
 
   /** Up and down for a package: in its own column on a wide screen, among the actions on a card. */

@@ -2,7 +2,6 @@
 // approved and published; featured ones come first, then by sort order (lower first).
 import { Pencil, Star } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { testimonialInputSchema, testimonialPatchSchema } from "@/shared/schemas";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -17,6 +16,7 @@ import type { AdminTestimonial } from "../api/types";
 import { CheckboxField } from "../components/checkbox-field";
 import { DeleteAction } from "../components/delete-action";
 import { FormDialog, sortOrderBody, useCatalogueForm } from "../components/form-dialog";
+import { OrderField, quickSave } from "../components/quick-save";
 import { type Editing, ResourcePage } from "../components/resource-page";
 import { RowActions } from "../components/row-actions";
 
@@ -47,16 +47,14 @@ export function TestimonialsSection() {
   const remove = useDeleteResource("testimonials");
   const [editing, setEditing] = useState<Editing<AdminTestimonial>>(null);
 
-  const toggle = async (t: AdminTestimonial, flag: Flag) => {
+  const toggle = (t: AdminTestimonial, flag: Flag) => {
     const next = !t[flag];
-    try {
-      await update.mutateAsync({ id: t.id, patch: { [flag]: next } });
-      toast.success("Testimonial saved", {
-        description: `${t.client_name}: ${next ? FLAG_LABELS[flag][0].toLowerCase() : `no longer ${FLAG_LABELS[flag][0].toLowerCase()}`}.`,
-      });
-    } catch (err) {
-      toast.error("Testimonial not saved", { description: err instanceof Error ? err.message : "Please try again." });
-    }
+    const what = FLAG_LABELS[flag][0].toLowerCase();
+    return quickSave(
+      () => update.mutateAsync({ id: t.id, patch: { [flag]: next } }),
+      { title: "Testimonial saved", description: `${t.client_name}: ${next ? what : `no longer ${what}`}.` },
+      "Testimonial not saved",
+    );
   };
 
   const columns: Column<AdminTestimonial>[] = [
@@ -189,9 +187,7 @@ function TestimonialForm({ testimonial: t, onDone }: { testimonial?: AdminTestim
             </Select>
           )}
         </Field>
-        <Field label="Order" error={errors.sort_order} hint="Lower numbers show first">
-          {(control) => <Input {...control} {...register("sort_order")} inputMode="numeric" />}
-        </Field>
+        <OrderField error={errors.sort_order} registration={register("sort_order")} />
       </div>
       <div className="grid gap-1 sm:grid-cols-3">
         <CheckboxField label="Approved" checked={values.is_approved} onChange={set("is_approved")} error={errors.is_approved} />

@@ -21,14 +21,8 @@ import { useResolveIncident } from "./api/resolve-incident";
 import { AffectedComponentsField, PanelHeader, TitleWithComponents, useComponents } from "./panel-parts";
 import { type AdminIncident, IMPACT_VARIANT, incidentsResource } from "./status-types";
 
-interface IncidentValues {
-  title: string;
-  body: string;
-  impact: string;
-  status: string;
-  component_keys: string[];
-  started_at: string;
-}
+/** The editor's values: the incident's own fields (its start as typed, in SAST). */
+type IncidentValues = Omit<AdminIncident, "id" | "resolved_at">;
 
 const valuesOf = (i?: AdminIncident): IncidentValues => ({
   title: i?.title ?? "",

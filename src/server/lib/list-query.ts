@@ -1,6 +1,6 @@
 // Pieces every admin list shares, so a list and its CSV export read the same rows: search
 // patterns, South African day bounds, sorting with a stable tiebreak, and paging.
-import { type AnyColumn, asc, count, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, asc, count, ilike, like, or, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/server/db/client";
 import { PAGE_SIZE_DEFAULT } from "@/shared/business-schemas";
@@ -41,6 +41,16 @@ export function phoneSearchDigits(q: string): string | null {
   if (digits.length < 3) return null;
   // A local number's leading 0 is the 27 stored; a fragment from the middle is kept as typed.
   return digits.startsWith("0") ? normaliseWhatsAppNumber(digits) : digits;
+}
+
+/**
+ * A list's search box: `q` contained in any of the text columns (case-insensitive), or, when it
+ * looks like a phone number, in the stored WhatsApp number.
+ */
+export function searchCondition(q: string, text: AnyColumn[], whatsapp: AnyColumn): SQL | undefined {
+  const pattern = containsPattern(q);
+  const digits = phoneSearchDigits(q);
+  return or(...text.map((column) => ilike(column, pattern)), digits ? like(whatsapp, containsPattern(digits)) : undefined);
 }
 
 /** ORDER BY the chosen column (empty values last either way), then the id so pages never overlap. */

@@ -4,7 +4,7 @@
 // transaction with its audit entry. Status and term change only through the lifecycle module
 // (lib/lifecycle.ts): an edit cannot set them, and time comes from money or a reasoned grant.
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, getTableColumns, gt, ilike, inArray, like, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { generatePassword, hashPassword } from "@/server/auth/passwords";
 import { deleteSessionsFor } from "@/server/auth/sessions";
@@ -14,7 +14,7 @@ import { audit } from "@/server/lib/audit";
 import { loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, notFound } from "@/server/lib/errors";
 import { adminActor, applyOrRefuse, lifecycleHistory, loadRules, queueLineNotice } from "@/server/lib/lifecycle";
-import { containsPattern, ordering, pageWindow, phoneSearchDigits } from "@/server/lib/list-query";
+import { ordering, pageWindow, searchCondition } from "@/server/lib/list-query";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { MASKED_SECRET, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
 import { uniqueViolation } from "@/server/modules/orders/service";
@@ -65,17 +65,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function clientWhere(query: Omit<ClientListQuery, "page" | "pageSize" | "sort" | "dir">, now = new Date()): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.q) {
-    const pattern = containsPattern(query.q);
-    const digits = phoneSearchDigits(query.q);
-    conditions.push(
-      or(
-        ilike(clients.username, pattern),
-        ilike(clients.full_name, pattern),
-        ilike(clients.email, pattern),
-        ilike(clients.package_name, pattern),
-        digits ? like(clients.whatsapp, containsPattern(digits)) : undefined,
-      ),
-    );
+    conditions.push(searchCondition(query.q, [clients.username, clients.full_name, clients.email, clients.package_name], clients.whatsapp));
   }
   if (query.status) conditions.push(eq(clients.status, query.status));
   if (query.expiring) {

@@ -2,7 +2,7 @@
 // WhatsApp, and the conversion of a lead into a client with a portal account and a welcome,
 // or, for a returning client, the renewal of the account they already have. A conversion
 // gives no time: a new client is pending (or on a free trial); time comes from money.
-import { and, count, eq, getTableColumns, gte, ilike, like, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, getTableColumns, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { generatePassword, hashPassword } from "@/server/auth/passwords";
 import { clients, leads, packages } from "@/server/db/schema";
@@ -11,7 +11,7 @@ import { audit } from "@/server/lib/audit";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, notFound } from "@/server/lib/errors";
 import { adminActor, applyOrRefuse, loadRules } from "@/server/lib/lifecycle";
-import { containsPattern, dateRange, ordering, pageWindow, phoneSearchDigits } from "@/server/lib/list-query";
+import { dateRange, ordering, pageWindow, searchCondition } from "@/server/lib/list-query";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
 import { uniqueViolation } from "@/server/modules/orders/service";
@@ -65,18 +65,7 @@ function splitLinked(row: LeadWithClient): [Lead, LinkedClient] {
 
 export function leadWhere(query: Omit<LeadListQuery, "page" | "pageSize" | "sort" | "dir">): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    const digits = phoneSearchDigits(query.q);
-    conditions.push(
-      or(
-        ilike(leads.name, pattern),
-        ilike(leads.email, pattern),
-        ilike(leads.package_name, pattern),
-        digits ? like(leads.whatsapp_digits, containsPattern(digits)) : undefined,
-      ),
-    );
-  }
+  if (query.q) conditions.push(searchCondition(query.q, [leads.name, leads.email, leads.package_name], leads.whatsapp_digits));
   if (query.status) conditions.push(eq(leads.status, query.status));
   if (query.form_type) conditions.push(eq(leads.form_type, query.form_type));
   const { from, toExclusive } = dateRange(query.from, query.to);

@@ -100,17 +100,16 @@ function PaymentResult({ landing }: { landing: Landing }) {
   return <Outcome payment={payment.data} polling={payment.stillPolling} onCheckAgain={payment.keepChecking} busy={payment.isFetching} />;
 }
 
-function Outcome({
-  payment,
-  polling,
-  onCheckAgain,
-  busy,
-}: {
+/** A payment as its result page has it: still being checked, and how to check again. */
+interface OutcomeProps {
   payment: PaymentStatusView;
+  /** the page is still asking the server on its own */
   polling: boolean;
   onCheckAgain: () => void;
   busy: boolean;
-}) {
+}
+
+function Outcome({ payment, polling, onCheckAgain, busy }: OutcomeProps) {
   const outcome = OUTCOME[payment.status] ?? OUTCOME.pending;
   const { Icon } = outcome;
   return (
@@ -145,17 +144,7 @@ function Outcome({
   );
 }
 
-function NextSteps({
-  payment,
-  polling,
-  onCheckAgain,
-  busy,
-}: {
-  payment: PaymentStatusView;
-  polling: boolean;
-  onCheckAgain: () => void;
-  busy: boolean;
-}) {
+function NextSteps({ payment, polling, onCheckAgain, busy }: OutcomeProps) {
   const ref = payment.external_transaction_id;
   switch (payment.status) {
     case "paid":

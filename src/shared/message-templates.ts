@@ -89,6 +89,22 @@ export interface TemplateDefinition {
 
 const lines = (...parts: string[]) => parts.join("\n");
 
+/** The 7- and 3-day reminders say the same; only when they are sent differs. */
+const DAYS_BEFORE_REMINDER = {
+  variables: REMINDER,
+  required: [],
+  subject: "{{business}}: your subscription ends on {{end_date}}",
+  body: lines(
+    "Hi {{name}},",
+    "",
+    "Your {{package}} with {{business}} ends on {{end_date}} (in {{days}} days).",
+    "Renew before then to keep watching without a break: {{renew_link}}",
+    "Your new term starts when the current one ends, so you don't lose any days.",
+    "",
+    "{{sign_off}}",
+  ),
+} satisfies Omit<TemplateDefinition, "label" | "sentWhen">;
+
 export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
   welcome: {
     label: "Welcome and portal login",
@@ -175,34 +191,12 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
   "reminder-7d": {
     label: "Expiry reminder (7 days)",
     sentWhen: "7 days before a paid term ends (and for reminder days above 3)",
-    variables: REMINDER,
-    required: [],
-    subject: "{{business}}: your subscription ends on {{end_date}}",
-    body: lines(
-      "Hi {{name}},",
-      "",
-      "Your {{package}} with {{business}} ends on {{end_date}} (in {{days}} days).",
-      "Renew before then to keep watching without a break: {{renew_link}}",
-      "Your new term starts when the current one ends, so you don't lose any days.",
-      "",
-      "{{sign_off}}",
-    ),
+    ...DAYS_BEFORE_REMINDER,
   },
   "reminder-3d": {
     label: "Expiry reminder (3 days)",
     sentWhen: "3 days before a paid term ends (and for reminder days 2 to 3)",
-    variables: REMINDER,
-    required: [],
-    subject: "{{business}}: your subscription ends on {{end_date}}",
-    body: lines(
-      "Hi {{name}},",
-      "",
-      "Your {{package}} with {{business}} ends on {{end_date}} (in {{days}} days).",
-      "Renew before then to keep watching without a break: {{renew_link}}",
-      "Your new term starts when the current one ends, so you don't lose any days.",
-      "",
-      "{{sign_off}}",
-    ),
+    ...DAYS_BEFORE_REMINDER,
   },
   "reminder-1d": {
     label: "Expiry reminder (1 day)",

@@ -11,8 +11,8 @@ import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { useAdminPackages } from "../api/get-admin-packages";
 import { useLifecycleRules } from "../api/get-lifecycle-rules";
+import { ChoiceCard, PackageOptions } from "../components/choices";
 import { Field } from "../components/form-field";
-import { packageChoice } from "../components/format";
 
 /** What the inputs hold; the schemas turn it into a request body ('' package → null, ...). */
 export interface ClientFormValues {
@@ -136,11 +136,7 @@ export function ClientFormFields({
             ) : (
               <Select {...control} {...register("package_id")}>
                 <option value="">No package</option>
-                {packages.data?.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {packageChoice(p)}
-                  </option>
-                ))}
+                <PackageOptions packages={packages.data} />
               </Select>
             )
           }
@@ -207,16 +203,7 @@ function StartChoice({ register, error }: { register: UseFormRegister<ClientForm
       <legend className="mb-2 text-sm font-medium text-ink">Starts</legend>
       <div className="grid gap-3 sm:grid-cols-2">
         {choices.map(([value, label, detail]) => (
-          <label
-            key={value}
-            className="flex min-h-12 cursor-pointer items-start gap-3 rounded-xl border border-line bg-surface-raised px-4 py-3 has-[:checked]:border-accent has-[:checked]:bg-accent/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-ink/40"
-          >
-            <input type="radio" value={value} {...register("start")} className="mt-0.5 size-4 shrink-0 accent-[var(--color-accent)]" />
-            <span className="flex flex-col gap-0.5">
-              <span className="text-sm font-medium text-ink">{label}</span>
-              <span className="text-xs text-ink-subtle">{detail}</span>
-            </span>
-          </label>
+          <ChoiceCard key={value} value={value} label={label} detail={detail} registration={register("start")} />
         ))}
       </div>
       {error ? (

@@ -26,7 +26,7 @@ export function saDayStartIso(day: string): string {
   return `${day}T00:00:00+02:00`;
 }
 
-type PricedPackage = { name: string; duration: string; price: number; price_today?: number; is_active?: boolean };
+export type PricedPackage = { name: string; duration: string; price: number; price_today?: number; is_active?: boolean };
 
 /** What a client pays for a package today: its special price when one applies now, else its price. */
 export const priceToday = (p: { price: number; price_today?: number }): number => p.price_today ?? p.price;

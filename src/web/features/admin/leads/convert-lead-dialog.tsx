@@ -19,8 +19,9 @@ import { Skeleton } from "@/web/components/ui/skeleton";
 import { useAdminPackages } from "../api/get-admin-packages";
 import { useLifecycleRules } from "../api/get-lifecycle-rules";
 import type { AdminPackage } from "../catalogue/api/types";
+import { ChoiceCard, PackageOptions } from "../components/choices";
 import { Field, FormError, setServerErrors } from "../components/form-field";
-import { packageChoice, priceTodayText } from "../components/format";
+import { priceTodayText } from "../components/format";
 import { OneTimePassword } from "../components/one-time-password";
 import { useConvertLead } from "./api/convert-lead";
 import { returningClient } from "./lead-labels";
@@ -168,11 +169,7 @@ function ConvertFields({
           {(control) => (
             <Select {...control} {...register("package_id")}>
               <option value="">{returning ? "Their own package" : "No package yet"}</option>
-              {packages.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {packageChoice(p)}
-                </option>
-              ))}
+              <PackageOptions packages={packages} />
             </Select>
           )}
         </Field>
@@ -186,21 +183,7 @@ function ConvertFields({
                   ["trial", "Free trial now", `${trialHours} hours from now.`],
                 ] as const
               ).map(([value, label, detail]) => (
-                <label
-                  key={value}
-                  className="flex min-h-12 cursor-pointer items-start gap-3 rounded-xl border border-line bg-surface-raised px-4 py-3 has-[:checked]:border-accent has-[:checked]:bg-accent/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-ink/40"
-                >
-                  <input
-                    type="radio"
-                    value={value}
-                    {...register("start")}
-                    className="mt-0.5 size-4 shrink-0 accent-[var(--color-accent)]"
-                  />
-                  <span className="flex flex-col gap-0.5">
-                    <span className="text-sm font-medium text-ink">{label}</span>
-                    <span className="text-xs text-ink-subtle">{detail}</span>
-                  </span>
-                </label>
+                <ChoiceCard key={value} value={value} label={label} detail={detail} registration={register("start")} />
               ))}
             </div>
             {errors.start ? <p className="text-sm text-bad">{errors.start.message}</p> : null}

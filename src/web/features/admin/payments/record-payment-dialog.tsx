@@ -12,9 +12,10 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { useAdminPackages } from "../api/get-admin-packages";
+import { PackageOptions } from "../components/choices";
 import { ClientPicker } from "../components/client-picker";
 import { Field, FormError, setServerErrors } from "../components/form-field";
-import { packageChoice, priceToday } from "../components/format";
+import { priceToday } from "../components/format";
 import { useRecordPayment } from "./api/record-payment";
 
 export function RecordPaymentDialog({
@@ -121,11 +122,7 @@ function RecordPaymentForm({ fixedClient, onDone }: { fixedClient?: AdminClient;
           {(control) => (
             <Select {...control} {...register("package_id")} disabled={packages.isPending}>
               <option value="">{packages.isPending ? "Loading packages..." : "Choose a package"}</option>
-              {packages.data?.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {packageChoice(p)}
-                </option>
-              ))}
+              <PackageOptions packages={packages.data} />
             </Select>
           )}
         </Field>

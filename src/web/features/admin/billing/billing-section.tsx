@@ -34,7 +34,7 @@ export function BillingSection() {
           <>
             An invoice is issued for every captured payment and a credit note for every refund, each numbered without gaps. Whether you are
             a VAT vendor, your VAT number and the rate are in{" "}
-            <Link to="/admin/settings" className="text-accent underline-offset-4 hover:underline">
+            <Link to="/admin/settings" className="text-accent-ink underline underline-offset-4">
               Settings
             </Link>
             .
@@ -102,7 +102,7 @@ function DocumentsCard() {
                   href={`/api/admin/${doc.type === "invoice" ? "invoices" : "credit-notes"}/${encodeURIComponent(doc.number)}.pdf`}
                   target="_blank"
                   rel="noreferrer"
-                  className="inline-flex items-center gap-2 font-mono font-medium text-accent underline-offset-4 hover:underline"
+                  className="inline-flex items-center gap-2 font-mono font-medium text-accent-ink underline-offset-4 hover:underline"
                 >
                   <FileText aria-hidden="true" className="size-4" />
                   {doc.number}
@@ -182,7 +182,7 @@ function CouponsCard() {
                   <Pencil aria-hidden="true" />
                   Edit
                 </Button>
-                <Button size="sm" variant="ghost" onClick={() => setDeleting(c)} aria-label={`Delete ${c.code}`}>
+                <Button size="sm" variant="ghost" onClick={() => setDeleting(c)} aria-label={`${c.uses > 0 ? "Switch off" : "Delete"} ${c.code}`}>
                   <Trash2 aria-hidden="true" />
                   {c.uses > 0 ? "Switch off" : "Delete"}
                 </Button>

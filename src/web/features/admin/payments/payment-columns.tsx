@@ -51,9 +51,9 @@ export function paymentColumns({ showClient = true }: { showClient?: boolean } =
       cell: (p) => (
         <>
           {formatRand(p.amount)}
-          {p.coupon_code ? <span className="block text-xs text-ink-subtle">coupon {p.coupon_code}</span> : null}
+          {p.coupon_code ? <span className="block text-xs break-all whitespace-normal text-ink-subtle">coupon {p.coupon_code}</span> : null}
           {p.status === "paid" && (p.refunded_amount ?? 0) > 0 ? (
-            <span className="block text-xs text-ink-subtle">{formatRand(p.refunded_amount ?? 0)} refunded</span>
+            <span className="block text-xs whitespace-normal text-ink-subtle">{formatRand(p.refunded_amount ?? 0)} refunded</span>
           ) : null}
         </>
       ),

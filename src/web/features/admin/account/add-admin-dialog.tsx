@@ -13,6 +13,7 @@ import { Button } from "@/web/components/ui/button";
 import { CopyButton } from "@/web/components/ui/copy-button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
+import { DialogActions } from "../components/dialog-actions";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useCreateAdmin } from "./api/create-admin";
 
@@ -136,14 +137,7 @@ export function AddAdminDialog({ open, onOpenChange }: { open: boolean; onOpenCh
                 )}
               </Field>
             </div>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => close(false)} disabled={create.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? "Adding..." : "Add admin"}
-              </Button>
-            </DialogFooter>
+            <DialogActions onCancel={() => close(false)} busy={create.isPending} submit="Add admin" busyLabel="Adding..." />
           </form>
         )}
       </DialogContent>

@@ -6,9 +6,9 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { adminPatchSchema } from "@/shared/admin-schemas";
-import { Button } from "@/web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
+import { DialogActions } from "../components/dialog-actions";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import type { AdminAccount } from "./api/get-admins";
 import { useUpdateAdmin } from "./api/update-admin";
@@ -58,14 +58,7 @@ export function EditAdminDialog({ admin, onClose }: { admin: AdminAccount | null
               {(control) => <Input {...control} {...register("email")} type="email" inputMode="email" autoComplete="off" />}
             </Field>
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? "Saving..." : "Save"}
-            </Button>
-          </DialogFooter>
+          <DialogActions onCancel={onClose} busy={update.isPending} submit="Save" busyLabel="Saving..." />
         </form>
       </DialogContent>
     </Dialog>

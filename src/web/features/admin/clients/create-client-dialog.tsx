@@ -10,6 +10,7 @@ import { toast } from "sonner";
 import { type ClientCreate, type ClientWithPassword, clientCreateSchema } from "@/shared/business-schemas";
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { DialogActions } from "../components/dialog-actions";
 import { FormError, setServerErrors } from "../components/form-field";
 import { OneTimePassword } from "../components/one-time-password";
 import { useCreateClient } from "./api/create-client";
@@ -86,14 +87,7 @@ function CreateClientForm({ onCreated, onCancel }: { onCreated: (result: ClientW
         <FormError message={errors.root?.server?.message} />
         <ClientFormFields register={register} errors={errors} internetPlatform={watch("internet_platform")} mode="create" />
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Creating..." : "Create client"}
-        </Button>
-      </DialogFooter>
+      <DialogActions onCancel={onCancel} busy={isSubmitting} submit="Create client" busyLabel="Creating..." />
     </form>
   );
 }

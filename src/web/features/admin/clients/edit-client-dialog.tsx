@@ -3,8 +3,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type AdminClient, type ClientPatch, clientPatchSchema } from "@/shared/business-schemas";
-import { Button } from "@/web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { DialogActions } from "../components/dialog-actions";
 import { FormError, setServerErrors } from "../components/form-field";
 import { useUpdateClient } from "./api/update-client";
 import type { ClientDialogProps } from "./client-dialog";
@@ -63,14 +63,7 @@ function EditClientForm({ client, onDone }: { client: AdminClient; onDone: () =>
         <FormError message={errors.root?.server?.message} />
         <ClientFormFields register={register} errors={errors} internetPlatform={watch("internet_platform")} mode="edit" />
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Save changes"}
-        </Button>
-      </DialogFooter>
+      <DialogActions onCancel={onDone} busy={isSubmitting} submit="Save changes" busyLabel="Saving..." />
     </form>
   );
 }

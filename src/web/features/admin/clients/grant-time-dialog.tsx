@@ -7,11 +7,11 @@ import { toast } from "sonner";
 import { type AdminClient, type ClientGrant, clientGrantSchema } from "@/shared/business-schemas";
 import { formatDate } from "@/shared/dates";
 import { applyCause, isClientStatus, type LifecycleRules } from "@/shared/lifecycle";
-import { Button } from "@/web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
 import { useLifecycleRules } from "../api/get-lifecycle-rules";
+import { DialogActions } from "../components/dialog-actions";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useGrantTime } from "./api/grant-time";
 import type { ClientDialogProps } from "./client-dialog";
@@ -110,14 +110,7 @@ function GrantForm({ client, onDone }: { client: AdminClient; onDone: () => void
           {client.status === "suspended" ? " They stay suspended: time granted does not lift a suspension." : null}
         </p>
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Granting..." : "Grant time"}
-        </Button>
-      </DialogFooter>
+      <DialogActions onCancel={onDone} busy={isSubmitting} submit="Grant time" busyLabel="Granting..." />
     </form>
   );
 }

@@ -6,14 +6,14 @@ import { type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type AdminClient, type PaymentCreate, paymentCreateSchema } from "@/shared/business-schemas";
 import { formatRand } from "@/shared/money";
-import { Button } from "@/web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { useAdminPackages } from "../api/get-admin-packages";
 import { PackageOptions } from "../components/choices";
 import { ClientPicker } from "../components/client-picker";
+import { DialogActions } from "../components/dialog-actions";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { priceToday } from "../components/format";
 import { useRecordPayment } from "./api/record-payment";
@@ -146,14 +146,7 @@ function RecordPaymentForm({ fixedClient, onDone }: { fixedClient?: AdminClient;
           {(control) => <Textarea {...control} {...register("note")} rows={2} placeholder="e.g. Cash at the shop" />}
         </Field>
       </div>
-      <DialogFooter>
-        <Button variant="outline" onClick={onDone} disabled={record.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={record.isPending}>
-          {record.isPending ? "Recording..." : "Record payment"}
-        </Button>
-      </DialogFooter>
+      <DialogActions onCancel={onDone} busy={record.isPending} submit="Record payment" busyLabel="Recording..." />
     </form>
   );
 }

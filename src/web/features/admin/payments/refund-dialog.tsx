@@ -8,11 +8,11 @@ import { toast } from "sonner";
 import { type RefundRequest, refundRequestSchema } from "@/shared/billing";
 import type { AdminPayment } from "@/shared/business-schemas";
 import { formatRand, fromCents, toCents } from "@/shared/money";
-import { Button } from "@/web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
+import { DialogActions } from "../components/dialog-actions";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useRefundPayment } from "./api/refund-payment";
 
@@ -110,14 +110,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
               </Field>
             ) : null}
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={refund.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={refund.isPending}>
-              {refund.isPending ? "Refunding..." : "Refund and issue credit note"}
-            </Button>
-          </DialogFooter>
+          <DialogActions onCancel={onClose} busy={refund.isPending} submit="Refund and issue credit note" busyLabel="Refunding..." />
         </form>
       </DialogContent>
     </Dialog>

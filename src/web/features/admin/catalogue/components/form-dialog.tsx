@@ -2,9 +2,9 @@ import type { BaseSyntheticEvent, ReactNode } from "react";
 import { type DefaultValues, type FieldValues, type Path, type PathValue, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import type { z } from "zod";
-import { Button } from "@/web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { cn } from "@/web/lib/cn";
+import { DialogActions } from "../../components/dialog-actions";
 import { FormError, messagesByPath, setServerErrors, useBodyResolver } from "../../components/form-field";
 import { type CatalogueResource, useCreateResource, useUpdateResource } from "../api/resources";
 import { changedFields, wholeNumber } from "./form-values";
@@ -121,14 +121,7 @@ export function FormDialog({
             <FormError message={formError} />
             {children}
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={onDone} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? "Saving..." : submitLabel}
-            </Button>
-          </DialogFooter>
+          <DialogActions onCancel={onDone} busy={pending} submit={submitLabel} busyLabel="Saving..." />
         </form>
       </DialogContent>
     </Dialog>

@@ -15,6 +15,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/web/components/ui/input";
 import { DialogActions } from "../components/dialog-actions";
 import { Field, FormError, setServerErrors } from "../components/form-field";
+import { AdminIdentityFields } from "./admin-identity-fields";
 import { useCreateAdmin } from "./api/create-admin";
 
 const WORDS = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -109,12 +110,7 @@ export function AddAdminDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             </DialogHeader>
             <div className="flex flex-col gap-4">
               <FormError message={errors.root?.server?.message} />
-              <Field label="Name" required error={errors.name?.message}>
-                {(control) => <Input {...control} {...register("name")} autoComplete="off" />}
-              </Field>
-              <Field label="Email" required error={errors.email?.message}>
-                {(control) => <Input {...control} {...register("email")} type="email" inputMode="email" autoComplete="off" />}
-              </Field>
+              <AdminIdentityFields register={register} errors={errors} />
               <Field
                 label="First password"
                 required

@@ -7,9 +7,9 @@ import { toast } from "sonner";
 import type { z } from "zod";
 import { adminPatchSchema } from "@/shared/admin-schemas";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
-import { Input } from "@/web/components/ui/input";
 import { DialogActions } from "../components/dialog-actions";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { FormError, setServerErrors } from "../components/form-field";
+import { AdminIdentityFields } from "./admin-identity-fields";
 import type { AdminAccount } from "./api/get-admins";
 import { useUpdateAdmin } from "./api/update-admin";
 
@@ -51,12 +51,7 @@ export function EditAdminDialog({ admin, onClose }: { admin: AdminAccount | null
           </DialogHeader>
           <div className="flex flex-col gap-4">
             <FormError message={errors.root?.server?.message} />
-            <Field label="Name" required error={errors.name?.message}>
-              {(control) => <Input {...control} {...register("name")} autoComplete="off" />}
-            </Field>
-            <Field label="Email" required error={errors.email?.message}>
-              {(control) => <Input {...control} {...register("email")} type="email" inputMode="email" autoComplete="off" />}
-            </Field>
+            <AdminIdentityFields register={register} errors={errors} />
           </div>
           <DialogActions onCancel={onClose} busy={update.isPending} submit="Save" busyLabel="Saving..." />
         </form>

@@ -21,6 +21,9 @@ const INK = "#0f172a";
 const MUTED = "#475569";
 const LEFT = 50;
 const RIGHT = 545;
+/** The amounts' column, right-aligned to the margin. */
+const AMOUNT_X = 455;
+const AMOUNT_COLUMN = { width: RIGHT - AMOUNT_X, align: "right" } as const;
 
 function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -68,10 +71,29 @@ function totals(doc: PDFKit.PDFDocument, y: number, rows: [string, string, boole
       .fillColor(INK)
       .fontSize(10);
     doc.text(label, 300, y, { width: 150, align: "right" });
-    doc.text(value, 455, y, { width: RIGHT - 455, align: "right" });
+    doc.text(value, AMOUNT_X, y, AMOUNT_COLUMN);
     y += 16;
   }
   return y;
+}
+
+/** The buyer under 'To'; returns where the page goes on. */
+function buyerBlock(doc: PDFKit.PDFDocument, y: number, buyer: Invoice["buyer"]): number {
+  doc.font("Helvetica-Bold").fillColor(INK).text("To", LEFT, y);
+  doc
+    .font("Helvetica")
+    .fillColor(MUTED)
+    .text(partyLines(buyer, true).join("\n"), LEFT, y + 15, { width: 260 });
+  return doc.y + 24;
+}
+
+/** The small print under the totals. */
+function footnote(doc: PDFKit.PDFDocument, y: number, text: string) {
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(text, LEFT, y + 24, { width: RIGHT - LEFT });
 }
 
 function rule(doc: PDFKit.PDFDocument, y: number) {
@@ -92,28 +114,23 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
       ],
       invoice.seller,
     );
-    doc.font("Helvetica-Bold").fillColor(INK).text("To", LEFT, y);
-    doc
-      .font("Helvetica")
-      .fillColor(MUTED)
-      .text(partyLines(invoice.buyer, true).join("\n"), LEFT, y + 15, { width: 260 });
-    y = doc.y + 24;
+    y = buyerBlock(doc, y, invoice.buyer);
 
     rule(doc, y);
     doc
       .font("Helvetica-Bold")
       .fillColor(INK)
       .text("Description", LEFT, y + 8)
-      .text("Amount", 455, y + 8, { width: RIGHT - 455, align: "right" });
+      .text("Amount", AMOUNT_X, y + 8, AMOUNT_COLUMN);
     y += 28;
     rule(doc, y);
     const term = invoice.term_months > 0 ? ` (${invoice.term_months} month${invoice.term_months === 1 ? "" : "s"})` : "";
     doc.font("Helvetica").text(`${invoice.description}${term}`, LEFT, y + 8, { width: 380 });
-    doc.text(documentRand(invoice.list_cents), 455, y + 8, { width: RIGHT - 455, align: "right" });
+    doc.text(documentRand(invoice.list_cents), AMOUNT_X, y + 8, AMOUNT_COLUMN);
     y = Math.max(doc.y, y + 24) + 8;
     if (invoice.discount_cents > 0) {
       doc.text(`Coupon ${invoice.coupon_code}`, LEFT, y, { width: 380 });
-      doc.text(documentRand(-invoice.discount_cents), 455, y, { width: RIGHT - 455, align: "right" });
+      doc.text(documentRand(-invoice.discount_cents), AMOUNT_X, y, AMOUNT_COLUMN);
       y += 20;
     }
     rule(doc, y);
@@ -129,18 +146,13 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
           ]
         : [["Total", documentRand(invoice.incl_cents), true]],
     );
-    doc
-      .font("Helvetica")
-      .fontSize(9)
-      .fillColor(MUTED)
-      .text(
-        ["Paid in full. Amounts in South African rand.", vatVendor ? VAT_INCLUSIVE_NOTE : "", kindNote(invoice.kind as InvoiceKind)]
-          .filter(Boolean)
-          .join(" "),
-        LEFT,
-        y + 24,
-        { width: RIGHT - LEFT },
-      );
+    footnote(
+      doc,
+      y,
+      ["Paid in full. Amounts in South African rand.", vatVendor ? VAT_INCLUSIVE_NOTE : "", kindNote(invoice.kind as InvoiceKind)]
+        .filter(Boolean)
+        .join(" "),
+    );
   }, `${title} ${invoice.number}`);
 }
 
@@ -164,18 +176,13 @@ export function creditNotePdf(note: CreditNote, invoice: Invoice): Promise<Buffe
       ],
       invoice.seller,
     );
-    doc.font("Helvetica-Bold").fillColor(INK).text("To", LEFT, y);
-    doc
-      .font("Helvetica")
-      .fillColor(MUTED)
-      .text(partyLines(invoice.buyer, true).join("\n"), LEFT, y + 15, { width: 260 });
-    y = doc.y + 24;
+    y = buyerBlock(doc, y, invoice.buyer);
     rule(doc, y);
     doc
       .font("Helvetica")
       .fillColor(INK)
       .text(`Refund: ${note.reason}`, LEFT, y + 8, { width: 380 });
-    doc.text(documentRand(note.incl_cents), 455, y + 8, { width: RIGHT - 455, align: "right" });
+    doc.text(documentRand(note.incl_cents), AMOUNT_X, y + 8, AMOUNT_COLUMN);
     y = Math.max(doc.y, y + 24) + 8;
     rule(doc, y);
     y = totals(
@@ -189,15 +196,10 @@ export function creditNotePdf(note: CreditNote, invoice: Invoice): Promise<Buffe
           ]
         : [["Credit", documentRand(note.incl_cents), true]],
     );
-    doc
-      .font("Helvetica")
-      .fontSize(9)
-      .fillColor(MUTED)
-      .text(
-        note.method === "provider" ? "Refunded to the card that paid." : "Refunded outside the card provider (recorded by the business).",
-        LEFT,
-        y + 24,
-        { width: RIGHT - LEFT },
-      );
+    footnote(
+      doc,
+      y,
+      note.method === "provider" ? "Refunded to the card that paid." : "Refunded outside the card provider (recorded by the business).",
+    );
   }, `Credit Note ${note.number}`);
 }

@@ -182,7 +182,12 @@ function CouponsCard() {
                   <Pencil aria-hidden="true" />
                   Edit
                 </Button>
-                <Button size="sm" variant="ghost" onClick={() => setDeleting(c)} aria-label={`${c.uses > 0 ? "Switch off" : "Delete"} ${c.code}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => setDeleting(c)}
+                  aria-label={`${c.uses > 0 ? "Switch off" : "Delete"} ${c.code}`}
+                >
                   <Trash2 aria-hidden="true" />
                   {c.uses > 0 ? "Switch off" : "Delete"}
                 </Button>

@@ -119,7 +119,40 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
     );
   }
 
-  // The invoice, numbered from the gap-free series, and the coupon's one use: once per payment.
+  // The business hears of every payment: a line to set up, renew, or a payer to sort out by hand.
+  if (business.supportEmail) {
+    const who = client ? `${client.full_name} (${client.username})` : payment.client_email || "someone we could not match to a client";
+    const todo = !client
+      ? "Nobody is linked to this payment: find the payer and link the payment to their client account."
+      : client.status === "suspended"
+        ? "The client is suspended: the time was added, and the suspension stays until you reactivate them."
+        : payer.created
+          ? "A new client account was made and their portal login sent. Set up their line and send their streaming login details."
+          : "Their term was extended. Renew their line on the panel if it is not renewed automatically.";
+    await enqueue(tx, {
+      channel: "email",
+      recipient: business.supportEmail,
+      subject: `Payment received: ${formatRand(payment.amount)} for ${payment.package_name} from ${client?.full_name || who}`,
+      body: [
+        `${formatRand(payment.amount)} received for ${payment.package_name} (reference ${payment.external_transaction_id}, ${payment.provider}).`,
+        `Client: ${who}.`,
+        client?.subscription_end && extended ? `Their subscription now runs until ${formatDate(client.subscription_end)}.` : "",
+        "",
+        todo,
+        "",
+        signOff(business),
+      ]
+        .filter((line, i, all) => line !== "" || all[i - 1] !== "")
+        .join("\n"),
+      kind: "payment-received",
+      client_id: client?.id ?? null,
+      dedupe_key: `payment-received:${payment.id}`,
+    });
+  }
+
+  // Last, the invoice: its number is taken under the series' row lock, which every other
+  // capture waits on until this transaction commits, so as little as possible follows it.
+  // Numbered from the gap-free series, with the coupon's one use: once per payment.
   const invoice = await issueInvoice(tx, business, payment, client, now);
   await redeemCoupon(tx, payment, client);
 
@@ -153,36 +186,6 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
     });
   }
 
-  // The business hears of every payment: a line to set up, renew, or a payer to sort out by hand.
-  if (business.supportEmail) {
-    const who = client ? `${client.full_name} (${client.username})` : payment.client_email || "someone we could not match to a client";
-    const todo = !client
-      ? "Nobody is linked to this payment: find the payer and link the payment to their client account."
-      : client.status === "suspended"
-        ? "The client is suspended: the time was added, and the suspension stays until you reactivate them."
-        : payer.created
-          ? "A new client account was made and their portal login sent. Set up their line and send their streaming login details."
-          : "Their term was extended. Renew their line on the panel if it is not renewed automatically.";
-    await enqueue(tx, {
-      channel: "email",
-      recipient: business.supportEmail,
-      subject: `Payment received: ${formatRand(payment.amount)} for ${payment.package_name} from ${client?.full_name || who}`,
-      body: [
-        `${formatRand(payment.amount)} received for ${payment.package_name} (reference ${payment.external_transaction_id}, ${payment.provider}).`,
-        `Client: ${who}.`,
-        client?.subscription_end && extended ? `Their subscription now runs until ${formatDate(client.subscription_end)}.` : "",
-        "",
-        todo,
-        "",
-        signOff(business),
-      ]
-        .filter((line, i, all) => line !== "" || all[i - 1] !== "")
-        .join("\n"),
-      kind: "payment-received",
-      client_id: client?.id ?? null,
-      dedupe_key: `payment-received:${payment.id}`,
-    });
-  }
   return { client, created: payer.created, extended };
 }
 

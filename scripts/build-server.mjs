@@ -21,7 +21,8 @@ const result = await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  // Syntax every Node we start on understands (engines asks for 22.12; `npm start` still runs on 20).
+  // Syntax every Node we may start on understands: engines asks for 22.22, but deploy/'s unit runs
+  // the machine's own node, which on Debian is 20.
   target: "node20",
   packages: "external",
   sourcemap: "linked",

@@ -4,7 +4,7 @@ import {
   UNSAFE_createBrowserHistory as createBrowserHistory,
   UNSAFE_createRouter as createDataRouter,
   UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
-  UNSAFE_mapRouteProperties as mapRouteProperties,
+  UNSAFE_defaultMapRouteProperties as mapRouteProperties,
   type RouteObject,
 } from "react-router";
 import { PageFallbackView } from "./layouts/page-fallback";
@@ -67,7 +67,9 @@ export const routes: RouteObject[] = [
 /**
  * `createBrowserRouter(routes)` in two steps, each a task of its own on a slow phone: this one
  * builds the router (ranking every route); `router.initialize()` then matches the address and
- * starts loading the page. createBrowserRouter is exactly these two calls, with these options.
+ * starts loading the page. createBrowserRouter is exactly these two calls, with these options
+ * (React Router 8.5: `createRouter({...}).initialize()`); it has no public way to make the router
+ * without initializing it, hence the UNSAFE_ imports (docs/decisions/008-production.md).
  */
 export function createRouter(): ReturnType<typeof createDataRouter> {
   return createDataRouter({ history: createBrowserHistory(), routes, mapRouteProperties, hydrationRouteProperties });

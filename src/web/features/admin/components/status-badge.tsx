@@ -31,7 +31,7 @@ const variants: Record<string, BadgeVariant> = {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge variant={variants[status] ?? "neutral"} className="px-2.5 py-0.5 text-[0.7rem] whitespace-nowrap">
+    <Badge variant={variants[status] ?? "neutral"} className="px-2.5 py-0.5 text-center text-[0.7rem] text-balance">
       {status.replace(/[_-]+/g, " ")}
     </Badge>
   );

@@ -397,7 +397,14 @@ const pageSize = z.coerce
   .int("Page size must be a whole number")
   .min(1, "Page size must be 1 to 200")
   .max(200, "Page size must be 1 to 200");
-const optionalFilter = (what: string, max: number) => z.preprocess(blankToUndefined, text(what, max).optional());
+// PostgreSQL refuses a NUL character in text: a filter carrying one is bad input (400), not a 500.
+const optionalFilter = (what: string, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    text(what, max)
+      .refine((v) => !v.includes("\u0000"), `${what} contains a character that is not allowed.`)
+      .optional(),
+  );
 
 /** owner: WhatsApp waiting for the owner to send by hand; rerouted: an e-mail copy carried it instead */
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed", "owner", "rerouted"] as const;

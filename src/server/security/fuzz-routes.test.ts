@@ -127,7 +127,8 @@ describe("fuzzing every route's input", () => {
           const res = await t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
           expectHandled(res, `GET ${url.slice(0, 120)}`);
         }),
-        { numRuns: 6 },
+        // A NUL in every known filter, always tried (it once reached the audit log's query as a 500).
+        { numRuns: 6, examples: [[Object.fromEntries(QUERY_KEYS.map((key) => [key, "\u0000"]))]] },
       );
     }
   }, 120_000);

@@ -22,6 +22,7 @@ import { maskedBody, withSecret } from "@/server/lib/outbox";
 import { open } from "@/server/lib/secret-box";
 import { rowId } from "@/server/modules/admin-catalogue/validation";
 import { auditQuerySchema, outboxQuerySchema } from "@/shared/admin-schemas";
+import { saDay } from "@/shared/dates";
 import type { AdminOutboxEntry } from "@/shared/messaging";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
 
@@ -228,7 +229,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     if (!app.database.backup) throw conflict(POSTGRES_BACKUP_MESSAGE);
     const dump = Buffer.from(await (await app.database.backup()).arrayBuffer());
     await audit(app.db, request, { action: "backup", resource: "database", after: { bytes: dump.length } });
-    const day = new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 10);
+    const day = saDay(new Date());
     return reply
       .header("content-type", "application/gzip")
       .header("content-disposition", `attachment; filename="streamdesk-backup-${day}.tar.gz"`)

@@ -18,6 +18,7 @@ import { clients } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";
 import { parseBody } from "@/server/modules/admin-catalogue/validation";
 import { buyerDetailsSchema, couponInputSchema, MONTH_PATTERN, numberingSchema, refundRequestSchema } from "@/shared/billing";
+import { saDay } from "@/shared/dates";
 import { listDocuments } from "./documents";
 import {
   createCoupon,
@@ -61,8 +62,7 @@ async function admin(fastify: FastifyInstance) {
     sendPdf(reply, await creditNotePdfFor(app.db, documentNumberOf(request.params.file))),
   );
   app.get("/admin/billing/export.csv", { schema: monthQuery }, async (request, reply) => {
-    const now = new Date(Date.now() + 2 * 3_600_000);
-    const month = request.query.month ?? now.toISOString().slice(0, 7);
+    const month = request.query.month ?? saDay(new Date()).slice(0, 7);
     const file = await monthCsv(app.db, month);
     return reply.headers(file.headers).send(file.body);
   });

@@ -8,7 +8,7 @@ import { type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { type CouponInput, couponInputSchema, type NumberingInput, numberingSchema } from "@/shared/billing";
-import { formatDate } from "@/shared/dates";
+import { formatDate, saDay } from "@/shared/dates";
 import { formatRand, fromCents } from "@/shared/money";
 import { Badge } from "@/web/components/ui/badge";
 import { Button, buttonClasses } from "@/web/components/ui/button";
@@ -23,7 +23,7 @@ import { Field, FormError, setServerErrors } from "../components/form-field";
 import { type AdminCoupon, useCoupons, useDeleteCoupon, useDocuments, useNumbering, useSaveCoupon, useSaveNumbering } from "./api/billing";
 
 /** This month in South Africa, as YYYY-MM. */
-const thisMonth = () => new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 7);
+const thisMonth = () => saDay(new Date()).slice(0, 7);
 
 export function BillingSection() {
   return (
@@ -266,7 +266,7 @@ function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; onClose
       percent_off: coupon?.percent_off ? String(coupon.percent_off) : "",
       amount_off: coupon?.amount_off ? String(coupon.amount_off) : "",
       package_id: coupon?.package_id ?? "",
-      expires_on: coupon?.expires_at ? new Date(new Date(coupon.expires_at).getTime() + 2 * 3_600_000).toISOString().slice(0, 10) : "",
+      expires_on: coupon?.expires_at ? saDay(coupon.expires_at) : "",
       max_uses: coupon?.max_uses ? String(coupon.max_uses) : "",
       is_active: coupon?.is_active ?? true,
     },

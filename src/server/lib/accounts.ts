@@ -8,9 +8,9 @@ import { generatePassword, hashPassword } from "@/server/auth/passwords";
 import type { Db } from "@/server/db/client";
 import { clients, downloads, type leads, passwordResetTokens } from "@/server/db/schema";
 import { baseUsername, nextFreeUsername } from "@/server/modules/admin-business/usernames";
-import { uniqueViolation } from "@/server/modules/orders/service";
 import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 import type { BusinessProfile } from "./business";
+import { uniqueViolation } from "./errors";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;

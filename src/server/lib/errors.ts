@@ -39,3 +39,18 @@ export interface ErrorBody {
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields && Object.keys(fields).length ? { code, message, fields } : { code, message } };
 }
+
+/** The constraint a unique violation (23505) names, '' when unnamed; null for any other error. */
+export function uniqueViolation(error: unknown): string | null {
+  // drizzle wraps the driver's error (pg or PGlite) in `cause`.
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const { code, constraint, message, cause } = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (code === "23505") {
+      if (typeof constraint === "string") return constraint;
+      return /unique constraint "([^"]+)"/.exec(typeof message === "string" ? message : "")?.[1] ?? "";
+    }
+    current = cause;
+  }
+  return null;
+}

@@ -12,12 +12,11 @@ import type { Db } from "@/server/db/client";
 import { capturedPayments, clients, contentRequests, leads, outbox, packages } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";
 import { loadBusiness } from "@/server/lib/business";
-import { badRequest, conflict, notFound } from "@/server/lib/errors";
+import { badRequest, conflict, notFound, uniqueViolation } from "@/server/lib/errors";
 import { adminActor, applyOrRefuse, lifecycleHistory, loadRules, queueLineNotice } from "@/server/lib/lifecycle";
 import { ordering, pageWindow, searchCondition } from "@/server/lib/list-query";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { MASKED_SECRET, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
-import { uniqueViolation } from "@/server/modules/orders/service";
 import {
   CHANNEL_CONTACT_MESSAGES,
   type CLIENT_SORTS,

@@ -12,8 +12,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Db } from "@/server/db/client";
 import { audit } from "@/server/lib/audit";
-import { conflict, notFound } from "@/server/lib/errors";
-import { uniqueViolation } from "@/server/modules/orders/service";
+import { conflict, notFound, uniqueViolation } from "@/server/lib/errors";
 import { bodyObject, parseBody, rowId } from "./validation";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

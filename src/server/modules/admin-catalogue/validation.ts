@@ -2,8 +2,8 @@
 // schema) so the 400 names every bad field in the schema's own words and the headline is the
 // first of them, and so a rule that needs the stored row (a PATCH) can add its own fields.
 import type { z } from "zod";
+import { storablePayload } from "@/server/lib/clean-input";
 import { badRequest, notFound } from "@/server/lib/errors";
-import { storablePayload } from "@/server/modules/orders/service";
 
 /** {field: first message}; nested fields as dotted paths ('content.features.0.icon'). */
 export function fieldMessages(issues: readonly z.core.$ZodIssue[]): Record<string, string> {

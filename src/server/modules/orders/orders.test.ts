@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { leads, outbox, trialBlackoutDays } from "@/server/db/schema";
+import { uniqueViolation } from "@/server/lib/errors";
 import { PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { saDay } from "@/shared/dates";
 import { OTHER_PLATFORM_MESSAGE } from "@/shared/schemas";
 import type { OrderSubmitted } from "./routes";
-import { KEY_REUSED_MESSAGE, TRIAL_UNAVAILABLE_MESSAGE, TRIAL_USED_MESSAGES, uniqueViolation } from "./service";
+import { KEY_REUSED_MESSAGE, TRIAL_UNAVAILABLE_MESSAGE, TRIAL_USED_MESSAGES } from "./service";
 
 // Seeded branding (src/server/db/seed-content.ts).
 const BUSINESS_WHATSAPP = "27821234567";

@@ -9,11 +9,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type ZodType, z } from "zod";
+import { knownFields, storablePayload } from "@/server/lib/clean-input";
 import { badRequest } from "@/server/lib/errors";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { saDay } from "@/shared/dates";
 import { INTEREST_REQUIRED_MESSAGE, interestFormSchema, orderFormSchema } from "@/shared/schemas";
-import { knownFields, type Submission, storablePayload, submitInterest, submitOrder, trialAvailability } from "./service";
+import { type Submission, submitInterest, submitOrder, trialAvailability } from "./service";
 
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { leads, trialBlackoutDays } from "@/server/db/schema";
 import { findReturningClient } from "@/server/lib/accounts";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
-import { AppError } from "@/server/lib/errors";
+import { AppError, uniqueViolation } from "@/server/lib/errors";
 import { enqueueAll, type OutboxMessage } from "@/server/lib/outbox";
 import { listActiveSpecials, listPackages, specialsAt } from "@/server/modules/catalogue/service";
 import type { TrialAvailability } from "@/shared/api";
@@ -256,57 +256,4 @@ async function saveLead(
     if (refusal) throw refusal;
     throw error;
   }
-}
-
-/** The constraint a unique violation (23505) names, '' when unnamed; null for any other error. */
-export function uniqueViolation(error: unknown): string | null {
-  // drizzle wraps the driver's error (pg or PGlite) in `cause`.
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
-    const { code, constraint, message, cause } = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (code === "23505") {
-      if (typeof constraint === "string") return constraint;
-      return /unique constraint "([^"]+)"/.exec(typeof message === "string" ? message : "")?.[1] ?? "";
-    }
-    current = cause;
-  }
-  return null;
-}
-
-// ---- the stored payload ------------------------------------------------------------------------
-
-const MAX_PAYLOAD_DEPTH = 16;
-
-/**
- * The body as received, made storable: PostgreSQL refuses NUL characters in text and jsonb,
- * and unpaired UTF-16 surrogates in jsonb, so those become nothing and U+FFFD; nesting
- * deeper than anything a form sends is cut (a deep JSON bomb would otherwise overflow the
- * stack here or in the database). A body that is not an object is kept under `body`.
- */
-export function storablePayload(body: unknown): Record<string, unknown> {
-  const value = clean(body, 0);
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { body: value };
-}
-
-/**
- * What a submission keeps in leads.payload: the form's own fields, cleaned, and nothing else
- * (an unknown field, however large, is dropped, not stored).
- */
-export function knownFields(payload: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(keys.filter((key) => Object.hasOwn(payload, key)).map((key) => [key, payload[key]]));
-}
-
-/** The same cleaning, for the form fields themselves (they land in text columns). */
-export function cleanText(text: string): string {
-  return text.replace(/\0/g, "").replace(/\p{Cs}/gu, "\uFFFD");
-}
-
-function clean(value: unknown, depth: number): unknown {
-  if (typeof value === "string") return cleanText(value);
-  if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  if (value === null || typeof value !== "object") return typeof value === "boolean" ? value : null;
-  if (depth >= MAX_PAYLOAD_DEPTH) return "[nested too deep]";
-  if (Array.isArray(value)) return value.map((item) => clean(item, depth + 1));
-  // fromEntries defines own properties, so a '__proto__' key stays a plain key.
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [cleanText(k), clean(v, depth + 1)]));
 }

@@ -20,12 +20,12 @@ import { type ActiveProvider, providerKindFor, selectPaymentProvider } from "@/s
 import { capturedPayments, clients, leads, packages } from "@/server/db/schema";
 import { type ClientRow, findReturningClient } from "@/server/lib/accounts";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
+import { knownFields, storablePayload } from "@/server/lib/clean-input";
 import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
 import { loadRules } from "@/server/lib/lifecycle";
 import { enqueue } from "@/server/lib/outbox";
 import { priceCoupon } from "@/server/modules/billing/coupons";
 import { listActiveSpecials, specialsAt } from "@/server/modules/catalogue/service";
-import { knownFields, storablePayload } from "@/server/modules/orders/service";
 import type { PaymentMethods, PaymentOutcome, PaymentStatusView } from "@/shared/api";
 import { type CouponQuote, couponQuoteSchema } from "@/shared/billing";
 import { SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";

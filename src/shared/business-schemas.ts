@@ -6,6 +6,7 @@ import { isValidEmail, isValidPhone } from "./contact";
 import { CLIENT_STATUSES, type ClientStatus } from "./lifecycle";
 import { DEVICES, type DeviceValue } from "./options";
 import { blankToUndefined, type CONTENT_REQUEST_TYPES } from "./schemas";
+import { isSouthAfricanWhatsApp } from "./whatsapp";
 
 // ---- value lists --------------------------------------------------------------------------
 
@@ -42,7 +43,7 @@ const requiredText = (empty: string, what: string, max: number) =>
 const optionalEmail = text("Email address", 254).refine((v) => v === "" || isValidEmail(v), "Please enter a valid email address");
 /** A phone number in any common form, or '' (none). */
 const optionalPhone = text("WhatsApp number", 30).refine(
-  (v) => v === "" || (isValidPhone(v) && v.replace(/\D/g, "").length <= 15),
+  (v) => v === "" || (isValidPhone(v) && isSouthAfricanWhatsApp(v)),
   "Please enter a valid WhatsApp number",
 );
 
@@ -398,8 +399,23 @@ export interface AdminClient {
   /** what the nightly sync found different on the panel; '' when it agrees */
   line_sync_issue: string;
   notes: string;
+  /** a client this one may be (an unproven payment's payer matched them): merge or dismiss */
+  possible_duplicate_of: string | null;
+  /** merged into this client: history only */
+  merged_into: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The other client of a flagged or merged one, for its banner. */
+export interface RelatedClient {
+  id: string;
+  username: string;
+  full_name: string;
+  whatsapp: string;
+  email: string;
+  status: string;
+  subscription_end: string | null;
 }
 
 // ---- the IPTV panel ---------------------------------------------------------------------------
@@ -567,6 +583,10 @@ export interface AdminClientDetail extends AdminClient {
   messages: AdminOutboxMessage[];
   /** every change of their status or term, newest first */
   lifecycle: LifecycleEvent[];
+  /** the client named by possible_duplicate_of or merged_into */
+  related: RelatedClient | null;
+  /** clients flagged as possibly this one */
+  flagged_duplicates: RelatedClient[];
 }
 
 /** GET /api/admin/stats; days are Africa/Johannesburg days, oldest first. */

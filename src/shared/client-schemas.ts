@@ -8,7 +8,8 @@ import { couponCodeSchema } from "./billing";
 import { isValidEmail, isValidPhone } from "./contact";
 import { type ClientStatus, isClientStatus } from "./lifecycle";
 import type { PlanViewModel } from "./pricing";
-import { passwordSchema } from "./schemas";
+import { passwordSchema, verificationCodeSchema } from "./schemas";
+import { isSouthAfricanWhatsApp } from "./whatsapp";
 
 // ---- words the portal and the server share -------------------------------------------------
 
@@ -75,7 +76,7 @@ const clearablePhone = z
   .string({ error: "Please enter a valid WhatsApp number" })
   .trim()
   .max(30, "Phone number must be 30 characters or fewer")
-  .refine((v) => v === "" || (isValidPhone(v) && v.replace(/\D/g, "").length <= 15), "Please enter a valid WhatsApp number");
+  .refine((v) => v === "" || (isValidPhone(v) && isSouthAfricanWhatsApp(v)), "Please enter a valid WhatsApp number");
 
 /**
  * PATCH /api/client/me: only the client's own contact details, channel and marketing choice.
@@ -94,6 +95,47 @@ export const profilePatchSchema = z.object({
   communication_method: z.enum(COMMUNICATION_METHODS, { error: "Choose WhatsApp or email" }).optional(),
   marketing_opt_in: z.boolean({ error: "Marketing consent must be yes or no" }).optional(),
 });
+
+// ---- one-time codes (server: lib/verification.ts) -------------------------------------------
+
+/** PATCH /api/client/me with a new number or address: it must be proven first (contact-change). */
+export const CONTACT_CHANGE_NEEDS_CODE = {
+  whatsapp: "To change your WhatsApp number, confirm the new number with a code",
+  email: "To change your e-mail address, confirm the new address with a code",
+} as const;
+
+/** POST /api/client/contact-change: one new contact, which gets the code. */
+export const contactChangeSchema = z
+  .object({
+    whatsapp: z
+      .string({ error: "Please enter a valid WhatsApp number" })
+      .trim()
+      .min(1, "Please enter a valid WhatsApp number")
+      .pipe(clearablePhone)
+      .optional(),
+    email: z
+      .string({ error: "Please enter a valid email address" })
+      .trim()
+      .min(1, "Please enter a valid email address")
+      .pipe(clearableEmail)
+      .optional(),
+  })
+  .refine((v) => (v.whatsapp === undefined) !== (v.email === undefined), {
+    message: "Send the new WhatsApp number or the new e-mail address, one at a time",
+    path: ["whatsapp"],
+  });
+export type ContactChangeInput = z.infer<typeof contactChangeSchema>;
+
+/** POST /api/client/contact-change/confirm */
+export const contactChangeConfirmSchema = z.object({ code: verificationCodeSchema });
+
+/** POST /api/client/contact-change → 202: where the code went, masked. */
+export interface ContactChangeStarted {
+  sentTo: string;
+  channel: "whatsapp" | "email";
+  /** a WhatsApp code waits for the business to send it when the shop has no WhatsApp Cloud API */
+  mayTakeMinutes: boolean;
+}
 
 /** What the portal shows beside the marketing choice (POPIA: the text consent was given to). */
 export const MARKETING_CONSENT_TEXT = "Send me specials and news by WhatsApp or e-mail. I can opt out at any time.";

@@ -107,7 +107,14 @@ export type Cause =
   /** time an admin gives without payment, always with a reason */
   | { kind: "complimentary-grant"; months?: number; days?: number }
   /** money given back: the term loses `months` and/or `days`, or ends now (`endNow`) */
-  | { kind: "refund"; months?: number; days?: number; endNow?: boolean };
+  | { kind: "refund"; months?: number; days?: number; endNow?: boolean }
+  /**
+   * a flagged duplicate merged into this client: the `months` one of its payments bought move
+   * here (`lineMoved`: its panel line, which already holds that time, moved here with it)
+   */
+  | { kind: "merged-in"; months: number; lineMoved?: boolean }
+  /** this client was merged into another: its term ends now, its time and money went there */
+  | { kind: "merged-away" };
 
 export type CauseKind = Cause["kind"];
 
@@ -120,6 +127,8 @@ export const CAUSE_LABELS: Record<CauseKind, string> = {
   "admin-reactivate": "Reactivated by an admin",
   "complimentary-grant": "Complimentary time granted",
   refund: "Refunded",
+  "merged-in": "Time moved in from a merged duplicate",
+  "merged-away": "Merged into another client",
 };
 
 export type Outcome = { ok: true; term: Term } | { ok: false; reason: string };
@@ -219,6 +228,18 @@ export function applyCause(term: Term, cause: Cause, now: Date, rules: Lifecycle
 
     case "refund":
       return shortenTerm(term, cause, now);
+
+    case "merged-in":
+      if (!Number.isInteger(cause.months) || cause.months <= 0)
+        return { ok: false, reason: "That payment has no length in months to move." };
+      return addTime(term, now, rules, (from) => addMonths(from, cause.months));
+
+    case "merged-away": {
+      if (term.status === "expired" && (!term.end || term.end <= now)) return { ok: true, term: { ...term, suspendedFrom: null } };
+      const end = term.end && term.end < now ? term.end : term.end ? now : null;
+      const start = term.start && end && term.start > end ? end : term.start;
+      return { ok: true, term: { status: "expired", start, end, suspendedFrom: null } };
+    }
   }
 }
 

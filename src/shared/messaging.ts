@@ -24,6 +24,8 @@ export const MESSAGE_KINDS = {
   "line-suspended": "Line suspended",
   "line-restored": "Line restored",
   "status-update": "Status update",
+  "verification-code": "One-time code (authentication template)",
+  "contact-changed": "Contact details changed",
 } as const satisfies Record<string, string>;
 
 export const messageKindLabel = (kind: string): string =>
@@ -41,6 +43,8 @@ export const KIND_VARIABLES: Record<string, readonly string[]> = {
   "reminder-3d": ["end_date", "days", "package", "renew_link"],
   "reminder-1d": ["end_date", "days", "package", "renew_link"],
   "reminder-expired": ["end_date", "days", "package", "renew_link"],
+  // an authentication template takes the code as its one parameter ({{secret}}); its copy-code button gets it too
+  "verification-code": ["code_minutes"],
 };
 
 /** Free text reaches a number only this long after it last wrote to us (Meta's customer-service window). */

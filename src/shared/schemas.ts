@@ -7,6 +7,7 @@ import { buyerDetailsFields, couponCodeSchema } from "./billing";
 import { CONTACT_MESSAGES, isValidEmail, isValidPhone, validateInstructionContact } from "./contact";
 import { SAFE_LINK_PATTERN } from "./links";
 import { DEVICES, type DeviceValue, FREE_TRIAL_DURATION, INTERNET_PLATFORMS, type InternetPlatform } from "./options";
+import { isSouthAfricanWhatsApp } from "./whatsapp";
 
 // ---- building blocks --------------------------------------------------------------------
 
@@ -44,7 +45,11 @@ const phoneText = (message: string, empty = message) =>
     .trim()
     .min(1, empty)
     .max(30, tooLong("Phone number", 30))
-    .refine((v) => isValidPhone(v) && v.replace(/\D/g, "").length <= MAX_PHONE_DIGITS, { message, ...onlyIfNoIssue });
+    // A South African number in any form people type it; stored as 27… (toStoredWhatsApp).
+    .refine((v) => isValidPhone(v) && v.replace(/\D/g, "").length <= MAX_PHONE_DIGITS && isSouthAfricanWhatsApp(v), {
+      message,
+      ...onlyIfNoIssue,
+    });
 
 /**
  * Run a cross-field rule as soon as the fields it reads are valid, even while other fields
@@ -181,6 +186,38 @@ export const payerSchema = z.object({
   ...buyerDetailsFields,
 });
 
+// ---- one-time codes (server: lib/verification.ts) -------------------------------------------
+
+export const VERIFICATION_CODE_MESSAGES = Object.freeze({
+  format: "Enter the 6-digit code we sent",
+  wrong: "That code is not right. Check the code we sent and try again.",
+  void: "Too many wrong tries: this code no longer works. Ask for a new code.",
+  expired: "This code has expired or was already used. Ask for a new code.",
+});
+
+/** A six-digit one-time code as typed (spaces ignored). */
+export const verificationCodeSchema = z
+  .string({ error: VERIFICATION_CODE_MESSAGES.format })
+  .transform((v) => v.replace(/\s+/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, VERIFICATION_CODE_MESSAGES.format));
+
+/** POST /api/payments/identify: is there an account for this number or address? */
+export const identifyRequestSchema = z
+  .object({
+    whatsapp: z.preprocess(blankToUndefined, phoneText(PAYER_WHATSAPP_MESSAGE).optional()),
+    email: optionalEmail,
+  })
+  .refine((v) => Boolean(v.whatsapp || v.email), { message: PAYER_WHATSAPP_MESSAGE, path: ["whatsapp"] });
+
+/** POST /api/payments/identify → where the code went, when the number or address is a client's. */
+export interface IdentifyResponse {
+  match: boolean;
+  /** masked: 'WhatsApp ending 4567', 'j***@gmail.com' */
+  sentTo: string[];
+  /** a WhatsApp code waits for the business to send it (no WhatsApp Cloud API) */
+  mayTakeMinutes: boolean;
+}
+
 const paymentRequestFields = {
   packageId,
   name: z.preprocess(blankToUndefined, requiredText(PAYER_NAME_MESSAGE, "Full name", 100).optional()),
@@ -190,6 +227,8 @@ const paymentRequestFields = {
   /** only ever the signed-in client's own id (anything else is refused) */
   clientId: z.preprocess(blankToUndefined, z.uuid({ error: "Client id is not valid" }).optional()),
   coupon: payerSchema.shape.coupon,
+  /** the one-time code that proves the payer is the client their number or e-mail belongs to (POST /api/payments/identify) */
+  verificationCode: z.preprocess(blankToUndefined, verificationCodeSchema.optional()),
   ...buyerDetailsFields,
 };
 

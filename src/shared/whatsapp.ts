@@ -19,6 +19,24 @@ export function normaliseWhatsAppNumber(input: string): string {
   return DEFAULT_COUNTRY_CODE + digits;
 }
 
+/** A South African number in its stored form: 27 and nine digits, the first not 0 (E.164 without '+'). */
+const SA_E164 = /^27[1-9]\d{8}$/;
+
+/**
+ * The one stored form of a customer's WhatsApp number (docs/architecture.md, "Data"): a South
+ * African number typed any way people type it ('082 123 4567', '+27 82 123 4567', '27821234567',
+ * '0027 82…') becomes '27821234567'; a foreign or malformed number is null.
+ */
+export function toStoredWhatsApp(input: string): string | null {
+  const digits = normaliseWhatsAppNumber(input);
+  return SA_E164.test(digits) ? digits : null;
+}
+
+/** Whether `input` is a South African WhatsApp number in any of the forms people type. */
+export function isSouthAfricanWhatsApp(input: string): boolean {
+  return toStoredWhatsApp(input) !== null;
+}
+
 /** https://wa.me/<digits>?text=<encoded text>; no `?text=` without text. */
 export function buildWhatsAppLink(number: string, text?: string): string {
   const base = WHATSAPP_BASE_URL + normaliseWhatsAppNumber(number);

@@ -11,6 +11,8 @@ export interface WhatsAppTemplateMessage {
   language: string;
   /** the positional body parameters {{1}}, {{2}}, ... in order */
   parameters: string[];
+  /** an authentication template's one-time code, for its copy-code (URL) button */
+  copyCode?: string;
 }
 
 export interface WhatsAppSent {
@@ -94,9 +96,14 @@ export function createCloudApiTransport(apiUrl: string, phoneNumberId: string, t
         template: {
           name: template.name,
           language: { code: template.language },
-          components: template.parameters.length
-            ? [{ type: "body", parameters: template.parameters.map((text) => ({ type: "text", text })) }]
-            : [],
+          components: [
+            ...(template.parameters.length
+              ? [{ type: "body", parameters: template.parameters.map((text) => ({ type: "text", text })) }]
+              : []),
+            ...(template.copyCode
+              ? [{ type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: template.copyCode }] }]
+              : []),
+          ],
         },
       }),
   };

@@ -189,10 +189,25 @@ export const clients = pgTable(
     billing_address: text("billing_address").notNull().default(""),
     billing_vat_number: text("billing_vat_number").notNull().default(""),
     notes: text("notes").notNull().default(""),
+    /**
+     * Another client this one may be (a payment whose payer matched that client's number or
+     * e-mail without proving it): the owner merges them or dismisses the flag (lib/identity.ts).
+     */
+    possible_duplicate_of: uuid("possible_duplicate_of"),
+    /** the client this one was merged into: kept for the history, no longer a customer */
+    merged_into: uuid("merged_into"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index("clients_status_end_idx").on(t.status, t.subscription_end)],
+  (t) => [
+    index("clients_status_end_idx").on(t.status, t.subscription_end),
+    // A WhatsApp number (stored as 27…) belongs to one client; a flagged possible duplicate
+    // may share it until the owner merges or dismisses, and a merged row keeps its history.
+    uniqueIndex("clients_whatsapp_unique")
+      .on(t.whatsapp)
+      .where(sql`whatsapp <> '' and possible_duplicate_of is null and merged_into is null`),
+    index("clients_email_idx").on(sql`lower(${t.email})`),
+  ],
 );
 
 export const leads = pgTable(
@@ -219,6 +234,8 @@ export const leads = pgTable(
     /** new | contacted | converted | lost */
     status: text("status").notNull().default("new"),
     client_id: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    /** a client whose number or e-mail this lead gave, not proven to be them (never credited with its money) */
+    possible_duplicate_of: uuid("possible_duplicate_of").references(() => clients.id, { onDelete: "set null" }),
     idempotency_key: text("idempotency_key").unique(),
     ip: text("ip").notNull().default(""),
     notes: text("notes").notNull().default(""),
@@ -498,6 +515,39 @@ export const trialBlackoutDays = pgTable("trial_blackout_days", {
 });
 
 /** rate-limit counters shared between processes (fixed one-minute windows) */
+/**
+ * One-time codes that prove a person holds a contact (lib/verification.ts): six digits, kept
+ * only as a keyed hash, valid ten minutes, used once, void after five wrong tries.
+ */
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: id(),
+    /** contact-change | payment-identify */
+    purpose: text("purpose").notNull(),
+    /** email | whatsapp: where the code was sent */
+    channel: text("channel").notNull(),
+    /** the address or 27… number it was sent to */
+    recipient: text("recipient").notNull(),
+    /** the client the code speaks for */
+    client_id: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    /** who asked for it ('client:<id>', 'ip:<address>'), for the per-requester limit */
+    requester: text("requester").notNull(),
+    /** what confirming it does (the new contact of a contact change) */
+    payload: jsonb("payload").$type<Record<string, string>>().notNull().default({}),
+    code_hash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("verification_recipient_idx").on(t.recipient, t.created_at),
+    index("verification_requester_idx").on(t.requester, t.created_at),
+    index("verification_client_idx").on(t.client_id, t.purpose, t.created_at),
+  ],
+);
+
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull().default(0),

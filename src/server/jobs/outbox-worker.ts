@@ -9,7 +9,8 @@
 //   (its wa.me link), and an e-mail copy is queued when the person has an address;
 // - Cloud API: free text inside the number's 24-hour window, else the approved template set
 //   for the message's kind; with no usable template, the e-mail copy carries it ('rerouted'),
-//   or, with no address, the owner's queue.
+//   or, with no address, the owner's queue. A one-time code (lib/verification.ts) goes only as
+//   its authentication template, else to the owner's queue, and is never copied by e-mail.
 // E-mail without SMTP_URL waits, unsent and nothing lost.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { EmailAttachment, EmailTransport } from "@/server/adapters/email";
@@ -19,6 +20,7 @@ import { clients, leads, outbox, siteBranding, whatsappTemplates, whatsappWindow
 import { withSecret } from "@/server/lib/outbox";
 import { PassLoop } from "@/server/lib/pass-loop";
 import { open } from "@/server/lib/secret-box";
+import { VERIFICATION_KIND } from "@/server/lib/verification";
 import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
 
@@ -204,7 +206,9 @@ export class OutboxWorker {
     // Enqueuers store WhatsApp recipients normalised (27…); keep digits only, defensively.
     const to = row.recipient.replace(/\D/g, "");
 
-    if (await this.windowOpen(to)) {
+    // One-time codes go only as the authentication template (Meta's rule), never as free text.
+    const code = row.kind === VERIFICATION_KIND;
+    if (!code && (await this.windowOpen(to))) {
       try {
         const sent = await whatsapp.send(to, text);
         return { kind: "sent", via: "cloud-text", wamid: sent.id };
@@ -219,6 +223,7 @@ export class OutboxWorker {
       const why = template
         ? `The WhatsApp template for ${row.kind} messages is switched off`
         : `No WhatsApp template is set for ${row.kind || "these"} messages`;
+      if (code) return { kind: "routed", status: "owner", note: `${why}: send the code from the dashboard.` };
       return {
         kind: "routed",
         status: "rerouted",
@@ -237,6 +242,8 @@ export class OutboxWorker {
       name: template.template_name,
       language: template.language_code,
       parameters: template.params.map((name) => values[name]),
+      // An authentication template's copy-code button carries the code too.
+      ...(code && secret ? { copyCode: secret } : {}),
     });
     return { kind: "sent", via: `cloud-template:${template.template_name}`, wamid: sent.id };
   }
@@ -334,6 +341,8 @@ export class OutboxWorker {
    * gets it twice.
    */
   private async emailCopy(tx: Tx, row: Row): Promise<string | null> {
+    // A one-time code proves the contact it was sent to: a copy elsewhere would prove nothing.
+    if (row.kind === VERIFICATION_KIND) return null;
     if (Date.now() - row.created_at.getTime() > EMAIL_COPY_MAX_AGE_HOURS * 3_600_000) return null;
     const email = (await this.person(tx, row)).email.trim().toLowerCase();
     if (!email.includes("@")) return null;

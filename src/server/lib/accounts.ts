@@ -1,16 +1,16 @@
-// People and their accounts, shared by orders, payments and the admin's lead conversion:
-// recognising a returning client from a WhatsApp number or e-mail address, and making a
-// client account from a lead (inside the caller's transaction) with a portal login sent on
-// their channel. A new account is always 'pending': its term comes from the lifecycle module.
+// Accounts, shared by payments and the admin's lead conversion: making a client account from a
+// lead (inside the caller's transaction) with a portal login sent on their channel. A new
+// account is always 'pending': its term comes from the lifecycle module. Who a person already
+// is, is lib/identity.ts's to say.
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { generatePassword, hashPassword } from "@/server/auth/passwords";
 import type { Db } from "@/server/db/client";
 import { clients, downloads, type leads, passwordResetTokens } from "@/server/db/schema";
 import { baseUsername, nextFreeUsername } from "@/server/modules/admin-business/usernames";
-import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 import type { BusinessProfile } from "./business";
 import { uniqueViolation } from "./errors";
+import { clientByNumber, storedNumber } from "./identity";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -20,23 +20,6 @@ export type LeadRow = typeof leads.$inferSelect;
 /** A set-your-password link sent with an account made without an admin works this long. */
 export const SET_PASSWORD_LINK_DAYS = 7;
 const USERNAME_ATTEMPTS = 5;
-
-/**
- * The client this person already is, by WhatsApp number (normalised, as stored) or e-mail
- * address (any case); the number wins when both match different clients. Null for a new person.
- */
-export async function findReturningClient(db: Executor, person: { whatsapp?: string; email?: string }): Promise<ClientRow | null> {
-  const digits = person.whatsapp ? normaliseWhatsAppNumber(person.whatsapp) : "";
-  const email = (person.email ?? "").trim().toLowerCase();
-  if (digits.length < 9 && !email) return null;
-  const rows = await db
-    .select()
-    .from(clients)
-    .where(or(digits.length >= 9 ? eq(clients.whatsapp, digits) : undefined, email ? sql`lower(${clients.email}) = ${email}` : undefined))
-    .orderBy(desc(clients.updated_at))
-    .limit(5);
-  return rows.find((c) => digits.length >= 9 && c.whatsapp === digits) ?? rows[0] ?? null;
-}
 
 /** Their chosen channel, unless it has no address and the other one does. */
 function channelFor(lead: Pick<LeadRow, "communication_method">, email: string, whatsapp: string): "email" | "whatsapp" {
@@ -53,8 +36,12 @@ export async function insertClientFromLead(
   lead: LeadRow,
   options: { username?: string; packageId?: string | null; packageName?: string; passwordHash?: string } = {},
 ): Promise<ClientRow> {
-  const whatsapp = normaliseWhatsAppNumber(lead.whatsapp);
+  const whatsapp = storedNumber(lead.whatsapp);
   const email = lead.email.trim();
+  // A number another client holds makes this one a possible duplicate of them (never a second
+  // owner of the number, and never a failed capture): the owner merges or dismisses.
+  const holder = whatsapp ? await clientByNumber(tx, whatsapp) : null;
+  let duplicateOf = lead.possible_duplicate_of ?? holder?.id ?? null;
   const passwordHash = options.passwordHash ?? (await hashPassword(generatePassword()));
   const base = baseUsername(lead.name);
   for (let attempt = 1; ; attempt++) {
@@ -80,12 +67,19 @@ export async function insertClientFromLead(
             status: "pending",
             device: lead.device,
             internet_platform: lead.internet_platform === "other" && lead.other_platform ? lead.other_platform : lead.internet_platform,
+            possible_duplicate_of: duplicateOf,
           })
           .returning();
         return row;
       });
     } catch (error) {
-      if (uniqueViolation(error) !== "clients_username_unique" || options.username || attempt >= USERNAME_ATTEMPTS) throw error;
+      const constraint = uniqueViolation(error);
+      // The number was taken by a client made at this very moment: flag, and try again.
+      if (constraint === "clients_whatsapp_unique" && !duplicateOf && attempt < USERNAME_ATTEMPTS) {
+        duplicateOf = (await clientByNumber(tx, whatsapp))?.id ?? null;
+        continue;
+      }
+      if (constraint !== "clients_username_unique" || options.username || attempt >= USERNAME_ATTEMPTS) throw error;
     }
   }
 }

@@ -47,14 +47,8 @@ export function planPanelWork(
   // provisioning never makes a second line over it.
   if (!hasLine && before.line_username) return [];
   switch (cause.kind) {
-    case "payment-captured": {
-      const pkg = paidFor ?? { id: after.package_id, name: after.package_name };
-      // A suspended client's new line waits for the reactivation; an existing one is extended now.
-      if (!hasLine) return after.status === "suspended" ? [] : [{ action: "create_line", package: pkg }];
-      const jobs: PlannedJob[] = [{ action: "extend_line", package: pkg }];
-      if (SERVING.includes(after.status) && !before.line_enabled) jobs.push({ action: "enable_line" });
-      return jobs;
-    }
+    case "payment-captured":
+      return paidTimeWork(before, after, paidFor);
     case "trial-started":
       return hasLine ? [] : [{ action: "create_line", trial: true, package: { id: null, name: "Free trial" } }];
     case "complimentary-grant":
@@ -69,11 +63,28 @@ export function planPanelWork(
     case "refund":
       // The panel's line keeps its own expiry while the shorter term runs; the job that ends the term switches it off.
       return hasLine && after.status === "expired" && before.status !== "expired" ? [{ action: "disable_line" }] : [];
+    case "merged-in": {
+      // The merged client's line came with its time: only switched on if it was off.
+      if (cause.lineMoved) return hasLine && SERVING.includes(after.status) && !before.line_enabled ? [{ action: "enable_line" }] : [];
+      return paidTimeWork(before, after, paidFor);
+    }
+    case "merged-away":
+      return hasLine && before.line_enabled ? [{ action: "disable_line" }] : [];
     case "term-ended":
     case "grace-ended":
       // Into grace the line keeps running; once expired it is switched off.
       return hasLine && after.status === "expired" ? [{ action: "disable_line" }] : [];
   }
+}
+
+/** A package's time paid for: a new line on it, or the line extended by it (and switched on if it was off). */
+function paidTimeWork(before: ClientRow, after: ClientRow, paidFor?: { id: string | null; name: string }): PlannedJob[] {
+  const pkg = paidFor ?? { id: after.package_id, name: after.package_name };
+  // A suspended client's new line waits for the reactivation; an existing one is extended now.
+  if (before.panel_line_id === null) return after.status === "suspended" ? [] : [{ action: "create_line", package: pkg }];
+  const jobs: PlannedJob[] = [{ action: "extend_line", package: pkg }];
+  if (SERVING.includes(after.status) && !before.line_enabled) jobs.push({ action: "enable_line" });
+  return jobs;
 }
 
 /** Queues the planned jobs in `tx`, each once per cause. */

@@ -2,7 +2,7 @@
 // link, a password): AES-256-GCM under a key derived from SECRETS_KEY, or, when that is unset,
 // under a random key kept in the private_outbox_secret_key site setting (made on first use, shared
 // by every process on the database). Sealed text: v1.<env|db>.<iv>.<tag>.<ciphertext>, base64url.
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { siteSettings } from "@/server/db/schema";
@@ -74,4 +74,13 @@ export async function open(executor: Executor, sealed: string): Promise<string> 
         : "The secret could not be decrypted: the database's outbox key has changed since it was queued.",
     );
   }
+}
+
+/**
+ * A keyed hash (HMAC-SHA256 under the same key, hex) of a short secret such as a six-digit code:
+ * a copy of the database alone cannot try the million codes against it when SECRETS_KEY is set.
+ */
+export async function keyedDigest(executor: Executor, text: string): Promise<string> {
+  const key = await keyFor(executor, envKey ? "env" : "db");
+  return createHmac("sha256", key).update(`verification:${text}`).digest("hex");
 }

@@ -4,7 +4,7 @@
 // transaction with its audit entry. Status and term change only through the lifecycle module
 // (lib/lifecycle.ts): an edit cannot set them, and time comes from money or a reasoned grant.
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, getTableColumns, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { generatePassword, hashPassword } from "@/server/auth/passwords";
 import { deleteSessionsFor } from "@/server/auth/sessions";
@@ -13,6 +13,7 @@ import { capturedPayments, clients, contentRequests, leads, outbox, packages } f
 import { audit } from "@/server/lib/audit";
 import { loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, notFound, uniqueViolation } from "@/server/lib/errors";
+import { assertNumberFree, storedNumber } from "@/server/lib/identity";
 import { adminActor, applyOrRefuse, lifecycleHistory, loadRules, queueLineNotice } from "@/server/lib/lifecycle";
 import { ordering, pageWindow, searchCondition } from "@/server/lib/list-query";
 import { loadTemplates } from "@/server/lib/message-templates";
@@ -25,7 +26,6 @@ import {
   type ClientListQuery,
   type ClientPatch,
 } from "@/shared/business-schemas";
-import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 import { leadWhatsAppUrl } from "./messages";
 import { baseUsername, nextFreeUsername } from "./usernames";
 
@@ -128,6 +128,21 @@ export async function getClientDetail(app: FastifyInstance, id: string) {
     loadBusiness(app),
   ]);
   const lifecycle = await lifecycleHistory(db, id);
+  const relatedColumns = {
+    id: clients.id,
+    username: clients.username,
+    full_name: clients.full_name,
+    whatsapp: clients.whatsapp,
+    email: clients.email,
+    status: clients.status,
+    subscription_end: clients.subscription_end,
+  };
+  const relatedId = client.possible_duplicate_of ?? client.merged_into;
+  const [related] = relatedId ? await db.select(relatedColumns).from(clients).where(eq(clients.id, relatedId)) : [];
+  const flaggedDuplicates = await db
+    .select(relatedColumns)
+    .from(clients)
+    .where(and(eq(clients.possible_duplicate_of, id), isNull(clients.merged_into)));
   // Messages to them as a client, and those sent while they were still a lead.
   const leadIds = clientLeads.map((l) => l.id);
   const messages = await db
@@ -156,6 +171,8 @@ export async function getClientDetail(app: FastifyInstance, id: string) {
     content_requests: requests,
     messages,
     lifecycle,
+    related: related ?? null,
+    flagged_duplicates: flaggedDuplicates,
   };
 }
 
@@ -209,6 +226,7 @@ export async function insertClient<T>(
         return { client, result: await then(tx, client) };
       });
     } catch (error) {
+      if (uniqueViolation(error) === "clients_whatsapp_unique") await assertNumberFree(app.db, values.whatsapp ?? "");
       if (uniqueViolation(error) !== "clients_username_unique") throw error;
       if (username.explicit || attempt >= USERNAME_ATTEMPTS) throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
     }
@@ -221,8 +239,10 @@ export async function insertClient<T>(
  */
 export async function createClient(app: FastifyInstance, request: FastifyRequest, input: ClientCreate) {
   const pkg = input.package_id ? await findPackage(app.db, input.package_id) : null;
-  const whatsapp = normaliseWhatsAppNumber(input.whatsapp);
+  const whatsapp = storedNumber(input.whatsapp);
   checkChannelContact({ ...input, whatsapp });
+  // A number is one client's: a second is a 409 naming who has it.
+  await assertNumberFree(app.db, whatsapp);
   const now = new Date();
   const rules = await loadRules(app);
   const password = generatePassword();
@@ -270,7 +290,11 @@ export async function patchClient(app: FastifyInstance, request: FastifyRequest,
   const before = await findClient(app.db, id);
   const now = new Date();
   const changes: Partial<NewClient> = { ...patch, updated_at: now } as Partial<NewClient>;
-  if (patch.whatsapp !== undefined) changes.whatsapp = normaliseWhatsAppNumber(patch.whatsapp);
+  if (patch.whatsapp !== undefined) {
+    changes.whatsapp = storedNumber(patch.whatsapp);
+    if (changes.whatsapp !== before.whatsapp && !before.merged_into && !before.possible_duplicate_of)
+      await assertNumberFree(app.db, changes.whatsapp, id);
+  }
   if (patch.package_id !== undefined) {
     const pkg = patch.package_id ? await findPackage(app.db, patch.package_id) : null;
     changes.package_id = pkg?.id ?? null;
@@ -290,6 +314,7 @@ export async function patchClient(app: FastifyInstance, request: FastifyRequest,
     return toPublicClient(client);
   } catch (error) {
     if (uniqueViolation(error) === "clients_username_unique") throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
+    if (uniqueViolation(error) === "clients_whatsapp_unique") await assertNumberFree(app.db, changes.whatsapp ?? "", id);
     throw error;
   }
 }

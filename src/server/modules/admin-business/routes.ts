@@ -33,6 +33,7 @@ import {
   suspendClient,
 } from "./client-service";
 import { listContentRequests, patchContentRequest } from "./content-requests";
+import { dismissDuplicate, mergeDuplicate } from "./duplicates";
 import { clientColumnsCsv, csvDownload, leadColumns, paymentColumnsCsv } from "./export";
 import { loadLaunchChecklist } from "./launch-checklist";
 import { convertLead, getLead, listLeads, patchLead } from "./lead-service";
@@ -84,6 +85,12 @@ const routes: FastifyPluginAsync = async (fastify) => {
   }));
   app.post("/admin/clients/:id/grant", { schema: { ...byId, body: clientGrantSchema } }, async (request) => ({
     data: await grantTime(app, request, request.params.id, request.body),
+  }));
+  app.post("/admin/clients/:id/merge", { schema: byId }, async (request) => ({
+    data: await mergeDuplicate(app, request, request.params.id),
+  }));
+  app.post("/admin/clients/:id/dismiss-duplicate", { schema: byId }, async (request) => ({
+    data: await dismissDuplicate(app, request, request.params.id),
   }));
   app.post("/admin/clients/:id/reset-password", { schema: byId }, (request) => resetClientPassword(app, request, request.params.id));
 

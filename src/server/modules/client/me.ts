@@ -1,6 +1,6 @@
 // The signed-in client's own account:
 //   GET   /api/client/me        → {data: profile with the computed subscription and line details}
-//   PATCH /api/client/me        → contact details, channel and marketing choice only
+//   PATCH /api/client/me        → name, channel and marketing choice; a contact only cleared (a new one: contact-change.ts)
 //   POST  /api/client/password  → {currentPassword, newPassword}; the OTHER sessions end
 // Every query is by the session's client id; ids in the body are stripped by the schemas.
 import { and, eq, ne } from "drizzle-orm";
@@ -12,8 +12,9 @@ import { clients, sessions } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { badRequest } from "@/server/lib/errors";
 import { enforce } from "@/server/lib/rate-limit";
-import { type ClientProfile, passwordChangeSchema, profilePatchSchema } from "@/shared/client-schemas";
-import { loadOwnClient, parseBody, queuePasswordChanged, signedInId, toProfile } from "./service";
+import { type ClientProfile, CONTACT_CHANGE_NEEDS_CODE, passwordChangeSchema, profilePatchSchema } from "@/shared/client-schemas";
+import { toStoredWhatsApp } from "@/shared/whatsapp";
+import { emailOf, loadOwnClient, parseBody, queuePasswordChanged, signedInId, toProfile, whatsappOf } from "./service";
 
 const WRONG_PASSWORD = "Your current password is not correct";
 
@@ -27,9 +28,19 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.patch("/client/me", { preHandler: requireClient }, async (request): Promise<{ data: ClientProfile }> => {
     const patch = parseBody(profilePatchSchema, request.body);
     const current = await loadOwnClient(app, request);
+    // A new number or address is proven with a code first (POST /api/client/contact-change);
+    // here it may only stay as it is (in any form) or be cleared.
+    const whatsapp = patch.whatsapp === undefined ? undefined : patch.whatsapp === "" ? "" : toStoredWhatsApp(patch.whatsapp);
+    if (whatsapp && whatsapp !== whatsappOf(current)) {
+      throw badRequest(CONTACT_CHANGE_NEEDS_CODE.whatsapp, { whatsapp: CONTACT_CHANGE_NEEDS_CODE.whatsapp });
+    }
+    const email = patch.email === undefined ? undefined : patch.email.trim();
+    if (email && email.toLowerCase() !== (emailOf(current) ?? "")) {
+      throw badRequest(CONTACT_CHANGE_NEEDS_CODE.email, { email: CONTACT_CHANGE_NEEDS_CODE.email });
+    }
     const next = {
-      email: patch.email ?? current.email,
-      whatsapp: patch.whatsapp ?? current.whatsapp,
+      email: email === undefined ? current.email : email === "" ? "" : current.email,
+      whatsapp: whatsapp ?? current.whatsapp,
       communication_method: patch.communication_method ?? current.communication_method,
     };
     // The chosen channel needs its contact, or reminders and replies would go nowhere. Checked

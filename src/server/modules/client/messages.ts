@@ -47,3 +47,21 @@ export function passwordChangedMessage(
   ].join("\n");
   return { subject: `${business.companyName}: your client portal password was changed`, body };
 }
+
+/** To the OLD contact when a client's number or address changed: if it was not them, they can act. */
+export function contactChangedMessage(
+  business: BusinessProfile,
+  facts: { name: string; username: string; what: "whatsapp" | "email"; to: string; at: Date },
+): Message {
+  const what = facts.what === "whatsapp" ? "WhatsApp number" : "e-mail address";
+  const body = [
+    greeting(facts.name),
+    "",
+    `The ${what} of your ${business.companyName} account (username: ${facts.username}) was changed to ${facts.to} on ${formatDateTime(facts.at)} (SAST), confirmed with a code sent to the new ${what}. Messages now go there.`,
+    "",
+    "If this wasn't you, contact us straight away so we can secure your account.",
+    "",
+    signOff(business),
+  ].join("\n");
+  return { subject: `${business.companyName}: your ${what} was changed`, body };
+}

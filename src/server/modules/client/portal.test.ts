@@ -219,6 +219,17 @@ describe("IDOR: A's session never reads or changes B's rows", () => {
         send: () => call("POST", "/api/client/password", cookieA, { ...hostile, currentPassword: ayesha.password, newPassword }),
         expect: [200],
       },
+      {
+        route: "POST /api/client/contact-change",
+        send: () => call("POST", "/api/client/contact-change", cookieA, { ...hostile, email: "ayesha.new@example.co.za" }),
+        expect: [202],
+      },
+      {
+        // a wrong code (one in a million to be right): counted against A's own code only
+        route: "POST /api/client/contact-change/confirm",
+        send: () => call("POST", "/api/client/contact-change/confirm", cookieA, { ...hostile, code: "000000" }),
+        expect: [400],
+      },
       { route: "GET /api/client/payments", send: () => call("GET", `/api/client/payments${qs}`, cookieA), expect: [200] },
       {
         route: "GET /api/client/payments/:ref/receipt",
@@ -402,7 +413,11 @@ describe("GET/PATCH /api/client/me", () => {
     const switched = await call("PATCH", "/api/client/me", cookieA, { communication_method: "email", whatsapp: "" });
     expect(switched.statusCode).toBe(200);
     expect(switched.json().data).toMatchObject({ communication_method: "email", whatsapp: "" });
-    await call("PATCH", "/api/client/me", cookieA, { communication_method: "whatsapp", whatsapp: "0831112222" });
+    // Putting a number back is a change like any other: it needs the code (contact-change.test.ts).
+    const back = await call("PATCH", "/api/client/me", cookieA, { communication_method: "whatsapp", whatsapp: "0831112222" });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().error.fields).toEqual({ whatsapp: "To change your WhatsApp number, confirm the new number with a code" });
+    await t.app.db.update(clients).set({ whatsapp: "0831112222", communication_method: "whatsapp" }).where(eq(clients.id, ayesha.id));
   });
 });
 

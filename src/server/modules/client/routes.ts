@@ -3,6 +3,7 @@
 // client's rows (the id comes from the session, never from the request).
 import type { FastifyPluginAsync } from "fastify";
 import auth from "./auth";
+import contactChange from "./contact-change";
 import contentRequests from "./content-requests";
 import me from "./me";
 import notices from "./notices";
@@ -14,7 +15,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
-  for (const part of [auth, passwordReset, me, payments, contentRequests, notices]) await app.register(part);
+  for (const part of [auth, passwordReset, me, contactChange, payments, contentRequests, notices]) await app.register(part);
 };
 
 export default routes;

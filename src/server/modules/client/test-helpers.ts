@@ -3,7 +3,9 @@ import type { LightMyRequestResponse } from "fastify";
 import type { App } from "@/server/app";
 import { hashPassword } from "@/server/auth/passwords";
 import { createSession } from "@/server/auth/sessions";
-import { admins, clients } from "@/server/db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import { admins, clients, outbox } from "@/server/db/schema";
+import { open } from "@/server/lib/secret-box";
 
 export const PUBLIC_URL = "http://localhost:8080";
 
@@ -54,4 +56,16 @@ export async function adminToken(app: App, email = `owner-${Date.now()}@example.
   const [admin] = await app.db.insert(admins).values({ email, password_hash: "x" }).returning({ id: admins.id });
   const { token } = await createSession(app.db, { kind: "admin", adminId: admin.id, ttlHours: 12 });
   return token;
+}
+
+/** The newest one-time code queued to `recipient` (as the customer reads it: the outbox keeps it sealed). */
+export async function codeSentTo(app: App, recipient: string): Promise<string> {
+  const [row] = await app.db
+    .select({ secret: outbox.secret_enc })
+    .from(outbox)
+    .where(and(eq(outbox.kind, "verification-code"), eq(outbox.recipient, recipient)))
+    .orderBy(desc(outbox.created_at))
+    .limit(1);
+  if (!row?.secret) throw new Error(`no code was queued to ${recipient}`);
+  return open(app.db, row.secret);
 }

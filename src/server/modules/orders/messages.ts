@@ -76,7 +76,10 @@ function orderLines(lead: LeadFacts): string[] {
 }
 
 /** '+27 82 123 4567', and what the customer typed when it differs, so nothing is lost. */
-function phoneWithTyped(typed: string): string {
+function phoneWithTyped(lead: Pick<LeadFacts, "whatsapp" | "payload">): string {
+  // The lead keeps the number in its stored form (27…); the submission keeps it as typed.
+  const asTyped = (lead.payload as Record<string, unknown> | undefined)?.whatsapp;
+  const typed = typeof asTyped === "string" && asTyped.trim() ? asTyped.trim() : lead.whatsapp;
   const shown = formatPhoneForDisplay(typed);
   return !shown || shown === typed ? typed : `${shown} (typed as ${typed})`;
 }
@@ -123,7 +126,7 @@ export function orderBusinessEmail(lead: LeadFacts, business: BusinessProfile): 
     "",
     field("Full name", lead.name),
     field("E-mail", lead.email),
-    field("WhatsApp", phoneWithTyped(lead.whatsapp)),
+    field("WhatsApp", phoneWithTyped(lead)),
     field("Package", lead.package_name),
     field("Duration", durationLabel(lead.duration)),
     field("Price", orderPriceLine(lead)),
@@ -238,7 +241,7 @@ export function interestBusinessEmail(lead: LeadFacts, business: BusinessProfile
     "",
     field("Name", lead.name),
     field("E-mail", lead.email),
-    field("WhatsApp", phoneWithTyped(lead.whatsapp)),
+    field("WhatsApp", phoneWithTyped(lead)),
     field("Preferred contact", lead.communication_method === "whatsapp" ? "WhatsApp" : "E-mail"),
     field("Package", lead.package_name),
     field("Price", priceLabel(lead.package_price)),

@@ -71,7 +71,7 @@ describe("POST /api/orders: a paid order", () => {
       form_type: "order",
       name: body.name,
       email: body.email,
-      whatsapp: "+27 (83) 555-0101",
+      whatsapp: "27835550101",
       whatsapp_digits: "27835550101",
       package_name: "3 Months",
       duration: "3 Months",

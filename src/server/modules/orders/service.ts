@@ -6,16 +6,16 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { leads, trialBlackoutDays } from "@/server/db/schema";
-import { findReturningClient } from "@/server/lib/accounts";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { AppError, uniqueViolation } from "@/server/lib/errors";
+import { matchContact, storedNumber } from "@/server/lib/identity";
 import { enqueueAll, type OutboxMessage } from "@/server/lib/outbox";
 import { listActiveSpecials, listPackages, specialsAt } from "@/server/modules/catalogue/service";
 import type { TrialAvailability } from "@/shared/api";
 import { saDay } from "@/shared/dates";
 import { findSpecial, isFreePackage, monthsFromDuration, packageMonths } from "@/shared/pricing";
 import { type InterestForm, isFreeTrialOrder, type OrderForm } from "@/shared/schemas";
-import { buildWhatsAppLink, normaliseWhatsAppNumber } from "@/shared/whatsapp";
+import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { interestBusinessEmail, interestCustomerMessage, orderBusinessEmail, orderCustomerEmail, orderWhatsAppText } from "./messages";
 
 type Lead = typeof leads.$inferSelect;
@@ -74,8 +74,8 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
     form_type: trial ? "free-trial" : "order",
     name: form.name,
     email: form.email,
-    whatsapp: form.whatsapp,
-    whatsapp_digits: normaliseWhatsAppNumber(form.whatsapp),
+    whatsapp: storedNumber(form.whatsapp),
+    whatsapp_digits: storedNumber(form.whatsapp),
     package_name: form.package,
     duration: form.duration,
     device: form.device,
@@ -86,7 +86,7 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
     // What the business reads in its new-order e-mail and on the lead: the live price.
     package_price: trial ? "FREE" : await orderPrice(app, form),
     marketing_opt_in: form.marketingOptIn,
-    client_id: await returningClientId(app, form),
+    ...(await returningClient(app, form)),
   };
   const saved = await saveLead(app, values, submission, {
     accepts: (lead) => lead.form_type === "order" || lead.form_type === "free-trial",
@@ -128,9 +128,17 @@ export function orderWhatsAppUrl(lead: Lead, business: BusinessProfile): string 
   return buildWhatsAppLink(business.whatsappNumber, orderWhatsAppText(lead, business));
 }
 
-/** A returning client is recognised by their WhatsApp number or e-mail: the lead is linked to them. */
-async function returningClientId(app: FastifyInstance, person: { whatsapp: string; email: string }): Promise<string | null> {
-  return (await findReturningClient(app.db, person))?.id ?? null;
+/**
+ * Who the lead may be, for the owner's eyes (lib/identity.ts): linked to the client whose
+ * WhatsApp number it gave (numbers are one client's); an e-mail address alone (often shared in
+ * a household) only flags the client it belongs to. The owner decides when converting.
+ */
+async function returningClient(app: FastifyInstance, person: { whatsapp: string; email: string }) {
+  const match = await matchContact(app.db, person);
+  return {
+    client_id: match?.by === "whatsapp" ? match.client.id : null,
+    possible_duplicate_of: match?.by === "email" ? match.client.id : null,
+  };
 }
 
 /**
@@ -175,14 +183,14 @@ export async function submitInterest(app: FastifyInstance, form: InterestForm, s
     form_type: "interest",
     name: `${form.firstName} ${form.lastName}`,
     email: form.email,
-    whatsapp: form.whatsapp,
-    whatsapp_digits: normaliseWhatsAppNumber(form.whatsapp),
+    whatsapp: storedNumber(form.whatsapp),
+    whatsapp_digits: storedNumber(form.whatsapp),
     package_name: form.packageName,
     package_price: form.packagePrice,
     duration: form.duration,
     communication_method: form.communicationMethod,
     marketing_opt_in: form.marketingOptIn,
-    client_id: await returningClientId(app, form),
+    ...(await returningClient(app, form)),
   };
   const saved = await saveLead(app, values, submission, {
     accepts: (lead) => lead.form_type === "interest",

@@ -18,7 +18,7 @@ import {
   sandboxPaylinks,
 } from "@/server/db/schema";
 import { open } from "@/server/lib/secret-box";
-import { makeClient, signIn } from "@/server/modules/client/test-helpers";
+import { codeSentTo, makeClient, signIn } from "@/server/modules/client/test-helpers";
 import { createTestApp, eventually, fillBankDetails, type TestApp } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
 
@@ -234,7 +234,7 @@ describe("POST /api/payments/paylink", () => {
     expect([(await t.app.db.select().from(capturedPayments)).length, (await t.app.db.select().from(leads)).length]).toEqual(before);
   });
 
-  it("makes the payer a lead, reuses their open lead on a second try, and links a returning client", async () => {
+  it("makes the payer a lead, reuses their open lead on a second try, and links a returning client only with their code", async () => {
     const first = await createPaylink({
       packageId: pkgId["3 Months"],
       name: "Nomsa Dube",
@@ -258,14 +258,26 @@ describe("POST /api/payments/paylink", () => {
     });
 
     const thabo = await makeClient(t.app, { username: "thabo.k", full_name: "Thabo K", whatsapp: "27825550202", status: "active" });
-    const returning = await createPaylink({ packageId: pkgId["3 Months"], name: "Thabo", whatsapp: "082 555 0202" });
+    // Their number alone proves nothing: the lead only names who it may be.
+    const guessed = await createPaylink({ packageId: pkgId["3 Months"], name: "Thabo", whatsapp: "082 555 0202" });
+    const unproven = await paymentRow(guessed.externalTransactionID);
+    expect(unproven.client_id).toBeNull();
+    const [guessedLead] = await t.app.db
+      .select()
+      .from(leads)
+      .where(eq(leads.id, unproven.lead_id as string));
+    expect(guessedLead).toMatchObject({ client_id: null, possible_duplicate_of: thabo.id });
+    // With the code sent to the client's own number, the payment is theirs.
+    expect((await post("/api/payments/identify", { whatsapp: "082 555 0202" })).json()).toMatchObject({ match: true });
+    const code = await codeSentTo(t.app, "27825550202");
+    const returning = await createPaylink({ packageId: pkgId["3 Months"], name: "Thabo", whatsapp: "082 555 0202", verificationCode: code });
     const row = await paymentRow(returning.externalTransactionID);
     expect(row.client_id).toBe(thabo.id);
     const [returningLead] = await t.app.db
       .select()
       .from(leads)
       .where(eq(leads.id, row.lead_id as string));
-    expect(returningLead.client_id).toBe(thabo.id);
+    expect(returningLead).toMatchObject({ client_id: thabo.id, possible_duplicate_of: null });
   });
 
   it("refuses a suspended client's payment with a 409 telling them to contact the business", async () => {
@@ -628,7 +640,7 @@ describe("a visitor's payment, captured", () => {
     expect(JSON.stringify(view)).not.toContain("27837771234");
   });
 
-  it("renews a returning client instead of making a second account", async () => {
+  it("renews a returning client who gives the code instead of making a second account", async () => {
     const end = new Date(Date.now() + 3 * 24 * 3600 * 1000);
     const kagiso = await makeClient(t.app, {
       username: "kagiso.m",
@@ -637,10 +649,12 @@ describe("a visitor's payment, captured", () => {
       status: "active",
       subscription_end: end,
     });
+    await post("/api/payments/identify", { whatsapp: "083 777 9999" });
     const { externalTransactionID: ref } = await createPaylink({
       packageId: pkgId["Month to Month"],
       name: "Kagiso",
       whatsapp: "083 777 9999",
+      verificationCode: await codeSentTo(t.app, "27837779999"),
     });
     await press(ref, "pay");
     expect(await t.app.db.select().from(clients).where(eq(clients.whatsapp, "27837779999"))).toHaveLength(1);

@@ -3,10 +3,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { readClientSession } from "@/server/auth/sessions";
+import { CLIENT_COOKIE, createSession, deleteSession, readClientSession, secureCookies, setSessionCookie } from "@/server/auth/sessions";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { renderSandboxCheckout } from "./sandbox-checkout";
-import { createPaymentsService } from "./service";
+import { createPaymentsService, type PayerSession } from "./service";
 
 /** Our references and the sandbox's: letters, digits, '_' and '-'. */
 const refParam = z
@@ -31,9 +31,16 @@ const routes: FastifyPluginAsync = async (fastify) => {
   // Bodies are validated in the service with the shared schemas, so the spec's own words
   // reach the browser; an `amount` in the body is never read.
   // A signed-in client pays for their own account; anyone else names themselves in the body.
-  const payer = async (request: FastifyRequest, reply: FastifyReply) => ({
+  // A payer who proves with a one-time code that they are a client is signed in as that client,
+  // so trying again (another card, EFT instead) needs no second code.
+  const payer = async (request: FastifyRequest, reply: FastifyReply): Promise<PayerSession> => ({
     clientId: (await readClientSession(app, request, reply))?.clientId ?? null,
     ip: clientIp(request),
+    onProven: async (clientId) => {
+      await deleteSession(app.db, request.cookies[CLIENT_COOKIE]);
+      const { token, expiresAt } = await createSession(app.db, { kind: "client", clientId, ttlHours: app.config.SESSION_TTL_HOURS });
+      setSessionCookie(reply, "client", token, expiresAt, secureCookies(app.config));
+    },
   });
 
   app.post("/payments/paylink", async (request, reply) => {
@@ -52,6 +59,12 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post("/payments/coupon", async (request, reply) => {
     await limit("coupon", clientIp(request));
     return { data: await service.checkCoupon(request.body, await payer(request, reply)) };
+  });
+
+  // Is this number or address a client's? If so the code goes to that client's own channels.
+  app.post("/payments/identify", async (request, reply) => {
+    await limit("identify", clientIp(request));
+    return reply.status(200).send(await service.identify(request.body, await payer(request, reply)));
   });
 
   app.get("/payments/methods", async () => ({ data: await service.methods() }));

@@ -18,12 +18,14 @@ import {
 import type { SandboxOutcome, SandboxPaylink } from "@/server/adapters/payments/sandbox";
 import { type ActiveProvider, providerKindFor, selectPaymentProvider } from "@/server/adapters/payments/select-provider";
 import { capturedPayments, clients, leads, packages } from "@/server/db/schema";
-import { type ClientRow, findReturningClient } from "@/server/lib/accounts";
+import type { ClientRow } from "@/server/lib/accounts";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { knownFields, storablePayload } from "@/server/lib/clean-input";
 import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
+import { matchContact, storedNumber } from "@/server/lib/identity";
 import { loadRules } from "@/server/lib/lifecycle";
 import { enqueue } from "@/server/lib/outbox";
+import { codeRefusal, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
 import { priceCoupon } from "@/server/modules/billing/coupons";
 import { listActiveSpecials, specialsAt } from "@/server/modules/catalogue/service";
 import type { PaymentMethods, PaymentOutcome, PaymentStatusView } from "@/shared/api";
@@ -33,8 +35,15 @@ import { EFT_UNAVAILABLE_MESSAGE, eftReady } from "@/shared/constants";
 import { isValidEmail } from "@/shared/contact";
 import { toCents } from "@/shared/money";
 import { findSpecial } from "@/shared/pricing";
-import { eftRequestSchema, PAYER_NAME_MESSAGE, PAYER_WHATSAPP_MESSAGE, paylinkRequestSchema } from "@/shared/schemas";
-import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
+import {
+  eftRequestSchema,
+  type IdentifyResponse,
+  identifyRequestSchema,
+  PAYER_NAME_MESSAGE,
+  PAYER_WHATSAPP_MESSAGE,
+  paylinkRequestSchema,
+} from "@/shared/schemas";
+import { toStoredWhatsApp } from "@/shared/whatsapp";
 import { type EftBankDetails, eftEmail } from "./messages";
 import { sentTo, settlePayment } from "./settle";
 
@@ -86,6 +95,8 @@ const RESULT_PAGES: Record<string, string> = { SUCCESS: "success", FAILURE: "fai
 /** Card payments are off: a real shop with no card provider configured (EFT still works). */
 export const CARD_OFF_MESSAGE = "Card payments are not available at the moment. Please pay by EFT instead.";
 export const NOT_YOUR_ACCOUNT = "That is not your account.";
+export const NO_CODE_FOR_THIS_PAYER =
+  "There is no code for this number or e-mail address. Continue as a new customer, or ask for a code again.";
 /** A payer's open lead from this long ago is reused instead of making another. */
 const REUSE_LEAD_WITHIN_MS = 24 * 3_600_000;
 
@@ -94,6 +105,8 @@ export interface PayerSession {
   /** the signed-in client's id, when there is a client session */
   clientId: string | null;
   ip?: string;
+  /** the payer proved with a one-time code that they are this client: the route signs them in */
+  onProven?: (clientId: string) => Promise<void>;
 }
 
 interface Payer {
@@ -179,8 +192,9 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     const priced = await priceActivePackage(input.packageId);
     if (!input.coupon) return { ...priced, coupon: null, discountCents: 0 };
     let clientId = session.clientId ?? null;
+    // One per customer counts whoever the number or address may be: a guess only ever refuses here.
     if (!clientId && input.whatsapp)
-      clientId = (await findReturningClient(db, { whatsapp: input.whatsapp, email: input.email ?? "" }))?.id ?? null;
+      clientId = (await matchContact(db, { whatsapp: input.whatsapp, email: input.email ?? "" }))?.client.id ?? null;
     const { coupon, discountCents } = await priceCoupon(db, input.coupon, {
       packageId: priced.pkg.id,
       listCents: priced.amountCents,
@@ -216,13 +230,16 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
   // ---- card pay links -----------------------------------------------------------------------
 
   /**
-   * The person a payment is for. A signed-in client pays for themselves (a suspended one
-   * cannot: 409). Anyone else gives a name and WhatsApp number; they become a lead (their open
-   * lead of the last day is reused), linked to the client they already are when the number or
-   * e-mail matches one.
+   * The person a payment is for (lib/identity.ts says why it is never guessed). A signed-in
+   * client pays for themselves (a suspended one cannot: 409). Anyone else gives a name and
+   * WhatsApp number and becomes a lead (their open lead of the last day is reused). The money
+   * goes to the client their number or e-mail belongs to only with the one-time code sent to
+   * that client (`verificationCode`, from POST /api/payments/identify); without it the lead is
+   * only flagged `possible_duplicate_of` that client, and settling makes a new client for the
+   * owner to merge or dismiss.
    */
   async function resolvePayer(
-    input: { name?: string; whatsapp?: string; email?: string; clientId?: string },
+    input: { name?: string; whatsapp?: string; email?: string; clientId?: string; verificationCode?: string },
     session: PayerSession,
     pkgName: string,
     body: unknown,
@@ -239,18 +256,32 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     if (!input.whatsapp) fields.whatsapp = PAYER_WHATSAPP_MESSAGE;
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
     const name = input.name as string;
-    const whatsapp = input.whatsapp as string;
+    const whatsapp = storedNumber(input.whatsapp as string);
     const email = input.email ?? "";
 
-    const returning = await findReturningClient(db, { whatsapp, email });
-    if (returning?.status === "suspended") throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
-    const digits = normaliseWhatsAppNumber(whatsapp);
+    const match = await matchContact(db, { whatsapp, email });
+    let proven: ClientRow | null = null;
+    if (input.verificationCode) {
+      if (!match) throw badRequest(NO_CODE_FOR_THIS_PAYER, { verificationCode: NO_CODE_FOR_THIS_PAYER });
+      const check = await db.transaction((tx) =>
+        consumeCode(tx, { purpose: "payment-identify", clientId: match.client.id, code: input.verificationCode as string }),
+      );
+      if (!check.ok) throw codeRefusal(check, "verificationCode");
+      proven = match.client;
+      if (proven.status === "suspended") throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
+      await session.onProven?.(proven.id);
+    }
+    // The number is one client's own: a suspended client does not start a second account with it.
+    if (!proven && match?.by === "whatsapp" && match.client.status === "suspended") {
+      throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
+    }
+    const suspect = proven ? null : (match?.client.id ?? null);
     const [open] = await db
       .select({ id: leads.id })
       .from(leads)
       .where(
         and(
-          eq(leads.whatsapp_digits, digits),
+          eq(leads.whatsapp_digits, whatsapp),
           eq(leads.form_type, "order"),
           inArray(leads.status, ["new", "contacted"]),
           gte(leads.created_at, new Date(Date.now() - REUSE_LEAD_WITHIN_MS)),
@@ -261,9 +292,16 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     if (open) {
       await db
         .update(leads)
-        .set({ name, email: email || sql`${leads.email}`, package_name: pkgName, client_id: returning?.id ?? null, updated_at: new Date() })
+        .set({
+          name,
+          email: email || sql`${leads.email}`,
+          package_name: pkgName,
+          client_id: proven?.id ?? null,
+          possible_duplicate_of: suspect,
+          updated_at: new Date(),
+        })
         .where(eq(leads.id, open.id));
-      return { client: returning, leadId: open.id, email, name };
+      return { client: proven, leadId: open.id, email, name };
     }
     const [lead] = await db
       .insert(leads)
@@ -272,17 +310,53 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
         name,
         email,
         whatsapp,
-        whatsapp_digits: digits,
+        whatsapp_digits: whatsapp,
         package_name: pkgName,
         duration: "",
-        client_id: returning?.id ?? null,
-        // the request's own fields only (an amount or anything else sent along is not kept)
-        payload: knownFields(storablePayload(body), Object.keys(paylinkRequestSchema.shape)),
+        client_id: proven?.id ?? null,
+        possible_duplicate_of: suspect,
+        // the request's own fields only (an amount, or the code, is not kept)
+        payload: knownFields(
+          storablePayload(body),
+          Object.keys(paylinkRequestSchema.shape).filter((key) => key !== "verificationCode"),
+        ),
         ip: session.ip ?? "",
         notes: "From a payment started on the site.",
       })
       .returning({ id: leads.id });
-    return { client: returning, leadId: lead.id, email, name };
+    return { client: proven, leadId: lead.id, email, name };
+  }
+
+  /**
+   * POST /api/payments/identify: whether the number (else the e-mail address) is a client's; if
+   * so a one-time code goes to that client's recorded channels (never to what was typed), and
+   * the review step asks for it. A person who cannot give it continues as a new customer.
+   */
+  async function identify(body: unknown, session: PayerSession = { clientId: null }): Promise<IdentifyResponse> {
+    const parsed = identifyRequestSchema.safeParse(body ?? {});
+    if (!parsed.success) throw validationError(parsed.error);
+    const match = await matchContact(db, parsed.data);
+    if (!match) return { match: false, sentTo: [], mayTakeMinutes: false };
+    const client = match.client;
+    const to: Destination[] = [];
+    const number = toStoredWhatsApp(client.whatsapp);
+    if (number) to.push({ channel: "whatsapp", recipient: number });
+    if (client.email && isValidEmail(client.email)) to.push({ channel: "email", recipient: client.email.trim().toLowerCase() });
+    // A client with no contact on record cannot be proven here: they sign in, or the owner helps.
+    if (!to.length) return { match: true, sentTo: [], mayTakeMinutes: false };
+    await issueCode(db, await loadBusiness(app), {
+      purpose: "payment-identify",
+      to,
+      clientId: client.id,
+      requester: `ip:${session.ip ?? "unknown"}`,
+      name: client.full_name,
+    });
+    app.outbox.nudge();
+    return {
+      match: true,
+      sentTo: to.map(maskedDestination),
+      mayTakeMinutes: to.every((d) => d.channel === "whatsapp") && !app.config.WHATSAPP_TOKEN,
+    };
   }
 
   async function createPaylink(body: unknown, session: PayerSession = { clientId: null }): Promise<PaylinkResponse> {
@@ -663,6 +737,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     publicStatus,
     createEft,
     checkCoupon,
+    identify,
     sandboxCheckout,
     sandboxAction,
   };
@@ -676,6 +751,7 @@ export type OrderInput = {
   clientId?: string;
   immediateStartConsent?: boolean;
   coupon?: string;
+  verificationCode?: string;
   company?: string;
   address?: string;
   vatNumber?: string;

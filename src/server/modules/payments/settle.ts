@@ -40,7 +40,7 @@ export interface Settled {
 }
 
 /** Months the payment's package buys (the package row, else the name it was paid under). */
-async function monthsPaidFor(tx: Tx, payment: Payment): Promise<number> {
+export async function monthsPaidFor(tx: Tx, payment: Payment): Promise<number> {
   const [pkg] = payment.package_id
     ? await tx
         .select({ duration_months: packages.duration_months, duration: packages.duration, name: packages.name })
@@ -129,6 +129,16 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
         : payer.created
           ? "A new client account was made and their portal login sent. Set up their line and send their streaming login details."
           : "Their term was extended. Renew their line on the panel if it is not renewed automatically.";
+    // A payer who matched an existing client without proving it: a new client, for the owner to look at.
+    const [suspect] = client?.possible_duplicate_of
+      ? await tx
+          .select({ full_name: clients.full_name, username: clients.username })
+          .from(clients)
+          .where(eq(clients.id, client.possible_duplicate_of))
+      : [];
+    const flag = suspect
+      ? `\nThe payer's number or e-mail address is also on ${suspect.full_name} (${suspect.username}), but they did not prove they are that client, so this payment made its own account. If they are the same person, merge the new account into ${suspect.username} on its client page (Possible duplicate); if not, dismiss the flag.`
+      : "";
     await enqueue(tx, {
       channel: "email",
       recipient: business.supportEmail,
@@ -138,7 +148,7 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
         `Client: ${who}.`,
         client?.subscription_end && extended ? `Their subscription now runs until ${formatDate(client.subscription_end)}.` : "",
         "",
-        todo,
+        todo + flag,
         "",
         signOff(business),
       ]

@@ -39,6 +39,8 @@ const CLIENT: AdminClient = {
   line_enabled: false,
   line_is_test: false,
   line_sync_issue: "",
+  possible_duplicate_of: null,
+  merged_into: null,
   notes: "",
   created_at: "2026-11-01T10:00:00.000Z",
   updated_at: "2026-11-01T10:00:00.000Z",

@@ -1,0 +1,225 @@
+// One-time codes: proof that a person holds a WhatsApp number or an e-mail address
+// (docs/architecture.md, "Identity"). The one module that makes and checks them:
+//   - six digits, valid CODE_MINUTES, used once, void after MAX_TRIES wrong tries;
+//   - kept only as a keyed hash (secret-box's keyedDigest); the outbox carries the code sealed;
+//   - at most PER_RECIPIENT_PER_HOUR codes to one address and PER_REQUESTER_PER_HOUR for one
+//     requester (a signed-in client, or a connection) an hour, counted under a lock so two
+//     requests at once cannot both slip under the limit;
+//   - a new code voids the older ones of the same purpose for the same person;
+//   - sent through the outbox on the contact being proven: e-mail directly; WhatsApp through the
+//     Cloud API's authentication template when one is set, else the owner's queue (the outbox
+//     worker sends a code neither as free text nor as an e-mail copy).
+import { randomInt, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import { verificationCodes } from "@/server/db/schema";
+import { VERIFICATION_CODE_MESSAGES } from "@/shared/schemas";
+import type { BusinessProfile } from "./business";
+import { AppError, badRequest } from "./errors";
+import { type Channel, enqueue, SECRET_PLACEHOLDER } from "./outbox";
+import { keyedDigest } from "./secret-box";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const CODE_MINUTES = 10;
+export const MAX_TRIES = 5;
+export const PER_RECIPIENT_PER_HOUR = 3;
+export const PER_REQUESTER_PER_HOUR = 10;
+/** The outbox kind of a code message: the worker never sends it as free text or copies it by e-mail. */
+export const VERIFICATION_KIND = "verification-code";
+
+export type Purpose = "contact-change" | "payment-identify";
+export type CodeRow = typeof verificationCodes.$inferSelect;
+
+export interface Destination {
+  channel: Channel;
+  /** an e-mail address, or a number in its stored form (27…) */
+  recipient: string;
+}
+
+export interface IssueInput {
+  purpose: Purpose;
+  /** where the code goes: one or more of the person's channels, all with the same code */
+  to: Destination[];
+  /** the client the code speaks for */
+  clientId: string;
+  /** who asked: 'client:<id>' or 'ip:<address>' */
+  requester: string;
+  /** what confirming it does (a contact change's new address) */
+  payload?: Record<string, string>;
+  /** the name to greet, first name only */
+  name?: string;
+  now?: Date;
+}
+
+export const TOO_MANY_CODES_MESSAGE = "We have sent too many codes there in the last hour. Please wait a while and try again.";
+
+/** A new six-digit code ('000000'..'999999'). */
+export function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, "0");
+}
+
+/** The words of a code message, on either channel (no channel-specific words: both are true anywhere). */
+export function codeMessage(business: BusinessProfile, purpose: Purpose, name: string): { subject: string; body: string } {
+  const what = purpose === "contact-change" ? "to confirm your new contact details" : "to prove it is you and pay on your account";
+  const greeting = name ? `Hi ${name.split(/\s+/)[0]},` : "Hi,";
+  return {
+    subject: `Your ${business.companyName} code`,
+    body: [
+      greeting,
+      "",
+      `Your ${business.companyName} code is ${SECRET_PLACEHOLDER}. Enter it ${what}. It works for ${CODE_MINUTES} minutes, once.`,
+      "",
+      `If you did not ask for it, ignore this message: nothing changes without the code. ${business.companyName} will never ask you for it.`,
+    ].join("\n"),
+  };
+}
+
+/**
+ * Makes a code for `input.clientId`, voids that person's older codes of the same purpose, and
+ * queues it to each destination, all in one transaction. 429 past either limit (nothing sent).
+ */
+export async function issueCode(db: Db, business: BusinessProfile, input: IssueInput): Promise<void> {
+  const now = input.now ?? new Date();
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const recipients = input.to.map((d) => d.recipient);
+  await db.transaction(async (tx) => {
+    // Serialise issuing per person and per requester: the counts below then hold under races.
+    for (const key of [
+      `verification:${input.clientId}`,
+      `verification:${input.requester}`,
+      ...recipients.map((r) => `verification:${r}`),
+    ].sort()) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    }
+    const [perRecipient] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(verificationCodes)
+      .where(
+        and(
+          gt(verificationCodes.created_at, hourAgo),
+          or(
+            sql`${verificationCodes.recipient} in ${recipients}`,
+            and(eq(verificationCodes.client_id, input.clientId), eq(verificationCodes.purpose, input.purpose)),
+          ),
+        ),
+      );
+    const [perRequester] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(verificationCodes)
+      .where(and(gt(verificationCodes.created_at, hourAgo), eq(verificationCodes.requester, input.requester)));
+    if (perRecipient.n >= PER_RECIPIENT_PER_HOUR || perRequester.n >= PER_REQUESTER_PER_HOUR) {
+      throw new AppError(429, "rate_limited", TOO_MANY_CODES_MESSAGE, undefined, { "retry-after": "3600" });
+    }
+    await tx
+      .update(verificationCodes)
+      .set({ expires_at: now })
+      .where(
+        and(
+          eq(verificationCodes.client_id, input.clientId),
+          eq(verificationCodes.purpose, input.purpose),
+          isNull(verificationCodes.used_at),
+          gt(verificationCodes.expires_at, now),
+        ),
+      );
+    const code = newCode();
+    const [row] = await tx
+      .insert(verificationCodes)
+      .values({
+        purpose: input.purpose,
+        channel: input.to[0].channel,
+        recipient: recipients[0],
+        client_id: input.clientId,
+        requester: input.requester,
+        payload: input.payload ?? {},
+        code_hash: "",
+        expires_at: new Date(now.getTime() + CODE_MINUTES * 60_000),
+        created_at: now,
+      })
+      .returning({ id: verificationCodes.id });
+    await tx
+      .update(verificationCodes)
+      .set({ code_hash: await codeHash(tx, row.id, code) })
+      .where(eq(verificationCodes.id, row.id));
+    const message = codeMessage(business, input.purpose, input.name ?? "");
+    for (const to of input.to) {
+      await enqueue(tx, {
+        channel: to.channel,
+        recipient: to.recipient,
+        subject: to.channel === "email" ? message.subject : undefined,
+        body: message.body,
+        kind: VERIFICATION_KIND,
+        secret: code,
+        vars: { code_minutes: String(CODE_MINUTES) },
+        client_id: input.clientId,
+        dedupe_key: `verification:${row.id}:${to.channel}`,
+      });
+    }
+  });
+}
+
+async function codeHash(tx: Pick<Db, "select" | "insert">, id: string, code: string): Promise<string> {
+  return keyedDigest(tx, `${id}:${code}`);
+}
+
+export type CodeCheck = { ok: true; row: CodeRow } | { ok: false; reason: "none" | "wrong" | "void"; triesLeft?: number };
+
+/**
+ * Checks `code` against the person's newest live code of `purpose` inside `tx` and, when it is
+ * right, marks it used there (so the caller's change and the use commit together, and two
+ * confirmations at once give one change). A wrong try is counted: the caller must commit `tx`
+ * and only then refuse (codeRefusal), or the count would roll back.
+ */
+export async function consumeCode(tx: Tx, input: { purpose: Purpose; clientId: string; code: string; now?: Date }): Promise<CodeCheck> {
+  const now = input.now ?? new Date();
+  const [row] = await tx
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, input.purpose),
+        eq(verificationCodes.client_id, input.clientId),
+        isNull(verificationCodes.used_at),
+        gt(verificationCodes.expires_at, now),
+      ),
+    )
+    .orderBy(desc(verificationCodes.created_at))
+    .limit(1)
+    .for("update");
+  if (!row) return { ok: false, reason: "none" };
+  if (row.attempts >= MAX_TRIES) return { ok: false, reason: "void" };
+  const expected = Buffer.from(row.code_hash, "hex");
+  const given = Buffer.from(await codeHash(tx, row.id, input.code.trim()), "hex");
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    const attempts = row.attempts + 1;
+    await tx
+      .update(verificationCodes)
+      .set({ attempts, ...(attempts >= MAX_TRIES ? { expires_at: now } : {}) })
+      .where(eq(verificationCodes.id, row.id));
+    return attempts >= MAX_TRIES ? { ok: false, reason: "void" } : { ok: false, reason: "wrong", triesLeft: MAX_TRIES - attempts };
+  }
+  const [used] = await tx
+    .update(verificationCodes)
+    .set({ used_at: now })
+    .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.used_at)))
+    .returning();
+  return used ? { ok: true, row: used } : { ok: false, reason: "none" };
+}
+
+/** The 400 on `field` (default `code`) for a code that did not check out. */
+export function codeRefusal(check: Exclude<CodeCheck, { ok: true }>, field = "code"): AppError {
+  const message =
+    check.reason === "wrong"
+      ? `${VERIFICATION_CODE_MESSAGES.wrong} ${check.triesLeft === 1 ? "1 try left." : `${check.triesLeft} tries left.`}`
+      : check.reason === "void"
+        ? VERIFICATION_CODE_MESSAGES.void
+        : VERIFICATION_CODE_MESSAGES.expired;
+  return badRequest(message, { [field]: message });
+}
+
+/** Masks an address for a page: 'ending 4567', 'j***@gmail.com'. */
+export function maskedDestination(to: Destination): string {
+  if (to.channel === "whatsapp") return `WhatsApp ending ${to.recipient.replace(/\D/g, "").slice(-4)}`;
+  const [local, domain] = to.recipient.split("@");
+  return `${local.slice(0, 1)}***@${domain ?? ""}`;
+}

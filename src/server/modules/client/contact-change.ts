@@ -1,0 +1,108 @@
+// A client's own WhatsApp number or e-mail address changes only with proof (issue 24): the new
+// contact gets a one-time code (lib/verification.ts), and only that code makes the change.
+//   POST /api/client/contact-change          {whatsapp} | {email} → 202 {sentTo, channel, mayTakeMinutes}
+//   POST /api/client/contact-change/confirm  {code}               → 200 {data: profile}
+// The old contact is told, in the same transaction as the change. Admin edits stay possible
+// (audited, modules/admin-business).
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsync } from "fastify";
+import { requireClient } from "@/server/auth/guards";
+import { clients } from "@/server/db/schema";
+import { loadBusiness } from "@/server/lib/business";
+import { badRequest, conflict, unauthorized, uniqueViolation } from "@/server/lib/errors";
+import { clientByNumber } from "@/server/lib/identity";
+import { enqueue } from "@/server/lib/outbox";
+import { codeRefusal, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
+import { type ClientProfile, type ContactChangeStarted, contactChangeConfirmSchema, contactChangeSchema } from "@/shared/client-schemas";
+import { formatPhoneForDisplay, toStoredWhatsApp } from "@/shared/whatsapp";
+import { contactChangedMessage } from "./messages";
+import { emailOf, loadOwnClient, parseBody, signedInId, toProfile, whatsappOf } from "./service";
+
+export const NUMBER_ON_ANOTHER_ACCOUNT = "This number is already on another account. Contact us if it is yours.";
+const SAME_AS_NOW = "That is already your contact on this account.";
+
+const routes: FastifyPluginAsync = async (app) => {
+  app.post("/client/contact-change", { preHandler: requireClient }, async (request, reply): Promise<ContactChangeStarted> => {
+    const input = parseBody(contactChangeSchema, request.body);
+    const client = await loadOwnClient(app, request);
+    let to: Destination;
+    if (input.whatsapp !== undefined) {
+      const number = toStoredWhatsApp(input.whatsapp) as string;
+      if (number === whatsappOf(client)) throw badRequest(SAME_AS_NOW, { whatsapp: SAME_AS_NOW });
+      const holder = await clientByNumber(app.db, number);
+      if (holder && holder.id !== client.id) throw conflict(NUMBER_ON_ANOTHER_ACCOUNT, { whatsapp: NUMBER_ON_ANOTHER_ACCOUNT });
+      to = { channel: "whatsapp", recipient: number };
+    } else {
+      const email = (input.email as string).trim().toLowerCase();
+      if (email === emailOf(client)) throw badRequest(SAME_AS_NOW, { email: SAME_AS_NOW });
+      to = { channel: "email", recipient: email };
+    }
+    await issueCode(app.db, await loadBusiness(app), {
+      purpose: "contact-change",
+      to: [to],
+      clientId: client.id,
+      requester: `client:${client.id}`,
+      payload: { [to.channel]: to.recipient },
+      name: client.full_name,
+    });
+    app.outbox.nudge();
+    reply.code(202);
+    return { sentTo: maskedDestination(to), channel: to.channel, mayTakeMinutes: to.channel === "whatsapp" && !app.config.WHATSAPP_TOKEN };
+  });
+
+  app.post("/client/contact-change/confirm", { preHandler: requireClient }, async (request): Promise<{ data: ClientProfile }> => {
+    const { code } = parseBody(contactChangeConfirmSchema, request.body);
+    const clientId = signedInId(request);
+    const business = await loadBusiness(app);
+    const confirm = () =>
+      app.db.transaction(async (tx) => {
+        const check = await consumeCode(tx, { purpose: "contact-change", clientId, code });
+        if (!check.ok) return { ok: false, check } as const;
+        const [before] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
+        if (!before) throw unauthorized("Please sign in to your client portal.");
+        const what = check.row.payload.whatsapp !== undefined ? "whatsapp" : "email";
+        const value = what === "whatsapp" ? check.row.payload.whatsapp : check.row.payload.email;
+        const now = new Date();
+        const [row] = await tx
+          .update(clients)
+          .set({ [what]: value, updated_at: now })
+          .where(eq(clients.id, clientId))
+          .returning();
+        // The old contact hears of it (an account taken over must not change its contact quietly).
+        const old = what === "whatsapp" ? whatsappOf(before) : emailOf(before);
+        if (old) {
+          const message = contactChangedMessage(business, {
+            name: before.full_name,
+            username: before.username,
+            what,
+            to: what === "whatsapp" ? formatPhoneForDisplay(value) : value,
+            at: now,
+          });
+          await enqueue(tx, {
+            channel: what,
+            recipient: old,
+            subject: what === "email" ? message.subject : undefined,
+            body: message.body,
+            kind: "contact-changed",
+            client_id: clientId,
+            dedupe_key: `contact-changed:${check.row.id}`,
+          });
+        }
+        return { ok: true, row: row ?? before } as const;
+      });
+    let result: Awaited<ReturnType<typeof confirm>>;
+    try {
+      result = await confirm();
+    } catch (error) {
+      if (uniqueViolation(error) === "clients_whatsapp_unique") {
+        throw conflict(NUMBER_ON_ANOTHER_ACCOUNT, { code: NUMBER_ON_ANOTHER_ACCOUNT });
+      }
+      throw error;
+    }
+    if (!result.ok) throw codeRefusal(result.check);
+    app.outbox.nudge();
+    return { data: toProfile(result.row) };
+  });
+};
+
+export default routes;

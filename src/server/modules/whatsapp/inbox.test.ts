@@ -242,7 +242,10 @@ describe("replying", () => {
     expect(sent).toMatchObject({ waLink: null, message: { direction: "out", status: "sent", wamid: fake.messages[0].id } });
 
     const statuses = await webhook({
-      statuses: [deliveryStatus(fake.messages[0].id, "delivered", "27825552001"), deliveryStatus(fake.messages[0].id, "read", "27825552001")],
+      statuses: [
+        deliveryStatus(fake.messages[0].id, "delivered", "27825552001"),
+        deliveryStatus(fake.messages[0].id, "read", "27825552001"),
+      ],
     });
     expect(statuses.json()).toMatchObject({ statuses: 2 });
     const thread = (await get("/api/admin/inbox/27825552001")).json().data;
@@ -271,7 +274,13 @@ describe("replying", () => {
 describe("an opened window flushes the owner's queue", () => {
   async function ownerRows(n: number) {
     for (let i = 0; i < n; i++) {
-      await enqueue(t.app.db, { channel: "whatsapp", recipient: "27825552001", body: `Waiting ${i}`, kind: "receipt", client_id: thandi.id });
+      await enqueue(t.app.db, {
+        channel: "whatsapp",
+        recipient: "27825552001",
+        body: `Waiting ${i}`,
+        kind: "receipt",
+        client_id: thandi.id,
+      });
     }
     await t.app.db.update(outbox).set({ status: "owner", note: "The owner sends it." });
   }
@@ -293,6 +302,16 @@ describe("an opened window flushes the owner's queue", () => {
     await webhook({ messages: [inboundMessage("27825552001", "hello again")] });
     await t.app.outbox.drain();
     expect(fake.messages).toHaveLength(2);
+  });
+
+  it("two webhooks from the number at once send what waited once", async () => {
+    await ownerRows(2);
+    await Promise.all([
+      webhook({ messages: [inboundMessage("27825552001", "one")] }),
+      webhook({ messages: [inboundMessage("27825552001", "two")] }),
+    ]);
+    await Promise.all([t.app.outbox.drain(), t.app.outbox.drain()]);
+    expect(fake.messages.map((m) => m.text).sort()).toEqual(["Waiting 0", "Waiting 1"]);
   });
 
   it("two flushes at once take each row once", async () => {

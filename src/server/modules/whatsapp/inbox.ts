@@ -261,7 +261,10 @@ async function windowOpenUntil(db: Executor, number: string, now = new Date()): 
   return until.getTime() - WINDOW_MARGIN_MINUTES * 60_000 > now.getTime() ? until : null;
 }
 
-async function customerSummary(db: Executor, person: { client_id: string | null; lead_id: string | null } | null): Promise<InboxCustomer | null> {
+async function customerSummary(
+  db: Executor,
+  person: { client_id: string | null; lead_id: string | null } | null,
+): Promise<InboxCustomer | null> {
   if (!person) return null;
   const payments = async (where: ReturnType<typeof eq>) =>
     (
@@ -341,7 +344,8 @@ export async function readThread(db: Db, number: string, cloudApi: boolean): Pro
   const person =
     (await findPerson(db, number)) ??
     (stored ? { client_id: stored.client_id, lead_id: stored.lead_id } : null) ??
-    (sent.find((m) => m.client_id || m.lead_id) ?? null);
+    sent.find((m) => m.client_id || m.lead_id) ??
+    null;
   const customer = await customerSummary(db, person ? { client_id: person.client_id, lead_id: person.lead_id } : null);
   const profile = inbox.find((m) => m.profile_name)?.profile_name ?? "";
   return {
@@ -366,7 +370,9 @@ export function cloudTransport(app: FastifyInstance): WhatsAppTransport | null {
     const { WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_API_URL } = app.config;
     transports.set(
       app,
-      WHATSAPP_TOKEN && WHATSAPP_PHONE_NUMBER_ID ? createCloudApiTransport(WHATSAPP_API_URL, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TOKEN) : null,
+      WHATSAPP_TOKEN && WHATSAPP_PHONE_NUMBER_ID
+        ? createCloudApiTransport(WHATSAPP_API_URL, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TOKEN)
+        : null,
     );
   }
   return transports.get(app) ?? null;

@@ -19,6 +19,7 @@ import { whatsappTemplates } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";
 import { AppError, notFound } from "@/server/lib/errors";
 import { invalid, parseBody } from "@/server/modules/admin-catalogue/validation";
+import { inboxReplySchema } from "@/shared/inbox-schemas";
 import {
   KIND_VARIABLES,
   MESSAGE_KINDS,
@@ -26,7 +27,6 @@ import {
   type WhatsAppTemplatesResponse,
   whatsappTemplateInputSchema,
 } from "@/shared/messaging";
-import { inboxReplySchema } from "@/shared/inbox-schemas";
 import { flushOwnerQueue, inboxNumber, listConversations, readThread, sendReply, unreadTotal } from "./inbox";
 import { applyWebhook, signatureValid, tokenMatches, webhookSchema } from "./service";
 

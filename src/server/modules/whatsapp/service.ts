@@ -9,8 +9,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
-import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
 import { outbox, whatsappMessages, whatsappWindows } from "@/server/db/schema";
+import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
 import { storeInbound } from "./inbox";
 
 const inboundSchema = z.looseObject({

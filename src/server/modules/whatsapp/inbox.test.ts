@@ -17,7 +17,7 @@ import { purgeWhatsAppMessages } from "@/server/jobs/whatsapp-retention";
 import { enqueue } from "@/server/lib/outbox";
 import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { makeClient } from "@/server/modules/client/test-helpers";
-import { createTestApp, type TestApp } from "@/server/testing";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
 import { flushOwnerQueue } from "./inbox";
 
 const TOKEN = "EAAG-inbox-token";
@@ -114,6 +114,19 @@ describe("inbound messages", () => {
       profile_name: "Thandi",
       read_at: null,
     });
+  });
+
+  it("announces each new message on the change feed, so an open dashboard refreshes", async () => {
+    const seen: string[] = [];
+    const stop = t.app.changes.onChange((change) => {
+      if (change.table === "whatsapp_messages") seen.push(change.op);
+    });
+    try {
+      await webhook({ messages: [inboundMessage("27825552001", "ping")] });
+      await eventually(() => expect(seen).toContain("INSERT"), 5_000);
+    } finally {
+      stop();
+    }
   });
 
   it("keeps button replies and media (type, caption, media id)", async () => {

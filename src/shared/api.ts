@@ -335,3 +335,70 @@ export interface StatusCheckResponse {
 export interface SpeedtestUploadResponse {
   received: number;
 }
+
+// ---- the WhatsApp inbox (issue 26) ----
+
+/** GET /api/admin/inbox → {data: InboxConversation[]}, newest first */
+export interface InboxConversation {
+  /** international digits: 27821234567 */
+  number: string;
+  name: string;
+  client_id: string | null;
+  lead_id: string | null;
+  last_message_at: string;
+  last_text: string;
+  /** inbound messages not yet opened */
+  unread: number;
+}
+
+/** One message of a thread: from the inbox table (inbound, replies) or from the outbox (what the business sent). */
+export interface InboxMessage {
+  id: string;
+  source: "inbox" | "outbox";
+  direction: "in" | "out";
+  /** text | button | interactive | image | ... ; outbox rows: their kind ('receipt', 'reminder-7d', ...) */
+  type: string;
+  text: string;
+  media_id: string | null;
+  media_mime: string | null;
+  at: string;
+  /** out: sending | sent | failed | owner | pending | rerouted (outbox states) */
+  status: string | null;
+  /** out: sent | delivered | read | failed (the Cloud API's last word) */
+  delivery_status: string | null;
+  wamid: string | null;
+  error: string | null;
+  /** out: how it went (cloud-text, cloud-template:<name>, wa.me, ...) */
+  sent_via: string | null;
+}
+
+export interface InboxCustomer {
+  kind: "client" | "lead";
+  id: string;
+  name: string;
+  status: string;
+  subscription_end: string | null;
+  package: string;
+  panel_username: string;
+  email: string;
+  payments: { id: string; amount: number; status: string; package_name: string; provider: string; at: string }[];
+}
+
+/** GET /api/admin/inbox/:number → {data: InboxThread} (and the thread is marked read) */
+export interface InboxThread {
+  number: string;
+  name: string;
+  client_id: string | null;
+  lead_id: string | null;
+  /** the 24-hour window: free text may go until then (null: the number never wrote, or it closed) */
+  window_open_until: string | null;
+  cloud_api: boolean;
+  messages: InboxMessage[];
+  customer: InboxCustomer | null;
+}
+
+/** POST /api/admin/inbox/:number/reply → {data: InboxReplyResult}; wa_link when the owner sends it by hand (no Cloud API) */
+export interface InboxReplyResult {
+  message: InboxMessage;
+  waLink: string | null;
+}

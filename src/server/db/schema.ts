@@ -696,6 +696,7 @@ export const WATCHED_TABLES = [
   "releases",
   "trial_blackout_days",
   "provisioning_jobs",
+  "whatsapp_messages",
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
@@ -706,6 +707,7 @@ export const ADMIN_ONLY_TABLES: readonly WatchedTable[] = [
   "leads",
   "content_requests",
   "provisioning_jobs",
+  "whatsapp_messages",
 ];
 
 // ---- status subscriptions (issue 13) ------------------------------------------------------------
@@ -861,3 +863,55 @@ export const messageTemplates = pgTable("message_templates", {
   updated_by: text("updated_by").notNull().default(""),
 });
 // ---- end message templates ----
+
+// ---- WhatsApp inbox (issue 26): the conversation with each number ----
+/**
+ * Every inbound WhatsApp message (and the owner's replies from the inbox), linked to the client
+ * or lead with that number. Kept for the whatsapp_retention_months setting (POPIA), then purged
+ * by jobs/whatsapp-retention.ts. Messages the outbox sent stay on their outbox rows; the thread
+ * shows both (modules/whatsapp/inbox.ts).
+ */
+export const whatsappMessages = pgTable(
+  "whatsapp_messages",
+  {
+    id: id(),
+    /** international digits, no '+': 27821234567 */
+    number: text("number").notNull(),
+    /** in (the customer wrote) | out (a reply from the inbox) */
+    direction: text("direction").notNull(),
+    /** the Cloud API's message id; null for a reply the owner sent by hand (wa.me) */
+    wamid: text("wamid"),
+    /** text | button | interactive | image | video | audio | document | sticker | location | reaction | ... */
+    type: text("type").notNull().default("text"),
+    /** the text, a button's title or a media caption ('' when none) */
+    text: text("text").notNull().default(""),
+    /** media: the Cloud API's media id and type (the file itself is not fetched) */
+    media_id: text("media_id"),
+    media_mime: text("media_mime"),
+    /** the sender's WhatsApp profile name, as the webhook gave it */
+    profile_name: text("profile_name").notNull().default(""),
+    client_id: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    lead_id: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    /** out: sending | sent | failed | owner (sent by hand through its wa.me link) */
+    status: text("status"),
+    /** out: the Cloud API's last delivery status: sent | delivered | read | failed */
+    delivery_status: text("delivery_status"),
+    delivery_updated_at: timestamp("delivery_updated_at", { withTimezone: true }),
+    error: text("error"),
+    /** out: the admin who replied */
+    admin_id: uuid("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    /** in: when an admin opened the thread (null: unread) */
+    read_at: timestamp("read_at", { withTimezone: true }),
+    /** when it was written (Meta's timestamp for inbound) */
+    sent_at: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("whatsapp_messages_wamid_idx").on(t.wamid).where(sql`wamid is not null`),
+    index("whatsapp_messages_number_idx").on(t.number, t.sent_at),
+    index("whatsapp_messages_sent_idx").on(t.sent_at),
+    index("whatsapp_messages_unread_idx").on(t.number).where(sql`direction = 'in' and read_at is null`),
+  ],
+);
+// ---- end WhatsApp inbox ----

@@ -7,6 +7,7 @@ import { lifecycleJob } from "./lifecycle";
 import { maintenanceJob } from "./maintenance";
 import { panelSyncJob } from "./panel-sync";
 import { remindersJob } from "./reminders";
+import { whatsappRetentionJob } from "./whatsapp-retention";
 
 type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<unknown> };
 
@@ -18,6 +19,7 @@ export const jobs: Job[] = [
   remindersJob,
   panelSyncJob,
   maintenanceJob,
+  whatsappRetentionJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => Promise<void> {

@@ -43,6 +43,11 @@ type Kind =
 /** By path: the first rule that matches names the route's kind. */
 const EXPECTATIONS: { match: (key: string) => boolean; kind: Kind }[] = [
   { match: (k) => /^(POST \/api\/admin\/(login|logout)|GET \/api\/admin\/session)$/.test(k), kind: "open" },
+  // the WhatsApp inbox (issue 26): conversations, a thread (marks it read), the unread count, a reply
+  {
+    match: (k) => /^(GET \/api\/admin\/inbox(\/unread|\/:number)?|POST \/api\/admin\/inbox\/:number\/reply)$/.test(k),
+    kind: "admin",
+  },
   { match: (k) => k.includes(" /api/admin/"), kind: "admin" },
   { match: (k) => /^POST \/api\/client\/(login|logout|password-reset\/request|password-reset\/confirm)$/.test(k), kind: "open" },
   { match: (k) => k.includes(" /api/client/"), kind: "client" },

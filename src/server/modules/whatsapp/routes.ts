@@ -5,6 +5,12 @@
 //   GET    /api/admin/whatsapp/templates          → {data, kinds, variables, cloud_api}
 //   PUT    /api/admin/whatsapp/templates/:kind    {template_name, language_code, params, enabled} → {data} (audited)
 //   DELETE /api/admin/whatsapp/templates/:kind    → 204 (audited)
+// The inbox (issue 26, inbox.ts):
+//   GET    /api/admin/inbox                       → {data: [{number, name, client_id, lead_id, last_message_at, last_text, unread}]}, newest first
+//   GET    /api/admin/inbox/unread                → {data: {unread}}
+//   GET    /api/admin/inbox/:number               → {data: thread} (inbox + outbox messages, customer facts); marks it read
+//   POST   /api/admin/inbox/:number/reply {text}  → {data: {message, waLink}}; 409 outside the 24-hour window (audited)
+// A :number that is not international digits (27821234567) is a 404.
 // Nothing from a webhook's body, headers or query is logged except the shape problems found.
 import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
@@ -13,6 +19,7 @@ import { whatsappTemplates } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";
 import { AppError, notFound } from "@/server/lib/errors";
 import { invalid, parseBody } from "@/server/modules/admin-catalogue/validation";
+import { inboxReplySchema } from "@/shared/inbox-schemas";
 import {
   KIND_VARIABLES,
   MESSAGE_KINDS,
@@ -20,6 +27,7 @@ import {
   type WhatsAppTemplatesResponse,
   whatsappTemplateInputSchema,
 } from "@/shared/messaging";
+import { flushOwnerQueue, inboxNumber, listConversations, readThread, sendReply, unreadTotal } from "./inbox";
 import { applyWebhook, signatureValid, tokenMatches, webhookSchema } from "./service";
 
 const KIND_PATTERN = /^[a-z0-9][a-z0-9-]{0,59}$/;
@@ -64,7 +72,13 @@ const routes: FastifyPluginAsync = async (app) => {
         request.log.warn({ problems, bytes: raw.length }, "WhatsApp webhook body does not match Meta's shape");
         throw new AppError(400, "bad_request", "The webhook body does not match the WhatsApp Business Account shape.");
       }
-      const result = await applyWebhook(app.db, parsed.data);
+      const { opened, ...result } = await applyWebhook(app.db, parsed.data);
+      // A number that writes opens its window: what waited for the owner to send by hand goes now.
+      if (app.outbox.cloudApi && opened.length) {
+        let flushed = 0;
+        for (const number of opened) flushed += (await flushOwnerQueue(app.db, number)).length;
+        if (flushed) app.outbox.nudge();
+      }
       return { success: true, ...result };
     });
   });
@@ -108,6 +122,25 @@ const routes: FastifyPluginAsync = async (app) => {
         return after;
       });
       return { success: true, data: { ...row, updated_at: row.updated_at.toISOString() } };
+    });
+
+    // ---- the inbox ----
+    admin.get("/admin/inbox", async () => ({ data: await listConversations(app.db) }));
+
+    admin.get("/admin/inbox/unread", async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { data: { unread: await unreadTotal(app.db) } };
+    });
+
+    admin.get("/admin/inbox/:number", async (request) => {
+      const number = inboxNumber((request.params as { number?: unknown }).number);
+      return { data: await readThread(app.db, number, app.outbox.cloudApi) };
+    });
+
+    admin.post("/admin/inbox/:number/reply", async (request) => {
+      const number = inboxNumber((request.params as { number?: unknown }).number);
+      const { text } = parseBody(inboxReplySchema, request.body);
+      return { success: true, data: await sendReply(app, request, number, text) };
     });
 
     admin.delete("/admin/whatsapp/templates/:kind", async (request, reply) => {

@@ -1,13 +1,17 @@
 // WhatsApp Cloud API webhooks (docs/architecture.md, "Integrations"): what Meta tells us.
-// Owns two facts: the last time each number wrote to us (whatsapp_windows: it opens that number's
-// 24-hour window for free text), and the delivery status of each message we sent (on its outbox
-// row, found by the wamid the send call answered). Statuses may arrive out of order or twice:
-// a row only moves forward (sent → delivered → read); 'failed' is final and shows as a failure.
+// Owns three facts: the last time each number wrote to us (whatsapp_windows: it opens that number's
+// 24-hour window for free text), what it wrote (whatsapp_messages, the inbox: once per wamid,
+// linked to the client or lead with that number; an unknown number becomes a lead), and the
+// delivery status of each message we sent (on its outbox row or inbox reply, found by the wamid
+// the send call answered). Statuses may arrive out of order or twice: a row only moves forward
+// (sent → delivered → read); 'failed' is final and shows as a failure.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
-import { outbox, whatsappWindows } from "@/server/db/schema";
+import { outbox, whatsappMessages, whatsappWindows } from "@/server/db/schema";
+import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
+import { storeInbound } from "./inbox";
 
 const inboundSchema = z.looseObject({
   from: z.string().regex(/^\+?\d{6,20}$/),
@@ -47,6 +51,9 @@ export const webhookSchema = z.looseObject({
           value: z.looseObject({
             messages: z.array(inboundSchema).optional(),
             statuses: z.array(statusSchema).optional(),
+            contacts: z
+              .array(z.looseObject({ wa_id: z.string().max(40).optional(), profile: z.looseObject({ name: z.unknown() }).optional() }))
+              .optional(),
           }),
         }),
       ),
@@ -54,6 +61,7 @@ export const webhookSchema = z.looseObject({
   ),
 });
 export type WebhookBody = z.output<typeof webhookSchema>;
+export type InboundMessage = z.output<typeof inboundSchema>;
 
 /** X-Hub-Signature-256: "sha256=" + hex HMAC-SHA256 of the raw body, keyed with the app secret. */
 export function signatureValid(rawBody: Buffer, header: string | undefined, appSecret: string): boolean {
@@ -78,14 +86,36 @@ export interface WebhookResult {
   statuses: number;
 }
 
-export async function applyWebhook(db: Db, body: WebhookBody, now = new Date()): Promise<WebhookResult> {
+export interface WebhookEffects extends WebhookResult {
+  /** numbers whose 24-hour window an inbound message of this webhook opened (or renewed) */
+  opened: string[];
+}
+
+/** The profile names the webhook gave, by number (contacts: [{wa_id, profile: {name}}]). */
+function profileNames(contacts: { wa_id?: string; profile?: { name?: unknown } }[] | undefined): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const contact of contacts ?? []) {
+    const name = typeof contact.profile?.name === "string" ? contact.profile.name.trim().slice(0, 120) : "";
+    if (contact.wa_id && name) names.set(contact.wa_id.replace(/\D/g, ""), name);
+  }
+  return names;
+}
+
+export async function applyWebhook(db: Db, body: WebhookBody, now = new Date()): Promise<WebhookEffects> {
   let inbound = 0;
   let statuses = 0;
+  const opened = new Set<string>();
   for (const entry of body.entry) {
     for (const change of entry.changes) {
       if (change.field !== "messages") continue;
+      const names = profileNames(change.value.contacts);
       for (const message of change.value.messages ?? []) {
-        await recordInbound(db, message, now);
+        const number = message.from.replace(/\D/g, "");
+        await db.transaction(async (tx) => {
+          await storeInbound(tx, message, names.get(number) ?? "", now);
+          await recordInbound(tx, message, now);
+        });
+        if (now.getTime() - Number(message.timestamp) * 1000 < WHATSAPP_WINDOW_HOURS * 3_600_000) opened.add(number);
         inbound++;
       }
       for (const status of change.value.statuses ?? []) {
@@ -93,11 +123,11 @@ export async function applyWebhook(db: Db, body: WebhookBody, now = new Date()):
       }
     }
   }
-  return { inbound, statuses };
+  return { inbound, statuses, opened: [...opened] };
 }
 
 /** A message from a number opens (or renews) its window from the time Meta says it was sent, never later than now. */
-async function recordInbound(db: Db, message: z.output<typeof inboundSchema>, now: Date): Promise<void> {
+async function recordInbound(db: Pick<Db, "insert">, message: InboundMessage, now: Date): Promise<void> {
   const number = message.from.replace(/\D/g, "");
   const at = new Date(Math.min(Number(message.timestamp) * 1000, now.getTime()));
   await db
@@ -130,6 +160,18 @@ async function applyStatus(db: Db, status: z.output<typeof statusSchema>): Promi
       })
       .where(eq(outbox.wamid, status.id))
       .returning({ id: outbox.id, recipient: outbox.recipient });
+    const replies = await db
+      .update(whatsappMessages)
+      .set({
+        status: "failed",
+        delivery_status: "failed",
+        delivery_updated_at: sql`now()`,
+        error: `WhatsApp could not deliver it: ${reason}`.slice(0, 1000),
+        updated_at: sql`now()`,
+      })
+      .where(and(eq(whatsappMessages.wamid, status.id), eq(whatsappMessages.direction, "out")))
+      .returning({ id: whatsappMessages.id, number: whatsappMessages.number });
+    if (replies[0]) updated.push({ id: replies[0].id, recipient: replies[0].number });
     // Meta saw the number's window closed: let a retry go as a template, not as free text again.
     if (error?.code === 131047 && updated[0]) {
       await db
@@ -152,5 +194,17 @@ async function applyStatus(db: Db, status: z.output<typeof statusSchema>): Promi
       ),
     )
     .returning({ id: outbox.id });
-  return updated.length > 0;
+  const replies = await db
+    .update(whatsappMessages)
+    .set({ delivery_status: status.status, delivery_updated_at: sql`now()`, updated_at: sql`now()` })
+    .where(
+      and(
+        eq(whatsappMessages.wamid, status.id),
+        eq(whatsappMessages.direction, "out"),
+        sql`coalesce(${whatsappMessages.delivery_status}, '') <> 'failed'`,
+        sql`(case ${whatsappMessages.delivery_status} when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 0 end) < ${rank}`,
+      ),
+    )
+    .returning({ id: whatsappMessages.id });
+  return updated.length + replies.length > 0;
 }

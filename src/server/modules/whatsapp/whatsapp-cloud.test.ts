@@ -293,6 +293,8 @@ describe("sending through the Cloud API", () => {
 
   it("fails a message the API refuses as wrong at once, and retries one refused for a passing reason", async () => {
     await postEvent({ messages: [inboundMessage("27825551002", "hi")] });
+    // Sizwe writing opened his window: what waited in the owner's queue for him (the receipt above) goes first
+    await t.app.outbox.drain();
     fake.failNext(400, 131009, "(#131009) Parameter value is not valid");
     const refused = await send({ recipient: "27825551002", body: "x", kind: "line-restored", client_id: sizwe.id });
     expect(refused).toMatchObject({ status: "failed", attempts: 1 });

@@ -20,10 +20,19 @@ export const adminKeys = {
   panel: ["admin", "panel"],
   /** the panel's work: one job per cause (a payment, a trial, a status change) */
   provisioning: ["admin", "provisioning_jobs"],
+  /** the WhatsApp inbox: conversations, threads and the unread count (issue 26) */
+  inbox: ["admin", "whatsapp_messages"],
 } as const;
 
 /** Tables only admins may stream (the server refuses them to anyone else). */
-export const ADMIN_ONLY_TABLES = ["clients", "captured_payments", "leads", "content_requests", "provisioning_jobs"] as const;
+export const ADMIN_ONLY_TABLES = [
+  "clients",
+  "captured_payments",
+  "leads",
+  "content_requests",
+  "provisioning_jobs",
+  "whatsapp_messages",
+] as const;
 
 /** Every table the dashboard watches: the admin-only ones and everything the public site shows. */
 export const ADMIN_LIVE_TABLES: readonly string[] = [...ADMIN_ONLY_TABLES, ...publicTables, "trial_blackout_days"];
@@ -46,6 +55,8 @@ const alsoShownIn: Record<string, readonly (readonly string[])[]> = {
   site_branding: [adminKeys.launchChecklist],
   testimonials_managed: [adminKeys.launchChecklist],
   homepage_content: [adminKeys.launchChecklist],
+  // a WhatsApp message from a new number makes a lead
+  whatsapp_messages: [adminKeys.leads],
 };
 
 /** The query-key prefixes to refetch when a row of `table` changes. */

@@ -15,6 +15,7 @@ import { CreditCard, Inbox, ReceiptText, Server, Users } from "lucide-react";
 import type { ComponentType } from "react";
 import { accountSections } from "./account/account-sections";
 import { catalogueSections } from "./catalogue/catalogue-sections";
+import { InboxNavIcon } from "./inbox/inbox-nav-icon";
 import { operationsSections } from "./operations/operations-sections";
 
 export type AdminSectionGroup = "sales" | "catalogue" | "operations" | "account";
@@ -45,6 +46,14 @@ const sales: AdminSection[] = [
     icon: Inbox,
     group: "sales",
     load: () => import("./leads/leads-section").then((m) => m.LeadsSection),
+  },
+  {
+    // WhatsApp conversations (issue 26); the icon carries the unread count
+    path: "inbox",
+    label: "Inbox",
+    icon: InboxNavIcon,
+    group: "sales",
+    load: () => import("./inbox/inbox-section").then((m) => m.InboxSection),
   },
   {
     path: "clients",

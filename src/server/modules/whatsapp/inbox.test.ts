@@ -1,0 +1,359 @@
+// The WhatsApp inbox with the Cloud API configured (the fake, adapters/fake-whatsapp-cloud.ts):
+// inbound messages kept once per wamid and tied to a client or a new lead, the thread (inbox and
+// outbox), replies inside and outside the 24-hour window, the owner's queue flushed when a number
+// writes, delivery statuses, retention and bad input.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  deliveryStatus,
+  type FakeWhatsAppCloud,
+  hubSignature,
+  inboundMessage,
+  startFakeWhatsAppCloud,
+  webhookPayload,
+} from "@/server/adapters/fake-whatsapp-cloud";
+import { auditLog, capturedPayments, leads, outbox, siteSettings, whatsappMessages, whatsappWindows } from "@/server/db/schema";
+import { purgeWhatsAppMessages } from "@/server/jobs/whatsapp-retention";
+import { enqueue } from "@/server/lib/outbox";
+import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
+import { makeClient } from "@/server/modules/client/test-helpers";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { flushOwnerQueue } from "./inbox";
+
+const TOKEN = "EAAG-inbox-token";
+const PHONE_NUMBER_ID = "109876543299";
+const APP_SECRET = "inbox-app-secret";
+
+let fake: FakeWhatsAppCloud;
+let t: TestApp;
+let cookie: string;
+let thandi: { id: string };
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies in assertions are read loosely; the expectations check them
+type Json = Record<string, any>;
+
+beforeAll(async () => {
+  fake = await startFakeWhatsAppCloud({ token: TOKEN, phoneNumberId: PHONE_NUMBER_ID });
+  t = await createTestApp(
+    {
+      WHATSAPP_TOKEN: TOKEN,
+      WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
+      WHATSAPP_API_URL: fake.url,
+      WHATSAPP_APP_SECRET: APP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: "verify",
+    },
+    { seed: false },
+  );
+  cookie = (await signedInAdmin(t.app)).cookie;
+  thandi = await makeClient(t.app, {
+    username: "thandi.m",
+    full_name: "Thandi Mokoena",
+    whatsapp: "27825552001",
+    status: "active",
+    package_name: "Month to Month",
+    line_username: "thandi_line",
+    subscription_end: new Date("2027-01-31T22:00:00Z"),
+  });
+  await t.app.db.insert(capturedPayments).values(
+    [1, 2, 3, 4].map((n) => ({
+      provider: "manual",
+      external_transaction_id: `INBOX-${n}`,
+      amount: 100 * n,
+      package_name: "Month to Month",
+      client_id: thandi.id,
+      status: "paid",
+      paid_at: new Date(Date.UTC(2026, n, 1)),
+    })),
+  );
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+beforeEach(async () => {
+  await t.app.db.delete(whatsappMessages);
+  await t.app.db.delete(whatsappWindows);
+  await t.app.db.delete(outbox);
+  fake.messages.length = 0;
+});
+
+const headers = () => ({ origin: "http://localhost:8080", cookie });
+
+function webhook(value: Parameters<typeof webhookPayload>[0]) {
+  const body = JSON.stringify(webhookPayload(value));
+  return t.app.inject({
+    method: "POST",
+    url: "/api/whatsapp/webhook",
+    headers: { "content-type": "application/json", "x-hub-signature-256": hubSignature(body, APP_SECRET) },
+    payload: body,
+  });
+}
+const contact = (wa_id: string, name: string) => ({ wa_id, profile: { name } });
+const get = (url: string) => t.app.inject({ method: "GET", url, headers: headers() });
+const reply = (number: string, payload: unknown) =>
+  t.app.inject({ method: "POST", url: `/api/admin/inbox/${number}/reply`, headers: headers(), payload: payload as Json });
+
+describe("inbound messages", () => {
+  it("keeps each message once, even when Meta replays the webhook, tied to the client with that number", async () => {
+    const message = inboundMessage("27825552001", "Is my line working?");
+    const first = await webhook({ messages: [message], contacts: [contact("27825552001", "Thandi")] });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, inbound: 1, statuses: 0 });
+    const replayed = await webhook({ messages: [message], contacts: [contact("27825552001", "Thandi")] });
+    expect(replayed.statusCode).toBe(200);
+    const rows = await t.app.db.select().from(whatsappMessages);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      number: "27825552001",
+      direction: "in",
+      wamid: message.id,
+      type: "text",
+      text: "Is my line working?",
+      client_id: thandi.id,
+      lead_id: null,
+      profile_name: "Thandi",
+      read_at: null,
+    });
+  });
+
+  it("announces each new message on the change feed, so an open dashboard refreshes", async () => {
+    const seen: string[] = [];
+    const stop = t.app.changes.onChange((change) => {
+      if (change.table === "whatsapp_messages") seen.push(change.op);
+    });
+    try {
+      await webhook({ messages: [inboundMessage("27825552001", "ping")] });
+      await eventually(() => expect(seen).toContain("INSERT"), 5_000);
+    } finally {
+      stop();
+    }
+  });
+
+  it("keeps button replies and media (type, caption, media id)", async () => {
+    const at = String(Math.floor(Date.now() / 1000));
+    await webhook({
+      messages: [
+        { from: "27825552001", id: "wamid.btn1", timestamp: at, type: "button", button: { text: "Renew now", payload: "RENEW" } },
+        {
+          from: "27825552001",
+          id: "wamid.int1",
+          timestamp: at,
+          type: "interactive",
+          interactive: { type: "button_reply", button_reply: { id: "yes", title: "Yes please" } },
+        },
+        {
+          from: "27825552001",
+          id: "wamid.img1",
+          timestamp: at,
+          type: "image",
+          image: { id: "MEDIA-123", mime_type: "image/jpeg", sha256: "x", caption: "My screen shows this" },
+        },
+      ],
+    });
+    const rows = await t.app.db.select().from(whatsappMessages).orderBy(whatsappMessages.wamid);
+    expect(rows.map((r) => [r.wamid, r.type, r.text, r.media_id, r.media_mime])).toEqual([
+      ["wamid.btn1", "button", "Renew now", null, null],
+      ["wamid.img1", "image", "My screen shows this", "MEDIA-123", "image/jpeg"],
+      ["wamid.int1", "interactive", "Yes please", null, null],
+    ]);
+  });
+
+  it("makes a number nobody has into a lead (the profile name, 'WhatsApp enquiry'), once", async () => {
+    await webhook({ messages: [inboundMessage("27835550999", "How much is a month?")], contacts: [contact("27835550999", "Sipho K")] });
+    await webhook({ messages: [inboundMessage("27835550999", "And for 3 months?")], contacts: [contact("27835550999", "Sipho K")] });
+    const made = await t.app.db.select().from(leads).where(eq(leads.whatsapp_digits, "27835550999"));
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ name: "Sipho K", notes: "WhatsApp enquiry", form_type: "whatsapp", whatsapp: "27835550999" });
+    const rows = await t.app.db.select().from(whatsappMessages).where(eq(whatsappMessages.number, "27835550999"));
+    expect(rows.map((r) => r.lead_id)).toEqual([made[0].id, made[0].id]);
+    const list = (await get("/api/admin/inbox")).json();
+    expect(list.data[0]).toMatchObject({
+      number: "27835550999",
+      name: "Sipho K",
+      lead_id: made[0].id,
+      client_id: null,
+      last_text: "And for 3 months?",
+      unread: 2,
+    });
+  });
+
+  it("still answers 400 to a body of the wrong shape", async () => {
+    const body = '{"object":"whatsapp_business_account","entry":[{"changes":[{"field":"messages","value":{"messages":[{"from":"x"}]}}]}]}';
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/whatsapp/webhook",
+      headers: { "content-type": "application/json", "x-hub-signature-256": hubSignature(body, APP_SECRET) },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await t.app.db.select().from(whatsappMessages)).toEqual([]);
+  });
+});
+
+describe("the inbox API", () => {
+  it("lists conversations newest first with unread counts; the thread shows inbox and outbox and marks it read", async () => {
+    await webhook({ messages: [inboundMessage("27825552001", "Hello", new Date(Date.now() - 60_000))] });
+    await webhook({ messages: [inboundMessage("27835550111", "Hi there")], contacts: [contact("27835550111", "Nomsa")] });
+    await enqueue(t.app.db, {
+      channel: "whatsapp",
+      recipient: "27825552001",
+      body: "Your receipt: R400 paid.",
+      kind: "receipt",
+      client_id: thandi.id,
+    });
+    const list = (await get("/api/admin/inbox")).json();
+    expect(list.data.map((c: Json) => c.number)).toEqual(["27835550111", "27825552001"]);
+    expect(list.data[1]).toMatchObject({ name: "Thandi Mokoena", client_id: thandi.id, unread: 1, last_text: "Hello" });
+    expect((await get("/api/admin/inbox/unread")).json()).toEqual({ data: { unread: 2 } });
+
+    const res = await get("/api/admin/inbox/27825552001");
+    expect(res.statusCode).toBe(200);
+    const thread = res.json().data;
+    expect(thread).toMatchObject({ number: "27825552001", name: "Thandi Mokoena", client_id: thandi.id, cloud_api: true });
+    expect(thread.window_open_until).not.toBeNull();
+    expect(thread.messages.map((m: Json) => [m.source, m.direction, m.text])).toEqual([
+      ["inbox", "in", "Hello"],
+      ["outbox", "out", "Your receipt: R400 paid."],
+    ]);
+    expect(thread.messages[1]).toMatchObject({ status: "pending", type: "receipt" });
+    expect(thread.customer).toMatchObject({
+      kind: "client",
+      status: "active",
+      package: "Month to Month",
+      panel_username: "thandi_line",
+      subscription_end: "2027-01-31T22:00:00.000Z",
+    });
+    expect(thread.customer.payments.map((p: Json) => p.amount)).toEqual([400, 300, 200]);
+    expect((await get("/api/admin/inbox/unread")).json()).toEqual({ data: { unread: 1 } });
+  });
+
+  it("answers 404 for a number that is not international digits", async () => {
+    for (const number of ["0825552001x", "%2B27825552001", "abc", "0000", "1234567890123456"]) {
+      expect((await get(`/api/admin/inbox/${number}`)).statusCode, number).toBe(404);
+      expect((await reply(number, { text: "hi" })).statusCode, number).toBe(404);
+    }
+  });
+
+  it("refuses an empty or too long reply with 400 on text", async () => {
+    for (const payload of [{}, { text: "" }, { text: "   " }, { text: "x".repeat(4097) }, { text: 42 }]) {
+      const res = await reply("27825552001", payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+      expect(Object.keys(res.json().error.fields)).toEqual(["text"]);
+    }
+    expect(fake.messages).toHaveLength(0);
+  });
+});
+
+describe("replying", () => {
+  it("inside the window: one free-text send, kept in the thread with its wamid and delivery statuses, audited", async () => {
+    await webhook({ messages: [inboundMessage("27825552001", "Line is down")] });
+    const res = await reply("27825552001", { text: "  We're restarting it now.  " });
+    expect(res.statusCode).toBe(200);
+    expect(fake.messages).toHaveLength(1);
+    expect(fake.messages[0]).toMatchObject({ to: "27825552001", type: "text", text: "We're restarting it now." });
+    const sent = res.json().data;
+    expect(sent).toMatchObject({ waLink: null, message: { direction: "out", status: "sent", wamid: fake.messages[0].id } });
+
+    const statuses = await webhook({
+      statuses: [
+        deliveryStatus(fake.messages[0].id, "delivered", "27825552001"),
+        deliveryStatus(fake.messages[0].id, "read", "27825552001"),
+      ],
+    });
+    expect(statuses.json()).toMatchObject({ statuses: 2 });
+    const thread = (await get("/api/admin/inbox/27825552001")).json().data;
+    expect(thread.messages.at(-1)).toMatchObject({
+      source: "inbox",
+      direction: "out",
+      text: "We're restarting it now.",
+      wamid: fake.messages[0].id,
+      delivery_status: "read",
+    });
+    const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.resource_id, sent.message.id));
+    expect(entry).toMatchObject({ action: "reply", resource: "whatsapp_messages" });
+  });
+
+  it("outside the window: 409 saying a template is needed, nothing sent", async () => {
+    await webhook({ messages: [inboundMessage("27825552001", "old", new Date(Date.now() - 25 * 3_600_000))] });
+    const res = await reply("27825552001", { text: "Hello?" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toContain("template");
+    // a number that never wrote: the same
+    expect((await reply("27835550123", { text: "Hello?" })).statusCode).toBe(409);
+    expect(fake.messages).toHaveLength(0);
+  });
+});
+
+describe("an opened window flushes the owner's queue", () => {
+  async function ownerRows(n: number) {
+    for (let i = 0; i < n; i++) {
+      await enqueue(t.app.db, {
+        channel: "whatsapp",
+        recipient: "27825552001",
+        body: `Waiting ${i}`,
+        kind: "receipt",
+        client_id: thandi.id,
+      });
+    }
+    await t.app.db.update(outbox).set({ status: "owner", note: "The owner sends it." });
+  }
+
+  it("sends what waited as free text once the number writes, each message once", async () => {
+    await ownerRows(2);
+    await enqueue(t.app.db, { channel: "whatsapp", recipient: "27835550777", body: "Someone else", kind: "receipt" });
+    await t.app.db.update(outbox).set({ status: "owner" }).where(eq(outbox.recipient, "27835550777"));
+    await webhook({ messages: [inboundMessage("27825552001", "hi")] });
+    await t.app.outbox.drain();
+    expect(fake.messages.map((m) => [m.to, m.type, m.text]).sort()).toEqual([
+      ["27825552001", "text", "Waiting 0"],
+      ["27825552001", "text", "Waiting 1"],
+    ]);
+    const rows = await t.app.db.select().from(outbox);
+    expect(rows.filter((r) => r.recipient === "27825552001").map((r) => r.status)).toEqual(["sent", "sent"]);
+    expect(rows.find((r) => r.recipient === "27835550777")?.status).toBe("owner");
+    // a second message (or a replay) finds nothing left to flush
+    await webhook({ messages: [inboundMessage("27825552001", "hello again")] });
+    await t.app.outbox.drain();
+    expect(fake.messages).toHaveLength(2);
+  });
+
+  it("two webhooks from the number at once send what waited once", async () => {
+    await ownerRows(2);
+    await Promise.all([
+      webhook({ messages: [inboundMessage("27825552001", "one")] }),
+      webhook({ messages: [inboundMessage("27825552001", "two")] }),
+    ]);
+    await Promise.all([t.app.outbox.drain(), t.app.outbox.drain()]);
+    expect(fake.messages.map((m) => m.text).sort()).toEqual(["Waiting 0", "Waiting 1"]);
+  });
+
+  it("two flushes at once take each row once", async () => {
+    await ownerRows(3);
+    await t.app.db.insert(whatsappWindows).values({ number: "27825552001", last_inbound_at: new Date() });
+    const [a, b] = await Promise.all([flushOwnerQueue(t.app.db, "27825552001"), flushOwnerQueue(t.app.db, "27825552001")]);
+    expect(a.length + b.length).toBe(3);
+    expect(new Set([...a, ...b]).size).toBe(3);
+    await Promise.all([t.app.outbox.drain(), t.app.outbox.drain()]);
+    expect(fake.messages).toHaveLength(3);
+  });
+});
+
+describe("retention", () => {
+  it("purges inbox messages older than whatsapp_retention_months (default 12)", async () => {
+    const now = Date.now();
+    const month = 30 * 86_400_000;
+    await t.app.db.insert(whatsappMessages).values([
+      { number: "27825552001", direction: "in", wamid: "wamid.old", text: "old", sent_at: new Date(now - 13 * month) },
+      { number: "27825552001", direction: "in", wamid: "wamid.mid", text: "mid", sent_at: new Date(now - 7 * month) },
+      { number: "27825552001", direction: "in", wamid: "wamid.new", text: "new", sent_at: new Date(now - month) },
+    ]);
+    expect(await purgeWhatsAppMessages(t.app)).toBe(1);
+    expect(await purgeWhatsAppMessages(t.app)).toBe(0);
+    await t.app.db.insert(siteSettings).values({ key: "whatsapp_retention_months", value: "6" });
+    t.app.cache.clear();
+    expect(await purgeWhatsAppMessages(t.app)).toBe(1);
+    const left = await t.app.db.select({ wamid: whatsappMessages.wamid }).from(whatsappMessages);
+    expect(left).toEqual([{ wamid: "wamid.new" }]);
+    await t.app.db.execute(sql`delete from site_settings where key = 'whatsapp_retention_months'`);
+  });
+});

@@ -19,7 +19,17 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /** The review step's fields, which the server may name in a 400. */
-export const PAYER_FIELDS = ["name", "whatsapp", "email", "immediateStartConsent", "coupon", "company", "address", "vatNumber"] as const;
+export const PAYER_FIELDS = [
+  "name",
+  "whatsapp",
+  "email",
+  "immediateStartConsent",
+  "coupon",
+  "company",
+  "address",
+  "vatNumber",
+  "verificationCode",
+] as const;
 export type PayerField = (typeof PAYER_FIELDS)[number];
 export type PayerFieldErrors = Partial<Record<PayerField, string>>;
 

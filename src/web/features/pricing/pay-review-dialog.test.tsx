@@ -39,13 +39,22 @@ const EFT = {
 
 type Answer = { status?: number; body: unknown };
 
+/** The identify requests of the last stubApi, in order. */
+const identified: { path: string; body: unknown }[] = [];
+
 /** The API as the review step sees it, recording every POST's path and JSON body. */
 function stubApi(card: PaymentMethods["card"], routes: Record<string, Answer | (() => Answer)> = {}, eft = true) {
-  const stub = stubFetch({ "/payments/methods": { body: { data: { card, eft } } }, ...routes });
+  const stub = stubFetch({
+    "/payments/methods": { body: { data: { card, eft } } },
+    // by default nobody has the number: no code is asked for
+    "/payments/identify": { body: { match: false, sentTo: [], mayTakeMinutes: false } },
+    ...routes,
+  });
   const posts: { path: string; body: unknown }[] = [];
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (init?.method === "POST")
-      posts.push({ path: new URL(String(input), "http://localhost").pathname, body: JSON.parse(String(init.body)) });
+    const path = new URL(String(input), "http://localhost").pathname;
+    // identify is recorded apart (identified), so `posts` are the payment requests themselves
+    if (init?.method === "POST") (path.endsWith("/identify") ? identified : posts).push({ path, body: JSON.parse(String(init.body)) });
     return stub.fetch(input, init);
   });
   return posts;
@@ -110,6 +119,7 @@ async function renderReview(props: { onBack?: () => void } = {}) {
 }
 
 beforeEach(() => {
+  identified.length = 0;
   vi.mocked(toast.success).mockClear();
   vi.mocked(toast.error).mockClear();
 });
@@ -196,6 +206,66 @@ describe("PayReviewDialog: the review step", () => {
     ]);
     expect(toast.success).toHaveBeenCalledWith("Payment Link Created", { description: "You've been redirected to complete your payment." });
     expect(review.onClose).toHaveBeenCalled();
+  });
+
+  it("asks a payer whose number is a client's for the code we sent, and sends it with the payment", async () => {
+    const posts = stubApi("sandbox", {
+      "/payments/identify": { body: { match: true, sentTo: ["WhatsApp ending 4567"], mayTakeMinutes: true } },
+      "/payments/paylink": { status: 201, body: PAYLINK },
+    });
+    const tabs = openTabs();
+    const review = await renderReview();
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
+    await review.fill();
+    await click(review.button("Continue to payment"));
+    await waitFor(() =>
+      expect(review.dialog.querySelector("#payer-identity-title")?.textContent).toBe(
+        "We found an account for this number — enter the code we sent to sign in, or continue as a new customer.",
+      ),
+    );
+    expect(review.dialog.textContent).toContain("We sent a code to WhatsApp ending 4567. The code may take a few minutes");
+    expect(identified).toEqual([{ path: "/api/payments/identify", body: { whatsapp: "082 123 4567", email: "" } }]);
+    // No payment yet, and the tab opened at the click is closed again.
+    expect(posts).toEqual([]);
+    expect(tabs[0].close).toHaveBeenCalled();
+    // Without a code the button says so on the code field.
+    await click(review.button("Sign in and pay"));
+    await waitFor(() => expect(review.errorOf("verificationCode")).toBe("Enter the 6-digit code we sent"));
+    expect(posts).toEqual([]);
+    await typeInto(review.input("verificationCode"), "123 456");
+    await click(review.button("Sign in and pay"));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body).toMatchObject({ whatsapp: "082 123 4567", verificationCode: "123456" });
+    expect(identified).toHaveLength(1);
+  });
+
+  it("lets the payer continue as a new customer without the code, and shows a refused code on its field", async () => {
+    const posts = stubApi("ikhokha", {
+      "/payments/identify": { body: { match: true, sentTo: ["t***@example.co.za"], mayTakeMinutes: false } },
+      "/payments/paylink": {
+        status: 400,
+        body: {
+          error: {
+            code: "validation",
+            message: "x",
+            fields: { verificationCode: "That code is not right. Check the code we sent and try again. 4 tries left." },
+          },
+        },
+      },
+    });
+    openTabs();
+    const review = await renderReview();
+    await review.fill({ email: "thandi@example.co.za" });
+    await click(review.button("Continue to payment"));
+    await waitFor(() => expect(review.input("verificationCode")).not.toBeNull());
+    await typeInto(review.input("verificationCode"), "654321");
+    await click(review.button("Sign in and pay"));
+    await waitFor(() =>
+      expect(review.errorOf("verificationCode")).toBe("That code is not right. Check the code we sent and try again. 4 tries left."),
+    );
+    await click(review.button("Continue as a new customer"));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts[1].body).not.toHaveProperty("verificationCode");
   });
 
   it("puts the server's field messages beside the fields, keeping what was typed", async () => {

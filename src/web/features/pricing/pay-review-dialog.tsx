@@ -7,22 +7,25 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, CreditCard, FlaskConical, Landmark, Loader2 } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, type UseFormRegister, useForm } from "react-hook-form";
+import { toast } from "sonner";
 import type { EftResponse, PaymentMethods } from "@/shared/api";
 import type { CouponQuote } from "@/shared/billing";
 import { formatRand } from "@/shared/money";
 import type { PlanViewModel } from "@/shared/pricing";
-import { type Payer, payerSchema } from "@/shared/schemas";
+import { type IdentifyResponse, type Payer, payerSchema, VERIFICATION_CODE_MESSAGES, verificationCodeSchema } from "@/shared/schemas";
 import { EftDetails } from "@/web/components/eft-details";
 import { CheckboxField, FormField, fieldAria } from "@/web/components/form-field";
 import { PopiaNotice } from "@/web/components/popia-notice";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
+import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { closeTab } from "@/web/lib/new-tab";
 import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
 import { checkCoupon } from "./api/check-coupon";
-import { openPaymentTab, PAYER_FIELDS, type PayerField, payByCard, payByEft } from "./pay-now";
+import { identifyPayer } from "./api/identify-payer";
+import { openPaymentTab, PAYER_FIELDS, PAYMENT_MESSAGES, type PayerField, payByCard, payByEft } from "./pay-now";
 import { priceLabel } from "./plan-actions";
 
 export const PAY_REVIEW_MESSAGES = {
@@ -30,6 +33,9 @@ export const PAY_REVIEW_MESSAGES = {
   sandbox: "Test checkout: no real money is taken.",
   eftAfter: "We'll activate your account when the payment reflects.",
   unavailable: "Online payment isn't available at the moment. Place an order and we'll send you the payment details on WhatsApp.",
+  found: "We found an account for this number — enter the code we sent to sign in, or continue as a new customer.",
+  slow: "The code may take a few minutes: it is sent on WhatsApp by hand.",
+  asNew: "Continuing as a new customer makes a new account. If it turns out to be you, we join the two.",
 } as const;
 
 type Method = "card" | "eft" | "none";
@@ -43,6 +49,8 @@ interface PayerValues {
   company: string;
   address: string;
   vatNumber: string;
+  /** the one-time code, asked for only when the number or e-mail is already a client's */
+  verificationCode: string;
 }
 
 const EMPTY: PayerValues = {
@@ -54,6 +62,7 @@ const EMPTY: PayerValues = {
   company: "",
   address: "",
   vatNumber: "",
+  verificationCode: "",
 };
 // The form holds what is typed (the consent starts unticked); the schema turns it into a Payer.
 const resolver = zodResolver(payerSchema) as unknown as Resolver<PayerValues, unknown, Payer>;
@@ -82,7 +91,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
   const method = paymentMethod(methods);
   const [eft, setEft] = useState<EftResponse | null>(null);
   const [quote, setQuote] = useState<CouponQuote | null>(null);
-  const { register, handleSubmit, getValues, setError, clearErrors, formState } = useForm<PayerValues, unknown, Payer>({
+  const { register, handleSubmit, getValues, setError, clearErrors, formState, watch } = useForm<PayerValues, unknown, Payer>({
     defaultValues: EMPTY,
     resolver,
     mode: "onSubmit",
@@ -90,8 +99,40 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
   });
   const { errors, isSubmitting } = formState;
 
+  // Who is paying: asked of the server once per number and e-mail typed (identifyPayer).
+  const [identity, setIdentity] = useState<{ key: string; answer: IdentifyResponse } | null>(null);
+  const asNew = useRef(false);
+
   const send = async (payer: Payer, tab: Window | null) => {
-    const request = { packageId: plan.packageId, ...payer };
+    const key = `${payer.whatsapp}|${payer.email ?? ""}`;
+    let known = identity?.key === key ? identity.answer : null;
+    if (!known) {
+      const asked = await identify(payer);
+      if (!asked.ok) {
+        closeTab(tab);
+        asked.fields.forEach(([name, message], i) => setError(name, { type: "server", message }, { shouldFocus: i === 0 }));
+        return;
+      }
+      known = asked.answer;
+      setIdentity({ key, answer: known });
+      asNew.current = false;
+      // An account has this number: the code comes first (the payment tab waits for it).
+      if (known.match && known.sentTo.length) {
+        closeTab(tab);
+        return;
+      }
+    }
+    let verificationCode: string | undefined;
+    if (known.match && known.sentTo.length && !asNew.current) {
+      const code = verificationCodeSchema.safeParse(getValues("verificationCode"));
+      if (!code.success) {
+        closeTab(tab);
+        setError("verificationCode", { type: "client", message: VERIFICATION_CODE_MESSAGES.format }, { shouldFocus: true });
+        return;
+      }
+      verificationCode = code.data;
+    }
+    const request = { packageId: plan.packageId, ...payer, ...(verificationCode ? { verificationCode } : {}) };
     const attempt = method === "eft" ? await payByEft(request) : await payByCard(request, tab);
     if (attempt.ok) {
       if (attempt.value) setEft(attempt.value);
@@ -108,6 +149,8 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting || method === undefined || method === "none") return;
+    // Which button sent it: "Continue as a new customer" skips the code.
+    asNew.current = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("data-as-new") === "true";
     // The pay link's tab opens now, inside the click (popup blockers), and only for details that will pass.
     const tab = method === "card" && payerSchema.safeParse(getValues()).success ? openPaymentTab() : null;
     void handleSubmit(
@@ -117,6 +160,8 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
   };
 
   const aria = (name: PayerField, hint = false) => fieldAria(fieldId(name), { error: errors[name]?.message, hint });
+  const typedKey = `${watch("whatsapp")}|${watch("email")}`;
+  const askCode = Boolean(identity?.answer.match && identity.answer.sentTo.length && identity.key === normalisedKey(typedKey));
 
   return (
     <Dialog open onOpenChange={(open) => (open || isSubmitting ? undefined : onClose())}>
@@ -193,6 +238,15 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                   </FormField>
                 </div>
 
+                {askCode && identity ? (
+                  <IdentityStep
+                    answer={identity.answer}
+                    error={errors.verificationCode?.message}
+                    aria={aria("verificationCode", true)}
+                    field={register("verificationCode")}
+                  />
+                ) : null}
+
                 <ExtrasSection
                   register={register}
                   aria={aria}
@@ -242,6 +296,11 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
 
                 <DialogFooter className="mt-1">
                   <BackButton onBack={onBack} onClose={onClose} disabled={isSubmitting} />
+                  {askCode ? (
+                    <Button type="submit" variant="outline" data-as-new="true" disabled={isSubmitting}>
+                      Continue as a new customer
+                    </Button>
+                  ) : null}
                   <Button
                     type="submit"
                     variant={plan.hasSpecial ? "special" : "primary"}
@@ -255,7 +314,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                     ) : (
                       <CreditCard aria-hidden="true" />
                     )}
-                    {submitLabel(method, isSubmitting)}
+                    {askCode && !isSubmitting ? "Sign in and pay" : submitLabel(method, isSubmitting)}
                   </Button>
                 </DialogFooter>
               </form>
@@ -264,6 +323,63 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The same contact as the server is asked about: the schema's trimmed values. */
+function normalisedKey(typed: string): string {
+  const [whatsapp = "", email = ""] = typed.split("|");
+  return `${whatsapp.trim()}|${email.trim()}`;
+}
+
+/** Asks the server whether the payer is a client already; a refusal as field messages (or a toast). */
+async function identify(payer: Payer): Promise<{ ok: true; answer: IdentifyResponse } | { ok: false; fields: [PayerField, string][] }> {
+  try {
+    return { ok: true, answer: await identifyPayer({ whatsapp: payer.whatsapp, email: payer.email }) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) {
+      const fields = PAYER_FIELDS.filter((name) => error.fields[name]).map((name) => [name, error.fields[name]] as [PayerField, string]);
+      if (fields.length) return { ok: false, fields };
+    }
+    toast.error(PAYMENT_MESSAGES.errorTitle, {
+      description: error instanceof ApiError && error.status > 0 && error.message ? error.message : PAYMENT_MESSAGES.unexpected,
+    });
+    return { ok: false, fields: [] };
+  }
+}
+
+/** "We found an account for this number": the code, or the way on as a new customer. */
+function IdentityStep({
+  answer,
+  error,
+  aria,
+  field,
+}: {
+  answer: IdentifyResponse;
+  error?: string;
+  aria: ReturnType<typeof fieldAria>;
+  field: ReturnType<UseFormRegister<PayerValues>>;
+}) {
+  return (
+    <section aria-labelledby="payer-identity-title" className="rounded-xl bg-accent/10 p-4 ring-1 ring-accent/30">
+      <h3 id="payer-identity-title" className="text-sm font-semibold text-ink">
+        {PAY_REVIEW_MESSAGES.found}
+      </h3>
+      <p className="mt-1 text-sm text-ink-muted" role="status">
+        We sent a code to {answer.sentTo.join(" and ")}.{answer.mayTakeMinutes ? ` ${PAY_REVIEW_MESSAGES.slow}` : ""}
+      </p>
+      <FormField id={fieldId("verificationCode")} label="Code" error={error} hint={PAY_REVIEW_MESSAGES.asNew} className="mt-3">
+        <Input
+          id={fieldId("verificationCode")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          className="max-w-40 font-mono tracking-widest"
+          {...aria}
+          {...field}
+        />
+      </FormField>
+    </section>
   );
 }
 

@@ -7,6 +7,8 @@ import { apiSend } from "@/web/lib/api";
 /** A payment asked for from the review step: the package and the payer, who agreed to start at once. */
 export interface PaymentRequest extends Payer {
   packageId: string;
+  /** the one-time code that proves the payer is the client their number belongs to */
+  verificationCode?: string;
 }
 
 export function createPaylink(request: PaymentRequest): Promise<PaylinkResponse> {

@@ -212,6 +212,8 @@ export const identifyRequestSchema = z
 /** POST /api/payments/identify → where the code went, when the number or address is a client's. */
 export interface IdentifyResponse {
   match: boolean;
+  /** what matched: the number, or only the e-mail address */
+  by?: "whatsapp" | "email";
   /** masked: 'WhatsApp ending 4567', 'j***@gmail.com' */
   sentTo: string[];
   /** a WhatsApp code waits for the business to send it (no WhatsApp Cloud API) */

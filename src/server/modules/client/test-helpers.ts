@@ -1,9 +1,10 @@
 // Helpers for the client-portal tests: make a client account and sign it in through the API.
+
+import { and, desc, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import type { App } from "@/server/app";
 import { hashPassword } from "@/server/auth/passwords";
 import { createSession } from "@/server/auth/sessions";
-import { and, desc, eq } from "drizzle-orm";
 import { admins, clients, outbox } from "@/server/db/schema";
 import { open } from "@/server/lib/secret-box";
 

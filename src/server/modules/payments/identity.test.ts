@@ -171,7 +171,12 @@ describe("a returning customer proves who they are", () => {
     // Typed with another e-mail address: the code still goes only where the client's are recorded.
     const found = await post("/api/payments/identify", { whatsapp: "082 111 0040", email: "someone@else.co.za" });
     expect(found.statusCode).toBe(200);
-    expect(found.json()).toEqual({ match: true, sentTo: ["WhatsApp ending 0040", "t***@example.co.za"], mayTakeMinutes: false });
+    expect(found.json()).toEqual({
+      match: true,
+      by: "whatsapp",
+      sentTo: ["WhatsApp ending 0040", "t***@example.co.za"],
+      mayTakeMinutes: false,
+    });
     const codes = await t.app.db
       .select()
       .from(outbox)

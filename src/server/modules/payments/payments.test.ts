@@ -270,7 +270,12 @@ describe("POST /api/payments/paylink", () => {
     // With the code sent to the client's own number, the payment is theirs.
     expect((await post("/api/payments/identify", { whatsapp: "082 555 0202" })).json()).toMatchObject({ match: true });
     const code = await codeSentTo(t.app, "27825550202");
-    const returning = await createPaylink({ packageId: pkgId["3 Months"], name: "Thabo", whatsapp: "082 555 0202", verificationCode: code });
+    const returning = await createPaylink({
+      packageId: pkgId["3 Months"],
+      name: "Thabo",
+      whatsapp: "082 555 0202",
+      verificationCode: code,
+    });
     const row = await paymentRow(returning.externalTransactionID);
     expect(row.client_id).toBe(thabo.id);
     const [returningLead] = await t.app.db

@@ -354,6 +354,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     app.outbox.nudge();
     return {
       match: true,
+      by: match.by,
       sentTo: to.map(maskedDestination),
       mayTakeMinutes: to.every((d) => d.channel === "whatsapp") && !app.config.WHATSAPP_TOKEN,
     };

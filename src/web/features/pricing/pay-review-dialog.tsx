@@ -34,6 +34,7 @@ export const PAY_REVIEW_MESSAGES = {
   eftAfter: "We'll activate your account when the payment reflects.",
   unavailable: "Online payment isn't available at the moment. Place an order and we'll send you the payment details on WhatsApp.",
   found: "We found an account for this number — enter the code we sent to sign in, or continue as a new customer.",
+  foundByEmail: "We found an account for this e-mail address — enter the code we sent to sign in, or continue as a new customer.",
   slow: "The code may take a few minutes: it is sent on WhatsApp by hand.",
   asNew: "Continuing as a new customer makes a new account. If it turns out to be you, we join the two.",
 } as const;
@@ -360,10 +361,12 @@ function IdentityStep({
   aria: ReturnType<typeof fieldAria>;
   field: ReturnType<UseFormRegister<PayerValues>>;
 }) {
+  // The code is what the payer does next: the cursor waits there.
+  useEffect(() => document.getElementById(fieldId("verificationCode"))?.focus(), []);
   return (
     <section aria-labelledby="payer-identity-title" className="rounded-xl bg-accent/10 p-4 ring-1 ring-accent/30">
       <h3 id="payer-identity-title" className="text-sm font-semibold text-ink">
-        {PAY_REVIEW_MESSAGES.found}
+        {answer.by === "email" ? PAY_REVIEW_MESSAGES.foundByEmail : PAY_REVIEW_MESSAGES.found}
       </h3>
       <p className="mt-1 text-sm text-ink-muted" role="status">
         We sent a code to {answer.sentTo.join(" and ")}.{answer.mayTakeMinutes ? ` ${PAY_REVIEW_MESSAGES.slow}` : ""}

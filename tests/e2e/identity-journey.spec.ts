@@ -1,0 +1,151 @@
+// Who is paying is proven, never guessed (issue 24), on desktop and at 390 px, against the real
+// server (no WhatsApp Cloud API, no SMTP: a code waits for the owner to send it by hand).
+// - A returning customer types their number in the review step: the shop has an account for it,
+//   the code goes to that account's WhatsApp (the owner opens the chat with the code in it), the
+//   customer types it and the payment renews their account.
+// - A stranger who types an e-mail address an existing client uses (a household address) does
+//   not know that client's code: they continue as a new customer and get their own account,
+//   flagged for the owner as a possible duplicate; the other client is untouched.
+import { type APIRequestContext, expect, type Page, type request, test } from "@playwright/test";
+import { e2eAdmin, ownOrigin } from "./e2e-env";
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => {
+    window.localStorage.setItem("initialized", "true");
+    window.sessionStorage.setItem("popupShownThisSession", "true");
+  });
+});
+
+/** A number of 27 + 9 digits no other spec or run uses. */
+function uniqueNumber(prefix: string, project: string): string {
+  return `27${prefix}${project === "phone" ? "1" : "2"}${String(Date.now()).slice(-6)}`;
+}
+const local = (digits: string) => `0${digits.slice(2, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`;
+
+/** The admin's API, signed in (its own request context: the visitor's page stays signed out). */
+async function adminApi(playwright: { request: { newContext: typeof request.newContext } }, baseURL: string): Promise<APIRequestContext> {
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: ownOrigin() });
+  const login = await api.post("/api/admin/login", { data: { email: e2eAdmin.email, password: e2eAdmin.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return api;
+}
+
+async function newClient(api: APIRequestContext, values: Record<string, unknown>): Promise<string> {
+  const created = await api.post("/api/admin/clients", { data: { communication_method: "whatsapp", start: "pending", ...values } });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { client: { id: string } }).client.id;
+}
+
+/** The code as the owner sends it: the waiting WhatsApp message's chat link, with the code filled in. */
+async function codeTheOwnerSends(api: APIRequestContext, number: string): Promise<string> {
+  let id = "";
+  await expect(async () => {
+    const list = (await (await api.get(`/api/admin/outbox?q=${number}`)).json()) as { data: { id: string; kind: string }[] };
+    id = list.data.find((m) => m.kind === "verification-code")?.id ?? "";
+    expect(id).not.toBe("");
+  }).toPass({ timeout: 10_000 });
+  const { url } = (await (await api.post(`/api/admin/outbox/${id}/chat-link`)).json()) as { url: string };
+  const code = /code is (\d{6})/.exec(decodeURIComponent(url))?.[1];
+  expect(code).toBeTruthy();
+  return code as string;
+}
+
+async function openReview(page: Page) {
+  await page.goto("/");
+  const card = page.locator('#pricing-packages article[data-plan="3 Months"]');
+  await card.scrollIntoViewIfNeeded();
+  await card.getByRole("button", { name: "Pay Now" }).click();
+  const review = page.getByRole("dialog", { name: "Review your order" });
+  await expect(review).toBeVisible();
+  return review;
+}
+
+test("a returning customer renews from the storefront with the code sent to their WhatsApp", async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  const api = await adminApi(playwright, baseURL ?? "");
+  const number = uniqueNumber("83", testInfo.project.name);
+  const clientId = await newClient(api, { full_name: "Lerato Returning", whatsapp: number });
+
+  const review = await openReview(page);
+  await review.getByLabel("Full Name").fill("Lerato");
+  await review.getByLabel("WhatsApp Number").fill(local(number));
+  await review.getByRole("checkbox", { name: /Start my subscription as soon as I have paid/ }).check();
+  await review.getByRole("button", { name: "Continue to payment" }).click();
+
+  await expect(
+    review.getByRole("heading", {
+      name: "We found an account for this number — enter the code we sent to sign in, or continue as a new customer.",
+    }),
+  ).toBeVisible();
+  await expect(review.getByText(`We sent a code to WhatsApp ending ${number.slice(-4)}. The code may take a few minutes`)).toBeVisible();
+  expect(context.pages()).toHaveLength(1);
+  await page.screenshot({ path: testInfo.outputPath("identity-code-step.png") });
+
+  // A wrong code is refused on its field, and nothing is paid.
+  await review.getByLabel("Code", { exact: true }).fill("000000");
+  await review.getByRole("button", { name: "Sign in and pay" }).click();
+  await expect(review.getByText(/That code is not right|This code has expired/)).toBeVisible();
+
+  await review.getByLabel("Code", { exact: true }).fill(await codeTheOwnerSends(api, number));
+  const [checkout] = await Promise.all([context.waitForEvent("page"), review.getByRole("button", { name: "Sign in and pay" }).click()]);
+  await checkout.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+  await checkout.getByRole("button", { name: "Pay", exact: true }).click();
+  await checkout.waitForURL(/\/payment\/success\?ref=/);
+  await expect(checkout.getByRole("heading", { level: 1, name: "Subscription renewed" })).toBeVisible();
+
+  const detail = (await (await api.get(`/api/admin/clients/${clientId}`)).json()) as { data: { status: string; payments: unknown[] } };
+  expect(detail.data.status).toBe("active");
+  expect(detail.data.payments).toHaveLength(1);
+  await checkout.close();
+  await api.dispose();
+});
+
+test("a stranger with a shared e-mail address continues as a new customer and gets their own account", async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  const api = await adminApi(playwright, baseURL ?? "");
+  const householder = uniqueNumber("84", testInfo.project.name);
+  const stranger = uniqueNumber("72", testInfo.project.name);
+  const email = `home-${testInfo.project.name}-${Date.now()}@example.co.za`;
+  const existingId = await newClient(api, { full_name: "House Holder", whatsapp: householder, email });
+
+  const review = await openReview(page);
+  await review.getByLabel("Full Name").fill("Naledi Stranger");
+  await review.getByLabel("WhatsApp Number").fill(local(stranger));
+  await review.getByLabel("E-mail Address").fill(email);
+  await review.getByRole("checkbox", { name: /Start my subscription as soon as I have paid/ }).check();
+  await review.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(
+    review.getByRole("heading", {
+      name: "We found an account for this e-mail address — enter the code we sent to sign in, or continue as a new customer.",
+    }),
+  ).toBeVisible();
+  // The code went to the householder's own channels, never to what the stranger typed.
+  await expect(review.getByText(`We sent a code to WhatsApp ending ${householder.slice(-4)} and h***@example.co.za.`)).toBeVisible();
+
+  const [checkout] = await Promise.all([
+    context.waitForEvent("page"),
+    review.getByRole("button", { name: "Continue as a new customer" }).click(),
+  ]);
+  await checkout.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+  await checkout.getByRole("button", { name: "Pay", exact: true }).click();
+  await checkout.waitForURL(/\/payment\/success\?ref=/);
+  await expect(checkout.getByRole("heading", { level: 1, name: "Your account is ready" })).toBeVisible();
+
+  const found = (await (await api.get(`/api/admin/clients?q=${stranger}`)).json()) as {
+    data: { id: string; full_name: string; possible_duplicate_of: string | null }[];
+  };
+  expect(found.data).toHaveLength(1);
+  expect(found.data[0]).toMatchObject({ full_name: "Naledi Stranger", possible_duplicate_of: existingId });
+  const existing = (await (await api.get(`/api/admin/clients/${existingId}`)).json()) as { data: { status: string; payments: unknown[] } };
+  expect(existing.data).toMatchObject({ status: "pending", payments: [] });
+  await checkout.close();
+  await api.dispose();
+});

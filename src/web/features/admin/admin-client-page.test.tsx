@@ -1,8 +1,10 @@
 // A client's page: the lifecycle's words for their status, the history of their term, granting
 // complimentary time (months, days and a reason, checked by the shared schema), and what the
 // Suspend dialog promises.
+
+import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AdminClientDetail, LifecycleEvent, ProvisioningJob } from "@/shared/business-schemas";
+import type { AdminClientDetail, LifecycleEvent, ProvisioningJob, RelatedClient } from "@/shared/business-schemas";
 import { GRANT_LENGTH_MESSAGE, GRANT_REASON_MESSAGE } from "@/shared/business-schemas";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import { cleanup, click, getByRoleName, renderRoutes, waitFor } from "@/web/testing/render";
@@ -272,5 +274,139 @@ describe("a client's page", () => {
     });
     expect(jobs).toEqual(["j3", "j1"]);
     expect(card.textContent).toContain("The panel did not answer in time.");
+  });
+});
+
+describe("a possible duplicate (issue 24)", () => {
+  const KEPT = "9a9b7f3a-1c55-4c36-9a1e-3f1f9b0c2d99";
+  const other: RelatedClient = {
+    id: KEPT,
+    username: "thandi",
+    full_name: "Thandi Mokoena",
+    whatsapp: "27821234567",
+    email: "someone@example.test",
+    status: "active",
+    subscription_end: "2026-12-22T10:00:00.000Z",
+  };
+  const flagged = () => client({ possible_duplicate_of: KEPT, related: other });
+  const routesWithKept = [...routes, { path: `/admin/client/${KEPT}`, Component: () => <p>The kept client's page</p> }];
+  const banner = (container: HTMLElement) =>
+    waitFor(() => {
+      const found = [...container.querySelectorAll<HTMLElement>("[role=status]")].find((el) =>
+        el.textContent?.includes("Possible duplicate of"),
+      );
+      if (!found) throw new Error("no banner");
+      return found;
+    });
+
+  beforeEach(() => {
+    vi.mocked(toast.error).mockClear();
+  });
+
+  it("shows who they may be, what matched, why, and a link to the other client", async () => {
+    stubApi({ [`/api/admin/clients/${ID}`]: { body: { data: flagged() } } });
+    const { rendered } = renderRoutes(routes, `/admin/client/${ID}`);
+    const { container } = await rendered;
+    const found = await banner(container);
+    expect(found.querySelector("h2")?.textContent).toBe("Possible duplicate of Thandi Mokoena (thandi)");
+    expect(found.textContent).toContain("Matched on the same WhatsApp number.");
+    expect(found.textContent).not.toContain("same e-mail address");
+    expect(found.textContent).toContain(
+      "This account was made by a payment whose payer gave Thandi Mokoena's number or e-mail but did not prove it was them.",
+    );
+    expect(getByRoleName(found, "link", "Open Thandi Mokoena's page").getAttribute("href")).toBe(`/admin/client/${KEPT}`);
+    expect(getByRoleName(found, "button", "Merge into thandi")).toBeTruthy();
+    expect(getByRoleName(found, "button", "Not the same person")).toBeTruthy();
+  });
+
+  it("merges after a confirmation that says what moves, posts to the flagged client's merge and opens the kept client", async () => {
+    const requests = stubApi({
+      [`/api/admin/clients/${ID}`]: { body: { data: flagged() } },
+      [`POST /api/admin/clients/${ID}/merge`]: {
+        body: { data: { kept: { ...client(), id: KEPT, full_name: "Thandi Mokoena" }, merged: { ...client(), merged_into: KEPT } } },
+      },
+    });
+    const { rendered, router } = renderRoutes(routesWithKept, `/admin/client/${ID}`);
+    const { container } = await rendered;
+    await click(getByRoleName(await banner(container), "button", "Merge into thandi"));
+    const dialog = await openDialog();
+    expect(dialog.textContent).toContain("payments, invoices, credit notes and messages move to Thandi Mokoena");
+    expect(dialog.textContent).toContain("added to Thandi Mokoena's term, through the lifecycle");
+    expect(dialog.textContent).toContain("Thandi Mokoena's line stays");
+    expect(dialog.textContent).toContain("This can't be undone.");
+    expect(requests.some((r) => r.method === "POST")).toBe(false);
+    await click(getByRoleName(dialog, "button", "Merge into thandi"));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/client/${KEPT}`));
+    expect(requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual([`/api/admin/clients/${ID}/merge`]);
+    await waitFor(() => expect(container.textContent).toContain("The kept client's page"));
+  });
+
+  it("shows a refused merge's message in a toast and stays", async () => {
+    stubApi({
+      [`/api/admin/clients/${ID}`]: { body: { data: flagged() } },
+      [`POST /api/admin/clients/${ID}/merge`]: {
+        status: 409,
+        body: { error: { code: "conflict", message: "This client was already merged." } },
+      },
+    });
+    const { rendered, router } = renderRoutes(routesWithKept, `/admin/client/${ID}`);
+    const { container } = await rendered;
+    await click(getByRoleName(await banner(container), "button", "Merge into thandi"));
+    await click(getByRoleName(await openDialog(), "button", "Merge into thandi"));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Not merged", { description: "This client was already merged." }));
+    expect(router.state.location.pathname).toBe(`/admin/client/${ID}`);
+  });
+
+  it("dismisses the flag with Not the same person; a refusal's message goes to a toast", async () => {
+    const sameNumber = "Both clients have the same WhatsApp number: change one first.";
+    let calls = 0;
+    const requests = stubApi({
+      [`/api/admin/clients/${ID}`]: { body: { data: flagged() } },
+      [`POST /api/admin/clients/${ID}/dismiss-duplicate`]: () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 409, body: { error: { code: "conflict", message: sameNumber, fields: { whatsapp: sameNumber } } } }
+          : { body: { data: client() } };
+      },
+    });
+    const { rendered } = renderRoutes(routes, `/admin/client/${ID}`);
+    const { container } = await rendered;
+    const found = await banner(container);
+    await click(getByRoleName(found, "button", "Not the same person"));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Flag not removed", { description: sameNumber }));
+    await click(getByRoleName(found, "button", "Not the same person"));
+    await waitFor(() => expect(requests.filter((r) => r.method === "POST")).toHaveLength(2));
+    expect(requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual([
+      `/api/admin/clients/${ID}/dismiss-duplicate`,
+      `/api/admin/clients/${ID}/dismiss-duplicate`,
+    ]);
+  });
+
+  it("a merged client says where it went, with a link, and offers no merge or dismiss", async () => {
+    stubApi({
+      [`/api/admin/clients/${ID}`]: { body: { data: client({ possible_duplicate_of: KEPT, merged_into: KEPT, related: other }) } },
+    });
+    const { rendered } = renderRoutes(routes, `/admin/client/${ID}`);
+    const { container } = await rendered;
+    const found = await waitFor(() => {
+      const el = container.querySelector<HTMLElement>("[role=status]");
+      if (!el?.textContent?.includes("Merged into")) throw new Error("no merged banner");
+      return el;
+    });
+    expect(found.querySelector("h2")?.textContent).toBe("Merged into Thandi Mokoena (thandi)");
+    expect(found.querySelector("a")?.getAttribute("href")).toBe(`/admin/client/${KEPT}`);
+    expect(container.textContent).not.toContain("Possible duplicate of");
+    expect(() => getByRoleName(container, "button", "Merge into thandi")).toThrow();
+    expect(() => getByRoleName(container, "button", "Not the same person")).toThrow();
+  });
+
+  it("the kept client lists the clients flagged as possibly them, with links", async () => {
+    const dup: RelatedClient = { ...other, id: "d1", username: "thandi2", full_name: "T Mokoena" };
+    stubApi({ [`/api/admin/clients/${ID}`]: { body: { data: client({ flagged_duplicates: [dup] }) } } });
+    const { rendered } = renderRoutes(routes, `/admin/client/${ID}`);
+    const { container } = await rendered;
+    const link = await waitFor(() => getByRoleName(container, "link", "T Mokoena (thandi2)"));
+    expect(link.getAttribute("href")).toBe("/admin/client/d1");
+    expect(link.closest("section")?.querySelector("h2")?.textContent).toBe("Possible duplicates");
   });
 });

@@ -1,7 +1,8 @@
 // /admin/client/:clientId: one client for staff. The subscription and what can be done to it
 // (edit, grant complimentary time, record a payment, suspend or reactivate, reset the portal
-// password, delete), how to reach them, their line on the IPTV panel, notes, and everything on record:
-// the history of their status and term, payments, leads, content requests and messages sent.
+// password, delete), a flagged possible duplicate and its merge or dismissal (issue 24), how to
+// reach them, their line on the IPTV panel, notes, and everything on record: the history of their
+// status and term, payments, leads, content requests and messages sent.
 import { ArrowLeft, Gift, KeyRound, Pause, Pencil, Play, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -25,6 +26,7 @@ import { useDeleteClient } from "./clients/api/delete-client";
 import { useClient } from "./clients/api/get-client";
 import { useUpdateClient } from "./clients/api/update-client";
 import { daysLeftText, SubscriptionBadge } from "./clients/client-labels";
+import { DuplicateBanner } from "./clients/duplicate-banner";
 import { EditClientDialog } from "./clients/edit-client-dialog";
 import { GrantTimeDialog } from "./clients/grant-time-dialog";
 import { LifecycleHistory } from "./clients/lifecycle-history";
@@ -124,6 +126,8 @@ function ClientDetail({ client }: { client: AdminClientDetail }) {
           </div>
         </div>
       </div>
+
+      <DuplicateBanner client={client} />
 
       <div className="grid gap-4 lg:grid-cols-3">
         <Panel title="Subscription" className="lg:col-span-2">

@@ -26,6 +26,7 @@ import { useChangePassword } from "./api/change-password";
 import { useMe } from "./api/get-me";
 import { useUpdateMe } from "./api/update-me";
 import { BillingDetailsCard } from "./components/billing-details-form";
+import { ContactChangeDialog, type ContactKind } from "./components/contact-change-dialog";
 import { Field } from "./components/field";
 import { LoadError } from "./components/load-error";
 import { PortalPage } from "./components/portal-page";
@@ -61,18 +62,16 @@ function AccountContent() {
 
 const CHANNEL_LABELS = { whatsapp: "WhatsApp", email: "E-mail" } as const;
 
+// The WhatsApp number and e-mail address are not on this form: a new one needs a code sent to it
+// (ContactChangeDialog; PATCH /api/client/me refuses a new one, issue 24).
 const contactSchema = z.object({
-  full_name: z.string().trim().min(1, "Please enter your full name").max(100, "Full name must be 100 characters or fewer"),
-  email: profilePatchSchema.shape.email.unwrap(),
-  whatsapp: profilePatchSchema.shape.whatsapp.unwrap(),
+  full_name: profilePatchSchema.shape.full_name.unwrap(),
   communication_method: z.enum(COMMUNICATION_METHODS, { error: "Choose WhatsApp or email" }),
 });
 type ContactValues = z.output<typeof contactSchema>;
 
 const contactValues = (p: ClientProfile): ContactValues => ({
   full_name: p.full_name,
-  email: p.email,
-  whatsapp: p.whatsapp ? formatPhoneForDisplay(p.whatsapp) : "",
   communication_method: p.communication_method,
 });
 
@@ -87,6 +86,13 @@ function ContactForm({ profile }: { profile: ClientProfile }) {
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ContactValues>({ resolver: zodResolver(contactSchema), defaultValues: contactValues(profile) });
   const method = watch("communication_method");
+  // which contact the dialog changes, kept while it closes so its words don't switch
+  const [kind, setKind] = useState<ContactKind>("whatsapp");
+  const [changing, setChanging] = useState(false);
+  const change = (next: ContactKind) => {
+    setKind(next);
+    setChanging(true);
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -94,7 +100,7 @@ function ContactForm({ profile }: { profile: ClientProfile }) {
       reset(contactValues(saved));
       toast.success("Details Saved", { description: "Your contact details have been updated." });
     } catch (error) {
-      if (!applyFieldErrors(error, setError, ["full_name", "email", "whatsapp", "communication_method"]))
+      if (!applyFieldErrors(error, setError, ["full_name", "communication_method"]))
         toast.error("Save Failed", { description: errorMessage(error) });
     }
   });
@@ -112,12 +118,14 @@ function ContactForm({ profile }: { profile: ClientProfile }) {
         <Field id="account-name" label="Full name" error={errors.full_name?.message}>
           <Input autoComplete="name" {...register("full_name")} />
         </Field>
-        <Field id="account-email" label="E-mail address" error={errors.email?.message}>
-          <Input type="email" inputMode="email" autoComplete="email" autoCapitalize="none" {...register("email")} />
-        </Field>
-        <Field id="account-whatsapp" label="WhatsApp number" error={errors.whatsapp?.message}>
-          <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="+27XXXXXXXXX" {...register("whatsapp")} />
-        </Field>
+        <dl className="flex flex-col gap-3">
+          <ContactRow
+            label="WhatsApp number"
+            value={profile.whatsapp ? formatPhoneForDisplay(profile.whatsapp) : ""}
+            onChange={() => change("whatsapp")}
+          />
+          <ContactRow label="E-mail address" value={profile.email} onChange={() => change("email")} />
+        </dl>
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-ink">How should we reach you about your subscription?</legend>
           <div className="grid grid-cols-2 gap-2">
@@ -141,7 +149,24 @@ function ContactForm({ profile }: { profile: ClientProfile }) {
           {isSubmitting ? "Saving..." : "Save details"}
         </Button>
       </form>
+      {/* outside the <form>: the dialog's own forms must not submit this one */}
+      <ContactChangeDialog kind={kind} open={changing} onOpenChange={setChanging} />
     </Card>
+  );
+}
+
+/** A contact shown as it is, with its way to change it (a code to the new one). */
+function ContactRow({ label, value, onChange }: { label: string; value: string; onChange: () => void }) {
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 rounded-xl border border-line bg-surface-raised px-4 py-2">
+      <dt className="col-start-1 text-sm font-medium text-ink">{label}</dt>
+      <dd className="col-start-1 text-ink [overflow-wrap:anywhere]">{value || <span className="text-ink-subtle">Not set</span>}</dd>
+      <dd className="col-start-2 row-span-2 row-start-1">
+        <Button variant="outline" size="sm" onClick={onChange} aria-label={`Change ${label}`}>
+          Change
+        </Button>
+      </dd>
+    </div>
   );
 }
 

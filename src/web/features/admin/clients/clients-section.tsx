@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import type { AdminClient } from "@/shared/business-schemas";
 import type { LifecycleRules } from "@/shared/lifecycle";
+import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { useLifecycleRules } from "../api/get-lifecycle-rules";
 import { AdminPageHeader } from "../components/admin-page-header";
@@ -32,7 +33,22 @@ const clientColumns = (rules: Pick<LifecycleRules, "graceDays">): Column<AdminCl
       </span>
     ),
   },
-  { id: "status", header: "Status", sortable: true, cell: (c) => <SubscriptionBadge client={c} /> },
+  {
+    id: "status",
+    header: "Status",
+    sortable: true,
+    cell: (c) => (
+      <span className="flex flex-wrap items-center gap-1.5">
+        <SubscriptionBadge client={c} />
+        {c.possible_duplicate_of && !c.merged_into ? (
+          <Badge variant="warn" data-testid="possible-duplicate" className="px-2.5 py-0.5 text-[0.7rem] whitespace-nowrap">
+            Possible duplicate
+          </Badge>
+        ) : null}
+        {c.merged_into ? <Badge className="px-2.5 py-0.5 text-[0.7rem] whitespace-nowrap">Merged</Badge> : null}
+      </span>
+    ),
+  },
   { id: "package_name", header: "Package", sortable: true, cell: (c) => c.package_name || "—" },
   {
     id: "subscription_end",

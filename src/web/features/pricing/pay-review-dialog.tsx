@@ -111,7 +111,9 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
       const asked = await identify(payer);
       if (!asked.ok) {
         closeTab(tab);
-        asked.fields.forEach(([name, message], i) => setError(name, { type: "server", message }, { shouldFocus: i === 0 }));
+        asked.fields.forEach(([name, message], i) => {
+          setError(name, { type: "server", message }, { shouldFocus: i === 0 });
+        });
         return;
       }
       known = asked.answer;

@@ -64,6 +64,8 @@ for (let i = 0; i < count; i++) {
     method: "POST",
     url: "/api/admin/payments",
     cookies: { sd_admin: token },
+    // as the dashboard sends it: a cookie-carrying write from our own origin (the CSRF guard refuses others)
+    headers: { origin: app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}` },
     payload: { client_id: client.id, package_id: pkg.id, amount: 650 },
   });
   if (response.statusCode !== 201) throw new Error(`payment refused: ${response.statusCode} ${response.body}`);

@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, capturedPayments, clients, invoices, outbox, packages } from "@/server/db/schema";
+import { codeSentTo } from "@/server/modules/client/test-helpers";
 import { createTestApp, fillBankDetails, type TestApp } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
 import { type SignedIn, signInAdmin } from "./test-admin";
@@ -81,8 +82,13 @@ async function removePayment(id: string) {
 describe("confirming an EFT", () => {
   let paymentId: string;
 
-  it("links a returning client's EFT to them by their number", async () => {
-    const payment = await eft({ packageId: pkgId["3 Months"], name: "Ayesha", whatsapp: "+27 82 700 8000" });
+  it("links a returning client's EFT to them by their number and the code sent to it, never by the number alone", async () => {
+    const guessed = await eft({ packageId: pkgId["3 Months"], name: "Ayesha", whatsapp: "+27 82 700 8000" });
+    expect(guessed.client_id).toBeNull();
+    await removePayment(guessed.id);
+    await t.app.inject({ method: "POST", url: "/api/payments/identify", payload: { whatsapp: "082 700 8000" }, remoteAddress: "10.7.7.7" });
+    const verificationCode = await codeSentTo(t.app, "27827008000");
+    const payment = await eft({ packageId: pkgId["3 Months"], name: "Ayesha", whatsapp: "+27 82 700 8000", verificationCode });
     expect(payment.client_id).toBe(clientId);
     await removePayment(payment.id);
   });

@@ -64,12 +64,14 @@ let phone = 0;
 const nextPhone = () => `0831${String(++phone).padStart(6, "0")}`;
 
 /** An EFT order made through the public endpoint; the payment row. */
-async function eft(payload: Record<string, unknown>) {
+/** An EFT reference from the review step, or, with a client's session cookie, from that signed-in client. */
+async function eft(payload: Record<string, unknown>, cookies?: Record<string, string>) {
   const response = await t.app.inject({
     method: "POST",
     url: "/api/payments/eft",
     payload: { name: "Thandi Buyer", whatsapp: nextPhone(), immediateStartConsent: true, ...payload },
     remoteAddress: `10.9.0.${++ip % 250}`,
+    ...(cookies ? { cookies, headers: { origin: "http://localhost:8080" } } : {}),
   });
   if (response.statusCode !== 201) return { response, payment: null };
   const [payment] = await t.app.db
@@ -259,8 +261,8 @@ describe("refunds and credit notes", () => {
     const first = await paidOrder();
     const clientId = first.payment.client_id as string;
     const [afterFirst] = await t.app.db.select().from(clients).where(eq(clients.id, clientId));
-    // The same client renews early: a second month on top.
-    const { payment: renewal } = await eft({ packageId: monthly, whatsapp: afterFirst.whatsapp, name: afterFirst.full_name });
+    // The same client renews early, signed in: a second month on top.
+    const { payment: renewal } = await eft({ packageId: monthly }, (await clientSession(t.app, clientId)).cookie);
     expect(renewal?.client_id).toBe(clientId);
     await markPaid(renewal?.id as string);
     const [renewed] = await t.app.db.select().from(clients).where(eq(clients.id, clientId));
@@ -459,7 +461,8 @@ describe("the client's own documents and details", () => {
       .select()
       .from(clients)
       .where(eq(clients.id, a.payment.client_id as string));
-    const { payment: renewal } = await eft({ packageId: monthly, whatsapp: client.whatsapp, name: client.full_name });
+    const { payment: renewal } = await eft({ packageId: monthly }, session.cookie);
+    expect(renewal?.client_id).toBe(client.id);
     await markPaid(renewal?.id as string);
     const [invoice] = await t.app.db
       .select()

@@ -545,6 +545,78 @@ const REFUND_ROWS: Row[] = [
   },
 ];
 
+// A flagged duplicate merged into a client (issue 24): its paid months move here like a payment.
+const mergedIn = (months: number): Cause => ({ kind: "merged-in", months });
+const MERGED_IN_ROWS: Row[] = [
+  {
+    rule: "pending + a merged month: starts now, like a payment",
+    before: PENDING,
+    cause: mergedIn(1),
+    after: term("active", "2026-11-23T10:00:00Z", "2026-12-23T10:00:00Z"),
+  },
+  {
+    rule: "trial + a merged month: from the trial's end, now a paid term",
+    before: TRIAL,
+    cause: mergedIn(1),
+    after: term("active", "2026-11-23T10:00:00Z", "2026-12-24T08:00:00Z"),
+  },
+  {
+    rule: "active + a merged month: added to the current end, start kept",
+    before: ACTIVE,
+    cause: mergedIn(1),
+    after: term("active", "2026-10-23T10:00:00Z", "2027-01-23T10:00:00Z"),
+  },
+  {
+    rule: "grace + a merged month: from the old end, no day lost",
+    before: GRACE,
+    cause: mergedIn(1),
+    after: term("active", "2026-10-22T10:00:00Z", "2026-12-22T10:00:00Z"),
+  },
+  {
+    rule: "expired + a merged month: from now",
+    before: EXPIRED,
+    cause: mergedIn(1),
+    after: term("active", "2026-11-23T10:00:00Z", "2026-12-23T10:00:00Z"),
+  },
+  {
+    rule: "suspended + a merged month: the time is added, the suspension stays",
+    before: suspended(ACTIVE),
+    cause: mergedIn(1),
+    after: term("suspended", "2026-10-23T10:00:00Z", "2027-01-23T10:00:00Z", "active"),
+  },
+  { rule: "no months: refused", before: ACTIVE, cause: mergedIn(0), after: "That payment has no length in months to move." },
+];
+
+const MERGED_AWAY: Cause = { kind: "merged-away" };
+const MERGED_AWAY_ROWS: Row[] = [
+  { rule: "pending: expired, no term", before: PENDING, cause: MERGED_AWAY, after: term("expired", null, null) },
+  {
+    rule: "trial: ends now, expired",
+    before: TRIAL,
+    cause: MERGED_AWAY,
+    after: term("expired", "2026-11-23T08:00:00Z", "2026-11-23T10:00:00Z"),
+  },
+  {
+    rule: "active: ends now, expired (its time went to the kept client)",
+    before: ACTIVE,
+    cause: MERGED_AWAY,
+    after: term("expired", "2026-10-23T10:00:00Z", "2026-11-23T10:00:00Z"),
+  },
+  {
+    rule: "grace: the past end kept, expired",
+    before: GRACE,
+    cause: MERGED_AWAY,
+    after: term("expired", "2026-10-22T10:00:00Z", "2026-11-22T10:00:00Z"),
+  },
+  { rule: "expired: stays as it is", before: EXPIRED, cause: MERGED_AWAY, after: EXPIRED },
+  {
+    rule: "suspended: ends now, expired, the suspension gone with the account",
+    before: suspended(ACTIVE),
+    cause: MERGED_AWAY,
+    after: term("expired", "2026-10-23T10:00:00Z", "2026-11-23T10:00:00Z"),
+  },
+];
+
 const TABLES: [CauseKind, Row[]][] = [
   ["payment-captured", PAYMENT_ROWS],
   ["complimentary-grant", GRANT_ROWS],
@@ -554,6 +626,8 @@ const TABLES: [CauseKind, Row[]][] = [
   ["admin-suspend", SUSPEND_ROWS],
   ["admin-reactivate", REACTIVATE_ROWS],
   ["refund", REFUND_ROWS],
+  ["merged-in", MERGED_IN_ROWS],
+  ["merged-away", MERGED_AWAY_ROWS],
 ];
 
 describe.each(TABLES)("applyCause: %s", (kind, rows) => {
@@ -564,10 +638,10 @@ describe.each(TABLES)("applyCause: %s", (kind, rows) => {
 });
 
 describe("applyCause covers every status × cause", () => {
-  it("has a row for each of the 6 statuses × 8 causes", () => {
+  it("has a row for each of the 6 statuses × 10 causes", () => {
     const covered = new Set(TABLES.flatMap(([, rows]) => rows.map((r) => `${r.before.status} × ${r.cause.kind}`)));
     const all = CLIENT_STATUSES.flatMap((s) => Object.keys(CAUSE_LABELS).map((k) => `${s} × ${k}`));
-    expect(all).toHaveLength(48);
+    expect(all).toHaveLength(60);
     expect(all.filter((pair) => !covered.has(pair))).toEqual([]);
   });
 
@@ -704,7 +778,7 @@ describe("statuses and causes", () => {
     expect(CLIENT_STATUS_LABELS).toMatchObject({ pending: "Pending payment", grace: "Grace period" });
   });
 
-  it("labels the eight causes", () => {
+  it("labels the ten causes", () => {
     expect(Object.keys(CAUSE_LABELS).sort()).toEqual(
       [
         "payment-captured",
@@ -715,6 +789,8 @@ describe("statuses and causes", () => {
         "admin-reactivate",
         "complimentary-grant",
         "refund",
+        "merged-in",
+        "merged-away",
       ].sort(),
     );
     for (const label of Object.values(CAUSE_LABELS)) expect(label).not.toBe("");

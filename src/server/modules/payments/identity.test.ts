@@ -26,7 +26,7 @@ let admin: SignedIn;
 const pkgId: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ SANDBOX_SECRET: "identity-test", PUBLIC_URL }, { seed: true });
+  t = await createTestApp({ SANDBOX_SECRET: "identity-test", PUBLIC_URL, LOG_LEVEL: "error" }, { seed: true });
   admin = await signInAdmin(t.app);
   for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkgId[p.name] = p.id;
 });
@@ -350,7 +350,7 @@ describe("the owner merges a flagged duplicate", () => {
       admin.call({ method: "POST", url: `/api/admin/clients/${dupId}/merge` }),
       admin.call({ method: "POST", url: `/api/admin/clients/${dupId}/merge` }),
     ]);
-    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect([first.statusCode, second.statusCode].sort(), `${first.body} ${second.body}`).toEqual([200, 409]);
     expect((await paymentRow(ref)).client_id).toBe(kept.id);
     expect((await t.app.db.select().from(invoices).where(eq(invoices.client_id, dupId))).length).toBe(0);
     expect((await t.app.db.select().from(invoices).where(eq(invoices.client_id, kept.id))).length).toBe(1);

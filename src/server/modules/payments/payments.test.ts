@@ -270,7 +270,12 @@ describe("POST /api/payments/paylink", () => {
     // With the code sent to the client's own number, the payment is theirs.
     expect((await post("/api/payments/identify", { whatsapp: "082 555 0202" })).json()).toMatchObject({ match: true });
     const code = await codeSentTo(t.app, "27825550202");
-    const returning = await createPaylink({ packageId: pkgId["3 Months"], name: "Thabo", whatsapp: "082 555 0202", verificationCode: code });
+    const returning = await createPaylink({
+      packageId: pkgId["3 Months"],
+      name: "Thabo",
+      whatsapp: "082 555 0202",
+      verificationCode: code,
+    });
     const row = await paymentRow(returning.externalTransactionID);
     expect(row.client_id).toBe(thabo.id);
     const [returningLead] = await t.app.db
@@ -636,6 +641,10 @@ describe("a visitor's payment, captured", () => {
       subscription_end: client.subscription_end?.toISOString(),
       suspended: false,
       sent_to: [{ channel: "whatsapp", hint: "ending 1234" }],
+      messages: [
+        { kind: "receipt", channel: "whatsapp", state: expect.stringMatching(/^(queued|owner)$/) },
+        { kind: "welcome", channel: "whatsapp", state: expect.stringMatching(/^(queued|owner)$/) },
+      ],
     });
     expect(JSON.stringify(view)).not.toContain("27837771234");
   });
@@ -698,7 +707,7 @@ describe("GET /api/payments/:ref", () => {
       provider: "sandbox",
       created_at: expect.any(String),
       paid_at: null,
-      outcome: { account: "none", subscription_end: null, suspended: false, sent_to: [] },
+      outcome: { account: "none", subscription_end: null, suspended: false, sent_to: [], messages: [] },
     });
     expect(pending.body).not.toContain("private@example.co.za");
 

@@ -3,7 +3,7 @@ import type { PaymentOutcome, PaymentStatusView } from "@/shared/api";
 import { cleanup, renderRoutes, stubFetch, waitFor } from "@/web/testing/render";
 import { PaymentCancelPage, PaymentFailurePage, PaymentSuccessPage } from "./payment-result-pages";
 
-const NOTHING_YET: PaymentOutcome = { account: "none", subscription_end: null, suspended: false, sent_to: [] };
+const NOTHING_YET: PaymentOutcome = { account: "none", subscription_end: null, suspended: false, sent_to: [], messages: [] };
 
 function payment(status: PaymentStatusView["status"], outcome: Partial<PaymentOutcome> = {}): PaymentStatusView {
   return {

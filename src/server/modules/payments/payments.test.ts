@@ -687,7 +687,8 @@ describe("a visitor's payment, captured", () => {
       .where(eq(outbox.dedupe_key, `payment-received:${payment.id}`));
     expect(notices).toHaveLength(1);
     expect(notices[0].subject).toContain("Payment received: R1,450 for 3 Months from Bongani Z");
-    expect(notices[0].body).toContain("Set up their line");
+    expect(notices[0].body).toContain("The line is being created on the panel automatically");
+    expect(notices[0].body).not.toContain("portal login sent");
   });
 });
 

@@ -511,7 +511,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     }
 
     // Read outside the transaction: PGlite has one connection, which the transaction holds.
-    const context = { business: await loadBusiness(app), rules: await loadRules(app) };
+    const context = { business: await loadBusiness(app), rules: await loadRules(app), panelMode: app.provisioning.panel.mode };
     const captured = await db.transaction(async (tx) => {
       const now = new Date();
       const [row] = await tx

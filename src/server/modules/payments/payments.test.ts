@@ -431,7 +431,8 @@ describe("POST /api/payments/webhook/sandbox", () => {
     await t.app.outbox.drain();
     const sent = await eventually(() => {
       // The customer's receipt (the business gets its own notice of the payment).
-      const found = mails.filter((m) => m.data.includes(ref) && m.to.includes("ten@example.co.za"));
+      // quoted-printable may wrap the reference with a soft line break ("=\r\n"): read it unwrapped
+      const found = mails.filter((m) => m.data.replace(/=\r\n/g, "").includes(ref) && m.to.includes("ten@example.co.za"));
       expect(found).toHaveLength(1);
       return found;
     }, 5000);

@@ -288,6 +288,26 @@ export interface PaymentOutcome {
   suspended: boolean;
   /** where the receipt and, for a new account, the portal login were sent */
   sent_to: SentTo[];
+  /**
+   * The customer's messages this payment caused (receipt, welcome with the portal login, line
+   * login details), each with what really happened to it so far; never the business's notice.
+   */
+  messages: PaymentMessage[];
+}
+
+/** What the customer's message about a payment is: its kind and channel. */
+export type PaymentMessageKind = "receipt" | "welcome" | "credentials";
+
+/**
+ * Where one message stands: queued (waiting in our outbox), owner (waiting for the business to
+ * send it on WhatsApp by hand), sent, delivered or read (WhatsApp's own report), failed.
+ */
+export type PaymentMessageState = "queued" | "owner" | "sent" | "delivered" | "read" | "failed";
+
+export interface PaymentMessage {
+  kind: PaymentMessageKind;
+  channel: "whatsapp" | "email";
+  state: PaymentMessageState;
 }
 
 /** GET /api/payments/methods → {data}: which ways to pay are on. */

@@ -63,7 +63,8 @@ export const TEMPLATE_VARIABLE_HELP: Record<string, string> = {
   paid_at: "when it was paid, e.g. 22 Nov 2026, 14:00",
   next_step: "what happens next (depends on a new account, a suspension or a running term)",
   reset_link: "the reset link (put in at send time, never stored readable)",
-  restored_note: "what the client can do now: watch until the term's end, or renew first when it has ended",
+  restored_note:
+    "where the client now stands: active until the term's end, a trial's end, the grace period's last day, or renew first when it has ended",
 };
 
 /** Variables whose value is (or carries) a secret: body only, and never shown in a preview. */
@@ -172,7 +173,7 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
     required: [],
     subject: "{{business}}: payment received for {{package}}",
     body: lines(
-      "Hi,",
+      "Hi {{name}},",
       "",
       "Thank you for your payment to {{business}}. We've received {{amount}} for your {{package}} subscription.",
       "",
@@ -183,7 +184,8 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
       "",
       "{{next_step}}",
       "",
-      "Keep this e-mail as your receipt. Quote the reference if you contact us about this payment.",
+      // One text for both channels: on WhatsApp there is no "e-mail" to keep.
+      "Keep this message as your receipt. Quote the reference if you contact us about this payment.",
       "",
       "{{sign_off}}",
     ),
@@ -300,7 +302,8 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
     sentWhen: "when you reactivate a suspended client",
     variables: [...COMMON, "package", "end_date", "renew_link", "restored_note"],
     required: [],
-    subject: "{{business}}: your account is active again",
+    // Lifting the hold is true whatever the term says; "active again" is not (grace, ended).
+    subject: "{{business}}: we've lifted the hold on your account",
     body: lines(
       "Hi {{name}},",
       "",

@@ -13,7 +13,7 @@ import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } fr
 import { appForDevice } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
 import { loadTemplates } from "@/server/lib/message-templates";
-import { enqueueAll } from "@/server/lib/outbox";
+import { enqueue, enqueueAll, type OutboxMessage } from "@/server/lib/outbox";
 import { PassLoop } from "@/server/lib/pass-loop";
 import { credentialsMessages } from "@/server/modules/panel/messages";
 import { formatDate } from "@/shared/dates";
@@ -123,7 +123,10 @@ export class ProvisioningWorker {
 
   async work(job: Job): Promise<void> {
     const [client] = await this.app.db.select().from(clients).where(eq(clients.id, job.client_id));
-    if (!client) return this.finish(job, { status: "done", note: "The client was deleted." });
+    if (!client) {
+      await this.finish(job, { status: "done", note: "The client was deleted." });
+      return;
+    }
     try {
       const line = await this.perform(job, client);
       await this.succeed(job, client, line);
@@ -138,13 +141,25 @@ export class ProvisioningWorker {
           : new JobFailure(error instanceof Error ? error.message : String(error), "ERROR");
       const retry = error instanceof PanelError && error.retryable && job.attempts < PROVISIONING_MAX_ATTEMPTS;
       this.app.log.warn({ job: job.id, action: job.action, status: failure.status }, "panel job did not succeed");
-      await this.finish(job, {
+      const result = {
         status: retry ? "pending" : "failed",
         errorStatus: failure.status,
         error: failure.message,
         answer: "answer" in failure ? failure.answer : "",
         delayMs: retry ? backoffMs(job.attempts) : 0,
+      };
+      if (retry) {
+        await this.finish(job, result);
+        return;
+      }
+      // A failure waits for the owner: they hear of it once (per job), in the same transaction.
+      const business = await loadBusiness(this.app);
+      const told = await this.app.db.transaction(async (tx) => {
+        if (!(await this.finish(job, result, tx)) || !business.supportEmail) return false;
+        await enqueue(tx, failureNotice(business.supportEmail, business.publicUrl, job, client, failure));
+        return true;
       });
+      if (told) this.app.outbox.nudge();
     }
   }
 
@@ -265,8 +280,9 @@ export class ProvisioningWorker {
       instruction?: string;
       note?: string;
     },
-  ): Promise<void> {
-    await this.app.db
+    executor: Pick<typeof this.app.db, "update"> = this.app.db,
+  ): Promise<boolean> {
+    const updated = await executor
       .update(provisioningJobs)
       .set({
         status: result.status,
@@ -278,7 +294,9 @@ export class ProvisioningWorker {
         done_at: result.status === "done" ? new Date() : null,
         updated_at: new Date(),
       })
-      .where(and(eq(provisioningJobs.id, job.id), eq(provisioningJobs.status, "running")));
+      .where(and(eq(provisioningJobs.id, job.id), eq(provisioningJobs.status, "running")))
+      .returning({ id: provisioningJobs.id });
+    return updated.length > 0;
   }
 
   /** The owner's task in manual mode, in plain words. */
@@ -297,4 +315,42 @@ export class ProvisioningWorker {
         return `Switch off the line ${client.line_username} of ${who} in your panel, then mark this done.`;
     }
   }
+}
+
+const ACTION_WORDS: Record<string, string> = {
+  create_line: "create the line",
+  extend_line: "renew the line",
+  enable_line: "switch the line back on",
+  disable_line: "switch the line off",
+};
+
+/**
+ * The owner's e-mail about a job that failed: what the panel was asked, its own words, and
+ * where to retry. Once per job (dedupe key panel-failed:<job id>).
+ */
+export function failureNotice(
+  to: string,
+  publicUrl: string,
+  job: Pick<Job, "id" | "action" | "trial" | "package_name">,
+  client: Pick<Client, "full_name" | "username">,
+  failure: { message: string; status: string },
+): OutboxMessage {
+  const what = ACTION_WORDS[job.action] ?? job.action;
+  const line = job.trial ? "free-trial line" : `${job.package_name || "paid"} line`;
+  return {
+    channel: "email",
+    recipient: to,
+    subject: `Panel job failed: could not ${what} for ${client.full_name}`,
+    body: [
+      `The panel could not ${what} (${line}) for ${client.full_name} (${client.username}).`,
+      "",
+      `The panel said: ${failure.message}${failure.status ? ` (${failure.status})` : ""}`,
+      "",
+      `Nothing more happens until you act: fix the cause, then retry the job (or mark it done) here: ${publicUrl}/admin/panel`,
+      ...(job.action === "create_line" ? ["The customer has not been told: their login goes to them when the line is made."] : []),
+    ].join("\n"),
+    kind: "panel-failed",
+    client_id: null,
+    dedupe_key: `panel-failed:${job.id}`,
+  };
 }

@@ -9,12 +9,13 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "@/server/db/client";
 import { auditLog, clientLifecycleEvents, clients } from "@/server/db/schema";
 import { preferredContact } from "@/server/modules/client/service";
-import { formatDate } from "@/shared/dates";
+import { formatDate, formatDateTime } from "@/shared/dates";
 import {
   applyCause,
   CAUSE_LABELS,
   type Cause,
   type ClientStatus,
+  graceEnd,
   isClientStatus,
   type LifecycleRules,
   lifecycleRules,
@@ -147,19 +148,33 @@ export async function applyOrRefuse(tx: Tx, change: Change): Promise<ChangeResul
 
 // ---- the client's message about an admin's suspend / reactivate (issue 13 item 3) --------------
 
-/** The variables of the "Line suspended" and "Line restored" templates, for the client as the change left them. */
+/**
+ * The variables of the "Line suspended" and "Line restored" templates, for the client as the
+ * change left them. The restored note states the real status and end: active until the term's
+ * end, a trial until its end, a term that ended and is in its grace days until the grace's last
+ * moment (with `rules`; without them, that the grace is short), or off until they renew.
+ */
 export function lineNoticeVars(
   business: BusinessProfile,
   client: Pick<ClientRow, "full_name" | "package_name" | "status" | "subscription_end">,
+  options: { rules?: Pick<LifecycleRules, "graceDays"> } = {},
 ) {
   const end = client.subscription_end ? formatDate(client.subscription_end) : "";
   const renewLink = `${business.publicUrl}/client?renew=1`;
-  const running = client.status === "active" || client.status === "trial" || client.status === "grace";
-  const restoredNote = running
-    ? `Your line is switched back on with the same login details${end ? `, active until ${end}` : ""}.`
-    : end
-      ? `Your subscription ended on ${end}, so your line stays off until you renew: ${renewLink}`
-      : `Your line switches on as soon as your payment is confirmed. Choose a package here: ${renewLink}`;
+  const same = "Your line is switched back on with the same login details";
+  let restoredNote: string;
+  if (client.status === "active") {
+    restoredNote = `${same}${end ? `, active until ${end}` : ""}.`;
+  } else if (client.status === "trial") {
+    restoredNote = `${same}: your free trial runs until ${client.subscription_end ? `${formatDateTime(client.subscription_end)} (SAST)` : "its end"}.`;
+  } else if (client.status === "grace") {
+    const until = client.subscription_end && options.rules ? formatDateTime(graceEnd(client.subscription_end, options.rules)) : "";
+    restoredNote = `Your subscription ended${end ? ` on ${end}` : ""}. ${same} for the grace period${until ? `, until ${until} (SAST)` : ", which lasts only a few days"}. Renew to keep watching: ${renewLink}`;
+  } else if (end) {
+    restoredNote = `Your subscription ended on ${end}, so your line stays off until you renew: ${renewLink}`;
+  } else {
+    restoredNote = `Your line switches on as soon as your payment is confirmed. Choose a package here: ${renewLink}`;
+  }
   return {
     ...commonVars(business, client.full_name),
     package: client.package_name || "subscription",
@@ -178,7 +193,7 @@ export function lineNoticeVars(
  */
 export async function queueLineNotice(
   tx: Tx,
-  change: Pick<Change, "cause" | "causeKey">,
+  change: Pick<Change, "cause" | "causeKey"> & Partial<Pick<Change, "rules">>,
   result: ChangeResult,
   context: { business: BusinessProfile; templates: OwnerTemplates },
 ): Promise<boolean> {
@@ -186,7 +201,7 @@ export async function queueLineNotice(
   if (!kind || !result.applied) return false;
   const contact = preferredContact(result.client);
   if (!contact) return false;
-  const message = renderMessage(context.templates, kind, lineNoticeVars(context.business, result.client));
+  const message = renderMessage(context.templates, kind, lineNoticeVars(context.business, result.client, { rules: change.rules }));
   await enqueue(tx, {
     ...contact,
     subject: contact.channel === "email" ? message.subject : undefined,

@@ -110,7 +110,7 @@ describe("line suspended / restored messages", () => {
     await admin.call({ method: "POST", url: `/api/admin/clients/${client.id}/suspend` });
     await admin.call({ method: "POST", url: `/api/admin/clients/${client.id}/reactivate` });
     const [restored] = await messagesFor(client.id, "line-restored");
-    expect(restored.subject).toMatch(/: your account is active again$/);
+    expect(restored.subject).toMatch(/: we've lifted the hold on your account$/);
     expect(restored.body).toMatch(/so your line stays off until you renew: http.*\/client\?renew=1/);
   });
 });

@@ -6,6 +6,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, outbox } from "@/server/db/schema";
 import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { leadReference } from "./messages";
 
 interface ReceivedMail {
   to: string[];
@@ -121,7 +122,7 @@ describe("e-mail to a real SMTP server", () => {
     const customer = smtp.mails.find((m) => m.to.includes("customer1@example.co.za"));
     expect(business?.subject).toBe("New order: Customer 1 - 6 Months, 6 Months");
     for (const part of [
-      `Reference: ${id}`,
+      `Reference: ${leadReference({ id })} (lead ${id})`,
       "Full name: Customer 1",
       "E-mail: customer1@example.co.za",
       "WhatsApp: +27 82 600 0001 (typed as 082 600 0001)",
@@ -133,7 +134,7 @@ describe("e-mail to a real SMTP server", () => {
       expect(business?.text).toContain(part);
     }
     expect(customer?.subject).toBe("Your StreamDesk order has been received");
-    expect(customer?.text).toContain("Hi Customer 1,");
+    expect(customer?.text).toContain("Hi Customer,");
     expect(customer?.text).toContain("- Package: 6 Months");
     expect(customer?.text).toContain("— StreamDesk");
     // The row is marked sent once the SMTP server has answered, a moment after the mail arrived

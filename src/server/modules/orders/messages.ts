@@ -90,6 +90,19 @@ function optOutLine(business: BusinessProfile): string {
   return `You chose to hear about specials and offers. To stop them at any time, tell us ${where}.`;
 }
 
+/**
+ * The reference a person reads and quotes: the first 8 characters of the lead's id, upper case,
+ * in two groups ("1A2B-3C4D"), never the whole UUID. The business's note gives both, so the
+ * owner can match the one the customer quotes to the lead.
+ */
+export function leadReference(lead: Pick<LeadFacts, "id">): string {
+  const hex = lead.id.replace(/-/g, "").slice(0, 8).toUpperCase();
+  return `${hex.slice(0, 4)}-${hex.slice(4)}`;
+}
+
+/** The first name to greet with ("there" when none was given). */
+const firstName = (name: string) => name.trim().split(/\s+/)[0] || "there";
+
 const received = (lead: LeadFacts) => `${formatDateTime(lead.created_at)} (SAST)`;
 
 // ---- orders ------------------------------------------------------------------------------
@@ -99,7 +112,7 @@ export function orderWhatsAppText(lead: LeadFacts, business: BusinessProfile): s
   const opening = isTrialLead(lead)
     ? `Hi ${business.companyName}, I'd like to start my free 24-hour trial.`
     : `Hi ${business.companyName}, I've just placed an order on your website.`;
-  return [opening, ...lines([["Name", lead.name]]), ...orderLines(lead), `Reference: ${lead.id}`].join("\n");
+  return [opening, ...lines([["Name", lead.name]]), ...orderLines(lead), `Reference: ${leadReference(lead)}`].join("\n");
 }
 
 /** The order's price for the business: ours, and what the page showed when that differs. */
@@ -120,7 +133,7 @@ export function orderBusinessEmail(lead: LeadFacts, business: BusinessProfile): 
   const body = [
     `New ${what} on the website.`,
     "",
-    field("Reference", lead.id),
+    field("Reference", `${leadReference(lead)} (lead ${lead.id})`),
     field("Received", received(lead)),
     field("Form", trial ? "Free trial" : "Order"),
     "",
@@ -168,7 +181,7 @@ export function orderCustomerEmail(lead: LeadFacts, business: BusinessProfile): 
         "As soon as your payment is confirmed we send your line details (a username, a password and a server address).",
       ];
   const body = [
-    `Hi ${lead.name},`,
+    `Hi ${firstName(lead.name)},`,
     "",
     trial
       ? `Thanks for asking for a free 24-hour trial with ${business.companyName}. We've saved your request.`
@@ -176,7 +189,7 @@ export function orderCustomerEmail(lead: LeadFacts, business: BusinessProfile): 
     "",
     "What you asked for:",
     ...orderLines(lead).map((line) => `- ${line}`),
-    `- Reference: ${lead.id}`,
+    `- Reference: ${leadReference(lead)}`,
     "",
     ...next,
     "",

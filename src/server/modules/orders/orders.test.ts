@@ -6,6 +6,7 @@ import { PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { saDay } from "@/shared/dates";
 import { OTHER_PLATFORM_MESSAGE } from "@/shared/schemas";
+import { leadReference } from "./messages";
 import type { OrderSubmitted } from "./routes";
 import { KEY_REUSED_MESSAGE, TRIAL_UNAVAILABLE_MESSAGE, TRIAL_USED_MESSAGES } from "./service";
 
@@ -122,7 +123,7 @@ describe("POST /api/orders: a paid order", () => {
       "Device: Android Phone/Tablet",
       "Internet: Fibre",
       "Speed: 50 Mbps",
-      `Reference: ${id}`,
+      `Reference: ${leadReference({ id })}`,
     ]) {
       expect(text).toContain(line);
     }
@@ -136,7 +137,7 @@ describe("POST /api/orders: a paid order", () => {
     expect(business).toMatchObject({ channel: "email", recipient: SUPPORT_EMAIL, kind: "order", status: "pending" });
     expect(business.subject).toBe(`New order: ${body.name} - 3 Months, 3 Months`);
     for (const part of [
-      `Reference: ${id}`,
+      `Reference: ${leadReference({ id })} (lead ${id})`,
       `Full name: ${body.name}`,
       `E-mail: ${body.email}`,
       `WhatsApp: +27 83 555 ${String(body.whatsapp).slice(-4)} (typed as ${body.whatsapp})`,
@@ -154,7 +155,7 @@ describe("POST /api/orders: a paid order", () => {
 
     expect(customer).toMatchObject({ channel: "email", recipient: body.email, kind: "order-confirmation", status: "pending" });
     expect(customer.subject).toBe("Your StreamDesk order has been received");
-    expect(customer.body).toContain(`Hi ${body.name},`);
+    expect(customer.body).toContain(`Hi ${String(body.name).split(" ")[0]},`);
     expect(customer.body).toContain("- Package: 3 Months");
     expect(customer.body).toContain("- Internet: Other: Starlink");
     expect(customer.body).toContain("What happens next:");

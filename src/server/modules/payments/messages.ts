@@ -76,7 +76,7 @@ export interface EftFacts {
 
 export function eftEmail(business: BusinessProfile, facts: EftFacts): { subject: string; body: string } {
   const body = [
-    facts.name ? `Hi ${facts.name},` : "Hi,",
+    `Hi ${firstNameOf(facts.name)},`,
     "",
     `Thank you for choosing ${business.companyName}. To pay ${formatRand(facts.amount)} for the ${facts.packageName} package by EFT, use these details:`,
     "",
@@ -95,4 +95,9 @@ export function eftEmail(business: BusinessProfile, facts: EftFacts): { subject:
     signOff(business),
   ].join("\n");
   return { subject: `${business.companyName}: EFT details for your ${facts.packageName} payment (${facts.reference})`, body };
+}
+
+/** The first name a message greets with, "there" when none is known. */
+export function firstNameOf(name: string | undefined): string {
+  return (name ?? "").trim().split(/\s+/)[0] || "there";
 }

@@ -431,7 +431,8 @@ describe("POST /api/payments/webhook/sandbox", () => {
     await t.app.outbox.drain();
     const sent = await eventually(() => {
       // The customer's receipt (the business gets its own notice of the payment).
-      const found = mails.filter((m) => m.data.includes(ref) && m.to.includes("ten@example.co.za"));
+      // quoted-printable may wrap the reference with a soft line break ("=\r\n"): read it unwrapped
+      const found = mails.filter((m) => m.data.replace(/=\r\n/g, "").includes(ref) && m.to.includes("ten@example.co.za"));
       expect(found).toHaveLength(1);
       return found;
     }, 5000);
@@ -641,6 +642,10 @@ describe("a visitor's payment, captured", () => {
       subscription_end: client.subscription_end?.toISOString(),
       suspended: false,
       sent_to: [{ channel: "whatsapp", hint: "ending 1234" }],
+      messages: [
+        { kind: "receipt", channel: "whatsapp", state: expect.stringMatching(/^(queued|owner)$/) },
+        { kind: "welcome", channel: "whatsapp", state: expect.stringMatching(/^(queued|owner)$/) },
+      ],
     });
     expect(JSON.stringify(view)).not.toContain("27837771234");
   });
@@ -683,7 +688,8 @@ describe("a visitor's payment, captured", () => {
       .where(eq(outbox.dedupe_key, `payment-received:${payment.id}`));
     expect(notices).toHaveLength(1);
     expect(notices[0].subject).toContain("Payment received: R1,450 for 3 Months from Bongani Z");
-    expect(notices[0].body).toContain("Set up their line");
+    expect(notices[0].body).toContain("The line is being created on the panel automatically");
+    expect(notices[0].body).not.toContain("portal login sent");
   });
 });
 
@@ -703,7 +709,7 @@ describe("GET /api/payments/:ref", () => {
       provider: "sandbox",
       created_at: expect.any(String),
       paid_at: null,
-      outcome: { account: "none", subscription_end: null, suspended: false, sent_to: [] },
+      outcome: { account: "none", subscription_end: null, suspended: false, sent_to: [], messages: [] },
     });
     expect(pending.body).not.toContain("private@example.co.za");
 

@@ -6,7 +6,7 @@
 // query) AND the provider's own status shows it paid for the amount we priced; each payment is
 // captured once, and settled (account, term, receipt) in the same transaction (settle.ts).
 import { randomInt } from "node:crypto";
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, like, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
@@ -17,7 +17,7 @@ import {
 } from "@/server/adapters/payments/provider";
 import type { SandboxOutcome, SandboxPaylink } from "@/server/adapters/payments/sandbox";
 import { type ActiveProvider, providerKindFor, selectPaymentProvider } from "@/server/adapters/payments/select-provider";
-import { capturedPayments, clients, leads, packages } from "@/server/db/schema";
+import { capturedPayments, clients, leads, outbox, packages, provisioningJobs } from "@/server/db/schema";
 import type { ClientRow } from "@/server/lib/accounts";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { knownFields, storablePayload } from "@/server/lib/clean-input";
@@ -28,7 +28,14 @@ import { enqueue } from "@/server/lib/outbox";
 import { codeRefusal, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
 import { priceCoupon } from "@/server/modules/billing/coupons";
 import { listActiveSpecials, specialsAt } from "@/server/modules/catalogue/service";
-import type { PaymentMethods, PaymentOutcome, PaymentStatusView } from "@/shared/api";
+import type {
+  PaymentMessage,
+  PaymentMessageKind,
+  PaymentMessageState,
+  PaymentMethods,
+  PaymentOutcome,
+  PaymentStatusView,
+} from "@/shared/api";
 import { type CouponQuote, couponQuoteSchema } from "@/shared/billing";
 import { SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";
 import { EFT_UNAVAILABLE_MESSAGE, eftReady } from "@/shared/constants";
@@ -505,7 +512,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     }
 
     // Read outside the transaction: PGlite has one connection, which the transaction holds.
-    const context = { business: await loadBusiness(app), rules: await loadRules(app) };
+    const context = { business: await loadBusiness(app), rules: await loadRules(app), panelMode: app.provisioning.panel.mode };
     const captured = await db.transaction(async (tx) => {
       const now = new Date();
       const [row] = await tx
@@ -547,16 +554,64 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
 
   /** What the payment did, for the result page: only what really happened. */
   async function outcomeOf(payment: Payment): Promise<PaymentOutcome> {
-    const none: PaymentOutcome = { account: "none", subscription_end: null, suspended: false, sent_to: [] };
-    if (payment.status !== "paid" || !payment.client_id) return none;
+    const none: PaymentOutcome = { account: "none", subscription_end: null, suspended: false, sent_to: [], messages: [] };
+    if (payment.status !== "paid") return none;
+    const messages = await customerMessagesOf(payment);
+    if (!payment.client_id) return { ...none, messages };
     const [client] = await db.select().from(clients).where(eq(clients.id, payment.client_id));
-    if (!client) return none;
+    if (!client) return { ...none, messages };
     return {
       account: payment.client_created ? "created" : "renewed",
       subscription_end: isoOrNull(client.subscription_end),
       suspended: client.status === "suspended",
       sent_to: sentTo(payment, client),
+      messages,
     };
+  }
+
+  /**
+   * The customer's messages this payment caused, with where each stands: its receipt (and the
+   * receipt's e-mail copy), the welcome of the account it made, and the line login of the panel
+   * job it queued. Found by the payer (client or lead) and the dedupe keys their senders give
+   * them (receipt:<payment>, welcome:<client>:…, credentials:<job>:…), so neither an older
+   * message nor a later payment's is counted, whatever the clocks say. Never the business notice.
+   */
+  async function customerMessagesOf(payment: Payment): Promise<PaymentMessage[]> {
+    const payer = [
+      payment.client_id ? eq(outbox.client_id, payment.client_id) : null,
+      payment.lead_id ? eq(outbox.lead_id, payment.lead_id) : null,
+    ].filter((c) => c !== null);
+    if (payer.length === 0) return [];
+    const keys = [like(outbox.dedupe_key, `receipt:${payment.id}%`)];
+    if (payment.client_created && payment.client_id) keys.push(like(outbox.dedupe_key, `welcome:${payment.client_id}:%`));
+    const jobs = await db
+      .select({ id: provisioningJobs.id })
+      .from(provisioningJobs)
+      .where(like(provisioningJobs.cause_key, `payment:${payment.id}:%`));
+    for (const job of jobs) keys.push(like(outbox.dedupe_key, `credentials:${job.id}:%`));
+    const rows = await db
+      .select({
+        kind: outbox.kind,
+        channel: outbox.channel,
+        status: outbox.status,
+        delivery_status: outbox.delivery_status,
+        created_at: outbox.created_at,
+      })
+      .from(outbox)
+      .where(and(or(...payer), or(...keys), inArray(outbox.kind, [...CUSTOMER_KINDS])))
+      .orderBy(outbox.created_at);
+    // One line per kind and channel (a WhatsApp message's e-mail copy is its own line), the
+    // furthest along when there are two; a WhatsApp message carried by its e-mail copy is left out.
+    const byKey = new Map<string, PaymentMessage>();
+    for (const row of rows) {
+      const state = messageState(row);
+      if (!state) continue;
+      const message = { kind: row.kind as PaymentMessageKind, channel: row.channel as PaymentMessage["channel"], state };
+      const key = `${message.kind}:${message.channel}`;
+      const known = byKey.get(key);
+      if (!known || STATE_RANK[state] > STATE_RANK[known.state]) byKey.set(key, message);
+    }
+    return [...byKey.values()].sort((a, b) => CUSTOMER_KINDS.indexOf(a.kind) - CUSTOMER_KINDS.indexOf(b.kind));
   }
 
   /**
@@ -759,3 +814,33 @@ export type OrderInput = {
 };
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+// ---- the customer's messages about a payment (the result page's "messages") -------------------
+
+const CUSTOMER_KINDS: readonly PaymentMessageKind[] = ["receipt", "welcome", "credentials"];
+
+const STATE_RANK: Record<PaymentMessageState, number> = { failed: 0, queued: 1, owner: 2, sent: 3, delivered: 4, read: 5 };
+
+/**
+ * Where an outbox row stands for the customer: pending/sending are queued; owner waits for the
+ * business to send it on WhatsApp; a sent WhatsApp message is as far as Meta's last delivery
+ * status says (a failed delivery is a failure). A row rerouted to its e-mail copy is null: the
+ * copy is the message.
+ */
+export function messageState(row: { channel: string; status: string; delivery_status: string | null }): PaymentMessageState | null {
+  switch (row.status) {
+    case "pending":
+    case "sending":
+      return "queued";
+    case "owner":
+      return "owner";
+    case "failed":
+      return "failed";
+    case "sent": {
+      const delivery = row.channel === "whatsapp" ? row.delivery_status : null;
+      return delivery === "delivered" || delivery === "read" || delivery === "failed" ? delivery : "sent";
+    }
+    default:
+      return null;
+  }
+}

@@ -5,10 +5,12 @@
 //      a new client account made from the lead, its portal login sent on their channel;
 //   2. the term: one 'payment-captured' cause through the lifecycle module (key payment:<id>):
 //      time from the current end while a term runs, else from now; a suspension stays;
-//   3. the messages: one receipt, and one notice to the business to set up or renew the line.
-import { and, eq, ne } from "drizzle-orm";
+//   3. the messages: one receipt, and one notice to the business saying what was queued to the
+//      customer (and on which channel) and what happens on the panel in its mode.
+import { and, eq, like, ne } from "drizzle-orm";
+import type { PanelMode } from "@/server/adapters/panel/panel";
 import type { Db } from "@/server/db/client";
-import { capturedPayments, clients, leads, packages } from "@/server/db/schema";
+import { capturedPayments, clients, leads, packages, provisioningJobs } from "@/server/db/schema";
 import { appForDevice, type ClientRow, insertClientFromLead, maskedHint, setPasswordLink } from "@/server/lib/accounts";
 import { type BusinessProfile, signOff } from "@/server/lib/business";
 import { applyChange, paymentActor } from "@/server/lib/lifecycle";
@@ -21,6 +23,7 @@ import { formatDate } from "@/shared/dates";
 import type { LifecycleRules } from "@/shared/lifecycle";
 import { formatRand } from "@/shared/money";
 import { packageMonths } from "@/shared/pricing";
+import { formatPhoneForDisplay } from "@/shared/whatsapp";
 import { receiptEmail } from "./messages";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -29,6 +32,11 @@ type Payment = typeof capturedPayments.$inferSelect;
 export interface SettleContext {
   business: BusinessProfile;
   rules: LifecycleRules;
+  /**
+   * How the panel works (app.provisioning.panel.mode): the owner's notice says whether the line
+   * is made automatically or is a task for them. Unknown: the notice points at the panel page.
+   */
+  panelMode?: PanelMode;
 }
 
 export interface Settled {
@@ -122,13 +130,33 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
   // The business hears of every payment: a line to set up, renew, or a payer to sort out by hand.
   if (business.supportEmail) {
     const who = client ? `${client.full_name} (${client.username})` : payment.client_email || "someone we could not match to a client";
+    const queued = [
+      payer.created && client ? customerQueued("their portal login", channelsFor(client, { alsoEmail: true })) : "",
+      customerQueued("their receipt", [receiptTarget(payment, client)]),
+    ].filter(Boolean);
+    const jobs = client
+      ? await tx
+          .select({ action: provisioningJobs.action })
+          .from(provisioningJobs)
+          .where(like(provisioningJobs.cause_key, `payment:${payment.id}:%`))
+      : [];
     const todo = !client
       ? "Nobody is linked to this payment: find the payer and link the payment to their client account."
       : client.status === "suspended"
         ? "The client is suspended: the time was added, and the suspension stays until you reactivate them."
-        : payer.created
-          ? "A new client account was made and their portal login sent. Set up their line and send their streaming login details."
-          : "Their term was extended. Renew their line on the panel if it is not renewed automatically.";
+        : [
+            payer.created ? "A new client account was made." : "Their term was extended.",
+            queued.length ? `Queued to them: ${queued.join("; ")}.` : "",
+            queued.some((q) => q.includes("on WhatsApp"))
+              ? 'Without the WhatsApp Cloud API, WhatsApp messages wait for you under "To send on WhatsApp" on the dashboard.'
+              : "",
+            panelTodo(
+              jobs.map((j) => j.action),
+              context.panelMode,
+            ),
+          ]
+            .filter(Boolean)
+            .join("\n");
     // A payer who matched an existing client without proving it: a new client, for the owner to look at.
     const [suspect] = client?.possible_duplicate_of
       ? await tx
@@ -211,4 +239,33 @@ export function sentTo(payment: Pick<Payment, "client_email" | "client_created">
   if (!client) return [];
   const targets = payment.client_created ? channelsFor(client, { alsoEmail: true }) : [receiptTarget(payment as Payment, client)];
   return targets.filter((t) => t !== null).map((t) => ({ channel: t.channel, hint: maskedHint(t.channel, t.recipient) }));
+}
+
+/** "their receipt by e-mail to a@b.co.za" / "their portal login on WhatsApp to +27 83 …": what the customer was queued. */
+function customerQueued(what: string, targets: readonly ({ channel: "email" | "whatsapp"; recipient: string } | null)[]): string {
+  const places = targets
+    .filter((t) => t !== null)
+    .map((t) =>
+      t.channel === "whatsapp" ? `on WhatsApp to ${formatPhoneForDisplay(t.recipient) || t.recipient}` : `by e-mail to ${t.recipient}`,
+    );
+  return places.length ? `${what} ${places.join(" and ")}` : "";
+}
+
+/** What happens on the panel for this payment, in the owner's words for the panel mode. */
+export function panelTodo(actions: readonly string[], mode: PanelMode | undefined): string {
+  if (actions.length === 0) return "";
+  const creates = actions.includes("create_line");
+  if (mode === "manual") {
+    return creates
+      ? "Make this line on your panel: it is on the dashboard's panel tasks."
+      : "Renew this line on your panel: it is on the dashboard's panel tasks.";
+  }
+  if (mode === "xtream" || mode === "sandbox") {
+    return creates
+      ? "The line is being created on the panel automatically; the login goes to the customer when it is made."
+      : "The line is being renewed on the panel automatically.";
+  }
+  return creates
+    ? "A job to create their line was queued: see the dashboard's IPTV panel page."
+    : "A job to renew their line was queued: see the dashboard's IPTV panel page.";
 }

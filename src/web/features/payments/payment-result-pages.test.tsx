@@ -3,7 +3,7 @@ import type { PaymentOutcome, PaymentStatusView } from "@/shared/api";
 import { cleanup, renderRoutes, stubFetch, waitFor } from "@/web/testing/render";
 import { PaymentCancelPage, PaymentFailurePage, PaymentSuccessPage } from "./payment-result-pages";
 
-const NOTHING_YET: PaymentOutcome = { account: "none", subscription_end: null, suspended: false, sent_to: [] };
+const NOTHING_YET: PaymentOutcome = { account: "none", subscription_end: null, suspended: false, sent_to: [], messages: [] };
 
 function payment(status: PaymentStatusView["status"], outcome: Partial<PaymentOutcome> = {}): PaymentStatusView {
   return {
@@ -71,7 +71,7 @@ describe("payment result pages", () => {
 
   const NEVER_PROMISED = ["streaming login", "renewed", "login to", "receipt"];
 
-  it("paid, account created: the account is ready, where its login went, the term's end and the line to come", async () => {
+  it("paid, account created: the account is ready, where its login really is, the term's end and the line to come", async () => {
     const page = await paidPage({
       account: "created",
       subscription_end: "2027-02-22T10:01:00.000Z",
@@ -79,11 +79,18 @@ describe("payment result pages", () => {
         { channel: "whatsapp", hint: "ending 4567" },
         { channel: "email", hint: "j***@gmail.com" },
       ],
+      messages: [
+        { kind: "receipt", channel: "email", state: "sent" },
+        { kind: "welcome", channel: "whatsapp", state: "read" },
+        { kind: "welcome", channel: "email", state: "sent" },
+      ],
     });
     expect(page.h1()).toBe("Your account is ready");
     expect(page.text()).toContain("Paid");
     expect(page.text()).toContain("22 Nov 2026, 12:01 SAST");
-    expect(page.text()).toContain("We've sent your client portal login to WhatsApp ending 4567 and e-mail j***@gmail.com.");
+    expect(page.text()).toContain("Your client portal login was delivered to your WhatsApp ending 4567 and read.");
+    expect(page.text()).toContain("Your client portal login was sent to your e-mail j***@gmail.com.");
+    expect(page.text()).toContain("Your receipt was sent to your e-mail j***@gmail.com.");
     expect(page.text()).toContain("Your subscription runs until 22 Feb 2027.");
     expect(page.text()).toContain("We'll send your streaming login details as soon as your line is set up.");
     expect(page.text()).not.toContain("renewed");
@@ -102,10 +109,11 @@ describe("payment result pages", () => {
       account: "renewed",
       subscription_end: "2027-05-22T10:01:00.000Z",
       sent_to: [{ channel: "whatsapp", hint: "ending 4567" }],
+      messages: [{ kind: "receipt", channel: "whatsapp", state: "delivered" }],
     });
     expect(page.h1()).toBe("Subscription renewed");
     expect(page.text()).toContain("Your subscription has been renewed until 22 May 2027.");
-    expect(page.text()).toContain("Your receipt is on its way to WhatsApp ending 4567.");
+    expect(page.text()).toContain("Your receipt was delivered to your WhatsApp ending 4567.");
     expect(page.text()).not.toContain("streaming login");
     expect(page.text()).not.toContain("account is ready");
     await cleanup();
@@ -113,6 +121,63 @@ describe("payment result pages", () => {
     const quiet = await paidPage({ account: "renewed", subscription_end: "2027-05-22T10:01:00.000Z", sent_to: [] });
     expect(quiet.text()).toContain("Your subscription has been renewed until 22 May 2027.");
     expect(quiet.text()).not.toContain("receipt");
+  });
+
+  it.each([
+    ["queued", "whatsapp", "Your client portal login is queued to your WhatsApp ending 4567."],
+    ["owner", "whatsapp", "Your client portal login is waiting to be sent on WhatsApp by StreamDesk."],
+    ["queued", "email", "Your client portal login is queued to your e-mail j***@gmail.com."],
+    ["sent", "email", "Your client portal login was sent to your e-mail j***@gmail.com."],
+    ["failed", "email", "Your client portal login could not be sent to your e-mail j***@gmail.com. Please contact us"],
+  ] as const)("the portal login %s on %s: says exactly that", async (state, channel, words) => {
+    const page = await paidPage({
+      account: "created",
+      subscription_end: "2027-02-22T10:01:00.000Z",
+      sent_to: [
+        { channel: "whatsapp", hint: "ending 4567" },
+        { channel: "email", hint: "j***@gmail.com" },
+      ],
+      messages: [{ kind: "welcome", channel, state }],
+    });
+    await waitFor(() => expect(page.text()).toContain(words));
+    if (state !== "sent") expect(page.text()).not.toMatch(/\b(was sent|were sent|delivered)\b/);
+    expect(page.text()).not.toContain("We've sent");
+  });
+
+  it("line login details: waiting for the owner on WhatsApp, and the promise only while there is none", async () => {
+    const page = await paidPage({
+      account: "created",
+      sent_to: [{ channel: "whatsapp", hint: "ending 4567" }],
+      messages: [
+        { kind: "welcome", channel: "whatsapp", state: "owner" },
+        { kind: "credentials", channel: "whatsapp", state: "owner" },
+      ],
+    });
+    await waitFor(() => expect(page.text()).toContain("Your streaming login details are waiting to be sent on WhatsApp by StreamDesk."));
+    expect(page.text()).not.toContain("as soon as your line is set up");
+  });
+
+  it("asks again every 5 s while a message waits for the owner, and says when it has gone", { timeout: 15_000 }, async () => {
+    let answers = 0;
+    const waiting = payment("paid", {
+      account: "renewed",
+      subscription_end: "2027-05-22T10:01:00.000Z",
+      sent_to: [{ channel: "whatsapp", hint: "ending 4567" }],
+      messages: [{ kind: "receipt", channel: "whatsapp", state: "owner" }],
+    });
+    const gone = { ...waiting, outcome: { ...waiting.outcome, messages: [{ kind: "receipt", channel: "whatsapp", state: "sent" }] } };
+    const { container } = await renderAt("/payment/success?ref=SD_1763800000_abc123", {
+      "/payments/SD_1763800000_abc123": () => {
+        answers += 1;
+        return { body: { data: answers < 2 ? waiting : gone } };
+      },
+    });
+    await waitFor(() => expect(container.textContent).toContain("Your receipt is waiting to be sent on WhatsApp by StreamDesk."));
+    await waitFor(() => expect(container.textContent).toContain("Your receipt was sent to your WhatsApp ending 4567."), 8000);
+    expect(answers).toBe(2);
+    // nothing waits now: no more questions
+    await new Promise((resolve) => setTimeout(resolve, 5500));
+    expect(answers).toBe(2);
   });
 
   it("paid, suspended: payment received, contact us to switch it back on, with the business's WhatsApp and e-mail", async () => {

@@ -2,11 +2,13 @@
 // /cancel, each with ?ref=. The address only says where the provider sent them; the page shows
 // the payment's REAL status from GET /api/payments/:ref (spec: never trust the landing page),
 // and, once paid, only what the payment's outcome says it did: an account created, a term
-// renewed, a suspended account, or nothing yet.
+// renewed, a suspended account, or nothing yet; and for each message to the customer, where it
+// really stands (queued, waiting for the business to send it on WhatsApp, sent, delivered,
+// read, failed), asked again every 5 s while one has not gone.
 import { CircleCheck, CircleX, Clock, type LucideIcon, Mail, MessageCircle, RefreshCw, RotateCcw, SearchX, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { PaymentOutcome, PaymentStatus, PaymentStatusView, SentTo } from "@/shared/api";
+import type { PaymentMessage, PaymentMessageKind, PaymentOutcome, PaymentStatus, PaymentStatusView, SentTo } from "@/shared/api";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import { formatRand } from "@/shared/money";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
@@ -54,11 +56,56 @@ function headline(payment: PaymentStatusView): string {
   return "Thank you for your payment";
 }
 
-/** 'WhatsApp ending 4567 and e-mail j***@gmail.com' (the hints arrive masked). */
-function sentToText(sentTo: readonly SentTo[]): string {
-  const places = sentTo.map((s) => `${s.channel === "whatsapp" ? "WhatsApp" : "e-mail"} ${s.hint}`);
-  return places.length > 1 ? `${places.slice(0, -1).join(", ")} and ${places[places.length - 1]}` : (places[0] ?? "");
+const MESSAGE_NAMES: Record<PaymentMessageKind, { name: string; plural: boolean }> = {
+  receipt: { name: "Your receipt", plural: false },
+  welcome: { name: "Your client portal login", plural: false },
+  credentials: { name: "Your streaming login details", plural: true },
+};
+
+/** 'your WhatsApp ending 4567', 'your e-mail j***@gmail.com' (the hints arrive masked). */
+function place(channel: PaymentMessage["channel"], sentTo: readonly SentTo[]): string {
+  const hint = sentTo.find((s) => s.channel === channel)?.hint;
+  return `your ${channel === "whatsapp" ? "WhatsApp" : "e-mail"}${hint ? ` ${hint}` : ""}`;
 }
+
+/** One message as it stands, in words that claim no more than its state. */
+export function messageText(message: PaymentMessage, sentTo: readonly SentTo[], business: string): string {
+  const { name, plural } = MESSAGE_NAMES[message.kind] ?? { name: "Your message", plural: false };
+  const is = plural ? "are" : "is";
+  const was = plural ? "were" : "was";
+  const where = place(message.channel, sentTo);
+  switch (message.state) {
+    case "owner":
+      return `${name} ${is} waiting to be sent on WhatsApp by ${business || "us"}.`;
+    case "sent":
+      return `${name} ${was} sent to ${where}.`;
+    case "delivered":
+      return `${name} ${was} delivered to ${where}.`;
+    case "read":
+      return `${name} ${was} delivered to ${where} and read.`;
+    case "failed":
+      return `${name} could not be sent to ${where}. Please contact us and we'll send ${plural ? "them" : "it"} another way.`;
+    default:
+      return `${name} ${is} queued to ${where}.`;
+  }
+}
+
+/** A line per message of this kind (one per channel), or nothing when there is none. */
+function MessageLines({ payment, kinds }: { payment: PaymentStatusView; kinds: readonly PaymentMessageKind[] }) {
+  const { branding } = useBranding();
+  const messages = (payment.outcome.messages ?? []).filter((m) => kinds.includes(m.kind));
+  return (
+    <>
+      {messages.map((m) => (
+        <li key={`${m.kind}:${m.channel}`} data-message-state={m.state}>
+          {messageText(m, payment.outcome.sent_to, branding.companyName)}
+        </li>
+      ))}
+    </>
+  );
+}
+
+const hasMessage = (payment: PaymentStatusView, kind: PaymentMessageKind) => (payment.outcome.messages ?? []).some((m) => m.kind === kind);
 
 export function PaymentSuccessPage() {
   return <PaymentResult landing="success" />;
@@ -221,7 +268,7 @@ function NextSteps({ payment, polling, onCheckAgain, busy }: OutcomeProps) {
 /** What the payment did, in the outcome's words only: nothing is promised that it does not say. */
 function PaidSteps({ payment }: { payment: PaymentStatusView }) {
   const ref = payment.external_transaction_id;
-  const { account, subscription_end: end, suspended, sent_to: sentTo }: PaymentOutcome = payment.outcome;
+  const { account, subscription_end: end, suspended }: PaymentOutcome = payment.outcome;
   const until = formatDate(end);
   const question = <WhatsAppButton text={`my payment ${ref} for ${payment.package_name} went through. I have a question.`} />;
 
@@ -233,6 +280,7 @@ function PaidSteps({ payment }: { payment: PaymentStatusView }) {
       >
         <li>Payment received. Your account is suspended, so please contact us to switch it back on.</li>
         {until ? <li>The time you paid for has been added: your subscription runs until {until}.</li> : null}
+        <MessageLines payment={payment} kinds={["receipt"]} />
       </Steps>
     );
   }
@@ -249,13 +297,18 @@ function PaidSteps({ payment }: { payment: PaymentStatusView }) {
           </>
         }
       >
-        {sentTo.length ? (
-          <li>We've sent your client portal login to {sentToText(sentTo)}.</li>
+        {hasMessage(payment, "welcome") ? (
+          <MessageLines payment={payment} kinds={["welcome"]} />
         ) : (
           <li>Your client portal account has been created. If its login doesn't reach you, please contact us.</li>
         )}
         {until ? <li>Your subscription runs until {until}.</li> : null}
-        <li>We'll send your streaming login details as soon as your line is set up.</li>
+        {hasMessage(payment, "credentials") ? (
+          <MessageLines payment={payment} kinds={["credentials"]} />
+        ) : (
+          <li>We'll send your streaming login details as soon as your line is set up.</li>
+        )}
+        <MessageLines payment={payment} kinds={["receipt"]} />
       </Steps>
     );
   }
@@ -273,7 +326,7 @@ function PaidSteps({ payment }: { payment: PaymentStatusView }) {
         }
       >
         <li>{until ? `Your subscription has been renewed until ${until}.` : "Your subscription has been renewed."}</li>
-        {sentTo.length ? <li>Your receipt is on its way to {sentToText(sentTo)}.</li> : null}
+        <MessageLines payment={payment} kinds={["receipt"]} />
       </Steps>
     );
   }
@@ -281,6 +334,7 @@ function PaidSteps({ payment }: { payment: PaymentStatusView }) {
     <Steps title="What happens next" actions={question}>
       <li>Payment received. We'll be in touch to set up your account.</li>
       <li>Keep the reference above in case you need to ask us about this payment.</li>
+      <MessageLines payment={payment} kinds={["receipt"]} />
     </Steps>
   );
 }

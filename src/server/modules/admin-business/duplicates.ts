@@ -37,6 +37,10 @@ export const ALREADY_MERGED = "This client was already merged.";
 type ClientRow = typeof clients.$inferSelect;
 
 async function lockFlagged(tx: Tx, id: string): Promise<{ dup: ClientRow; keep: ClientRow }> {
+  // A second merge or dismiss of the same client waits here, holding nothing, until the first
+  // commits: waiting on the row lock instead queued it on the client's row, which the first
+  // then needed again while moving rows that point at it, and PostgreSQL saw a deadlock.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`duplicate:${id}`}))`);
   const [dup] = await tx.select().from(clients).where(eq(clients.id, id)).for("update");
   if (!dup) throw notFound("No client with that id.");
   if (dup.merged_into) throw conflict(ALREADY_MERGED);

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
 import { clients, leads, outbox, provisioningJobs, siteSettings, trialRefusals, trials, verificationCodes } from "@/server/db/schema";
 import { TRIAL_PACKAGE_SETTING } from "@/server/jobs/provisioning-worker";
+import { loadBusiness } from "@/server/lib/business";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { codeSentTo } from "@/server/modules/client/test-helpers";
-import { createTestApp, type TestApp } from "@/server/testing";
+import { createTestApp, eventually, type TestApp } from "@/server/testing";
 import { VERIFICATION_CODE_MESSAGES } from "@/shared/schemas";
 import { TRIAL_SETTINGS } from "@/shared/trial-schemas";
 import { TRIAL_LIMIT_MESSAGES } from "./limits";
@@ -47,6 +48,8 @@ afterAll(async () => {
 async function setSetting(key: string, value: string) {
   const res = await admin.call({ method: "POST", url: "/api/admin/settings", payload: { key, value } });
   expect([200, 201], res.body).toContain(res.statusCode);
+  // the cached settings follow through the change feed (asynchronous on PostgreSQL)
+  await eventually(async () => expect((await loadBusiness(t.app)).settings[key] ?? "").toBe(value));
 }
 
 beforeEach(async () => {

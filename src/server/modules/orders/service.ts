@@ -12,7 +12,7 @@ import { matchContact, storedNumber } from "@/server/lib/identity";
 import { enqueueAll, type OutboxMessage } from "@/server/lib/outbox";
 import { listActiveSpecials, listPackages, specialsAt } from "@/server/modules/catalogue/service";
 import { trialMode } from "@/server/modules/trials/mode";
-import { checkTrialRequest, findTrialOf, openTrial } from "@/server/modules/trials/service";
+import { checkTrialRequest, countOrderRefusal, findTrialOf, openTrial } from "@/server/modules/trials/service";
 import type { TrialAvailability } from "@/shared/api";
 import { saDay } from "@/shared/dates";
 import { findSpecial, isFreePackage, monthsFromDuration, packageMonths } from "@/shared/pricing";
@@ -99,7 +99,10 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
     // A replay answers before the trial rules: the trial it asks about is this very lead.
     check: trial
       ? async () => {
-          await checkTrialAllowed(app, values);
+          await checkTrialAllowed(app, values).catch(async (refusal) => {
+            if (instant) await countOrderRefusal(app, refusal, submission.ip);
+            throw refusal;
+          });
           if (instant) await checkTrialRequest(app, { email: form.email, ip: submission.ip, returningClient: values.client_id != null });
         }
       : undefined,

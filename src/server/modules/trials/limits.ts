@@ -17,7 +17,9 @@ import { type TrialLimits, trialLimits } from "@/shared/trial-schemas";
 
 type Executor = Pick<Db, "select">;
 
-export type RefusalReason = "disposable-email" | "network" | "daily-cap" | "returning-client";
+export type LimitReason = "disposable-email" | "network" | "daily-cap" | "returning-client";
+/** What trial_refusals counts: the limits here, and the order's own two rules (refused in orders/service.ts's words). */
+export type RefusalReason = LimitReason | "already-had-trial" | "blackout-day";
 
 export const TRIAL_LIMIT_MESSAGES = {
   "disposable-email": "Free trials need an e-mail address you keep: throwaway addresses can't get one. Please use your own e-mail address.",
@@ -25,10 +27,10 @@ export const TRIAL_LIMIT_MESSAGES = {
   "daily-cap": "Today's free trials are all taken. Please try again tomorrow or choose a paid package.",
   "returning-client":
     "This WhatsApp number already has an account with us: free trials are for new customers. Please choose a package to renew.",
-} as const satisfies Record<RefusalReason, string>;
+} as const satisfies Record<LimitReason, string>;
 
 /** The 409 (400 for the address, which the customer can change) that says which limit. */
-export function limitRefusal(reason: RefusalReason): AppError {
+export function limitRefusal(reason: LimitReason): AppError {
   const message = TRIAL_LIMIT_MESSAGES[reason];
   if (reason === "disposable-email") return new AppError(400, "validation", message, { email: message });
   if (reason === "returning-client") return new AppError(409, "trial_used", message, { whatsapp: message });
@@ -79,7 +81,7 @@ export async function requestRefusal(
   app: FastifyInstance,
   request: { email: string; network: string },
   now = new Date(),
-): Promise<RefusalReason | null> {
+): Promise<LimitReason | null> {
   const limits = await loadTrialLimits(app);
   if (limits.blockDisposable && isDisposableEmail(request.email)) return "disposable-email";
   if ((await networkTrialsToday(app.db, request.network, now)) >= limits.perNetwork) return "network";

@@ -13,7 +13,7 @@ import { subscriberUrls } from "@/server/adapters/panel/panel";
 import { clients, leads, packages, provisioningJobs, trials, verificationCodes } from "@/server/db/schema";
 import { appForDevice, insertClientFromLead, setPasswordLink } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
-import { conflict, notFound } from "@/server/lib/errors";
+import { AppError, conflict, notFound } from "@/server/lib/errors";
 import { type Actor, applyOrRefuse, loadRules } from "@/server/lib/lifecycle";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
@@ -53,6 +53,13 @@ export async function checkTrialRequest(app: FastifyInstance, request: { email: 
   if (!reason) return;
   await recordRefusal(app, reason, network);
   throw limitRefusal(reason);
+}
+
+/** Counts the order's own refusals of a free trial (one per person, blackout days) for the owner, then lets them go on. */
+export async function countOrderRefusal(app: FastifyInstance, refusal: unknown, ip: string): Promise<void> {
+  const code = refusal instanceof AppError ? refusal.code : "";
+  const reason = code === "trial_used" ? "already-had-trial" : code === "trial_unavailable" ? "blackout-day" : null;
+  if (reason) await recordRefusal(app, reason, networkOf(ip));
 }
 
 /**

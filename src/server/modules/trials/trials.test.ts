@@ -301,6 +301,7 @@ describe("the limits", () => {
     const again = await order({ ...person(), whatsapp: p.whatsapp });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe("trial_used");
+    expect(await t.app.db.select().from(trialRefusals).where(eq(trialRefusals.reason, "already-had-trial"))).toHaveLength(1);
   });
 
   it("shows the owner what was asked, started and refused", async () => {

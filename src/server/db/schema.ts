@@ -531,6 +531,8 @@ export const verificationCodes = pgTable(
     recipient: text("recipient").notNull(),
     /** the client the code speaks for */
     client_id: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    /** or the lead it speaks for, when there is no client yet (an instant free trial) */
+    lead_id: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
     /** who asked for it ('client:<id>', 'ip:<address>'), for the per-requester limit */
     requester: text("requester").notNull(),
     /** what confirming it does (the new contact of a contact change) */
@@ -545,6 +547,7 @@ export const verificationCodes = pgTable(
     index("verification_recipient_idx").on(t.recipient, t.created_at),
     index("verification_requester_idx").on(t.requester, t.created_at),
     index("verification_client_idx").on(t.client_id, t.purpose, t.created_at),
+    index("verification_lead_idx").on(t.lead_id, t.purpose, t.created_at),
   ],
 );
 
@@ -915,3 +918,44 @@ export const whatsappMessages = pgTable(
   ],
 );
 // ---- end WhatsApp inbox ----
+
+// ---- instant free trials (issue 27) ----
+/**
+ * A free trial asked for in instant mode (modules/trials): the lead it came with, the network it
+ * came from (for the per-network limit), where its code went, and — once the code was right —
+ * the client it started. The client's line is the panel's answer, read from the client.
+ */
+export const trials = pgTable(
+  "trials",
+  {
+    id: id(),
+    lead_id: uuid("lead_id")
+      .notNull()
+      .unique()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    client_id: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    /** the requester's network: an IPv4 /24 ('198.51.100.0/24') or an IPv6 /48 */
+    network: text("network").notNull(),
+    /** email | whatsapp, and the address or 27… number the code went to */
+    channel: text("channel").notNull(),
+    recipient: text("recipient").notNull(),
+    /** sha256 of the token in the cookie of the browser that entered the code: it alone sees the line's password */
+    viewer_hash: text("viewer_hash"),
+    started_at: timestamp("started_at", { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index("trials_network_idx").on(t.network, t.created_at), index("trials_started_idx").on(t.started_at)],
+);
+
+/** Each free trial refused by a limit, counted for the owner (reason: network | daily-cap | disposable-email | ...). */
+export const trialRefusals = pgTable(
+  "trial_refusals",
+  {
+    id: id(),
+    reason: text("reason").notNull(),
+    network: text("network").notNull().default(""),
+    created_at: createdAt(),
+  },
+  (t) => [index("trial_refusals_created_idx").on(t.created_at)],
+);
+// ---- end instant free trials ----

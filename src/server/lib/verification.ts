@@ -28,7 +28,7 @@ export const PER_REQUESTER_PER_HOUR = 10;
 /** The outbox kind of a code message: the worker never sends it as free text or copies it by e-mail. */
 export const VERIFICATION_KIND = "verification-code";
 
-export type Purpose = "contact-change" | "payment-identify";
+export type Purpose = "contact-change" | "payment-identify" | "trial";
 export type CodeRow = typeof verificationCodes.$inferSelect;
 
 export interface Destination {
@@ -42,7 +42,9 @@ export interface IssueInput {
   /** where the code goes: one or more of the person's channels, all with the same code */
   to: Destination[];
   /** the client the code speaks for */
-  clientId: string;
+  clientId?: string | null;
+  /** or the lead, when there is no client yet (an instant free trial): exactly one of the two */
+  leadId?: string | null;
   /** who asked: 'client:<id>' or 'ip:<address>' */
   requester: string;
   /** what confirming it does (a contact change's new address) */
@@ -54,6 +56,20 @@ export interface IssueInput {
 
 export const TOO_MANY_CODES_MESSAGE = "We have sent too many codes there in the last hour. Please wait a while and try again.";
 
+/** Whose code it is: a client, or a lead that is not a client yet. */
+export type Subject = { clientId?: string | null; leadId?: string | null };
+
+function subjectKey(subject: Subject): string {
+  if (subject.clientId) return `client:${subject.clientId}`;
+  if (subject.leadId) return `lead:${subject.leadId}`;
+  throw new Error("A verification code needs a client or a lead.");
+}
+
+function subjectIs(subject: Subject) {
+  subjectKey(subject);
+  return subject.clientId ? eq(verificationCodes.client_id, subject.clientId) : eq(verificationCodes.lead_id, subject.leadId as string);
+}
+
 /** A new six-digit code ('000000'..'999999'). */
 export function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -61,7 +77,12 @@ export function newCode(): string {
 
 /** The words of a code message, on either channel (no channel-specific words: both are true anywhere). */
 export function codeMessage(business: BusinessProfile, purpose: Purpose, name: string): { subject: string; body: string } {
-  const what = purpose === "contact-change" ? "to confirm your new contact details" : "to prove it is you and pay on your account";
+  const what =
+    purpose === "contact-change"
+      ? "to confirm your new contact details"
+      : purpose === "trial"
+        ? "to start your free trial"
+        : "to prove it is you and pay on your account";
   const greeting = name ? `Hi ${name.split(/\s+/)[0]},` : "Hi,";
   return {
     subject: `Your ${business.companyName} code`,
@@ -76,7 +97,7 @@ export function codeMessage(business: BusinessProfile, purpose: Purpose, name: s
 }
 
 /**
- * Makes a code for `input.clientId`, voids that person's older codes of the same purpose, and
+ * Makes a code for `input.clientId` (or `input.leadId`), voids that person's older codes of the same purpose, and
  * queues it to each destination, all in one transaction. 429 past either limit (nothing sent).
  */
 export async function issueCode(db: Db, business: BusinessProfile, input: IssueInput): Promise<void> {
@@ -86,7 +107,7 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
   await db.transaction(async (tx) => {
     // Serialise issuing per person and per requester: the counts below then hold under races.
     for (const key of [
-      `verification:${input.clientId}`,
+      `verification:${subjectKey(input)}`,
       `verification:${input.requester}`,
       ...recipients.map((r) => `verification:${r}`),
     ].sort()) {
@@ -98,10 +119,7 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
       .where(
         and(
           gt(verificationCodes.created_at, hourAgo),
-          or(
-            sql`${verificationCodes.recipient} in ${recipients}`,
-            and(eq(verificationCodes.client_id, input.clientId), eq(verificationCodes.purpose, input.purpose)),
-          ),
+          or(sql`${verificationCodes.recipient} in ${recipients}`, and(subjectIs(input), eq(verificationCodes.purpose, input.purpose))),
         ),
       );
     const [perRequester] = await tx
@@ -116,7 +134,7 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
       .set({ expires_at: now })
       .where(
         and(
-          eq(verificationCodes.client_id, input.clientId),
+          subjectIs(input),
           eq(verificationCodes.purpose, input.purpose),
           isNull(verificationCodes.used_at),
           gt(verificationCodes.expires_at, now),
@@ -129,7 +147,8 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
         purpose: input.purpose,
         channel: input.to[0].channel,
         recipient: recipients[0],
-        client_id: input.clientId,
+        client_id: input.clientId ?? null,
+        lead_id: input.leadId ?? null,
         requester: input.requester,
         payload: input.payload ?? {},
         code_hash: "",
@@ -151,7 +170,8 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
         kind: VERIFICATION_KIND,
         secret: code,
         vars: { code_minutes: String(CODE_MINUTES) },
-        client_id: input.clientId,
+        client_id: input.clientId ?? null,
+        lead_id: input.leadId ?? null,
         dedupe_key: `verification:${row.id}:${to.channel}`,
       });
     }
@@ -170,7 +190,7 @@ export type CodeCheck = { ok: true; row: CodeRow } | { ok: false; reason: "none"
  * confirmations at once give one change). A wrong try is counted: the caller must commit `tx`
  * and only then refuse (codeRefusal), or the count would roll back.
  */
-export async function consumeCode(tx: Tx, input: { purpose: Purpose; clientId: string; code: string; now?: Date }): Promise<CodeCheck> {
+export async function consumeCode(tx: Tx, input: Subject & { purpose: Purpose; code: string; now?: Date }): Promise<CodeCheck> {
   const now = input.now ?? new Date();
   const [row] = await tx
     .select()
@@ -178,7 +198,7 @@ export async function consumeCode(tx: Tx, input: { purpose: Purpose; clientId: s
     .where(
       and(
         eq(verificationCodes.purpose, input.purpose),
-        eq(verificationCodes.client_id, input.clientId),
+        subjectIs(input),
         isNull(verificationCodes.used_at),
         gt(verificationCodes.expires_at, now),
       ),

@@ -21,6 +21,7 @@ import realtime from "./realtime/routes";
 import speedtest from "./speedtest/routes";
 import status from "./status/routes";
 import statusSubscriptions from "./status/subscriptions";
+import trials from "./trials/routes";
 import whatsapp from "./whatsapp/routes";
 
 export const routeModules: FastifyPluginAsync[] = [
@@ -32,6 +33,7 @@ export const routeModules: FastifyPluginAsync[] = [
   kb,
   realtime,
   orders,
+  trials,
   downloads,
   speedtest,
   monitor,

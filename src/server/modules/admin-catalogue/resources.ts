@@ -61,6 +61,7 @@ import {
   testimonialInputSchema,
   testimonialPatchSchema,
 } from "@/shared/schemas";
+import { trialSettingProblem } from "@/shared/trial-schemas";
 import type { ResourceDefinition, Row, Tx } from "./crud";
 import { fieldMessages, invalid } from "./validation";
 
@@ -143,6 +144,7 @@ export function checkLifecycleSetting(key: unknown, value: unknown): void {
   const message =
     lifecycleSettingError(name, text) ??
     billingSettingProblem(name, text) ??
+    trialSettingProblem(name, text) ??
     (name === "panel_credit_warning" && !/^\d{1,6}$/.test(text)
       ? "The credit warning must be a whole number of credits (0 or more)"
       : null);

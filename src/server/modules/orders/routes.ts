@@ -1,5 +1,6 @@
 // Public writes where a visitor becomes a lead:
-//   POST /api/orders    (the spec's send-new-client-email): 201 {success, id, whatsappUrl}
+//   POST /api/orders    (the spec's send-new-client-email): 201 {success, id, whatsappUrl};
+//                       a free trial in instant mode (modules/trials): 202 {success, id, trialId, sentTo}
 //   POST /api/interest  (the spec's process-client-interest): 201 {success, id}
 // and the one read the free-trial buttons need before anyone fills in the form:
 //   GET /api/trial-availability: {data: {available, reason, day}}
@@ -20,6 +21,8 @@ const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 // The answers (also the shapes the web reads; see the report about src/shared/api.ts).
 const orderSubmitted = z.object({ success: z.literal(true), id: z.string(), whatsappUrl: z.string() });
+/** A free trial in instant mode (issue 27): the trial waiting for its code, and where the code went. */
+const trialOpened = z.object({ success: z.literal(true), id: z.string(), trialId: z.string(), sentTo: z.string() });
 const interestSubmitted = z.object({ success: z.literal(true), id: z.string() });
 const trialAvailable = z.object({ data: z.object({ available: z.boolean(), reason: z.string(), day: z.string() }) });
 export type OrderSubmitted = z.infer<typeof orderSubmitted>;
@@ -68,13 +71,14 @@ const routes: FastifyPluginAsync = async (fastify) => {
     return { data };
   });
 
-  app.post("/orders", { schema: { response: { 200: orderSubmitted, 201: orderSubmitted } } }, async (request, reply) => {
+  app.post("/orders", { schema: { response: { 200: orderSubmitted, 201: orderSubmitted, 202: trialOpened } } }, async (request, reply) => {
     await enforce(app.db, [{ key: `orders:ip:${clientIp(request)}`, limit: limit(), message: PUBLIC_WRITE_MESSAGE }]);
     const submission = submissionOf(request, Object.keys(orderFormSchema.shape));
     // The schema's own messages are the spec's; the first problem is the headline.
     const form = parseForm(orderFormSchema, submission.body, (fields) => Object.values(fields)[0]);
     const saved = await submitOrder(app, form, submission);
     reply.header("cache-control", "no-store");
+    if (saved.trial) return reply.status(202).send({ success: true, id: saved.id, ...saved.trial });
     return reply.status(saved.replayed ? 200 : 201).send({ success: true, id: saved.id, whatsappUrl: saved.whatsappUrl });
   });
 

@@ -11,6 +11,8 @@ import { AppError, uniqueViolation } from "@/server/lib/errors";
 import { matchContact, storedNumber } from "@/server/lib/identity";
 import { enqueueAll, type OutboxMessage } from "@/server/lib/outbox";
 import { listActiveSpecials, listPackages, specialsAt } from "@/server/modules/catalogue/service";
+import { trialMode } from "@/server/modules/trials/mode";
+import { checkTrialRequest, countOrderRefusal, findTrialOf, openTrial } from "@/server/modules/trials/service";
 import type { TrialAvailability } from "@/shared/api";
 import { saDay } from "@/shared/dates";
 import { findSpecial, isFreePackage, monthsFromDuration, packageMonths } from "@/shared/pricing";
@@ -65,11 +67,15 @@ function trialUsed(field: keyof typeof TRIAL_USED_MESSAGES): AppError {
 
 export interface SavedOrder extends Saved {
   whatsappUrl: string;
+  /** instant mode (issue 27): the free trial waiting for the code sent to the customer */
+  trial?: { trialId: string; sentTo: string };
 }
 
 export async function submitOrder(app: FastifyInstance, form: OrderForm, submission: Submission): Promise<SavedOrder> {
   const business = await loadBusiness(app);
   const trial = isFreeTrialOrder(form);
+  // Instant mode (modules/trials): the limits below, then a code instead of a wait for the owner.
+  const instant = trial && (await trialMode(app)) === "instant";
   const values: NewLead = {
     form_type: trial ? "free-trial" : "order",
     name: form.name,
@@ -91,14 +97,29 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
   const saved = await saveLead(app, values, submission, {
     accepts: (lead) => lead.form_type === "order" || lead.form_type === "free-trial",
     // A replay answers before the trial rules: the trial it asks about is this very lead.
-    check: trial ? () => checkTrialAllowed(app, values) : undefined,
-    messages: (lead) => [orderBusinessEmail(lead, business), orderCustomerEmail(lead, business)],
+    check: trial
+      ? async () => {
+          await checkTrialAllowed(app, values).catch(async (refusal) => {
+            if (instant) await countOrderRefusal(app, refusal, submission.ip);
+            throw refusal;
+          });
+          if (instant) await checkTrialRequest(app, { email: form.email, ip: submission.ip, returningClient: values.client_id != null });
+        }
+      : undefined,
+    // Instant: the customer's message is the code (openTrial), not a promise to be in touch.
+    messages: (lead) =>
+      instant ? [orderBusinessEmail(lead, business)] : [orderBusinessEmail(lead, business), orderCustomerEmail(lead, business)],
     onUniqueViolation: (constraint) => {
       const field = TRIAL_INDEX_FIELD[constraint];
       return field ? trialUsed(field) : null;
     },
   });
-  return { id: saved.lead.id, replayed: saved.replayed, whatsappUrl: orderWhatsAppUrl(saved.lead, business) };
+  const answer = { id: saved.lead.id, replayed: saved.replayed, whatsappUrl: orderWhatsAppUrl(saved.lead, business) };
+  // A replay answers the trial its first submission opened (a lead saved in approve mode has none).
+  if (instant && (!saved.replayed || (await findTrialOf(app, saved.lead.id)))) {
+    return { ...answer, trial: await openTrial(app, saved.lead, submission.ip) };
+  }
+  return answer;
 }
 
 /**

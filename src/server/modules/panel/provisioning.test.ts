@@ -196,6 +196,9 @@ describe("paid means provisioned", () => {
   });
 
   it("a free trial makes a trial line (trial=1) on the trial package", async () => {
+    // The owner converts it (approve mode; with the trial package mapped the default would be instant, see modules/trials).
+    const mode = await admin.call({ method: "POST", url: "/api/admin/settings", payload: { key: "trial_mode", value: "approve" } });
+    expect(mode.statusCode).toBe(201);
     const order = await t.app.inject({
       method: "POST",
       url: "/api/orders",

@@ -11,6 +11,7 @@ import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { DEVICES, FREE_TRIAL_DURATION, FREE_TRIAL_DURATION_LABEL, INTERNET_PLATFORMS } from "@/shared/options";
 import type { OrderFormInput, OrderForm as OrderFormOutput } from "@/shared/schemas";
+import type { TrialStarted } from "@/shared/trial-schemas";
 import { isValidWhatsAppLink } from "@/shared/whatsapp";
 import { CheckboxField, FormField, fieldAria } from "@/web/components/form-field";
 import { PopiaNotice } from "@/web/components/popia-notice";
@@ -23,7 +24,8 @@ import { useSettings } from "@/web/lib/queries/settings";
 import { useSpecials } from "@/web/lib/queries/specials";
 import { useTrialUnavailable } from "@/web/lib/queries/trial-availability";
 import { scrollToSection } from "@/web/lib/scroll";
-import { MISSING_SUCCESS_MESSAGE, newIdempotencyKey, type OrderRequest, useCreateOrder } from "./api/create-order";
+import { isTrialAnswer, MISSING_SUCCESS_MESSAGE, newIdempotencyKey, type OrderRequest, useCreateOrder } from "./api/create-order";
+import { InstantTrial } from "./instant-trial";
 import { clearDraft, EMPTY_DRAFT, loadDraft, type OrderDraft, saveDraft } from "./order-draft";
 import { useOrderEvents } from "./order-events";
 import { chosenPackage, type OrderChoices, orderChoices, type PackageChoice, priceText, resolveDuration } from "./order-options";
@@ -210,6 +212,8 @@ export function OrderForm() {
   // One key per filled-in form: a retry of the same form reuses it, a changed form gets a new one.
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const [sentUrl, setSentUrl] = useState<string | null>(null);
+  // Instant mode (issue 27): the free trial waiting for its code; the code step replaces the form.
+  const [trialStarted, setTrialStarted] = useState<TrialStarted | null>(null);
 
   const onSubmit = handleSubmit(async (values) => {
     const choice = chosenPackage(values, choicesRef.current);
@@ -233,6 +237,12 @@ export function OrderForm() {
     try {
       const answer = await mutation.mutateAsync({ body, idempotencyKey: attempt.current.key });
       attempt.current = null;
+      if (isTrialAnswer(answer)) {
+        reset(EMPTY_VALUES);
+        clearDraft();
+        setTrialStarted({ trialId: answer.trialId, sentTo: answer.sentTo });
+        return;
+      }
       openWhatsApp(answer.whatsappUrl);
       toast.success(ORDER_MESSAGES.successTitle, { description: ORDER_MESSAGES.successDescription });
       reset(EMPTY_VALUES);
@@ -250,6 +260,8 @@ export function OrderForm() {
   });
 
   const aria = (name: keyof OrderFormValues, hint = false) => fieldAria(`order-${name}`, { error: errors[name]?.message, hint });
+
+  if (trialStarted) return <InstantTrial trial={trialStarted} onClose={() => setTrialStarted(null)} />;
 
   return (
     <form

@@ -4,6 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { ApiErrorBody, OrderResponse } from "@/shared/api";
 import type { OrderFormInput } from "@/shared/schemas";
+import type { TrialStarted } from "@/shared/trial-schemas";
 import { ApiError } from "@/web/lib/api";
 
 /** The form's fields, plus what the customer saw and agreed to (kept with the lead's payload). */
@@ -14,10 +15,16 @@ export interface OrderRequest extends OrderFormInput {
   shownPrice?: string;
 }
 
+/** A free trial in instant mode (202): the trial waiting for the code sent to the customer (issue 27). */
+export type TrialOrderResponse = { success: true; id: string } & TrialStarted;
+export type OrderAnswer = OrderResponse | TrialOrderResponse;
+
+export const isTrialAnswer = (answer: OrderAnswer): answer is TrialOrderResponse => "trialId" in answer;
+
 /** Spec §8: the text thrown when the answer lacks a success flag. */
 export const MISSING_SUCCESS_MESSAGE = "Failed to submit order";
 
-export async function createOrder(body: OrderRequest, idempotencyKey: string, signal?: AbortSignal): Promise<OrderResponse> {
+export async function createOrder(body: OrderRequest, idempotencyKey: string, signal?: AbortSignal): Promise<OrderAnswer> {
   let response: Response;
   try {
     response = await fetch("/api/orders", {
@@ -31,13 +38,16 @@ export async function createOrder(body: OrderRequest, idempotencyKey: string, si
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, "", "Could not reach the server. Check your connection and try again.");
   }
-  const json = (await response.json().catch(() => undefined)) as (Partial<OrderResponse> & Partial<ApiErrorBody>) | undefined;
+  const json = (await response.json().catch(() => undefined)) as
+    | (Partial<OrderResponse> & Partial<TrialOrderResponse> & Partial<ApiErrorBody>)
+    | undefined;
   if (!response.ok) {
     const error = json?.error;
     if (error && typeof error.message === "string")
       throw new ApiError(response.status, error.code ?? "", error.message, error.fields ?? {});
     throw new ApiError(response.status, "", `The server answered ${response.status}.`);
   }
+  if (json?.success && typeof json.trialId === "string" && typeof json.sentTo === "string") return json as TrialOrderResponse;
   if (!json?.success || typeof json.whatsappUrl !== "string") throw new Error(MISSING_SUCCESS_MESSAGE);
   return json as OrderResponse;
 }

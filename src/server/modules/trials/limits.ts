@@ -1,0 +1,95 @@
+// The limits an instant free trial is held to (issue 27), each a setting with a default and
+// each refusal a clear message, counted in trial_refusals for the owner:
+//   - no throwaway e-mail address (the maintained list of the disposable-email-domains project,
+//     from npm's disposable-email-domains-js, not a list of ours);
+//   - per network (/24 IPv4, /48 IPv6) a day (default 2): trials asked for from it today;
+//   - per shop a day (default 50): trials started today.
+// One trial per WhatsApp number and per e-mail address, and none on blackout days, are the order's
+// own rules (orders/service.ts). "Today" is the South African day.
+import { isDisposableEmailDomain } from "disposable-email-domains-js";
+import { and, count, eq, gte, isNotNull, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "@/server/db/client";
+import { trialRefusals, trials } from "@/server/db/schema";
+import { loadBusiness } from "@/server/lib/business";
+import { AppError } from "@/server/lib/errors";
+import { type TrialLimits, trialLimits } from "@/shared/trial-schemas";
+
+type Executor = Pick<Db, "select">;
+
+export type LimitReason = "disposable-email" | "network" | "daily-cap" | "returning-client";
+/** What trial_refusals counts: the limits here, and the order's own two rules (refused in orders/service.ts's words). */
+export type RefusalReason = LimitReason | "already-had-trial" | "blackout-day";
+
+export const TRIAL_LIMIT_MESSAGES = {
+  "disposable-email": "Free trials need an e-mail address you keep: throwaway addresses can't get one. Please use your own e-mail address.",
+  network: "Free trials from your internet connection are used up for today. Please try again tomorrow or choose a paid package.",
+  "daily-cap": "Today's free trials are all taken. Please try again tomorrow or choose a paid package.",
+  "returning-client":
+    "This WhatsApp number already has an account with us: free trials are for new customers. Please choose a package to renew.",
+} as const satisfies Record<LimitReason, string>;
+
+/** The 409 (400 for the address, which the customer can change) that says which limit. */
+export function limitRefusal(reason: LimitReason): AppError {
+  const message = TRIAL_LIMIT_MESSAGES[reason];
+  if (reason === "disposable-email") return new AppError(400, "validation", message, { email: message });
+  if (reason === "returning-client") return new AppError(409, "trial_used", message, { whatsapp: message });
+  return new AppError(409, "trial_limit", message);
+}
+
+export function isDisposableEmail(email: string): boolean {
+  const domain = email.trim().toLowerCase().split("@").pop() ?? "";
+  if (!domain) return false;
+  // a subdomain of a listed domain is the same service (x.mailinator.com)
+  const parts = domain.split(".");
+  for (let i = 0; i < parts.length - 1; i++) if (isDisposableEmailDomain(parts.slice(i).join("."))) return true;
+  return false;
+}
+
+/** Midnight at the start of today in Johannesburg (UTC+2 all year), as an instant. */
+export function startOfSaDay(now = new Date()): Date {
+  const sa = new Date(now.getTime() + 2 * 3_600_000);
+  return new Date(Date.UTC(sa.getUTCFullYear(), sa.getUTCMonth(), sa.getUTCDate()) - 2 * 3_600_000);
+}
+
+export async function loadTrialLimits(app: FastifyInstance): Promise<TrialLimits> {
+  return trialLimits((await loadBusiness(app)).settings);
+}
+
+/** Trials asked for from `network` since the start of today (`exceptId` left out). */
+export async function networkTrialsToday(db: Executor, network: string, now = new Date(), exceptId?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(trials)
+    .where(
+      and(eq(trials.network, network), gte(trials.created_at, startOfSaDay(now)), exceptId ? sql`${trials.id} <> ${exceptId}` : undefined),
+    );
+  return row.n;
+}
+
+/** Trials started today, the whole shop. */
+export async function trialsStartedToday(db: Executor, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(trials)
+    .where(and(isNotNull(trials.started_at), gte(trials.started_at, startOfSaDay(now))));
+  return row.n;
+}
+
+/** Which limit a new trial request would break, checked before anything is saved or sent. */
+export async function requestRefusal(
+  app: FastifyInstance,
+  request: { email: string; network: string },
+  now = new Date(),
+): Promise<LimitReason | null> {
+  const limits = await loadTrialLimits(app);
+  if (limits.blockDisposable && isDisposableEmail(request.email)) return "disposable-email";
+  if ((await networkTrialsToday(app.db, request.network, now)) >= limits.perNetwork) return "network";
+  if ((await trialsStartedToday(app.db, now)) >= limits.dailyCap) return "daily-cap";
+  return null;
+}
+
+/** Counts a refusal for the owner (its own write: the refused request saves nothing else). */
+export async function recordRefusal(app: FastifyInstance, reason: RefusalReason, network: string): Promise<void> {
+  await app.db.insert(trialRefusals).values({ reason, network });
+}

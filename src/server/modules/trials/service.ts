@@ -1,0 +1,270 @@
+// Instant free trials (issue 27; docs/architecture.md, "Subscriptions" and "Provisioning").
+// In instant mode a storefront free-trial order is saved as a lead (the order's own rules: one
+// trial per number and per e-mail, no trial on blackout days), then held to the limits here and
+// answered with a trial waiting for its code, the code sent to the customer's WhatsApp (or
+// e-mail) through lib/verification.ts. The right code, in one transaction: the client made from
+// the lead, the trial started through the lifecycle (which queues the panel's create_line with
+// trial=1 on the trial package), the lead marked converted, the welcome with a set-password
+// link queued. The trial row is locked first, so two verifies at once start one trial.
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { subscriberUrls } from "@/server/adapters/panel/panel";
+import { clients, leads, packages, provisioningJobs, trials, verificationCodes } from "@/server/db/schema";
+import { appForDevice, insertClientFromLead, setPasswordLink } from "@/server/lib/accounts";
+import { loadBusiness } from "@/server/lib/business";
+import { AppError, conflict, notFound } from "@/server/lib/errors";
+import { type Actor, applyOrRefuse, loadRules } from "@/server/lib/lifecycle";
+import { loadTemplates } from "@/server/lib/message-templates";
+import { enqueueAll } from "@/server/lib/outbox";
+import { type CodeCheck, codeRefusal, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
+import { welcomeMessages } from "@/server/modules/admin-business/messages";
+import type { TrialStarted, TrialState, TrialView } from "@/shared/trial-schemas";
+import { limitRefusal, loadTrialLimits, recordRefusal, requestRefusal, trialsStartedToday } from "./limits";
+import { networkOf } from "./network";
+
+type Lead = typeof leads.$inferSelect;
+type Trial = typeof trials.$inferSelect;
+
+export const TRIAL_ACTOR: Actor = { adminId: null, label: "free trial (code confirmed)" };
+export const TRIAL_COOKIE = "sd_trial";
+export const TRIAL_MESSAGES = {
+  notFound: "We could not find this free trial. Please ask for it again from the order form.",
+  started: "This free trial has already started. Your line details were sent to you.",
+  converted: "This request is already a client: your details were sent to you.",
+  provisioning: "Your trial has started. We are making your line now: this usually takes a few seconds.",
+  failed: "Your trial has started, but the line is taking longer than usual. We will send the details to you as soon as it is ready.",
+  ready: "Your line is ready. The details were also sent to you.",
+  readyElsewhere: "Your line is ready. The details were sent to you on WhatsApp or e-mail.",
+  awaiting: "Enter the 6-digit code we sent you to start your free trial.",
+} as const;
+
+/** Where the code goes: WhatsApp when they gave a number, else their e-mail address. */
+function destinationOf(lead: Pick<Lead, "whatsapp" | "email">): Destination {
+  return lead.whatsapp ? { channel: "whatsapp", recipient: lead.whatsapp } : { channel: "email", recipient: lead.email.trim() };
+}
+
+// ---- asking (from the order) ------------------------------------------------------------------
+
+/** The limits a request must pass before its lead is saved; a refusal is counted for the owner and thrown. */
+export async function checkTrialRequest(app: FastifyInstance, request: { email: string; ip: string; returningClient: boolean }) {
+  const network = networkOf(request.ip);
+  const reason = request.returningClient ? "returning-client" : await requestRefusal(app, { email: request.email, network });
+  if (!reason) return;
+  await recordRefusal(app, reason, network);
+  throw limitRefusal(reason);
+}
+
+/** Counts the order's own refusals of a free trial (one per person, blackout days) for the owner, then lets them go on. */
+export async function countOrderRefusal(app: FastifyInstance, refusal: unknown, ip: string): Promise<void> {
+  const code = refusal instanceof AppError ? refusal.code : "";
+  const reason = code === "trial_used" ? "already-had-trial" : code === "trial_unavailable" ? "blackout-day" : null;
+  if (reason) await recordRefusal(app, reason, networkOf(ip));
+}
+
+/**
+ * The trial for a saved free-trial lead: made once (a replayed order answers the same trial)
+ * with its code sent; a replay sends a new code only when none is live any more.
+ */
+export async function openTrial(app: FastifyInstance, lead: Lead, ip: string): Promise<TrialStarted> {
+  const to = destinationOf(lead);
+  const [made] = await app.db
+    .insert(trials)
+    .values({ lead_id: lead.id, network: networkOf(ip), channel: to.channel, recipient: to.recipient })
+    .onConflictDoNothing({ target: trials.lead_id })
+    .returning();
+  const trial = made ?? (await app.db.select().from(trials).where(eq(trials.lead_id, lead.id)))[0];
+  if (!trial.started_at && (made || !(await hasLiveCode(app, lead.id)))) await sendCode(app, trial, lead, ip);
+  return { trialId: trial.id, sentTo: maskedDestination(to) };
+}
+
+async function hasLiveCode(app: FastifyInstance, leadId: string): Promise<boolean> {
+  const [row] = await app.db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.lead_id, leadId),
+        eq(verificationCodes.purpose, "trial"),
+        isNull(verificationCodes.used_at),
+        gt(verificationCodes.expires_at, new Date()),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+async function sendCode(app: FastifyInstance, trial: Trial, lead: Lead, ip: string): Promise<void> {
+  await issueCode(app.db, await loadBusiness(app), {
+    purpose: "trial",
+    to: [{ channel: trial.channel as Destination["channel"], recipient: trial.recipient }],
+    leadId: lead.id,
+    requester: `ip:${ip}`,
+    payload: { trialId: trial.id },
+    name: lead.name,
+  });
+  app.outbox.nudge();
+}
+
+/** The trial a lead opened, if any. */
+export async function findTrialOf(app: FastifyInstance, leadId: string): Promise<Trial | null> {
+  const [trial] = await app.db.select().from(trials).where(eq(trials.lead_id, leadId));
+  return trial ?? null;
+}
+
+async function findTrial(app: FastifyInstance, id: string): Promise<Trial> {
+  const [trial] = await app.db.select().from(trials).where(eq(trials.id, id));
+  if (!trial) throw notFound(TRIAL_MESSAGES.notFound);
+  return trial;
+}
+
+/** POST /api/trials/:id/resend: a new code for a trial not started yet (the code limits apply). */
+export async function resendCode(app: FastifyInstance, id: string, ip: string): Promise<TrialStarted> {
+  const trial = await findTrial(app, id);
+  if (trial.started_at) throw conflict(TRIAL_MESSAGES.started);
+  const [lead] = await app.db.select().from(leads).where(eq(leads.id, trial.lead_id));
+  if (lead.status === "converted") throw conflict(TRIAL_MESSAGES.converted);
+  await sendCode(app, trial, lead, ip);
+  return { trialId: trial.id, sentTo: maskedDestination({ channel: trial.channel as Destination["channel"], recipient: trial.recipient }) };
+}
+
+// ---- the code ---------------------------------------------------------------------------------
+
+export interface Verified {
+  view: TrialView;
+  /** the token of the browser that entered the code (its cookie): it alone sees the line's password */
+  viewerToken: string;
+  /** how long the cookie should live (the trial's length) */
+  hours: number;
+}
+
+/** The package the lead asked for (for the conversion later), when it names one we have. */
+async function chosenPackage(app: FastifyInstance, lead: Lead) {
+  if (!lead.package_name.trim()) return null;
+  const [pkg] = await app.db
+    .select({ id: packages.id, name: packages.name })
+    .from(packages)
+    .where(sql`lower(${packages.name}) = lower(${lead.package_name})`)
+    .orderBy(sql`${packages.is_active} desc`)
+    .limit(1);
+  return pkg ?? null;
+}
+
+export async function verifyTrial(app: FastifyInstance, id: string, code: string): Promise<Verified> {
+  const trial = await findTrial(app, id);
+  if (trial.started_at) throw conflict(TRIAL_MESSAGES.started);
+  const [lead] = await app.db.select().from(leads).where(eq(leads.id, trial.lead_id));
+  const [business, rules, limits, pkg] = await Promise.all([
+    loadBusiness(app),
+    loadRules(app),
+    loadTrialLimits(app),
+    chosenPackage(app, lead),
+  ]);
+  const appGuide = await appForDevice(app.db, lead.device);
+  const viewerToken = randomBytes(24).toString("base64url");
+  const now = new Date();
+  type Outcome = { kind: "capped" } | { kind: "refused"; check: Exclude<CodeCheck, { ok: true }> } | { kind: "started"; trial: Trial };
+
+  const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
+    // One verify at a time per trial: the second waits here and then sees the trial started.
+    const [locked] = await tx.select().from(trials).where(eq(trials.id, id)).for("update");
+    if (locked.started_at) throw conflict(TRIAL_MESSAGES.started);
+    // Trials started today are counted one start at a time, so the shop's cap holds under races.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('trials:start'))`);
+    if ((await trialsStartedToday(tx, now)) >= limits.dailyCap) return { kind: "capped" };
+    const check = await consumeCode(tx, { purpose: "trial", leadId: lead.id, code, now });
+    // A wrong try is counted: this transaction commits, then the refusal is answered.
+    if (!check.ok) return { kind: "refused", check };
+    const [current] = await tx.select().from(leads).where(eq(leads.id, lead.id)).for("update");
+    if (current.status === "converted") throw conflict(TRIAL_MESSAGES.converted);
+    let client = await insertClientFromLead(tx, current, { packageId: pkg?.id ?? null, packageName: pkg?.name ?? current.package_name });
+    // The lifecycle starts the trial and, in this transaction, queues create_line with trial=1.
+    const started = await applyOrRefuse(tx, {
+      clientId: client.id,
+      cause: { kind: "trial-started", hours: rules.trialHours },
+      causeKey: `trial:${lead.id}`,
+      actor: TRIAL_ACTOR,
+      rules,
+      now,
+    });
+    client = started.client;
+    const [converted] = await tx
+      .update(leads)
+      .set({ status: "converted", client_id: client.id, updated_at: now })
+      .where(and(eq(leads.id, lead.id), ne(leads.status, "converted")))
+      .returning({ id: leads.id });
+    if (!converted) throw conflict(TRIAL_MESSAGES.converted);
+    const [updated] = await tx
+      .update(trials)
+      .set({ client_id: client.id, started_at: now, viewer_hash: digest(viewerToken) })
+      .where(eq(trials.id, id))
+      .returning();
+    const link = await setPasswordLink(tx, business, client.id, now);
+    const welcome = welcomeMessages(business, { client, app: appGuide, setPasswordLink: link }, await loadTemplates(tx));
+    await enqueueAll(
+      tx,
+      welcome.map((m) => ({ ...m, lead_id: lead.id })),
+    );
+    return { kind: "started", trial: updated };
+  });
+  if (outcome.kind === "capped") {
+    await recordRefusal(app, "daily-cap", trial.network);
+    throw limitRefusal("daily-cap");
+  }
+  if (outcome.kind === "refused") throw codeRefusal(outcome.check);
+  app.outbox.nudge();
+  return { view: await trialView(app, outcome.trial, viewerToken), viewerToken, hours: rules.trialHours };
+}
+
+// ---- the result screen --------------------------------------------------------------------------
+
+function digest(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** The viewer token from the cookie `<trial id>.<token>`, when it is this trial's. */
+export function viewerTokenFor(cookie: string | undefined, id: string): string | null {
+  if (!cookie) return null;
+  const dot = cookie.indexOf(".");
+  return dot > 0 && cookie.slice(0, dot) === id ? cookie.slice(dot + 1) : null;
+}
+
+export async function getTrial(app: FastifyInstance, id: string, viewerToken: string | null): Promise<TrialView> {
+  return trialView(app, await findTrial(app, id), viewerToken);
+}
+
+async function trialView(app: FastifyInstance, trial: Trial, viewerToken: string | null): Promise<TrialView> {
+  const sentTo = maskedDestination({ channel: trial.channel as Destination["channel"], recipient: trial.recipient });
+  const base = { id: trial.id, sentTo };
+  if (!trial.started_at || !trial.client_id) {
+    return { ...base, state: "awaiting-code", endsAt: null, line: null, message: TRIAL_MESSAGES.awaiting };
+  }
+  const [client] = await app.db.select().from(clients).where(eq(clients.id, trial.client_id));
+  const endsAt = client?.subscription_end?.toISOString() ?? null;
+  if (client?.panel_line_id && client.line_username) {
+    const viewer = Boolean(viewerToken && trial.viewer_hash && digest(viewerToken) === trial.viewer_hash);
+    if (!viewer) return { ...base, state: "ready", endsAt, line: null, message: TRIAL_MESSAGES.readyElsewhere };
+    const urls = subscriberUrls(client.line_portal_url, { username: client.line_username, password: client.line_password });
+    return {
+      ...base,
+      state: "ready",
+      endsAt,
+      line: {
+        username: client.line_username,
+        password: client.line_password,
+        server_url: urls.server_url,
+        m3u_url: urls.m3u_url,
+        expires_at: client.line_expires_at?.toISOString() ?? null,
+      },
+      message: TRIAL_MESSAGES.ready,
+    };
+  }
+  const [job] = await app.db
+    .select({ status: provisioningJobs.status })
+    .from(provisioningJobs)
+    .where(and(eq(provisioningJobs.client_id, trial.client_id), eq(provisioningJobs.action, "create_line")))
+    .orderBy(desc(provisioningJobs.created_at))
+    .limit(1);
+  const state: TrialState = job && (job.status === "failed" || job.status === "task") ? "failed" : "provisioning";
+  return { ...base, state, endsAt, line: null, message: state === "failed" ? TRIAL_MESSAGES.failed : TRIAL_MESSAGES.provisioning };
+}

@@ -1,0 +1,48 @@
+// Instant free trials (issue 27): the code step and the result screen.
+//   POST /api/trials/:id/verify {code} → 201 the trial (its line follows in seconds)
+//   POST /api/trials/:id/resend        → 202 {trialId, sentTo}
+//   GET  /api/trials/:id               → the trial; polled until the line is there (or the panel is slow)
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TrialStarted, TrialVerifyInput, TrialView } from "@/shared/trial-schemas";
+import { apiGet, apiSend } from "@/web/lib/api";
+
+export const trialKeys = { trial: (id: string) => ["trial", id] as const };
+
+/** How often the result screen asks again while the panel makes the line. */
+export const TRIAL_POLL_MS = 2000;
+
+export function getTrial(id: string, signal?: AbortSignal): Promise<TrialView> {
+  return apiGet<TrialView>(`/trials/${encodeURIComponent(id)}`, { signal });
+}
+
+export const trialQuery = (id: string) =>
+  queryOptions({
+    queryKey: trialKeys.trial(id),
+    queryFn: ({ signal }) => getTrial(id, signal),
+    // the line is made by the panel a moment after the code: ask again until it is there
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === "ready" || state === "failed" ? false : TRIAL_POLL_MS;
+    },
+    // also while the customer is in another app (their player, WhatsApp): it stops once the line is there
+    refetchIntervalInBackground: true,
+    retry: 1,
+  });
+
+export function useTrial(id: string, enabled: boolean) {
+  return useQuery({ ...trialQuery(id), enabled });
+}
+
+export function useVerifyTrial(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TrialVerifyInput) => apiSend<TrialView>("POST", `/trials/${encodeURIComponent(id)}/verify`, body),
+    onSuccess: (view) => client.setQueryData(trialKeys.trial(id), view),
+  });
+}
+
+export function useResendTrialCode(id: string) {
+  return useMutation({
+    mutationFn: () => apiSend<TrialStarted>("POST", `/trials/${encodeURIComponent(id)}/resend`),
+  });
+}

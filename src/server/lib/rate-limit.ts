@@ -28,6 +28,34 @@ export async function hit(db: Db, key: string, limit: number, amount = 1): Promi
   return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(Number(row?.retry_after ?? 60))) };
 }
 
+/**
+ * Reserve one attempt on `key` in the current minute, atomically: the row is counted up only
+ * while it is below `limit`, so N concurrent callers get at most `limit` reservations between
+ * them (PostgreSQL re-checks the WHERE on the locked, latest row of an ON CONFLICT update; a
+ * count read first and written later let 25 simultaneous guesses through — issue 30). A refused
+ * reservation adds nothing.
+ */
+export async function reserve(db: Db, key: string, limit: number): Promise<LimitResult> {
+  const result = await db.execute(sql`
+    INSERT INTO rate_limits (key, count, window_start) VALUES (${key}, 1, date_trunc('minute', now()))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.window_start = date_trunc('minute', now()) THEN rate_limits.count + 1 ELSE 1 END,
+      window_start = date_trunc('minute', now())
+    WHERE rate_limits.window_start <> date_trunc('minute', now()) OR rate_limits.count < ${limit}
+    RETURNING count`);
+  const row = (result as unknown as { rows: { count: number }[] }).rows[0];
+  if (row && limit >= 1) return { allowed: true, count: Number(row.count), retryAfterSeconds: 0 };
+  const { count, retryAfterSeconds } = await peek(db, key);
+  return { allowed: false, count, retryAfterSeconds };
+}
+
+/** Give back one reservation on `key` made in the current minute (never below zero). */
+export async function refund(db: Db, key: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE rate_limits SET count = count - 1
+    WHERE key = ${key} AND window_start = date_trunc('minute', now()) AND count > 0`);
+}
+
 /** The count on `key` in the current minute, without adding to it. */
 export async function peek(db: Db, key: string): Promise<{ count: number; retryAfterSeconds: number }> {
   const result = await db.execute(sql`

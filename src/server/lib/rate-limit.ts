@@ -90,3 +90,48 @@ export function clientIp(request: FastifyRequest): string {
 }
 
 export const PUBLIC_WRITE_MESSAGE = "Too many requests from your connection. Please wait a minute and try again.";
+
+// ---- per recipient ------------------------------------------------------------------------------
+
+/**
+ * Messages a stranger can cause to any address or number they type: a status-update
+ * confirmation, an order or interest confirmation. Beyond RECIPIENT_LIMIT_PER_HOUR of them (all
+ * kinds together) to one recipient in an hour, nothing more is queued to that recipient (issue 30:
+ * 60 and 60 mails were queued to one victim from three addresses, each under its per-address limit).
+ */
+export const STRANGER_MESSAGE_KINDS = ["status-confirm", "order-confirmation", "interest-confirmation"] as const;
+export const RECIPIENT_LIMIT_PER_HOUR = 3;
+
+/**
+ * Of `messages`, those that may be queued now: every message of another kind (the business's own
+ * notices), and a stranger-caused one only while its recipient has had fewer than `limit` such
+ * messages in the last hour. Counted from the outbox itself, under a transaction-scoped advisory
+ * lock per recipient, so concurrent forms naming one victim cannot all slip under the cap. Call
+ * it inside the transaction that queues the messages.
+ */
+export async function withinRecipientCap<M extends { kind: string; recipient: string }>(
+  tx: Pick<Db, "execute">,
+  messages: M[],
+  limit = RECIPIENT_LIMIT_PER_HOUR,
+): Promise<M[]> {
+  const kept: M[] = [];
+  const queuedNow = new Map<string, number>();
+  for (const message of messages) {
+    if (!(STRANGER_MESSAGE_KINDS as readonly string[]).includes(message.kind)) {
+      kept.push(message);
+      continue;
+    }
+    const recipient = message.recipient.trim().toLowerCase();
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`recipient-cap:${recipient}`}))`);
+    const result = await tx.execute(sql`
+      SELECT count(*)::int AS n FROM outbox
+      WHERE lower(trim(recipient)) = ${recipient}
+        AND kind IN ${[...STRANGER_MESSAGE_KINDS]}
+        AND created_at > now() - interval '1 hour'`);
+    const sent = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) + (queuedNow.get(recipient) ?? 0);
+    if (sent >= limit) continue;
+    queuedNow.set(recipient, (queuedNow.get(recipient) ?? 0) + 1);
+    kept.push(message);
+  }
+  return kept;
+}

@@ -22,7 +22,7 @@ import { clients, incidents, statusSubscribers, systemComponents } from "@/serve
 import { type BusinessProfile, loadBusiness, signOff } from "@/server/lib/business";
 import { badRequest } from "@/server/lib/errors";
 import { enqueue } from "@/server/lib/outbox";
-import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
+import { clientIp, enforce, PUBLIC_WRITE_MESSAGE, withinRecipientCap } from "@/server/lib/rate-limit";
 import { preferredContact } from "@/server/modules/client/service";
 import { formatDateTime } from "@/shared/dates";
 import { type ClientStatusUpdates, STATUS_EMAIL_MESSAGE, statusSubscribeSchema, statusUpdatesPatchSchema } from "@/shared/schemas";
@@ -233,6 +233,12 @@ const routes: FastifyPluginAsync = async (app) => {
     const email = parsed.data.email.toLowerCase();
     const business = await loadBusiness(app);
     await app.db.transaction(async (tx) => {
+      // Anyone can type anyone's address: past the cap per recipient (lib/rate-limit.ts) nothing
+      // more is written or queued, and the answer stays the same 202 — refusing would tell a
+      // stranger something about that address. (Its lock on the address, held to the end of this
+      // transaction, also lets simultaneous first sign-ups for one address take turns.)
+      const [allowed] = await withinRecipientCap(tx, [{ kind: "status-confirm", recipient: email }]);
+      if (!allowed) return;
       const [existing] = await tx.select().from(statusSubscribers).where(eq(statusSubscribers.email, email)).for("update");
       if (existing?.confirmed_at && !existing.unsubscribed_at) return; // already getting them: nothing to send
       const token = newToken();

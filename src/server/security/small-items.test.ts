@@ -106,7 +106,7 @@ describe("billing details", () => {
     const [row] = await t.app.db.select().from(clients).where(eq(clients.id, c.id));
     for (const value of [row.billing_company, row.billing_address]) {
       expect(value).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
-      expect(value).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F]/);
+      expect(value.replaceAll("\n", "")).not.toMatch(/\p{Cc}/u);
     }
     // Only bidi controls: nothing left, so nothing is kept.
     const blank = await t.app.inject({

@@ -148,10 +148,33 @@ export const couponCodeSchema = z
   .max(40, COUPON_MESSAGES.unknown)
   .regex(/^[A-Z0-9-]+$/, COUPON_MESSAGES.unknown);
 
+/**
+ * Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): a right-to-left
+ * override in a company name turned the rest of an invoice list's row around (issue 30).
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+/** One line: control characters and bidi controls removed (tabs and line breaks become a space). */
+export const cleanLine = (v: unknown) =>
+  typeof v === "string"
+    ? v
+        .replace(/[\t\r\n]+/g, " ")
+        .replace(/\p{Cc}/gu, "")
+        .replace(BIDI_CONTROLS, "")
+    : v;
+/** Several lines (an address): as cleanLine, but line breaks are kept (as \n). */
+export const cleanLines = (v: unknown) =>
+  typeof v === "string"
+    ? v
+        .replace(/\r\n?/g, "\n")
+        .replace(/\t/g, " ")
+        .replace(/[^\n\P{Cc}]/gu, "")
+        .replace(BIDI_CONTROLS, "")
+    : v;
+
 /** The buyer's details for the invoice: all optional; a VAT number must have the SA shape. */
 export const buyerDetailsFields = {
-  company: z.preprocess(blank, z.string().trim().max(120, "Company name must be 120 characters or fewer").optional()),
-  address: z.preprocess(blank, z.string().trim().max(300, "Address must be 300 characters or fewer").optional()),
+  company: z.preprocess((v) => blank(cleanLine(v)), z.string().trim().max(120, "Company name must be 120 characters or fewer").optional()),
+  address: z.preprocess((v) => blank(cleanLines(v)), z.string().trim().max(300, "Address must be 300 characters or fewer").optional()),
   vatNumber: z.preprocess(
     blank,
     z

@@ -77,13 +77,24 @@ const positiveMoney = (what: string) =>
 
 /** 'YYYY-MM-DD' (a South African day) or an ISO date-time. */
 const DAY_OR_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/;
+/**
+ * Filters take years 2000–2100 only: both the year as written and the year of the instant it
+ * names (UTC), so `9999-12-31T23:59:59-14:00` or `0000-01-01` is a 400 on the
+ * field instead of reaching the database as a 500 (issue 30).
+ */
+export const DATE_FILTER_MIN_YEAR = 2000;
+export const DATE_FILTER_MAX_YEAR = 2100;
+const dateInstant = (v: string) => Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v);
+const yearInRange = (year: number) => year >= DATE_FILTER_MIN_YEAR && year <= DATE_FILTER_MAX_YEAR;
+const saneDate = (v: string) => yearInRange(Number(v.slice(0, 4))) && yearInRange(new Date(dateInstant(v)).getUTCFullYear());
 const dateBound = (what: string) =>
   z.preprocess(
     blankToUndefined,
     z
       .string()
       .regex(DAY_OR_DATETIME, `${what} must be a date like 2026-11-22`)
-      .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), `${what} is not a real date`)
+      .refine((v) => !Number.isNaN(dateInstant(v)), `${what} is not a real date`)
+      .refine((v) => Number.isNaN(dateInstant(v)) || saneDate(v), `${what} must be a date between 2000 and 2100`)
       .optional(),
   );
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>

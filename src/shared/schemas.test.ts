@@ -13,6 +13,7 @@ import {
   instructionsRequestSchema,
   interestFormSchema,
   isFreeTrialOrder,
+  NAME_FORMAT_MESSAGE,
   noticeInputSchema,
   noticePatchSchema,
   OTHER_PLATFORM_MESSAGE,
@@ -78,7 +79,10 @@ describe("orderFormSchema — spec §5: only Full Name, Email Address and WhatsA
   it.each([
     ["name missing", { ...valid, name: undefined }, { name: "Please enter your full name" }],
     ["name blank", { ...valid, name: "   " }, { name: "Please enter your full name" }],
-    ["name too long", { ...valid, name: "x".repeat(101) }, { name: "Full name must be 100 characters or fewer" }],
+    ["name too long", { ...valid, name: "x".repeat(81) }, { name: "Full name must be 80 characters or fewer" }],
+    ["name with a link", { ...valid, name: "Hi. Pay at https://evil.example/pay" }, { name: NAME_FORMAT_MESSAGE }],
+    ["name with a domain", { ...valid, name: "see evil.example/pay" }, { name: NAME_FORMAT_MESSAGE }],
+    ["name with a line break", { ...valid, name: "Thabo\nYour line is blocked" }, { name: NAME_FORMAT_MESSAGE }],
     ["email missing", { ...valid, email: "" }, { email: "Please enter a valid email address" }],
     ["email not an address", { ...valid, email: "thabo@" }, { email: "Please enter a valid email address" }],
     ["whatsapp missing", { ...valid, whatsapp: "" }, { whatsapp: "Please enter a valid WhatsApp number" }],
@@ -206,7 +210,8 @@ describe("payerSchema — the review step before a payment: name, WhatsApp, opti
   it.each([
     ["name missing", { name: undefined }, { name: PAYER_NAME_MESSAGE }],
     ["name blank", { name: "   " }, { name: PAYER_NAME_MESSAGE }],
-    ["name too long", { name: "x".repeat(101) }, { name: "Full name must be 100 characters or fewer" }],
+    ["name too long", { name: "x".repeat(81) }, { name: "Full name must be 80 characters or fewer" }],
+    ["name with www.", { name: "www.evil" }, { name: NAME_FORMAT_MESSAGE }],
     ["whatsapp missing", { whatsapp: undefined }, { whatsapp: PAYER_WHATSAPP_MESSAGE }],
     ["whatsapp blank", { whatsapp: " " }, { whatsapp: PAYER_WHATSAPP_MESSAGE }],
     ["whatsapp 8 digits", { whatsapp: "8212 3456" }, { whatsapp: PAYER_WHATSAPP_MESSAGE }],
@@ -258,7 +263,7 @@ describe.each([
     [{ packageId: UUID, immediateStartConsent: false }, { immediateStartConsent: IMMEDIATE_START_CONSENT_MESSAGE }],
     [{ packageId: UUID, email: "x@", ...consent }, { email: "Please enter a valid email address" }],
     [{ packageId: UUID, whatsapp: "123", ...consent }, { whatsapp: PAYER_WHATSAPP_MESSAGE }],
-    [{ packageId: UUID, name: "x".repeat(101), ...consent }, { name: "Full name must be 100 characters or fewer" }],
+    [{ packageId: UUID, name: "x".repeat(81), ...consent }, { name: "Full name must be 80 characters or fewer" }],
     [{ packageId: UUID, clientId: "42", ...consent }, { clientId: "Client id is not valid" }],
     [
       { packageId: UUID, clientId: "42" },

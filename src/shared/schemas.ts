@@ -25,10 +25,35 @@ const optionalText = (what: string, max: number) =>
 const requiredText = (empty: string, what: string, max: number) =>
   z.string({ error: empty }).trim().min(1, empty).max(max, tooLong(what, max));
 
+/**
+ * A person's name as the public forms take it (order, interest, the payer at the review step):
+ * it is put into the confirmation we send to the address or number typed (issue 30: an order
+ * confirmation began "Hi there. Your line is blocked: pay R99 at https://evil.example/pay"), so
+ * no links (http:, www., a domain such as evil.example or evil.example/…), no line breaks or
+ * other control characters, at most 80 characters.
+ */
+export const NAME_FORMAT_MESSAGE = "Please enter your name without links or line breaks";
+export const NAME_MAX = 80;
+const CONTROL_OR_BREAK = /[\p{Cc}\u2028\u2029]/u;
+const LINK_WORDS = /(?:[a-z][a-z0-9+.-]*:\/\/|https?:|www\.)/i;
+/** a domain followed by a path: evil.example/pay, EVIL.EXAMPLE / pay */
+const DOMAIN_AND_PATH = /[\p{L}\p{N}-]+\.[\p{L}\p{N}-]{2,}\s*\//u;
+/** a dotted name ending in a lower-case top-level domain: evil.example, pay.me.co.za (not "J.R." or "Mr.Smith") */
+const BARE_DOMAIN = /(?:^|[^\p{L}\p{N}])[\p{L}\p{N}-]{2,}(?:\.[\p{L}\p{N}-]+)*\.[a-z]{2,24}(?![\p{L}\p{N}])/u;
+export const isPlainName = (v: string) =>
+  !CONTROL_OR_BREAK.test(v) && !LINK_WORDS.test(v) && !DOMAIN_AND_PATH.test(v) && !BARE_DOMAIN.test(v);
+
 // The format check runs only when the length checks passed, so a blank field reports one
 // message. (Not `abort: true`: an explicit abort would also stop the object-level rules of
 // the form, which should report every problem at once.)
 const onlyIfNoIssue = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
+const nameText = (empty: string, what: string) =>
+  z
+    .string({ error: empty })
+    .trim()
+    .min(1, empty)
+    .max(NAME_MAX, tooLong(what, NAME_MAX))
+    .refine(isPlainName, { message: NAME_FORMAT_MESSAGE, ...onlyIfNoIssue });
 const emailText = (message: string, empty = message) =>
   z
     .string({ error: empty })
@@ -79,7 +104,7 @@ export const OTHER_PLATFORM_MESSAGE = "Please tell us which internet platform yo
  */
 export const orderFormSchema = z
   .object({
-    name: requiredText("Please enter your full name", "Full name", 100),
+    name: nameText("Please enter your full name", "Full name"),
     email: emailText("Please enter a valid email address"),
     whatsapp: phoneText("Please enter a valid WhatsApp number"),
     package: optionalText("Package", 100),
@@ -111,8 +136,8 @@ export const INTEREST_REQUIRED_MESSAGE = "Please fill in all required fields.";
 
 /** Spec §3/§5 interest form: firstName, lastName, email and whatsapp are all required. */
 export const interestFormSchema = z.object({
-  firstName: requiredText(INTEREST_REQUIRED_MESSAGE, "First name", 60),
-  lastName: requiredText(INTEREST_REQUIRED_MESSAGE, "Last name", 60),
+  firstName: nameText(INTEREST_REQUIRED_MESSAGE, "First name"),
+  lastName: nameText(INTEREST_REQUIRED_MESSAGE, "Last name"),
   email: emailText(CONTACT_MESSAGES.email, INTEREST_REQUIRED_MESSAGE),
   whatsapp: phoneText("Please enter a valid WhatsApp number", INTEREST_REQUIRED_MESSAGE),
   communicationMethod: z.enum(["whatsapp", "email"], { error: "Choose WhatsApp or email" }).default("whatsapp"),
@@ -176,7 +201,7 @@ export const PAYER_WHATSAPP_MESSAGE = "Please enter a valid WhatsApp number";
  * server asks for name and WhatsApp only when no client is signed in.
  */
 export const payerSchema = z.object({
-  name: requiredText(PAYER_NAME_MESSAGE, "Full name", 100),
+  name: nameText(PAYER_NAME_MESSAGE, "Full name"),
   whatsapp: phoneText(PAYER_WHATSAPP_MESSAGE, PAYER_WHATSAPP_MESSAGE),
   email: optionalEmail,
   immediateStartConsent: z.literal(true, { error: IMMEDIATE_START_CONSENT_MESSAGE }),
@@ -222,7 +247,7 @@ export interface IdentifyResponse {
 
 const paymentRequestFields = {
   packageId,
-  name: z.preprocess(blankToUndefined, requiredText(PAYER_NAME_MESSAGE, "Full name", 100).optional()),
+  name: z.preprocess(blankToUndefined, nameText(PAYER_NAME_MESSAGE, "Full name").optional()),
   whatsapp: z.preprocess(blankToUndefined, phoneText(PAYER_WHATSAPP_MESSAGE).optional()),
   email: optionalEmail,
   immediateStartConsent: payerSchema.shape.immediateStartConsent,

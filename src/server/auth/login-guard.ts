@@ -6,10 +6,15 @@
 //    for the account, sealed with the server's key (lib/secret-box.ts) — is not held back by
 //    those failures: it counts only its own, and is locked out on its own when they pile up.
 // A successful sign-in (re)issues the device cookie. Only failures count towards the account.
+// Every attempt is reserved before the password is checked — one atomic, conditional increment
+// per address and per account/device (lib/rate-limit.ts `reserve`) — so N simultaneous guesses
+// check at most the limit (issue 30: the count used to be read first and written after the
+// check, and 25 concurrent guesses were all checked). A failure keeps its reservation; a success
+// gives the account's back (so only failures count towards it).
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { tooManyRequests } from "@/server/lib/errors";
-import { clientIp, enforce, hit, peek, reset } from "@/server/lib/rate-limit";
+import { clientIp, refund, reserve, reset } from "@/server/lib/rate-limit";
 import { open, seal } from "@/server/lib/secret-box";
 import { secureCookies } from "./sessions";
 
@@ -55,20 +60,23 @@ export async function startLogin(
   { kind, account, message }: { kind: LoginKind; account: string; message: string },
 ): Promise<LoginAttempt> {
   const limit = app.config.LOGIN_LIMIT_PER_MIN;
-  await enforce(app.db, [{ key: `login:${kind}:ip:${clientIp(request)}`, limit, message }]);
+  const byAddress = await reserve(app.db, `login:${kind}:ip:${clientIp(request)}`, limit);
+  if (!byAddress.allowed) throw tooManyRequests(byAddress.retryAfterSeconds, message);
   const accountKey = `login:${kind}:acct:${account}`;
   const device = account ? await readDevice(app, request.cookies?.[deviceCookieName(kind)], kind, account) : null;
   const failures = device ? `login:${kind}:device:${device.nonce}` : accountKey;
   if (account) {
-    const { count, retryAfterSeconds } = await peek(app.db, failures);
-    if (count >= limit) throw tooManyRequests(retryAfterSeconds, message);
+    // Reserved now, kept if the password is wrong (or the request fails on the way).
+    const byAccount = await reserve(app.db, failures, limit);
+    if (!byAccount.allowed) throw tooManyRequests(byAccount.retryAfterSeconds, message);
   }
   return {
     async failed() {
-      if (account) await hit(app.db, failures, limit);
+      // The attempt was counted when it was reserved in startLogin.
     },
     async succeeded() {
       if (!device) await reset(app.db, accountKey);
+      else await refund(app.db, failures);
       const fresh: Device & { purpose: string } = {
         purpose: "login-device",
         kind,

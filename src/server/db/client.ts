@@ -181,12 +181,24 @@ function releaseDeadClients(pool: pg.Pool): void {
   }) as typeof pool.connect;
 }
 
+/** A pool error as it may be logged: a plain Error with the message and, when there is one, the code. */
+export function poolErrorSummary(error: unknown): Error & { code?: string } {
+  const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
+  const summary: Error & { code?: string } = new Error(typeof message === "string" ? message.slice(0, 500) : "database connection error");
+  summary.name = "PoolError";
+  if (typeof code === "string" || typeof code === "number") summary.code = String(code);
+  summary.stack = undefined;
+  return summary;
+}
+
 function openPostgres(url: string, poolSize: number, onPoolError?: (error: Error) => void): Database & { migrate(): Promise<void> } {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // A client that loses its connection (the server restarted, an admin terminated the backend)
   // must not crash the process: idle ones report through the pool, checked-out ones through
   // themselves. The query that was running fails, and the API answers it 503; the error is logged.
-  pool.on("error", (error) => onPoolError?.(error));
+  // Only the message and the code reach the log: the driver's error (and the event's second
+  // argument) can carry the whole connection — its parameters, socket and buffers (issue 30).
+  pool.on("error", (error) => onPoolError?.(poolErrorSummary(error)));
   releaseDeadClients(pool);
   async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const lockClient = await pool.connect();

@@ -62,6 +62,9 @@ const nasty = fc.constantFrom(
   "NaN",
   "[]",
   "{}",
+  // dates at the edges (issue 30: they reached the database as 500s)
+  "0000-01-01",
+  "9999-12-31T23:59:59-14:00",
 );
 const text = fc.oneof(
   { weight: 6, arbitrary: fc.oneof(fc.string({ unit: "binary", maxLength: 30 }), nasty) },
@@ -127,8 +130,16 @@ describe("fuzzing every route's input", () => {
           const res = await t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
           expectHandled(res, `GET ${url.slice(0, 120)}`);
         }),
-        // A NUL in every known filter, always tried (it once reached the audit log's query as a 500).
-        { numRuns: 6, examples: [[Object.fromEntries(QUERY_KEYS.map((key) => [key, "\u0000"]))]] },
+        // A NUL in every known filter, always tried (it once reached the audit log's query as a 500),
+        // and dates far outside 2000–2100 in the date filters (issue 30).
+        {
+          numRuns: 6,
+          examples: [
+            [Object.fromEntries(QUERY_KEYS.map((key) => [key, "\u0000"]))],
+            [{ from: "0000-01-01", to: "9999-12-31T23:59:59-14:00" }],
+            [{ from: "9999-12-31T23:59:59-14:00", to: "0000-01-01", month: "0000-01" }],
+          ],
+        },
       );
     }
   }, 120_000);

@@ -9,14 +9,14 @@
 //        entry with `record_name`: the client or lead it is about, by name
 //   POST /api/admin/status/check       runs the health monitor now (no 30 s wait)
 import { and, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAdmin } from "@/server/auth/guards";
 import type { Db } from "@/server/db/client";
 import { auditLog, capturedPayments, clients, contentRequests, leads, outbox, provisioningJobs } from "@/server/db/schema";
 import { runIfDue } from "@/server/jobs/health-monitor";
 import { audit } from "@/server/lib/audit";
-import { conflict, notFound } from "@/server/lib/errors";
+import { AppError, conflict, notFound } from "@/server/lib/errors";
 import { containsPattern, pageOf } from "@/server/lib/list-query";
 import { maskedBody, withSecret } from "@/server/lib/outbox";
 import { open } from "@/server/lib/secret-box";
@@ -113,6 +113,33 @@ export function adminView(row: OutboxRow): AdminOutboxEntry {
     next_attempt_at: row.next_attempt_at.toISOString(),
     delivery_updated_at: iso(row.delivery_updated_at),
   };
+}
+
+export const CROSS_SITE_BACKUP_MESSAGE = "Download the backup from the dashboard (Admin › Backups): this request did not come from it.";
+
+/**
+ * GET /api/admin/backup hands over everything the shop holds, so it is not left to the session
+ * cookie alone (a cross-site navigation carries a SameSite=Lax cookie; issue 30). The browser
+ * says where a request came from: Sec-Fetch-Site must be same-origin (the dashboard's download
+ * link) or none (the admin typed or bookmarked the address); a browser too old to send it must
+ * send an Origin or Referer of ours. Anything else is a 403, and nothing is dumped.
+ */
+function requireSameOrigin(request: FastifyRequest, publicUrl: string | undefined): void {
+  const site = request.headers["sec-fetch-site"];
+  if (typeof site === "string" && site !== "") {
+    if (site === "same-origin" || site === "none") return;
+    throw new AppError(403, "forbidden", CROSS_SITE_BACKUP_MESSAGE);
+  }
+  const source = request.headers.origin ?? request.headers.referer;
+  let origin = "";
+  try {
+    origin = source ? new URL(source).origin : "";
+  } catch {
+    origin = "";
+  }
+  const ours = new Set([`${request.protocol}://${request.host}`]);
+  if (publicUrl) ours.add(new URL(publicUrl).origin);
+  if (!ours.has(origin)) throw new AppError(403, "forbidden", CROSS_SITE_BACKUP_MESSAGE);
 }
 
 export const POSTGRES_BACKUP_MESSAGE =
@@ -226,6 +253,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   // backed up with pg_dump (`npm run backup`), not through the web.
   app.get("/admin/backup/info", async () => ({ data: { database: app.database.kind } }));
   app.get("/admin/backup", async (request, reply) => {
+    requireSameOrigin(request, app.config.PUBLIC_URL);
     if (!app.database.backup) throw conflict(POSTGRES_BACKUP_MESSAGE);
     const dump = Buffer.from(await (await app.database.backup()).arrayBuffer());
     await audit(app.db, request, { action: "backup", resource: "database", after: { bytes: dump.length } });

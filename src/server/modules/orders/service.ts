@@ -10,6 +10,7 @@ import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { AppError, uniqueViolation } from "@/server/lib/errors";
 import { matchContact, storedNumber } from "@/server/lib/identity";
 import { enqueueAll, type OutboxMessage } from "@/server/lib/outbox";
+import { withinRecipientCap } from "@/server/lib/rate-limit";
 import { listActiveSpecials, listPackages, specialsAt } from "@/server/modules/catalogue/service";
 import { trialMode } from "@/server/modules/trials/mode";
 import { checkTrialRequest, countOrderRefusal, findTrialOf, openTrial } from "@/server/modules/trials/service";
@@ -266,9 +267,15 @@ async function saveLead(
         .values({ ...values, payload: submission.payload, ip: submission.ip, idempotency_key: key })
         .returning();
       // No support e-mail in branding: the lead is still in the admin; nothing to address.
+      // The customer's confirmation goes to whatever address or number was typed: past the cap
+      // per recipient (lib/rate-limit.ts) the form still succeeds, but nothing more is queued to
+      // them — refusing would tell a stranger something about that address or number.
       await enqueueAll(
         tx,
-        rules.messages(row).filter((m) => m.recipient.trim() !== ""),
+        await withinRecipientCap(
+          tx,
+          rules.messages(row).filter((m) => m.recipient.trim() !== ""),
+        ),
       );
       return row;
     });

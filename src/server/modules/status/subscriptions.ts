@@ -20,10 +20,11 @@ import { readClientSession } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
 import { clients, incidents, statusSubscribers, systemComponents } from "@/server/db/schema";
 import { type BusinessProfile, loadBusiness, signOff } from "@/server/lib/business";
-import { badRequest } from "@/server/lib/errors";
+import { AppError, badRequest } from "@/server/lib/errors";
 import { enqueue } from "@/server/lib/outbox";
-import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
+import { clientIp, enforce, PUBLIC_WRITE_MESSAGE, withinRecipientCap } from "@/server/lib/rate-limit";
 import { preferredContact } from "@/server/modules/client/service";
+import { SUSPENDED_MESSAGE } from "@/shared/client-schemas";
 import { formatDateTime } from "@/shared/dates";
 import { type ClientStatusUpdates, STATUS_EMAIL_MESSAGE, statusSubscribeSchema, statusUpdatesPatchSchema } from "@/shared/schemas";
 
@@ -217,11 +218,16 @@ const routes: FastifyPluginAsync = async (app) => {
     await enforce(app.db, [
       { key: `status-subscribe:ip:${clientIp(request)}`, limit: app.config.PUBLIC_WRITE_LIMIT_PER_MIN, message: PUBLIC_WRITE_MESSAGE },
     ]);
-    // A signed-in client who gives no address subscribes themselves, on their own channel.
+    // A signed-in client who gives no address subscribes themselves, on their own channel. A
+    // suspended client's session reaches nothing but its own session and renew (guards.ts): here
+    // it is the same 403 as the portal's toggle, with or without an address (issue 30).
     const given = (request.body as { email?: unknown } | null | undefined)?.email;
+    const session = await readClientSession(app, request);
+    const [client] = session
+      ? await app.db.select({ id: clients.id, status: clients.status }).from(clients).where(eq(clients.id, session.clientId))
+      : [];
+    if (client?.status === "suspended") throw new AppError(403, "suspended", SUSPENDED_MESSAGE);
     if (given === undefined) {
-      const session = await readClientSession(app, request);
-      const [client] = session ? await app.db.select({ id: clients.id }).from(clients).where(eq(clients.id, session.clientId)) : [];
       if (client) {
         const state = await setClientStatusUpdates(app.db, client.id, true);
         reply.header("cache-control", "no-store");
@@ -233,6 +239,12 @@ const routes: FastifyPluginAsync = async (app) => {
     const email = parsed.data.email.toLowerCase();
     const business = await loadBusiness(app);
     await app.db.transaction(async (tx) => {
+      // Anyone can type anyone's address: past the cap per recipient (lib/rate-limit.ts) nothing
+      // more is written or queued, and the answer stays the same 202 — refusing would tell a
+      // stranger something about that address. (Its lock on the address, held to the end of this
+      // transaction, also lets simultaneous first sign-ups for one address take turns.)
+      const [allowed] = await withinRecipientCap(tx, [{ kind: "status-confirm", recipient: email }]);
+      if (!allowed) return;
       const [existing] = await tx.select().from(statusSubscribers).where(eq(statusSubscribers.email, email)).for("update");
       if (existing?.confirmed_at && !existing.unsubscribed_at) return; // already getting them: nothing to send
       const token = newToken();

@@ -37,6 +37,7 @@ export function BackupsSection() {
               Taken from the running shop, nothing stops. Keep it somewhere other than this server: a daily copy kept for 30 days is a good
               habit. To bring it back, stop the shop and run <code className="font-mono text-ink">npm run restore -- file.tar.gz</code>.
             </p>
+            {/* A plain same-origin link: the browser sends Sec-Fetch-Site: same-origin, which the route requires (issue 30). */}
             <a href="/api/admin/backup" download className={buttonClasses({ className: "self-start" })}>
               <Download aria-hidden="true" />
               Download backup

@@ -1,0 +1,81 @@
+// Issue 30, item 2: the per-account sign-in limit must hold when the guesses arrive together.
+// Each attempt is reserved (an atomic, conditional increment) before its password is checked, so
+// 25 simultaneous wrong guesses from 25 addresses plus the right password check at most
+// LOGIN_LIMIT_PER_MIN passwords in the minute; the rest wait (429 with Retry-After). The old code
+// read the count first and wrote it after the (slow) scrypt check, so all 26 were checked.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdmin, randomIp, TEST_ADMIN_PASSWORD } from "@/server/modules/admin-auth/test-helpers";
+import { createTestApp, type TestApp } from "@/server/testing";
+
+const LIMIT = 5;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_LIMIT_PER_MIN: LIMIT }, { seed: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Limits count per wall-clock minute: start a burst well inside one. */
+async function awayFromMinuteEdge() {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 10_000) await new Promise((r) => setTimeout(r, left + 200));
+}
+
+describe("concurrent guesses on one account", () => {
+  it("checks at most LOGIN_LIMIT_PER_MIN passwords when 26 arrive at once from 26 addresses", async () => {
+    const owner = await createAdmin(t.app, "race-owner@example.test");
+    await awayFromMinuteEdge();
+    const passwords = [...Array.from({ length: 25 }, (_, i) => `wrong-guess-${i}`), TEST_ADMIN_PASSWORD];
+    const responses = await Promise.all(
+      passwords.map((password) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/admin/login",
+          payload: { email: owner.email, password },
+          remoteAddress: randomIp(),
+          headers: { origin: "http://localhost:8080" },
+        }),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    const checked = codes.filter((c) => c === 401 || c === 200).length;
+    expect(checked).toBeLessThanOrEqual(LIMIT);
+    expect(codes.filter((c) => c === 429).length).toBe(passwords.length - checked);
+    for (const r of responses.filter((x) => x.statusCode === 429)) expect(Number(r.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("holds per address too: 12 simultaneous guesses at 12 accounts from one address check at most the limit", async () => {
+    await awayFromMinuteEdge();
+    const ip = randomIp();
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/admin/login",
+          payload: { email: `nobody-${i}@example.test`, password: "whatever-123" },
+          remoteAddress: ip,
+          headers: { origin: "http://localhost:8080" },
+        }),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(LIMIT);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(12 - LIMIT);
+  });
+
+  it("a right password does not use up the account's allowance (only failures count)", async () => {
+    const admin = await createAdmin(t.app, "race-success@example.test");
+    await awayFromMinuteEdge();
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/login",
+        payload: { email: admin.email, password: TEST_ADMIN_PASSWORD },
+        remoteAddress: randomIp(),
+        headers: { origin: "http://localhost:8080" },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+});

@@ -15,7 +15,10 @@ async function setting(key: string, value: string) {
 }
 
 test.beforeAll(async ({ playwright, baseURL }, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "the journey is at 390 px; one project switches the shop's trial mode");
+  test.skip(
+    testInfo.project.name !== "phone-shop-mode",
+    "the journey is at 390 px, in the project that runs alone (it switches the shop's trial mode)",
+  );
   api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: ownOrigin() });
   const login = await api.post("/api/admin/login", { data: { email: e2eAdmin.email, password: e2eAdmin.password } });
   expect(login.ok(), await login.text()).toBe(true);

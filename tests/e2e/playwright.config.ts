@@ -45,8 +45,20 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
-    { name: "phone", use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
+    // instant-trial.spec.ts switches the whole shop's trial mode: it runs alone, after the others,
+    // so no free-trial order elsewhere meets the wrong mode.
+    { name: "desktop", testIgnore: /instant-trial/, use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: "phone",
+      testIgnore: /instant-trial/,
+      use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    },
+    {
+      name: "phone-shop-mode",
+      testMatch: /instant-trial/,
+      dependencies: ["desktop", "phone"],
+      use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    },
   ],
   webServer: {
     command: "node tests/e2e/start-server.mjs",

@@ -51,6 +51,8 @@ async function openRunner(): Promise<Runner> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // Dropping the database ends any connection still closing: that is expected, not an error.
+  pool.on("error", () => {});
   const db = drizzlePg(pool);
   return {
     query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],

@@ -88,6 +88,9 @@ describe("coupon limits at capture", () => {
     const paid = await Promise.all(refs.map((ref) => press(ref, "pay")));
     for (const r of paid) expect(r.statusCode).toBe(303);
     for (const ref of refs) {
+      // As each customer's result page does: its status read settles a callback that thirty at
+      // once on a loaded machine left unapplied (the pool's wait), from the provider's ledger.
+      await t.app.inject({ method: "GET", url: `/api/payments/${ref}` });
       const [row] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, ref));
       expect(row.status).toBe("paid");
       expect(row.amount).toBe(150);

@@ -10,3 +10,9 @@ export const e2eAdmin = {
  * refuses a cookie-carrying write without an Origin, as any browser would send one.
  */
 export const ownOrigin = () => ({ origin: `http://127.0.0.1:${process.env.E2E_PORT}` });
+
+/**
+ * The WHATSAPP_APP_SECRET the server is started with (playwright.config.ts, the same string), so a
+ * spec can sign a WhatsApp webhook as Meta does. No Cloud API token: replies go by wa.me.
+ */
+export const e2eWhatsAppAppSecret = "e2e-whatsapp-app-secret";

@@ -83,6 +83,7 @@ export default defineConfig({
       LOGIN_LIMIT_PER_MIN: "100",
       PUBLIC_WRITE_LIMIT_PER_MIN: "300",
       LOG_LEVEL: "warn",
+      WHATSAPP_APP_SECRET: "e2e-whatsapp-app-secret",
       WEB_DIST_DIR: distDir,
       DATABASE_URL: "",
     },

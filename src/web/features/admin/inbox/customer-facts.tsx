@@ -1,13 +1,14 @@
 // Beside a thread: who the number belongs to — a client's status, term, package, panel username
-// and last payments, or the lead's status — with a link to their record.
+// and last payments, or the lead's status — with a link to their record and the quick actions.
 import { Link } from "react-router";
 import type { InboxThread } from "@/shared/api";
 import { formatRand } from "@/shared/money";
 import { FactList } from "../components/fact-list";
 import { formatDate, orDash } from "../components/format";
 import { StatusBadge } from "../components/status-badge";
+import { QuickActions } from "./quick-actions";
 
-export function CustomerFacts({ thread }: { thread: InboxThread }) {
+export function CustomerFacts({ thread, onDraft }: { thread: InboxThread; onDraft: (text: string) => void }) {
   const customer = thread.customer;
   return (
     <aside
@@ -53,6 +54,7 @@ export function CustomerFacts({ thread }: { thread: InboxThread }) {
               <p className="text-ink-muted">No payments yet.</p>
             )}
           </div>
+          <QuickActions customer={customer} onDraft={onDraft} />
           <Link
             to={customer.kind === "client" ? `/admin/client/${customer.id}` : `/admin/leads?q=${thread.number}`}
             className="inline-flex min-h-11 items-center text-accent underline-offset-4 hover:underline"

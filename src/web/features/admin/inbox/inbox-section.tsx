@@ -3,6 +3,7 @@
 // the inbox or the outbox, with its delivery state), the reply box and the customer's facts
 // beside it. On a phone the list and the thread are two screens; from lg up, side by side.
 import { ArrowLeft, MessageCircle } from "lucide-react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import type { InboxConversation } from "@/shared/api";
 import { INBOX_NUMBER } from "@/shared/inbox-schemas";
@@ -14,7 +15,7 @@ import { AdminPageHeader } from "../components/admin-page-header";
 import { formatDateTime, phone } from "../components/format";
 import { useInboxList, useInboxThread } from "./api/inbox-api";
 import { CustomerFacts } from "./customer-facts";
-import { ReplyForm } from "./reply-form";
+import { type Draft, ReplyForm } from "./reply-form";
 import { ThreadMessages } from "./thread-messages";
 
 export function InboxSection() {
@@ -32,7 +33,7 @@ export function InboxSection() {
         </div>
         <div className={cn("min-w-0", number ? "block" : "hidden lg:block")}>
           {number ? (
-            <Thread number={number} />
+            <Thread key={number} number={number} />
           ) : subsection ? (
             <Empty text="That is not a WhatsApp number. Pick a conversation from the list." />
           ) : (
@@ -119,6 +120,8 @@ function ConversationLink({ conversation: c, current }: { conversation: InboxCon
 function Thread({ number }: { number: string }) {
   const thread = useInboxThread(number);
   const data = thread.data;
+  // what a quick action wrote into the reply box (a new object each time, so the same text again lands again)
+  const [draft, setDraft] = useState<Draft | null>(null);
   return (
     <section aria-labelledby="inbox-thread-title" className="flex min-w-0 flex-col gap-4">
       <Link
@@ -147,9 +150,9 @@ function Thread({ number }: { number: string }) {
         <div className="grid min-w-0 gap-4 xl:grid-cols-[minmax(0,1fr)_16rem]">
           <div className="flex min-w-0 flex-col gap-4">
             <ThreadMessages messages={data.messages} />
-            <ReplyForm number={number} windowOpenUntil={data.window_open_until} cloudApi={data.cloud_api} />
+            <ReplyForm number={number} windowOpenUntil={data.window_open_until} cloudApi={data.cloud_api} draft={draft} />
           </div>
-          <CustomerFacts thread={data} />
+          <CustomerFacts thread={data} onDraft={(text) => setDraft({ text })} />
         </div>
       )}
     </section>

@@ -4,7 +4,7 @@
 // react-hook-form over the shared inboxReplySchema.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type InboxReply, type InboxReplyInput, inboxReplySchema, REPLY_MAX_CHARS } from "@/shared/inbox-schemas";
@@ -20,7 +20,22 @@ function windowHint(windowOpenUntil: string | null, cloudApi: boolean): string {
   return "They have not written in the last 24 hours: WhatsApp only lets a template through now.";
 }
 
-export function ReplyForm({ number, windowOpenUntil, cloudApi }: { number: string; windowOpenUntil: string | null; cloudApi: boolean }) {
+/** Text a quick action puts in the box for the owner to check and send. */
+export interface Draft {
+  text: string;
+}
+
+export function ReplyForm({
+  number,
+  windowOpenUntil,
+  cloudApi,
+  draft = null,
+}: {
+  number: string;
+  windowOpenUntil: string | null;
+  cloudApi: boolean;
+  draft?: Draft | null;
+}) {
   const send = useInboxReply(number);
   const [waLink, setWaLink] = useState<string | null>(null);
   const {
@@ -28,8 +43,16 @@ export function ReplyForm({ number, windowOpenUntil, cloudApi }: { number: strin
     handleSubmit,
     setError,
     reset,
+    setValue,
+    setFocus,
     formState: { errors },
   } = useForm<InboxReplyInput, unknown, InboxReply>({ resolver: zodResolver(inboxReplySchema), defaultValues: { text: "" } });
+
+  useEffect(() => {
+    if (!draft) return;
+    setValue("text", draft.text, { shouldDirty: true });
+    setFocus("text");
+  }, [draft, setValue, setFocus]);
 
   const submit = handleSubmit(async ({ text }) => {
     setWaLink(null);

@@ -121,3 +121,29 @@ describe("the overview's panel", () => {
     expect(byTestId("out-of-credits")).toBeNull();
   });
 });
+
+describe("the overview's WhatsApp tile", () => {
+  it("counts the messages to answer and opens the inbox (issue 26)", async () => {
+    const requests = stubApi({
+      "/api/admin/stats": { body: STATS },
+      "/api/admin/panel": { body: VIEW },
+      "/api/admin/provisioning?status=failed": { body: { data: [] } },
+      "/api/admin/provisioning?status=task": { body: { data: [] } },
+      "/api/admin/inbox/unread": { body: { data: { unread: 4 } } },
+    });
+    await renderWithClient(<OverviewSection />, "/admin");
+    await waitFor(() => expect(byTestId("overview-inbox")?.textContent).toBe("WhatsApp messages to answer4"));
+    const tile = byTestId("overview-inbox");
+    expect(tile?.tagName).toBe("A");
+    expect(tile?.getAttribute("href")).toBe("/admin/inbox");
+    expect(tile?.className).toContain("border-special/50");
+    expect(requests.some((r) => r.path === "/api/admin/inbox/unread")).toBe(true);
+  });
+
+  it("draws no eye when nothing waits", async () => {
+    stubApi({ "/api/admin/stats": { body: STATS }, "/api/admin/inbox/unread": { body: { data: { unread: 0 } } } });
+    await renderWithClient(<OverviewSection />, "/admin");
+    await waitFor(() => expect(byTestId("overview-inbox")?.textContent).toBe("WhatsApp messages to answer0"));
+    expect(byTestId("overview-inbox")?.className).not.toContain("border-special/50");
+  });
+});

@@ -1,6 +1,6 @@
 // /admin: the day's numbers at a glance (each tile opens the list it counts), the IPTV panel
 // (credits, failed jobs, tasks; an alert when it ran out of credits) and the last 30 days of
-// leads and revenue.
+// leads and revenue. The first tile is the WhatsApp inbox's unread count (issue 26).
 import {
   AlertTriangle,
   CalendarClock,
@@ -26,6 +26,7 @@ import { OutOfCreditsAlert } from "../panel/out-of-credits-alert";
 import { PaymentModeBanner } from "../payments/payment-mode-banner";
 import { useAdminStats } from "./api/get-stats";
 import { BarChart } from "./bar-chart";
+import { InboxTile } from "./inbox-tile";
 import { LaunchChecklist } from "./launch-checklist";
 import { PanelSummary } from "./panel-summary";
 
@@ -106,6 +107,9 @@ export function OverviewSection() {
       ) : (
         <div className="flex flex-col gap-6">
           <ul className="grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2 sm:gap-4 xl:grid-cols-4">
+            <li>
+              <InboxTile />
+            </li>
             {tiles(new Date()).map((tile) => {
               const Icon = tile.icon;
               const attention = tile.attention?.(stats) ?? false;

@@ -501,19 +501,32 @@ export interface ProvisioningJob {
 }
 
 /** POST /api/admin/clients, POST /api/admin/leads/:id/convert: the password is shown this once. */
-export interface ClientWithPassword {
+/** Where a message went, masked ('ending 4567', 'j***@gmail.com'): never the address or its secret. */
+export interface QueuedTo {
+  channel: "email" | "whatsapp";
+  hint: string;
+}
+
+/** POST /api/admin/clients: the new client, and where their welcome with a link to choose a password was queued. No password. */
+export interface ClientCreated {
   client: AdminClient;
-  password: string;
+  queued_to: QueuedTo[];
+}
+
+/** POST /api/admin/clients/:id/reset-password: where the link to choose a new password was queued. */
+export interface PasswordLinkQueued {
+  queued_to: QueuedTo[];
 }
 
 /**
- * POST /api/admin/leads/:id/convert: a new client (password shown once), or, for a lead from a
- * returning client, that client renewed: the lead is linked, their package set to the one asked
- * for, and a renewal link sent; no second account and no password.
+ * POST /api/admin/leads/:id/convert: a new client (their welcome with a link to choose a password
+ * queued to `queued_to`), or, for a lead from a returning client, that client renewed: the lead is
+ * linked, their package set to the one asked for, and a renewal link queued to `queued_to`; no
+ * second account. No password is ever answered.
  */
 export type LeadConversion =
-  | { renewed: false; client: AdminClient; password: string; lead: AdminLead }
-  | { renewed: true; client: AdminClient; password: null; lead: AdminLead };
+  | { renewed: false; client: AdminClient; queued_to: QueuedTo[]; lead: AdminLead }
+  | { renewed: true; client: AdminClient; queued_to: QueuedTo[]; lead: AdminLead };
 
 /** One change of a client's status or term, as the lifecycle recorded it (GET /api/admin/clients/:id → lifecycle). */
 export interface LifecycleEvent {

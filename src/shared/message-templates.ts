@@ -49,7 +49,7 @@ export const TEMPLATE_VARIABLE_HELP: Record<string, string> = {
   grace_until: "the day and time the service stops after a paid term ends (empty without grace)",
   what_next: "the renewal lines: keeping the service on during the grace days, or switching it back on",
   period: "the trial's end, the paid term's end, or that it starts once paid",
-  password_step: "the link to choose a password (sent at send time) or that the password comes separately",
+  password_step: "the link to choose a password (put in at send time, never stored readable)",
   install: "the app for their device: download link and install steps",
   line_note: "“Here is how to sign in…”, or the warning that it is a test line",
   server_url: "the player's server URL",

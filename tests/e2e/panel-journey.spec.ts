@@ -24,6 +24,7 @@ interface ClientRow {
   id: string;
   username: string;
   full_name: string;
+  whatsapp: string;
   line_username: string;
   line_is_test: boolean;
 }
@@ -77,11 +78,25 @@ test("pay for a package → the sandbox panel makes the line → the portal show
   await expect(checkout.getByRole("heading", { level: 1, name: "Your account is ready" })).toBeVisible();
   await checkout.close();
 
-  // The new client: their portal password set through the admin API (the real one went to WhatsApp).
+  // The new client chooses their portal password with the link in their welcome, as the owner
+  // sends it on WhatsApp (the waiting message's chat link, the link filled in).
   const client = await findClient(page.request, baseURL ?? "", name);
-  const reset = await page.request.post(`/api/admin/clients/${client.id}/reset-password`, { headers: { origin: baseURL ?? "" } });
-  expect(reset.ok()).toBe(true);
-  const { password } = (await reset.json()) as { password: string };
+  const origin = { origin: baseURL ?? "" };
+  let welcomeId = "";
+  await expect(async () => {
+    const list = await page.request.get(`/api/admin/outbox?q=${encodeURIComponent(client.whatsapp)}`);
+    const rows = ((await list.json()) as { data: { id: string; kind: string; channel: string }[] }).data;
+    welcomeId = rows.find((m) => m.kind === "welcome" && m.channel === "whatsapp")?.id ?? "";
+    expect(welcomeId).not.toBe("");
+  }).toPass({ timeout: 10_000 });
+  const chat = await page.request.post(`/api/admin/outbox/${welcomeId}/chat-link`, { headers: origin });
+  const token = /client-password-reset\?token=([A-Za-z0-9_-]{43})/.exec(
+    decodeURIComponent(((await chat.json()) as { url: string }).url),
+  )?.[1];
+  expect(token).toBeTruthy();
+  const password = "Panel-journey-42-kite";
+  const chosen = await page.request.post("/api/client/password-reset/confirm", { data: { token, password }, headers: origin });
+  expect(chosen.ok(), await chosen.text()).toBe(true);
   // The sandbox panel makes the line moments after the payment: no sleeping, just asking.
   await expect
     .poll(async () => {

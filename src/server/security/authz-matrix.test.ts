@@ -48,6 +48,8 @@ const EXPECTATIONS: { match: (key: string) => boolean; kind: Kind }[] = [
     match: (k) => /^(GET \/api\/admin\/inbox(\/unread|\/:number)?|POST \/api\/admin\/inbox\/:number\/reply)$/.test(k),
     kind: "admin",
   },
+  // the owner's "Mark all sent" for one person's waiting WhatsApp messages (issue 25)
+  { match: (k) => k === "POST /api/admin/outbox/mark-sent", kind: "admin" },
   { match: (k) => k.includes(" /api/admin/"), kind: "admin" },
   { match: (k) => /^POST \/api\/client\/(login|logout|password-reset\/request|password-reset\/confirm)$/.test(k), kind: "open" },
   { match: (k) => k.includes(" /api/client/"), kind: "client" },

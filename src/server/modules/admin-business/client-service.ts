@@ -1,23 +1,26 @@
 // Clients as the business manages them: the list (and its CSV), the detail page, create and
 // edit, suspend / reactivate, complimentary time, password reset and delete. The password hash
-// never leaves this file; a new password is answered once and stored hashed. Every write is one
+// never leaves this file, and no password is ever answered: a new client (and a reset) gets a link
+// to choose their own, queued on their channel in the same transaction. Every write is one
 // transaction with its audit entry. Status and term change only through the lifecycle module
 // (lib/lifecycle.ts): an edit cannot set them, and time comes from money or a reasoned grant.
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { generatePassword, hashPassword } from "@/server/auth/passwords";
 import { deleteSessionsFor } from "@/server/auth/sessions";
 import type { Db } from "@/server/db/client";
-import { capturedPayments, clients, contentRequests, leads, outbox, packages } from "@/server/db/schema";
+import { capturedPayments, clients, contentRequests, leads, outbox, packages, passwordResetTokens } from "@/server/db/schema";
+import { appForDevice, maskedHint, setPasswordLink } from "@/server/lib/accounts";
 import { audit } from "@/server/lib/audit";
-import { loadBusiness } from "@/server/lib/business";
+import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, notFound, uniqueViolation } from "@/server/lib/errors";
 import { assertNumberFree, storedNumber } from "@/server/lib/identity";
 import { adminActor, applyOrRefuse, lifecycleHistory, loadRules, queueLineNotice } from "@/server/lib/lifecycle";
 import { ordering, pageWindow, searchCondition } from "@/server/lib/list-query";
 import { loadTemplates } from "@/server/lib/message-templates";
-import { MASKED_SECRET, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
+import { enqueue, enqueueAll, MASKED_SECRET, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
+import { resetLinkMessage } from "@/server/modules/client/messages";
 import {
   CHANNEL_CONTACT_MESSAGES,
   type CLIENT_SORTS,
@@ -25,8 +28,10 @@ import {
   type ClientGrant,
   type ClientListQuery,
   type ClientPatch,
+  type QueuedTo,
 } from "@/shared/business-schemas";
-import { leadWhatsAppUrl } from "./messages";
+import { RESET_TOKEN_TTL_MINUTES } from "@/shared/client-schemas";
+import { channelsFor, leadWhatsAppUrl, welcomeMessages } from "./messages";
 import { baseUsername, nextFreeUsername } from "./usernames";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -234,8 +239,32 @@ export async function insertClient<T>(
 }
 
 /**
+ * A new account's welcome, exactly as a paid new account gets it (payments/settle.ts): the portal,
+ * a one-time link to choose a password, the app for their device; on their channel and by e-mail
+ * when they have an address, once per channel (dedupe key welcome:<client>:<channel>). In the
+ * caller's transaction. Answers where it went, masked.
+ */
+export async function queueWelcome(
+  tx: Tx,
+  business: BusinessProfile,
+  client: ClientRow,
+  now: Date,
+  leadId: string | null = null,
+): Promise<QueuedTo[]> {
+  const link = await setPasswordLink(tx, business, client.id, now);
+  const app = await appForDevice(tx, client.device);
+  const welcome = welcomeMessages(business, { client, app, setPasswordLink: link }, await loadTemplates(tx));
+  await enqueueAll(
+    tx,
+    welcome.map((m) => ({ ...m, lead_id: leadId })),
+  );
+  return welcome.map((m) => ({ channel: m.channel, hint: maskedHint(m.channel, m.recipient) }));
+}
+
+/**
  * A new client waits for their first payment (pending), or starts the free trial now with its
  * length from the settings. Either way the lifecycle module sets the status, never the form.
+ * Nobody is handed a password: their welcome carries a link to choose one (queueWelcome).
  */
 export async function createClient(app: FastifyInstance, request: FastifyRequest, input: ClientCreate) {
   const pkg = input.package_id ? await findPackage(app.db, input.package_id) : null;
@@ -245,8 +274,8 @@ export async function createClient(app: FastifyInstance, request: FastifyRequest
   await assertNumberFree(app.db, whatsapp);
   const now = new Date();
   const rules = await loadRules(app);
-  const password = generatePassword();
-  const { result: client } = await insertClient(
+  const business = await loadBusiness(app);
+  const { result } = await insertClient(
     app,
     request,
     {
@@ -265,23 +294,29 @@ export async function createClient(app: FastifyInstance, request: FastifyRequest
       line_password: input.line_password,
       line_portal_url: input.line_portal_url,
       notes: input.notes,
-      password_hash: await hashPassword(password),
+      // A random password nobody knows: the account is opened with the welcome's link.
+      password_hash: await hashPassword(generatePassword()),
     },
     { explicit: input.username, from: input.full_name },
     async (tx, created) => {
-      if (input.start !== "trial") return created;
-      const started = await applyOrRefuse(tx, {
-        clientId: created.id,
-        cause: { kind: "trial-started", hours: rules.trialHours },
-        causeKey: `trial:${created.id}`,
-        actor: adminActor(request),
-        rules,
-        now,
-      });
-      return started.client;
+      const client =
+        input.start !== "trial"
+          ? created
+          : (
+              await applyOrRefuse(tx, {
+                clientId: created.id,
+                cause: { kind: "trial-started", hours: rules.trialHours },
+                causeKey: `trial:${created.id}`,
+                actor: adminActor(request),
+                rules,
+                now,
+              })
+            ).client;
+      return { client, queuedTo: await queueWelcome(tx, business, client, now) };
     },
   );
-  return { client: toPublicClient(client), password };
+  app.outbox.nudge();
+  return { client: toPublicClient(result.client), queued_to: result.queuedTo };
 }
 
 // ---- editing ---------------------------------------------------------------------------------------
@@ -386,22 +421,58 @@ export async function grantTime(app: FastifyInstance, request: FastifyRequest, i
   });
 }
 
-/** A new portal password, answered once; every session they had ends. */
-export async function resetClientPassword(app: FastifyInstance, request: FastifyRequest, id: string) {
-  await findClient(app.db, id);
-  const password = generatePassword();
-  const passwordHash = await hashPassword(password);
+/**
+ * The admin's "Reset password": the old password stops working and every session ends, and a
+ * link to choose a new one (the portal's own reset message, same expiry) is queued on their
+ * channel and by e-mail when they have an address. No password is answered: where the link went, masked.
+ */
+export async function resetClientPassword(app: FastifyInstance, request: FastifyRequest, id: string): Promise<{ queued_to: QueuedTo[] }> {
+  const client = await findClient(app.db, id);
+  const targets = channelsFor(client, { alsoEmail: true });
+  if (targets.length === 0) {
+    throw badRequest("This client has no WhatsApp number or e-mail address to send the link to. Add one first.");
+  }
+  const passwordHash = await hashPassword(generatePassword());
+  const business = await loadBusiness(app);
+  const templates = await loadTemplates(app.db);
+  const token = randomBytes(32).toString("base64url");
+  const link = `${business.publicUrl}/client-password-reset?token=${token}`;
+  const message = resetLinkMessage(business, { name: client.full_name, username: client.username }, templates);
+  const now = new Date();
   await app.db.transaction(async (tx) => {
     const [after] = await tx
       .update(clients)
-      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .set({ password_hash: passwordHash, updated_at: now })
       .where(eq(clients.id, id))
       .returning({ id: clients.id });
     if (!after) throw notFound("No client with that id.");
     const sessionsEnded = await deleteSessionsFor(tx, { clientId: id });
-    await audit(tx, request, { action: "reset-password", resource: "clients", resourceId: id, after: { sessions_ended: sessionsEnded } });
+    await tx.insert(passwordResetTokens).values({
+      client_id: id,
+      token_hash: createHash("sha256").update(token).digest("hex"),
+      expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+    });
+    for (const target of targets) {
+      await enqueue(tx, {
+        ...target,
+        subject: target.channel === "email" ? message.subject : undefined,
+        body: message.body,
+        // The link is a key to their account: stored encrypted, put into the text as it is sent.
+        secret: link,
+        kind: "password-reset",
+        failure: message.error,
+        client_id: id,
+      });
+    }
+    await audit(tx, request, {
+      action: "reset-password",
+      resource: "clients",
+      resourceId: id,
+      after: { sessions_ended: sessionsEnded, link_queued_to: targets.map((t) => t.channel) },
+    });
   });
-  return { password };
+  app.outbox.nudge();
+  return { queued_to: targets.map((t) => ({ channel: t.channel, hint: maskedHint(t.channel, t.recipient) })) };
 }
 
 /** Removes the client and their sessions; their payments stay on the books without them. */

@@ -1,11 +1,14 @@
-// Admin clients: create (password once, pending or on a trial: never a free term) with
+// Admin clients: create (no password answered: a welcome with a link to choose one is queued;
+// pending or on a trial: never a free term) with
 // validation errors, list filters, the detail page's data with the lifecycle history, edit
 // (never the status or term), suspend (ends sessions) and reactivate, complimentary time only
-// with a reason, password reset, delete (payments stay) — and an audit entry for every write.
+// with a reason, password reset (a link queued, never a password shown), delete (payments stay)
+// — and an audit entry for every write.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/server/auth/passwords";
 import { auditLog, capturedPayments, clients, contentRequests, outbox, packages, sessions } from "@/server/db/schema";
+import { open } from "@/server/lib/secret-box";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
 import { clientSession, type SignedIn, signInAdmin } from "./test-admin";
@@ -35,6 +38,18 @@ const actionsFor = async (id: string) =>
     expect(e.admin_id).toBe(admin.adminId);
     return e.action;
   });
+/** The client's queued messages of one kind, each with its secret link opened. */
+const queued = async (clientId: string, kind: string) => {
+  const rows = await t.app.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.client_id, clientId), eq(outbox.kind, kind)))
+    .orderBy(outbox.channel);
+  return Promise.all(rows.map(async (row) => ({ ...row, link: row.secret_enc ? await open(t.app.db, row.secret_enc) : null })));
+};
+const tokenOf = (link: string | null) => new URL(link ?? "http://x/").searchParams.get("token") ?? "";
+const choosePassword = (token: string, password: string) =>
+  t.app.inject({ method: "POST", url: "/api/client/password-reset/confirm", payload: { token, password } });
 const sessionsOf = (clientId: string) => t.app.db.select().from(sessions).where(eq(sessions.client_id, clientId));
 
 describe("creating clients", () => {
@@ -74,7 +89,7 @@ describe("creating clients", () => {
     expect(await t.app.db.select().from(clients)).toHaveLength(0);
   });
 
-  it("creates a pending client (no term until they pay) with a password shown once and a derived username", async () => {
+  it("creates a pending client (no term until they pay) with a derived username: no password answered, one welcome with a set-password link queued", async () => {
     // "New client" with the defaults used to be Active with no end date: a term nobody paid for
     // that never expired. A status or dates in the body are not the form's to set.
     const response = await create({
@@ -90,7 +105,14 @@ describe("creating clients", () => {
       line_portal_url: "http://line.example.net:8080",
     });
     expect(response.statusCode).toBe(201);
-    const { client, password } = response.json();
+    const body = response.json();
+    expect(body).not.toHaveProperty("password");
+    const { client } = body;
+    // Where the link went, masked: their WhatsApp and (they have one) their e-mail.
+    expect(body.queued_to).toEqual([
+      { channel: "whatsapp", hint: "ending 2000" },
+      { channel: "email", hint: "s***@example.co.za" },
+    ]);
     expect(client).toMatchObject({
       username: "sipho.n",
       whatsapp: "27821002000",
@@ -101,9 +123,23 @@ describe("creating clients", () => {
       line_password: "line-secret",
     });
     expect(client.password_hash).toBeUndefined();
-    const [row] = await t.app.db.select().from(clients).where(eq(clients.id, client.id));
-    expect(await verifyPassword(password, row.password_hash)).toBe(true);
     expect(await actionsFor(client.id)).toEqual(["create"]);
+
+    // The welcome, as a paid new account gets it: once per channel, the link encrypted, never in the body.
+    const welcome = await queued(client.id, "welcome");
+    expect(welcome.map((m) => `${m.channel}:${m.recipient}`)).toEqual(["email:sipho@example.co.za", "whatsapp:27821002000"]);
+    for (const message of welcome) {
+      expect(message.dedupe_key).toBe(`welcome:${client.id}:${message.channel}`);
+      expect(message.body).toContain("Choose your password here (the link works for 7 days, once)");
+      expect(message.body).not.toContain("comes separately");
+      expect(message.body).not.toContain(message.link);
+      expect(message.link).toMatch(/\/client-password-reset\?token=[A-Za-z0-9_-]{43}$/);
+    }
+    expect(welcome[0].link).toBe(welcome[1].link);
+    // The link opens the account: they choose a password and sign in with it.
+    expect((await choosePassword(tokenOf(welcome[0].link), "kite-Maple-42-river")).statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(clients).where(eq(clients.id, client.id));
+    expect(await verifyPassword("kite-Maple-42-river", row.password_hash)).toBe(true);
     // The audit log never holds the line password or the hash.
     const [entry] = await t.app.db.select().from(auditLog).where(eq(auditLog.resource_id, client.id));
     expect(entry.after).toMatchObject({ password_hash: "[hidden]", line_password: "[hidden]" });
@@ -230,15 +266,23 @@ describe("a client's life", () => {
     expect((await admin.call({ method: "POST", url: `/api/admin/clients/${id}/extend`, payload: {} })).statusCode).toBe(404);
   });
 
-  it("resets the password: the new one works once shown, and every session ends", async () => {
+  it("resets the password: no password answered, a reset link queued on their channels, the old password and every session end", async () => {
+    const [before] = await t.app.db.select().from(clients).where(eq(clients.id, id));
     await clientSession(t.app, id);
     await clientSession(t.app, id);
     const response = await admin.call({ method: "POST", url: `/api/admin/clients/${id}/reset-password` });
     expect(response.statusCode).toBe(200);
-    const { password } = response.json();
+    // Their chosen channel is e-mail: the link goes there.
+    expect(response.json()).toEqual({ queued_to: [{ channel: "email", hint: "n***@example.co.za" }] });
     const [row] = await t.app.db.select().from(clients).where(eq(clients.id, id));
-    expect(await verifyPassword(password, row.password_hash)).toBe(true);
+    expect(row.password_hash).not.toBe(before.password_hash);
     expect(await sessionsOf(id)).toHaveLength(0);
+    const reset = await queued(id, "password-reset");
+    expect(reset.map((m) => `${m.channel}:${m.recipient}`)).toEqual(["email:naledi@example.co.za"]);
+    expect(reset.every((m) => m.link && !m.body.includes(m.link))).toBe(true);
+    expect((await choosePassword(tokenOf(reset[0].link), "new-Orchid-77-stone")).statusCode).toBe(200);
+    const [chosen] = await t.app.db.select().from(clients).where(eq(clients.id, id));
+    expect(await verifyPassword("new-Orchid-77-stone", chosen.password_hash)).toBe(true);
   });
 
   it("shows the detail page's data: the client, payments, content requests, messages and notes", async () => {

@@ -4,19 +4,17 @@
 // gives no time: a new client is pending (or on a free trial); time comes from money.
 import { and, count, eq, getTableColumns, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { generatePassword, hashPassword } from "@/server/auth/passwords";
 import { clients, leads, packages } from "@/server/db/schema";
-import { appForDevice, insertClientFromLead } from "@/server/lib/accounts";
+import { insertClientFromLead, maskedHint } from "@/server/lib/accounts";
 import { audit } from "@/server/lib/audit";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, notFound, uniqueViolation } from "@/server/lib/errors";
 import { adminActor, applyOrRefuse, loadRules } from "@/server/lib/lifecycle";
 import { dateRange, ordering, pageWindow, searchCondition } from "@/server/lib/list-query";
-import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
 import type { LEAD_SORTS, LeadConvert, LeadListQuery, LeadPatch } from "@/shared/business-schemas";
-import { type Tx, toPublicClient, USERNAME_TAKEN } from "./client-service";
-import { leadWhatsAppUrl, renewalMessages, welcomeMessages } from "./messages";
+import { queueWelcome, type Tx, toPublicClient, USERNAME_TAKEN } from "./client-service";
+import { leadWhatsAppUrl, renewalMessages } from "./messages";
 
 type Lead = typeof leads.$inferSelect;
 
@@ -156,8 +154,9 @@ async function packageFor(app: FastifyInstance, lead: Lead, packageId?: string) 
 const isFreeTrialLead = (lead: Lead) => lead.form_type === "free-trial" || lead.package_price.trim().toUpperCase() === "FREE";
 
 /**
- * Makes the client: their details from the lead, a portal password (answered once), the package
- * they asked for, the lead marked converted and the welcome queued, all in one transaction. The
+ * Makes the client: their details from the lead, the package they asked for, the lead marked
+ * converted and the welcome with a link to choose their password queued (as a paid new account
+ * gets it; no password is answered or promised), all in one transaction. The
  * account is pending until money comes, or starts the free trial now (a free-trial lead, length
  * from the settings). A lead from a returning client renews that client instead (see below). A
  * second conversion of the same lead is a 409, also when two race.
@@ -170,17 +169,13 @@ export async function convertLead(app: FastifyInstance, request: FastifyRequest,
   if (lead.client_id) return renewReturningClient(app, request, lead, pkg, business);
 
   const start = input.start ?? (isFreeTrialLead(lead) ? "trial" : "pending");
-  const appGuide = await appForDevice(app.db, lead.device);
-  const password = generatePassword();
-  const passwordHash = await hashPassword(password);
   const now = new Date();
-  const { client, converted } = await app.db
+  const { client, converted, queuedTo } = await app.db
     .transaction(async (tx) => {
       let client = await insertClientFromLead(tx, lead, {
         username: input.username,
         packageId: pkg?.id ?? null,
         packageName: pkg?.name ?? lead.package_name,
-        passwordHash,
       });
       await audit(tx, request, { action: "create", resource: "clients", resourceId: client.id, after: client });
       if (start === "trial") {
@@ -195,9 +190,9 @@ export async function convertLead(app: FastifyInstance, request: FastifyRequest,
         client = started.client;
       }
       const converted = await markConverted(tx, lead, client.id, now);
-      await enqueueAll(tx, welcomeMessages(business, { client, app: appGuide }, await loadTemplates(tx)));
+      const queuedTo = await queueWelcome(tx, business, client, now, lead.id);
       await audit(tx, request, { action: "convert", resource: "leads", resourceId: id, before: lead, after: converted });
-      return { client, converted };
+      return { client, converted, queuedTo };
     })
     .catch((error) => {
       if (input.username && uniqueViolation(error) === "clients_username_unique")
@@ -208,7 +203,7 @@ export async function convertLead(app: FastifyInstance, request: FastifyRequest,
   return {
     renewed: false as const,
     client: toPublicClient(client),
-    password,
+    queued_to: queuedTo,
     lead: adminLead(converted, business, { id: client.id, username: client.username, full_name: client.full_name, status: client.status }),
   };
 }
@@ -237,7 +232,7 @@ async function renewReturningClient(
   business: BusinessProfile,
 ) {
   const now = new Date();
-  const { client, converted } = await app.db.transaction(async (tx) => {
+  const { client, converted, queuedTo } = await app.db.transaction(async (tx) => {
     const [before] = await tx
       .select()
       .from(clients)
@@ -252,7 +247,8 @@ async function renewReturningClient(
           .returning()
       : [before];
     const converted = await markConverted(tx, lead, client.id, now);
-    await enqueueAll(tx, renewalMessages(business, { client, leadId: lead.id }));
+    const renewal = renewalMessages(business, { client, leadId: lead.id });
+    await enqueueAll(tx, renewal);
     await audit(tx, request, {
       action: "convert",
       resource: "leads",
@@ -260,13 +256,13 @@ async function renewReturningClient(
       before: lead,
       after: { ...converted, renewed: true },
     });
-    return { client, converted };
+    return { client, converted, queuedTo: renewal.map((m) => ({ channel: m.channel, hint: maskedHint(m.channel, m.recipient) })) };
   });
   app.outbox.nudge();
   return {
     renewed: true as const,
     client: toPublicClient(client),
-    password: null,
+    queued_to: queuedTo,
     lead: adminLead(converted, business, { id: client.id, username: client.username, full_name: client.full_name, status: client.status }),
   };
 }

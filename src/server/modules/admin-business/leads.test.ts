@@ -1,10 +1,11 @@
 // Admin leads: the list with its filters and one-click WhatsApp, status and notes, and the
-// conversion of a lead into a client (pending or on a trial, never a free term; password once,
-// welcome queued, second conversion 409), or the renewal of a returning client's account.
+// conversion of a lead into a client (pending or on a trial, never a free term; no password
+// answered or promised: the welcome carries a set-password link; second conversion 409), or the
+// renewal of a returning client's account.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "@/server/auth/passwords";
 import { auditLog, clients, leads, outbox, packages, siteSettings } from "@/server/db/schema";
+import { open } from "@/server/lib/secret-box";
 import { createTestApp, eventually, type TestApp } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
 import { type SignedIn, signInAdmin } from "./test-admin";
@@ -26,6 +27,16 @@ const order = async (payload: Record<string, unknown>) => {
   const response = await t.app.inject({ method: "POST", url: "/api/orders", payload });
   expect(response.statusCode).toBe(201);
   return response.json().id as string;
+};
+
+/** The client's welcome messages, each with its set-password link opened, e-mail first. */
+const welcomeOf = async (clientId: string) => {
+  const rows = await t.app.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.client_id, clientId), eq(outbox.kind, "welcome")))
+    .orderBy(outbox.channel);
+  return Promise.all(rows.map(async (row) => ({ ...row, link: row.secret_enc ? await open(t.app.db, row.secret_enc) : null })));
 };
 
 const auditFor = (resource: string, id: string) =>
@@ -124,12 +135,17 @@ describe("admin leads", () => {
     expect((await admin.call({ method: "GET", url: "/api/admin/leads/00000000-0000-4000-8000-000000000000" })).statusCode).toBe(404);
   });
 
-  it("converts a lead into a pending client: password once (stored hashed), details copied, no term until they pay, lead converted, welcome queued", async () => {
+  it("converts a lead into a pending client: details copied, no term until they pay, lead converted, no password answered, one welcome with a set-password link queued", async () => {
     const response = await admin.call({ method: "POST", url: `/api/admin/leads/${thaboLead}/convert`, payload: {} });
     expect(response.statusCode).toBe(201);
-    const { client, password, renewed } = response.json();
+    const body = response.json();
+    expect(body).not.toHaveProperty("password");
+    const { client, renewed } = body;
     expect(renewed).toBe(false);
-    expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(body.queued_to).toEqual([
+      { channel: "whatsapp", hint: "ending 0101" },
+      { channel: "email", hint: "t***@example.co.za" },
+    ]);
     expect(client.password_hash).toBeUndefined();
     expect(client).toMatchObject({
       username: "thabo.m",
@@ -149,23 +165,19 @@ describe("admin leads", () => {
     });
     expect(client.marketing_opt_in_at).not.toBeNull();
 
-    const [row] = await t.app.db.select().from(clients).where(eq(clients.id, client.id));
-    expect(row.password_hash).not.toContain(password);
-    expect(await verifyPassword(password, row.password_hash)).toBe(true);
-
     const [lead] = await t.app.db.select().from(leads).where(eq(leads.id, thaboLead));
     expect(lead).toMatchObject({ status: "converted", client_id: client.id });
 
-    const welcome = await t.app.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.client_id, client.id), eq(outbox.kind, "welcome")));
-    expect(welcome.map((m) => `${m.channel}:${m.recipient}`).sort()).toEqual(["email:thabo.mokoena@example.co.za", "whatsapp:27825550101"]);
+    const welcome = await welcomeOf(client.id);
+    expect(welcome.map((m) => `${m.channel}:${m.recipient}`)).toEqual(["email:thabo.mokoena@example.co.za", "whatsapp:27825550101"]);
     for (const message of welcome) {
+      expect(message).toMatchObject({ lead_id: thaboLead, dedupe_key: `welcome:${client.id}:${message.channel}` });
       expect(message.body).toContain("https://shop.example.co.za/client/login");
       expect(message.body).toContain("Username: thabo.m");
-      expect(message.body).not.toContain(password);
-      expect(message.body).toContain("password comes separately");
+      expect(message.body).not.toContain("comes separately");
+      expect(message.body).toContain("Choose your password here (the link works for 7 days, once)");
+      expect(message.link).toMatch(/^https:\/\/shop\.example\.co\.za\/client-password-reset\?token=[A-Za-z0-9_-]{43}$/);
+      expect(message.body).not.toContain(message.link);
       expect(message.body).toContain("Your subscription starts as soon as your payment is confirmed");
       // The featured app that runs on a Fire Stick, with its guide.
       expect(message.body).toContain("Install IPTV Smarters Pro on your Amazon Fire Stick");
@@ -200,15 +212,21 @@ describe("admin leads", () => {
   it("converts a free-trial lead to a 24-hour trial, and a second 'Thabo M.' gets a numbered username", async () => {
     const response = await admin.call({ method: "POST", url: `/api/admin/leads/${trialLead}/convert` });
     expect(response.statusCode).toBe(201);
-    const { client } = response.json();
+    const { client, password, queued_to } = response.json();
+    expect(password).toBeUndefined();
+    expect(queued_to.map((q: { channel: string }) => q.channel)).toContain("whatsapp");
     expect(client.username).toBe("thandi.m");
     expect(client.status).toBe("trial");
     const hours = (Date.parse(client.subscription_end) - Date.parse(client.subscription_start)) / 3_600_000;
     expect(hours).toBe(24);
-    const [message] = await t.app.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.client_id, client.id), eq(outbox.channel, "whatsapp")));
+    // A converted free-trial customer used to be promised a password that never came.
+    const welcome = await welcomeOf(client.id);
+    const message = welcome.find((m) => m.channel === "whatsapp");
+    if (!message) throw new Error("no WhatsApp welcome");
+    expect(welcome.filter((m) => m.channel === "whatsapp")).toHaveLength(1);
+    expect(message.body).not.toContain("comes separately");
+    expect(message.body).toContain("Choose your password here");
+    expect(message.link).toMatch(/\/client-password-reset\?token=[A-Za-z0-9_-]{43}$/);
     expect(message.body).toContain("Your free trial runs until");
     expect(message.body).toContain("Install Smart IPTV on your Smart TV - Samsung, Hisense, LG");
 
@@ -303,7 +321,9 @@ describe("admin leads", () => {
     const response = await admin.call({ method: "POST", url: `/api/admin/leads/${lead}/convert`, payload: {} });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body).toMatchObject({ renewed: true, password: null, client: { id: existing.id, package_name: "6 Months", status: "expired" } });
+    expect(body).toMatchObject({ renewed: true, client: { id: existing.id, package_name: "6 Months", status: "expired" } });
+    expect(body).not.toHaveProperty("password");
+    expect(body.queued_to).toEqual([{ channel: "whatsapp", hint: "ending 0808" }]);
     expect(body.lead).toMatchObject({ status: "converted", client_id: existing.id });
     expect(await t.app.db.select().from(clients)).toHaveLength(before);
     const [renewal] = await t.app.db

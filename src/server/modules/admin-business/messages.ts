@@ -79,8 +79,8 @@ export interface WelcomeFacts {
   client: Reachable & { username: string; status: string; package_name: string; subscription_end: Date | null; device: string };
   /** the featured app for their device, when there is one */
   app: { name: string; download_url: string | null; installation_guide: string | null } | null;
-  /** for an account no admin handed a password to: the link to choose one */
-  setPasswordLink?: string;
+  /** the link to choose a password: every new account gets one, nobody is handed a password */
+  setPasswordLink: string;
 }
 
 function absoluteLink(url: string | null, publicUrl: string): string | null {
@@ -120,14 +120,13 @@ export function welcomeVars(
     package: client.package_name || "subscription",
     end_date: client.subscription_end ? formatDate(client.subscription_end) : "",
     period,
-    password_step: facts.setPasswordLink
-      ? `Choose your password here (the link works for 7 days, once): ${SECRET_PLACEHOLDER}`
-      : "Your password comes separately: we send it in its own message, never with your username.",
+    // Only ever the placeholder: the link itself is the message's encrypted secret.
+    password_step: `Choose your password here (the link works for 7 days, once): ${SECRET_PLACEHOLDER}`,
     install: install.join("\n"),
   };
 }
 
-/** The welcome for a new client: portal, username (the password comes separately), the period, the app to install. */
+/** The welcome for a new client: portal, username, the link to choose their password, the period, the app to install. */
 export function welcomeMessages(business: BusinessProfile, facts: WelcomeFacts, templates: OwnerTemplates): OutboxMessage[] {
   const { client } = facts;
   const message = renderMessage(templates, "welcome", welcomeVars(business, facts));
@@ -138,7 +137,7 @@ export function welcomeMessages(business: BusinessProfile, facts: WelcomeFacts, 
     kind: "welcome",
     client_id: client.id,
     // The link is a key to their account: stored encrypted, put into the text as it is sent.
-    secret: facts.setPasswordLink ?? null,
+    secret: facts.setPasswordLink,
     failure: message.error,
     dedupe_key: `welcome:${client.id}:${target.channel}`,
   }));

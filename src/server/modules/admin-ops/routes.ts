@@ -1,6 +1,10 @@
 // The admin's view of what the server does on its own:
 //   GET  /api/admin/outbox?status=&channel=&q=&page=&pageSize=  → {data, total}, newest first;
-//        bodies with their secret masked; status=failed also lists messages retrying after an error
+//        bodies with their secret masked; status=failed also lists messages retrying after an error;
+//        status=owner (the owner's "To send on WhatsApp" queue) is one person after another: a
+//        recipient's messages together, oldest first, the person waiting longest first
+//   POST /api/admin/outbox/mark-sent {ids}  the owner sent a person's messages in one chat: each
+//        marked sent and audited on its own; one already sent is left as it is
 //   POST /api/admin/outbox/:id/retry       a failed or waiting message goes out again soon
 //   POST /api/admin/outbox/:id/mark-sent   the owner sent it by hand (WhatsApp queue); 409 when already sent
 //   POST /api/admin/outbox/:id/chat-link   → {url}: the wa.me link of a message whose body holds a
@@ -11,6 +15,7 @@
 import { and, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { requireAdmin } from "@/server/auth/guards";
 import type { Db } from "@/server/db/client";
 import { auditLog, capturedPayments, clients, contentRequests, leads, outbox, provisioningJobs } from "@/server/db/schema";
@@ -154,6 +159,35 @@ async function lockUnsent(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], i
   return row;
 }
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Marks one message sent by the owner (locked, refused when sent or being sent), with its own audit entry. */
+async function markSentByOwner(tx: Tx, request: FastifyRequest, id: string): Promise<OutboxRow> {
+  const before = await lockUnsent(tx, id);
+  const [after] = await tx
+    .update(outbox)
+    .set({ status: "sent", sent_at: sql`now()`, sent_via: "owner", last_error: null, updated_at: sql`now()` })
+    .where(eq(outbox.id, id))
+    .returning();
+  await audit(tx, request, {
+    action: "mark-sent",
+    resource: "outbox",
+    resourceId: id,
+    before: { status: before.status, channel: before.channel, recipient: before.recipient, kind: before.kind },
+    after: { status: after.status, sent_via: after.sent_via },
+  });
+  return after;
+}
+
+/** The most messages one "Mark all sent" takes: a person's waiting messages, never a whole queue. */
+export const MARK_SENT_MAX = 50;
+const markSentManySchema = z.object({
+  ids: z
+    .array(z.uuid({ error: "Not a valid message id" }), { error: "Name the messages to mark sent" })
+    .min(1, "Name the messages to mark sent")
+    .max(MARK_SENT_MAX, `At most ${MARK_SENT_MAX} messages at once`),
+});
+
 const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook("onRequest", requireAdmin);
@@ -171,7 +205,15 @@ const routes: FastifyPluginAsync = async (fastify) => {
       filters.push(or(ilike(outbox.recipient, pattern), ilike(outbox.subject, pattern), ilike(outbox.kind, pattern)) as SQL);
     }
     const where = filters.length ? and(...filters) : undefined;
-    const { rows, total } = await pageOf(app.db, outbox, where, [desc(outbox.created_at), desc(outbox.id)], { page, pageSize });
+    // The owner's queue is one chat per person: a recipient's messages side by side, oldest first,
+    // and the person who has waited longest first. Everything else: newest first.
+    const order =
+      status === "owner"
+        ? [sql`min(${outbox.created_at}) over (partition by ${outbox.recipient})`, outbox.recipient, outbox.created_at, outbox.id].map(
+            (o) => sql`${o} asc`,
+          )
+        : [desc(outbox.created_at), desc(outbox.id)];
+    const { rows, total } = await pageOf(app.db, outbox, where, order, { page, pageSize });
     return { data: rows.map(adminView), total };
   });
 
@@ -201,23 +243,27 @@ const routes: FastifyPluginAsync = async (fastify) => {
   // The owner sent it themselves (the "To send on WhatsApp" queue): recorded once, audited.
   app.post("/admin/outbox/:id/mark-sent", async (request) => {
     const id = rowId((request.params as { id: string }).id, "Message");
-    const row = await app.db.transaction(async (tx) => {
-      const before = await lockUnsent(tx, id);
-      const [after] = await tx
-        .update(outbox)
-        .set({ status: "sent", sent_at: sql`now()`, sent_via: "owner", last_error: null, updated_at: sql`now()` })
-        .where(eq(outbox.id, id))
-        .returning();
-      await audit(tx, request, {
-        action: "mark-sent",
-        resource: "outbox",
-        resourceId: id,
-        before: { status: before.status, channel: before.channel, recipient: before.recipient, kind: before.kind },
-        after: { status: after.status, sent_via: after.sent_via },
-      });
-      return after;
-    });
+    const row = await app.db.transaction((tx) => markSentByOwner(tx, request, id));
     return { success: true, data: adminView(row) };
+  });
+
+  // "Mark all sent": the person's messages went in one chat. One transaction, one audit entry per
+  // message; a message already sent stays as it was (a second tap changes nothing), one being
+  // sent right now refuses the lot (409), an unknown id too (404).
+  app.post("/admin/outbox/mark-sent", { schema: { body: markSentManySchema } }, async (request) => {
+    const ids = [...new Set(request.body.ids)];
+    const rows = await app.db.transaction(async (tx) => {
+      const found = await tx.select({ id: outbox.id, status: outbox.status }).from(outbox).where(inArray(outbox.id, ids));
+      if (found.length !== ids.length) throw notFound("Message not found.");
+      const marked: OutboxRow[] = [];
+      // In the order given (the queue's, oldest first), so the audit reads as the chat did.
+      for (const id of ids) {
+        if (found.find((f) => f.id === id)?.status === "sent") continue;
+        marked.push(await markSentByOwner(tx, request, id));
+      }
+      return marked;
+    });
+    return { success: true, data: rows.map(adminView) };
   });
 
   // A message with a secret keeps no link: the owner asks for it as they send it, and that is recorded.

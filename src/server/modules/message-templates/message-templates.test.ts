@@ -98,7 +98,9 @@ describe("/api/admin/message-templates", () => {
       .where(and(eq(outbox.client_id, clientId), eq(outbox.kind, "welcome"), eq(outbox.channel, "email")));
     expect(welcome.status).toBe("pending");
     expect(welcome.subject).toMatch(/ says hello, Sipho$/);
-    expect(welcome.body).toMatch(/^Sawubona Sipho!\nYour username is \S+\.\nYour password comes separately/);
+    expect(welcome.body).toMatch(
+      /^Sawubona Sipho!\nYour username is \S+\.\nChoose your password here \(the link works for 7 days, once\): /,
+    );
     const audits = await t.app.db
       .select()
       .from(auditLog)

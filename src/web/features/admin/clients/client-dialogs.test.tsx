@@ -7,6 +7,7 @@ import { cleanup, click, getByRoleName, waitFor } from "@/web/testing/render";
 import { fieldError, inputByLabel, renderWithClient, shimSelectDefaults, stubApi, typeInto } from "../catalogue/components/test-helpers";
 import { CreateClientDialog } from "./create-client-dialog";
 import { EditClientDialog } from "./edit-client-dialog";
+import { ResetPasswordDialog } from "./reset-password-dialog";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 shimSelectDefaults();
@@ -71,7 +72,7 @@ describe("New client", () => {
               status: 409,
               body: { error: { code: "conflict", message: "That username is taken", fields: { username: "That username is taken" } } },
             }
-          : { status: 201, body: { client: { ...CLIENT, status: "trial" }, password: "kite-Maple-42-river" } },
+          : { status: 201, body: { client: { ...CLIENT, status: "trial" }, queued_to: [{ channel: "whatsapp", hint: "ending 4567" }] } },
     });
     await renderWithClient(<CreateClientDialog open onOpenChange={() => {}} />);
     const form = await dialog();
@@ -103,7 +104,13 @@ describe("New client", () => {
 
     await typeInto(inputByLabel(form, "Portal username"), "thandi.nk");
     await click(getByRoleName(form, "button", "Create client"));
-    await waitFor(() => expect(body().querySelector("[data-testid=one-time-password]")?.textContent).toBe("kite-Maple-42-river"));
+    // no password to copy by hand: where the link to choose one was queued, masked
+    await waitFor(() =>
+      expect(body().querySelector("[data-testid=queued-to]")?.textContent).toContain(
+        "A link to choose a password was queued to WhatsApp ending 4567.",
+      ),
+    );
+    expect(body().querySelector("[data-testid=one-time-password]")).toBeNull();
   });
 });
 
@@ -124,5 +131,24 @@ describe("Edit client", () => {
     await typeInto(inputByLabel(form, "WhatsApp number"), "0839876543");
     await click(getByRoleName(form, "button", "Save changes"));
     await waitFor(() => expect(requests.find((r) => r.method === "PATCH")?.body).toEqual({ whatsapp: "0839876543" }));
+  });
+});
+
+describe("Reset password", () => {
+  it("asks first, then says where the link to choose a new password was queued: no password shown", async () => {
+    const requests = stubApi({
+      "POST /api/admin/clients/c1/reset-password": () => ({ body: { queued_to: [{ channel: "whatsapp", hint: "ending 4567" }] } }),
+    });
+    await renderWithClient(<ResetPasswordDialog client={CLIENT} open onOpenChange={() => {}} />);
+    const form = await dialog();
+    expect(form.textContent).toContain("they are sent a link to choose a new one");
+    await click(getByRoleName(form, "button", "Reset password"));
+    await waitFor(() =>
+      expect(body().querySelector("[data-testid=queued-to]")?.textContent).toContain(
+        "A link to choose a new password was queued to WhatsApp ending 4567.",
+      ),
+    );
+    expect(requests.filter((r) => r.method === "POST")).toHaveLength(1);
+    expect(body().querySelector("[data-testid=one-time-password]")).toBeNull();
   });
 });

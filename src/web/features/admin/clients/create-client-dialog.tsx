@@ -1,23 +1,24 @@
 // 'New client': the shared schema checks the form before it is sent, the server's refusals
-// (a taken username, a channel with no address) appear beside their fields, and the new
-// portal password is shown once. A new client waits for their first payment or starts a trial.
+// (a taken username, a channel with no address) appear beside their fields. No password is
+// shown: the answer says where their welcome with a link to choose one was queued (masked).
+// A new client waits for their first payment or starts a trial.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { type ClientCreate, type ClientWithPassword, clientCreateSchema } from "@/shared/business-schemas";
+import { type ClientCreate, type ClientCreated, clientCreateSchema } from "@/shared/business-schemas";
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { DialogActions } from "../components/dialog-actions";
 import { FormError, setServerErrors } from "../components/form-field";
-import { OneTimePassword } from "../components/one-time-password";
 import { useCreateClient } from "./api/create-client";
 import { CLIENT_FORM_FIELDS, ClientFormFields, type ClientFormValues, clientFormValues } from "./client-form";
+import { QueuedToNote } from "./queued-to";
 
 export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [result, setResult] = useState<ClientWithPassword | null>(null);
+  const [result, setResult] = useState<ClientCreated | null>(null);
   const close = (next: boolean) => {
     onOpenChange(next);
     if (!next) setResult(null);
@@ -32,9 +33,9 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
                 <CircleCheck aria-hidden="true" className="size-6 text-ok" />
                 {result.client.full_name} is now a client
               </DialogTitle>
-              <DialogDescription>Give them these details to sign in to the client portal.</DialogDescription>
+              <DialogDescription>They choose their own portal password with the link in their welcome message.</DialogDescription>
             </DialogHeader>
-            <OneTimePassword username={result.client.username} password={result.password} />
+            <QueuedToNote what="A link to choose a password" targets={result.queued_to} username={result.client.username} />
             <DialogFooter>
               <Link to={`/admin/client/${result.client.id}`} className={buttonClasses({ variant: "outline" })} onClick={() => close(false)}>
                 Open client
@@ -50,7 +51,7 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
   );
 }
 
-function CreateClientForm({ onCreated, onCancel }: { onCreated: (result: ClientWithPassword) => void; onCancel: () => void }) {
+function CreateClientForm({ onCreated, onCancel }: { onCreated: (result: ClientCreated) => void; onCancel: () => void }) {
   const create = useCreateClient();
   const {
     register,

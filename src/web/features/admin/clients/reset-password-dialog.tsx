@@ -1,24 +1,26 @@
-// 'Reset portal password': asks first (their sessions end), then shows the new password once.
+// 'Reset portal password': asks first (their sessions end), then says where the link to choose a
+// new password was queued (masked). No password is ever shown.
 import { useState } from "react";
 import { toast } from "sonner";
+import type { QueuedTo } from "@/shared/business-schemas";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
-import { OneTimePassword } from "../components/one-time-password";
 import { useResetClientPassword } from "./api/reset-client-password";
 import type { ClientDialogProps } from "./client-dialog";
+import { QueuedToNote } from "./queued-to";
 
 export function ResetPasswordDialog({ client, open, onOpenChange }: ClientDialogProps) {
   const reset = useResetClientPassword();
-  const [password, setPassword] = useState<string | null>(null);
+  const [queuedTo, setQueuedTo] = useState<QueuedTo[] | null>(null);
   const close = (next: boolean) => {
     if (reset.isPending) return;
     onOpenChange(next);
-    if (!next) setPassword(null);
+    if (!next) setQueuedTo(null);
   };
   const run = async () => {
     try {
       const answer = await reset.mutateAsync(client.id);
-      setPassword(answer.password);
+      setQueuedTo(answer.queued_to);
       toast.success("Password reset", { description: `${client.full_name} was signed out of the portal everywhere.` });
     } catch (error) {
       toast.error("Password not reset", { description: error instanceof Error ? error.message : "Please try again." });
@@ -26,18 +28,18 @@ export function ResetPasswordDialog({ client, open, onOpenChange }: ClientDialog
   };
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent onInteractOutside={(event) => password && event.preventDefault()}>
+      <DialogContent>
         <DialogHeader>
-          <DialogTitle>{password ? "New portal password" : "Reset portal password?"}</DialogTitle>
+          <DialogTitle>{queuedTo ? "Password reset" : "Reset portal password?"}</DialogTitle>
           <DialogDescription>
-            {password
-              ? `Send it to ${client.full_name}. Their old password no longer works.`
-              : `${client.full_name} gets a new password and is signed out of the client portal on every device.`}
+            {queuedTo
+              ? `${client.full_name}'s old password no longer works. They choose a new one with the link.`
+              : `${client.full_name}'s password stops working, they are signed out of the client portal on every device, and they are sent a link to choose a new one.`}
           </DialogDescription>
         </DialogHeader>
-        {password ? <OneTimePassword username={client.username} password={password} /> : null}
+        {queuedTo ? <QueuedToNote what="A link to choose a new password" targets={queuedTo} /> : null}
         <DialogFooter>
-          {password ? (
+          {queuedTo ? (
             <Button onClick={() => close(false)}>Done</Button>
           ) : (
             <>

@@ -51,7 +51,6 @@ const PACKAGES = [
   { id: PACKAGE_ID, name: "3 Months", price: 1650, price_today: 1450, duration: "3 Months", duration_months: 3, is_active: true },
 ];
 const RETURNING = { id: "c9", username: "thabo.m", full_name: "Thabo Mokoena", status: "expired" };
-const PASSWORD = "kite-Maple-42-river";
 
 let requests: { method: string; path: string; body: unknown }[];
 
@@ -68,13 +67,16 @@ function stubApi(lead: AdminLead = LEAD) {
         return json(200, {
           renewed: true,
           client: { id: RETURNING.id, username: RETURNING.username, full_name: RETURNING.full_name, package_name: "3 Months" },
-          password: null,
+          queued_to: [{ channel: "whatsapp", hint: "ending 0101" }],
           lead: { ...lead, status: "converted" },
         });
       return json(201, {
         renewed: false,
         client: { id: "c1", username: "thabo.m", full_name: "Thabo Mokoena" },
-        password: PASSWORD,
+        queued_to: [
+          { channel: "whatsapp", hint: "ending 4567" },
+          { channel: "email", hint: "t***@example.co.za" },
+        ],
         lead: { ...lead, status: "converted", client_id: "c1" },
       });
     }
@@ -103,7 +105,7 @@ afterEach(async () => {
 });
 
 describe("ConvertLeadDialog", () => {
-  it("converts with the lead's package, waiting for the first payment, and shows the portal password once", async () => {
+  it("converts with the lead's package, waiting for the first payment, and says where the set-password link was queued (no password)", async () => {
     const { container } = await render(
       <QueryClientProvider client={testQueryClient()}>
         <MemoryRouter>
@@ -122,7 +124,11 @@ describe("ConvertLeadDialog", () => {
     expect(body().textContent).toContain("They'd pay R1,450 today (special; normally R1,650).");
 
     await click(getByRoleName(body(), "button", "Create client"));
-    await waitFor(() => expect(body().querySelector("[data-testid=one-time-password]")?.textContent).toBe(PASSWORD));
+    await waitFor(() =>
+      expect(body().querySelector("[data-testid=queued-to]")?.textContent).toContain(
+        "A link to choose a password was queued to WhatsApp ending 4567 and e-mail t***@example.co.za.",
+      ),
+    );
     const convert = requests.find((r) => r.method === "POST");
     expect(convert).toEqual({
       method: "POST",
@@ -130,15 +136,16 @@ describe("ConvertLeadDialog", () => {
       body: { package_id: PACKAGE_ID, start: "pending" },
     });
     expect(body().textContent).toContain("thabo.m");
-    expect(body().textContent).toContain("This password is shown only once");
-    expect(body().querySelector("button[aria-label='Copy password']")).not.toBeNull();
+    expect(body().textContent).toContain('waits for you under "To send on WhatsApp"');
+    // no password to copy by hand, none promised
+    expect(body().querySelector("[data-testid=one-time-password]")).toBeNull();
+    expect(body().textContent).not.toMatch(/shown only once|comes separately/);
 
-    // once closed it is gone: reopening shows the form, not the password
+    // reopening shows the form again
     await click(getByRoleName(body(), "button", "Done"));
-    await waitFor(() => expect(body().querySelector("[data-testid=one-time-password]")).toBeNull());
+    await waitFor(() => expect(body().querySelector("[data-testid=queued-to]")).toBeNull());
     await click(getByRoleName(container, "button", "Reopen"));
     await waitFor(() => expect(getByRoleName(body(), "button", "Create client")).toBeTruthy());
-    expect(body().textContent).not.toContain(PASSWORD);
   });
 
   it("checks the username with the shared rule before calling the server", async () => {
@@ -197,7 +204,7 @@ describe("ConvertLeadDialog", () => {
     );
     await waitFor(() => expect(body().querySelector<HTMLSelectElement>("select")?.value).toBe(PACKAGE_ID));
     expect(body().textContent).toContain(
-      "This person is already a client: converting renews their account (no second account) and sends them a renewal link",
+      "This person is already a client: converting renews their account (no second account) and queues them a renewal link",
     );
     expect(body().querySelector(`a[href="/admin/client/${RETURNING.id}"]`)?.textContent).toBe("Thabo Mokoena (thabo.m)");
     // no new account: no username to choose, no start
@@ -207,7 +214,7 @@ describe("ConvertLeadDialog", () => {
     await click(getByRoleName(body(), "button", "Renew client"));
     await waitFor(() => expect(body().textContent).toContain("Thabo Mokoena was renewed"));
     expect(requests.find((r) => r.method === "POST")?.body).toEqual({ package_id: PACKAGE_ID });
-    expect(body().textContent).toContain("renewal link");
+    expect(body().querySelector("[data-testid=queued-to]")?.textContent).toContain("A renewal link was queued to WhatsApp ending 0101.");
     expect(body().querySelector("[data-testid=one-time-password]")).toBeNull();
     expect(body().textContent).not.toContain("This password is shown only once");
   });

@@ -1,9 +1,9 @@
 // 'Convert to client': the lead becomes a client with a portal account. The admin may pick the
 // username, the package (priced as the client would pay today) and how they start: waiting for
 // their first payment, or on a free trial now. No time is given here: it comes from payments.
-// The answer carries the portal password, shown here once with a copy button and a warning.
-// A lead from a returning client renews that client instead: no second account, no password,
-// and a renewal link goes to them.
+// No password is shown: the answer says where their welcome with a link to choose one was queued
+// (masked). A lead from a returning client renews that client instead: no second account, and a
+// renewal link is queued to them.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, RefreshCw } from "lucide-react";
 import { useState } from "react";
@@ -19,10 +19,10 @@ import { Skeleton } from "@/web/components/ui/skeleton";
 import { useAdminPackages } from "../api/get-admin-packages";
 import { useLifecycleRules } from "../api/get-lifecycle-rules";
 import type { AdminPackage } from "../catalogue/api/types";
+import { QueuedToNote } from "../clients/queued-to";
 import { ChoiceCard, PackageOptions } from "../components/choices";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { priceTodayText } from "../components/format";
-import { OneTimePassword } from "../components/one-time-password";
 import { useConvertLead } from "./api/convert-lead";
 import { returningClient } from "./lead-labels";
 
@@ -44,16 +44,12 @@ export function ConvertLeadDialog({ lead, open, onOpenChange }: ConvertLeadDialo
   const [result, setResult] = useState<LeadConversion | null>(null);
   const close = (next: boolean) => {
     onOpenChange(next);
-    // The password is gone for good once the dialog closes.
     if (!next) setResult(null);
   };
   const returning = returningClient(lead);
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent
-        // A click outside must not lose a password the admin has not copied yet.
-        onInteractOutside={(event) => result && event.preventDefault()}
-      >
+      <DialogContent>
         {result ? (
           <Converted result={result} onDone={() => close(false)} />
         ) : (
@@ -63,7 +59,7 @@ export function ConvertLeadDialog({ lead, open, onOpenChange }: ConvertLeadDialo
               <DialogDescription>
                 {returning
                   ? `${lead.name} asked${lead.package_name ? ` for ${lead.package_name}` : " again"}.`
-                  : `${lead.name} gets a client portal account${lead.package_name ? ` for ${lead.package_name}` : ""}. They're sent a welcome message with their login.`}
+                  : `${lead.name} gets a client portal account${lead.package_name ? ` for ${lead.package_name}` : ""}. They're sent a welcome message with a link to choose their password.`}
               </DialogDescription>
             </DialogHeader>
             <ConvertForm lead={lead} onConverted={setResult} />
@@ -120,8 +116,8 @@ function ConvertFields({
       const answer = await convert.mutateAsync({ id: lead.id, input: returning ? { package_id: input.package_id } : input });
       toast.success(answer.renewed ? "Client renewed" : "Client created", {
         description: answer.renewed
-          ? `${answer.client.full_name} was sent a renewal link.`
-          : `${answer.client.full_name} can now sign in to the client portal.`,
+          ? `${answer.client.full_name} was queued a renewal link.`
+          : `${answer.client.full_name} was queued a link to choose their password.`,
       });
       onConverted(answer);
     } catch (error) {
@@ -143,7 +139,7 @@ function ConvertFields({
           <div role="note" className="flex gap-3 rounded-xl border border-accent/40 bg-accent/10 p-4 text-sm text-ink">
             <RefreshCw aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-ink" />
             <div className="flex flex-col gap-1">
-              <p>This person is already a client: converting renews their account (no second account) and sends them a renewal link.</p>
+              <p>This person is already a client: converting renews their account (no second account) and queues them a renewal link.</p>
               <Link to={`/admin/client/${returning.id}`} className="w-fit font-semibold text-accent-ink hover:underline">
                 {returning.full_name} ({returning.username})
               </Link>
@@ -209,22 +205,25 @@ function Converted({ result, onDone }: { result: LeadConversion; onDone: () => v
         </DialogTitle>
         <DialogDescription>
           {result.renewed
-            ? "No new account: they were sent a renewal link to pay. They sign in as before."
-            : "Give them these details to sign in to the client portal."}
+            ? "No new account: they sign in as before, and pay with the renewal link."
+            : "They choose their own portal password with the link in their welcome message."}
         </DialogDescription>
       </DialogHeader>
       {result.renewed ? (
-        <p className="rounded-xl border border-line bg-surface-raised p-3 text-sm text-ink-muted">
-          Portal username: <span className="font-mono text-ink">{result.client.username}</span>
-          {result.client.package_name ? (
-            <>
-              {" "}
-              · Package: <span className="text-ink">{result.client.package_name}</span>
-            </>
-          ) : null}
-        </p>
+        <>
+          <p className="rounded-xl border border-line bg-surface-raised p-3 text-sm text-ink-muted">
+            Portal username: <span className="font-mono text-ink">{result.client.username}</span>
+            {result.client.package_name ? (
+              <>
+                {" "}
+                · Package: <span className="text-ink">{result.client.package_name}</span>
+              </>
+            ) : null}
+          </p>
+          <QueuedToNote what="A renewal link" targets={result.queued_to} />
+        </>
       ) : (
-        <OneTimePassword username={result.client.username} password={result.password} />
+        <QueuedToNote what="A link to choose a password" targets={result.queued_to} username={result.client.username} />
       )}
       <DialogFooter>
         <Link to={`/admin/client/${result.client.id}`} className={buttonClasses({ variant: "outline" })} onClick={onDone}>

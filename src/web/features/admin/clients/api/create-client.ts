@@ -1,11 +1,11 @@
-// POST /api/admin/clients → 201 {client, password}: the portal password is answered this once.
+// POST /api/admin/clients → 201 {client, queued_to}: no password; where their welcome with a link to choose one was queued (masked).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ClientCreate, ClientWithPassword } from "@/shared/business-schemas";
+import type { ClientCreate, ClientCreated } from "@/shared/business-schemas";
 import { apiSend } from "@/web/lib/api";
 import { adminKeys } from "../../admin-keys";
 
-export function createClient(input: ClientCreate): Promise<ClientWithPassword> {
-  return apiSend<ClientWithPassword>("POST", "/admin/clients", input);
+export function createClient(input: ClientCreate): Promise<ClientCreated> {
+  return apiSend<ClientCreated>("POST", "/admin/clients", input);
 }
 
 export function useCreateClient() {

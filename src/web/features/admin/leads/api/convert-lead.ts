@@ -1,6 +1,6 @@
 // POST /api/admin/leads/:id/convert {username?, package_id?, start?} → LeadConversion: a new
-// client with their portal password (shown once), or, when the lead is a returning client,
-// that client renewed (no second account, no password; a renewal link is sent to them).
+// client (their welcome with a link to choose a password queued; where, masked), or, when the
+// lead is a returning client, that client renewed (no second account; a renewal link queued).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LeadConversion, LeadConvert } from "@/shared/business-schemas";
 import { apiSend } from "@/web/lib/api";

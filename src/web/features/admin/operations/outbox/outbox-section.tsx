@@ -1,7 +1,8 @@
 // /admin/outbox: every e-mail and WhatsApp message the server sent or is still sending (orders,
 // receipts, welcomes, replies), with its state, attempts and last error. Open one to read it (a
 // secret in it, like a reset link, shows masked); retry one that failed. "To send on WhatsApp"
-// (status=owner, the overview's tile) is the owner's queue: open each chat, send, mark it sent.
+// (status=owner, the overview's tile) is the owner's queue, one chat per person: a person's
+// waiting messages are one row, oldest first; open the chat once, send, mark them all sent.
 import { Mail, MessageCircle, MessagesSquare } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -18,6 +19,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../compone
 import { StatusBadge } from "../../components/status-badge";
 import { useTableParams } from "../../components/use-table-params";
 import { type OutboxMessage, useOutbox } from "./api/get-outbox";
+import { type OwnerChat, ownerChats, SendChatOnWhatsApp } from "./owner-chat";
 import { canRetry, RetryButton } from "./retry-button";
 import { awaitsOwner, SendOnWhatsApp } from "./send-on-whatsapp";
 import { WhatsAppTemplatesButton } from "./whatsapp-templates";
@@ -117,12 +119,82 @@ const columns: Column<OutboxMessage>[] = [
   },
 ];
 
+/** The owner's queue: one row per person, their messages oldest first. */
+const chatColumns: Column<OwnerChat>[] = [
+  {
+    id: "subject",
+    header: "Message",
+    card: "title",
+    cell: (chat) =>
+      chat.messages.length === 1 ? (
+        columns[0].cell(chat.messages[0])
+      ) : (
+        <span className="flex flex-col" data-testid="owner-chat">
+          <span className="font-semibold">{chat.messages.length} messages, sent as one chat</span>
+          <ol className="flex flex-col text-sm font-normal">
+            {chat.messages.map((m) => (
+              <li key={m.id} className="line-clamp-1 max-w-sm">
+                {subject(m)}
+              </li>
+            ))}
+          </ol>
+          <span className="text-xs font-normal text-ink-subtle">oldest {formatDateTime(chat.messages[0].created_at)}</span>
+        </span>
+      ),
+  },
+  { id: "channel", header: "Channel", cell: (chat) => <Channel channel={chat.messages[0].channel} /> },
+  { id: "recipient", header: "To", cell: (chat) => <Recipient text={recipient(chat.messages[0])} /> },
+  { id: "status", header: "State", cell: (chat) => <OutboxState message={chat.messages[0]} /> },
+  {
+    id: "actions",
+    header: "",
+    card: "footer",
+    cell: (chat) =>
+      awaitsOwner(chat.messages[0]) ? (
+        <SendChatOnWhatsApp chat={chat} />
+      ) : canRetry(chat.messages[0]) ? (
+        <RetryButton message={chat.messages[0]} />
+      ) : null,
+  },
+];
+
 export function OutboxSection() {
   const table = useTableParams({ filters: FILTERS });
   const messages = useOutbox(table.query);
   const [openId, setOpenId] = useState<string | null>(null);
   const open = openId ? (messages.data?.data.find((m) => m.id === openId) ?? null) : null;
   const ownerQueue = table.filters.status === "owner";
+  const shared = {
+    ...tableStateProps(table),
+    sort: null,
+    onSortChange: undefined,
+    searchPlaceholder: "Recipient, subject or kind",
+    emptyMessage: ownerQueue
+      ? "Nothing to send on WhatsApp: you're up to date."
+      : "No messages yet. Orders, payments and replies queue them here.",
+    actions: (
+      <>
+        {ownerQueue ? null : (
+          <Link to={OWNER_QUEUE_PATH} className={buttonClasses({ variant: "outline", size: "sm" })}>
+            <MessagesSquare aria-hidden="true" />
+            To send on WhatsApp
+          </Link>
+        )}
+        <WhatsAppTemplatesButton />
+      </>
+    ),
+    filters: (
+      <>
+        <FilterSelect label="State" value={table.filters.status} onChange={(v) => table.setFilter("status", v)} options={statusOptions} />
+        <FilterSelect
+          label="Channel"
+          value={table.filters.channel}
+          onChange={(v) => table.setFilter("channel", v)}
+          options={channelOptions}
+        />
+      </>
+    ),
+  };
 
   return (
     <>
@@ -133,52 +205,33 @@ export function OutboxSection() {
       {ownerQueue ? (
         <p className="mb-4 rounded-card border border-accent/40 bg-accent/5 px-4 py-3 text-sm text-ink-muted">
           <span className="font-semibold text-ink">To send on WhatsApp.</span> The server cannot send these itself. Tap{" "}
-          <span className="font-medium text-ink">Open chat</span>: WhatsApp opens with the message typed in. Press Send there, then{" "}
-          <span className="font-medium text-ink">Mark sent</span> here. Anyone with an e-mail address already got a copy by e-mail.
+          <span className="font-medium text-ink">Open chat</span>: WhatsApp opens with the message typed in (a person's messages together,
+          oldest first). Press Send there, then <span className="font-medium text-ink">Mark sent</span> here. Anyone with an e-mail address
+          already got a copy by e-mail.
         </p>
       ) : null}
-      <DataTable
-        caption="Outbox"
-        columns={columns}
-        {...pageQueryProps(messages)}
-        rowKey={(m) => m.id}
-        {...tableStateProps(table)}
-        sort={null}
-        onSortChange={undefined}
-        searchPlaceholder="Recipient, subject or kind"
-        emptyMessage={
-          ownerQueue ? "Nothing to send on WhatsApp: you're up to date." : "No messages yet. Orders, payments and replies queue them here."
-        }
-        actions={
-          <>
-            {ownerQueue ? null : (
-              <Link to={OWNER_QUEUE_PATH} className={buttonClasses({ variant: "outline", size: "sm" })}>
-                <MessagesSquare aria-hidden="true" />
-                To send on WhatsApp
-              </Link>
-            )}
-            <WhatsAppTemplatesButton />
-          </>
-        }
-        onRowClick={(m) => setOpenId(m.id)}
-        rowLabel={(m) => `Open message to ${m.recipient}: ${subject(m)}`}
-        filters={
-          <>
-            <FilterSelect
-              label="State"
-              value={table.filters.status}
-              onChange={(v) => table.setFilter("status", v)}
-              options={statusOptions}
-            />
-            <FilterSelect
-              label="Channel"
-              value={table.filters.channel}
-              onChange={(v) => table.setFilter("channel", v)}
-              options={channelOptions}
-            />
-          </>
-        }
-      />
+      {ownerQueue ? (
+        <DataTable
+          caption="Outbox"
+          columns={chatColumns}
+          {...pageQueryProps(messages)}
+          rows={messages.data ? ownerChats(messages.data.data) : undefined}
+          rowKey={(chat) => chat.id}
+          onRowClick={(chat) => setOpenId(chat.id)}
+          rowLabel={(chat) => `Open message to ${chat.recipient}: ${subject(chat.messages[0])}`}
+          {...shared}
+        />
+      ) : (
+        <DataTable
+          caption="Outbox"
+          columns={columns}
+          {...pageQueryProps(messages)}
+          rowKey={(m) => m.id}
+          onRowClick={(m) => setOpenId(m.id)}
+          rowLabel={(m) => `Open message to ${m.recipient}: ${subject(m)}`}
+          {...shared}
+        />
+      )}
       <Sheet open={open !== null} onOpenChange={(next) => !next && setOpenId(null)}>
         <SheetContent side="right">{open ? <MessageDetails message={open} /> : null}</SheetContent>
       </Sheet>

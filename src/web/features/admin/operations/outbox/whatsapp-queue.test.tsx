@@ -45,6 +45,32 @@ const SECRET: OutboxMessage = {
 };
 const REVEALED = "https://wa.me/27825550505?text=Choose%20a%20new%20password%20here%3A%20http%3A%2F%2Fshop%2Freset%3Ftoken%3Dabc";
 
+// Three messages waiting for one person (Sipho), listed as the server lists them (oldest first),
+// the middle one holding a secret.
+const SIPHO = "27825550404";
+const siphoMessage = (n: number, at: string, extra: Partial<OutboxMessage> = {}): OutboxMessage => ({
+  ...BASE,
+  id: `5555555${n}-5555-4555-8555-555555555555`,
+  recipient: SIPHO,
+  kind: "welcome",
+  body: `Message ${n} to Sipho`,
+  created_at: at,
+  wa_link: `https://wa.me/${SIPHO}?text=${encodeURIComponent(`Message ${n} to Sipho`)}`,
+  ...extra,
+});
+const SIPHO_CHAT = [
+  siphoMessage(1, "2026-11-22T05:00:00.000Z"),
+  siphoMessage(2, "2026-11-22T05:01:00.000Z", {
+    kind: "password-reset",
+    body: "Message 2: choose a password here: ••••••",
+    wa_link: null,
+    has_secret: true,
+  }),
+  siphoMessage(3, "2026-11-22T05:02:00.000Z", { kind: "receipt" }),
+];
+const SIPHO_REVEALED = `https://wa.me/${SIPHO}?text=${encodeURIComponent("Message 2: choose a password here: http://shop/reset?token=xyz")}`;
+let extra: OutboxMessage[] = [];
+
 let requests: { method: string; url: string; body: unknown }[];
 let sent: Set<string>;
 let markAnswer: { status: number; body: unknown } | null;
@@ -61,7 +87,7 @@ function stubApi() {
     const json = (status: number, payload: unknown) =>
       new Response(JSON.stringify(payload), { status, headers: { "content-type": "application/json" } });
     if (method === "GET" && url.pathname === "/api/admin/outbox") {
-      const rows = [BASE, SECRET]
+      const rows = [...extra, BASE, SECRET]
         .filter((m) => !sent.has(m.id))
         .filter((m) => !url.searchParams.get("status") || m.status === url.searchParams.get("status"));
       return json(200, { data: rows, total: rows.length });
@@ -73,6 +99,12 @@ function stubApi() {
       return json(200, { success: true, data: { ...BASE, id: mark[1], status: "sent", sent_via: "owner" } });
     }
     if (method === "POST" && url.pathname === `/api/admin/outbox/${SECRET.id}/chat-link`) return json(200, { url: REVEALED });
+    if (method === "POST" && url.pathname === `/api/admin/outbox/${SIPHO_CHAT[1].id}/chat-link`) return json(200, { url: SIPHO_REVEALED });
+    if (method === "POST" && url.pathname === "/api/admin/outbox/mark-sent") {
+      const ids = (body as { ids: string[] }).ids;
+      for (const id of ids) sent.add(id);
+      return json(200, { success: true, data: ids.map((id) => ({ ...BASE, id, status: "sent", sent_via: "owner" })) });
+    }
     if (method === "GET" && url.pathname === "/api/admin/whatsapp/templates") {
       return json(200, {
         data: [],
@@ -121,6 +153,7 @@ const stopNavigation = (event: Event) => {
 };
 
 beforeEach(() => {
+  extra = [];
   stubApi();
   document.addEventListener("click", stopNavigation);
 });
@@ -180,6 +213,51 @@ describe("the To send on WhatsApp queue", () => {
       return found;
     });
     expect(open.getAttribute("href")).toBe(REVEALED);
+  });
+});
+
+describe("one chat per person", () => {
+  it("groups a person's waiting messages oldest first into one row: one chat with the texts together, one Mark all sent", async () => {
+    // listed newest first on purpose: the row still reads oldest first
+    extra = [SIPHO_CHAT[2], SIPHO_CHAT[0], SIPHO_CHAT[1]];
+    await renderSection();
+    const group = await find("[data-testid=owner-chat]");
+    expect(group.textContent).toContain("3 messages, sent as one chat");
+    expect([...group.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "Welcome and portal login",
+      "Password reset link",
+      "Payment receipt",
+    ]);
+    // one row each for Sipho, Thandi and the other person: one pair of buttons for Sipho
+    expect(page().querySelectorAll("[data-testid=owner-chat]")).toHaveLength(1);
+    expect(
+      [...page().querySelectorAll("button")].filter((b) => b.textContent?.includes("for the 3 messages to +27 82 555 0404")),
+    ).toHaveLength(1);
+
+    // one message holds a secret: its link is asked for (that one only), then the chat opens
+    expect(named(page(), "a", "Open chat with +27 82 555 0404")).toBeUndefined();
+    await click(await findNamed("button", "Prepare chat with +27 82 555 0404"));
+    const open = await findNamed<HTMLAnchorElement>("a", "Open chat with +27 82 555 0404 on WhatsApp (new tab), 3 messages in one");
+    expect(requests.filter((r) => r.url.endsWith("/chat-link")).map((r) => r.url)).toEqual([
+      `/api/admin/outbox/${SIPHO_CHAT[1].id}/chat-link`,
+    ]);
+    const text = new URL(open.href).searchParams.get("text");
+    expect(text).toBe("Message 1 to Sipho\n\nMessage 2: choose a password here: http://shop/reset?token=xyz\n\nMessage 3 to Sipho");
+    expect(open.href.startsWith(`https://wa.me/${SIPHO}?text=`)).toBe(true);
+
+    await click(open);
+    await click(await findNamed("button", "Mark all sent for the 3 messages to +27 82 555 0404"));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === "POST" && r.url === "/api/admin/outbox/mark-sent")?.body).toEqual({
+        ids: SIPHO_CHAT.map((m) => m.id),
+      }),
+    );
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Marked as sent", { description: "The 3 messages to +27 82 555 0404 are done." }),
+    );
+    await waitFor(() => expect(page().querySelector("[data-testid=owner-chat]")).toBeNull());
+    // one message alone keeps its own two taps
+    expect(named(page(), "button", "Mark sent for the message to +27 82 555 0101")).toBeDefined();
   });
 });
 

@@ -149,9 +149,32 @@ test("an EFT for the client is confirmed from the payments page and reads paid",
     expect(saved.ok()).toBe(true);
   }
   const monthly = await packageNamed(page.request, "Month to Month");
+  // The client pays from the storefront: their number is an account's, so they prove it with the
+  // code the shop sends to that account's WhatsApp (here the owner's queue; the owner's chat link
+  // carries it), and only then is the EFT theirs (issue 24).
+  const identify = await page.request.post("/api/payments/identify", { headers: ownOrigin(), data: { whatsapp: clientWhatsApp } });
+  expect(((await identify.json()) as { match: boolean }).match).toBe(true);
+  const digits = `27${clientWhatsApp.replace(/\D/g, "").slice(1)}`;
+  let codeRow = "";
+  await expect(async () => {
+    const list = (await (await page.request.get(`/api/admin/outbox?q=${digits}`)).json()) as { data: { id: string; kind: string }[] };
+    codeRow = list.data.find((m) => m.kind === "verification-code")?.id ?? "";
+    expect(codeRow).not.toBe("");
+  }).toPass({ timeout: 10_000 });
+  const chat = (await (await page.request.post(`/api/admin/outbox/${codeRow}/chat-link`, { headers: ownOrigin() })).json()) as {
+    url: string;
+  };
+  const verificationCode = /code is (\d{6})/.exec(decodeURIComponent(chat.url))?.[1] ?? "";
   const eft = await page.request.post("/api/payments/eft", {
     headers: ownOrigin(),
-    data: { packageId: monthly.id, email: clientEmail, name: leadName, whatsapp: clientWhatsApp, immediateStartConsent: true },
+    data: {
+      packageId: monthly.id,
+      email: clientEmail,
+      name: leadName,
+      whatsapp: clientWhatsApp,
+      immediateStartConsent: true,
+      verificationCode,
+    },
   });
   expect(eft.ok()).toBe(true);
   const { reference } = (await eft.json()) as { reference: string };

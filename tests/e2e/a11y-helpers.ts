@@ -4,6 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { e2eAdmin, ownOrigin } from "./e2e-env";
+import { choosePassword, uniqueWhatsApp } from "./portal-login";
 
 export interface Violation {
   where: string;
@@ -153,19 +154,22 @@ export async function packageNamed(request: APIRequestContext, name: string): Pr
 export async function createClient(request: APIRequestContext, { paid }: { paid: boolean }) {
   const pkg = await packageNamed(request, "Month to Month");
   const username = `a11y-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+  const whatsapp = uniqueWhatsApp();
   const created = await request.post("/api/admin/clients", {
     headers: ownOrigin(),
     data: {
       username,
       full_name: "Naledi Access",
       email: `${username}@example.test`,
-      communication_method: "email",
+      whatsapp,
+      communication_method: "whatsapp",
       package_id: pkg.id,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const body = (await created.json()) as { password: string; client: { id: string } };
+  const body = (await created.json()) as { client: { id: string } };
   const id = body.client.id;
+  const password = await choosePassword(request, whatsapp);
   if (paid) {
     const payment = await request.post("/api/admin/payments", {
       headers: ownOrigin(),
@@ -173,5 +177,5 @@ export async function createClient(request: APIRequestContext, { paid }: { paid:
     });
     expect(payment.ok(), await payment.text()).toBe(true);
   }
-  return { id, username, password: body.password, pkg };
+  return { id, username, password, pkg };
 }

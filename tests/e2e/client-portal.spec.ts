@@ -5,6 +5,7 @@
 // in with the new one.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { e2eAdmin } from "./e2e-env";
+import { choosePassword, uniqueWhatsApp } from "./portal-login";
 
 function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -25,13 +26,15 @@ async function createClient(request: APIRequestContext, origin: string) {
   const { data: packages } = (await (await request.get("/api/packages")).json()) as { data: { id: string; name: string; price: number }[] };
   const pkg = packages.find((p) => p.name === "Month to Month") ?? packages[0];
   const username = `portal-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+  const whatsapp = uniqueWhatsApp();
   const created = await request.post("/api/admin/clients", {
     headers,
     data: {
       username,
       full_name: "Thandi Portal",
       email: `${username}@example.test`,
-      communication_method: "email",
+      whatsapp,
+      communication_method: "whatsapp",
       package_id: pkg.id,
       line_username: `line-${username}`,
       line_password: "line-secret-123",
@@ -39,7 +42,7 @@ async function createClient(request: APIRequestContext, origin: string) {
     },
   });
   expect(created.status()).toBe(201);
-  const { password } = (await created.json()) as { password: string };
+  const password = await choosePassword(request, whatsapp);
   await request.post("/api/admin/logout", { headers });
   return { username, password, pkg };
 }

@@ -5,6 +5,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { SUSPENDED_MESSAGE } from "../../src/shared/client-schemas";
 import { e2eAdmin } from "./e2e-env";
+import { choosePassword, uniqueWhatsApp } from "./portal-login";
 
 function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -21,21 +22,23 @@ test.beforeEach(async ({ context }) => {
 async function createClient(request: APIRequestContext, origin: string) {
   const headers = { origin };
   const username = `susp-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+  const whatsapp = uniqueWhatsApp();
   const created = await request.post("/api/admin/clients", {
     headers,
     data: {
       username,
       full_name: "Sipho Suspended",
       email: `${username}@example.test`,
-      communication_method: "email",
+      whatsapp,
+      communication_method: "whatsapp",
       line_username: `line-${username}`,
       line_password: "line-secret-123",
       line_portal_url: "http://line.example.test:8080",
     },
   });
   expect(created.status()).toBe(201);
-  const { client, password } = (await created.json()) as { client: { id: string }; password: string };
-  return { id: client.id, username, password };
+  const { client } = (await created.json()) as { client: { id: string } };
+  return { id: client.id, username, password: await choosePassword(request, whatsapp) };
 }
 
 test("an admin suspends a client; signing in, the client sees only the suspended page with how to reach the business", async ({

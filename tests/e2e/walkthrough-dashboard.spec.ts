@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { e2eAdmin, ownOrigin } from "./e2e-env";
+import { choosePassword, uniqueWhatsApp } from "./portal-login";
 
 const SHOTS_DIR = process.env.SHOTS_DIR || "/tmp/shots-dashboard";
 mkdirSync(SHOTS_DIR, { recursive: true });
@@ -165,17 +166,19 @@ test("14 and 18. the lead drawer reads in words with one price; the audit log na
 });
 
 test("17. the reminder link /client?renew=1 opens with the Renew panel in view", async ({ browser }, testInfo) => {
+  const renewNumber = uniqueWhatsApp();
   const created = await page.request.post("/api/admin/clients", {
     headers: ownOrigin(),
     data: {
       username: `renew-${tag}`.toLowerCase(),
       full_name: `Renew ${tag}`,
       email: `renew.${tag}@example.co.za`,
-      communication_method: "email",
+      whatsapp: renewNumber,
+      communication_method: "whatsapp",
     },
   });
   expect(created.status()).toBe(201);
-  const { password } = (await created.json()) as { password: string };
+  const password = await choosePassword(page.request, renewNumber);
   const portalContext = await browser.newContext(testInfo.project.use);
   await portalContext.addInitScript(() => window.localStorage.setItem("initialized", "true"));
   const portal = await portalContext.newPage();

@@ -4,7 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { e2eAdmin, ownOrigin } from "./e2e-env";
-import { choosePassword, uniqueWhatsApp } from "./portal-login";
+import { choosePassword, uniqueWhatsApp } from "./owner-queue";
 
 export interface Violation {
   where: string;

@@ -9,6 +9,7 @@
 // minute), and every browser test comes from 127.0.0.1, so each project signs in only once.
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { e2eAdmin, ownOrigin } from "./e2e-env";
+import { codeTheOwnerSends } from "./owner-queue";
 
 test.describe.configure({ mode: "serial" });
 
@@ -154,17 +155,7 @@ test("an EFT for the client is confirmed from the payments page and reads paid",
   // carries it), and only then is the EFT theirs (issue 24).
   const identify = await page.request.post("/api/payments/identify", { headers: ownOrigin(), data: { whatsapp: clientWhatsApp } });
   expect(((await identify.json()) as { match: boolean }).match).toBe(true);
-  const digits = `27${clientWhatsApp.replace(/\D/g, "").slice(1)}`;
-  let codeRow = "";
-  await expect(async () => {
-    const list = (await (await page.request.get(`/api/admin/outbox?q=${digits}`)).json()) as { data: { id: string; kind: string }[] };
-    codeRow = list.data.find((m) => m.kind === "verification-code")?.id ?? "";
-    expect(codeRow).not.toBe("");
-  }).toPass({ timeout: 10_000 });
-  const chat = (await (await page.request.post(`/api/admin/outbox/${codeRow}/chat-link`, { headers: ownOrigin() })).json()) as {
-    url: string;
-  };
-  const verificationCode = /code is (\d{6})/.exec(decodeURIComponent(chat.url))?.[1] ?? "";
+  const verificationCode = await codeTheOwnerSends(page.request, `27${clientWhatsApp.replace(/\D/g, "").slice(1)}`);
   const eft = await page.request.post("/api/payments/eft", {
     headers: ownOrigin(),
     data: {

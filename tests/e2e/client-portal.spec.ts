@@ -5,7 +5,7 @@
 // in with the new one.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { e2eAdmin } from "./e2e-env";
-import { choosePassword, uniqueWhatsApp } from "./portal-login";
+import { choosePassword, uniqueWhatsApp } from "./owner-queue";
 
 function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];

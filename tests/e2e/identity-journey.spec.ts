@@ -8,6 +8,7 @@
 //   flagged for the owner as a possible duplicate; the other client is untouched.
 import { type APIRequestContext, expect, type Page, type request, test } from "@playwright/test";
 import { e2eAdmin, ownOrigin } from "./e2e-env";
+import { codeTheOwnerSends } from "./owner-queue";
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => {
@@ -34,20 +35,6 @@ async function newClient(api: APIRequestContext, values: Record<string, unknown>
   const created = await api.post("/api/admin/clients", { data: { communication_method: "whatsapp", start: "pending", ...values } });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { client: { id: string } }).client.id;
-}
-
-/** The code as the owner sends it: the waiting WhatsApp message's chat link, with the code filled in. */
-async function codeTheOwnerSends(api: APIRequestContext, number: string): Promise<string> {
-  let id = "";
-  await expect(async () => {
-    const list = (await (await api.get(`/api/admin/outbox?q=${number}`)).json()) as { data: { id: string; kind: string }[] };
-    id = list.data.find((m) => m.kind === "verification-code")?.id ?? "";
-    expect(id).not.toBe("");
-  }).toPass({ timeout: 10_000 });
-  const { url } = (await (await api.post(`/api/admin/outbox/${id}/chat-link`)).json()) as { url: string };
-  const code = /code is (\d{6})/.exec(decodeURIComponent(url))?.[1];
-  expect(code).toBeTruthy();
-  return code as string;
 }
 
 async function openReview(page: Page) {

@@ -6,6 +6,7 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { SPECIAL_POPUP_SESSION_FLAG } from "../../src/shared/constants";
 import { e2eAdmin, ownOrigin } from "./e2e-env";
+import { codeTheOwnerSends } from "./owner-queue";
 
 let api: APIRequestContext;
 
@@ -37,20 +38,6 @@ test.beforeEach(async ({ context }) => {
   await context.addInitScript((flag) => window.sessionStorage.setItem(flag, "true"), SPECIAL_POPUP_SESSION_FLAG);
 });
 
-/** The code as the owner sends it: the waiting WhatsApp message's chat link, with the code filled in. */
-async function codeTheOwnerSends(number: string): Promise<string> {
-  let id = "";
-  await expect(async () => {
-    const list = (await (await api.get(`/api/admin/outbox?q=${number}`)).json()) as { data: { id: string; kind: string }[] };
-    id = list.data.find((m) => m.kind === "verification-code")?.id ?? "";
-    expect(id).not.toBe("");
-  }).toPass({ timeout: 10_000 });
-  const { url } = (await (await api.post(`/api/admin/outbox/${id}/chat-link`)).json()) as { url: string };
-  const code = /code is (\d{6})/.exec(decodeURIComponent(url))?.[1];
-  expect(code).toBeTruthy();
-  return code as string;
-}
-
 test("landing → free trial → code → the line's details on screen", async ({ page }) => {
   const stamp = `${Date.now()}`.slice(-7);
   const number = `2786${stamp}`;
@@ -65,7 +52,7 @@ test("landing → free trial → code → the line's details on screen", async (
 
   await expect(page.getByRole("heading", { name: "Enter your code" })).toBeVisible();
   await expect(page.getByText(`We sent a code to WhatsApp ending ${number.slice(-4)}`)).toBeVisible();
-  const code = await codeTheOwnerSends(number);
+  const code = await codeTheOwnerSends(api, number);
   // a wrong code first: the field says so, nothing starts
   await page.getByRole("textbox", { name: "Code" }).fill(code === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Start My Free Trial" }).click();

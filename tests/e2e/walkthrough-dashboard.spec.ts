@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { e2eAdmin, ownOrigin } from "./e2e-env";
-import { choosePassword, uniqueWhatsApp } from "./portal-login";
+import { choosePassword, uniqueWhatsApp } from "./owner-queue";
 
 const SHOTS_DIR = process.env.SHOTS_DIR || "/tmp/shots-dashboard";
 mkdirSync(SHOTS_DIR, { recursive: true });

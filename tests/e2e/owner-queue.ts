@@ -1,0 +1,42 @@
+// What the owner sends by hand on this server, which has no WhatsApp Cloud API: a WhatsApp
+// message waits in the owner's queue, and its chat link (audited) carries the text with any
+// secret filled in. Specs read one-time codes and set-password links from there, as a customer
+// reads them from the chat the owner sends.
+import { type APIRequestContext, expect } from "@playwright/test";
+import { ownOrigin } from "./e2e-env";
+
+/** A South African number no other client of the run has: 27 8x xxx xxxx. */
+export function uniqueWhatsApp(): string {
+  return `2786${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
+}
+
+/** The text of the newest waiting WhatsApp message of `kind` to `number`, as its chat link carries it. */
+async function chatText(request: APIRequestContext, number: string, kind: string): Promise<string> {
+  let id = "";
+  await expect(async () => {
+    const list = await request.get(`/api/admin/outbox?q=${encodeURIComponent(number)}`);
+    const rows = ((await list.json()) as { data: { id: string; kind: string; channel: string }[] }).data;
+    id = rows.find((m) => m.kind === kind && m.channel === "whatsapp")?.id ?? "";
+    expect(id).not.toBe("");
+  }).toPass({ timeout: 10_000 });
+  const chat = await request.post(`/api/admin/outbox/${id}/chat-link`, { headers: ownOrigin() });
+  return decodeURIComponent(((await chat.json()) as { url: string }).url);
+}
+
+/** The one-time code sent to `number` (an admin's `request`). */
+export async function codeTheOwnerSends(request: APIRequestContext, number: string): Promise<string> {
+  const text = await chatText(request, number, "verification-code");
+  const code = /code is (\d{6})/.exec(text)?.[1];
+  expect(code, text).toBeTruthy();
+  return code as string;
+}
+
+/** Chooses `password` for the client whose WhatsApp number is `number`, with the link in their welcome. */
+export async function choosePassword(request: APIRequestContext, number: string, password = `Portal-${Date.now().toString(36)}-kite`) {
+  const text = await chatText(request, number, "welcome");
+  const token = /client-password-reset\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+  expect(token, text).toBeTruthy();
+  const chosen = await request.post("/api/client/password-reset/confirm", { data: { token, password }, headers: ownOrigin() });
+  expect(chosen.ok(), await chosen.text()).toBe(true);
+  return password;
+}

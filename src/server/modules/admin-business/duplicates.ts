@@ -28,6 +28,7 @@ import {
 import { audit } from "@/server/lib/audit";
 import { conflict, notFound, uniqueViolation } from "@/server/lib/errors";
 import { adminActor, applyChange, loadRules } from "@/server/lib/lifecycle";
+import { appendNote } from "@/server/lib/notes";
 import { monthsPaidFor } from "@/server/modules/payments/settle";
 import { type PublicClient, type Tx, toPublicClient } from "./client-service";
 
@@ -172,7 +173,10 @@ export async function mergeDuplicate(
       .update(clients)
       .set({
         email: keep.email || dup.email,
-        notes: sql`trim(${clients.notes} || E'\n' || ${`Merged ${dup.full_name} (${dup.username}) into this client on ${now.toISOString().slice(0, 10)}.`})`,
+        notes: appendNote(
+          clients.notes,
+          `Merged ${dup.full_name} (${dup.username}) into this client on ${now.toISOString().slice(0, 10)}.`,
+        ),
         updated_at: now,
       })
       .where(eq(clients.id, keep.id))

@@ -4,7 +4,7 @@
 // the account, the term through the lifecycle module, one receipt), in the same transaction as
 // the status change, so nothing happens twice or without the rest.
 import { randomInt } from "node:crypto";
-import { and, count, eq, getTableColumns, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, getTableColumns, gte, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { capturedPayments, clients, packages } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";
@@ -12,6 +12,7 @@ import { loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, notFound } from "@/server/lib/errors";
 import { loadRules } from "@/server/lib/lifecycle";
 import { containsPattern, dateRange, ordering, pageWindow } from "@/server/lib/list-query";
+import { appendNote as appendLine } from "@/server/lib/notes";
 import { settlePayment } from "@/server/modules/payments/settle";
 import type { PAYMENT_SORTS, PaymentCreate, PaymentListQuery, PaymentPatch } from "@/shared/business-schemas";
 
@@ -93,8 +94,7 @@ async function findPayment(app: FastifyInstance, id: string): Promise<Payment> {
   return row;
 }
 
-const appendNote = (note: string) =>
-  note.trim() ? sql`trim(${capturedPayments.notes} || E'\n' || ${note.trim()})` : capturedPayments.notes;
+const appendNote = (note: string) => (note.trim() ? appendLine(capturedPayments.notes, note.trim()) : capturedPayments.notes);
 
 /** Confirms money received (an EFT that reflected, or any pending payment). A second call is 409 'Already paid'. */
 export async function markPaid(app: FastifyInstance, request: FastifyRequest, id: string, note: string) {

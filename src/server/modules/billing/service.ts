@@ -11,6 +11,7 @@ import { audit } from "@/server/lib/audit";
 import { loadBusiness, signOff } from "@/server/lib/business";
 import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
 import { adminActor, applyChange, loadRules } from "@/server/lib/lifecycle";
+import { appendNote } from "@/server/lib/notes";
 import { enqueue } from "@/server/lib/outbox";
 import { csvDateTime, toCsv } from "@/server/modules/admin-business/csv";
 import {
@@ -294,7 +295,7 @@ async function recordRefund(
     .update(capturedPayments)
     .set({
       status: toCents(current.refunded_amount) >= toCents(current.amount) ? "refunded" : "paid",
-      notes: sql`trim(${capturedPayments.notes} || E'\n' || ${`Refunded ${documentRand(cents)} (${number}, ${method}): ${input.reason}`})`,
+      notes: appendNote(capturedPayments.notes, `Refunded ${documentRand(cents)} (${number}, ${method}): ${input.reason}`),
       updated_at: now,
     })
     .where(eq(capturedPayments.id, payment.id))

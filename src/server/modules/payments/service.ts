@@ -24,6 +24,7 @@ import { knownFields, storablePayload } from "@/server/lib/clean-input";
 import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
 import { matchContact, storedNumber } from "@/server/lib/identity";
 import { loadRules } from "@/server/lib/lifecycle";
+import { appendNote } from "@/server/lib/notes";
 import { enqueue } from "@/server/lib/outbox";
 import { codeRefusal, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
 import { priceCoupon } from "@/server/modules/billing/coupons";
@@ -504,7 +505,10 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
       await db
         .update(capturedPayments)
         .set({
-          notes: sql`trim(${capturedPayments.notes} || E'\n' || ${`Not captured: the provider reported ${truth.amountCents} cents, we priced ${expected} cents.`})`,
+          notes: appendNote(
+            capturedPayments.notes,
+            `Not captured: the provider reported ${truth.amountCents} cents, we priced ${expected} cents.`,
+          ),
           updated_at: new Date(),
         })
         .where(eq(capturedPayments.id, payment.id));

@@ -3,17 +3,17 @@
 // one after another, ready to send as one message) and one "Mark all sent". A message holding a
 // secret (a set-password or reset link) keeps no link: "Prepare chat" asks the server for each
 // one's chat link (each ask is audited) before the chat can open.
-import { Check, KeyRound, MessageCircle } from "lucide-react";
+import { Check, KeyRound } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { buildWhatsAppLink, isValidWhatsAppLink } from "@/shared/whatsapp";
-import { Button, buttonClasses } from "@/web/components/ui/button";
+import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/cn";
 import { phone } from "../../components/format";
 import { getChatLink } from "./api/get-chat-link";
 import type { OutboxMessage } from "./api/get-outbox";
 import { useMarkChatSent } from "./api/mark-chat-sent";
-import { awaitsOwner, SendOnWhatsApp } from "./send-on-whatsapp";
+import { awaitsOwner, OpenChatLink, SendOnWhatsApp } from "./send-on-whatsapp";
 
 /** A person's waiting WhatsApp messages, oldest first; `id` is the oldest message's. */
 export interface OwnerChat {
@@ -100,24 +100,12 @@ function SendGroupOnWhatsApp({ chat, className }: { chat: OwnerChat; className?:
   return (
     <div className={cn("flex flex-wrap items-center gap-2 lg:flex-nowrap", className)}>
       {link && isValidWhatsAppLink(link) ? (
-        <a
+        <OpenChatLink
           href={link}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={() => setOpened(true)}
-          className={buttonClasses({
-            variant: opened ? "outline" : "primary",
-            size: "sm",
-            className: opened ? "border-ok/40 text-ok hover:border-ok hover:bg-ok/10" : undefined,
-          })}
-        >
-          <MessageCircle aria-hidden="true" />
-          Open chat
-          <span className="sr-only">
-            {" "}
-            with {who} on WhatsApp (new tab), {count} messages in one
-          </span>
-        </a>
+          opened={opened}
+          onOpen={() => setOpened(true)}
+          context={` with ${who} on WhatsApp (new tab), ${count} messages in one`}
+        />
       ) : (
         <Button variant="primary" size="sm" disabled={preparing} onClick={prepare}>
           <KeyRound aria-hidden="true" />

@@ -13,6 +13,30 @@ import { useChatLink } from "./api/get-chat-link";
 import type { OutboxMessage } from "./api/get-outbox";
 import { useMarkOutboxSent } from "./api/mark-outbox-sent";
 
+/**
+ * "Open chat": WhatsApp in a new tab with the text typed in; once tapped it turns green, so the
+ * owner sees which chats they have opened. `context` is screen-reader text after the visible
+ * name (the name starts with what it shows, WCAG 2.5.3, then whose).
+ */
+export function OpenChatLink({ href, opened, onOpen, context }: { href: string; opened: boolean; onOpen: () => void; context: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={onOpen}
+      className={buttonClasses({
+        variant: opened ? "outline" : "primary",
+        size: "sm",
+        className: opened ? "border-ok/40 text-ok hover:border-ok hover:bg-ok/10" : undefined,
+      })}
+    >
+      <MessageCircle aria-hidden="true" />
+      Open chat<span className="sr-only">{context}</span>
+    </a>
+  );
+}
+
 /** A WhatsApp message waiting for the owner to send it by hand. */
 export const awaitsOwner = (m: Pick<OutboxMessage, "channel" | "status">) => m.channel === "whatsapp" && m.status === "owner";
 
@@ -37,21 +61,7 @@ export function SendOnWhatsApp({ message, className }: { message: OutboxMessage;
   return (
     <div className={cn("flex flex-wrap items-center gap-2 lg:flex-nowrap", className)}>
       {link && isValidWhatsAppLink(link) ? (
-        <a
-          href={link}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={() => setOpened(true)}
-          className={buttonClasses({
-            variant: opened ? "outline" : "primary",
-            size: "sm",
-            className: opened ? "border-ok/40 text-ok hover:border-ok hover:bg-ok/10" : undefined,
-          })}
-        >
-          <MessageCircle aria-hidden="true" />
-          {/* the name starts with what it shows (WCAG 2.5.3), then whose */}
-          Open chat<span className="sr-only"> with {who} on WhatsApp (new tab)</span>
-        </a>
+        <OpenChatLink href={link} opened={opened} onOpen={() => setOpened(true)} context={` with ${who} on WhatsApp (new tab)`} />
       ) : (
         <Button variant="primary" size="sm" disabled={chatLink.isPending} onClick={prepare}>
           <KeyRound aria-hidden="true" />

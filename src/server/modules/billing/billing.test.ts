@@ -203,7 +203,10 @@ describe("an invoice for every captured payment", () => {
       .sort((a, b) => a - b);
     expect(numbers).toHaveLength(before + 50);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
-  });
+    // A hundred whole requests (50 orders, 50 captures, each with its invoice, lifecycle change and
+    // messages) on the embedded database: ~20 s on CI's two busy cores, so the default 20 s is no
+    // verdict on them. Speed is npm run bench's to judge; this test judges the numbering.
+  }, 90_000);
 });
 
 describe("refunds and credit notes", () => {

@@ -62,7 +62,7 @@ describe("each kind's own subject (issue 25 item 6)", () => {
 
   it.each([
     ["reminder-7d", "{{business}}: your subscription ends on {{end_date}}"],
-    ["reminder-3d", "{{business}}: {{days}} days left on your subscription"],
+    ["reminder-3d", "{{business}}: a few days left, your subscription ends on {{end_date}}"],
     ["reminder-1d", "{{business}}: your subscription ends soon"],
     ["reminder-expired", "{{business}}: your subscription ended on {{end_date}}"],
     ["trial-ending", "{{business}}: your free trial ends {{ends}}"],

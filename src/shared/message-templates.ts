@@ -208,7 +208,7 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
     sentWhen: "3 days before a paid term ends (and for reminder days 2 to 3)",
     ...DAYS_BEFORE_REMINDER,
     // Its own subject, so the owner (and the client's inbox) can tell it from the 7-day one.
-    subject: "{{business}}: {{days}} days left on your subscription",
+    subject: "{{business}}: a few days left, your subscription ends on {{end_date}}",
   },
   "reminder-1d": {
     label: "Expiry reminder (1 day)",

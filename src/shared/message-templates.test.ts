@@ -53,6 +53,36 @@ describe("the default templates", () => {
   });
 });
 
+describe("each kind's own subject (issue 25 item 6)", () => {
+  it("no two kinds share a default subject, and each names the business", () => {
+    const subjects = TEMPLATE_KINDS.map((kind) => TEMPLATE_DEFINITIONS[kind].subject);
+    expect(new Set(subjects).size).toBe(subjects.length);
+    for (const subject of subjects) expect(subject).toContain("{{business}}");
+  });
+
+  it.each([
+    ["reminder-7d", "{{business}}: your subscription ends on {{end_date}}"],
+    ["reminder-3d", "{{business}}: a few days left, your subscription ends on {{end_date}}"],
+    ["reminder-1d", "{{business}}: your subscription ends soon"],
+    ["reminder-expired", "{{business}}: your subscription ended on {{end_date}}"],
+    ["trial-ending", "{{business}}: your free trial ends {{ends}}"],
+    ["trial-ended", "{{business}}: your free trial has ended"],
+    ["refund-issued", "{{business}}: refund of {{amount}} (credit note {{credit_note}})"],
+  ] as const)("%s: %s", (kind, subject) => {
+    expect(TEMPLATE_DEFINITIONS[kind].subject).toBe(subject);
+  });
+
+  it.each([
+    ["refund-issued", "{{business}}: {{reason_code}}", "{{reason_code}}"],
+    ["reminder-expired", "Ended {{ended_on}}", "{{ended_on}}"],
+    ["trial-ended", "{{password}} inside", "{{password}}"],
+  ] as const)("a %s subject with an unknown variable is refused on the subject, naming it", (kind, subject, named) => {
+    const errors = templateFieldErrors(kind, { subject, body: TEMPLATE_DEFINITIONS[kind].body });
+    expect(Object.keys(errors)).toEqual(["subject"]);
+    expect(errors.subject).toContain(named);
+  });
+});
+
 describe("renderTemplate", () => {
   it("fills each variable once, never reading a value as a template", () => {
     expect(renderTemplate("Hi {{name}}, {{ business }} here", { name: "{{business}}", business: "StreamDesk" })).toBe(

@@ -26,6 +26,7 @@ export const TEMPLATE_KINDS = [
   "password-reset",
   "line-suspended",
   "line-restored",
+  "refund-issued",
 ] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
@@ -65,6 +66,13 @@ export const TEMPLATE_VARIABLE_HELP: Record<string, string> = {
   reset_link: "the reset link (put in at send time, never stored readable)",
   restored_note:
     "where the client now stands: active until the term's end, a trial's end, the grace period's last day, or renew first when it has ended",
+  credit_note: "the credit note's number, e.g. CN-000001",
+  invoice: "the number of the invoice the refund stands against, e.g. INV-000001",
+  refund_how: "how the money goes back: to the card (5 to 10 working days) or paid back directly",
+  reason: "the reason you gave for the refund",
+  line_after:
+    "what happens to the line after the refund, as it now stands: still on until its end, the shorter end, or switched off until they renew",
+  credit_note_where: "where the credit note is: attached (by e-mail), or in the client portal's payment history (on WhatsApp)",
 };
 
 /** Variables whose value is (or carries) a secret: body only, and never shown in a preview. */
@@ -199,6 +207,8 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
     label: "Expiry reminder (3 days)",
     sentWhen: "3 days before a paid term ends (and for reminder days 2 to 3)",
     ...DAYS_BEFORE_REMINDER,
+    // Its own subject, so the owner (and the client's inbox) can tell it from the 7-day one.
+    subject: "{{business}}: a few days left, your subscription ends on {{end_date}}",
   },
   "reminder-1d": {
     label: "Expiry reminder (1 day)",
@@ -311,6 +321,41 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
       "{{restored_note}}",
       "",
       "Your client portal is open again: {{portal_link}}",
+      "",
+      "{{sign_off}}",
+    ),
+  },
+  // Refund issued (issue 25 item 4): queued with the credit note, in the refund's transaction.
+  // One text for both channels: {{credit_note_where}} says "attached" by e-mail and points to the
+  // portal on WhatsApp, so the default never says e-mail on WhatsApp.
+  "refund-issued": {
+    label: "Refund issued",
+    sentWhen: "when you refund a payment (with its credit note)",
+    variables: [
+      ...COMMON,
+      "package",
+      "amount",
+      "reference",
+      "invoice",
+      "credit_note",
+      "credit_note_where",
+      "refund_how",
+      "reason",
+      "end_date",
+      "line_after",
+    ],
+    required: [],
+    subject: "{{business}}: refund of {{amount}} (credit note {{credit_note}})",
+    body: lines(
+      "Hi {{name}},",
+      "",
+      "We've refunded {{amount}} of your payment {{reference}} to {{business}} (invoice {{invoice}}).",
+      "{{refund_how}}",
+      "Reason: {{reason}}",
+      "",
+      "Your line: {{line_after}}",
+      "",
+      "Credit note {{credit_note}}: {{credit_note_where}}",
       "",
       "{{sign_off}}",
     ),

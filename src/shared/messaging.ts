@@ -23,6 +23,7 @@ export const MESSAGE_KINDS = {
   "content-request-reply": "Reply to a content request",
   "line-suspended": "Line suspended",
   "line-restored": "Line restored",
+  "refund-issued": "Refund issued",
   "status-update": "Status update",
   "verification-code": "One-time code (authentication template)",
   "contact-changed": "Contact details changed",
@@ -43,6 +44,7 @@ export const KIND_VARIABLES: Record<string, readonly string[]> = {
   "reminder-3d": ["end_date", "days", "package", "renew_link"],
   "reminder-1d": ["end_date", "days", "package", "renew_link"],
   "reminder-expired": ["end_date", "days", "package", "renew_link"],
+  "refund-issued": ["amount", "credit_note", "package"],
   // an authentication template takes the code as its one parameter ({{secret}}); its copy-code button gets it too
   "verification-code": ["code_minutes"],
 };

@@ -3,11 +3,14 @@
 // expires. Every change goes through the lifecycle module with a cause key made of the client
 // and the end it is about, so however many processes run this job, and however often, each
 // term ends once; a renewal moves the end, and the new term gets its own key.
+// A term that ends tells the client in the same transaction: the "subscription ended" / "trial
+// ended" notice (queueEndedNotice in jobs/reminders.ts), so it arrives as the line stops, once.
 import { and, eq, inArray, isNotNull, lte, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { clients } from "@/server/db/schema";
 import { applyChange, JOB_ACTOR, loadRules } from "@/server/lib/lifecycle";
 import type { Cause } from "@/shared/lifecycle";
+import { loadEndedNoticeContext, queueEndedNotice } from "./reminders";
 
 const EVERY_MS = 60_000;
 /** Clients looked at per run; the rest are reached on the next run. */
@@ -35,14 +38,28 @@ export async function runLifecycle(app: FastifyInstance, now: Date = new Date())
 
   let ended = 0;
   let expired = 0;
+  let notices = 0;
+  // Read before the transactions: PGlite has one connection, which a transaction holds.
+  const notice = due.length ? await loadEndedNoticeContext(app, now) : null;
   for (const row of due) {
     const cause: Cause = row.status === "grace" ? { kind: "grace-ended" } : { kind: "term-ended" };
     const end = (row.end as Date).toISOString();
     let result: Awaited<ReturnType<typeof applyChange>>;
     try {
-      result = await app.db.transaction((tx) =>
-        applyChange(tx, { clientId: row.id, cause, causeKey: `${cause.kind}:${row.id}:${end}`, actor: JOB_ACTOR, rules, now }),
-      );
+      result = await app.db.transaction(async (tx) => {
+        const change = await applyChange(tx, {
+          clientId: row.id,
+          cause,
+          causeKey: `${cause.kind}:${row.id}:${end}`,
+          actor: JOB_ACTOR,
+          rules,
+          now,
+        });
+        // The end of a term (not of its grace days, told at the term's end) is told as it happens.
+        if (change.applied && cause.kind === "term-ended" && notice && (await queueEndedNotice(tx, change.before, change.client, notice)))
+          notices++;
+        return change;
+      });
     } catch (error) {
       // One client's failure (deleted since the scan, say) must not hold up the others.
       app.log.warn({ err: error, client: row.id }, "client lifecycle step failed");
@@ -52,7 +69,8 @@ export async function runLifecycle(app: FastifyInstance, now: Date = new Date())
     if (result.client.status === "expired") expired++;
     else ended++;
   }
-  if (ended || expired) app.log.info({ ended, expired }, "client terms moved on");
+  if (notices) app.outbox.nudge();
+  if (ended || expired) app.log.info({ ended, expired, notices }, "client terms moved on");
   return { ended, expired };
 }
 

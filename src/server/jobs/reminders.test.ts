@@ -4,15 +4,16 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@/server/auth/passwords";
-import { clients, outbox, reminderLog, siteSettings } from "@/server/db/schema";
+import { auditLog, clients, outbox, reminderLog, siteSettings } from "@/server/db/schema";
 import { signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
+import { formatDate, formatDateTime } from "@/shared/dates";
 import { REMINDER_DAYS_MESSAGE } from "@/shared/lifecycle";
 import { jobs } from ".";
 import { runLifecycle } from "./lifecycle";
 import { runReminders, thresholdsReached } from "./reminders";
 
-/** One round of the server's jobs at `at`: terms move on, then people hear about it. */
+/** One round of the server's jobs at `at`: terms move on (and their ends are told), then the reminders. */
 async function runJobs(app: TestApp["app"], at: Date) {
   await runLifecycle(app, at);
   return runReminders(app, at);
@@ -111,7 +112,8 @@ describe("runReminders", () => {
 
   it("sends one message per client on the preferred channel, with the renew link and a person to reach", async () => {
     const first = await runJobs(t.app, now);
-    expect(first).toEqual({ queued: 4, expired: 1 });
+    // week, day and nonumber; the ended trial's notice came with the lifecycle job, not from here
+    expect(first).toEqual({ queued: 3, expired: 1 });
 
     // No Cloud API here: the WhatsApp reminder waits for the owner, and its e-mail copy goes at once.
     await t.app.outbox.drain();
@@ -204,6 +206,89 @@ describe("runReminders", () => {
       expect((await messagesFor("setting")).map((m) => m.kind)).toEqual(["reminder-3d"]);
     } finally {
       await setReminderDays("7,1,0");
+    }
+  });
+});
+
+describe("the ended notice comes with the end of the term (issue 25 item 6)", () => {
+  const noticesFor = async (name: string) =>
+    (await messagesFor(name)).filter((m) => m.kind === "reminder-expired" && m.dedupe_key?.startsWith("reminder:"));
+  const termEndedAudit = async (name: string, end: Date) =>
+    (
+      await t.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.resource_id, ids[name]), eq(auditLog.action, "term-ended")))
+    ).find((a) => (a.after as { cause_key?: string }).cause_key === `term-ended:${ids[name]}:${end.toISOString()}`);
+
+  it("the lifecycle pass that ends a paid term queues the notice in its own transaction, before any reminders pass", async () => {
+    const end = new Date(now.getTime() - 10 * 60_000);
+    await client("ontime", { status: "active", subscription_end: end, whatsapp: "0821230011", full_name: "Ayanda Mthembu" });
+    expect(await noticesFor("ontime")).toHaveLength(0);
+    await runLifecycle(t.app, now);
+    expect(await statusOf("ontime")).toBe("grace");
+    const [notice] = await noticesFor("ontime");
+    expect(notice).toMatchObject({
+      channel: "whatsapp",
+      recipient: "27821230011",
+      dedupe_key: `reminder:${ids.ontime}:expired:${end.toISOString()}`,
+    });
+    expect(notice.body.startsWith("Hi Ayanda,\n")).toBe(true);
+    expect(notice.body).toContain(`ended on ${formatDateTime(end)} (SAST)`);
+    expect(notice.body).toContain("We've kept your service on until");
+    expect(notice.body).not.toMatch(/e-?mail/i);
+    // Its own subject, on the WhatsApp row too (an e-mail copy takes it).
+    expect(notice.subject).toBe(`StreamDesk: your subscription ended on ${formatDate(end)}`);
+    // The same transaction: now() is the transaction's time, the audit entry's and the message's alike.
+    const audit = await termEndedAudit("ontime", end);
+    expect(audit?.created_at.toISOString()).toBe(notice.created_at.toISOString());
+    const logged = await t.app.db.select().from(reminderLog).where(eq(reminderLog.client_id, ids.ontime));
+    expect(logged.map((r) => r.threshold)).toContain("expired");
+
+    // The reminders pass after it, and the lifecycle pass again, send no second one.
+    expect((await runReminders(t.app, now)).queued).toBe(0);
+    await runJobs(t.app, new Date(now.getTime() + 15 * 60_000));
+    expect(await noticesFor("ontime")).toHaveLength(1);
+  });
+
+  it("a reminders pass between the end and the lifecycle pass sends nothing and takes nothing: the notice still comes once, with the end", async () => {
+    const end = new Date(now.getTime() - 60_000);
+    await client("between", { status: "trial", subscription_end: end, whatsapp: "0821230012", email: "between@example.co.za" });
+    await runReminders(t.app, now);
+    expect(await noticesFor("between")).toHaveLength(0);
+    await Promise.all([runLifecycle(t.app, now), runLifecycle(t.app, now)]);
+    await runReminders(t.app, now);
+    const notices = await noticesFor("between");
+    expect(notices).toHaveLength(1);
+    expect(await statusOf("between")).toBe("expired");
+    // A trial's own words and subject; the e-mail copy the owner's queue adds takes that subject, not "your subscription".
+    expect(notices[0].subject).toBe("StreamDesk: your free trial has ended");
+    expect(notices[0].body).toContain("Your free trial with StreamDesk ended on");
+    await t.app.outbox.drain();
+    const [copy] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupe_key, `${notices[0].dedupe_key}:email-copy`));
+    expect(copy).toMatchObject({ channel: "email", recipient: "between@example.co.za", subject: "StreamDesk: your free trial has ended" });
+  });
+
+  it("says it in the owner's subject and words when they edited the template", async () => {
+    const admin = await signInAdmin(t.app);
+    const saved = await admin.call({
+      method: "PUT",
+      url: "/api/admin/message-templates/reminder-expired",
+      payload: { subject: "{{business}}: {{package}} over", body: "Hi {{name}}, it ended {{end_date}}. {{what_next}}" },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const end = new Date(now.getTime() - 5 * 60_000);
+      await client("owned", { status: "active", subscription_end: end, email: "owned@example.co.za", communication_method: "email" });
+      await runLifecycle(t.app, now);
+      const [notice] = await noticesFor("owned");
+      expect(notice).toMatchObject({ channel: "email", subject: "StreamDesk: 3 Months over", status: "pending" });
+      expect(notice.body).toContain(`it ended ${formatDate(end)}.`);
+    } finally {
+      await admin.call({ method: "DELETE", url: "/api/admin/message-templates/reminder-expired" });
     }
   });
 });

@@ -6,23 +6,26 @@
 // reminder_log (unique client, threshold, subscription_end) is written first, in the same
 // transaction as the message, so however many processes run this job, each reminder goes once;
 // a renewal moves subscription_end, and the next term gets its own reminders.
+// The ended notice (day 0: "subscription ended" / "trial ended") is not sent from here: the
+// lifecycle job queues it with queueEndedNotice in the transaction that ends the term, so it
+// arrives when the line stops, not up to 15 minutes later (issue 25 item 6). Its reminder_log row
+// and dedupe key are the ones this job used, so it never goes twice.
 import { and, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "@/server/db/client";
-import { clientLifecycleEvents, clients, reminderLog } from "@/server/db/schema";
+import { clients, reminderLog } from "@/server/db/schema";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
-import { loadRules } from "@/server/lib/lifecycle";
 import { commonVars, loadTemplates, type OwnerTemplates, type RenderedMessage, renderMessage } from "@/server/lib/message-templates";
 import { enqueue } from "@/server/lib/outbox";
 import { preferredContact } from "@/server/modules/client/service";
 import { formatDate, formatDateTime } from "@/shared/dates";
-import { DEFAULT_REMINDER_DAYS, graceEnd, reminderDays } from "@/shared/lifecycle";
+import { DEFAULT_REMINDER_DAYS, graceEnd, type LifecycleRules, lifecycleRules, reminderDays } from "@/shared/lifecycle";
 import type { TemplateKind } from "@/shared/message-templates";
 
 /** `<n>d`: the term ends within n days; `expired`: it has ended (reminder day 0). */
 export type Threshold = string;
 
-/** Whose terms are reminded: running ones, and ended ones for the 'it has ended' notice. */
+/** Whose terms are looked at: running ones (an ended one's notice is the lifecycle job's; see queueEndedNotice). */
 const REMINDED_STATUSES = ["trial", "active", "grace", "expired"];
 
 const DAY_MS = 86_400_000;
@@ -97,14 +100,99 @@ export function reminderMessage(
   return renderMessage(templates, reminderTemplateKind(threshold, facts.trial), reminderVars(business, threshold, facts));
 }
 
-/** Whether the term that ended at `end` was a free trial (the lifecycle recorded what it ended from). */
-async function endedAsTrial(tx: Pick<Db, "select">, clientId: string, end: Date): Promise<boolean> {
-  const [event] = await tx
-    .select({ before: clientLifecycleEvents.status_before })
-    .from(clientLifecycleEvents)
-    .where(eq(clientLifecycleEvents.cause_key, `term-ended:${clientId}:${end.toISOString()}`))
-    .limit(1);
-  return event?.before === "trial";
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type ClientRow = typeof clients.$inferSelect;
+
+/**
+ * Queues one reminder (or the ended notice) in `tx`: the owner's template for it, on `contact`,
+ * its subject kept on WhatsApp rows too (the e-mail copy the outbox may make uses it), once per
+ * client, threshold and end (the dedupe key).
+ */
+async function queueReminder(
+  tx: Tx,
+  client: ClientRow,
+  contact: { channel: "email" | "whatsapp"; recipient: string },
+  threshold: Threshold,
+  context: { business: BusinessProfile; templates: OwnerTemplates; now: Date; trial: boolean; graceUntil: Date | null; end?: Date },
+): Promise<void> {
+  const { business, now } = context;
+  const end = context.end ?? (client.subscription_end as Date);
+  const message = reminderMessage(
+    business,
+    threshold,
+    { name: client.full_name, packageName: client.package_name, end, trial: context.trial, now, graceUntil: context.graceUntil },
+    context.templates,
+  );
+  await enqueue(tx, {
+    ...contact,
+    subject: message.subject,
+    body: message.body,
+    kind: `reminder-${threshold}`,
+    client_id: client.id,
+    failure: message.error,
+    // for a WhatsApp template outside the 24-hour window (docs/architecture.md, "Integrations")
+    vars: {
+      end_date: formatDate(end),
+      days: String(Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS))),
+      package: client.package_name || "subscription",
+      renew_link: `${business.publicUrl}/client?renew=1`,
+    },
+    dedupe_key: `reminder:${client.id}:${threshold}:${end.toISOString()}`,
+  });
+}
+
+/** What queueEndedNotice needs, read before the transaction (PGlite has one connection). */
+export interface EndedNoticeContext {
+  business: BusinessProfile;
+  templates: OwnerTemplates;
+  rules: LifecycleRules;
+  /** the reminder_days setting: no 0 in it, no ended notice */
+  days: readonly number[];
+  now: Date;
+}
+
+/** Reads what queueEndedNotice needs; once per pass of the lifecycle job. */
+export async function loadEndedNoticeContext(app: FastifyInstance, now: Date): Promise<EndedNoticeContext> {
+  const business = await loadBusiness(app);
+  return {
+    business,
+    templates: await loadTemplates(app.db),
+    rules: lifecycleRules(business.settings),
+    days: reminderDays(business.settings),
+    now,
+  };
+}
+
+/**
+ * The "subscription ended" / "trial ended" notice, queued in the transaction that ended the term
+ * (the lifecycle job's term-ended change; `before` and `after` are the client around it). Once
+ * per client and end: the reminder_log row ('expired') and the dedupe key are the reminders
+ * job's, which sends no ended notice of its own. Nothing when reminder_days has no 0, when the
+ * end is more than a week past (a notice weeks late helps nobody), or with no usable contact.
+ * Returns whether one was queued.
+ */
+export async function queueEndedNotice(tx: Tx, before: ClientRow, after: ClientRow, context: EndedNoticeContext): Promise<boolean> {
+  const end = before.subscription_end;
+  if (!end || !context.days.includes(0)) return false;
+  if (context.now.getTime() - end.getTime() > LATE_EXPIRY_SILENT_AFTER_MS) return false;
+  const contact = preferredContact(after);
+  if (!contact) return false;
+  const [logged] = await tx
+    .insert(reminderLog)
+    .values({ client_id: after.id, threshold: "expired", subscription_end: end })
+    .onConflictDoNothing()
+    .returning({ id: reminderLog.id });
+  if (!logged) return false;
+  await queueReminder(tx, after, contact, "expired", {
+    business: context.business,
+    templates: context.templates,
+    now: context.now,
+    end,
+    trial: before.status === "trial",
+    // a paid term ends into the grace days: the notice says until when the service stays on
+    graceUntil: after.status === "grace" ? graceEnd(end, context.rules) : null,
+  });
+  return true;
 }
 
 /**
@@ -132,7 +220,6 @@ export async function runReminders(app: FastifyInstance, now: Date = new Date())
 
   // Read outside the transactions: PGlite has one connection, which a transaction holds.
   const business = await loadBusiness(app);
-  const rules = await loadRules(app);
   const templates = await loadTemplates(app.db);
   let queued = 0;
   let expired = 0;
@@ -145,51 +232,27 @@ export async function runReminders(app: FastifyInstance, now: Date = new Date())
       const reached = thresholdsReached(end, now, days);
       if (reached.length === 0) return null;
       // Every threshold reached is logged, so a client first seen 12 hours before the end gets
-      // the 1-day reminder only, and never a late 7-day one after it.
-      const inserted = await tx
-        .insert(reminderLog)
-        .values(reached.map((threshold) => ({ client_id: client.id, threshold, subscription_end: end })))
-        .onConflictDoNothing()
-        .returning({ threshold: reminderLog.threshold });
+      // the 1-day reminder only, and never a late 7-day one after it. Not 'expired': that row is
+      // the lifecycle job's, written with the ended notice (a pass between the end and the job's
+      // must not take it).
+      const beforeEnd = reached.filter((threshold) => threshold !== "expired");
+      const inserted = beforeEnd.length
+        ? await tx
+            .insert(reminderLog)
+            .values(beforeEnd.map((threshold) => ({ client_id: client.id, threshold, subscription_end: end })))
+            .onConflictDoNothing()
+            .returning({ threshold: reminderLog.threshold })
+        : [];
       const fresh = new Set(inserted.map((r) => r.threshold));
       const urgent = reached[0];
       const isExpiry = urgent === "expired";
-      let sent = false;
-      const late = isExpiry && now.getTime() - end.getTime() > LATE_EXPIRY_SILENT_AFTER_MS;
+      // The term has ended: its notice is the lifecycle job's, queued as it ended the term
+      // (queueEndedNotice). The days before are logged above, so no late "ends in 7 days" follows.
+      if (isExpiry || !fresh.has(urgent)) return { sent: false, isExpiry };
       const contact = preferredContact(client);
-      if (fresh.has(urgent) && contact && !late) {
-        const message = reminderMessage(
-          business,
-          urgent,
-          {
-            name: client.full_name,
-            packageName: client.package_name,
-            end,
-            trial: client.status === "trial" || (await endedAsTrial(tx, client.id, end)),
-            now,
-            graceUntil: client.status === "grace" || client.status === "active" ? graceEnd(end, rules) : null,
-          },
-          templates,
-        );
-        await enqueue(tx, {
-          ...contact,
-          subject: contact.channel === "email" ? message.subject : undefined,
-          body: message.body,
-          kind: `reminder-${urgent}`,
-          client_id: client.id,
-          failure: message.error,
-          // for a WhatsApp template outside the 24-hour window (docs/architecture.md, "Integrations")
-          vars: {
-            end_date: formatDate(end),
-            days: String(Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS))),
-            package: client.package_name || "subscription",
-            renew_link: `${business.publicUrl}/client?renew=1`,
-          },
-          dedupe_key: `reminder:${client.id}:${urgent}:${end.toISOString()}`,
-        });
-        sent = true;
-      }
-      return { sent, isExpiry };
+      if (!contact) return { sent: false, isExpiry };
+      await queueReminder(tx, client, contact, urgent, { business, templates, now, trial: client.status === "trial", graceUntil: null });
+      return { sent: true, isExpiry };
     });
     if (outcome?.sent) queued++;
     if (outcome?.isExpiry) expired++;

@@ -23,8 +23,8 @@ import { OutboxWorker } from "@/server/jobs/outbox-worker";
 import { clientSession, type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, fillBankDetails, type TestApp } from "@/server/testing";
 import { COUPON_MESSAGES, REFUND_TOO_MUCH, VAT_NUMBER_MESSAGE } from "@/shared/billing";
-import { addMonths } from "@/shared/dates";
-import { renderAttachment } from "./service";
+import { addMonths, formatDate } from "@/shared/dates";
+import { REFUND_KIND, renderAttachment } from "./service";
 
 let t: TestApp;
 let admin: SignedIn;
@@ -291,7 +291,7 @@ describe("refunds and credit notes", () => {
     const [mail] = await t.app.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.kind, "refund"), eq(outbox.client_id, clientId)));
+      .where(and(eq(outbox.kind, REFUND_KIND), eq(outbox.client_id, clientId), eq(outbox.channel, "email")));
     expect(mail.attachment).toBe(`credit_note:${response.json().data.credit_note}`);
 
     const again = await admin.call({ method: "POST", url: `/api/admin/payments/${renewal?.id}/refund`, payload: { reason: "again" } });
@@ -331,6 +331,139 @@ describe("refunds and credit notes", () => {
     expect(response.json().data).toMatchObject({ method: "provider" });
     const [note] = await t.app.db.select().from(creditNotes).where(eq(creditNotes.number, response.json().data.credit_note));
     expect(note.provider_reference).toMatch(/^SBX-RF-/);
+  });
+});
+
+describe("the refund is announced (issue 25 item 4)", () => {
+  const refund = (paymentId: string, payload: Record<string, unknown>) =>
+    admin.call({ method: "POST", url: `/api/admin/payments/${paymentId}/refund`, payload });
+  const refundMessages = (clientId: string) =>
+    t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, REFUND_KIND), eq(outbox.client_id, clientId)));
+  const clientOf = async (id: string) => (await t.app.db.select().from(clients).where(eq(clients.id, id)))[0];
+
+  it("a whole refund: the e-mail carries the credit note, the amount and that the line is switched off; WhatsApp the same without e-mail words", async () => {
+    const { payment } = await paidOrder({ name: "Thandi Mokoena" });
+    const clientId = payment.client_id as string;
+    await t.app.db.update(clients).set({ communication_method: "whatsapp" }).where(eq(clients.id, clientId));
+    const response = await refund(payment.id, { reason: "Cancelled within the cooling-off period" });
+    expect(response.statusCode, response.body).toBe(200);
+    const number = response.json().data.credit_note as string;
+    const after = await clientOf(clientId);
+    expect(after.status).toBe("expired");
+
+    const rows = await refundMessages(clientId);
+    expect(rows.map((r) => r.channel).sort()).toEqual(["email", "whatsapp"]);
+    const mail = rows.find((r) => r.channel === "email");
+    const text = rows.find((r) => r.channel === "whatsapp");
+    expect(mail).toMatchObject({
+      recipient: after.email,
+      attachment: `credit_note:${number}`,
+      subject: `StreamDesk: refund of R250 (credit note ${number})`,
+    });
+    for (const row of [mail, text]) {
+      expect(row?.body.startsWith("Hi Thandi,\n")).toBe(true);
+      expect(row?.body).toContain(`We've refunded R250 of your payment ${payment.external_transaction_id}`);
+      expect(row?.body).toContain("Reason: Cancelled within the cooling-off period");
+      expect(row?.body).toContain("Your line: your subscription has ended with this refund, so your line is switched off.");
+      expect(row?.body).toContain(`Credit note ${number}:`);
+    }
+    expect(mail?.body).toContain(`Credit note ${number}: attached to this message as a PDF.`);
+    expect(text?.body).not.toMatch(/e-?mail|attached/i);
+    expect(text?.body).toContain(`${t.app.config.PUBLIC_URL ?? "http://localhost:8080"}/payment-history`);
+    expect(text?.attachment).toBeNull();
+
+    // No Cloud API here: the WhatsApp text waits in the owner's queue, with its chat link; the
+    // e-mail sent beside it in the same transaction means no e-mail copy is made.
+    await t.app.outbox.drain();
+    const [queued] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, text?.id as string));
+    expect(queued.status).toBe("owner");
+    expect(queued.wa_link).toContain(`wa.me/${after.whatsapp}`);
+    expect(await refundMessages(clientId)).toHaveLength(2);
+  });
+
+  it("a WhatsApp-only customer is told too: one WhatsApp text with the amount, the credit note and that the line stays on", async () => {
+    const { payment } = await paidOrder({ name: "Sipho Ndlovu", email: undefined });
+    const clientId = payment.client_id as string;
+    const before = await clientOf(clientId);
+    expect(before.email).toBe("");
+    const response = await refund(payment.id, { amount: 100, reason: "Two days without service" });
+    expect(response.statusCode, response.body).toBe(200);
+    const number = response.json().data.credit_note as string;
+    const after = await clientOf(clientId);
+    expect(after.status).toBe("active");
+    const rows = await refundMessages(clientId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ channel: "whatsapp", recipient: before.whatsapp, attachment: null });
+    expect(rows[0].body.startsWith("Hi Sipho,\n")).toBe(true);
+    expect(rows[0].body).toContain("We've refunded R100 of your payment");
+    expect(rows[0].body).toContain(`Your line: it stays on as before, active until ${formatDate(after.subscription_end as Date)}.`);
+    expect(rows[0].body).toContain(`Credit note ${number}: you can download it in your client portal's payment history`);
+    expect(rows[0].body).not.toMatch(/e-?mail/i);
+    expect(rows[0].template_vars).toMatchObject({ amount: "R100", credit_note: number });
+    await t.app.outbox.drain();
+    const [queued] = await t.app.db.select().from(outbox).where(eq(outbox.id, rows[0].id));
+    expect(queued.status).toBe("owner");
+  });
+
+  it("a shortened term says the new end, from the client as the refund left them", async () => {
+    const { payment } = await paidOrder({ name: "Lerato Dlamini" });
+    const clientId = payment.client_id as string;
+    await t.app.db.update(clients).set({ communication_method: "email" }).where(eq(clients.id, clientId));
+    const response = await refund(payment.id, { amount: 50, reason: "A week off", term: "shorten", days: 7 });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = await clientOf(clientId);
+    const rows = await refundMessages(clientId);
+    // e-mail is their channel: the e-mail alone
+    expect(rows.map((r) => r.channel)).toEqual(["email"]);
+    expect(rows[0].body).toContain(
+      `Your line: your subscription now ends on ${formatDate(after.subscription_end as Date)}. Your line stays on until then, with the same login details.`,
+    );
+  });
+
+  it("a retried refund announces it once: two at once and a third later make one credit note and one message per channel", async () => {
+    const { payment } = await paidOrder({ name: "Zanele Khumalo" });
+    const clientId = payment.client_id as string;
+    await t.app.db.update(clients).set({ communication_method: "whatsapp" }).where(eq(clients.id, clientId));
+    const both = await Promise.all([refund(payment.id, { reason: "Double click" }), refund(payment.id, { reason: "Double click" })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const later = await refund(payment.id, { reason: "Double click" });
+    expect(later.statusCode).toBe(409);
+    await t.app.outbox.drain();
+    expect(await t.app.db.select().from(creditNotes).where(eq(creditNotes.payment_id, payment.id))).toHaveLength(1);
+    const rows = await refundMessages(clientId);
+    expect(rows.map((r) => r.channel).sort()).toEqual(["email", "whatsapp"]);
+    expect(rows.filter((r) => r.dedupe_key?.endsWith(":email-copy"))).toEqual([]);
+  });
+
+  it("says it in the owner's words once they edit the Refund issued template", async () => {
+    const saved = await admin.call({
+      method: "PUT",
+      url: "/api/admin/message-templates/refund-issued",
+      payload: {
+        subject: "{{business}} refund {{credit_note}}",
+        body: "Hi {{name}},\n\n{{amount}} is on its way back ({{credit_note}}). {{line_after}}\n\n{{sign_off}}",
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const { payment } = await paidOrder({ name: "Bongani Zulu", email: undefined });
+      const response = await refund(payment.id, { amount: 25.5, reason: "Goodwill" });
+      const number = response.json().data.credit_note as string;
+      const [row] = await refundMessages(payment.client_id as string);
+      expect(row.subject).toBe(`StreamDesk refund ${number}`);
+      expect(row.body).toMatch(
+        new RegExp(`^Hi Bongani,\n\nR25\\.50 is on its way back \\(${number}\\)\\. it stays on as before, active until `),
+      );
+      expect(row.status).not.toBe("failed");
+    } finally {
+      await admin.call({ method: "DELETE", url: "/api/admin/message-templates/refund-issued" });
+    }
   });
 });
 

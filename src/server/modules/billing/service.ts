@@ -8,12 +8,14 @@ import { selectPaymentProvider } from "@/server/adapters/payments/select-provide
 import type { Db } from "@/server/db/client";
 import { capturedPayments, clients, coupons, creditNotes, documentSequences, invoices } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";
-import { loadBusiness, signOff } from "@/server/lib/business";
+import { loadBusiness } from "@/server/lib/business";
 import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
 import { adminActor, applyChange, loadRules } from "@/server/lib/lifecycle";
+import { loadTemplates, type OwnerTemplates } from "@/server/lib/message-templates";
 import { appendNote } from "@/server/lib/notes";
 import { enqueue } from "@/server/lib/outbox";
 import { csvDateTime, toCsv } from "@/server/modules/admin-business/csv";
+import { preferredContact } from "@/server/modules/client/service";
 import {
   type BillingDocumentRow,
   billingSettings,
@@ -25,10 +27,13 @@ import {
   type RefundResult,
   vatBreakdown,
 } from "@/shared/billing";
-import { fromCents, toCents } from "@/shared/money";
+import { formatRand, fromCents, toCents } from "@/shared/money";
 import { issueInvoice, listDocuments, nextNumbers, takeNumber } from "./documents";
+import { type RefundFacts, refundMessage } from "./messages";
 import { creditNotePdf, documentRand, invoicePdf } from "./pdf";
 
+/** The outbox kind of the client's refund message (and of its template). */
+export const REFUND_KIND = "refund-issued";
 export const ONLY_PAID_REFUNDS = "Only a paid payment can be refunded.";
 export const REFUNDED_IN_FULL = "This payment was refunded in full already.";
 export const PROVIDER_REFUND_FAILED =
@@ -154,7 +159,7 @@ export async function setNumbering(app: FastifyInstance, request: FastifyRequest
  *      network call must not hold the database); if it refuses, the reservation is released;
  *   3. in one transaction: a credit note takes the next number of its series, the payment's
  *      status follows, the term changes through the lifecycle module (cause 'refund', once per
- *      credit note), the audit entry and the client's e-mail are written.
+ *      credit note), the audit entry and the client's "Refund issued" message(s) are written.
  * A request refused in step 1 or 2 leaves nothing behind and uses no number.
  */
 export async function refundPayment(
@@ -165,6 +170,8 @@ export async function refundPayment(
 ): Promise<RefundResult> {
   const business = await loadBusiness(app);
   const rules = await loadRules(app);
+  // Read before the transactions: PGlite has one connection, which a transaction holds.
+  const templates = await loadTemplates(app.db);
   const provider = providerFor(app);
 
   const reserved = await app.db.transaction(async (tx) => {
@@ -205,7 +212,7 @@ export async function refundPayment(
 
   try {
     const result = await app.db.transaction((tx) =>
-      recordRefund(tx, { business, rules, request, payment, cents, whole, method, providerReference, input }),
+      recordRefund(tx, { business, rules, templates, request, payment, cents, whole, method, providerReference, input }),
     );
     app.outbox.nudge();
     return result;
@@ -228,6 +235,7 @@ async function recordRefund(
   r: {
     business: Awaited<ReturnType<typeof loadBusiness>>;
     rules: Awaited<ReturnType<typeof loadRules>>;
+    templates: OwnerTemplates;
     request: FastifyRequest;
     payment: typeof capturedPayments.$inferSelect;
     cents: number;
@@ -237,7 +245,7 @@ async function recordRefund(
     input: RefundRequest;
   },
 ): Promise<RefundResult> {
-  const { business, rules, request, payment, cents, whole, method, providerReference, input } = r;
+  const { business, rules, templates, request, payment, cents, whole, method, providerReference, input } = r;
   const now = new Date();
   const [client] = payment.client_id ? await tx.select().from(clients).where(eq(clients.id, payment.client_id)) : [];
   // A payment captured before invoices existed gets its invoice now, so the credit note has one to stand against.
@@ -249,6 +257,9 @@ async function recordRefund(
   // The term: the time this payment bought goes with a whole refund; the owner chooses for a part.
   const choice = input.term ?? (whole ? "remove" : "keep");
   let termChange = "kept";
+  /** the client as the refund left them (the message says what happens to their line from it) */
+  let clientAfter = client ?? null;
+  let termChanged = false;
   if (client && choice !== "keep") {
     const cause =
       choice === "end" || (choice === "remove" && invoice.term_months <= 0)
@@ -270,6 +281,8 @@ async function recordRefund(
         ? `ended (${change.client.status})`
         : `shortened to ${change.client.subscription_end?.toISOString() ?? "-"}`
       : `kept: ${change.refused ?? "already applied"}`;
+    clientAfter = change.client;
+    termChanged = change.applied;
   }
 
   const [note] = await tx
@@ -308,30 +321,55 @@ async function recordRefund(
     after: { status: after.status, refunded_amount: after.refunded_amount, credit_note: number, method, term_change: termChange },
   });
 
-  // The client gets the credit note by e-mail when we have an address.
+  // The client hears of it (issue 25 item 4): "Refund issued" in the owner's words, with what
+  // happens to their line as the refund left it. By e-mail (the credit note attached) when there
+  // is an address; on WhatsApp as well when that is their channel, or when it is the only one
+  // (the worker sends it by the Cloud API or puts it in the owner's queue, as any other). Both in
+  // this transaction, each once per credit note; the worker sees the e-mail sibling and adds no copy.
+  const facts: RefundFacts = {
+    name: client?.full_name ?? "",
+    packageName: payment.package_name || client?.package_name || "",
+    amount: fromCents(cents),
+    reference: payment.external_transaction_id,
+    invoice: invoice.number,
+    creditNote: number,
+    method,
+    reason: input.reason,
+    client: clientAfter,
+    termChanged,
+  };
   const email = payment.client_email || client?.email || "";
+  const preferred = client ? preferredContact(client) : null;
+  const whatsapp = client && preferred?.channel === "whatsapp" ? preferred.recipient : "";
+  const vars = { amount: formatRand(fromCents(cents)), credit_note: number, package: facts.packageName || "subscription" };
   if (email) {
+    const message = refundMessage(business, facts, "email", { templates, rules });
     await enqueue(tx, {
       channel: "email",
       recipient: email,
-      subject: `${business.companyName}: credit note ${number} for ${documentRand(cents)}`,
-      body: [
-        `Hi ${(client?.full_name ?? "").split(/\s+/)[0] || "there"},`,
-        "",
-        `We have refunded ${documentRand(cents)} of your payment ${payment.external_transaction_id} (invoice ${invoice.number}).`,
-        method === "provider"
-          ? "It goes back to the card you paid with; banks usually take 5 to 10 working days."
-          : "We pay it back to you directly.",
-        `Reason: ${input.reason}`,
-        "",
-        `Your credit note ${number} is attached.`,
-        "",
-        signOff(business),
-      ].join("\n"),
-      kind: "refund",
+      subject: message.subject,
+      body: message.body,
+      kind: REFUND_KIND,
       client_id: client?.id ?? null,
+      failure: message.error,
+      vars,
       dedupe_key: `credit-note:${note.id}`,
       attachment: `credit_note:${number}`,
+    });
+  }
+  if (whatsapp) {
+    const message = refundMessage(business, facts, "whatsapp", { templates, rules });
+    await enqueue(tx, {
+      channel: "whatsapp",
+      recipient: whatsapp,
+      // kept for an e-mail copy the worker may make: the kind's own subject
+      subject: message.subject,
+      body: message.body,
+      kind: REFUND_KIND,
+      client_id: client?.id ?? null,
+      failure: message.error,
+      vars,
+      dedupe_key: `credit-note:${note.id}:whatsapp`,
     });
   }
   return {

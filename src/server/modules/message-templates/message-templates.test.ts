@@ -7,7 +7,7 @@ import { auditLog, clients, messageTemplates, outbox } from "@/server/db/schema"
 import { runReminders } from "@/server/jobs/reminders";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
-import { SECRET_PREVIEW, TEMPLATE_DEFINITIONS } from "@/shared/message-templates";
+import { SECRET_PREVIEW, TEMPLATE_DEFINITIONS, TEMPLATE_KINDS } from "@/shared/message-templates";
 
 const DAY = 86_400_000;
 let t: TestApp;
@@ -82,6 +82,44 @@ describe("/api/admin/message-templates", () => {
     expect(noLink.json().error.fields.body).toMatch(/must include \{\{reset_link\}\}/);
     expect(await t.app.db.select().from(messageTemplates)).toEqual([]);
     expect((await admin.call({ method: "PUT", url: "/api/admin/message-templates/nope", payload: {} })).statusCode).toBe(404);
+  });
+
+  // Issue 25 ("Bad input"): every kind's subject is checked on save, and the 400 names the variable.
+  it.each([...TEMPLATE_KINDS])("a %s subject with an unknown variable is a 400 naming it; nothing is saved or audited", async (kind) => {
+    const body = TEMPLATE_DEFINITIONS[kind].body;
+    const response = await put(kind, { subject: "{{business}}: about your {{shoe_size}}", body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ subject: expect.stringContaining("Unknown variable {{shoe_size}} in the subject") });
+    expect(await t.app.db.select().from(messageTemplates).where(eq(messageTemplates.kind, kind))).toEqual([]);
+    const audits = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, "message_templates"), eq(auditLog.resource_id, kind)));
+    expect(audits).toEqual([]);
+  });
+
+  it("the Refund issued template is listed with its own subject and variables, is checked like the others, and previews with a real client", async () => {
+    const refund = (await list()).find((d) => d.kind === "refund-issued");
+    expect(refund).toMatchObject({
+      label: "Refund issued",
+      is_default: true,
+      subject: "{{business}}: refund of {{amount}} (credit note {{credit_note}})",
+    });
+    expect(((refund?.variables ?? []) as { name: string }[]).map((v) => v.name)).toEqual(
+      expect.arrayContaining(["amount", "credit_note", "line_after", "credit_note_where"]),
+    );
+    const body = await put("refund-issued", {
+      subject: "Refund {{credit_note}}",
+      body: "Hi {{name}}, {{amount}} back. {{line_after}} {{password}}",
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().error.fields.body).toMatch(/Unknown variable \{\{password\}\}/);
+    const drafted = await preview("refund-issued", { client_id: zaneleId });
+    expect(drafted.statusCode).toBe(200);
+    // Zanele has no credit note yet: an example one, and her line as it stands (her term ended on 22 Nov 2026).
+    expect(drafted.json().data.subject).toMatch(/: refund of R100 \(credit note CN-000000\)$/);
+    expect(drafted.json().data.body).toMatch(/^Hi Zanele,\n/);
+    expect(drafted.json().data.body).toContain("Credit note CN-000000: attached to this message as a PDF.");
   });
 
   it("an edited welcome is what a new client's queued welcome says; saved and audited", async () => {

@@ -3,18 +3,20 @@
 
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { capturedPayments, type clients } from "@/server/db/schema";
+import { capturedPayments, type clients, creditNotes, invoices } from "@/server/db/schema";
 import { reminderVars } from "@/server/jobs/reminders";
 import { appForDevice } from "@/server/lib/accounts";
 import type { BusinessProfile } from "@/server/lib/business";
 import { lineNoticeVars, loadRules } from "@/server/lib/lifecycle";
 import { SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
 import { welcomeVars } from "@/server/modules/admin-business/messages";
+import { refundVars } from "@/server/modules/billing/messages";
 import { resetLinkVars } from "@/server/modules/client/messages";
 import { credentialsVars } from "@/server/modules/panel/messages";
 import { receiptVars } from "@/server/modules/payments/messages";
 import { graceEnd } from "@/shared/lifecycle";
 import { SECRET_PASSWORD_PREVIEW, SECRET_PREVIEW, type TemplateKind } from "@/shared/message-templates";
+import { fromCents } from "@/shared/money";
 
 type Client = typeof clients.$inferSelect;
 
@@ -74,6 +76,36 @@ export async function previewVars(app: FastifyInstance, business: BusinessProfil
         business,
         kind === "line-restored" && client.status === "suspended" ? { ...client, status: client.suspended_from ?? "active" } : client,
       );
+    case "refund-issued": {
+      // The client's latest credit note, else an example; the line as it stands now, on WhatsApp
+      // when that is their channel (the e-mail's only difference is "attached").
+      const [latest] = await app.db
+        .select({ note: creditNotes, invoice: invoices.number, payment: capturedPayments })
+        .from(creditNotes)
+        .innerJoin(invoices, eq(invoices.id, creditNotes.invoice_id))
+        .innerJoin(capturedPayments, eq(capturedPayments.id, creditNotes.payment_id))
+        .where(eq(creditNotes.client_id, client.id))
+        .orderBy(desc(creditNotes.issued_at))
+        .limit(1);
+      const channel = client.communication_method === "email" && client.email ? "email" : client.whatsapp ? "whatsapp" : "email";
+      return refundVars(
+        business,
+        {
+          name: client.full_name,
+          packageName: latest?.payment.package_name || client.package_name,
+          amount: latest ? fromCents(latest.note.incl_cents) : 100,
+          reference: latest?.payment.external_transaction_id ?? "SD-EXAMPLE",
+          invoice: latest?.invoice ?? "INV-000000",
+          creditNote: latest?.note.number ?? "CN-000000",
+          method: latest?.note.method === "provider" ? "provider" : "manual",
+          reason: latest?.note.reason ?? "Two days without service",
+          client,
+          termChanged: latest ? latest.note.term_change !== "kept" : false,
+        },
+        channel,
+        await loadRules(app),
+      );
+    }
     case "password-reset":
       return withoutSecrets(resetLinkVars(business, { name: client.full_name, username: client.username }), SECRET_PREVIEW);
     default: {

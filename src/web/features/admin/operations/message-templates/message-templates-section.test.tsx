@@ -98,6 +98,17 @@ describe("MessageTemplatesSection", () => {
     });
   });
 
+  it("refuses a subject with an unknown variable beside the Subject field, naming it, and sends nothing", async () => {
+    renderSection();
+    await screen.findByRole("heading", { name: "Welcome and portal login" });
+    const subject = screen.getByRole("textbox", { name: /^Subject/ }) as HTMLInputElement;
+    fireEvent.input(subject, { target: { value: "{{business}}: hello {{nickname}}" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const error = await screen.findByText(/Unknown variable \{\{nickname\}\} in the subject/);
+    expect(subject.getAttribute("aria-describedby")?.split(" ")).toContain(error.id || error.closest("[id]")?.id);
+    expect(requests.some((r) => r.method === "PUT")).toBe(false);
+  });
+
   it("previews with the client picked, and resets an edited template to the default", async () => {
     renderSection();
     fireEvent.click(await screen.findByRole("button", { name: /Zanele Dlamini/ }));

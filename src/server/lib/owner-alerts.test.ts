@@ -8,6 +8,7 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeWhatsAppCloud, startFakeWhatsAppCloud } from "@/server/adapters/fake-whatsapp-cloud";
 import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
+import { openDatabase } from "@/server/db/client";
 import {
   capturedPayments,
   clientLifecycleEvents,
@@ -22,7 +23,7 @@ import {
 import { digestAlert, digestFacts, digestKey, runOwnerDigest } from "@/server/jobs/owner-digest";
 import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { makeClient, nextIp } from "@/server/modules/client/test-helpers";
-import { createTestApp, fillBankDetails, type TestApp } from "@/server/testing";
+import { createTestApp, fillBankDetails, onPostgres, type TestApp } from "@/server/testing";
 import { OWNER_ALERT_CAUSES, OWNER_ALERT_MESSAGES, OWNER_ALERT_SETTINGS, ownerAlertPrefs } from "@/shared/owner-alerts";
 import { enqueue } from "./outbox";
 import { alertRecipients } from "./owner-alerts";
@@ -42,18 +43,7 @@ const pkgId: Record<string, string> = {};
 beforeAll(async () => {
   panel = await startFakeXtreamPanel({ credits: 100 });
   whatsapp = await startFakeWhatsAppCloud({ token: TOKEN, phoneNumberId: PHONE_NUMBER_ID });
-  t = await createTestApp(
-    {
-      PUBLIC_URL,
-      PANEL_API_URL: panel.url,
-      PANEL_API_KEY: panel.apiKey,
-      PANEL_TIMEOUT_MS: 2_000,
-      WHATSAPP_TOKEN: TOKEN,
-      WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
-      WHATSAPP_API_URL: whatsapp.url,
-    },
-    { seed: true },
-  );
+  t = await createTestApp(config(), { seed: true });
   cookie = (await signedInAdmin(t.app)).cookie;
   for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkgId[p.name] = p.id;
   await setSetting(OWNER_ALERT_SETTINGS.email, OWNER_EMAIL);
@@ -63,6 +53,17 @@ afterAll(async () => {
   await t?.close();
   await panel?.close();
   await whatsapp?.close();
+});
+
+/** The app's configuration: our fake panel and fake Cloud API. */
+const config = () => ({
+  PUBLIC_URL,
+  PANEL_API_URL: panel.url,
+  PANEL_API_KEY: panel.apiKey,
+  PANEL_TIMEOUT_MS: 2_000,
+  WHATSAPP_TOKEN: TOKEN,
+  WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
+  WHATSAPP_API_URL: whatsapp.url,
 });
 
 async function setSetting(key: string, value: string) {
@@ -493,11 +494,19 @@ describe("the daily digest", () => {
   });
 
   it("is queued once a day at its hour, however many runs ask, and the next day again", async () => {
-    const runs = await Promise.all([
-      runOwnerDigest(t.app, at("2031-03-10T08:00:00+02:00")),
-      runOwnerDigest(t.app, at("2031-03-10T08:00:30+02:00")),
-    ]);
-    expect(runs).toContain(true);
+    // On PostgreSQL the second run is a second app on its own connection pool, as a second process would be.
+    const secondDb = onPostgres() && t.database.url ? await openDatabase({ databaseUrl: t.database.url, poolSize: 2 }) : null;
+    const second = secondDb ? await createTestApp(config(), { database: secondDb }) : null;
+    try {
+      const runs = await Promise.all([
+        runOwnerDigest(t.app, at("2031-03-10T08:00:00+02:00")),
+        runOwnerDigest(second?.app ?? t.app, at("2031-03-10T08:00:30+02:00")),
+      ]);
+      expect(runs).toContain(true);
+    } finally {
+      await second?.close();
+      await secondDb?.close();
+    }
     expect(await runOwnerDigest(t.app, at("2031-03-10T21:00:00+02:00"))).toBe(false);
     const digests = await alertsFor(digestKey(YESTERDAY));
     expect(digests.map((d) => [d.channel, d.recipient])).toEqual([

@@ -370,13 +370,21 @@ export function failureNotice(
 ): OwnerAlert {
   const what = ACTION_WORDS[job.action] ?? job.action;
   const line = job.trial ? "free-trial line" : `${job.package_name || "paid"} line`;
+  // A job the server stopped in the middle of: the panel said nothing, and it may have done it.
+  const interrupted = failure.status === "INTERRUPTED";
   return {
     cause: "panel-failed",
-    subject: `Panel job failed: could not ${what} for ${client.full_name}`,
+    subject: interrupted
+      ? `Panel job interrupted: check whether the panel did ${what} for ${client.full_name}`
+      : `Panel job failed: could not ${what} for ${client.full_name}`,
     body: [
-      `The panel could not ${what} (${line}) for ${client.full_name} (${client.username}).`,
+      interrupted
+        ? `The server stopped while asking the panel to ${what} (${line}) for ${client.full_name} (${client.username}): it may or may not have happened.`
+        : `The panel could not ${what} (${line}) for ${client.full_name} (${client.username}).`,
       "",
-      `The panel said: ${failure.message}${failure.status ? ` (${failure.status})` : ""}`,
+      interrupted
+        ? `Check the panel for ${client.username}'s line.`
+        : `The panel said: ${failure.message}${failure.status ? ` (${failure.status})` : ""}`,
       "",
       `Nothing more happens until you act: fix the cause, then retry the job (or mark it done) here: ${publicUrl}/admin/panel`,
       ...(job.action === "create_line" ? ["The customer has not been told: their login goes to them when the line is made."] : []),

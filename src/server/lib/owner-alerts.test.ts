@@ -207,7 +207,11 @@ describe("a panel job failed", () => {
     expect(failed.error_status).toBe("INTERRUPTED");
     const alerts = await alertsFor(`panel-failed:${job.id}`);
     expect(alerts).toHaveLength(2);
-    expect(alerts[0].body).toContain("The server stopped while this was being sent to the panel.");
+    expect(alerts[0].subject).toBe("Panel job interrupted: check whether the panel did renew the line for Lerato Ndlovu");
+    expect(alerts[0].body).toContain(
+      "The server stopped while asking the panel to renew the line (3 Months line) for Lerato Ndlovu (sipho.interrupted): it may or may not have happened.",
+    );
+    expect(alerts[0].body).toContain(`${PUBLIC_URL}/admin/panel`);
   });
 
   it("is not sent while the owner has switched it off", async () => {

@@ -132,7 +132,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID
       ? createCloudApiTransport(config.WHATSAPP_API_URL, config.WHATSAPP_PHONE_NUMBER_ID, config.WHATSAPP_TOKEN)
       : null;
-  const worker = new OutboxWorker(database.db, { email, whatsapp, documents: (ref) => renderAttachment(database.db, ref) });
+  const worker = new OutboxWorker(database.db, { email, whatsapp, documents: (ref) => renderAttachment(database.db, ref) }, undefined, {
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
+  });
   app.decorate("outbox", worker);
   const provisioning = new ProvisioningWorker(app, selectPanel(config, database.db));
   app.decorate("provisioning", provisioning);

@@ -27,6 +27,8 @@ export const MESSAGE_KINDS = {
   "status-update": "Status update",
   "verification-code": "One-time code (authentication template)",
   "contact-changed": "Contact details changed",
+  // to the business itself (lib/owner-alerts.ts): one template, {{body}}, serves every alert and the daily summary
+  "owner-alert": "Your alerts and daily summary",
 } as const satisfies Record<string, string>;
 
 export const messageKindLabel = (kind: string): string =>

@@ -5,6 +5,7 @@ import { purgeOldWindows } from "@/server/lib/rate-limit";
 import { healthMonitorJob } from "./health-monitor";
 import { lifecycleJob } from "./lifecycle";
 import { maintenanceJob } from "./maintenance";
+import { ownerDigestJob } from "./owner-digest";
 import { panelSyncJob } from "./panel-sync";
 import { remindersJob } from "./reminders";
 import { whatsappRetentionJob } from "./whatsapp-retention";
@@ -20,6 +21,7 @@ export const jobs: Job[] = [
   panelSyncJob,
   maintenanceJob,
   whatsappRetentionJob,
+  ownerDigestJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => Promise<void> {

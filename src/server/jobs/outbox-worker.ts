@@ -18,11 +18,13 @@ import { WhatsAppSendError, type WhatsAppTransport, WINDOW_CLOSED_CODES } from "
 import type { Db } from "@/server/db/client";
 import { clients, leads, outbox, siteBranding, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
 import { withSecret } from "@/server/lib/outbox";
+import { loadAlertRoute, queueOwnerAlert } from "@/server/lib/owner-alerts";
 import { PassLoop } from "@/server/lib/pass-loop";
 import { open } from "@/server/lib/secret-box";
 import { VERIFICATION_KIND } from "@/server/lib/verification";
-import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
-import { buildWhatsAppLink } from "@/shared/whatsapp";
+import { messageKindLabel, WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
+import { OWNER_ALERT_KIND } from "@/shared/owner-alerts";
+import { buildWhatsAppLink, formatPhoneForDisplay } from "@/shared/whatsapp";
 
 export const MAX_ATTEMPTS = 8;
 const BATCH = 25;
@@ -64,6 +66,8 @@ export class OutboxWorker {
     private readonly db: Db,
     private readonly transports: Transports,
     intervalMs = 5_000,
+    /** publicUrl: where the dashboard is, for the owner's alert about a message given up on */
+    private readonly options: { publicUrl?: string } = {},
   ) {
     this.passes = new PassLoop(() => this.pass(), intervalMs);
   }
@@ -173,16 +177,49 @@ export class OutboxWorker {
       const permanent = error instanceof PermanentFailure || (error instanceof WhatsAppSendError && error.permanent);
       const final = permanent || row.attempts >= MAX_ATTEMPTS;
       const delaySeconds = backoffMs(row.attempts) / 1000;
-      await this.db
-        .execute(sql`
+      const record = (executor: Pick<Db, "execute">) =>
+        executor.execute(sql`
           UPDATE outbox SET
             status = ${final ? "failed" : "pending"},
             last_error = ${message},
             next_attempt_at = now() + make_interval(secs => ${delaySeconds}),
             updated_at = now()
-          WHERE id = ${row.id}`)
-        .catch(() => {});
+          WHERE id = ${row.id}`);
+      if (!final) {
+        await record(this.db).catch(() => {});
+        return;
+      }
+      // Given up: the owner hears of it once, with the failure (lib/owner-alerts.ts). Should the
+      // alert not queue, the failure is still recorded.
+      try {
+        await this.db.transaction(async (tx) => {
+          await record(tx);
+          if (await this.alertFailure(tx, row, message)) this.copies++;
+        });
+      } catch {
+        await record(this.db).catch(() => {});
+      }
     }
+  }
+
+  /** The owner's alert about a message given up on; none about an alert itself (it would go the same broken way). */
+  private async alertFailure(tx: Tx, row: Row, error: string): Promise<number> {
+    if (row.kind === OWNER_ALERT_KIND) return 0;
+    const person = (await this.person(tx, row)).name;
+    const to = row.channel === "whatsapp" ? `WhatsApp ${formatPhoneForDisplay(row.recipient)}` : row.recipient;
+    const what = `${messageKindLabel(row.kind || "message")} ${row.channel === "whatsapp" ? "WhatsApp message" : "e-mail"}`;
+    const link = `${this.options.publicUrl ?? ""}/admin/outbox?status=failed`;
+    return queueOwnerAlert(tx, await loadAlertRoute(tx, this.cloudApi), {
+      cause: "outbox-failed",
+      dedupeKey: `owner-alert:outbox-failed:${row.id}`,
+      subject: `Not sent: ${what} to ${person || to}`,
+      body: [
+        `The ${what} to ${person ? `${person} (${to})` : to} could not be sent${row.attempts > 1 ? ` after ${row.attempts} tries` : ""}, and will not be tried again by itself.`,
+        `The reason: ${error}`,
+        "",
+        `Fix the cause, then retry it (or send it another way) here: ${link}`,
+      ].join("\n"),
+    });
   }
 
   private async attachment(ref: string): Promise<EmailAttachment> {

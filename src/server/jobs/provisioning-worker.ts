@@ -13,7 +13,8 @@ import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } fr
 import { appForDevice } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
 import { loadTemplates } from "@/server/lib/message-templates";
-import { enqueue, enqueueAll, type OutboxMessage } from "@/server/lib/outbox";
+import { enqueueAll } from "@/server/lib/outbox";
+import { alertOwner, noteCreditBalance, type OwnerAlert } from "@/server/lib/owner-alerts";
 import { PassLoop } from "@/server/lib/pass-loop";
 import { credentialsMessages } from "@/server/modules/panel/messages";
 import { formatDate } from "@/shared/dates";
@@ -28,6 +29,8 @@ export const SANDBOX_STREAM_URL = "http://sandbox-panel.invalid:8080";
 
 type Job = typeof provisioningJobs.$inferSelect;
 type Client = typeof clients.$inferSelect;
+
+const INTERRUPTED_MESSAGE = "The server stopped while this was being sent to the panel. Check the panel, then retry or mark it done.";
 
 /** 30 s, 1 min, 2 min, ... capped at 1 hour */
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -95,11 +98,30 @@ export class ProvisioningWorker {
   async claim(): Promise<Job | null> {
     // A job left 'running' by a process that died may or may not have reached the panel: the
     // owner checks, rather than a blind resend creating a second line.
-    await this.app.db.execute(sql`
-      UPDATE provisioning_jobs SET status = 'failed', error_status = 'INTERRUPTED',
-        last_error = 'The server stopped while this was being sent to the panel. Check the panel, then retry or mark it done.',
-        updated_at = now()
-      WHERE status = 'running' AND updated_at < now() - make_interval(secs => ${STALE_RUNNING_MS / 1000})`);
+    const interrupted = await this.app.db.transaction(async (tx) => {
+      const failed = await tx
+        .update(provisioningJobs)
+        .set({ status: "failed", error_status: "INTERRUPTED", last_error: INTERRUPTED_MESSAGE, updated_at: new Date() })
+        .where(
+          and(
+            eq(provisioningJobs.status, "running"),
+            sql`${provisioningJobs.updated_at} < now() - make_interval(secs => ${STALE_RUNNING_MS / 1000})`,
+          ),
+        )
+        .returning();
+      if (!failed.length) return 0;
+      // The owner hears of each, as of any other failure.
+      const publicUrl = (await loadBusiness(this.app)).publicUrl;
+      let told = 0;
+      for (const stale of failed) {
+        const [client] = await tx.select().from(clients).where(eq(clients.id, stale.client_id));
+        if (!client) continue;
+        const failure = { message: INTERRUPTED_MESSAGE, status: "INTERRUPTED" };
+        told += await alertOwner(this.app, tx, failureNotice(publicUrl, stale, client, failure));
+      }
+      return told;
+    });
+    if (interrupted) this.app.outbox.nudge();
     const claimed = await this.app.db.execute(sql`
       UPDATE provisioning_jobs SET status = 'running', attempts = attempts + 1, updated_at = now()
       WHERE id = (
@@ -130,6 +152,7 @@ export class ProvisioningWorker {
     try {
       const line = await this.perform(job, client);
       await this.succeed(job, client, line);
+      await this.checkCredits(job);
     } catch (error) {
       if (error instanceof ManualStep) {
         await this.finish(job, { status: "task", instruction: await this.instruction(job, client) });
@@ -152,14 +175,25 @@ export class ProvisioningWorker {
         await this.finish(job, result);
         return;
       }
-      // A failure waits for the owner: they hear of it once (per job), in the same transaction.
+      // A failure waits for the owner: they hear of it once (per job), in the same transaction,
+      // on their alert channel (lib/owner-alerts.ts).
       const business = await loadBusiness(this.app);
       const told = await this.app.db.transaction(async (tx) => {
-        if (!(await this.finish(job, result, tx)) || !business.supportEmail) return false;
-        await enqueue(tx, failureNotice(business.supportEmail, business.publicUrl, job, client, failure));
-        return true;
+        if (!(await this.finish(job, result, tx))) return 0;
+        return alertOwner(this.app, tx, failureNotice(business.publicUrl, job, client, failure));
       });
       if (told) this.app.outbox.nudge();
+    }
+  }
+
+  /** After a line was made or renewed (credits spent): the balance, for the owner's low-credit alert. Best effort. */
+  private async checkCredits(job: Job): Promise<void> {
+    if (job.action !== "create_line" && job.action !== "extend_line") return;
+    try {
+      const { credits } = await this.panel.userInfo();
+      await noteCreditBalance(this.app, credits, (await loadBusiness(this.app)).publicUrl);
+    } catch (error) {
+      this.app.log.warn({ err: error }, "panel credit balance not read after a job");
     }
   }
 
@@ -325,32 +359,36 @@ const ACTION_WORDS: Record<string, string> = {
 };
 
 /**
- * The owner's e-mail about a job that failed: what the panel was asked, its own words, and
+ * The owner's alert about a job that failed: what the panel was asked, its own words, and
  * where to retry. Once per job (dedupe key panel-failed:<job id>).
  */
 export function failureNotice(
-  to: string,
   publicUrl: string,
   job: Pick<Job, "id" | "action" | "trial" | "package_name">,
   client: Pick<Client, "full_name" | "username">,
   failure: { message: string; status: string },
-): OutboxMessage {
+): OwnerAlert {
   const what = ACTION_WORDS[job.action] ?? job.action;
   const line = job.trial ? "free-trial line" : `${job.package_name || "paid"} line`;
+  // A job the server stopped in the middle of: the panel said nothing, and it may have done it.
+  const interrupted = failure.status === "INTERRUPTED";
   return {
-    channel: "email",
-    recipient: to,
-    subject: `Panel job failed: could not ${what} for ${client.full_name}`,
+    cause: "panel-failed",
+    subject: interrupted
+      ? `Panel job interrupted: check whether the panel did ${what} for ${client.full_name}`
+      : `Panel job failed: could not ${what} for ${client.full_name}`,
     body: [
-      `The panel could not ${what} (${line}) for ${client.full_name} (${client.username}).`,
+      interrupted
+        ? `The server stopped while asking the panel to ${what} (${line}) for ${client.full_name} (${client.username}): it may or may not have happened.`
+        : `The panel could not ${what} (${line}) for ${client.full_name} (${client.username}).`,
       "",
-      `The panel said: ${failure.message}${failure.status ? ` (${failure.status})` : ""}`,
+      interrupted
+        ? `Check the panel for ${client.username}'s line.`
+        : `The panel said: ${failure.message}${failure.status ? ` (${failure.status})` : ""}`,
       "",
       `Nothing more happens until you act: fix the cause, then retry the job (or mark it done) here: ${publicUrl}/admin/panel`,
       ...(job.action === "create_line" ? ["The customer has not been told: their login goes to them when the line is made."] : []),
     ].join("\n"),
-    kind: "panel-failed",
-    client_id: null,
-    dedupe_key: `panel-failed:${job.id}`,
+    dedupeKey: `panel-failed:${job.id}`,
   };
 }

@@ -48,6 +48,7 @@ import {
 } from "@/shared/admin-schemas";
 import { billingSettingProblem } from "@/shared/billing";
 import { lifecycleSettingError } from "@/shared/lifecycle";
+import { ownerAlertSettingProblem, storedOwnerAlertValue } from "@/shared/owner-alerts";
 import { findSpecial } from "@/shared/pricing";
 import {
   bannerInputSchema,
@@ -145,6 +146,7 @@ export function checkLifecycleSetting(key: unknown, value: unknown): void {
     lifecycleSettingError(name, text) ??
     billingSettingProblem(name, text) ??
     trialSettingProblem(name, text) ??
+    ownerAlertSettingProblem(name, text) ??
     (name === "panel_credit_warning" && !/^\d{1,6}$/.test(text)
       ? "The credit warning must be a whole number of credits (0 or more)"
       : null);
@@ -163,6 +165,8 @@ const settingsResource: ResourceDefinition = {
   // A new key or a new value is checked as the stored row will read (POST checks in routes.ts).
   toUpdate(patch, existing) {
     if ("key" in patch || "value" in patch) checkLifecycleSetting(patch.key ?? existing.key, patch.value ?? existing.value);
+    // the owner's alert number in its one stored form (27…)
+    if ("value" in patch) return { ...patch, value: storedOwnerAlertValue(String(patch.key ?? existing.key), String(patch.value ?? "")) };
     return patch;
   },
   visible: visibleSetting,

@@ -5,7 +5,8 @@
 //   GET  /api/admin/branding, PUT /api/admin/branding   the branding map
 //   POST /api/admin/incidents/:id/resolve
 // Every route needs an admin session (checked before the body is even read). The settings the
-// subscription lifecycle reads (free_trial_hours, grace_days) are range-checked on every write.
+// subscription lifecycle reads (free_trial_hours, grace_days) are range-checked on every write,
+// as are the owner's alert settings (shared/owner-alerts.ts; the alert number stored as 27…).
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { requireAdmin } from "@/server/auth/guards";
@@ -14,6 +15,7 @@ import { incidents, packages, siteBranding, siteSettings } from "@/server/db/sch
 import { audit } from "@/server/lib/audit";
 import { conflict, notFound } from "@/server/lib/errors";
 import { brandingUpdateSchema, reorderSchema, settingInputSchema, settingPatchSchema } from "@/shared/admin-schemas";
+import { storedOwnerAlertValue } from "@/shared/owner-alerts";
 import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 import { guardUnique, type Row, registerResource } from "./crud";
 import { checkLifecycleSetting, incidentsResource, resources, settingsResource, withPriceToday } from "./resources";
@@ -62,6 +64,9 @@ const routes: FastifyPluginAsync = async (app) => {
     // The lifecycle's settings must hold values it can use: a value sent is checked here, a new
     // key without one below (an existing key keeps its stored value, checked when written).
     if ("value" in body) checkLifecycleSetting(input.key, input.value);
+    // the owner's alert number in its one stored form (27…); checked above
+    input.value = storedOwnerAlertValue(input.key, input.value);
+    if (patch.value !== undefined) patch.value = storedOwnerAlertValue(input.key, patch.value);
     const result = await guardUnique(settingsResource.unique, () =>
       app.db.transaction(async (tx) => {
         const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.key, input.key)).for("update");

@@ -20,11 +20,12 @@ import { loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, notFound } from "@/server/lib/errors";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
+import { creditWarning, noteCreditBalance } from "@/server/lib/owner-alerts";
 import { PANEL_PASSWORD_MESSAGE, PANEL_USERNAME_MESSAGE, panelMappingSchema, panelTaskCompleteSchema } from "@/shared/business-schemas";
 import { credentialsMessages } from "./messages";
 
-export const CREDIT_WARNING_SETTING = "panel_credit_warning";
-const CREDIT_WARNING_DEFAULT = 10;
+export { CREDIT_WARNING_SETTING } from "@/server/lib/owner-alerts";
+
 const JOB_STATUSES = ["pending", "running", "done", "failed", "task"] as const;
 
 const byId = { params: z.object({ id: z.uuid({ error: "Not a valid id" }) }) };
@@ -50,8 +51,7 @@ export async function panelView(app: FastifyInstance): Promise<PanelView> {
     app.db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, TRIAL_PACKAGE_SETTING)),
     loadBusiness(app),
   ]);
-  const warning = Number(business.settings[CREDIT_WARNING_SETTING] ?? CREDIT_WARNING_DEFAULT);
-  const creditWarning = Number.isFinite(warning) && warning >= 0 ? warning : CREDIT_WARNING_DEFAULT;
+  const warning = creditWarning(business.settings);
   let credits: number | null = null;
   let panelPackages: PanelPackage[] = [];
   let error: string | null = null;
@@ -61,12 +61,14 @@ export async function panelView(app: FastifyInstance): Promise<PanelView> {
     error = failure instanceof PanelError ? failure.message : "The panel could not be read.";
     app.log.warn({ status: failure instanceof PanelError ? failure.status : "ERROR" }, "panel read failed");
   }
+  // Below the warning: the owner is alerted once per crossing (lib/owner-alerts.ts).
+  await noteCreditBalance(app, credits, business.publicUrl);
   return {
     mode: panel.mode,
     connected: error === null && panel.mode !== "manual",
     credits,
-    low_credits: credits !== null && credits < creditWarning,
-    credit_warning: creditWarning,
+    low_credits: credits !== null && credits < warning,
+    credit_warning: warning,
     packages: panelPackages,
     mapping: Object.fromEntries(mapRows.map((r) => [r.package_id, r.panel_package_id])),
     trial_package_id: trial?.value || null,

@@ -26,6 +26,7 @@ import { matchContact, storedNumber } from "@/server/lib/identity";
 import { loadRules } from "@/server/lib/lifecycle";
 import { appendNote } from "@/server/lib/notes";
 import { enqueue } from "@/server/lib/outbox";
+import { alertOwner, eftOrderAlert } from "@/server/lib/owner-alerts";
 import { codeRefusal, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
 import { priceCoupon } from "@/server/modules/billing/coupons";
 import { listActiveSpecials, specialsAt } from "@/server/modules/catalogue/service";
@@ -720,6 +721,20 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
           .onConflictDoNothing({ target: capturedPayments.external_transaction_id })
           .returning({ id: capturedPayments.id });
         if (!row) return false;
+        // The owner hears of the new order once, to confirm it when the money shows (lib/owner-alerts.ts).
+        const alerted = await alertOwner(
+          app,
+          tx,
+          eftOrderAlert(business.publicUrl, {
+            paymentId: row.id,
+            reference,
+            amount: price,
+            packageName: pkg.name,
+            name: payer.name,
+            whatsapp: input.whatsapp ? storedNumber(input.whatsapp) : (payer.client?.whatsapp ?? ""),
+            email,
+          }),
+        );
         if (email) {
           const message = eftEmail(business, { reference, packageName: pkg.name, amount: price, bank, name: payer.name });
           await enqueue(tx, {
@@ -733,10 +748,10 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
             dedupe_key: `eft:${row.id}`,
           });
         }
-        return true;
+        return { alerted };
       });
       if (created) {
-        if (email) app.outbox.nudge();
+        if (email || created.alerted) app.outbox.nudge();
         return { success: true, reference, amount: price, package_name: pkg.name, bank };
       }
     }

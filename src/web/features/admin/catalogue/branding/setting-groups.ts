@@ -1,6 +1,7 @@
 // The site settings the product reads (seeded by src/server/db/seed-content.ts), grouped and
 // labelled for the business. Keys not listed here show under "Other settings".
 import { billingSettingProblem } from "@/shared/billing";
+import { OWNER_ALERT_CAUSES, OWNER_ALERT_SETTINGS, ownerAlertSettingProblem } from "@/shared/owner-alerts";
 export interface KnownSetting {
   key: string;
   label: string;
@@ -11,6 +12,8 @@ export interface KnownSetting {
   placeholder?: string;
   /** what is wrong with a value, checked before saving (null when it is fine; empty always is) */
   check?: (value: string) => string | null;
+  /** a choice from a list instead of a line ('' is the default's entry) */
+  options?: { value: string; label: string }[];
 }
 
 export interface SettingGroup {
@@ -31,6 +34,60 @@ export const BUSINESS_GROUP: SettingGroup = {
     { key: "business_address", label: "Physical address for legal notices", kind: "long" },
     { key: "information_officer_name", label: "Information officer (POPIA)", hint: "Usually the owner or a director" },
     { key: "information_officer_email", label: "Information officer's e-mail", kind: "email" },
+  ],
+};
+
+const ownerAlertCheck = (key: string) => (value: string) => ownerAlertSettingProblem(key, value);
+const ALERT_SWITCH = [
+  { value: "", label: "On (the default)" },
+  { value: "on", label: "On" },
+  { value: "off", label: "Off" },
+];
+
+/** The owner's alerts (shared/owner-alerts.ts; docs/architecture.md, "Owner alerts"). */
+export const OWNER_ALERTS_GROUP: SettingGroup = {
+  id: "owner-alerts",
+  title: "Your alerts",
+  description:
+    "Told at once, on your own e-mail or WhatsApp, when something needs you: each once, with the link to the page where you act. With neither set they go to the support e-mail (Branding). WhatsApp alerts need the WhatsApp Cloud API (and, when you have not written to your business number in the last 24 hours, an approved template for owner-alert messages); without the Cloud API they go by e-mail.",
+  settings: [
+    {
+      key: OWNER_ALERT_SETTINGS.email,
+      label: "Alert e-mail",
+      kind: "email",
+      hint: "Your own address, e.g. owner@example.co.za. Not shown on the site.",
+      check: ownerAlertCheck(OWNER_ALERT_SETTINGS.email),
+    },
+    {
+      key: OWNER_ALERT_SETTINGS.whatsapp,
+      label: "Alert WhatsApp number",
+      hint: "A South African number, e.g. 082 123 4567. Not shown on the site.",
+      check: ownerAlertCheck(OWNER_ALERT_SETTINGS.whatsapp),
+    },
+    ...Object.values(OWNER_ALERT_CAUSES).map((cause) => ({
+      key: cause.setting,
+      label: cause.label,
+      options: ALERT_SWITCH,
+      check: ownerAlertCheck(cause.setting),
+    })),
+    {
+      key: OWNER_ALERT_SETTINGS.digest,
+      label: "Daily summary of yesterday",
+      hint: "Payments (how many, how much), new clients, trials started and paid, and what waits for you.",
+      options: [
+        { value: "", label: "Off (the default)" },
+        { value: "on", label: "On" },
+        { value: "off", label: "Off" },
+      ],
+      check: ownerAlertCheck(OWNER_ALERT_SETTINGS.digest),
+    },
+    {
+      key: OWNER_ALERT_SETTINGS.digestHour,
+      label: "Summary hour (South African time)",
+      hint: "A whole hour from 0 to 23, e.g. 7 for 07:00.",
+      placeholder: "Not set: 7 (07:00)",
+      check: ownerAlertCheck(OWNER_ALERT_SETTINGS.digestHour),
+    },
   ],
 };
 
@@ -120,6 +177,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
       },
     ],
   },
+  OWNER_ALERTS_GROUP,
 ];
 
 export const KNOWN_SETTING_KEYS = new Set([...SETTING_GROUPS, BUSINESS_GROUP].flatMap((g) => g.settings.map((s) => s.key)));

@@ -99,7 +99,15 @@ export function SettingsGroupForm({ group, settings }: { group: SettingGroup; se
               className={s.kind === "long" ? "sm:col-span-2" : undefined}
             >
               {(control) =>
-                s.kind === "long" ? (
+                s.options ? (
+                  <Select {...control} {...register(s.key)}>
+                    {s.options.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </Select>
+                ) : s.kind === "long" ? (
                   <Textarea {...control} {...register(s.key)} rows={3} />
                 ) : s.kind === "yesno" ? (
                   <Select {...control} {...register(s.key)}>

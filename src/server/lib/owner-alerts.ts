@@ -1,0 +1,197 @@
+// The owner's alerts (docs/architecture.md, "Owner alerts"): what goes wrong or waits for them —
+// a panel job failed, panel credits fell below the warning, a new EFT order to confirm, a
+// message that could not be sent — and the daily digest (jobs/owner-digest.ts), queued in the
+// outbox in the same transaction as their cause, each once per cause (its dedupe key).
+//
+// Where an alert goes (the settings in shared/owner-alerts.ts):
+// - the alert e-mail address, when set;
+// - the alert WhatsApp number, when set and the WhatsApp Cloud API is configured (outside the
+//   number's 24-hour window it needs an approved template for kind 'owner-alert', {{body}});
+// - neither of those (nothing set, or only a number while there is no Cloud API: the owner's own
+//   number in their own "To send on WhatsApp" queue would tell them nothing): the support e-mail
+//   (branding), where the business's payment and order notices go; with no support e-mail
+//   either, nothing is queued and the dashboard's overview is where they see it.
+import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "@/server/db/client";
+import { siteBranding, siteSettings } from "@/server/db/schema";
+import { isValidEmail } from "@/shared/contact";
+import { formatRand } from "@/shared/money";
+import {
+  OWNER_ALERT_CAUSES,
+  OWNER_ALERT_KIND,
+  OWNER_ALERT_SETTINGS,
+  type OwnerAlertCause,
+  type OwnerAlertPrefs,
+  ownerAlertPrefs,
+} from "@/shared/owner-alerts";
+import { formatPhoneForDisplay } from "@/shared/whatsapp";
+import { type Channel, enqueue } from "./outbox";
+
+/** Any drizzle handle: the database or a transaction. */
+type Executor = Pick<Db, "insert" | "select">;
+
+export interface OwnerAlert {
+  /** which switch turns it off; 'digest' is the daily digest, which has its own */
+  cause: OwnerAlertCause | "digest";
+  /** the cause's key: the e-mail row takes it as it is, the WhatsApp row with ':whatsapp' added */
+  dedupeKey: string;
+  subject: string;
+  body: string;
+}
+
+export interface AlertRoute {
+  prefs: OwnerAlertPrefs;
+  /** the branding's support e-mail ('' when none) */
+  supportEmail: string;
+  /** whether WhatsApp goes through the Cloud API (else the owner would have to send it to themselves) */
+  cloudApi: boolean;
+}
+
+/** The owner's alert settings and the support e-mail, read from the database (not the cache: a job decides on them). */
+export async function loadAlertRoute(db: Pick<Db, "select">, cloudApi: boolean): Promise<AlertRoute> {
+  const keys = [...Object.values(OWNER_ALERT_SETTINGS), ...Object.values(OWNER_ALERT_CAUSES).map((c) => c.setting)];
+  const [settings, [support]] = await Promise.all([
+    db
+      .select({ key: siteSettings.key, value: siteSettings.value })
+      .from(siteSettings)
+      .where(and(inArray(siteSettings.key, keys), eq(siteSettings.is_active, true))),
+    db
+      .select({ value: siteBranding.setting_value })
+      .from(siteBranding)
+      .where(and(eq(siteBranding.setting_name, "support_email"), eq(siteBranding.is_active, true))),
+  ]);
+  const values = Object.fromEntries(settings.map((s) => [s.key, s.value]));
+  const supportEmail = (support?.value ?? "").trim();
+  return { prefs: ownerAlertPrefs(values), supportEmail: isValidEmail(supportEmail) ? supportEmail : "", cloudApi };
+}
+
+/** Where the owner's alerts go now (see the top of this file); empty when nowhere. */
+export function alertRecipients(route: AlertRoute): { channel: Channel; recipient: string }[] {
+  const to: { channel: Channel; recipient: string }[] = [];
+  if (route.prefs.email) to.push({ channel: "email", recipient: route.prefs.email });
+  if (route.prefs.whatsapp && route.cloudApi) to.push({ channel: "whatsapp", recipient: route.prefs.whatsapp });
+  if (to.length === 0 && route.supportEmail) to.push({ channel: "email", recipient: route.supportEmail });
+  return to;
+}
+
+/**
+ * Queue an alert to the owner, in the caller's transaction: one row per channel, each once
+ * (its dedupe key), nothing when its switch is off. Returns how many rows it asked for (a
+ * replay's are dropped by their keys), so the caller knows whether to nudge the outbox.
+ */
+export async function queueOwnerAlert(executor: Executor, route: AlertRoute, alert: OwnerAlert): Promise<number> {
+  const on = alert.cause === "digest" ? route.prefs.digest : route.prefs.on[alert.cause];
+  if (!on) return 0;
+  const to = alertRecipients(route);
+  for (const { channel, recipient } of to) {
+    await enqueue(executor, {
+      channel,
+      recipient,
+      subject: alert.subject,
+      body: alert.body,
+      kind: OWNER_ALERT_KIND,
+      dedupe_key: channel === "email" ? alert.dedupeKey : `${alert.dedupeKey}:whatsapp`,
+    });
+  }
+  return to.length;
+}
+
+/** queueOwnerAlert for a caller with the app: the route read now, with this process's Cloud API. */
+export async function alertOwner(app: FastifyInstance, executor: Executor, alert: OwnerAlert): Promise<number> {
+  return queueOwnerAlert(executor, await loadAlertRoute(executor, app.outbox.cloudApi), alert);
+}
+
+// ---- the texts ----------------------------------------------------------------------------------
+
+/** A new EFT order: who, what, the reference, and where to confirm it. Once per payment. */
+export function eftOrderAlert(
+  publicUrl: string,
+  order: { paymentId: string; reference: string; amount: number; packageName: string; name: string; whatsapp: string; email: string },
+): OwnerAlert {
+  const contact = [order.whatsapp ? `WhatsApp ${formatPhoneForDisplay(order.whatsapp)}` : "", order.email ? order.email : ""]
+    .filter(Boolean)
+    .join(", ");
+  const amount = formatRand(order.amount);
+  return {
+    cause: "eft-order",
+    dedupeKey: `owner-alert:eft-order:${order.paymentId}`,
+    subject: `New EFT order: ${amount} for ${order.packageName} from ${order.name} (${order.reference})`,
+    body: [
+      `${order.name}${contact ? ` (${contact})` : ""} asked to pay ${amount} by EFT for ${order.packageName} and was given the bank details with reference ${order.reference}.`,
+      "",
+      `Nothing is added to their account until you confirm the money. When ${amount} with reference ${order.reference} shows in your bank account, mark it paid here (that adds their subscription and sends their receipt):`,
+      `${publicUrl}/admin/payments?status=pending&provider=eft&q=${encodeURIComponent(order.reference)}`,
+    ].join("\n"),
+  };
+}
+
+/** Panel credits below the warning: how many are left, what fails at none, where to look. Once per crossing. */
+export function lowCreditsAlert(publicUrl: string, credits: number, warning: number, crossing: number): OwnerAlert {
+  const left = `${credits} credit${credits === 1 ? "" : "s"}`;
+  return {
+    cause: "low-credits",
+    dedupeKey: `owner-alert:low-credits:${crossing}`,
+    subject: `Panel credits low: ${left} left (your warning is below ${warning})`,
+    body: [
+      `Your IPTV panel has ${left} left, below your warning of ${warning}.`,
+      "Each new line and renewal spends credits; at none, the panel refuses them and paid customers wait for their line until you top up and retry.",
+      "",
+      `Top up with your panel provider, then check the balance here: ${publicUrl}/admin/panel`,
+      `You hear of this once, until the balance is back at ${warning} or more.`,
+    ].join("\n"),
+  };
+}
+
+// ---- panel credits: once per crossing -------------------------------------------------------------
+
+export const CREDIT_WARNING_SETTING = "panel_credit_warning";
+export const CREDIT_WARNING_DEFAULT = 10;
+/** Whether the balance was last seen below the warning, and how many times it has fallen below: 'low:3', 'ok:3'. */
+const CREDIT_STATE_SETTING = "private_owner_alert_credits";
+
+/** The credit warning the settings hold (panel_credit_warning), else the default. */
+export function creditWarning(settings: Record<string, string | null | undefined>): number {
+  const value = Number(settings[CREDIT_WARNING_SETTING] ?? CREDIT_WARNING_DEFAULT);
+  return Number.isFinite(value) && value >= 0 ? value : CREDIT_WARNING_DEFAULT;
+}
+
+/**
+ * A credit balance just read from the panel (the dashboard's panel view, a line just made or
+ * renewed). Falling below the warning alerts the owner once; climbing back to it re-arms the
+ * alert. The last state is a private setting, changed under its row lock, so two processes
+ * reading the same balance alert once. Returns whether an alert was queued.
+ */
+export async function noteCreditBalance(app: FastifyInstance, credits: number | null, publicUrl: string): Promise<boolean> {
+  if (credits === null) return false;
+  const queued = await app.db.transaction(async (tx) => {
+    const route = await loadAlertRoute(tx, app.outbox.cloudApi);
+    const [warningRow] = await tx
+      .select({ value: siteSettings.value })
+      .from(siteSettings)
+      .where(eq(siteSettings.key, CREDIT_WARNING_SETTING));
+    const warning = creditWarning({ [CREDIT_WARNING_SETTING]: warningRow?.value });
+    const low = credits < warning;
+    await tx
+      .insert(siteSettings)
+      .values({
+        key: CREDIT_STATE_SETTING,
+        value: "ok:0",
+        is_active: false,
+        description: "Owner alerts: the panel credit balance's last side of the warning",
+      })
+      .onConflictDoNothing({ target: siteSettings.key });
+    const [state] = await tx.select().from(siteSettings).where(eq(siteSettings.key, CREDIT_STATE_SETTING)).for("update");
+    const [mark, count] = (state?.value ?? "ok:0").split(":");
+    const crossings = Number.parseInt(count ?? "0", 10) || 0;
+    if (low === (mark === "low")) return 0;
+    const crossing = low ? crossings + 1 : crossings;
+    await tx
+      .update(siteSettings)
+      .set({ value: `${low ? "low" : "ok"}:${crossing}`, updated_at: new Date() })
+      .where(eq(siteSettings.key, CREDIT_STATE_SETTING));
+    return low ? queueOwnerAlert(tx, route, lowCreditsAlert(publicUrl, credits, warning, crossing)) : 0;
+  });
+  if (queued) app.outbox.nudge();
+  return queued > 0;
+}

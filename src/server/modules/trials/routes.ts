@@ -1,6 +1,7 @@
 // Instant free trials (issue 27). Public, each write rate-limited per connection:
 //   POST /api/trials/:id/verify {code} → 201 the trial (client in 'trial', its line queued);
 //        400 a wrong or expired code (nothing created), 404 no such trial, 409 already started or a limit
+//        reached since the request (per network, per shop; 400 on email for a throwaway address), counted
 //   POST /api/trials/:id/resend        → 202 {trialId, sentTo}: a new code (3 an hour to one address)
 //   GET  /api/trials/:id               → the result screen: awaiting-code | provisioning | ready | failed;
 //        the line's login only to the browser that entered the code (its httpOnly cookie)

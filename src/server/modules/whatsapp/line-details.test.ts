@@ -125,7 +125,7 @@ describe("resending the line details from the inbox", () => {
     expect(await t.app.db.select().from(outbox)).toHaveLength(6);
   });
 
-  it("refuses a lead's number, a client without a line and a line switched off with a 409 saying why, queuing nothing", async () => {
+  it("refuses a lead's number, a client without a line login and a line switched off with a 409 saying why, queuing nothing", async () => {
     await t.app.db.insert(leads).values({ form_type: "whatsapp", name: "Sipho", whatsapp: "27835554002", whatsapp_digits: "27835554002" });
     await makeClient(t.app, { username: "noline", full_name: "No Line", whatsapp: "27835554003", status: "pending" });
     await makeClient(t.app, {
@@ -138,6 +138,17 @@ describe("resending the line details from the inbox", () => {
       line_password: "x-Secret-1",
       line_enabled: false,
     });
+    // a line entered by hand (no panel id) has a login to send
+    await makeClient(t.app, {
+      username: "handline",
+      full_name: "Hand Line",
+      whatsapp: "27835554005",
+      status: "active",
+      line_username: "hand_line",
+      line_password: "hand-Secret-2",
+    });
+    expect((await resend("27835554005", "hand")).statusCode).toBe(201);
+    await t.app.db.delete(outbox);
     for (const [number, message] of [
       ["27835554002", LINE_DETAILS_MESSAGES.notClient],
       ["27835554009", LINE_DETAILS_MESSAGES.notClient],

@@ -71,7 +71,8 @@ function clickKey(request: FastifyRequest): string {
 export async function resendLineDetails(app: FastifyInstance, request: FastifyRequest, number: string): Promise<LineDetailsResent> {
   const client = await clientOfNumber(app, number);
   if (!client) throw conflict(LINE_DETAILS_MESSAGES.notClient);
-  if (!client.panel_line_id || !client.line_username || !client.line_password) throw conflict(LINE_DETAILS_MESSAGES.noLine);
+  // A line made by the panel, or one the owner entered by hand: what matters is a login to send.
+  if (!client.line_username || !client.line_password) throw conflict(LINE_DETAILS_MESSAGES.noLine);
   if (!client.line_enabled || client.status === "suspended" || client.status === "expired") throw conflict(LINE_DETAILS_MESSAGES.lineOff);
 
   const key = clickKey(request);

@@ -422,3 +422,27 @@ export interface InboxReplyResult {
   message: InboxMessage;
   waLink: string | null;
 }
+
+/** One message the inbox's "Resend line details" queued: where it went (masked) and its outbox state now. */
+export interface LineDetailsQueued {
+  /** the outbox row: an open thread shows the WhatsApp one with its live state */
+  id: string;
+  channel: "email" | "whatsapp";
+  hint: string;
+  /** pending | sending | sent | owner | rerouted | failed */
+  status: string;
+  delivery_status: string | null;
+}
+
+/**
+ * POST /api/admin/inbox/:number/resend-line-details (Idempotency-Key) → 201 {data} (200 when that
+ * key was already used: the same messages, nothing queued again)
+ */
+export interface LineDetailsResent {
+  client_id: string;
+  queued: LineDetailsQueued[];
+  /** true when this Idempotency-Key had already queued them */
+  replayed: boolean;
+  /** false: WhatsApp messages wait in the owner's queue ("To send on WhatsApp") */
+  cloud_api: boolean;
+}

@@ -23,10 +23,23 @@ export type InboxReply = z.output<typeof inboxReplySchema>;
 export const INBOX_NUMBER = /^[1-9]\d{7,14}$/;
 
 /** The whatsapp_retention_months setting: how long inbox messages are kept (POPIA); default 12. */
+export const WHATSAPP_RETENTION_SETTING = "whatsapp_retention_months";
 export const DEFAULT_WHATSAPP_RETENTION_MONTHS = 12;
-export function whatsappRetentionMonths(value: string | null | undefined): number {
-  const text = String(value ?? "").trim();
-  if (!/^\d{1,3}$/.test(text)) return DEFAULT_WHATSAPP_RETENTION_MONTHS;
+export const WHATSAPP_RETENTION_RANGE = { min: 1, max: 120 } as const;
+export const WHATSAPP_RETENTION_MESSAGE = `Keep WhatsApp messages for a whole number of months from ${WHATSAPP_RETENTION_RANGE.min} to ${WHATSAPP_RETENTION_RANGE.max}`;
+
+function retentionMonthsOf(text: string): number | null {
+  if (!/^\d{1,3}$/.test(text)) return null;
   const months = Number(text);
-  return months >= 1 && months <= 120 ? months : DEFAULT_WHATSAPP_RETENTION_MONTHS;
+  return months >= WHATSAPP_RETENTION_RANGE.min && months <= WHATSAPP_RETENTION_RANGE.max ? months : null;
+}
+
+export function whatsappRetentionMonths(value: string | null | undefined): number {
+  return retentionMonthsOf(String(value ?? "").trim()) ?? DEFAULT_WHATSAPP_RETENTION_MONTHS;
+}
+
+/** The 400 message for a whatsapp_retention_months value (checked where settings are saved), or null when fine or another key. */
+export function whatsappRetentionProblem(key: string, value: string): string | null {
+  if (key !== WHATSAPP_RETENTION_SETTING) return null;
+  return retentionMonthsOf(value.trim()) === null ? WHATSAPP_RETENTION_MESSAGE : null;
 }

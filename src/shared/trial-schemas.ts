@@ -110,3 +110,23 @@ export const trialViewSchema = z.object({
   message: z.string(),
 });
 export type TrialView = z.infer<typeof trialViewSchema>;
+
+/** One stretch of GET /api/admin/trials/summary: trials asked for, started, and of those started, converted (paid since). */
+export interface TrialWindowSummary {
+  asked: number;
+  started: number;
+  /** trials started in the stretch whose client has paid since the trial began (a payment not refunded in full) */
+  converted: number;
+  /** converted / started, 0..1; null when none started */
+  conversionRate: number | null;
+  /** refusals counted for the owner, by reason */
+  refused: Record<string, number>;
+}
+
+/** GET /api/admin/trials/summary: the overview's trial numbers (today, and the 7 days up to today). */
+export interface TrialSummary {
+  mode: TrialMode;
+  limits: TrialLimits;
+  today: TrialWindowSummary;
+  last7Days: TrialWindowSummary;
+}

@@ -2,13 +2,16 @@
 // customer writes (a webhook signed as Meta signs it, WHATSAPP_APP_SECRET from e2e-env.ts); the
 // conversation appears without a reload (the change feed), the owner opens it and replies. This
 // server has no Cloud API, so the reply is kept as the owner's and opens wa.me with the text (the
-// outside world is stubbed, never reached), and it shows in the thread.
+// outside world is stubbed, never reached), and it shows in the thread. For a client with a line,
+// "Resend line details" queues the login again and says where it went; the WhatsApp one, handed to
+// the owner's queue by the worker, shows so live.
 //
 // One signed-in page per project, its steps in order: sign-ins are rate limited per IP, so each
 // project signs in once. The number is unique per project and run, so an unknown number: a lead.
 import { createHmac } from "node:crypto";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { e2eAdmin, e2eWhatsAppAppSecret } from "./e2e-env";
+import { uniqueWhatsApp } from "./owner-queue";
 
 test.describe.configure({ mode: "serial" });
 
@@ -128,5 +131,49 @@ test("the owner opens it, replies, and WhatsApp opens with the reply, which show
   const ours = messages.getByRole("listitem").filter({ hasText: reply });
   await expect(ours).toContainText("We wrote:");
   await expect(ours).toContainText(/sent by hand/i);
+  expect(errors).toEqual([]);
+});
+
+test("for a client with a line, the owner resends the line details and sees where they went, live", async ({ baseURL }) => {
+  const origin = baseURL ?? "";
+  const whatsapp = uniqueWhatsApp();
+  const username = `inbox-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  const created = await page.request.post("/api/admin/clients", {
+    headers: { origin },
+    data: {
+      username,
+      full_name: "Lindiwe Line",
+      email: `${username}@example.test`,
+      whatsapp,
+      communication_method: "whatsapp",
+      line_username: `line-${username}`,
+      line_password: "line-secret-123",
+      line_portal_url: "http://line.example.test:8080",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { body, signature } = inboundWebhook(whatsapp, "I lost my login details");
+  const hook = await fetch(`${origin}/api/whatsapp/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-hub-signature-256": signature },
+    body,
+  });
+  expect(hook.status).toBe(200);
+
+  await page.goto(`/admin/inbox/${whatsapp}`);
+  const facts = page.getByRole("complementary");
+  await expect(facts.getByRole("heading", { name: "Client" })).toBeVisible();
+  await facts.getByRole("button", { name: "Resend line details" }).click();
+  const queued = facts.getByTestId("line-details-queued");
+  await expect(queued).toContainText(`WhatsApp ending ${whatsapp.slice(-4)}`);
+  await expect(queued).toContainText(`E-mail ${username.slice(0, 1)}***@example.test`);
+  // no Cloud API: the worker hands the WhatsApp one to the owner, and the note follows the thread
+  await expect(queued.getByRole("link", { name: "To send on WhatsApp" })).toBeVisible({ timeout: 10_000 });
+  await expect(
+    page
+      .getByRole("list", { name: "Messages" })
+      .getByRole("listitem")
+      .filter({ hasText: `line-${username}` }),
+  ).toContainText("We wrote:");
   expect(errors).toEqual([]);
 });

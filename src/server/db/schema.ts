@@ -700,6 +700,8 @@ export const WATCHED_TABLES = [
   "trial_blackout_days",
   "provisioning_jobs",
   "whatsapp_messages",
+  // outbound messages and their delivery states, for the inbox's open thread (migration 0015)
+  "outbox",
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
@@ -711,6 +713,7 @@ export const ADMIN_ONLY_TABLES: readonly WatchedTable[] = [
   "content_requests",
   "provisioning_jobs",
   "whatsapp_messages",
+  "outbox",
 ];
 
 // ---- status subscriptions (issue 13) ------------------------------------------------------------

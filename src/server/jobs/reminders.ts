@@ -52,6 +52,17 @@ interface ReminderFacts {
   now: Date;
   /** a paid term that has ended: the service keeps going until then (the grace days) */
   graceUntil?: Date | null;
+  /** the package the client chose (a trial's pay link opens the portal's pay step on it) */
+  packageId?: string | null;
+}
+
+/**
+ * The renewals' pay link: the portal's renew step (signed in, card or EFT). A free trial's opens
+ * it on the package the customer chose at the order (issue 27 item 4), one tap from paying.
+ */
+export function renewLinkFor(business: BusinessProfile, facts: Pick<ReminderFacts, "trial" | "packageId">): string {
+  const link = `${business.publicUrl}/client?renew=1`;
+  return facts.trial && facts.packageId ? `${link}&package=${encodeURIComponent(facts.packageId)}` : link;
 }
 
 /** Which of the owner's templates a reminder uses: trials have their own; reminder days other than 7, 3 and 1 use the nearest (4 and up: 7-day; 2-3: 3-day). */
@@ -64,7 +75,7 @@ export function reminderTemplateKind(threshold: Threshold, trial: boolean): Temp
 
 /** A reminder's variables (the owner's template, shared/message-templates.ts). */
 export function reminderVars(business: BusinessProfile, threshold: Threshold, facts: ReminderFacts) {
-  const link = `${business.publicUrl}/client?renew=1`;
+  const link = renewLinkFor(business, facts);
   const days = Math.max(1, Math.ceil((facts.end.getTime() - facts.now.getTime()) / DAY_MS));
   const grace = threshold === "expired" && !facts.trial && facts.graceUntil && facts.graceUntil > facts.now ? facts.graceUntil : null;
   const whatNext = grace
@@ -117,12 +128,16 @@ async function queueReminder(
 ): Promise<void> {
   const { business, now } = context;
   const end = context.end ?? (client.subscription_end as Date);
-  const message = reminderMessage(
-    business,
-    threshold,
-    { name: client.full_name, packageName: client.package_name, end, trial: context.trial, now, graceUntil: context.graceUntil },
-    context.templates,
-  );
+  const facts: ReminderFacts = {
+    name: client.full_name,
+    packageName: client.package_name,
+    end,
+    trial: context.trial,
+    now,
+    graceUntil: context.graceUntil,
+    packageId: client.package_id,
+  };
+  const message = reminderMessage(business, threshold, facts, context.templates);
   await enqueue(tx, {
     ...contact,
     subject: message.subject,
@@ -135,7 +150,7 @@ async function queueReminder(
       end_date: formatDate(end),
       days: String(Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS))),
       package: client.package_name || "subscription",
-      renew_link: `${business.publicUrl}/client?renew=1`,
+      renew_link: renewLinkFor(business, facts),
     },
     dedupe_key: `reminder:${client.id}:${threshold}:${end.toISOString()}`,
   });

@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { ADMIN_ONLY_TABLES } from "@/server/db/schema";
 import { firstScreenReads } from "@/shared/first-screen";
 
 /** The page is never held up for its inlined reads: what is not ready by then is read by the browser. */
@@ -82,6 +83,8 @@ const MARK_END = "<!--/first-screen-->";
 /** Pages reuse their reads for this long, unless something changes first (the change feed). */
 export const READS_KEPT_MS = 5000;
 
+const ADMIN_ONLY: ReadonlySet<string> = new Set(ADMIN_ONLY_TABLES);
+
 /** Builds pages from index.html: its reads inlined, and on the landing its first screen drawn. */
 export function createPageBuilder(app: FastifyInstance, html: string, renderer: FirstScreenRenderer | null) {
   // The reads of each kind of page, kept for a few seconds: a busy landing does not run them all
@@ -92,7 +95,11 @@ export function createPageBuilder(app: FastifyInstance, html: string, renderer: 
     generation += 1;
     kept.clear();
   };
-  app.changes.onChange(drop);
+  // Pages inline public reads only: a change to a table only the dashboard reads (the outbox's
+  // delivery states, payments, clients) leaves them as they were.
+  app.changes.onChange((change) => {
+    if (!ADMIN_ONLY.has(change.table)) drop();
+  });
   app.changes.onResync(drop);
   async function reads(paths: string[]): Promise<{ data: Record<string, unknown>; json: string }> {
     const key = paths.join(" ");

@@ -47,6 +47,7 @@ import {
   slugify,
 } from "@/shared/admin-schemas";
 import { billingSettingProblem } from "@/shared/billing";
+import { whatsappRetentionProblem } from "@/shared/inbox-schemas";
 import { lifecycleSettingError } from "@/shared/lifecycle";
 import { ownerAlertSettingProblem, storedOwnerAlertValue } from "@/shared/owner-alerts";
 import { findSpecial } from "@/shared/pricing";
@@ -147,6 +148,7 @@ export function checkLifecycleSetting(key: unknown, value: unknown): void {
     billingSettingProblem(name, text) ??
     trialSettingProblem(name, text) ??
     ownerAlertSettingProblem(name, text) ??
+    whatsappRetentionProblem(name, text) ??
     (name === "panel_credit_warning" && !/^\d{1,6}$/.test(text)
       ? "The credit warning must be a whole number of credits (0 or more)"
       : null);

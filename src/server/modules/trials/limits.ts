@@ -76,17 +76,31 @@ export async function trialsStartedToday(db: Executor, now = new Date()): Promis
   return row.n;
 }
 
+/**
+ * Which limit a trial would break: the address, its network's trials today (`exceptId`, the trial
+ * being verified, left out) and the shop's trials started today. The same checks, in the same
+ * order and words, when it is asked for and again when its code starts it (a limit reached, or
+ * changed, in between still holds).
+ */
+export async function limitBroken(
+  db: Executor,
+  limits: TrialLimits,
+  trial: { email: string; network: string; exceptId?: string },
+  now = new Date(),
+): Promise<LimitReason | null> {
+  if (limits.blockDisposable && isDisposableEmail(trial.email)) return "disposable-email";
+  if ((await networkTrialsToday(db, trial.network, now, trial.exceptId)) >= limits.perNetwork) return "network";
+  if ((await trialsStartedToday(db, now)) >= limits.dailyCap) return "daily-cap";
+  return null;
+}
+
 /** Which limit a new trial request would break, checked before anything is saved or sent. */
 export async function requestRefusal(
   app: FastifyInstance,
   request: { email: string; network: string },
   now = new Date(),
 ): Promise<LimitReason | null> {
-  const limits = await loadTrialLimits(app);
-  if (limits.blockDisposable && isDisposableEmail(request.email)) return "disposable-email";
-  if ((await networkTrialsToday(app.db, request.network, now)) >= limits.perNetwork) return "network";
-  if ((await trialsStartedToday(app.db, now)) >= limits.dailyCap) return "daily-cap";
-  return null;
+  return limitBroken(app.db, await loadTrialLimits(app), request, now);
 }
 
 /** Counts a refusal for the owner (its own write: the refused request saves nothing else). */

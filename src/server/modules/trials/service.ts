@@ -5,7 +5,9 @@
 // e-mail) through lib/verification.ts. The right code, in one transaction: the client made from
 // the lead, the trial started through the lifecycle (which queues the panel's create_line with
 // trial=1 on the trial package), the lead marked converted, the welcome with a set-password
-// link queued. The trial row is locked first, so two verifies at once start one trial.
+// link queued. The trial row is locked first, so two verifies at once start one trial; the
+// request's limits (throwaway address, per network, per shop) are checked again before the code
+// is used, so one reached since the request still holds (same words, counted in trial_refusals).
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -20,7 +22,7 @@ import { enqueueAll } from "@/server/lib/outbox";
 import { type CodeCheck, codeRefusal, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
 import { welcomeMessages } from "@/server/modules/admin-business/messages";
 import type { TrialStarted, TrialState, TrialView } from "@/shared/trial-schemas";
-import { limitRefusal, loadTrialLimits, recordRefusal, requestRefusal, trialsStartedToday } from "./limits";
+import { type LimitReason, limitBroken, limitRefusal, loadTrialLimits, recordRefusal, requestRefusal } from "./limits";
 import { networkOf } from "./network";
 
 type Lead = typeof leads.$inferSelect;
@@ -163,7 +165,10 @@ export async function verifyTrial(app: FastifyInstance, id: string, code: string
   const appGuide = await appForDevice(app.db, lead.device);
   const viewerToken = randomBytes(24).toString("base64url");
   const now = new Date();
-  type Outcome = { kind: "capped" } | { kind: "refused"; check: Exclude<CodeCheck, { ok: true }> } | { kind: "started"; trial: Trial };
+  type Outcome =
+    | { kind: "limit"; reason: LimitReason }
+    | { kind: "refused"; check: Exclude<CodeCheck, { ok: true }> }
+    | { kind: "started"; trial: Trial };
 
   const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
     // One verify at a time per trial: the second waits here and then sees the trial started.
@@ -171,7 +176,10 @@ export async function verifyTrial(app: FastifyInstance, id: string, code: string
     if (locked.started_at) throw conflict(TRIAL_MESSAGES.started);
     // Trials started today are counted one start at a time, so the shop's cap holds under races.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('trials:start'))`);
-    if ((await trialsStartedToday(tx, now)) >= limits.dailyCap) return { kind: "capped" };
+    // The request's limits again (the address, its network today, the shop today): one reached
+    // since it was asked for still holds. Refused before the code is used, so nothing is made.
+    const broken = await limitBroken(tx, limits, { email: lead.email, network: trial.network, exceptId: trial.id }, now);
+    if (broken) return { kind: "limit", reason: broken };
     const check = await consumeCode(tx, { purpose: "trial", leadId: lead.id, code, now });
     // A wrong try is counted: this transaction commits, then the refusal is answered.
     if (!check.ok) return { kind: "refused", check };
@@ -207,9 +215,9 @@ export async function verifyTrial(app: FastifyInstance, id: string, code: string
     );
     return { kind: "started", trial: updated };
   });
-  if (outcome.kind === "capped") {
-    await recordRefusal(app, "daily-cap", trial.network);
-    throw limitRefusal("daily-cap");
+  if (outcome.kind === "limit") {
+    await recordRefusal(app, outcome.reason, trial.network);
+    throw limitRefusal(outcome.reason);
   }
   if (outcome.kind === "refused") throw codeRefusal(outcome.check);
   app.outbox.nudge();

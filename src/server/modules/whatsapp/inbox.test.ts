@@ -1,7 +1,10 @@
 // The WhatsApp inbox with the Cloud API configured (the fake, adapters/fake-whatsapp-cloud.ts):
 // inbound messages kept once per wamid and tied to a client or a new lead, the thread (inbox and
 // outbox), replies inside and outside the 24-hour window, the owner's queue flushed when a number
-// writes, delivery statuses, retention and bad input.
+// writes, delivery statuses (reaching an admin's change stream live), the line details resent,
+// retention and bad input.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -12,12 +15,13 @@ import {
   startFakeWhatsAppCloud,
   webhookPayload,
 } from "@/server/adapters/fake-whatsapp-cloud";
-import { auditLog, capturedPayments, leads, outbox, siteSettings, whatsappMessages, whatsappWindows } from "@/server/db/schema";
+import { auditLog, capturedPayments, clients, leads, outbox, siteSettings, whatsappMessages, whatsappWindows } from "@/server/db/schema";
 import { purgeWhatsAppMessages } from "@/server/jobs/whatsapp-retention";
 import { enqueue } from "@/server/lib/outbox";
 import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { makeClient } from "@/server/modules/client/test-helpers";
 import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import type { ChangeEvent } from "@/shared/api";
 import { flushOwnerQueue } from "./inbox";
 
 const TOKEN = "EAAG-inbox-token";
@@ -281,6 +285,96 @@ describe("replying", () => {
     // a number that never wrote: the same
     expect((await reply("27835550123", { text: "Hello?" })).statusCode).toBe(409);
     expect(fake.messages).toHaveLength(0);
+  });
+});
+
+/** The change feed as a browser's EventSource reads it, over real HTTP. */
+function openStream(base: string, path: string, headers: Record<string, string> = {}) {
+  const events: ChangeEvent[] = [];
+  let buffer = "";
+  let opened = () => {};
+  /** resolves with the stream's first bytes (its retry frame): from then on it hears every change */
+  const ready = new Promise<void>((resolve) => {
+    opened = resolve;
+  });
+  const request = http.get(`${base}${path}`, { headers: { accept: "text/event-stream", ...headers }, agent: false }, (res) => {
+    res.setEncoding("utf8");
+    res.on("data", (chunk: string) => {
+      opened();
+      buffer += chunk;
+      for (let cut = buffer.indexOf("\n\n"); cut >= 0; cut = buffer.indexOf("\n\n")) {
+        for (const line of buffer.slice(0, cut).split("\n")) if (line.startsWith("data: ")) events.push(JSON.parse(line.slice(6)));
+        buffer = buffer.slice(cut + 2);
+      }
+    });
+    res.on("error", () => {});
+  });
+  request.on("error", () => {});
+  return { events, ready, close: () => request.destroy() };
+}
+
+describe("the line details resent, and their delivery states live", () => {
+  it("sends the line login once as text inside the window; Meta's statuses reach an admin's change stream (not the public one) and the thread", async () => {
+    await t.app.db
+      .update(clients)
+      .set({
+        panel_line_id: "line-1",
+        line_password: "pw Secret/9",
+        line_portal_url: "http://line.example.test:8080",
+        line_enabled: true,
+      })
+      .where(eq(clients.id, thandi.id));
+    await webhook({ messages: [inboundMessage("27825552001", "I lost my login")] });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const admin = openStream(base, "/api/events?tables=outbox", { cookie });
+    const anonymous = openStream(base, "/api/events?tables=outbox,packages");
+    await Promise.all([admin.ready, anonymous.ready]);
+    try {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/admin/inbox/27825552001/resend-line-details",
+        headers: { ...headers(), "idempotency-key": "tap-1" },
+      });
+      expect(res.statusCode).toBe(201);
+      const [queued] = res.json().data.queued;
+      expect(res.json().data).toMatchObject({ cloud_api: true, queued: [{ channel: "whatsapp", hint: "ending 2001" }] });
+      await eventually(() => expect(admin.events).toContainEqual({ table: "outbox", op: "INSERT", id: queued.id }));
+      await t.app.outbox.drain();
+      // a retry of the tap sends nothing more
+      expect(
+        (
+          await t.app.inject({
+            method: "POST",
+            url: "/api/admin/inbox/27825552001/resend-line-details",
+            headers: { ...headers(), "idempotency-key": "tap-1" },
+          })
+        ).statusCode,
+      ).toBe(200);
+      await t.app.outbox.drain();
+      expect(fake.messages).toHaveLength(1);
+      expect(fake.messages[0]).toMatchObject({ to: "27825552001", type: "text" });
+      // the password is put in as it is sent, URL-encoded inside the absolute M3U link
+      expect(fake.messages[0].text).toContain("pw Secret/9");
+      expect(fake.messages[0].text).toContain(
+        `http://line.example.test:8080/get.php?username=thandi_line&password=${encodeURIComponent("pw Secret/9")}`,
+      );
+
+      admin.events.length = 0;
+      await webhook({ statuses: [deliveryStatus(fake.messages[0].id, "delivered", "27825552001")] });
+      await eventually(() => expect(admin.events).toContainEqual({ table: "outbox", op: "UPDATE", id: queued.id }), 1000);
+      const thread = (await get("/api/admin/inbox/27825552001")).json().data;
+      expect(thread.messages.find((m: Json) => m.id === queued.id)).toMatchObject({
+        source: "outbox",
+        type: "credentials",
+        status: "sent",
+        delivery_status: "delivered",
+      });
+      expect(anonymous.events.filter((e) => e.table === "outbox")).toEqual([]);
+    } finally {
+      admin.close();
+      anonymous.close();
+    }
   });
 });
 

@@ -10,6 +10,8 @@
 //   GET    /api/admin/inbox/unread                → {data: {unread}}
 //   GET    /api/admin/inbox/:number               → {data: thread} (inbox + outbox messages, customer facts); marks it read
 //   POST   /api/admin/inbox/:number/reply {text}  → {data: {message, waLink}}; 409 outside the 24-hour window (audited)
+//   POST   /api/admin/inbox/:number/resend-line-details  Idempotency-Key → 201 {data: {queued, replayed, cloud_api}}
+//          (200 for a key already used: nothing queued again); 409 not a client, no line, line off (line-details.ts; audited)
 // A :number that is not international digits (27821234567) is a 404.
 // Nothing from a webhook's body, headers or query is logged except the shape problems found.
 import { asc, eq, sql } from "drizzle-orm";
@@ -28,6 +30,7 @@ import {
   whatsappTemplateInputSchema,
 } from "@/shared/messaging";
 import { flushOwnerQueue, inboxNumber, listConversations, readThread, sendReply, unreadTotal } from "./inbox";
+import { resendLineDetails } from "./line-details";
 import { applyWebhook, signatureValid, tokenMatches, webhookSchema } from "./service";
 
 const KIND_PATTERN = /^[a-z0-9][a-z0-9-]{0,59}$/;
@@ -141,6 +144,12 @@ const routes: FastifyPluginAsync = async (app) => {
       const number = inboxNumber((request.params as { number?: unknown }).number);
       const { text } = parseBody(inboxReplySchema, request.body);
       return { success: true, data: await sendReply(app, request, number, text) };
+    });
+
+    admin.post("/admin/inbox/:number/resend-line-details", async (request, reply) => {
+      const number = inboxNumber((request.params as { number?: unknown }).number);
+      const result = await resendLineDetails(app, request, number);
+      return reply.status(result.replayed ? 200 : 201).send({ success: true, data: result });
     });
 
     admin.delete("/admin/whatsapp/templates/:kind", async (request, reply) => {

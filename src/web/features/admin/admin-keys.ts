@@ -22,6 +22,8 @@ export const adminKeys = {
   provisioning: ["admin", "provisioning_jobs"],
   /** the WhatsApp inbox: conversations, threads and the unread count (issue 26) */
   inbox: ["admin", "whatsapp_messages"],
+  /** an open conversation: its thread also shows what the outbox sent the number, with delivery states */
+  inboxThreads: ["admin", "whatsapp_messages", "thread"],
 } as const;
 
 /** Tables only admins may stream (the server refuses them to anyone else). */
@@ -32,7 +34,14 @@ export const ADMIN_ONLY_TABLES = [
   "content_requests",
   "provisioning_jobs",
   "whatsapp_messages",
+  "outbox",
 ] as const;
+
+/**
+ * Tables whose changes refresh what shows them without the "Data Updated" toast: the outbox moves
+ * on its own all day (queued, sent, delivered, read), and the screens show the new state in place.
+ */
+export const QUIET_TABLES: readonly string[] = ["outbox"];
 
 /** Every table the dashboard watches: the admin-only ones and everything the public site shows. */
 export const ADMIN_LIVE_TABLES: readonly string[] = [...ADMIN_ONLY_TABLES, ...publicTables, "trial_blackout_days"];
@@ -57,6 +66,9 @@ const alsoShownIn: Record<string, readonly (readonly string[])[]> = {
   homepage_content: [adminKeys.launchChecklist],
   // a WhatsApp message from a new number makes a lead
   whatsapp_messages: [adminKeys.leads],
+  // what we sent a number, with its delivery state, shows in that number's open thread; the
+  // overview counts failures and the owner's queue
+  outbox: [adminKeys.inboxThreads, adminKeys.stats],
 };
 
 /** The query-key prefixes to refetch when a row of `table` changes. */

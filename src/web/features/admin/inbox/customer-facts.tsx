@@ -54,7 +54,7 @@ export function CustomerFacts({ thread, onDraft }: { thread: InboxThread; onDraf
               <p className="text-ink-muted">No payments yet.</p>
             )}
           </div>
-          <QuickActions customer={customer} onDraft={onDraft} />
+          <QuickActions customer={customer} number={thread.number} messages={thread.messages} onDraft={onDraft} />
           <Link
             to={customer.kind === "client" ? `/admin/client/${customer.id}` : `/admin/leads?q=${thread.number}`}
             className="inline-flex min-h-11 items-center text-accent underline-offset-4 hover:underline"

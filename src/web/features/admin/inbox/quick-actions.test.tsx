@@ -1,12 +1,13 @@
 // The thread's quick actions: for a client, the renew link written into the reply box (and sent
-// through the reply endpoint), the line details on the client's page, the record-payment dialog
-// with the client fetched and fixed; for a lead, the convert dialog with the lead fetched.
+// through the reply endpoint), the line details queued again (once per tap, by its Idempotency-Key,
+// their state shown live from the thread), the record-payment dialog with the client fetched and
+// fixed; for a lead, the convert dialog with the lead fetched.
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { InboxThread } from "@/shared/api";
+import type { InboxMessage, InboxThread, LineDetailsResent } from "@/shared/api";
 import type { AdminClientDetail, AdminLead } from "@/shared/business-schemas";
 import { cleanup, testQueryClient } from "@/web/testing/render";
 import { shimSelectDefaults } from "../catalogue/components/test-helpers";
@@ -60,6 +61,34 @@ const LEAD_THREAD: InboxThread = {
     payments: [],
   },
 };
+
+const RESENT: LineDetailsResent = {
+  client_id: CLIENT_ID,
+  replayed: false,
+  cloud_api: false,
+  queued: [
+    { id: "ld-wa", channel: "whatsapp", hint: "ending 2001", status: "pending", delivery_status: null },
+    { id: "ld-mail", channel: "email", hint: "t***@example.test", status: "pending", delivery_status: null },
+  ],
+};
+
+function outboxCredentials(status: string, delivery: string | null): InboxMessage {
+  return {
+    id: "ld-wa",
+    source: "outbox",
+    direction: "out",
+    type: "credentials",
+    text: "Hi Thandi, here are your line details",
+    media_id: null,
+    media_mime: null,
+    at: "2026-11-26T07:00:00.000Z",
+    status,
+    delivery_status: delivery,
+    wamid: null,
+    error: null,
+    sent_via: null,
+  };
+}
 
 const CLIENT = {
   id: CLIENT_ID,
@@ -126,16 +155,23 @@ const LEAD: AdminLead = {
   whatsapp_url: `https://wa.me/${NUMBER}?text=Hi`,
 };
 
-let requests: { method: string; url: string; body: unknown }[];
+let requests: { method: string; url: string; body: unknown; key?: string }[];
 let thread: InboxThread;
+/** what POST …/resend-line-details answers next: [status, body], or "network" for a dropped connection */
+let resendAnswers: ([number, unknown] | "network")[];
+/** the thread as it reads once a resend was answered (the outbox row the server queued) */
+let threadAfterResend: InboxThread | null;
 
 beforeEach(() => {
   requests = [];
   thread = CLIENT_THREAD;
+  resendAnswers = [];
+  threadAfterResend = null;
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://localhost");
     const method = init?.method ?? "GET";
-    requests.push({ method, url: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const key = (init?.headers as Record<string, string> | undefined)?.["Idempotency-Key"];
+    requests.push({ method, url: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined, ...(key ? { key } : {}) });
     const json = (status: number, payload: unknown) =>
       new Response(JSON.stringify(payload), { status, headers: { "content-type": "application/json" } });
     const route = `${method} ${url.pathname}`;
@@ -144,6 +180,12 @@ beforeEach(() => {
     if (route === `GET /api/admin/inbox/${NUMBER}`) return json(200, { data: thread });
     if (route === `POST /api/admin/inbox/${NUMBER}/reply`)
       return json(200, { success: true, data: { message: { id: "r" }, waLink: null } });
+    if (route === `POST /api/admin/inbox/${NUMBER}/resend-line-details`) {
+      const next = resendAnswers.shift() ?? [500, {}];
+      if (next === "network") throw new TypeError("Failed to fetch");
+      if (threadAfterResend) thread = threadAfterResend;
+      return json(next[0], next[1]);
+    }
     if (route === `GET /api/admin/clients/${CLIENT_ID}`) return json(200, { data: CLIENT });
     if (route === `GET /api/admin/leads/${LEAD_ID}`) return json(200, { data: LEAD });
     if (route === "GET /api/admin/packages") return json(200, { data: PACKAGES });
@@ -153,7 +195,7 @@ beforeEach(() => {
       return json(201, {
         renewed: false,
         client: { id: "c1", username: "sipho.k", full_name: "Sipho K" },
-        password: "kite-Maple-42-river",
+        queued_to: [{ channel: "whatsapp", hint: "ending 2001" }],
         lead: { ...LEAD, status: "converted", client_id: "c1" },
       });
     return json(404, { error: { code: "not_found", message: "Not found." } });
@@ -197,10 +239,68 @@ describe("the thread's quick actions for a client", () => {
     );
   });
 
-  it("sends the owner to the client's Line panel to resend the line details (there is no resend endpoint)", async () => {
+  it("resends the line details once per tap and shows where they went and their state, live from the thread", async () => {
+    resendAnswers = [[201, { success: true, data: RESENT }]];
+    // once queued, the worker hands the WhatsApp one to the owner (no Cloud API): the refetched thread has it so
+    threadAfterResend = { ...CLIENT_THREAD, messages: [outboxCredentials("owner", null)] };
     renderThread();
-    const link = within(await facts()).getByRole("link", { name: /Resend line details/ });
-    expect(link.getAttribute("href")).toBe(`/admin/client/${CLIENT_ID}#panel-line`);
+    fireEvent.click(within(await facts()).getByRole("button", { name: "Resend line details" }));
+    const note = await within(await facts()).findByTestId("line-details-queued");
+    const resends = posts();
+    expect(resends).toEqual([
+      {
+        method: "POST",
+        url: `/api/admin/inbox/${NUMBER}/resend-line-details`,
+        body: undefined,
+        key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
+    ]);
+    expect(note.textContent).toContain("E-mail t***@example.test");
+    expect(
+      within(note)
+        .getByText(/E-mail/)
+        .closest("li")?.textContent,
+    ).toContain("queued");
+    // the WhatsApp one as the refetched thread has it: waiting for the owner, with the way to the queue
+    await waitFor(() =>
+      expect(within(note).getByRole("link", { name: "To send on WhatsApp" }).getAttribute("href")).toBe("/admin/outbox?status=owner"),
+    );
+    expect(note.textContent).toContain("WhatsApp ending 2001");
+
+    // a second tap is a second click: a new key
+    resendAnswers = [[201, { success: true, data: RESENT }]];
+    fireEvent.click(within(await facts()).getByRole("button", { name: "Resend line details" }));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts()[1].key).not.toBe(resends[0].key);
+  });
+
+  it("shows the delivery state the thread has for the WhatsApp message (read), not the state when queued", async () => {
+    resendAnswers = [[201, { success: true, data: RESENT }]];
+    thread = { ...CLIENT_THREAD, messages: [outboxCredentials("sent", "read")] };
+    renderThread();
+    fireEvent.click(within(await facts()).getByRole("button", { name: "Resend line details" }));
+    const note = await within(await facts()).findByTestId("line-details-queued");
+    const whatsapp = within(note)
+      .getByText(/WhatsApp ending 2001/)
+      .closest("li") as HTMLElement;
+    expect(whatsapp.textContent).toContain("read");
+  });
+
+  it("shows the server's refusal; after a dropped connection the next tap reuses the same key", async () => {
+    resendAnswers = ["network", [201, { success: true, data: RESENT }]];
+    renderThread();
+    fireEvent.click(within(await facts()).getByRole("button", { name: "Resend line details" }));
+    expect((await within(await facts()).findByRole("alert")).textContent).toContain("nothing is sent twice");
+    fireEvent.click(within(await facts()).getByRole("button", { name: "Resend line details" }));
+    await within(await facts()).findByTestId("line-details-queued");
+    const [first, second] = posts();
+    expect(second.key).toBe(first.key);
+
+    resendAnswers = [[409, { error: { code: "conflict", message: "This client has no line yet." } }]];
+    fireEvent.click(within(await facts()).getByRole("button", { name: "Resend line details" }));
+    expect((await within(await facts()).findByRole("alert")).textContent).toBe("This client has no line yet.");
+    expect(posts()[2].key).not.toBe(first.key);
+    expect(within(await facts()).queryByTestId("line-details-queued")).toBeNull();
   });
 
   it("opens the record-payment dialog for this client and posts the payment", async () => {

@@ -1,30 +1,42 @@
 // Beside a thread, what the owner most often does next for this person, without leaving the chat:
 // a client — send the renew link (written into the reply box, to check and send), resend the line
-// details (on the client's page: there is no resend endpoint, the Line panel shows the login to
-// copy), record a payment (the payments dialog); a lead — convert them (the leads dialog). The
-// dialogs need the full record, fetched when the button is tapped.
-import { CreditCard, KeyRound, RefreshCw, UserPlus } from "lucide-react";
+// details (queued again through the outbox, once per tap, its state shown live:
+// resend-line-details.tsx), record a payment (the payments dialog); a lead — convert them (the
+// leads dialog). The dialogs need the full record, fetched when the button is tapped.
+import { CreditCard, RefreshCw, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { toast } from "sonner";
-import type { InboxCustomer } from "@/shared/api";
-import { Button, buttonClasses } from "@/web/components/ui/button";
+import type { InboxCustomer, InboxMessage } from "@/shared/api";
+import { Button } from "@/web/components/ui/button";
 import { ConvertLeadDialog } from "../leads/convert-lead-dialog";
 import { RecordPaymentDialog } from "../payments/record-payment-dialog";
 import { renewLink, useClientRecord, useLeadRecord } from "./api/customer-records";
+import { ResendLineDetails } from "./resend-line-details";
 
-export function QuickActions({ customer, onDraft }: { customer: InboxCustomer; onDraft: (text: string) => void }) {
+interface QuickActionsProps {
+  customer: InboxCustomer;
+  /** the conversation's number and messages (the line details' live state is read from them) */
+  number: string;
+  messages: InboxMessage[];
+  onDraft: (text: string) => void;
+}
+
+export function QuickActions({ customer, number, messages, onDraft }: QuickActionsProps) {
   return (
     <div className="flex flex-col gap-2">
       <h4 className="font-medium text-ink">Quick actions</h4>
       <div className="flex flex-col gap-2">
-        {customer.kind === "client" ? <ClientActions customer={customer} onDraft={onDraft} /> : <ConvertLead id={customer.id} />}
+        {customer.kind === "client" ? (
+          <ClientActions customer={customer} number={number} messages={messages} onDraft={onDraft} />
+        ) : (
+          <ConvertLead id={customer.id} />
+        )}
       </div>
     </div>
   );
 }
 
-function ClientActions({ customer, onDraft }: { customer: InboxCustomer; onDraft: (text: string) => void }) {
+function ClientActions({ customer, number, messages, onDraft }: QuickActionsProps) {
   const firstName = customer.name.split(/\s+/)[0] || customer.name;
   return (
     <>
@@ -37,14 +49,7 @@ function ClientActions({ customer, onDraft }: { customer: InboxCustomer; onDraft
         <RefreshCw aria-hidden="true" />
         Send renew link
       </Button>
-      <Link
-        to={`/admin/client/${customer.id}#panel-line`}
-        className={buttonClasses({ variant: "outline", size: "sm", className: "justify-start" })}
-      >
-        <KeyRound aria-hidden="true" />
-        Resend line details
-        <span className="sr-only"> (on the client's page)</span>
-      </Link>
+      <ResendLineDetails number={number} messages={messages} />
       <RecordPayment id={customer.id} />
     </>
   );

@@ -67,6 +67,13 @@ describe("startAdminLiveData", () => {
     expect(refetched.slice(3)).toEqual(["admin/leads", "admin/stats", "admin/clients"]);
   });
 
+  it("refreshes the open inbox threads and the overview when an outbox row changes (a delivery state), without the toast", async () => {
+    FakeEventSource.last!.emit({ table: "outbox", op: "UPDATE", id: "o1" });
+    await flush();
+    expect(refetched).toEqual(["admin/outbox", "admin/whatsapp_messages/thread", "admin/stats"]);
+    expect(notify).not.toHaveBeenCalled();
+  });
+
   it("shows 'Sync Error' when a refetch fails, but not for a lost session (that signs the admin out instead)", async () => {
     fail = new ApiError(503, "unavailable", "Database down.");
     FakeEventSource.last!.emit({ table: "clients", op: "UPDATE", id: "c1" });

@@ -10,7 +10,7 @@ import type { ChangeEvent } from "@/shared/api";
 import { ApiError } from "@/web/lib/api";
 import { publicTables } from "@/web/lib/query-keys";
 import { connectLiveData } from "@/web/lib/realtime";
-import { ADMIN_LIVE_TABLES, adminKeys, adminKeysForTable } from "../admin-keys";
+import { ADMIN_LIVE_TABLES, adminKeys, adminKeysForTable, QUIET_TABLES } from "../admin-keys";
 
 /** Spec §7: window events after which clients and payments are refreshed. */
 export const PAYMENT_EVENTS = ["paymentCaptured", "paymentUpdated", "paymentDeleted"] as const;
@@ -72,7 +72,10 @@ export function startAdminLiveData({
           queryClient,
           tables: ADMIN_LIVE_TABLES,
           createEventSource,
-          notify,
+          // the outbox's own comings and goings refresh what shows them, without a toast each time
+          notify: (change) => {
+            if (!QUIET_TABLES.includes(change.table)) notify(change);
+          },
           invalidate: (table) => refetchAdmin(queryClient, adminKeysForTable(table), onSyncError),
         });
   const onPayment = () => void refetchAdmin(queryClient, [adminKeys.payments, adminKeys.clients, adminKeys.stats], onSyncError);

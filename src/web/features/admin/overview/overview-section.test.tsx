@@ -3,6 +3,7 @@
 // credits, saying how many wait.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminPanelView, AdminStats, ProvisioningJob } from "@/shared/business-schemas";
+import type { TrialSummary } from "@/shared/trial-schemas";
 import { cleanup, waitFor } from "@/web/testing/render";
 import { renderWithClient, stubApi } from "../catalogue/components/test-helpers";
 import { OverviewSection } from "./overview-section";
@@ -145,5 +146,41 @@ describe("the overview's WhatsApp tile", () => {
     await renderWithClient(<OverviewSection />, "/admin");
     await waitFor(() => expect(byTestId("overview-inbox")?.textContent).toBe("WhatsApp messages to answer0"));
     expect(byTestId("overview-inbox")?.className).not.toContain("border-special/50");
+  });
+});
+
+describe("the overview's trial conversion tile (issue 27)", () => {
+  const week = (started: number, converted: number) => ({
+    asked: started + 2,
+    started,
+    converted,
+    conversionRate: started ? converted / started : null,
+    refused: {},
+  });
+  const summary = (started: number, converted: number): TrialSummary => ({
+    mode: "instant",
+    limits: { perNetwork: 2, dailyCap: 50, blockDisposable: true },
+    today: week(0, 0),
+    last7Days: week(started, converted),
+  });
+
+  it("shows the 7-day rate from the trials summary, the counts it comes from, and opens the live trials", async () => {
+    const requests = stubApi({ "/api/admin/stats": { body: STATS }, "/api/admin/trials/summary": { body: summary(8, 3) } });
+    await renderWithClient(<OverviewSection />, "/admin");
+    await waitFor(() => expect(byTestId("overview-trial-conversion")?.textContent).toContain("38%"));
+    const tile = byTestId("overview-trial-conversion");
+    expect(tile?.textContent).toBe("Trials converted (7 days)38%3 of 8 started have paid.");
+    expect(tile?.getAttribute("href")).toBe("/admin/clients?status=trial");
+    expect(requests.filter((r) => r.path === "/api/admin/trials/summary")).toHaveLength(1);
+  });
+
+  it("shows no rate when no trial started in the 7 days, and says so", async () => {
+    stubApi({ "/api/admin/stats": { body: STATS }, "/api/admin/trials/summary": { body: summary(0, 0) } });
+    await renderWithClient(<OverviewSection />, "/admin");
+    await waitFor(() =>
+      expect(byTestId("overview-trial-conversion")?.textContent).toBe(
+        "Trials converted (7 days)—No free trial started in the last 7 days.",
+      ),
+    );
   });
 });

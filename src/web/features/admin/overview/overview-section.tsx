@@ -1,6 +1,7 @@
 // /admin: the day's numbers at a glance (each tile opens the list it counts), the IPTV panel
 // (credits, failed jobs, tasks; an alert when it ran out of credits) and the last 30 days of
-// leads and revenue. The first tile is the WhatsApp inbox's unread count (issue 26).
+// leads and revenue. The first tile is the WhatsApp inbox's unread count (issue 26); the last, the
+// free trials' 7-day conversion rate (issue 27).
 import {
   AlertTriangle,
   CalendarClock,
@@ -29,6 +30,7 @@ import { BarChart } from "./bar-chart";
 import { InboxTile } from "./inbox-tile";
 import { LaunchChecklist } from "./launch-checklist";
 import { PanelSummary } from "./panel-summary";
+import { TrialConversionTile } from "./trial-conversion-tile";
 
 interface Tile {
   label: string;
@@ -131,6 +133,9 @@ export function OverviewSection() {
                 </li>
               );
             })}
+            <li>
+              <TrialConversionTile />
+            </li>
           </ul>
           <PanelSummary />
           <div className="grid gap-4 lg:grid-cols-2">

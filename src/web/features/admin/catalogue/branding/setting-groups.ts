@@ -1,6 +1,7 @@
 // The site settings the product reads (seeded by src/server/db/seed-content.ts), grouped and
 // labelled for the business. Keys not listed here show under "Other settings".
 import { billingSettingProblem } from "@/shared/billing";
+import { WHATSAPP_RETENTION_SETTING, whatsappRetentionProblem } from "@/shared/inbox-schemas";
 import { OWNER_ALERT_CAUSES, OWNER_ALERT_SETTINGS, ownerAlertSettingProblem } from "@/shared/owner-alerts";
 export interface KnownSetting {
   key: string;
@@ -125,6 +126,13 @@ export const SETTING_GROUPS: SettingGroup[] = [
         placeholder: "Not set: 3, the default",
       },
       { key: "free_trial_rules", label: "Free trial rules", kind: "long" },
+      {
+        key: WHATSAPP_RETENTION_SETTING,
+        label: "Keep WhatsApp inbox messages (months)",
+        hint: "A whole number from 1 to 120. Older messages are deleted (POPIA: keep personal information no longer than needed).",
+        placeholder: "Not set: 12, the default",
+        check: (value) => whatsappRetentionProblem(WHATSAPP_RETENTION_SETTING, value),
+      },
     ],
   },
   {

@@ -3,12 +3,13 @@
 //   GET  /api/admin/inbox/unread               → {data: {unread}} (the navigation's badge)
 //   GET  /api/admin/inbox/:number              → {data: thread} (marks it read)
 //   POST /api/admin/inbox/:number/reply {text} → {data: {message, waLink}}; 409 outside the 24-hour window
+//   POST /api/admin/inbox/:number/resend-line-details (Idempotency-Key) → {data: LineDetailsResent}
 // Keyed under ["admin", "whatsapp_messages"], so the change feed refreshes them when a message
-// arrives; the outbox (what the business sent, with delivery statuses) is not on the feed, so an
-// open thread also polls.
+// arrives; an open thread also when an outbox row changes (what we sent the number and its delivery
+// state: admin-keys.ts). The timers only cover a feed that is down.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { InboxConversation, InboxReplyResult, InboxThread } from "@/shared/api";
+import type { InboxConversation, InboxReplyResult, InboxThread, LineDetailsResent } from "@/shared/api";
 import { apiGet, apiSend } from "@/web/lib/api";
 import { adminKeys } from "../../admin-keys";
 
@@ -26,10 +27,11 @@ export const inboxUnreadQuery = queryOptions({
 
 export const inboxThreadQuery = (number: string) =>
   queryOptions({
-    queryKey: [...adminKeys.inbox, "thread", number],
+    queryKey: [...adminKeys.inboxThreads, number],
     queryFn: ({ signal }) => apiGet<{ data: InboxThread }>(`/admin/inbox/${encodeURIComponent(number)}`, { signal }).then((r) => r.data),
     enabled: number !== "",
-    refetchInterval: 15_000,
+    // the change feed brings new messages and delivery states at once; this covers a feed that is down
+    refetchInterval: 60_000,
   });
 
 export function useInboxList() {
@@ -63,5 +65,21 @@ export function useInboxReply(number: string) {
   return useMutation({
     mutationFn: (text: string) => sendInboxReply(number, text),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.inbox }),
+  });
+}
+
+/** Queues the client's line details again; `key` is the click's Idempotency-Key (a retry of the same click queues nothing twice). */
+export function resendLineDetails(number: string, key: string): Promise<LineDetailsResent> {
+  return apiSend<{ data: LineDetailsResent }>("POST", `/admin/inbox/${encodeURIComponent(number)}/resend-line-details`, undefined, {
+    headers: { "Idempotency-Key": key },
+  }).then((r) => r.data);
+}
+
+export function useResendLineDetails(number: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) => resendLineDetails(number, key),
+    // the thread shows the WhatsApp one at once (the change feed keeps it current after that)
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...adminKeys.inboxThreads, number] }),
   });
 }

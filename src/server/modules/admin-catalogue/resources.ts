@@ -48,6 +48,7 @@ import {
 } from "@/shared/admin-schemas";
 import { billingSettingProblem } from "@/shared/billing";
 import { lifecycleSettingError } from "@/shared/lifecycle";
+import { panelSettingProblem } from "@/shared/panel-settings";
 import { findSpecial } from "@/shared/pricing";
 import {
   bannerInputSchema,
@@ -145,6 +146,7 @@ export function checkLifecycleSetting(key: unknown, value: unknown): void {
     lifecycleSettingError(name, text) ??
     billingSettingProblem(name, text) ??
     trialSettingProblem(name, text) ??
+    panelSettingProblem(name, text) ??
     (name === "panel_credit_warning" && !/^\d{1,6}$/.test(text)
       ? "The credit warning must be a whole number of credits (0 or more)"
       : null);

@@ -71,7 +71,12 @@ export async function panelView(app: FastifyInstance): Promise<PanelView> {
   let panelPackages: PanelPackage[] = [];
   let error: string | null = null;
   try {
-    [{ credits }, panelPackages] = await Promise.all([panel.userInfo(), panel.packages()]);
+    // both answered (or failed) before the view does: no read of ours is left in flight
+    const [info, list] = await Promise.allSettled([panel.userInfo(), panel.packages()]);
+    if (info.status === "rejected") throw info.reason;
+    if (list.status === "rejected") throw list.reason;
+    ({ credits } = info.value);
+    panelPackages = list.value;
   } catch (failure) {
     error = failure instanceof PanelError ? failure.message : "The panel could not be read.";
     app.log.warn({ status: failure instanceof PanelError ? failure.status : "ERROR" }, "panel read failed");

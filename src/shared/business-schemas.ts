@@ -663,13 +663,27 @@ export interface AdminStats {
   revenue_per_day: { date: string; amount: number }[];
 }
 
-/** GET /api/admin/launch-checklist: what the owner still has to set before taking real customers. */
+/**
+ * GET /api/admin/launch-checklist → {items, done}: what the owner still has to set before taking
+ * real customers. whatsapp_templates is listed only with the Cloud API, stream_url only with a real
+ * panel or manual mode.
+ */
 export interface LaunchChecklistItem {
-  id: "bank" | "legal" | "whatsapp" | "support_email" | "payments" | "panel" | "demo_content";
+  key:
+    | "bank"
+    | "legal"
+    | "whatsapp"
+    | "support_email"
+    | "email_delivery"
+    | "whatsapp_templates"
+    | "card"
+    | "panel"
+    | "stream_url"
+    | "demo_content";
   label: string;
   done: boolean;
   /** what is missing (or, when done, what is set), in the owner's words */
-  detail: string;
+  why: string;
   /** the dashboard page where it is set */
   href: string;
 }

@@ -368,26 +368,26 @@ describe("PayReviewDialog: the review step", () => {
       if (!found) throw new Error("no methods yet");
       return found;
     });
-    expect([...methods.querySelectorAll("button")].map((b) => b.textContent?.trim())).toEqual(["Pay by card", "Pay by EFT"]);
+    expect([...methods.querySelectorAll("button")].map((b) => b.textContent?.trim())).toEqual(["Continue to payment by card", "Get EFT details"]);
     expect(review.dialog.querySelector('[data-testid="card-only-note"]')).toBeNull();
     expect(review.dialog.textContent).toContain(
       "Pay by card on the secure payment page, or get our bank details and your reference to pay by EFT.",
     );
 
     await review.fill();
-    await click(review.button("Pay by EFT"));
+    await click(review.button("Get EFT details"));
     await waitFor(() => expect(document.querySelector('[data-testid="eft-reference"]')?.textContent).toBe("SD-3M-7Q2K"));
     expect(tabs).toEqual([]);
     expect(posts.map((p) => p.path)).toEqual(["/api/payments/eft"]);
   });
 
-  it("card and EFT both on: Pay by card makes the pay link in the tab opened at the click", async () => {
+  it("card and EFT both on: the card button makes the pay link in the tab opened at the click", async () => {
     const posts = stubApi("sandbox", { "/payments/paylink": { status: 201, body: PAYLINK } }, true);
     const tabs = openTabs();
     const review = await renderReview();
-    await waitFor(() => expect(review.button("Pay by card").disabled).toBe(false));
+    await waitFor(() => expect(review.button("Continue to payment by card").disabled).toBe(false));
     await review.fill();
-    await click(review.button("Pay by card"));
+    await click(review.button("Continue to payment by card"));
     expect(tabs).toHaveLength(1);
     await waitFor(() => expect(tabs[0].location.href).toBe(PAYLINK.paylinkUrl));
     expect(posts.map((p) => p.path)).toEqual(["/api/payments/paylink"]);

@@ -330,11 +330,11 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                         aria-disabled={isSubmitting}
                       >
                         {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <CreditCard aria-hidden="true" />}
-                        {askCode ? "Sign in and pay by card" : "Pay by card"}
+                        {askCode ? "Sign in and pay" : "Continue to payment by card"}
                       </Button>
                       <Button type="submit" data-method="eft" variant="outline" disabled={isSubmitting} aria-disabled={isSubmitting}>
                         <Landmark aria-hidden="true" />
-                        {askCode ? "Sign in and pay by EFT" : "Pay by EFT"}
+                        {askCode ? "Sign in and get EFT details" : "Get EFT details"}
                       </Button>
                     </div>
                   ) : (

@@ -368,7 +368,10 @@ describe("PayReviewDialog: the review step", () => {
       if (!found) throw new Error("no methods yet");
       return found;
     });
-    expect([...methods.querySelectorAll("button")].map((b) => b.textContent?.trim())).toEqual(["Continue to payment by card", "Get EFT details"]);
+    expect([...methods.querySelectorAll("button")].map((b) => b.textContent?.trim())).toEqual([
+      "Continue to payment by card",
+      "Get EFT details",
+    ]);
     expect(review.dialog.querySelector('[data-testid="card-only-note"]')).toBeNull();
     expect(review.dialog.textContent).toContain(
       "Pay by card on the secure payment page, or get our bank details and your reference to pay by EFT.",

@@ -17,8 +17,10 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { renderAttachment } from "@/server/modules/billing/service";
+import { loadPanelSettings } from "@/server/modules/panel/settings";
 import { isPagePath } from "@/shared/page-paths";
 import { createSmtpTransport } from "./adapters/email";
+import { withReadCache } from "./adapters/panel/cached";
 import { selectPanel } from "./adapters/panel/select-panel";
 import { createCloudApiTransport } from "./adapters/whatsapp";
 import { configurePasswordCost } from "./auth/passwords";
@@ -136,7 +138,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
   });
   app.decorate("outbox", worker);
-  const provisioning = new ProvisioningWorker(app, selectPanel(config, database.db));
+  // panel reads kept for the owner's panel_cache_minutes, shared by the dashboard and the jobs
+  const panel = withReadCache(selectPanel(config, database.db), async () => (await loadPanelSettings(app)).cache_minutes * 60_000);
+  const provisioning = new ProvisioningWorker(app, panel);
   app.decorate("provisioning", provisioning);
   // Work queued by any process reaches this one through the change feed: a payment captured
   // anywhere is on the panel within moments, not at the next poll.

@@ -3,8 +3,10 @@
 // server routes and the tests; and the shapes those routes answer with.
 import { z } from "zod";
 import { isValidEmail, isValidPhone } from "./contact";
+import { saDay } from "./dates";
 import { CLIENT_STATUSES, type ClientStatus } from "./lifecycle";
 import { DEVICES, type DeviceValue } from "./options";
+import { type StreamUrlSource, streamUrlField } from "./panel-settings";
 import { blankToUndefined, type CONTENT_REQUEST_TYPES } from "./schemas";
 import { isSouthAfricanWhatsApp } from "./whatsapp";
 
@@ -441,11 +443,32 @@ export const panelMappingSchema = z.object({
   trial: panelPackageChoice.optional(),
 });
 
-/** POST /api/admin/provisioning/:id/complete: what the owner pastes after doing a step on the panel. */
+export const PANEL_EXPIRY_MESSAGE = "Enter the line's end date as the panel shows it (YYYY-MM-DD), today or later";
+export const PANEL_STREAM_URL_NEEDED = "Enter the stream server your customers' apps connect to, so their links work";
+
+/** A real calendar day 'YYYY-MM-DD', today or later in South Africa. */
+const lineEndDay = z
+  .string()
+  .trim()
+  .refine((day) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+    if (!m) return false;
+    const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    return date.toISOString().slice(0, 10) === day && Number(m[1]) <= 2100 && day >= saDay(new Date());
+  }, PANEL_EXPIRY_MESSAGE);
+
+/**
+ * POST /api/admin/provisioning/:id/complete: what the owner pastes after doing a step on the
+ * panel. For a new line: its username and password, optionally the panel's line id and the end
+ * date the panel shows (else the paid term's end), and the stream server URL when none is set yet
+ * (it is saved as the panel's setting).
+ */
 export const panelTaskCompleteSchema = z.object({
   username: z.string().trim().max(200).optional(),
   password: z.string().trim().max(200).optional(),
   line_id: z.string().trim().max(100).optional(),
+  expires_on: z.preprocess(blankToUndefined, lineEndDay.optional()),
+  stream_url: z.preprocess(blankToUndefined, streamUrlField.optional()),
 });
 
 export type PanelMapping = z.output<typeof panelMappingSchema>;
@@ -473,6 +496,16 @@ export interface AdminPanelView {
   mapping: Record<string, string>;
   trial_package_id: string | null;
   error: string | null;
+  /** the URL subscribers' M3U/EPG links are built on now ('' when none is set) and where it comes from */
+  stream_url: string;
+  stream_url_source: StreamUrlSource;
+  /** the owner's setting ('' when unset) and PANEL_STREAM_URL, what an empty setting falls back to */
+  stream_url_setting: string;
+  stream_url_default: string;
+  /** minutes a panel read is kept (the panel_cache_minutes setting, 1-60, default 5) */
+  cache_minutes: number;
+  /** when credits and packages were read from the panel (ISO); null when it has not answered */
+  read_at: string | null;
 }
 
 /** GET /api/admin/provisioning → {data} */
@@ -630,13 +663,27 @@ export interface AdminStats {
   revenue_per_day: { date: string; amount: number }[];
 }
 
-/** GET /api/admin/launch-checklist: what the owner still has to set before taking real customers. */
+/**
+ * GET /api/admin/launch-checklist → {items, done}: what the owner still has to set before taking
+ * real customers. whatsapp_templates is listed only with the Cloud API, stream_url only with a real
+ * panel or manual mode.
+ */
 export interface LaunchChecklistItem {
-  id: "bank" | "legal" | "whatsapp" | "support_email" | "payments" | "panel" | "demo_content";
+  key:
+    | "bank"
+    | "legal"
+    | "whatsapp"
+    | "support_email"
+    | "email_delivery"
+    | "whatsapp_templates"
+    | "card"
+    | "panel"
+    | "stream_url"
+    | "demo_content";
   label: string;
   done: boolean;
   /** what is missing (or, when done, what is set), in the owner's words */
-  detail: string;
+  why: string;
   /** the dashboard page where it is set */
   href: string;
 }

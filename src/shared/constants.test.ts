@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  eftMissing,
+  eftReady,
   FREE_TRIAL_HOURS,
   HERO_DURATION_EVENT_DELAY_MS,
   NOTIFICATION_PROMPT_DELAY_MS,
+  portalPayWays,
+  SETTING_PLACEHOLDER,
   SPECIAL_POPUP_DELAY_MS,
   SPECIAL_POPUP_SESSION_FLAG,
   SUPPORT_HOURS,
@@ -31,5 +35,26 @@ describe("spec §9 business constants", () => {
 
   it("toasts: top-right, expanded, at most 5 visible, 4000 ms, rich colours", () => {
     expect(TOAST_OPTIONS).toEqual({ position: "top-right", expand: true, visibleToasts: 5, duration: 4000, richColors: true });
+  });
+});
+
+describe("eftReady: no placeholder ever reaches a customer (issue 28)", () => {
+  const REAL = {
+    eft_bank_name: "FNB",
+    eft_account_name: "Owner (Pty) Ltd",
+    eft_account_number: "62000000001",
+    eft_branch_code: "250655",
+    eft_account_type: "Cheque",
+  };
+  it.each<[string, Record<string, string>, boolean, string[]]>([
+    ["all real", REAL, true, []],
+    ["the account type left empty", { ...REAL, eft_account_type: "" }, true, []],
+    ["the account type still the placeholder", { ...REAL, eft_account_type: SETTING_PLACEHOLDER }, false, ["eft_account_type"]],
+    ["a placeholder typed with other spaces and case", { ...REAL, eft_bank_name: " set in admin › settings " }, false, ["eft_bank_name"]],
+    ["a required one empty", { ...REAL, eft_branch_code: " " }, false, ["eft_branch_code"]],
+  ])("%s", (_name, settings, ready, missing) => {
+    expect(eftReady(settings)).toBe(ready);
+    expect(eftMissing(settings)).toEqual(missing);
+    expect(portalPayWays(settings)).toBe(ready ? "by card or EFT" : "by card");
   });
 });

@@ -37,14 +37,42 @@ export const SETTING_PLACEHOLDER = "Set in Admin › Settings";
 
 /** The settings a customer needs to pay by EFT: all must be filled in before EFT is offered. */
 export const EFT_BANK_SETTING_KEYS = ["eft_bank_name", "eft_account_name", "eft_account_number", "eft_branch_code"] as const;
+/** Bank fields a customer may be shown without needing them: empty is fine, the seed's placeholder is not. */
+export const EFT_OPTIONAL_BANK_SETTING_KEYS = ["eft_account_type"] as const;
 
-/** Whether the bank details are real enough to show a customer (no placeholder, none empty). */
+/** A value the seed wrote, never filled in (however it was re-typed around it). */
+export const isPlaceholder = (value: string | null | undefined): boolean =>
+  (value ?? "").trim().toLowerCase() === SETTING_PLACEHOLDER.toLowerCase();
+
+/**
+ * Whether the bank details are real enough to show a customer: the required ones filled in and no
+ * bank field still the seed's placeholder (issue 28: an account type "Set in Admin › Settings"
+ * reached the EFT dialog, the e-mail and the portal). Until then EFT is not offered anywhere.
+ */
 export function eftReady(settings: Record<string, string | null | undefined>): boolean {
-  return EFT_BANK_SETTING_KEYS.every((key) => {
-    const value = settings[key]?.trim() ?? "";
-    return value !== "" && value !== SETTING_PLACEHOLDER;
-  });
+  return (
+    EFT_BANK_SETTING_KEYS.every((key) => (settings[key]?.trim() ?? "") !== "" && !isPlaceholder(settings[key])) &&
+    EFT_OPTIONAL_BANK_SETTING_KEYS.every((key) => !isPlaceholder(settings[key]))
+  );
 }
+
+/** The bank fields still missing or at the seed's placeholder, by key (the launch checklist names them). */
+export function eftMissing(settings: Record<string, string | null | undefined>): string[] {
+  return [
+    ...EFT_BANK_SETTING_KEYS.filter((key) => (settings[key]?.trim() ?? "") === "" || isPlaceholder(settings[key])),
+    ...EFT_OPTIONAL_BANK_SETTING_KEYS.filter((key) => isPlaceholder(settings[key])),
+  ];
+}
+
+/** How the portal takes payment, for messages that send people there: EFT only once it is offered. */
+export const portalPayWays = (settings: Record<string, string | null | undefined>): string =>
+  eftReady(settings) ? "by card or EFT" : "by card";
+
+/** Said wherever card is offered alone because the bank details are not real yet. */
+export const EFT_CARD_ONLY_MESSAGE = "Card payments only for now: paying by EFT isn't available yet.";
+
+/** The answer to "Pay by EFT instead" for a card payment that did not fail (409). */
+export const EFT_INSTEAD_NOT_FAILED_MESSAGE = "This card payment did not fail, so there is nothing to pay by EFT instead.";
 
 /** The answer to an EFT request while the bank details are not filled in (409). */
 export const EFT_UNAVAILABLE_MESSAGE =

@@ -145,6 +145,7 @@ test("an EFT for the client is confirmed from the payments page and reads paid",
     eft_account_name: "E2E Streams (Pty) Ltd",
     eft_account_number: "62000000002",
     eft_branch_code: "250655",
+    eft_account_type: "Cheque",
   })) {
     const saved = await page.request.post("/api/admin/settings", { headers: ownOrigin(), data: { key, value } });
     expect(saved.ok()).toBe(true);

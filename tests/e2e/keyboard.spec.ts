@@ -120,6 +120,7 @@ test("the owner confirms an EFT payment by keyboard", async () => {
     eft_account_name: "E2E Streams (Pty) Ltd",
     eft_account_number: "62000000002",
     eft_branch_code: "250655",
+    eft_account_type: "Cheque",
   })) {
     const saved = await context.request.post("/api/admin/settings", { headers: ownOrigin(), data: { key, value } });
     expect(saved.ok()).toBe(true);

@@ -26,6 +26,9 @@ type Row<T extends { $inferInsert: unknown }> = T["$inferInsert"];
 
 /** Brand images shipped in public/ (served at the site root). */
 const LOGO = "/images/logo.svg";
+/** The logo the demo shop ships with, and the images that show it (the launch checklist asks for the shop's own). */
+export const DEFAULT_LOGO_URL = LOGO;
+export const LOGO_IMAGE_KEYS = ["hero_logo", "about_company_logo", "footer_logo"];
 
 const commonFeatures = ["Live local & international channels", "Movies and series on demand", "Sport, news and kids' channels"];
 

@@ -4,6 +4,7 @@
 // is overwritten silently. One process runs it per night (a claim on a private setting).
 import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { isCachedPanel } from "@/server/adapters/panel/cached";
 import type { PanelLine } from "@/server/adapters/panel/panel";
 import { clients, siteSettings } from "@/server/db/schema";
 import { formatDate } from "@/shared/dates";
@@ -62,6 +63,8 @@ export async function runPanelSync(
   if (panel.mode === "manual") return null;
   const now = options.now ?? new Date();
   if (!options.force && !(await claim(app, now))) return null;
+  // "Check now" reads the panel afresh; the nightly run may use a read kept minutes ago
+  if (options.force && isCachedPanel(panel)) panel.refresh();
   const lines = new Map((await panel.lines()).map((line) => [line.id, line]));
   const linked = await app.db
     .select({

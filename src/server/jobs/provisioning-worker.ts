@@ -17,6 +17,7 @@ import { enqueueAll } from "@/server/lib/outbox";
 import { alertOwner, noteCreditBalance, type OwnerAlert } from "@/server/lib/owner-alerts";
 import { PassLoop } from "@/server/lib/pass-loop";
 import { credentialsMessages } from "@/server/modules/panel/messages";
+import { currentStreamUrl } from "@/server/modules/panel/settings";
 import { formatDate } from "@/shared/dates";
 import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 
@@ -24,8 +25,6 @@ export const PROVISIONING_MAX_ATTEMPTS = 8;
 /** a 'running' job older than this belonged to a process that died mid-call */
 const STALE_RUNNING_MS = 10 * 60_000;
 export const TRIAL_PACKAGE_SETTING = "private_panel_trial_package";
-/** What the sandbox panel's logins connect to: plainly not a real server. */
-export const SANDBOX_STREAM_URL = "http://sandbox-panel.invalid:8080";
 
 type Job = typeof provisioningJobs.$inferSelect;
 type Client = typeof clients.$inferSelect;
@@ -56,14 +55,6 @@ export class ProvisioningWorker {
     // passes only while started
     const pass = () => this.drain().catch((error) => this.app.log.warn({ err: error }, "provisioning pass failed"));
     this.passes = new PassLoop(pass, intervalMs, true);
-  }
-
-  /** The URL subscribers' apps connect to: PANEL_STREAM_URL, else the panel's own host. */
-  get streamUrl(): string {
-    if (this.panel.mode === "sandbox") return SANDBOX_STREAM_URL;
-    const configured = this.app.config.PANEL_STREAM_URL;
-    if (configured) return configured;
-    return this.app.config.PANEL_API_URL ? new URL(this.app.config.PANEL_API_URL).origin : "";
   }
 
   start(): void {
@@ -259,6 +250,8 @@ export class ProvisioningWorker {
   private async succeed(job: Job, client: Client, line: PanelLine | null): Promise<void> {
     const business = await loadBusiness(this.app);
     const app = line && !client.panel_line_id ? await appForDevice(this.app.db, client.device) : null;
+    // the owner's stream URL setting, else PANEL_STREAM_URL, else the panel's host (modules/panel/settings.ts)
+    const streamUrl = await currentStreamUrl(this.app);
     const now = new Date();
     await this.app.db.transaction(async (tx) => {
       const changes: Partial<Client> = { updated_at: now, line_sync_issue: "" };
@@ -271,7 +264,7 @@ export class ProvisioningWorker {
           line_expires_at: line.expires_at,
           line_enabled: line.enabled,
           line_is_test: this.panel.mode === "sandbox",
-          line_portal_url: this.streamUrl,
+          line_portal_url: streamUrl,
         });
         const [updated] = await tx.update(clients).set(changes).where(eq(clients.id, client.id)).returning();
         await enqueueAll(
@@ -281,7 +274,7 @@ export class ProvisioningWorker {
             {
               client: updated,
               line,
-              streamUrl: this.streamUrl,
+              streamUrl,
               test: this.panel.mode === "sandbox",
               app,
               jobId: job.id,

@@ -22,6 +22,9 @@ const pkg = (id: string, name: string, months: number): PanelPackage => ({
   max_connections: 1,
 });
 
+/** What the sandbox panel's logins connect to: plainly not a real server. */
+export const SANDBOX_STREAM_URL = "http://sandbox-panel.invalid:8080";
+
 /** The sandbox panel's packages: one per usual length, and a 24-hour trial. */
 export const SANDBOX_PACKAGES: PanelPackage[] = [
   pkg("sbx-1m", "Sandbox 1 Month", 1),

@@ -1,12 +1,20 @@
 // The launch checklist on the overview (docs/architecture.md, "Dashboard"): what a new shop
 // still shows customers from the demo seed or has not connected. Each item reads the same
-// facts the rest of the server acts on (eftReady, the card mode, the panel's mode, the demo
-// values the seed recorded), so "done" here means the shop really behaves that way.
+// facts the rest of the server acts on (eftReady, the card mode, the panel's mode and mapping
+// as provisioning reads them, the stream URL the links are built on, the outbox's last e-mail,
+// the WhatsApp templates the worker looks up, the demo values the seed recorded), so "done"
+// here means the shop really behaves that way (issue 28: it said "done" too early).
+import { and, desc, eq, gt, inArray, isNotNull, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { imageRegistry, outbox, packages, whatsappTemplates } from "@/server/db/schema";
 import { demoContentLeft } from "@/server/db/seed";
+import { DEFAULT_LOGO_URL, LOGO_IMAGE_KEYS } from "@/server/db/seed-content";
 import { loadBusiness } from "@/server/lib/business";
+import { panelView } from "@/server/modules/panel/routes";
+import { loadPanelSettings } from "@/server/modules/panel/settings";
 import type { LaunchChecklist, LaunchChecklistItem } from "@/shared/business-schemas";
-import { eftReady } from "@/shared/constants";
+import { eftMissing, eftReady } from "@/shared/constants";
+import { MESSAGE_KINDS, messageKindLabel } from "@/shared/messaging";
 
 /** The legal facts the public pages must show (ECT Act s43; POPIA's information officer). */
 const LEGAL_FACTS: Record<string, string> = {
@@ -16,65 +24,164 @@ const LEGAL_FACTS: Record<string, string> = {
   information_officer_email: "information officer's e-mail",
 };
 
+const BANK_WORDS: Record<string, string> = {
+  eft_bank_name: "bank",
+  eft_account_name: "account holder",
+  eft_account_number: "account number",
+  eft_branch_code: "branch code",
+  eft_account_type: "account type",
+};
+
+/** Every kind of message the shop sends first (none is a reply inside a chat): each needs an approved template on the Cloud API. */
+export const BUSINESS_INITIATED_KINDS = Object.keys(MESSAGE_KINDS);
+
 /** 'a', 'a and b', 'a, b and c'. */
 function listed(words: string[]): string {
   return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
+/** The last e-mail the worker tried: sent, or failing (its error kept). */
+async function lastEmailAttempt(app: FastifyInstance) {
+  const [row] = await app.db
+    .select({ status: outbox.status, last_error: outbox.last_error, sent_at: outbox.sent_at, updated_at: outbox.updated_at })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.channel, "email"),
+        or(eq(outbox.status, "sent"), eq(outbox.status, "failed"), and(gt(outbox.attempts, 0), isNotNull(outbox.last_error))),
+      ),
+    )
+    .orderBy(desc(outbox.updated_at))
+    .limit(1);
+  return row ?? null;
+}
+
+async function panelItem(app: FastifyInstance): Promise<LaunchChecklistItem> {
+  const base = { key: "panel" as const, label: "IPTV panel connection", href: "/admin/panel" };
+  const mode = app.provisioning.panel.mode;
+  if (mode === "manual") return { ...base, done: true, why: "Manual mode: the dashboard lists each line for you to make on the panel." };
+  if (mode === "sandbox")
+    return {
+      ...base,
+      done: false,
+      why: "Lines are made on the sandbox panel (test lines). Set PANEL_API_URL and PANEL_API_KEY (or PANEL_MODE=manual) on the server.",
+    };
+  const view = await panelView(app);
+  if (!view.connected) return { ...base, done: false, why: `The panel could not be read: ${view.error ?? "no answer"}` };
+  // what provisioning maps a payment with: every package a customer can buy, and the trial package
+  const paid = await app.db
+    .select({ id: packages.id, name: packages.name, price: packages.price })
+    .from(packages)
+    .where(eq(packages.is_active, true));
+  const known = new Set(view.packages.map((p) => p.id));
+  const unmapped = paid.filter((p) => Number(p.price) > 0 && !known.has(view.mapping[p.id] ?? "")).map((p) => p.name);
+  const trialMapped = view.trial_package_id !== null && known.has(view.trial_package_id);
+  const missing = [...unmapped.map((name) => `"${name}"`), ...(trialMapped ? [] : ["the free trial"])];
+  return {
+    ...base,
+    done: missing.length === 0,
+    why: missing.length
+      ? `Connected, but no panel package is mapped for ${listed(missing)}: a payment for it would fail.`
+      : "Connected, and every package (and the free trial) is mapped to one of the panel's.",
+  };
+}
+
 export async function loadLaunchChecklist(app: FastifyInstance, cardMode: "ikhokha" | "sandbox" | "off"): Promise<LaunchChecklist> {
-  const [business, demo] = await Promise.all([loadBusiness(app), demoContentLeft(app.db)]);
+  const [business, demo, panelSettings, lastEmail, templates, logos, panel] = await Promise.all([
+    loadBusiness(app),
+    demoContentLeft(app.db),
+    loadPanelSettings(app),
+    lastEmailAttempt(app),
+    app.db.select({ kind: whatsappTemplates.kind }).from(whatsappTemplates).where(eq(whatsappTemplates.enabled, true)),
+    app.db
+      .select({ key: imageRegistry.image_key })
+      .from(imageRegistry)
+      .where(and(inArray(imageRegistry.image_key, LOGO_IMAGE_KEYS), eq(imageRegistry.image_url, DEFAULT_LOGO_URL))),
+    panelItem(app),
+  ]);
   const s = business.settings;
   const missingLegal = Object.entries(LEGAL_FACTS)
     .filter(([key]) => !s[key]?.trim())
     .map(([, words]) => words);
   const demoBranding = new Set(demo.branding);
   const panelMode = app.provisioning.panel.mode;
-  const demoLeft = demo.testimonials.length + demo.homepage.length + (demo.settings.includes("vat_note") ? 1 : 0);
+  const demoLeft = demo.testimonials.length + demo.homepage.length + (demo.settings.includes("vat_note") ? 1 : 0) + (logos.length ? 1 : 0);
+  const missingBank = eftMissing(s).map((key) => BANK_WORDS[key] ?? key);
+  const smtp = Boolean(app.config.SMTP_URL);
+  const cloudApi = app.outbox.cloudApi;
+  const templated = new Set(templates.map((t) => t.kind));
+  const untemplated = BUSINESS_INITIATED_KINDS.filter((kind) => !templated.has(kind));
 
   const items: LaunchChecklistItem[] = [
     {
-      id: "bank",
+      key: "bank",
       label: "Bank details for EFT",
       done: eftReady(s),
-      detail: eftReady(s)
+      why: eftReady(s)
         ? `${s.eft_bank_name}, account ${s.eft_account_number}`
-        : "Customers are not offered EFT until the bank, account holder, account number and branch code are filled in.",
+        : `Customers are offered card only until the ${listed(missingBank)} ${missingBank.length === 1 ? "is" : "are"} filled in (no placeholder is ever shown).`,
       href: "/admin/settings",
     },
     {
-      id: "legal",
+      key: "legal",
       label: "Legal facts on the public pages",
       done: missingLegal.length === 0,
-      detail: missingLegal.length
+      why: missingLegal.length
         ? `The legal pages say "Available on request" for the ${listed(missingLegal)}. The ECT Act (s43) requires the address.`
         : "Registered name, address and information officer are shown.",
       href: "/admin/settings",
     },
     {
-      id: "whatsapp",
+      key: "whatsapp",
       label: "Your WhatsApp number",
       done: Boolean(business.whatsappNumber) && !demoBranding.has("whatsapp_number"),
-      detail:
+      why:
         business.whatsappNumber && !demoBranding.has("whatsapp_number")
           ? "Orders and replies go to your number."
           : "Orders and trial requests still go to the demo number.",
       href: "/admin/branding",
     },
     {
-      id: "support_email",
+      key: "support_email",
       label: "Your support e-mail",
       done: Boolean(business.supportEmail) && !demoBranding.has("support_email"),
-      detail:
+      why:
         business.supportEmail && !demoBranding.has("support_email")
           ? business.supportEmail
           : "The site and every message still show the demo address.",
       href: "/admin/branding",
     },
     {
-      id: "payments",
+      key: "email_delivery",
+      label: "Outgoing e-mail",
+      done: smtp && lastEmail?.status === "sent",
+      why: !smtp
+        ? "No e-mail goes out: set SMTP_URL on the server. Until then every e-mail waits in the outbox."
+        : !lastEmail
+          ? "SMTP is set, but no e-mail has been sent yet: send yourself one (a password reset) to check it arrives."
+          : lastEmail.status === "sent"
+            ? "SMTP is set and the last e-mail went out."
+            : `The last e-mail could not be sent: ${lastEmail.last_error ?? "no reason given"}. Check SMTP_URL.`,
+      href: "/admin/outbox",
+    },
+    ...(cloudApi
+      ? [
+          {
+            key: "whatsapp_templates" as const,
+            label: "WhatsApp templates",
+            done: untemplated.length === 0,
+            why: untemplated.length
+              ? `Messages you start reach WhatsApp only through an approved template. None is set for: ${listed(untemplated.map(messageKindLabel))}.`
+              : "Every kind of message you start has its approved template.",
+            href: "/admin/outbox",
+          },
+        ]
+      : []),
+    {
+      key: "card",
       label: "Card payments",
       done: cardMode === "ikhokha",
-      detail:
+      why:
         cardMode === "ikhokha"
           ? "iKhokha is connected: card payments are real."
           : cardMode === "sandbox"
@@ -82,33 +189,42 @@ export async function loadLaunchChecklist(app: FastifyInstance, cardMode: "ikhok
             : "Card payments are off. Set IKHOKHA_APP_ID and IKHOKHA_APP_SECRET on the server to take them.",
       href: "/admin/payments",
     },
+    panel,
+    ...(panelMode === "sandbox"
+      ? []
+      : [
+          {
+            key: "stream_url" as const,
+            label: "Stream server URL",
+            done: panelSettings.stream_url !== "",
+            why: panelSettings.stream_url
+              ? `Customers' links and QR codes are built on ${panelSettings.stream_url}.`
+              : "No stream server is set: customers' M3U and EPG links would have no server. Set it on the panel page.",
+            href: "/admin/panel",
+          },
+        ]),
     {
-      id: "panel",
-      label: "IPTV panel connection",
-      done: panelMode !== "sandbox",
-      detail:
-        panelMode === "xtream"
-          ? "Lines are made on your panel through its reseller API."
-          : panelMode === "manual"
-            ? "Manual mode: the dashboard lists each line for you to make on the panel."
-            : "Lines are made on the sandbox panel. Set PANEL_API_URL and PANEL_API_KEY (or PANEL_MODE=manual) on the server.",
-      href: "/admin/panel",
-    },
-    {
-      id: "demo_content",
+      key: "demo_content",
       label: "Demo content replaced",
       done: demoLeft === 0,
-      detail:
+      why:
         demoLeft === 0
-          ? "No demo reviews or texts are left."
+          ? "No demo reviews, texts or logo are left."
           : `${demoLeft} demo ${demoLeft === 1 ? "item is" : "items are"} still shown: ${listed(
               [
                 demo.testimonials.length ? `${demo.testimonials.length} seeded reviews` : "",
                 demo.homepage.length ? "the rating line" : "",
                 demo.settings.includes("vat_note") ? "the VAT note" : "",
+                logos.length ? "the default logo" : "",
               ].filter(Boolean),
             )}.`,
-      href: demo.testimonials.length ? "/admin/testimonials" : demo.homepage.length ? "/admin/content" : "/admin/settings",
+      href: demo.testimonials.length
+        ? "/admin/testimonials"
+        : demo.homepage.length
+          ? "/admin/content"
+          : logos.length && !demo.settings.includes("vat_note")
+            ? "/admin/images"
+            : "/admin/settings",
     },
   ];
   return { items, done: items.every((item) => item.done) };

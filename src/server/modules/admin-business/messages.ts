@@ -6,6 +6,7 @@ import { type BusinessProfile, signOff } from "@/server/lib/business";
 import { commonVars, type OwnerTemplates, renderMessage } from "@/server/lib/message-templates";
 import { type OutboxMessage, SECRET_PLACEHOLDER } from "@/server/lib/outbox";
 import { numberedSteps } from "@/server/modules/downloads/service";
+import { portalPayWays } from "@/shared/constants";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import { DEVICE_LABELS } from "@/shared/options";
 import { buildWhatsAppLink, normaliseWhatsAppNumber } from "@/shared/whatsapp";
@@ -100,7 +101,7 @@ export function welcomeVars(
     client.status === "trial"
       ? `Your free trial runs until ${formatDateTime(client.subscription_end)} (SAST).`
       : client.status === "pending"
-        ? "Your subscription starts as soon as your payment is confirmed: renew in the portal by card or EFT."
+        ? `Your subscription starts as soon as your payment is confirmed: renew in the portal ${portalPayWays(business.settings)}.`
         : client.subscription_end
           ? `Your ${client.package_name || "subscription"} package is active until ${formatDate(client.subscription_end)}.`
           : "";
@@ -154,7 +155,7 @@ export function renewalMessages(
     `Hi ${firstName(client.full_name)},`,
     "",
     `Thanks for coming back to ${business.companyName}! You already have an account with us (username ${client.username}), so there's nothing new to set up.`,
-    `To ${client.status === "active" || client.status === "trial" ? "renew" : "start watching again"}${client.package_name ? ` with the ${client.package_name} package` : ""}, pay in your client portal by card or EFT: ${link}`,
+    `To ${client.status === "active" || client.status === "trial" ? "renew" : "start watching again"}${client.package_name ? ` with the ${client.package_name} package` : ""}, pay in your client portal ${portalPayWays(business.settings)}: ${link}`,
     "Your term is extended as soon as your payment is confirmed, and your login details stay the same.",
     "",
     signOff(business),

@@ -111,9 +111,9 @@ const routes: FastifyPluginAsync = async (fastify) => {
   // ---- overview ----
   app.get("/admin/stats", { schema: { querystring: z.object({}) } }, () => loadStats(app));
   // What a new shop still has to set before real customers (the overview's launch checklist).
-  app.get("/admin/launch-checklist", { schema: { querystring: z.object({}) } }, async () => ({
-    data: await loadLaunchChecklist(app, cardModeFor(app.config)),
-  }));
+  app.get("/admin/launch-checklist", { schema: { querystring: z.object({}) } }, async () =>
+    loadLaunchChecklist(app, cardModeFor(app.config)),
+  );
 
   // ---- CSV: the lists' own filters and sort, every page ----
   app.get("/admin/export/leads.csv", { schema: { querystring: leadListQuerySchema } }, async (request, reply) => {

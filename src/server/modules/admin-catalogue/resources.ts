@@ -50,6 +50,7 @@ import { billingSettingProblem } from "@/shared/billing";
 import { whatsappRetentionProblem } from "@/shared/inbox-schemas";
 import { lifecycleSettingError } from "@/shared/lifecycle";
 import { ownerAlertSettingProblem, storedOwnerAlertValue } from "@/shared/owner-alerts";
+import { panelSettingProblem } from "@/shared/panel-settings";
 import { findSpecial } from "@/shared/pricing";
 import {
   bannerInputSchema,
@@ -149,6 +150,7 @@ export function checkLifecycleSetting(key: unknown, value: unknown): void {
     trialSettingProblem(name, text) ??
     ownerAlertSettingProblem(name, text) ??
     whatsappRetentionProblem(name, text) ??
+    panelSettingProblem(name, text) ??
     (name === "panel_credit_warning" && !/^\d{1,6}$/.test(text)
       ? "The credit warning must be a whole number of credits (0 or more)"
       : null);

@@ -13,6 +13,7 @@ import { badRequest, conflict, unauthorized, uniqueViolation } from "@/server/li
 import { clientByNumber } from "@/server/lib/identity";
 import { enqueue } from "@/server/lib/outbox";
 import { codeRefusal, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
+import { currentStreamUrl } from "@/server/modules/panel/settings";
 import { type ClientProfile, type ContactChangeStarted, contactChangeConfirmSchema, contactChangeSchema } from "@/shared/client-schemas";
 import { formatPhoneForDisplay, toStoredWhatsApp } from "@/shared/whatsapp";
 import { contactChangedMessage } from "./messages";
@@ -101,7 +102,7 @@ const routes: FastifyPluginAsync = async (app) => {
     }
     if (!result.ok) throw codeRefusal(result.check);
     app.outbox.nudge();
-    return { data: toProfile(result.row) };
+    return { data: toProfile(result.row, await currentStreamUrl(app)) };
   });
 };
 

@@ -12,6 +12,7 @@ import { clients, sessions } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { badRequest } from "@/server/lib/errors";
 import { enforce } from "@/server/lib/rate-limit";
+import { currentStreamUrl } from "@/server/modules/panel/settings";
 import { type ClientProfile, CONTACT_CHANGE_NEEDS_CODE, passwordChangeSchema, profilePatchSchema } from "@/shared/client-schemas";
 import { toStoredWhatsApp } from "@/shared/whatsapp";
 import { emailOf, loadOwnClient, parseBody, queuePasswordChanged, signedInId, toProfile, whatsappOf } from "./service";
@@ -22,7 +23,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get("/client/me", { preHandler: requireClient }, async (request): Promise<{ data: ClientProfile }> => {
-    return { data: toProfile(await loadOwnClient(app, request)) };
+    return { data: toProfile(await loadOwnClient(app, request), await currentStreamUrl(app)) };
   });
 
   app.patch("/client/me", { preHandler: requireClient }, async (request): Promise<{ data: ClientProfile }> => {
@@ -65,7 +66,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       .set(changes)
       .where(eq(clients.id, signedInId(request)))
       .returning();
-    return { data: toProfile(row ?? current) };
+    return { data: toProfile(row ?? current, await currentStreamUrl(app)) };
   });
 
   app.post("/client/password", { preHandler: requireClient }, async (request) => {

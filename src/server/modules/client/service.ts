@@ -55,21 +55,28 @@ export function toSummary(row: Pick<ClientRow, "id" | "username" | "full_name" |
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function lineOf(row: ClientRow): ClientLine {
-  const urls = subscriberUrls(row.line_portal_url, { username: row.line_username, password: row.line_password });
+/**
+ * The line as the portal shows it, its links built on the server the line was made for, else the
+ * stream URL in use now (a line typed in by hand may have none of its own): absolute links and a
+ * QR code in every panel mode.
+ */
+function lineOf(row: ClientRow, streamUrl: string): ClientLine {
+  const server = row.line_portal_url || streamUrl;
+  const urls = subscriberUrls(server, { username: row.line_username, password: row.line_password });
   return {
     username: row.line_username,
     password: row.line_password,
-    portal_url: row.line_portal_url,
+    portal_url: server,
     server_url: urls.server_url,
-    m3u_url: row.line_portal_url ? urls.m3u_url : "",
-    epg_url: row.line_portal_url ? urls.epg_url : "",
+    m3u_url: server ? urls.m3u_url : "",
+    epg_url: server ? urls.epg_url : "",
     expires_at: iso(row.line_expires_at),
     is_test: row.line_is_test,
   };
 }
 
-export function toProfile(row: ClientRow, now = new Date()): ClientProfile {
+/** `streamUrl`: the stream URL in use now (currentStreamUrl), for a line that has none of its own. */
+export function toProfile(row: ClientRow, streamUrl: string, now = new Date()): ClientProfile {
   const status = accountStatus(row.status);
   return {
     id: row.id,
@@ -93,7 +100,7 @@ export function toProfile(row: ClientRow, now = new Date()): ClientProfile {
     device_label: DEVICE_LABELS[row.device as DeviceValue] ?? row.device,
     internet_platform: row.internet_platform,
     // Withheld while suspended: the line is the service itself. No login yet: no line.
-    line: status === "suspended" || !row.line_username ? null : lineOf(row),
+    line: status === "suspended" || !row.line_username ? null : lineOf(row, streamUrl),
     created_at: row.created_at.toISOString(),
   };
 }

@@ -13,6 +13,7 @@ import { welcomeVars } from "@/server/modules/admin-business/messages";
 import { refundVars } from "@/server/modules/billing/messages";
 import { resetLinkVars } from "@/server/modules/client/messages";
 import { credentialsVars } from "@/server/modules/panel/messages";
+import { currentStreamUrl } from "@/server/modules/panel/settings";
 import { receiptVars } from "@/server/modules/payments/messages";
 import { graceEnd } from "@/shared/lifecycle";
 import { SECRET_PASSWORD_PREVIEW, SECRET_PREVIEW, type TemplateKind } from "@/shared/message-templates";
@@ -46,7 +47,7 @@ export async function previewVars(app: FastifyInstance, business: BusinessProfil
           password: "",
           expires_at: client.line_expires_at ?? client.subscription_end,
         },
-        streamUrl: client.line_portal_url || app.provisioning.streamUrl,
+        streamUrl: client.line_portal_url || (await currentStreamUrl(app)),
         test: client.line_is_test,
         app: guide,
       });

@@ -3,13 +3,17 @@
 //   PUT  /api/admin/panel/mapping          {packages: {<our package id>: <panel package id>}, trial} → the same view
 //   GET  /api/admin/provisioning?status=   → {data: jobs with the client's name, newest first}
 //   POST /api/admin/provisioning/:id/retry → a failed job goes again
-//   POST /api/admin/provisioning/:id/complete {username?, password?, line_id?} → a manual task done
-// The panel's packages and credits are read from the panel itself; its API key never leaves
-// the server (not in answers, logs or the audit log).
+//   POST /api/admin/panel/refresh         → the view, read from the panel now (the Refresh button)
+//   PUT  /api/admin/panel/settings         {stream_url?, cache_minutes?} → the same view
+//   POST /api/admin/provisioning/:id/complete {username?, password?, line_id?, expires_on?, stream_url?} → a manual task done
+// The panel's packages and credits are read from the panel itself, kept for the owner's
+// panel_cache_minutes (adapters/panel/cached.ts); its API key never leaves the server (not in
+// answers, logs or the audit log).
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { isCachedPanel } from "@/server/adapters/panel/cached";
 import { PanelError, type PanelPackage } from "@/server/adapters/panel/panel";
 import { requireAdmin } from "@/server/auth/guards";
 import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
@@ -21,8 +25,16 @@ import { badRequest, conflict, notFound } from "@/server/lib/errors";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
 import { creditWarning, noteCreditBalance } from "@/server/lib/owner-alerts";
-import { PANEL_PASSWORD_MESSAGE, PANEL_USERNAME_MESSAGE, panelMappingSchema, panelTaskCompleteSchema } from "@/shared/business-schemas";
+import {
+  PANEL_PASSWORD_MESSAGE,
+  PANEL_STREAM_URL_NEEDED,
+  PANEL_USERNAME_MESSAGE,
+  panelMappingSchema,
+  panelTaskCompleteSchema,
+} from "@/shared/business-schemas";
+import { PANEL_SETTINGS, panelSettingsSchema } from "@/shared/panel-settings";
 import { credentialsMessages } from "./messages";
+import { currentStreamUrl, loadPanelSettings, type PanelSettingsView, writePanelSetting } from "./settings";
 
 export { CREDIT_WARNING_SETTING } from "@/server/lib/owner-alerts";
 
@@ -30,7 +42,7 @@ const JOB_STATUSES = ["pending", "running", "done", "failed", "task"] as const;
 
 const byId = { params: z.object({ id: z.uuid({ error: "Not a valid id" }) }) };
 
-export interface PanelView {
+export interface PanelView extends PanelSettingsView {
   mode: string;
   connected: boolean;
   credits: number | null;
@@ -41,22 +53,30 @@ export interface PanelView {
   trial_package_id: string | null;
   /** why the panel could not be read, in the owner's words */
   error: string | null;
+  /** when the credits and packages shown were read from the panel (ISO) */
+  read_at: string | null;
 }
 
 /** The panel as the dashboard shows it; a panel that cannot be reached is reported, not thrown. */
 export async function panelView(app: FastifyInstance): Promise<PanelView> {
   const panel = app.provisioning.panel;
-  const [mapRows, [trial], business] = await Promise.all([
+  const [mapRows, [trial], business, settings] = await Promise.all([
     app.db.select().from(panelPackageMap),
     app.db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, TRIAL_PACKAGE_SETTING)),
     loadBusiness(app),
+    loadPanelSettings(app),
   ]);
   const warning = creditWarning(business.settings);
   let credits: number | null = null;
   let panelPackages: PanelPackage[] = [];
   let error: string | null = null;
   try {
-    [{ credits }, panelPackages] = await Promise.all([panel.userInfo(), panel.packages()]);
+    // both answered (or failed) before the view does: no read of ours is left in flight
+    const [info, list] = await Promise.allSettled([panel.userInfo(), panel.packages()]);
+    if (info.status === "rejected") throw info.reason;
+    if (list.status === "rejected") throw list.reason;
+    ({ credits } = info.value);
+    panelPackages = list.value;
   } catch (failure) {
     error = failure instanceof PanelError ? failure.message : "The panel could not be read.";
     app.log.warn({ status: failure instanceof PanelError ? failure.status : "ERROR" }, "panel read failed");
@@ -73,6 +93,8 @@ export async function panelView(app: FastifyInstance): Promise<PanelView> {
     mapping: Object.fromEntries(mapRows.map((r) => [r.package_id, r.panel_package_id])),
     trial_package_id: trial?.value || null,
     error,
+    read_at: error === null && isCachedPanel(panel) ? (panel.readAt()?.toISOString() ?? null) : null,
+    ...settings,
   };
 }
 
@@ -84,6 +106,31 @@ const routes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.get("/admin/panel", () => panelView(app));
+
+  // The Refresh button: credits, packages and lines are read from the panel again, once.
+  app.post("/admin/panel/refresh", async () => {
+    const panel = app.provisioning.panel;
+    if (isCachedPanel(panel)) panel.refresh();
+    return panelView(app);
+  });
+
+  app.put("/admin/panel/settings", { schema: { body: panelSettingsSchema } }, async (request) => {
+    const { stream_url: streamUrl, cache_minutes: cacheMinutes } = request.body;
+    await app.db.transaction(async (tx) => {
+      const before = await loadPanelSettings(app);
+      if (streamUrl !== undefined) await writePanelSetting(tx, PANEL_SETTINGS.streamUrl, streamUrl);
+      if (cacheMinutes !== undefined) await writePanelSetting(tx, PANEL_SETTINGS.cacheMinutes, String(cacheMinutes));
+      await audit(tx, request, {
+        action: "update",
+        resource: "panel_settings",
+        before: { stream_url: before.stream_url_setting, cache_minutes: before.cache_minutes },
+        after: { stream_url: streamUrl ?? before.stream_url_setting, cache_minutes: cacheMinutes ?? before.cache_minutes },
+      });
+    });
+    // this process reads its own write at once; others hear of it through the change feed
+    app.cache.invalidateTable("site_settings");
+    return panelView(app);
+  });
 
   app.put("/admin/panel/mapping", { schema: { body: panelMappingSchema } }, async (request) => {
     const view = await panelView(app);
@@ -206,13 +253,18 @@ const routes: FastifyPluginAsync = async (fastify) => {
     const [client] = await app.db.select().from(clients).where(eq(clients.id, job.client_id));
     if (!client) throw notFound("The client of this job no longer exists.");
     const makesLine = job.action === "create_line" && !client.panel_line_id;
-    const { username, password, line_id: lineId } = request.body;
-    if (makesLine && (!username || !password)) {
+    const { username, password, line_id: lineId, expires_on: expiresOn, stream_url: newStreamUrl } = request.body;
+    // A login goes out only with a server to use it on: the URL set, or given with this task.
+    const streamUrl = newStreamUrl ?? (await currentStreamUrl(app));
+    if (makesLine && (!username || !password || !streamUrl)) {
       const fields: Record<string, string> = {};
       if (!username) fields.username = PANEL_USERNAME_MESSAGE;
       if (!password) fields.password = PANEL_PASSWORD_MESSAGE;
+      if (!streamUrl) fields.stream_url = PANEL_STREAM_URL_NEEDED;
       throw badRequest(Object.values(fields)[0], fields);
     }
+    // the panel's end date, as the owner read it there (end of that day in South Africa); else the paid term's
+    const lineEnd = expiresOn ? new Date(`${expiresOn}T23:59:59+02:00`) : client.subscription_end;
     const business = await loadBusiness(app);
     const guide = makesLine ? await appForDevice(app.db, client.device) : null;
     const now = new Date();
@@ -223,6 +275,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
         .where(and(eq(provisioningJobs.id, job.id), inArray(provisioningJobs.status, ["task", "failed"])))
         .returning();
       if (!after) throw conflict("This panel job is not waiting for you.");
+      if (makesLine && newStreamUrl && newStreamUrl !== (await loadPanelSettings(app)).stream_url_setting) {
+        await writePanelSetting(tx, PANEL_SETTINGS.streamUrl, newStreamUrl);
+        await audit(tx, request, { action: "update", resource: "panel_settings", after: { stream_url: newStreamUrl } });
+      }
       if (makesLine) {
         const [updated] = await tx
           .update(clients)
@@ -230,10 +286,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
             panel_line_id: lineId || `manual:${job.id}`,
             line_username: username as string,
             line_password: password as string,
-            line_expires_at: client.subscription_end,
+            line_expires_at: lineEnd,
             line_enabled: true,
             line_is_test: false,
-            line_portal_url: app.provisioning.streamUrl,
+            line_portal_url: streamUrl,
             updated_at: now,
           })
           .where(eq(clients.id, client.id))
@@ -244,8 +300,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
             business,
             {
               client: updated,
-              line: { username: username as string, password: password as string, expires_at: client.subscription_end },
-              streamUrl: app.provisioning.streamUrl,
+              line: { username: username as string, password: password as string, expires_at: lineEnd },
+              streamUrl,
               test: false,
               app: guide,
               jobId: job.id,
@@ -262,6 +318,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       await audit(tx, request, { action: "complete", resource: "provisioning_jobs", resourceId: job.id, before: job, after });
       return after;
     });
+    if (newStreamUrl) app.cache.invalidateTable("site_settings");
     if (makesLine) app.outbox.nudge();
     return { data: done };
   });

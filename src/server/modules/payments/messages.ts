@@ -84,7 +84,7 @@ export function eftEmail(business: BusinessProfile, facts: EftFacts): { subject:
     `Account name: ${facts.bank.account_name}`,
     `Account number: ${facts.bank.account_number}`,
     `Branch code: ${facts.bank.branch_code}`,
-    `Account type: ${facts.bank.account_type}`,
+    ...(facts.bank.account_type.trim() ? [`Account type: ${facts.bank.account_type}`] : []),
     `Amount: ${formatRand(facts.amount)}`,
     `Reference: ${facts.reference}`,
     "",

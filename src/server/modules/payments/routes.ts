@@ -55,6 +55,12 @@ const routes: FastifyPluginAsync = async (fastify) => {
     return reply.status(201).send(result);
   });
 
+  // The failed card payment's "Pay by EFT instead": the same package and payer, by EFT.
+  app.post("/payments/:ref/eft", { schema: { params: z.object({ ref: refParam }) } }, async (request, reply) => {
+    await limit("eft", clientIp(request));
+    return reply.status(201).send(await service.eftInstead(request.params.ref));
+  });
+
   // What a coupon does to a package's price, for the review step (nothing is written).
   app.post("/payments/coupon", async (request, reply) => {
     await limit("coupon", clientIp(request));

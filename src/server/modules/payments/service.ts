@@ -40,7 +40,7 @@ import type {
 } from "@/shared/api";
 import { type CouponQuote, couponQuoteSchema } from "@/shared/billing";
 import { SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";
-import { EFT_UNAVAILABLE_MESSAGE, eftReady } from "@/shared/constants";
+import { EFT_INSTEAD_NOT_FAILED_MESSAGE, EFT_UNAVAILABLE_MESSAGE, eftReady } from "@/shared/constants";
 import { isValidEmail } from "@/shared/contact";
 import { toCents } from "@/shared/money";
 import { findSpecial } from "@/shared/pricing";
@@ -660,8 +660,56 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     // Placeholder bank details are never shown (nor mailed): paying into them would be lost.
     if (!eftReady(s)) throw conflict(EFT_UNAVAILABLE_MESSAGE);
     const order = await priceOrder(input, session);
+    const payer = await resolvePayer(input, session, order.pkg.name, body);
+    return issueEft(business, order, payer, input);
+  }
+
+  /**
+   * POST /api/payments/:ref/eft, the failed card payment's "Pay by EFT instead": a reference for
+   * the same package, coupon and payer as the card payment that failed or was cancelled (the payer
+   * proved who they are, or not, when they made it), so the customer pays on without typing it
+   * all again. Asking again answers the same reference (issueEft reuses an open one).
+   */
+  async function eftInstead(ref: string): Promise<EftResponse> {
+    const [card] = await db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, ref));
+    if (!card || card.provider === "eft") throw notFound("No such card payment.");
+    if (card.status !== "failed" && card.status !== "cancelled") throw conflict(EFT_INSTEAD_NOT_FAILED_MESSAGE);
+    const business = await loadBusiness(app);
+    if (!eftReady(business.settings)) throw conflict(EFT_UNAVAILABLE_MESSAGE);
+    if (!card.package_id) throw conflict(EFT_INSTEAD_NOT_FAILED_MESSAGE);
+    let payer: Payer;
+    if (card.client_id) {
+      const [client] = await db.select().from(clients).where(eq(clients.id, card.client_id));
+      if (!client) throw notFound("No such card payment.");
+      if (client.status === "suspended") throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
+      payer = { client, leadId: null, email: card.client_email || client.email, name: client.full_name };
+    } else {
+      const [lead] = card.lead_id ? await db.select().from(leads).where(eq(leads.id, card.lead_id)) : [];
+      if (!lead) throw notFound("No such card payment.");
+      payer = { client: null, leadId: lead.id, email: card.client_email || lead.email, name: lead.name };
+    }
+    const input: OrderInput = {
+      packageId: card.package_id,
+      coupon: card.coupon_code || undefined,
+      whatsapp: payer.client?.whatsapp ?? undefined,
+      immediateStartConsent: card.immediate_start_consent_at !== null,
+      company: card.buyer_company,
+      address: card.buyer_address,
+      vatNumber: card.buyer_vat_number,
+    };
+    const order = await priceOrder(input, { clientId: card.client_id });
+    return issueEft(business, order, payer, input);
+  }
+
+  /** The EFT reference for a priced order and its payer, with the e-mail of the details (once). */
+  async function issueEft(
+    business: BusinessProfile,
+    order: Awaited<ReturnType<typeof priceOrder>>,
+    payer: Payer,
+    input: OrderInput,
+  ): Promise<EftResponse> {
+    const s = business.settings;
     const { pkg, price } = order;
-    const payer = await resolvePayer(input, session, pkg.name, body);
     const email = payer.email && isValidEmail(payer.email) ? payer.email.trim() : "";
     const prefix =
       (s.eft_reference_prefix ?? "")
@@ -805,6 +853,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     methods: async (): Promise<PaymentMethods> => ({ card: cardMode, eft: eftReady((await loadBusiness(app)).settings) }),
     paylinkFor,
     eftFor,
+    eftInstead,
     /** the path a provider signs for its callbacks to us */
     callbackPath: (name: string) => new URL(`${publicUrl}/api/payments/webhook/${name}`).pathname,
     createPaylink,

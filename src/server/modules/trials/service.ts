@@ -21,6 +21,7 @@ import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
 import { type CodeCheck, codeRefusal, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
 import { welcomeMessages } from "@/server/modules/admin-business/messages";
+import { currentStreamUrl } from "@/server/modules/panel/settings";
 import type { TrialStarted, TrialState, TrialView } from "@/shared/trial-schemas";
 import { type LimitReason, limitBroken, limitRefusal, loadTrialLimits, recordRefusal, requestRefusal } from "./limits";
 import { networkOf } from "./network";
@@ -252,7 +253,10 @@ async function trialView(app: FastifyInstance, trial: Trial, viewerToken: string
   if (client?.panel_line_id && client.line_username) {
     const viewer = Boolean(viewerToken && trial.viewer_hash && digest(viewerToken) === trial.viewer_hash);
     if (!viewer) return { ...base, state: "ready", endsAt, line: null, message: TRIAL_MESSAGES.readyElsewhere };
-    const urls = subscriberUrls(client.line_portal_url, { username: client.line_username, password: client.line_password });
+    const urls = subscriberUrls(client.line_portal_url || (await currentStreamUrl(app)), {
+      username: client.line_username,
+      password: client.line_password,
+    });
     return {
       ...base,
       state: "ready",

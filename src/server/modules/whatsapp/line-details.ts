@@ -18,6 +18,7 @@ import { conflict } from "@/server/lib/errors";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
 import { credentialsMessages } from "@/server/modules/panel/messages";
+import { currentStreamUrl } from "@/server/modules/panel/settings";
 import type { LineDetailsResent } from "@/shared/api";
 
 type Client = typeof clients.$inferSelect;
@@ -76,7 +77,7 @@ export async function resendLineDetails(app: FastifyInstance, request: FastifyRe
   if (!client.line_enabled || client.status === "suspended" || client.status === "expired") throw conflict(LINE_DETAILS_MESSAGES.lineOff);
 
   const key = clickKey(request);
-  const [business, guide] = await Promise.all([loadBusiness(app), appForDevice(app.db, client.device)]);
+  const [business, guide, streamUrl] = await Promise.all([loadBusiness(app), appForDevice(app.db, client.device), currentStreamUrl(app)]);
   const result = await app.db.transaction(async (tx) => {
     // One click at a time per key: a doubled request waits here, then finds the rows queued.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`line-details:${client.id}:${key}`}))`);
@@ -85,7 +86,7 @@ export async function resendLineDetails(app: FastifyInstance, request: FastifyRe
       {
         client,
         line: { username: client.line_username, password: client.line_password, expires_at: client.line_expires_at },
-        streamUrl: client.line_portal_url || app.provisioning.streamUrl,
+        streamUrl: client.line_portal_url || streamUrl,
         test: client.line_is_test,
         app: guide,
         jobId: "",

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PaymentOutcome, PaymentStatusView } from "@/shared/api";
+import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { cleanup, renderRoutes, stubFetch, waitFor } from "@/web/testing/render";
 import { PaymentCancelPage, PaymentFailurePage, PaymentSuccessPage } from "./payment-result-pages";
 
@@ -50,13 +51,74 @@ describe("payment result pages", () => {
     expect(container.textContent).toContain("Failed");
     expect(container.textContent).toContain("R1,450");
     expect(container.textContent).toContain("3 Months");
-    const tryAgain = [...container.querySelectorAll("a")].find((a) => a.textContent === "Try again");
+    const tryAgain = [...container.querySelectorAll("a")].find((a) => a.textContent === "Try again by card");
     expect(tryAgain?.getAttribute("href")).toBe("/pricing#pricing-packages");
     // the WhatsApp link appears once the business's number has loaded
     await waitFor(() => {
-      const eft = [...container.querySelectorAll("a")].find((a) => a.textContent?.includes("Pay by EFT instead"));
-      expect(eft?.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/27821234567\?text=/);
+      const chat = [...container.querySelectorAll("a")].find((a) => a.textContent?.includes("WhatsApp us"));
+      expect(chat?.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/27821234567\?text=/);
     });
+  });
+
+  const EFT = {
+    success: true,
+    reference: "SD-7Q2KXM",
+    amount: 1450,
+    package_name: "3 Months",
+    bank: {
+      bank_name: "FNB",
+      account_name: "StreamDesk (Pty) Ltd",
+      account_number: "62000000000",
+      branch_code: "250655",
+      account_type: "",
+    },
+  };
+  const buttonNamed = (container: HTMLElement, name: string) =>
+    [...container.querySelectorAll("button")].find((b) => b.textContent?.trim() === name) ?? null;
+
+  it("a failed card with EFT on: card again and EFT side by side; EFT shows the bank details and reference right there", async () => {
+    const page = await renderAt("/payment/failure?ref=SD_1763800000_abc123", {
+      "/payments/SD_1763800000_abc123": { body: { data: payment("failed") } },
+      "/payments/methods": { body: { data: { card: "ikhokha", eft: true } } },
+      "/payments/SD_1763800000_abc123/eft": { status: 201, body: EFT },
+    });
+    const eft = await waitFor(() => {
+      const found = buttonNamed(page.container, "Pay by EFT instead");
+      if (!found) throw new Error("no EFT button yet");
+      return found;
+    });
+    const actions = eft.parentElement as HTMLElement;
+    expect([...actions.querySelectorAll("a")].some((a) => a.textContent === "Try again by card")).toBe(true);
+    expect(page.container.textContent).toContain("we show you our bank details and your reference right here");
+    expect(page.container.textContent).not.toContain("message us and we'll send our bank details");
+    eft.click();
+    await waitFor(() => expect(page.container.querySelector('[data-testid="eft-reference"]')?.textContent).toBe("SD-7Q2KXM"));
+    expect(page.calls).toContain("/payments/SD_1763800000_abc123/eft");
+    const details = page.container.querySelector('[data-testid="eft-details"]') as HTMLElement;
+    expect(details.textContent).toContain("62000000000");
+    expect(details.textContent).not.toContain("Account type");
+  });
+
+  it("a failed card with EFT off: no EFT offered or promised, and the page says card only", async () => {
+    const page = await renderAt("/payment/failure?ref=SD_1763800000_abc123", {
+      "/payments/SD_1763800000_abc123": { body: { data: payment("failed") } },
+      "/payments/methods": { body: { data: { card: "ikhokha", eft: false } } },
+    });
+    await waitFor(() => expect(page.container.textContent).toContain(EFT_CARD_ONLY_MESSAGE));
+    expect(buttonNamed(page.container, "Pay by EFT instead")).toBeNull();
+    expect(page.container.textContent).not.toContain("bank details");
+    await waitFor(() => expect(page.container.querySelector('a[href^="https://wa.me/"]')).not.toBeNull());
+    const chat = page.container.querySelector('a[href^="https://wa.me/"]') as HTMLAnchorElement;
+    expect(decodeURIComponent(chat.href)).not.toContain("EFT");
+  });
+
+  it("a cancelled card with EFT on offers EFT beside it too", async () => {
+    const page = await renderAt("/payment/cancel?ref=SD_1763800000_abc123", {
+      "/payments/SD_1763800000_abc123": { body: { data: payment("cancelled") } },
+      "/payments/methods": { body: { data: { card: "sandbox", eft: true } } },
+    });
+    await waitFor(() => expect(buttonNamed(page.container, "Pay by EFT instead")).not.toBeNull());
+    expect(page.container.querySelector("h2")?.textContent).toBe("Changed your mind?");
   });
 
   /** The success page for a paid payment with this outcome, once it has loaded. */

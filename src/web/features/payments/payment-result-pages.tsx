@@ -4,14 +4,30 @@
 // and, once paid, only what the payment's outcome says it did: an account created, a term
 // renewed, a suspended account, or nothing yet; and for each message to the customer, where it
 // really stands (queued, waiting for the business to send it on WhatsApp, sent, delivered,
-// read, failed), asked again every 5 s while one has not gone.
-import { CircleCheck, CircleX, Clock, type LucideIcon, Mail, MessageCircle, RefreshCw, RotateCcw, SearchX, Undo2 } from "lucide-react";
+// read, failed), asked again every 5 s while one has not gone. A card payment that failed or was
+// cancelled offers card again and, when the shop takes EFT, EFT beside it (issue 28).
+import {
+  CircleCheck,
+  CircleX,
+  Clock,
+  CreditCard,
+  Landmark,
+  type LucideIcon,
+  Mail,
+  MessageCircle,
+  RefreshCw,
+  RotateCcw,
+  SearchX,
+  Undo2,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { PaymentMessage, PaymentMessageKind, PaymentOutcome, PaymentStatus, PaymentStatusView, SentTo } from "@/shared/api";
+import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import { formatRand } from "@/shared/money";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
+import { EftDetails } from "@/web/components/eft-details";
 import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Container } from "@/web/components/ui/container";
@@ -20,7 +36,9 @@ import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { usePageTitle } from "@/web/lib/page-title";
 import { useBranding } from "@/web/lib/queries/branding";
+import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
 import { usePaymentStatus } from "./api/get-payment-status";
+import { usePayByEftInstead } from "./api/pay-by-eft-instead";
 
 type Landing = "success" | "failure" | "cancel";
 
@@ -220,42 +238,8 @@ function NextSteps({ payment, polling, onCheckAgain, busy }: OutcomeProps) {
         </Steps>
       );
     case "failed":
-      return (
-        <Steps
-          title="What you can do"
-          actions={
-            <>
-              <Link to={TRY_AGAIN} className={buttonClasses()}>
-                Try again
-              </Link>
-              <WhatsAppButton
-                label="Pay by EFT instead"
-                text={`my card payment for ${payment.package_name} (reference ${ref}) failed. Please send me your EFT details.`}
-              />
-            </>
-          }
-        >
-          <li>The payment didn't go through. You can try again with the same or another card.</li>
-          <li>Or pay by EFT instead: message us and we'll send our bank details and your reference.</li>
-        </Steps>
-      );
     case "cancelled":
-      return (
-        <Steps
-          title="Changed your mind?"
-          actions={
-            <>
-              <Link to={TRY_AGAIN} className={buttonClasses()}>
-                Try again
-              </Link>
-              <WhatsAppButton text={`I cancelled my card payment for ${payment.package_name} (reference ${ref}). I have a question.`} />
-            </>
-          }
-        >
-          <li>No payment was taken. Your package is still here whenever you're ready.</li>
-          <li>Prefer to pay by EFT, or have a question first? Message us.</li>
-        </Steps>
-      );
+      return <CardNotPaid payment={payment} />;
     default:
       return (
         <Steps title="Questions about this payment?" actions={<WhatsAppButton text={`I have a question about payment ${ref}.`} />}>
@@ -263,6 +247,74 @@ function NextSteps({ payment, polling, onCheckAgain, busy }: OutcomeProps) {
         </Steps>
       );
   }
+}
+
+/**
+ * A card payment that failed or was cancelled: card again and, when the shop takes EFT, EFT side
+ * by side with it: one tap shows the bank details and a reference for the same package (the
+ * server makes it for the same payer). Without real bank details EFT is not mentioned at all.
+ */
+function CardNotPaid({ payment }: { payment: PaymentStatusView }) {
+  const ref = payment.external_transaction_id;
+  const failed = payment.status === "failed";
+  const methods = usePaymentMethods();
+  const eftInstead = usePayByEftInstead();
+  const eft = methods?.eft ?? false;
+
+  if (eftInstead.data) {
+    return (
+      <section aria-labelledby="eft-instead-heading" className="flex flex-col gap-4" data-testid="eft-instead">
+        <h2 id="eft-instead-heading" className="text-lg font-semibold text-ink">
+          Pay by EFT
+        </h2>
+        <EftDetails eft={eftInstead.data} afterPayment="We'll activate your account when the payment reflects." />
+        <Actions>
+          <WhatsAppButton text={`I'm paying ${payment.package_name} by EFT (reference ${eftInstead.data.reference}). I have a question.`} />
+        </Actions>
+      </section>
+    );
+  }
+
+  const refusal = eftInstead.error instanceof ApiError && eftInstead.error.status > 0 ? eftInstead.error.message : null;
+  return (
+    <Steps
+      title={failed ? "What you can do" : "Changed your mind?"}
+      actions={
+        <>
+          <Link to={TRY_AGAIN} className={buttonClasses()}>
+            <CreditCard aria-hidden="true" />
+            {failed ? "Try again by card" : "Try again"}
+          </Link>
+          {eft ? (
+            <Button variant="outline" disabled={eftInstead.isPending} onClick={() => eftInstead.mutate(ref)}>
+              <Landmark aria-hidden="true" />
+              {eftInstead.isPending ? "Getting EFT details..." : "Pay by EFT instead"}
+            </Button>
+          ) : null}
+          <WhatsAppButton
+            text={
+              failed
+                ? `my card payment for ${payment.package_name} (reference ${ref}) failed. I have a question.`
+                : `I cancelled my card payment for ${payment.package_name} (reference ${ref}). I have a question.`
+            }
+          />
+        </>
+      }
+    >
+      <li>
+        {failed
+          ? "The payment didn't go through. You can try again with the same or another card."
+          : "No payment was taken. Your package is still here whenever you're ready."}
+      </li>
+      {eft ? <li>Or pay by EFT instead: we show you our bank details and your reference right here.</li> : null}
+      {methods && !eft ? <li>{EFT_CARD_ONLY_MESSAGE}</li> : null}
+      {eftInstead.isError ? (
+        <li role="alert" className="text-bad">
+          {refusal ?? "We couldn't get the EFT details just now. Please try again."}
+        </li>
+      ) : null}
+    </Steps>
+  );
 }
 
 /** What the payment did, in the outcome's words only: nothing is promised that it does not say. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentMethods } from "@/shared/api";
+import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import type { PlanViewModel } from "@/shared/pricing";
 import { IMMEDIATE_START_CONSENT_MESSAGE } from "@/shared/schemas";
 import { cleanup, click, renderRoutes, stubFetch, typeInto, waitFor } from "@/web/testing/render";
@@ -43,7 +44,7 @@ type Answer = { status?: number; body: unknown };
 const identified: { path: string; body: unknown }[] = [];
 
 /** The API as the review step sees it, recording every POST's path and JSON body. */
-function stubApi(card: PaymentMethods["card"], routes: Record<string, Answer | (() => Answer)> = {}, eft = true) {
+function stubApi(card: PaymentMethods["card"], routes: Record<string, Answer | (() => Answer)> = {}, eft = card === "off") {
   const stub = stubFetch({
     "/payments/methods": { body: { data: { card, eft } } },
     // by default nobody has the number: no code is asked for
@@ -348,6 +349,51 @@ describe("PayReviewDialog: the review step", () => {
     expect(document.querySelector('[role="dialog"] h2')?.textContent).toBe("Pay by EFT");
     // Focus follows the details (the button that had it is gone).
     expect(document.activeElement?.querySelector('[data-testid="eft-details"]')).not.toBeNull();
+  });
+
+  it("card only (no real bank details): says so beside the one pay button", async () => {
+    stubApi("ikhokha", {}, false);
+    const review = await renderReview();
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="card-only-note"]')?.textContent).toBe(EFT_CARD_ONLY_MESSAGE));
+    expect(review.button("Continue to payment")).toBeTruthy();
+    expect(review.dialog.querySelector('[data-testid="pay-methods"]')).toBeNull();
+  });
+
+  it("card and EFT both on: side by side, each button pays its own way (EFT opens no tab)", async () => {
+    const posts = stubApi("ikhokha", { "/payments/eft": { status: 201, body: EFT } }, true);
+    const tabs = openTabs();
+    const review = await renderReview();
+    const methods = await waitFor(() => {
+      const found = review.dialog.querySelector<HTMLElement>('[data-testid="pay-methods"]');
+      if (!found) throw new Error("no methods yet");
+      return found;
+    });
+    expect([...methods.querySelectorAll("button")].map((b) => b.textContent?.trim())).toEqual([
+      "Continue to payment by card",
+      "Get EFT details",
+    ]);
+    expect(review.dialog.querySelector('[data-testid="card-only-note"]')).toBeNull();
+    expect(review.dialog.textContent).toContain(
+      "Pay by card on the secure payment page, or get our bank details and your reference to pay by EFT.",
+    );
+
+    await review.fill();
+    await click(review.button("Get EFT details"));
+    await waitFor(() => expect(document.querySelector('[data-testid="eft-reference"]')?.textContent).toBe("SD-3M-7Q2K"));
+    expect(tabs).toEqual([]);
+    expect(posts.map((p) => p.path)).toEqual(["/api/payments/eft"]);
+  });
+
+  it("card and EFT both on: the card button makes the pay link in the tab opened at the click", async () => {
+    const posts = stubApi("sandbox", { "/payments/paylink": { status: 201, body: PAYLINK } }, true);
+    const tabs = openTabs();
+    const review = await renderReview();
+    await waitFor(() => expect(review.button("Continue to payment by card").disabled).toBe(false));
+    await review.fill();
+    await click(review.button("Continue to payment by card"));
+    expect(tabs).toHaveLength(1);
+    await waitFor(() => expect(tabs[0].location.href).toBe(PAYLINK.paylinkUrl));
+    expect(posts.map((p) => p.path)).toEqual(["/api/payments/paylink"]);
   });
 
   it("with no way to pay online, says so and offers the order form instead", async () => {

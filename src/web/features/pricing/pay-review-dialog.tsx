@@ -1,8 +1,9 @@
 // The review step between Pay Now and the payment (ECT Act s43: review before confirming): the
 // package and the price to pay, what happens after paying, who is paying (name, WhatsApp, an
 // optional e-mail, with the POPIA notice) and the s44 consent to start at once, unticked. Then a
-// card pay link in a new tab, or, when card payments are off, EFT details. Loaded on first use:
-// it brings Radix, zod and the shared payer schema with it.
+// card pay link in a new tab, or EFT details: side by side when both are on, the one that is on
+// otherwise (card only says so: EFT waits for real bank details). Loaded on first use: it brings
+// Radix, zod and the shared payer schema with it.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, CreditCard, FlaskConical, Landmark, Loader2 } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -10,6 +11,7 @@ import { type FieldErrors, type Resolver, type UseFormRegister, useForm } from "
 import { toast } from "sonner";
 import type { EftResponse, PaymentMethods } from "@/shared/api";
 import type { CouponQuote } from "@/shared/billing";
+import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { formatRand } from "@/shared/money";
 import type { PlanViewModel } from "@/shared/pricing";
 import { type IdentifyResponse, type Payer, payerSchema, VERIFICATION_CODE_MESSAGES, verificationCodeSchema } from "@/shared/schemas";
@@ -37,9 +39,13 @@ export const PAY_REVIEW_MESSAGES = {
   foundByEmail: "We found an account for this e-mail address — enter the code we sent to sign in, or continue as a new customer.",
   slow: "The code may take a few minutes: it is sent on WhatsApp by hand.",
   asNew: "Continuing as a new customer makes a new account. If it turns out to be you, we join the two.",
+  cardOnly: EFT_CARD_ONLY_MESSAGE,
 } as const;
 
-type Method = "card" | "eft" | "none";
+/** What the review step offers: card, EFT, both side by side, or neither (the order form instead). */
+type Method = "card" | "eft" | "both" | "none";
+/** one way to pay, as a submit button chooses it */
+type Way = "card" | "eft";
 
 interface PayerValues {
   name: string;
@@ -73,7 +79,7 @@ const fieldId = (name: PayerField) => `payer-${name}`;
 
 function paymentMethod(methods: PaymentMethods | undefined): Method | undefined {
   if (!methods) return undefined;
-  if (methods.card !== "off") return "card";
+  if (methods.card !== "off") return methods.eft ? "both" : "card";
   return methods.eft ? "eft" : "none";
 }
 
@@ -104,7 +110,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
   const [identity, setIdentity] = useState<{ key: string; answer: IdentifyResponse } | null>(null);
   const asNew = useRef(false);
 
-  const send = async (payer: Payer, tab: Window | null) => {
+  const send = async (payer: Payer, tab: Window | null, way: Way) => {
     const key = `${payer.whatsapp}|${payer.email ?? ""}`;
     let known = identity?.key === key ? identity.answer : null;
     if (!known) {
@@ -136,7 +142,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
       verificationCode = code.data;
     }
     const request = { packageId: plan.packageId, ...payer, ...(verificationCode ? { verificationCode } : {}) };
-    const attempt = method === "eft" ? await payByEft(request) : await payByCard(request, tab);
+    const attempt = way === "eft" ? await payByEft(request) : await payByCard(request, tab);
     if (attempt.ok) {
       if (attempt.value) setEft(attempt.value);
       else onClose();
@@ -152,12 +158,15 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting || method === undefined || method === "none") return;
-    // Which button sent it: "Continue as a new customer" skips the code.
-    asNew.current = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("data-as-new") === "true";
+    // Which button sent it: "Continue as a new customer" skips the code; with both ways on, each
+    // pay button names its own (Enter in a field is the first: card).
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    asNew.current = submitter?.getAttribute("data-as-new") === "true";
+    const way: Way = method === "eft" || (method === "both" && submitter?.getAttribute("data-method") === "eft") ? "eft" : "card";
     // The pay link's tab opens now, inside the click (popup blockers), and only for details that will pass.
-    const tab = method === "card" && payerSchema.safeParse(getValues()).success ? openPaymentTab() : null;
+    const tab = way === "card" && payerSchema.safeParse(getValues()).success ? openPaymentTab() : null;
     void handleSubmit(
-      (payer) => send(payer, tab),
+      (payer) => send(payer, tab, way),
       () => closeTab(tab),
     )(event);
   };
@@ -290,6 +299,12 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                   {PAY_REVIEW_MESSAGES.consent}
                 </CheckboxField>
 
+                {method === "card" ? (
+                  <p className="flex items-center gap-2 text-xs text-ink-subtle" data-testid="card-only-note">
+                    <CreditCard aria-hidden="true" className="size-3.5 shrink-0" />
+                    {PAY_REVIEW_MESSAGES.cardOnly}
+                  </p>
+                ) : null}
                 {methods?.card === "sandbox" ? (
                   <p className="flex items-center gap-2 text-xs text-ink-subtle" data-testid="sandbox-note">
                     <FlaskConical aria-hidden="true" className="size-3.5 shrink-0" />
@@ -304,21 +319,41 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                       Continue as a new customer
                     </Button>
                   ) : null}
-                  <Button
-                    type="submit"
-                    variant={plan.hasSpecial ? "special" : "primary"}
-                    disabled={isSubmitting || method === undefined}
-                    aria-disabled={isSubmitting || method === undefined}
-                  >
-                    {isSubmitting || method === undefined ? (
-                      <Loader2 aria-hidden="true" className="animate-spin" />
-                    ) : method === "eft" ? (
-                      <Landmark aria-hidden="true" />
-                    ) : (
-                      <CreditCard aria-hidden="true" />
-                    )}
-                    {askCode && !isSubmitting ? "Sign in and pay" : submitLabel(method, isSubmitting)}
-                  </Button>
+                  {method === "both" ? (
+                    // card and EFT side by side: each button pays its own way
+                    <div className="grid grid-cols-1 gap-3 sm:flex sm:gap-2" data-testid="pay-methods">
+                      <Button
+                        type="submit"
+                        data-method="card"
+                        variant={plan.hasSpecial ? "special" : "primary"}
+                        disabled={isSubmitting}
+                        aria-disabled={isSubmitting}
+                      >
+                        {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <CreditCard aria-hidden="true" />}
+                        {askCode ? "Sign in and pay" : "Continue to payment by card"}
+                      </Button>
+                      <Button type="submit" data-method="eft" variant="outline" disabled={isSubmitting} aria-disabled={isSubmitting}>
+                        <Landmark aria-hidden="true" />
+                        {askCode ? "Sign in and get EFT details" : "Get EFT details"}
+                      </Button>
+                    </div>
+                  ) : (
+                    <Button
+                      type="submit"
+                      variant={plan.hasSpecial ? "special" : "primary"}
+                      disabled={isSubmitting || method === undefined}
+                      aria-disabled={isSubmitting || method === undefined}
+                    >
+                      {isSubmitting || method === undefined ? (
+                        <Loader2 aria-hidden="true" className="animate-spin" />
+                      ) : method === "eft" ? (
+                        <Landmark aria-hidden="true" />
+                      ) : (
+                        <CreditCard aria-hidden="true" />
+                      )}
+                      {askCode && !isSubmitting ? "Sign in and pay" : submitLabel(method, isSubmitting)}
+                    </Button>
+                  )}
                 </DialogFooter>
               </form>
             )}
@@ -538,7 +573,7 @@ function PlanSummary({ plan, quote }: { plan: PlanViewModel; quote: CouponQuote 
   );
 }
 
-const STEPS: Record<"card" | "eft", string[]> = {
+const STEPS: Record<"card" | "eft" | "both", string[]> = {
   card: [
     "You pay by card on the secure payment page.",
     "We confirm the payment.",
@@ -551,11 +586,17 @@ const STEPS: Record<"card" | "eft", string[]> = {
     "When the payment reflects, we activate your account and send your client portal login to your WhatsApp (and e-mail if given).",
     "We set up your line and send your streaming login details.",
   ],
+  both: [
+    "Pay by card on the secure payment page, or get our bank details and your reference to pay by EFT.",
+    "We confirm the payment: a card at once, an EFT when it reflects.",
+    "Your account is created and your client portal login is sent to your WhatsApp (and e-mail if given).",
+    "We set up your line and send your streaming login details.",
+  ],
 };
 
 function NextSteps({ method }: { method: Method | undefined }) {
   if (method === "none") return null;
-  const steps = STEPS[method === "eft" ? "eft" : "card"];
+  const steps = STEPS[method === "eft" || method === "both" ? method : "card"];
   return (
     <section aria-labelledby="pay-review-steps" className="mt-5">
       <h3 id="pay-review-steps" className="text-sm font-semibold text-ink">

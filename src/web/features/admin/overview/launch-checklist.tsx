@@ -26,7 +26,7 @@ export function LaunchChecklist({ className }: { className?: string }) {
       </div>
       <ul className="flex flex-col divide-y divide-line">
         {data.items.map((item) => (
-          <li key={item.id} data-item={item.id} data-done={item.done}>
+          <li key={item.key} data-item={item.key} data-done={item.done}>
             <Link
               to={item.href}
               className="group flex items-start gap-3 rounded-lg px-1 py-3 hover:bg-surface-raised focus-visible:bg-surface-raised"
@@ -41,7 +41,7 @@ export function LaunchChecklist({ className }: { className?: string }) {
                   {item.label}
                   <span className="sr-only">{item.done ? " (done)" : " (to do)"}</span>
                 </span>
-                <span className="text-sm text-ink-muted">{item.detail}</span>
+                <span className="text-sm text-ink-muted">{item.why}</span>
               </span>
               <ChevronRight aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ink-subtle group-hover:text-ink" />
             </Link>

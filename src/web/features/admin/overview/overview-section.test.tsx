@@ -34,6 +34,12 @@ const VIEW: AdminPanelView = {
   mapping: {},
   trial_package_id: null,
   error: null,
+  stream_url: "http://tv.example.net:8080",
+  stream_url_source: "environment",
+  stream_url_setting: "",
+  stream_url_default: "http://tv.example.net:8080",
+  cache_minutes: 5,
+  read_at: "2026-11-22T08:00:00.000Z",
 };
 
 const failed = (n: number, error_status: string): ProvisioningJob => ({

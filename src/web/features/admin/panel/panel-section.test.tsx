@@ -3,7 +3,8 @@
 // words, its raw answer and Retry, and a manual-mode task completed with the pasted login.
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AdminPanelView, ProvisioningJob } from "@/shared/business-schemas";
+import { type AdminPanelView, PANEL_STREAM_URL_NEEDED, type ProvisioningJob } from "@/shared/business-schemas";
+import { CACHE_MINUTES_MESSAGE, STREAM_URL_MESSAGE } from "@/shared/panel-settings";
 import { cleanup, click, getByRoleName, waitFor } from "@/web/testing/render";
 import { fieldError, inputByLabel, renderWithClient, shimSelectDefaults, stubApi, typeInto } from "../catalogue/components/test-helpers";
 import { PASTE_PASSWORD_MESSAGE, PASTE_USERNAME_MESSAGE } from "./complete-task-form";
@@ -55,6 +56,12 @@ const VIEW: AdminPanelView = {
   mapping: { [MONTH]: "11" },
   trial_package_id: "90",
   error: null,
+  stream_url: "http://tv.example.net:8080",
+  stream_url_source: "environment",
+  stream_url_setting: "",
+  stream_url_default: "http://tv.example.net:8080",
+  cache_minutes: 5,
+  read_at: "2026-11-22T08:00:00.000Z",
 };
 
 const job = (overrides: Partial<ProvisioningJob>): ProvisioningJob => ({
@@ -259,6 +266,114 @@ describe("the panel page", () => {
     // manual mode has nothing to map
     expect(page().querySelector("form[aria-label='Package mapping']")).toBeNull();
     expect(page().textContent).toContain("In manual mode you choose the package on your panel for each task");
+  });
+
+  it("a manual task shows the stream server its links use, and takes the panel's end date", async () => {
+    const sent = api({
+      "/api/admin/panel": { body: { ...VIEW, mode: "manual", connected: false, credits: null, packages: [], mapping: {} } },
+      [`POST /api/admin/provisioning/${TASK.id}/complete`]: { body: { data: { ...TASK, status: "done" } } },
+    });
+    await renderPage();
+    const task = await card("Task: Create line for Sipho Ndlovu");
+    await waitFor(() => expect(task.querySelector("[data-testid=task-stream-url]")?.textContent).toContain(VIEW.stream_url));
+    expect(() => inputByLabel(task, "Stream server URL")).toThrow();
+    await typeInto(inputByLabel(task, "Line username"), "sipho2231");
+    await typeInto(inputByLabel(task, "Line password"), "Xk29pq7");
+    await typeInto(inputByLabel(task, "Line ends on"), "2099-03-31");
+    await click(getByRoleName(task, "button", "Save the login"));
+    await waitFor(() =>
+      expect(sent.filter((r) => r.method === "POST").map((r) => r.body)).toEqual([
+        { username: "sipho2231", password: "Xk29pq7", expires_on: "2099-03-31" },
+      ]),
+    );
+  });
+
+  it("a manual task with no stream server set asks for one: required, checked, then sent with the login", async () => {
+    const none = { stream_url: "", stream_url_source: "none" as const, stream_url_setting: "", stream_url_default: "" };
+    const sent = api({
+      "/api/admin/panel": { body: { ...VIEW, ...none, mode: "manual", connected: false, credits: null, packages: [], mapping: {} } },
+      [`POST /api/admin/provisioning/${TASK.id}/complete`]: { body: { data: { ...TASK, status: "done" } } },
+    });
+    await renderPage();
+    const task = await card("Task: Create line for Sipho Ndlovu");
+    const url = await waitFor(() => inputByLabel(task, "Stream server URL"));
+    await typeInto(inputByLabel(task, "Line username"), "sipho2231");
+    await typeInto(inputByLabel(task, "Line password"), "Xk29pq7");
+    await click(getByRoleName(task, "button", "Save the login"));
+    await waitFor(() => expect(fieldError(url)).toBe(PANEL_STREAM_URL_NEEDED));
+    await typeInto(url, "tv.example.net/live");
+    await click(getByRoleName(task, "button", "Save the login"));
+    await waitFor(() => expect(fieldError(url)).toBe(STREAM_URL_MESSAGE));
+    expect(sent.some((r) => r.method === "POST")).toBe(false);
+
+    await typeInto(url, "http://TV.example.net:8080/");
+    await click(getByRoleName(task, "button", "Save the login"));
+    await waitFor(() =>
+      expect(sent.filter((r) => r.method === "POST").map((r) => r.body)).toEqual([
+        { username: "sipho2231", password: "Xk29pq7", stream_url: "http://tv.example.net:8080" },
+      ]),
+    );
+  });
+
+  it("saves the stream server and the read time, with the shared rules and the server's refusal on its field", async () => {
+    let refuse = true;
+    const sent = api({
+      "PUT /api/admin/panel/settings": (body) =>
+        refuse
+          ? {
+              status: 400,
+              body: { error: { code: "validation", message: CACHE_MINUTES_MESSAGE, fields: { cache_minutes: CACHE_MINUTES_MESSAGE } } },
+            }
+          : {
+              body: {
+                ...VIEW,
+                stream_url: "https://live.example.org",
+                stream_url_source: "setting",
+                stream_url_setting: "https://live.example.org",
+                cache_minutes: (body as { cache_minutes: number }).cache_minutes,
+              },
+            },
+    });
+    await renderPage();
+    const form = await waitFor(() => {
+      const found = page().querySelector<HTMLFormElement>("form[aria-label='Panel settings']");
+      if (!found) throw new Error("no settings form");
+      return found;
+    });
+    expect(form.querySelector("[data-testid=stream-url-in-use]")?.textContent).toBe(VIEW.stream_url);
+    const url = inputByLabel(form, "Stream server URL");
+    const minutes = inputByLabel(form, "Keep panel reads for (minutes)");
+    expect(minutes.value).toBe("5");
+
+    await typeInto(url, "ftp://live.example.org");
+    await typeInto(minutes, "90");
+    await click(getByRoleName(form, "button", "Save panel settings"));
+    await waitFor(() => expect(fieldError(url)).toBe(STREAM_URL_MESSAGE));
+    expect(fieldError(minutes)).toBe(CACHE_MINUTES_MESSAGE);
+    expect(sent.some((r) => r.method === "PUT")).toBe(false);
+
+    await typeInto(url, "https://live.example.org");
+    await typeInto(minutes, "10");
+    await click(getByRoleName(form, "button", "Save panel settings"));
+    await waitFor(() => expect(fieldError(minutes)).toBe(CACHE_MINUTES_MESSAGE));
+    expect(fieldError(url)).toBeNull();
+
+    refuse = false;
+    await click(getByRoleName(form, "button", "Save panel settings"));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Panel settings saved", expect.anything()));
+    expect(sent.filter((r) => r.method === "PUT").map((r) => r.body)).toEqual([
+      { stream_url: "https://live.example.org", cache_minutes: 10 },
+      { stream_url: "https://live.example.org", cache_minutes: 10 },
+    ]);
+  });
+
+  it("Refresh asks the server to read the panel now, and shows when it was read", async () => {
+    const sent = api({ "POST /api/admin/panel/refresh": { body: { ...VIEW, credits: 7, read_at: "2026-11-22T09:00:00.000Z" } } });
+    await renderPage();
+    await waitFor(() => expect(page().querySelector("[data-testid=panel-read-at]")?.textContent).toContain("kept for 5 min"));
+    await click(getByRoleName(page(), "button", "Refresh"));
+    await waitFor(() => expect(page().querySelector("[data-testid=panel-credits]")?.textContent).toBe("7"));
+    expect(sent.filter((r) => r.method === "POST").map((r) => r.path)).toEqual(["/api/admin/panel/refresh"]);
   });
 
   it("puts the server's refusal of a pasted login on its field", async () => {

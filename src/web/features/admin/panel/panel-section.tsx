@@ -1,10 +1,12 @@
 // /admin/panel: the IPTV panel lines are made on. Its mode and whether it answers (with the
 // panel's reason when it does not), the credit balance against the warning level, the panel's
-// work (tasks for the owner, failed jobs with Retry, jobs on their way, what was done), and
-// which panel package each of our packages buys.
+// work (tasks for the owner, failed jobs with Retry, jobs on their way, what was done), which
+// panel package each of our packages buys, and the stream server URL and how long panel reads
+// are kept. Panel reads are kept on the server; Refresh reads the panel once, now.
 import { CircleCheck, CircleX, Coins, PlugZap, RotateCcw, Unplug } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { toast } from "sonner";
 import type { AdminPanelView } from "@/shared/business-schemas";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -15,9 +17,11 @@ import { AdminPageHeader } from "../components/admin-page-header";
 import { formatDateTime } from "../components/format";
 import { usePanel } from "./api/get-panel";
 import { useProvisioningJobs } from "./api/get-provisioning-jobs";
+import { useRefreshPanel } from "./api/refresh-panel";
 import { OutOfCreditsAlert } from "./out-of-credits-alert";
 import { PackageMappingForm } from "./package-mapping-form";
 import { creditsText, MODE_LABELS, MODE_TEXT } from "./panel-labels";
+import { PanelSettingsForm } from "./panel-settings-form";
 import { JobsBoard } from "./provisioning-jobs";
 
 export function PanelSection() {
@@ -33,7 +37,7 @@ export function PanelSection() {
         {panel.isPending ? (
           <StatusSkeleton />
         ) : panel.data ? (
-          <PanelStatus view={panel.data} checkedAt={panel.dataUpdatedAt} checking={panel.isFetching} onCheck={() => panel.refetch()} />
+          <PanelStatus view={panel.data} />
         ) : (
           <LoadFailed what="The panel's state" message={panel.error?.message} onRetry={() => panel.refetch()} />
         )}
@@ -46,6 +50,13 @@ export function PanelSection() {
           description="Which of the panel's packages each of your packages buys. A payment makes or extends the line with it."
         >
           {panel.data ? <Mapping view={panel.data} /> : <Skeleton className="h-40 w-full" />}
+        </PanelCard>
+        <PanelCard
+          id="panel-settings"
+          title="Stream server and panel reads"
+          description="The server your customers' apps connect to: their M3U and EPG links and QR code are built on it, in every mode."
+        >
+          {panel.data ? <PanelSettingsForm view={panel.data} /> : <Skeleton className="h-24 w-full" />}
         </PanelCard>
       </div>
     </>
@@ -87,17 +98,8 @@ function Mapping({ view }: { view: AdminPanelView }) {
   return <PackageMappingForm view={view} packages={packages.data} />;
 }
 
-function PanelStatus({
-  view,
-  checkedAt,
-  checking,
-  onCheck,
-}: {
-  view: AdminPanelView;
-  checkedAt: number;
-  checking: boolean;
-  onCheck: () => void;
-}) {
+function PanelStatus({ view }: { view: AdminPanelView }) {
+  const refresh = useRefreshPanel();
   const credits = creditsText(view);
   const manual = view.mode === "manual";
   return (
@@ -136,12 +138,24 @@ function PanelStatus({
             {view.error}
           </p>
         ) : (
-          <p className="text-sm text-ink-muted">The panel answered. Last checked {formatDateTime(new Date(checkedAt))}.</p>
+          <p className="text-sm text-ink-muted" data-testid="panel-read-at">
+            The panel answered.{view.read_at ? ` Read ${formatDateTime(view.read_at)}; kept for ${view.cache_minutes} min.` : ""}
+          </p>
         )}
         {manual ? null : (
-          <Button variant="outline" size="sm" className="mt-auto self-start" onClick={onCheck} disabled={checking}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-auto self-start"
+            onClick={() =>
+              refresh.mutate(undefined, {
+                onError: (error) => toast.error("Couldn't refresh", { description: error.message }),
+              })
+            }
+            disabled={refresh.isPending}
+          >
             <RotateCcw aria-hidden="true" />
-            {checking ? "Checking..." : "Check again"}
+            {refresh.isPending ? "Refreshing..." : "Refresh"}
           </Button>
         )}
       </StatusTile>

@@ -5,6 +5,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PaymentMethods } from "@/shared/api";
 import type { ClientProfile } from "@/shared/client-schemas";
+import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { RenewPanel } from "./renew-panel";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -50,10 +51,18 @@ afterEach(() => {
 });
 
 describe("RenewPanel's ways to pay", () => {
-  it("leaves EFT out while the shop's bank details are not filled in", async () => {
+  it("leaves EFT out while the shop's bank details are not filled in, and says card only", async () => {
     renderWith({ card: "sandbox", eft: false });
     expect(await screen.findByRole("button", { name: "Pay R650 by card" })).toBeTruthy();
     expect(screen.queryByRole("radio", { name: /EFT/ })).toBeNull();
+    expect(screen.getByTestId("card-only-note").textContent).toBe(EFT_CARD_ONLY_MESSAGE);
+  });
+
+  it("offers card and EFT side by side when both are on, with no card-only note", async () => {
+    renderWith({ card: "ikhokha", eft: true });
+    expect(await screen.findByRole("radio", { name: /Card/ })).toBeTruthy();
+    expect(screen.getByRole("radio", { name: /EFT/ })).toBeTruthy();
+    expect(screen.queryByTestId("card-only-note")).toBeNull();
   });
 
   it("goes straight to EFT when card payments are off", async () => {

@@ -15,6 +15,7 @@ import {
   renewRequestSchema,
   type SubscriptionStatus,
 } from "@/shared/client-schemas";
+import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { formatRand } from "@/shared/money";
 import { EftDetails } from "@/web/components/eft-details";
 import { FieldError } from "@/web/components/form-field";
@@ -216,6 +217,11 @@ export function RenewPanel({
                 />
               ) : null}
             </div>
+            {methods && methods.card !== "off" && !methods.eft ? (
+              <p className="text-sm text-ink-muted" data-testid="card-only-note">
+                {EFT_CARD_ONLY_MESSAGE}
+              </p>
+            ) : null}
             {errors.method ? <p className="text-sm text-bad">{errors.method.message}</p> : null}
           </fieldset>
 

@@ -14,7 +14,7 @@ export function getPanel(signal?: AbortSignal): Promise<AdminPanelView> {
 export const panelQuery = queryOptions({
   queryKey: adminKeys.panel,
   queryFn: ({ signal }) => getPanel(signal),
-  // each read asks the panel itself: the change feed (jobs, settings) refreshes it, not a timer
+  // the server keeps panel reads for panel_cache_minutes; the change feed (jobs, settings) and the Refresh button renew it
   staleTime: 60_000,
 });
 

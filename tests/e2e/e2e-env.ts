@@ -16,3 +16,13 @@ export const ownOrigin = () => ({ origin: `http://127.0.0.1:${process.env.E2E_PO
  * spec can sign a WhatsApp webhook as Meta does. No Cloud API token: replies go by wa.me.
  */
 export const e2eWhatsAppAppSecret = "e2e-whatsapp-app-secret";
+
+/**
+ * The PayFast merchant the server is started with, and the fake PayFast (tests/e2e/fake-providers.ts)
+ * knows: card payments stay on the sandbox checkout; PayFast is offered beside them.
+ */
+export const e2ePayfast = {
+  merchantId: "10000100",
+  merchantKey: "46f0cd694581a",
+  passphrase: "e2e-payfast-passphrase",
+} as const;

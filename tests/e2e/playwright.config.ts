@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
-import { e2eAdmin } from "./e2e-env";
+import { e2eAdmin, e2ePayfast } from "./e2e-env";
 
 const root = path.resolve(import.meta.dirname, "../..");
 // Overridable so two runs can share a machine: each with its own build and results.
@@ -22,6 +22,9 @@ function freePort(): string {
 // Workers load this file again; the runner's environment (inherited by them) keeps one port.
 process.env.E2E_PORT ??= freePort();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// The fake PayFast the app's PAYFAST_URL points at (tests/e2e/fake-providers.ts).
+process.env.E2E_PAYFAST_PORT ??= freePort();
+const payfastUrl = `http://127.0.0.1:${process.env.E2E_PAYFAST_PORT}`;
 
 export default defineConfig({
   testDir: ".",
@@ -60,32 +63,48 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: {
-    command: "node tests/e2e/start-server.mjs",
-    cwd: root,
-    url: baseURL,
-    reuseExistingServer: false,
-    // first start creates and migrates a new PGlite data dir, then seeds it
-    timeout: 120_000,
-    stdout: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: process.env.E2E_PORT,
-      PUBLIC_URL: baseURL,
-      ADMIN_EMAIL: e2eAdmin.email,
-      ADMIN_PASSWORD: e2eAdmin.password,
-      JOBS: "on",
-      // Every browser of the suite comes from 127.0.0.1, as no shop's customers do: with the
-      // defaults (5 sign-ins, 20 public writes a minute per address) parallel specs would refuse
-      // each other. The limits themselves are tested, with their defaults, by the API tests.
-      LOGIN_LIMIT_PER_MIN: "100",
-      PUBLIC_WRITE_LIMIT_PER_MIN: "300",
-      LOG_LEVEL: "warn",
-      WHATSAPP_APP_SECRET: "e2e-whatsapp-app-secret",
-      WEB_DIST_DIR: distDir,
-      DATABASE_URL: "",
+  webServer: [
+    {
+      command: "node --import tsx tests/e2e/fake-providers.ts",
+      cwd: root,
+      url: `${payfastUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+      env: { E2E_PAYFAST_PORT: process.env.E2E_PAYFAST_PORT },
     },
-  },
+    {
+      command: "node tests/e2e/start-server.mjs",
+      cwd: root,
+      url: baseURL,
+      reuseExistingServer: false,
+      // first start creates and migrates a new PGlite data dir, then seeds it
+      timeout: 120_000,
+      stdout: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: process.env.E2E_PORT,
+        PUBLIC_URL: baseURL,
+        ADMIN_EMAIL: e2eAdmin.email,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        JOBS: "on",
+        // Every browser of the suite comes from 127.0.0.1, as no shop's customers do: with the
+        // defaults (5 sign-ins, 20 public writes a minute per address) parallel specs would refuse
+        // each other. The limits themselves are tested, with their defaults, by the API tests.
+        LOGIN_LIMIT_PER_MIN: "100",
+        PUBLIC_WRITE_LIMIT_PER_MIN: "300",
+        LOG_LEVEL: "warn",
+        WHATSAPP_APP_SECRET: "e2e-whatsapp-app-secret",
+        WEB_DIST_DIR: distDir,
+        DATABASE_URL: "",
+        // PayFast beside the sandbox card checkout (which stays the default choice), at the fake.
+        PAYFAST_MERCHANT_ID: e2ePayfast.merchantId,
+        PAYFAST_MERCHANT_KEY: e2ePayfast.merchantKey,
+        PAYFAST_PASSPHRASE: e2ePayfast.passphrase,
+        PAYFAST_URL: payfastUrl,
+      },
+    },
+  ],
 });

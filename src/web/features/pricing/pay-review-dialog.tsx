@@ -1,14 +1,15 @@
 // The review step between Pay Now and the payment (ECT Act s43: review before confirming): the
 // package and the price to pay, what happens after paying, who is paying (name, WhatsApp, an
 // optional e-mail, with the POPIA notice) and the s44 consent to start at once, unticked. Then a
-// card pay link in a new tab, or, when card payments are off, EFT details. Loaded on first use:
+// card pay link in a new tab, or, when card payments are off, EFT details. When the owner turned
+// on other providers (PayFast, Ozow, Yoco), the visitor picks one of the ways to pay first. Loaded on first use:
 // it brings Radix, zod and the shared payer schema with it.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, CreditCard, FlaskConical, Landmark, Loader2 } from "lucide-react";
+import { ArrowLeft, CreditCard, FlaskConical, Landmark, Loader2, Wallet } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, type UseFormRegister, useForm } from "react-hook-form";
 import { toast } from "sonner";
-import type { EftResponse, PaymentMethods } from "@/shared/api";
+import type { EftResponse, HostedPaymentMethod, PaymentMethods } from "@/shared/api";
 import type { CouponQuote } from "@/shared/billing";
 import { formatRand } from "@/shared/money";
 import type { PlanViewModel } from "@/shared/pricing";
@@ -22,7 +23,7 @@ import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { closeTab } from "@/web/lib/new-tab";
-import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
+import { PROVIDER_TEXT, usePaymentMethods } from "@/web/lib/queries/payment-methods";
 import { checkCoupon } from "./api/check-coupon";
 import { identifyPayer } from "./api/identify-payer";
 import { openPaymentTab, PAYER_FIELDS, PAYMENT_MESSAGES, type PayerField, payByCard, payByEft } from "./pay-now";
@@ -39,7 +40,7 @@ export const PAY_REVIEW_MESSAGES = {
   asNew: "Continuing as a new customer makes a new account. If it turns out to be you, we join the two.",
 } as const;
 
-type Method = "card" | "eft" | "none";
+type Method = "card" | "eft" | "none" | HostedPaymentMethod;
 
 interface PayerValues {
   name: string;
@@ -74,7 +75,21 @@ const fieldId = (name: PayerField) => `payer-${name}`;
 function paymentMethod(methods: PaymentMethods | undefined): Method | undefined {
   if (!methods) return undefined;
   if (methods.card !== "off") return "card";
+  if (methods.providers?.length) return methods.providers[0].id;
   return methods.eft ? "eft" : "none";
+}
+
+/**
+ * The ways to pay offered side by side once the owner turned on another provider: card (when on),
+ * each provider by name, and EFT (when its bank details are in). Empty when there is only one way.
+ */
+function methodChoices(methods: PaymentMethods | undefined): { id: Method; name: string; text: string }[] {
+  if (!methods?.providers?.length) return [];
+  return [
+    ...(methods.card !== "off" ? [{ id: "card" as const, name: "Card", text: "Pay by card on a secure payment page." }] : []),
+    ...methods.providers.map((p) => ({ id: p.id, name: p.name, text: PROVIDER_TEXT[p.id] })),
+    ...(methods.eft ? [{ id: "eft" as const, name: "EFT", text: "Get our bank details and your reference." }] : []),
+  ];
 }
 
 export interface PayReviewDialogProps {
@@ -89,7 +104,11 @@ export interface PayReviewDialogProps {
 
 export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDialogProps) {
   const methods = usePaymentMethods();
-  const method = paymentMethod(methods);
+  const choices = methodChoices(methods);
+  const [picked, setPicked] = useState<Method | null>(null);
+  // The first way on offer (the card provider when it is on) until the visitor picks another.
+  const method = picked && choices.some((c) => c.id === picked) ? picked : paymentMethod(methods);
+  const providerName = methods?.providers?.find((p) => p.id === method)?.name;
   const [eft, setEft] = useState<EftResponse | null>(null);
   const [quote, setQuote] = useState<CouponQuote | null>(null);
   const { register, handleSubmit, getValues, setError, clearErrors, formState, watch } = useForm<PayerValues, unknown, Payer>({
@@ -136,7 +155,10 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
       verificationCode = code.data;
     }
     const request = { packageId: plan.packageId, ...payer, ...(verificationCode ? { verificationCode } : {}) };
-    const attempt = method === "eft" ? await payByEft(request) : await payByCard(request, tab);
+    const attempt =
+      method === "eft"
+        ? await payByEft(request)
+        : await payByCard(method === "card" || method === undefined || method === "none" ? request : { ...request, method }, tab);
     if (attempt.ok) {
       if (attempt.value) setEft(attempt.value);
       else onClose();
@@ -155,7 +177,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
     // Which button sent it: "Continue as a new customer" skips the code.
     asNew.current = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("data-as-new") === "true";
     // The pay link's tab opens now, inside the click (popup blockers), and only for details that will pass.
-    const tab = method === "card" && payerSchema.safeParse(getValues()).success ? openPaymentTab() : null;
+    const tab = method !== "eft" && payerSchema.safeParse(getValues()).success ? openPaymentTab() : null;
     void handleSubmit(
       (payer) => send(payer, tab),
       () => closeTab(tab),
@@ -188,7 +210,8 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
             </DialogHeader>
 
             <PlanSummary plan={plan} quote={quote} />
-            <NextSteps method={method} />
+            {choices.length > 1 ? <MethodChoice choices={choices} chosen={method} onChoose={setPicked} /> : null}
+            <NextSteps method={method} providerName={providerName} />
 
             {method === "none" ? (
               <>
@@ -290,7 +313,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                   {PAY_REVIEW_MESSAGES.consent}
                 </CheckboxField>
 
-                {methods?.card === "sandbox" ? (
+                {methods?.card === "sandbox" && method === "card" ? (
                   <p className="flex items-center gap-2 text-xs text-ink-subtle" data-testid="sandbox-note">
                     <FlaskConical aria-hidden="true" className="size-3.5 shrink-0" />
                     {PAY_REVIEW_MESSAGES.sandbox}
@@ -314,10 +337,12 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                       <Loader2 aria-hidden="true" className="animate-spin" />
                     ) : method === "eft" ? (
                       <Landmark aria-hidden="true" />
-                    ) : (
+                    ) : method === "card" ? (
                       <CreditCard aria-hidden="true" />
+                    ) : (
+                      <Wallet aria-hidden="true" />
                     )}
-                    {askCode && !isSubmitting ? "Sign in and pay" : submitLabel(method, isSubmitting)}
+                    {askCode && !isSubmitting ? "Sign in and pay" : submitLabel(method, isSubmitting, providerName)}
                   </Button>
                 </DialogFooter>
               </form>
@@ -406,10 +431,52 @@ function EftStep({ eft, plan, onClose }: { eft: EftResponse; plan: PlanViewModel
   );
 }
 
-function submitLabel(method: Method | undefined, busy: boolean): string {
+function submitLabel(method: Method | undefined, busy: boolean, providerName?: string): string {
   if (method === undefined) return "Checking payment options...";
   if (method === "eft") return busy ? "Getting EFT details..." : "Get EFT details";
+  if (providerName) return busy ? `Taking you to ${providerName}...` : `Continue to ${providerName}`;
   return busy ? "Creating payment link..." : "Continue to payment";
+}
+
+/** The ways to pay, one to pick (a radio group): card, each provider the owner turned on, EFT. */
+function MethodChoice({
+  choices,
+  chosen,
+  onChoose,
+}: {
+  choices: { id: Method; name: string; text: string }[];
+  chosen: Method | undefined;
+  onChoose: (method: Method) => void;
+}) {
+  return (
+    <fieldset className="mt-5" data-testid="pay-methods">
+      <legend className="text-sm font-semibold text-ink">How would you like to pay?</legend>
+      <div className="mt-3 grid gap-2 sm:grid-cols-2">
+        {choices.map((choice) => (
+          <label
+            key={choice.id}
+            className={cn(
+              "flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-ink/40",
+              chosen === choice.id ? "border-accent bg-accent/10" : "border-line bg-surface-raised hover:border-line-strong",
+            )}
+          >
+            <input
+              type="radio"
+              name="pay-method"
+              value={choice.id}
+              checked={chosen === choice.id}
+              onChange={() => onChoose(choice.id)}
+              className="mt-1 size-4 accent-[var(--color-accent)]"
+            />
+            <span className="flex flex-col gap-0.5">
+              <span className="font-semibold text-ink">{choice.name}</span>
+              <span className="text-sm text-ink-muted">{choice.text}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
 }
 
 function BackButton({ onBack, onClose, disabled }: { onBack?: () => void; onClose: () => void; disabled?: boolean }) {
@@ -553,9 +620,11 @@ const STEPS: Record<"card" | "eft", string[]> = {
   ],
 };
 
-function NextSteps({ method }: { method: Method | undefined }) {
+function NextSteps({ method, providerName }: { method: Method | undefined; providerName?: string }) {
   if (method === "none") return null;
-  const steps = STEPS[method === "eft" ? "eft" : "card"];
+  const steps = STEPS[method === "eft" ? "eft" : "card"].map((step, i) =>
+    i === 0 && providerName ? `You pay on ${providerName}'s secure payment page.` : step,
+  );
   return (
     <section aria-labelledby="pay-review-steps" className="mt-5">
       <h3 id="pay-review-steps" className="text-sm font-semibold text-ink">

@@ -3,6 +3,7 @@
 import type { Config } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import { createIkhokhaProvider } from "./ikhokha";
+import { createOzowProvider } from "./ozow";
 import { createPayfastProvider } from "./payfast";
 import type { HostedProvider, HostedProviderName, PaymentProvider } from "./provider";
 import { createSandboxProvider, type SandboxProvider } from "./sandbox";
@@ -41,6 +42,18 @@ export function selectHostedProviders(config: Config): Map<HostedProviderName, H
         merchantId: config.PAYFAST_MERCHANT_ID,
         merchantKey: config.PAYFAST_MERCHANT_KEY,
         passphrase: config.PAYFAST_PASSPHRASE,
+      }),
+    );
+  }
+  if (config.OZOW_SITE_CODE && config.OZOW_PRIVATE_KEY && config.OZOW_API_KEY) {
+    on.set(
+      "ozow",
+      createOzowProvider({
+        payUrl: config.OZOW_URL,
+        apiUrl: config.OZOW_API_URL,
+        siteCode: config.OZOW_SITE_CODE,
+        privateKey: config.OZOW_PRIVATE_KEY,
+        apiKey: config.OZOW_API_KEY,
       }),
     );
   }

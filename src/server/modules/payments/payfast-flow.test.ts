@@ -179,7 +179,9 @@ describe("PayFast (fake)", () => {
     expect(fake.validations).toBe(before);
     const row = await rowOf(ref);
     expect(row.status).toBe("pending");
-    expect(row.notes).toContain("Not captured: a PayFast notification for this payment was refused (The ITN's signature does not match.)");
+    expect(row.notes).toContain(
+      "Not captured: a notification from PayFast for this payment was refused (The ITN's signature does not match.)",
+    );
     expect(await receiptsFor(ref)).toHaveLength(0);
   });
 

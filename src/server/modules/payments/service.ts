@@ -583,7 +583,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
       // Logged by field name and reason only: no body, no signature, no key.
       app.log.warn({ provider: name, reason: error.kind, fields: Object.keys(error.fields), ref: error.reference }, error.message);
       if (error.kind === "bad_input") throw badRequest(error.message, error.fields);
-      const note = `Not captured: a ${provider.label} notification for this payment was refused (${error.message})`;
+      const note = `Not captured: a notification from ${provider.label} for this payment was refused (${error.message})`;
       if (error.reference) await notePending(name, error.reference, note);
       if (options.strict) throw new AppError(401, "invalid_signature", "The notification signature is not valid.");
       return async () => undefined;

@@ -133,6 +133,8 @@ export class NotificationRefused extends Error {
     readonly fields: Record<string, string> = {},
     /** our reference, when the body named one (a note on that payment) */
     readonly reference?: string,
+    /** the provider's checkout id, where the body names that instead (Yoco) */
+    readonly checkoutId?: string,
   ) {
     super(message);
     this.name = "NotificationRefused";

@@ -7,6 +7,7 @@ import { createOzowProvider } from "./ozow";
 import { createPayfastProvider } from "./payfast";
 import type { HostedProvider, HostedProviderName, PaymentProvider } from "./provider";
 import { createSandboxProvider, type SandboxProvider } from "./sandbox";
+import { createYocoProvider } from "./yoco";
 
 export type ActiveProvider = { kind: "ikhokha"; provider: PaymentProvider } | { kind: "sandbox"; provider: SandboxProvider };
 
@@ -55,6 +56,12 @@ export function selectHostedProviders(config: Config): Map<HostedProviderName, H
         privateKey: config.OZOW_PRIVATE_KEY,
         apiKey: config.OZOW_API_KEY,
       }),
+    );
+  }
+  if (config.YOCO_SECRET_KEY && config.YOCO_WEBHOOK_SECRET) {
+    on.set(
+      "yoco",
+      createYocoProvider({ apiUrl: config.YOCO_API_URL, secretKey: config.YOCO_SECRET_KEY, webhookSecret: config.YOCO_WEBHOOK_SECRET }),
     );
   }
   return on;

@@ -585,6 +585,14 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
       if (error.kind === "bad_input") throw badRequest(error.message, error.fields);
       const note = `Not captured: a notification from ${provider.label} for this payment was refused (${error.message})`;
       if (error.reference) await notePending(name, error.reference, note);
+      else if (error.checkoutId) {
+        const [claimed] = await db
+          .select({ ref: capturedPayments.external_transaction_id })
+          .from(capturedPayments)
+          .where(and(eq(capturedPayments.provider, name), eq(capturedPayments.provider_reference, error.checkoutId)))
+          .limit(1);
+        if (claimed) await notePending(name, claimed.ref, note);
+      }
       if (options.strict) throw new AppError(401, "invalid_signature", "The notification signature is not valid.");
       return async () => undefined;
     }

@@ -41,7 +41,7 @@ export interface FakeOzow {
   close(): Promise<void>;
 }
 
-export async function startFakeOzow(options: { siteCode: string; privateKey: string; apiKey: string }): Promise<FakeOzow> {
+export async function startFakeOzow(options: { siteCode: string; privateKey: string; apiKey: string; port?: number }): Promise<FakeOzow> {
   const transactions = new Map<string, FakeOzowTransaction>();
   const state = { apiDown: false, statusQueries: 0 };
 
@@ -153,7 +153,7 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error) => send(res, 500, "text/plain", String(error)));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   const fake: FakeOzow = {

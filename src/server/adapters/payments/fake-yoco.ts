@@ -50,7 +50,12 @@ export interface FakeYoco {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(9).toString("base64url")}`;
 
-export async function startFakeYoco(options: { secretKey: string; webhookSecret: string; webhookUrl?: string }): Promise<FakeYoco> {
+export async function startFakeYoco(options: {
+  secretKey: string;
+  webhookSecret: string;
+  webhookUrl?: string;
+  port?: number;
+}): Promise<FakeYoco> {
   const checkouts = new Map<string, FakeYocoCheckout>();
   const byKey = new Map<string, string>();
   const state = { down: false, webhookUrl: options.webhookUrl ?? "" };
@@ -200,7 +205,7 @@ export async function startFakeYoco(options: { secretKey: string; webhookSecret:
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((error) => json(res, 500, { error: String(error) }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   const fake: FakeYoco = {

@@ -9,6 +9,7 @@ import { type FakePayfast, startFakePayfast } from "@/server/adapters/payments/f
 import { formBody, parseFormPairs } from "@/server/adapters/payments/form-encoding";
 import { ConfigError, loadConfig } from "@/server/config";
 import { capturedPayments, clientLifecycleEvents, invoices, outbox, packages } from "@/server/db/schema";
+import { clientSession } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { paymentNotificationsSettled } from "./service";
 
@@ -285,6 +286,39 @@ describe("PayFast (fake)", () => {
     });
     expect(ozow.statusCode).toBe(400);
     expect(ozow.json().error.fields).toEqual({ method: "Choose one of the ways to pay on offer" });
+  });
+
+  it("a client renews from the portal through PayFast: a pay link to the hand-off page, captured onto their own account", async () => {
+    const first = await payfastPayment();
+    await itn(first.ref);
+    const clientId = (await rowOf(first.ref)).client_id as string;
+    const { cookie } = await clientSession(t.app, clientId);
+    const renew = await t.app.inject({
+      method: "POST",
+      url: "/api/client/renew",
+      cookies: cookie,
+      headers: { origin: PUBLIC_URL },
+      payload: { method: "payfast", packageId: pkgId["Month to Month"] },
+    });
+    expect(renew.statusCode, renew.body).toBe(201);
+    const body = renew.json() as { method: string; paylinkUrl: string; externalTransactionID: string };
+    expect(body).toMatchObject({ method: "payfast", paylinkUrl: `${PUBLIC_URL}/api/payments/checkout/${body.externalTransactionID}` });
+    const page = await t.app.inject({ method: "GET", url: new URL(body.paylinkUrl).pathname });
+    const fields = [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
+      ([, k, v]) => [k, v] as [string, string],
+    );
+    await fetch(`${fake.url}/eng/process`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: formBody(fields.map(([k, v]) => [k, v.replaceAll("&amp;", "&")] as [string, string])),
+    });
+    expect((await itn(body.externalTransactionID)).status).toBe(200);
+    expect(await rowOf(body.externalTransactionID)).toMatchObject({
+      status: "paid",
+      client_id: clientId,
+      provider: "payfast",
+      amount: 650,
+    });
   });
 
   it("start-up stops when a PayFast key is missing, naming the variable", () => {

@@ -319,7 +319,7 @@ export interface PaymentMethods {
   card: "ikhokha" | "sandbox" | "off";
   eft: boolean;
   /** the other providers the owner turned on, by id and the name customers know, in the order offered (the server always sends it) */
-  providers?: { id: HostedPaymentMethod; name: string }[];
+  providers?: readonly { id: HostedPaymentMethod; name: string }[];
 }
 
 export interface BankDetails {

@@ -8,7 +8,7 @@ import { CLIENT_COOKIE, createSession, deleteSession, readClientSession, secureC
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { handoffPolicy, renderHandoff } from "./checkout-handoff";
 import { renderSandboxCheckout } from "./sandbox-checkout";
-import { createPaymentsService, type PayerSession } from "./service";
+import { createPaymentsService, type PayerSession, paymentNotificationsSettled } from "./service";
 
 /** Our references and the sandbox's: letters, digits, '_' and '-'. */
 const refParam = z
@@ -21,6 +21,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
   const service = createPaymentsService(app);
   const limit = (area: string, ip: string) =>
     enforce(app.db, [{ key: `${area}:ip:${ip}`, limit: app.config.PUBLIC_WRITE_LIMIT_PER_MIN, message: PUBLIC_WRITE_MESSAGE }]);
+
+  // A PayFast ITN answered but still being checked finishes before the app closes (shutdown).
+  app.addHook("onClose", async () => {
+    await paymentNotificationsSettled();
+  });
 
   // Payment facts change from one second to the next; never cache them.
   app.addHook("onRequest", async (_request, reply) => {

@@ -8,6 +8,13 @@ const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 const intFrom = (def: number, min: number, max: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(def));
 
+/** The keys each payment provider needs, all or none (docs/payment-providers.md). */
+const PROVIDER_KEYS = [
+  ["PAYFAST_MERCHANT_ID", "PAYFAST_MERCHANT_KEY", "PAYFAST_PASSPHRASE"],
+  ["OZOW_SITE_CODE", "OZOW_PRIVATE_KEY", "OZOW_API_KEY"],
+  ["YOCO_SECRET_KEY", "YOCO_WEBHOOK_SECRET"],
+] as const;
+
 export const configSchema = z
   .object({
     NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("production")),
@@ -43,6 +50,28 @@ export const configSchema = z
     PAYMENTS_SANDBOX: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).optional()),
     /** key that signs the local sandbox provider's callbacks; random per start when unset */
     SANDBOX_SECRET: optionalString,
+    /** PayFast (docs/payment-providers.md): all three set turn it on; the URL is the live host unless a sandbox's */
+    PAYFAST_MERCHANT_ID: optionalString,
+    PAYFAST_MERCHANT_KEY: optionalString,
+    PAYFAST_PASSPHRASE: optionalString,
+    PAYFAST_URL: z.preprocess(emptyToUndefined, z.url().default("https://www.payfast.co.za")),
+    /** Ozow instant EFT: the site code, private key (hashes) and API key (status queries) go together */
+    OZOW_SITE_CODE: optionalString,
+    OZOW_PRIVATE_KEY: optionalString,
+    OZOW_API_KEY: optionalString,
+    /** Ozow's payment page (the form posts here) and its API host (transaction status) */
+    OZOW_URL: z.preprocess(emptyToUndefined, z.url().default("https://pay.ozow.com")),
+    OZOW_API_URL: z.preprocess(emptyToUndefined, z.url().default("https://api.ozow.com")),
+    /** Yoco Checkout: the secret key (sk_live_… / sk_test_…) and the webhook's signing secret (whsec_…) */
+    YOCO_SECRET_KEY: optionalString,
+    YOCO_WEBHOOK_SECRET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, "must be the webhook secret Yoco gave, whsec_ followed by base64")
+        .optional(),
+    ),
+    YOCO_API_URL: z.preprocess(emptyToUndefined, z.url().default("https://payments.yoco.com")),
     /** the IPTV panel's reseller API: http://panel.example:port/{access_code}/reseller/index.php */
     PANEL_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     PANEL_API_KEY: optionalString,
@@ -105,6 +134,18 @@ export const configSchema = z
     }
     if (Boolean(c.IKHOKHA_APP_ID) !== Boolean(c.IKHOKHA_APP_SECRET)) {
       ctx.addIssue({ code: "custom", path: ["IKHOKHA_APP_SECRET"], message: "IKHOKHA_APP_ID and IKHOKHA_APP_SECRET go together" });
+    }
+    // A payment provider is on when any of its keys is set; then every one of them must be.
+    for (const group of PROVIDER_KEYS) {
+      const set = group.filter((name) => Boolean(c[name]));
+      if (set.length === 0 || set.length === group.length) continue;
+      for (const name of group.filter((n) => !c[n])) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `is required when ${set.join(" and ")} ${set.length > 1 ? "are" : "is"} set`,
+        });
+      }
     }
     if (Boolean(c.WHATSAPP_TOKEN) !== Boolean(c.WHATSAPP_PHONE_NUMBER_ID)) {
       ctx.addIssue({

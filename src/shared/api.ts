@@ -310,11 +310,16 @@ export interface PaymentMessage {
   state: PaymentMessageState;
 }
 
+/** The payment providers an owner may turn on beside the card provider (docs/payment-providers.md). */
+export type HostedPaymentMethod = "payfast" | "ozow" | "yoco";
+
 /** GET /api/payments/methods → {data}: which ways to pay are on. */
 export interface PaymentMethods {
   /** card payments: ikhokha (real money), sandbox (the local test checkout) or off */
   card: "ikhokha" | "sandbox" | "off";
   eft: boolean;
+  /** the other providers the owner turned on, by id and the name customers know, in the order offered (the server always sends it) */
+  providers?: readonly { id: HostedPaymentMethod; name: string }[];
 }
 
 export interface BankDetails {

@@ -3,12 +3,12 @@
 // of /api/client/*, and the pure rules the portal and the server must agree on (subscription
 // status, days left, install-guide steps).
 import { z } from "zod";
-import type { BankDetails, Download, Incident, Notice, PaymentStatus, Special } from "./api";
+import type { BankDetails, Download, HostedPaymentMethod, Incident, Notice, PaymentStatus, Special } from "./api";
 import { couponCodeSchema } from "./billing";
 import { isValidEmail, isValidPhone } from "./contact";
 import { type ClientStatus, isClientStatus } from "./lifecycle";
 import type { PlanViewModel } from "./pricing";
-import { passwordSchema, verificationCodeSchema } from "./schemas";
+import { HOSTED_PAYMENT_METHODS, passwordSchema, verificationCodeSchema } from "./schemas";
 import { isSouthAfricanWhatsApp } from "./whatsapp";
 
 // ---- words the portal and the server share -------------------------------------------------
@@ -140,7 +140,7 @@ export interface ContactChangeStarted {
 /** What the portal shows beside the marketing choice (POPIA: the text consent was given to). */
 export const MARKETING_CONSENT_TEXT = "Send me specials and news by WhatsApp or e-mail. I can opt out at any time.";
 
-export const RENEW_METHODS = ["card", "eft"] as const;
+export const RENEW_METHODS = ["card", "eft", ...HOSTED_PAYMENT_METHODS] as const;
 
 /** POST /api/client/renew: their own package unless they pick another active one. */
 export const renewRequestSchema = z.object({
@@ -292,7 +292,7 @@ export interface ClientReceipt extends ClientPayment {
 
 /** POST /api/client/renew → 201 */
 export type ClientRenewResponse =
-  | { success: true; method: "card"; paylinkUrl: string; externalTransactionID: string }
+  | { success: true; method: "card" | HostedPaymentMethod; paylinkUrl: string; externalTransactionID: string }
   | { success: true; method: "eft"; reference: string; amount: number; package_name: string; bank: BankDetails };
 
 export interface ClientPlan extends PlanViewModel {

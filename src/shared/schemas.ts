@@ -245,8 +245,14 @@ export interface IdentifyResponse {
   mayTakeMinutes: boolean;
 }
 
+/** The providers a pay link may go through besides the card provider (GET /api/payments/methods lists those on). */
+export const HOSTED_PAYMENT_METHODS = ["payfast", "ozow", "yoco"] as const;
+export const PAYMENT_METHOD_MESSAGE = "Choose one of the ways to pay on offer";
+
 const paymentRequestFields = {
   packageId,
+  /** card (the default: iKhokha or the sandbox) or one of the hosted providers the owner turned on */
+  method: z.preprocess(blankToUndefined, z.enum(["card", ...HOSTED_PAYMENT_METHODS], { error: PAYMENT_METHOD_MESSAGE }).optional()),
   name: z.preprocess(blankToUndefined, nameText(PAYER_NAME_MESSAGE, "Full name").optional()),
   whatsapp: z.preprocess(blankToUndefined, phoneText(PAYER_WHATSAPP_MESSAGE).optional()),
   email: optionalEmail,

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
-import { e2eAdmin } from "./e2e-env";
+import { e2eAdmin, e2eOzow, e2ePayfast, e2eYoco } from "./e2e-env";
 
 const root = path.resolve(import.meta.dirname, "../..");
 // Overridable so two runs can share a machine: each with its own build and results.
@@ -22,6 +22,13 @@ function freePort(): string {
 // Workers load this file again; the runner's environment (inherited by them) keeps one port.
 process.env.E2E_PORT ??= freePort();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// The fake PayFast, Ozow and Yoco the app's provider URLs point at (tests/e2e/fake-providers.ts).
+process.env.E2E_PAYFAST_PORT ??= freePort();
+process.env.E2E_OZOW_PORT ??= freePort();
+process.env.E2E_YOCO_PORT ??= freePort();
+const payfastUrl = `http://127.0.0.1:${process.env.E2E_PAYFAST_PORT}`;
+const ozowUrl = `http://127.0.0.1:${process.env.E2E_OZOW_PORT}`;
+const yocoUrl = `http://127.0.0.1:${process.env.E2E_YOCO_PORT}`;
 
 export default defineConfig({
   testDir: ".",
@@ -60,32 +67,61 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: {
-    command: "node tests/e2e/start-server.mjs",
-    cwd: root,
-    url: baseURL,
-    reuseExistingServer: false,
-    // first start creates and migrates a new PGlite data dir, then seeds it
-    timeout: 120_000,
-    stdout: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: process.env.E2E_PORT,
-      PUBLIC_URL: baseURL,
-      ADMIN_EMAIL: e2eAdmin.email,
-      ADMIN_PASSWORD: e2eAdmin.password,
-      JOBS: "on",
-      // Every browser of the suite comes from 127.0.0.1, as no shop's customers do: with the
-      // defaults (5 sign-ins, 20 public writes a minute per address) parallel specs would refuse
-      // each other. The limits themselves are tested, with their defaults, by the API tests.
-      LOGIN_LIMIT_PER_MIN: "100",
-      PUBLIC_WRITE_LIMIT_PER_MIN: "300",
-      LOG_LEVEL: "warn",
-      WHATSAPP_APP_SECRET: "e2e-whatsapp-app-secret",
-      WEB_DIST_DIR: distDir,
-      DATABASE_URL: "",
+  webServer: [
+    {
+      command: "node --import tsx tests/e2e/fake-providers.ts",
+      cwd: root,
+      url: `${payfastUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+      env: {
+        E2E_PORT: process.env.E2E_PORT,
+        E2E_PAYFAST_PORT: process.env.E2E_PAYFAST_PORT,
+        E2E_OZOW_PORT: process.env.E2E_OZOW_PORT,
+        E2E_YOCO_PORT: process.env.E2E_YOCO_PORT,
+      },
     },
-  },
+    {
+      command: "node tests/e2e/start-server.mjs",
+      cwd: root,
+      url: baseURL,
+      reuseExistingServer: false,
+      // first start creates and migrates a new PGlite data dir, then seeds it
+      timeout: 120_000,
+      stdout: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: process.env.E2E_PORT,
+        PUBLIC_URL: baseURL,
+        ADMIN_EMAIL: e2eAdmin.email,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        JOBS: "on",
+        // Every browser of the suite comes from 127.0.0.1, as no shop's customers do: with the
+        // defaults (5 sign-ins, 20 public writes a minute per address) parallel specs would refuse
+        // each other. The limits themselves are tested, with their defaults, by the API tests.
+        LOGIN_LIMIT_PER_MIN: "100",
+        PUBLIC_WRITE_LIMIT_PER_MIN: "300",
+        LOG_LEVEL: "warn",
+        WHATSAPP_APP_SECRET: "e2e-whatsapp-app-secret",
+        WEB_DIST_DIR: distDir,
+        DATABASE_URL: "",
+        // PayFast, Ozow and Yoco beside the sandbox card checkout (which stays the default choice), at the fakes.
+        PAYFAST_MERCHANT_ID: e2ePayfast.merchantId,
+        PAYFAST_MERCHANT_KEY: e2ePayfast.merchantKey,
+        PAYFAST_PASSPHRASE: e2ePayfast.passphrase,
+        PAYFAST_URL: payfastUrl,
+        OZOW_SITE_CODE: e2eOzow.siteCode,
+        OZOW_PRIVATE_KEY: e2eOzow.privateKey,
+        OZOW_API_KEY: e2eOzow.apiKey,
+        OZOW_URL: ozowUrl,
+        OZOW_API_URL: ozowUrl,
+        YOCO_SECRET_KEY: e2eYoco.secretKey,
+        YOCO_WEBHOOK_SECRET: e2eYoco.webhookSecret,
+        YOCO_API_URL: yocoUrl,
+      },
+    },
+  ],
 });

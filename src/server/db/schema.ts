@@ -255,10 +255,16 @@ export const capturedPayments = pgTable(
   "captured_payments",
   {
     id: id(),
-    /** ikhokha | sandbox | eft | manual */
+    /** ikhokha | sandbox | payfast | ozow | yoco | eft | manual */
     provider: text("provider").notNull(),
     external_transaction_id: text("external_transaction_id").notNull().unique(),
     provider_reference: text("provider_reference"),
+    /**
+     * the provider's own id of the money movement (PayFast pf_payment_id, Ozow TransactionId, Yoco
+     * payment id), set when it is captured: unique per provider, so a replayed notification never
+     * captures a second payment
+     */
+    provider_payment_id: text("provider_payment_id"),
     amount: money("amount").notNull(),
     currency: text("currency").notNull().default("ZAR"),
     package_id: uuid("package_id").references(() => packages.id, { onDelete: "set null" }),
@@ -289,7 +295,11 @@ export const capturedPayments = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index("payments_created_idx").on(t.created_at), index("payments_client_idx").on(t.client_id)],
+  (t) => [
+    index("payments_created_idx").on(t.created_at),
+    index("payments_client_idx").on(t.client_id),
+    uniqueIndex("payments_provider_payment_unique").on(t.provider, t.provider_payment_id).where(sql`provider_payment_id is not null`),
+  ],
 );
 
 export const contentRequests = pgTable("content_requests", {

@@ -53,7 +53,12 @@ const EXPECTATIONS: { match: (key: string) => boolean; kind: Kind }[] = [
   { match: (k) => k.includes(" /api/admin/"), kind: "admin" },
   { match: (k) => /^POST \/api\/client\/(login|logout|password-reset\/request|password-reset\/confirm)$/.test(k), kind: "open" },
   { match: (k) => k.includes(" /api/client/"), kind: "client" },
-  { match: (k) => /^(POST \/api\/payments\/webhook\/|(GET|POST) \/api\/whatsapp\/webhook)/.test(k), kind: "signed" },
+  // provider notifications: the card webhook, PayFast's ITN, Ozow's and Yoco's (issue 29)
+  {
+    match: (k) =>
+      /^(POST \/api\/payments\/(webhook\/|payfast\/itn$|ozow\/notify$|yoco\/webhook$)|(GET|POST) \/api\/whatsapp\/webhook)/.test(k),
+    kind: "signed",
+  },
   // instant free trials (issue 27): the result screen, the code and a new code — anyone holding the trial's id
   { match: (k) => /^(GET \/api\/trials\/:id|POST \/api\/trials\/:id\/(verify|resend))$/.test(k), kind: "public" },
   { match: (k) => /^(GET \/api\/events|GET \/api\/speedtest\/download|POST \/api\/speedtest\/upload)$/.test(k), kind: "stream" },

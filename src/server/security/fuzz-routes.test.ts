@@ -33,7 +33,7 @@ afterAll(async () => {
 
 /** Streams and signed webhooks are fuzzed where they live (their own tests). */
 const SKIP =
-  /^(GET \/api\/events|GET \/api\/speedtest\/download|POST \/api\/speedtest\/upload|POST \/api\/payments\/webhook|(GET|POST) \/api\/whatsapp\/webhook)/;
+  /^(GET \/api\/events|GET \/api\/speedtest\/download|POST \/api\/speedtest\/upload|POST \/api\/payments\/(webhook|payfast\/itn|ozow\/notify|yoco\/webhook)|(GET|POST) \/api\/whatsapp\/webhook)/;
 /** Writes a visitor can make without signing in. */
 const PUBLIC_WRITE = /^POST \/api\/(orders|interest|downloads|status|payments\/(paylink|eft|sandbox))/;
 

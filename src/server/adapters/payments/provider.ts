@@ -3,6 +3,13 @@
 
 export type ProviderName = "sandbox" | "ikhokha";
 
+/**
+ * The providers the owner may turn on beside the card provider (docs/payment-providers.md): each
+ * sends the customer to its own page and tells us by a server-to-server notification.
+ */
+export const HOSTED_PROVIDERS = ["payfast", "ozow", "yoco"] as const;
+export type HostedProviderName = (typeof HOSTED_PROVIDERS)[number];
+
 export interface PaylinkUrls {
   callbackUrl: string;
   successPageUrl: string;
@@ -40,6 +47,8 @@ export type PaylinkStatus = "paid" | "failed" | "cancelled" | "pending";
 export interface PaylinkStatusResult {
   status: PaylinkStatus;
   amountCents: number;
+  /** the provider's id of the money, where its status answer names one (the dedupe key) */
+  providerPaymentId?: string;
 }
 
 export interface PaymentProvider {
@@ -73,4 +82,85 @@ export function statusFromProvider(value: unknown): PaylinkStatus {
   if (["FAILURE", "FAILED", "DECLINED", "ERROR", "EXPIRED"].includes(word)) return "failed";
   if (["CANCELLED", "CANCELED"].includes(word)) return "cancelled";
   return "pending";
+}
+
+// ---- hosted providers (PayFast, Ozow, Yoco) ---------------------------------------------------
+
+export interface CheckoutInput {
+  /** integer cents */
+  amountCents: number;
+  description: string;
+  /** our reference, STRMDSK_… */
+  reference: string;
+  urls: { notifyUrl: string; successUrl: string; cancelUrl: string; failureUrl: string };
+}
+
+/** Where the customer goes: a URL the provider made (Yoco), or a signed form our page posts (PayFast, Ozow). */
+export type Checkout =
+  | { kind: "redirect"; url: string; providerReference: string }
+  | { kind: "form"; action: string; fields: [string, string][] };
+
+/** A notification as received: the exact body, its content type and headers. */
+export interface NotificationRequest {
+  rawBody: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** What a verified notification says, in our words. */
+export interface ProviderNotification {
+  /** our reference (PayFast m_payment_id, Ozow TransactionReference); Yoco names its checkout instead */
+  reference?: string;
+  /** the provider's checkout id, where our reference is not carried (Yoco) */
+  checkoutId?: string;
+  /** the provider's id of the money movement: the dedupe key */
+  providerPaymentId: string;
+  status: PaylinkStatus;
+  amountCents: number;
+  /** the provider's own status word, for notes */
+  providerStatus: string;
+  /** the fields as received, minus any signature, for raw_payload */
+  payload: Record<string, unknown>;
+  /** what the provider's confirmation is asked with (PayFast: the signed pairs posted back) */
+  echo?: string;
+}
+
+/** Why a notification is refused before anything is looked up. */
+export class NotificationRefused extends Error {
+  constructor(
+    readonly kind: "bad_input" | "bad_signature",
+    message: string,
+    /** the field names at fault, for the 400's per-field messages */
+    readonly fields: Record<string, string> = {},
+    /** our reference, when the body named one (a note on that payment) */
+    readonly reference?: string,
+    /** the provider's checkout id, where the body names that instead (Yoco) */
+    readonly checkoutId?: string,
+  ) {
+    super(message);
+    this.name = "NotificationRefused";
+  }
+}
+
+export interface HostedProvider {
+  readonly name: HostedProviderName;
+  /** the name customers know it by */
+  readonly label: string;
+  startCheckout(input: CheckoutInput): Promise<Checkout>;
+  /**
+   * Parses and verifies a notification: the shape (missing fields, wrong types, a currency other
+   * than ZAR are `bad_input`), then the signature (`bad_signature`). Never touches the network.
+   */
+  readNotification(request: NotificationRequest): ProviderNotification;
+  /**
+   * The provider's own server confirms it (PayFast's validate, Ozow's status API, Yoco's checkout):
+   * the truth the capture compares with our amount. Throws PaymentProviderError when it cannot be asked.
+   */
+  confirm(
+    notification: ProviderNotification,
+    payment: { reference: string; providerReference: string | null },
+  ): Promise<PaylinkStatusResult>;
+  /** The status by our reference (or the provider's checkout id), for the result page; absent where there is no status API. */
+  getStatus?(payment: { reference: string; providerReference: string | null }): Promise<PaylinkStatusResult>;
+  /** Money back through the provider's refund API, where it has one. */
+  refund?(providerReference: string, amountCents: number): Promise<{ reference: string }>;
 }

@@ -3,8 +3,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EmailAttachment } from "@/server/adapters/email";
-import type { PaymentProvider } from "@/server/adapters/payments/provider";
-import { selectPaymentProvider } from "@/server/adapters/payments/select-provider";
+import type { HostedProvider, HostedProviderName, PaymentProvider } from "@/server/adapters/payments/provider";
+import { selectHostedProviders, selectPaymentProvider } from "@/server/adapters/payments/select-provider";
 import type { Db } from "@/server/db/client";
 import { capturedPayments, clients, coupons, creditNotes, documentSequences, invoices } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";
@@ -199,9 +199,11 @@ export async function refundPayment(
 
   let method: "provider" | "manual" = "manual";
   let providerReference: string | null = null;
-  if (provider?.refund && payment.provider === provider.name && payment.provider_reference) {
+  // The card provider's refund API, or that of the provider the payment went through (Yoco has one).
+  const refunder = payment.provider === provider?.name ? provider : hostedProvidersFor(app).get(payment.provider as HostedProviderName);
+  if (refunder?.refund && payment.provider_reference) {
     try {
-      providerReference = (await provider.refund(payment.provider_reference, cents)).reference;
+      providerReference = (await refunder.refund(payment.provider_reference, cents)).reference;
       method = "provider";
     } catch (error) {
       app.log.error({ err: error, ref: payment.external_transaction_id }, "card provider refused a refund");
@@ -380,6 +382,12 @@ async function recordRefund(
     refunded_amount: after.refunded_amount,
     term_change: termChange,
   };
+}
+
+let cachedHosted: { config: unknown; providers: Map<HostedProviderName, HostedProvider> } | null = null;
+function hostedProvidersFor(app: FastifyInstance): Map<HostedProviderName, HostedProvider> {
+  if (cachedHosted?.config !== app.config) cachedHosted = { config: app.config, providers: selectHostedProviders(app.config) };
+  return cachedHosted.providers;
 }
 
 let cachedProvider: { config: unknown; provider: PaymentProvider } | null = null;

@@ -34,7 +34,15 @@ type PaymentRow = typeof capturedPayments.$inferSelect;
 
 /** Payments a receipt can be shown for: money was taken (a refund keeps its receipt, marked refunded). */
 const RECEIPT_STATUSES = ["paid", "refunded"];
-const METHOD_LABELS: Record<string, string> = { ikhokha: "Card", sandbox: "Card (test checkout)", eft: "EFT", manual: "Manual" };
+const METHOD_LABELS: Record<string, string> = {
+  ikhokha: "Card",
+  sandbox: "Card (test checkout)",
+  payfast: "PayFast",
+  ozow: "Ozow",
+  yoco: "Yoco",
+  eft: "EFT",
+  manual: "Manual",
+};
 const PAYMENT_STATUSES: readonly PaymentStatus[] = ["pending", "paid", "failed", "cancelled", "refunded"];
 const refParam = z.object({
   ref: z
@@ -122,9 +130,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
     // The session's client pays for themselves: the payment carries their id, and its capture
     // extends THIS client's term.
     const session = { clientId, ip: request.ip };
-    if (input.method === "card") {
-      const link = await payments.paylinkFor({ packageId, clientId, coupon: input.coupon }, session);
-      return { success: true, method: "card", paylinkUrl: link.paylinkUrl, externalTransactionID: link.externalTransactionID };
+    if (input.method !== "eft") {
+      // Card, or one of the providers the owner turned on (PayFast, Ozow, Yoco): a pay link either way.
+      const link = await payments.paylinkFor({ packageId, clientId, coupon: input.coupon, method: input.method }, session);
+      return { success: true, method: input.method, paylinkUrl: link.paylinkUrl, externalTransactionID: link.externalTransactionID };
     }
     const email = isValidEmail(client.email) ? client.email.trim() : undefined;
     const eft = await payments.eftFor({ packageId, clientId, email, coupon: input.coupon }, session);

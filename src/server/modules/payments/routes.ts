@@ -1,12 +1,14 @@
 // Payments: card pay links (iKhokha or the local sandbox), the provider webhook, status for
-// the result pages, EFT references, and the sandbox's own checkout page.
+// the result pages, EFT references, and the sandbox's own checkout page; PayFast, Ozow and Yoco
+// checkouts (the hand-off page) and their notifications (docs/payment-providers.md).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CLIENT_COOKIE, createSession, deleteSession, readClientSession, secureCookies, setSessionCookie } from "@/server/auth/sessions";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
+import { handoffPolicy, renderHandoff } from "./checkout-handoff";
 import { renderSandboxCheckout } from "./sandbox-checkout";
-import { createPaymentsService, type PayerSession } from "./service";
+import { createPaymentsService, type PayerSession, paymentNotificationsSettled } from "./service";
 
 /** Our references and the sandbox's: letters, digits, '_' and '-'. */
 const refParam = z
@@ -19,6 +21,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
   const service = createPaymentsService(app);
   const limit = (area: string, ip: string) =>
     enforce(app.db, [{ key: `${area}:ip:${ip}`, limit: app.config.PUBLIC_WRITE_LIMIT_PER_MIN, message: PUBLIC_WRITE_MESSAGE }]);
+
+  // A PayFast ITN answered but still being checked finishes before the app closes (shutdown).
+  app.addHook("onClose", async () => {
+    await paymentNotificationsSettled();
+  });
 
   // Payment facts change from one second to the next; never cache them.
   app.addHook("onRequest", async (_request, reply) => {
@@ -96,6 +103,17 @@ const routes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => reply.redirect(await service.sandboxAction(request.params.ref, request.params.action), 303),
   );
 
+  // A PayFast or Ozow payment's signed form, posted on to the provider's page.
+  app.get("/payments/checkout/:ref", { schema: { params: z.object({ ref: refParam }) } }, async (request, reply) => {
+    const view = await service.checkoutPage(request.params.ref);
+    if (view.kind === "redirect") return reply.redirect(view.location, 303);
+    reply.header("content-security-policy", handoffPolicy(view.checkout.action));
+    reply.header("referrer-policy", "no-referrer");
+    return reply
+      .type("text/html; charset=utf-8")
+      .send(renderHandoff({ label: view.label, action: view.checkout.action, fields: view.checkout.fields, amount: view.amount }));
+  });
+
   app.get("/payments/:ref", { schema: { params: z.object({ ref: refParam }) } }, (request) => service.publicStatus(request.params.ref));
 
   // The webhook verifies a signature over the exact bytes received, so in this scope bodies
@@ -112,6 +130,27 @@ const routes: FastifyPluginAsync = async (fastify) => {
         headers: request.headers,
       });
     });
+
+    // PayFast's ITN: checked for shape (400), then answered 200 at once, as PayFast asks; the
+    // signature, validate call and capture run after the answer (their outcome noted on the payment).
+    scope.post("/payments/payfast/itn", async (request, reply) => {
+      const rawBody = typeof request.body === "string" ? request.body : "";
+      service.inBackground(await service.takeNotification("payfast", { rawBody, headers: request.headers }, { strict: false }));
+      return reply.status(200).type("text/plain").send("OK");
+    });
+
+    // Ozow and Yoco: checked and captured before the answer, so a failure to confirm is a 502 and
+    // they deliver the notification again.
+    for (const [name, path] of [
+      ["ozow", "/payments/ozow/notify"],
+      ["yoco", "/payments/yoco/webhook"],
+    ] as const) {
+      scope.post(path, async (request) => {
+        const rawBody = typeof request.body === "string" ? request.body : "";
+        await (await service.takeNotification(name, { rawBody, headers: request.headers }, { strict: true }))();
+        return { received: true };
+      });
+    }
   });
 };
 

@@ -11,17 +11,28 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
   type CallbackRequest,
+  type Checkout,
+  type HostedProvider,
+  type HostedProviderName,
+  NotificationRefused,
+  type NotificationRequest,
   type PaylinkStatusResult,
   PaymentProviderError,
+  type ProviderNotification,
   statusFromProvider,
 } from "@/server/adapters/payments/provider";
 import type { SandboxOutcome, SandboxPaylink } from "@/server/adapters/payments/sandbox";
-import { type ActiveProvider, providerKindFor, selectPaymentProvider } from "@/server/adapters/payments/select-provider";
+import {
+  type ActiveProvider,
+  providerKindFor,
+  selectHostedProviders,
+  selectPaymentProvider,
+} from "@/server/adapters/payments/select-provider";
 import { capturedPayments, clients, leads, outbox, packages, provisioningJobs } from "@/server/db/schema";
 import type { ClientRow } from "@/server/lib/accounts";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { knownFields, storablePayload } from "@/server/lib/clean-input";
-import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
+import { AppError, badRequest, conflict, notFound, uniqueViolation } from "@/server/lib/errors";
 import { matchContact, storedNumber } from "@/server/lib/identity";
 import { loadRules } from "@/server/lib/lifecycle";
 import { appendNote } from "@/server/lib/notes";
@@ -50,6 +61,7 @@ import {
   identifyRequestSchema,
   PAYER_NAME_MESSAGE,
   PAYER_WHATSAPP_MESSAGE,
+  PAYMENT_METHOD_MESSAGE,
   paylinkRequestSchema,
 } from "@/shared/schemas";
 import { toStoredWhatsApp } from "@/shared/whatsapp";
@@ -130,6 +142,25 @@ export interface PaymentsServiceOptions {
   eftCode?: () => string;
 }
 
+/** Where each hosted provider sends its notifications (the routes in routes.ts). */
+export const NOTIFY_PATHS: Record<HostedProviderName, string> = {
+  payfast: "/api/payments/payfast/itn",
+  ozow: "/api/payments/ozow/notify",
+  yoco: "/api/payments/yoco/webhook",
+};
+const notifyPath = (name: HostedProviderName) => NOTIFY_PATHS[name];
+
+/**
+ * Notifications answered before they are processed (PayFast's ITN is answered 200 at once):
+ * the work still running, so a test (or a shutdown) can wait for it.
+ */
+const notificationsInFlight = new Set<Promise<void>>();
+
+/** Resolves once every notification being processed after its answer has finished. */
+export async function paymentNotificationsSettled(): Promise<void> {
+  while (notificationsInFlight.size) await Promise.allSettled([...notificationsInFlight]);
+}
+
 export function makeTransactionId(now = Date.now()): string {
   let random = "";
   for (let i = 0; i < 10; i++) random += randomInt(36).toString(36);
@@ -171,6 +202,8 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
   const active: ActiveProvider = selectPaymentProvider(app.config, db, publicUrl);
   const provider = active.provider;
   const cardMode = cardModeFor(app.config);
+  /** PayFast, Ozow, Yoco: each the owner turned on (docs/payment-providers.md) */
+  const hosted = selectHostedProviders(app.config);
   const eftCode = options.eftCode ?? randomEftCode;
   const lastReconciled = new Map<string, number>();
 
@@ -377,6 +410,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
 
   /** A pay link for a package. `input.immediateStartConsent` is the payer's ECT s44 consent (a renewal from the portal has none). */
   async function paylinkFor(input: OrderInput, session: PayerSession, body: unknown = input): Promise<PaylinkResponse> {
+    if (input.method && input.method !== "card") return checkoutFor(input.method, input, session, body);
     if (cardMode === "off") throw new AppError(409, "card_payments_off", CARD_OFF_MESSAGE);
     const order = await priceOrder(input, session);
     const { pkg, price, amountCents } = order;
@@ -430,6 +464,226 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
         .set({ status: "failed", notes: `Pay link not created: ${reason}`.slice(0, 2000), updated_at: new Date() })
         .where(eq(capturedPayments.id, payment.id));
       throw new AppError(502, "payment_provider", PAYLINK_FAILED_MESSAGE);
+    }
+  }
+
+  // ---- hosted providers: PayFast, Ozow, Yoco ----------------------------------------------------
+
+  function hostedOrRefuse(name: string): HostedProvider {
+    const found = hosted.get(name as HostedProviderName);
+    if (!found) throw badRequest(PAYMENT_METHOD_MESSAGE, { method: PAYMENT_METHOD_MESSAGE });
+    return found;
+  }
+
+  /** What the provider's checkout is started with, for a payment row (the same every time it is asked). */
+  function checkoutInput(payment: Pick<Payment, "external_transaction_id" | "amount" | "description" | "provider">) {
+    const ref = payment.external_transaction_id;
+    const q = `?ref=${encodeURIComponent(ref)}`;
+    return {
+      amountCents: toCents(payment.amount),
+      description: payment.description,
+      reference: ref,
+      urls: {
+        notifyUrl: `${publicUrl}${notifyPath(payment.provider as HostedProviderName)}`,
+        successUrl: `${publicUrl}/payment/success${q}`,
+        failureUrl: `${publicUrl}/payment/failure${q}`,
+        cancelUrl: `${publicUrl}/payment/cancel${q}`,
+      },
+    };
+  }
+
+  /**
+   * A pay link through PayFast, Ozow or Yoco: the same pricing, payer and pending row as a card
+   * pay link, then the provider's checkout. Yoco makes a checkout by API and gives its URL; PayFast
+   * and Ozow take a signed form post, which our hand-off page (/api/payments/checkout/:ref) sends.
+   */
+  async function checkoutFor(method: string, input: OrderInput, session: PayerSession, body: unknown): Promise<PaylinkResponse> {
+    const chosen = hostedOrRefuse(method);
+    const order = await priceOrder(input, session);
+    const { pkg, price } = order;
+    const payer = await resolvePayer(input, session, pkg.name, body);
+    const ref = makeTransactionId();
+    const [payment] = await db
+      .insert(capturedPayments)
+      .values({
+        provider: chosen.name,
+        external_transaction_id: ref,
+        amount: price,
+        currency: "ZAR",
+        package_id: pkg.id,
+        package_name: pkg.name,
+        description: `${pkg.name} IPTV Subscription`,
+        client_id: payer.client?.id ?? null,
+        lead_id: payer.leadId,
+        client_email: payer.email,
+        immediate_start_consent_at: input.immediateStartConsent ? new Date() : null,
+        status: "pending",
+        ...orderColumns(order, input),
+      })
+      .returning();
+    try {
+      const checkout = await chosen.startCheckout(checkoutInput(payment));
+      if (checkout.kind === "redirect") {
+        await db
+          .update(capturedPayments)
+          .set({ provider_reference: checkout.providerReference, updated_at: new Date() })
+          .where(eq(capturedPayments.id, payment.id));
+        return { success: true, paylinkUrl: checkout.url, externalTransactionID: ref };
+      }
+      return { success: true, paylinkUrl: `${publicUrl}/api/payments/checkout/${encodeURIComponent(ref)}`, externalTransactionID: ref };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      app.log.error({ err: error, ref, provider: chosen.name }, "payment provider failed to start a checkout");
+      await db
+        .update(capturedPayments)
+        .set({ status: "failed", notes: `Checkout not started at ${chosen.label}: ${reason}`.slice(0, 2000), updated_at: new Date() })
+        .where(eq(capturedPayments.id, payment.id));
+      throw new AppError(502, "payment_provider", PAYLINK_FAILED_MESSAGE);
+    }
+  }
+
+  /**
+   * GET /api/payments/checkout/:ref: the signed form that carries a pending PayFast or Ozow payment
+   * to the provider's page; a payment already settled sends the browser to its result page.
+   */
+  async function checkoutPage(
+    ref: string,
+  ): Promise<
+    { kind: "form"; label: string; checkout: Extract<Checkout, { kind: "form" }>; amount: number } | { kind: "redirect"; location: string }
+  > {
+    const payment = await findPayment(ref);
+    const provider = payment ? hosted.get(payment.provider as HostedProviderName) : undefined;
+    if (!payment || !provider) throw notFound("No such payment.");
+    const q = `?ref=${encodeURIComponent(ref)}`;
+    if (payment.status === "paid" || payment.status === "refunded") return { kind: "redirect", location: `/payment/success${q}` };
+    if (payment.status !== "pending")
+      return { kind: "redirect", location: `/payment/${payment.status === "cancelled" ? "cancel" : "failure"}${q}` };
+    const checkout = await provider.startCheckout(checkoutInput(payment));
+    if (checkout.kind === "redirect") return { kind: "redirect", location: checkout.url };
+    return { kind: "form", label: provider.label, checkout, amount: payment.amount };
+  }
+
+  /**
+   * A hosted provider's notification, read and checked before anything is looked up: bad input
+   * (missing fields, wrong types, not ZAR) is a 400; a bad signature is a 401 where `strict`, else
+   * (PayFast, whose ITN is answered 200 whatever happens) only noted. Returns the rest of the work:
+   * find our payment, ask the provider's server, capture through the one capture path.
+   */
+  async function takeNotification(
+    name: HostedProviderName,
+    request: NotificationRequest,
+    options: { strict: boolean },
+  ): Promise<() => Promise<void>> {
+    const provider = hosted.get(name);
+    if (!provider) throw notFound("No such payment provider.");
+    let notification: ProviderNotification;
+    try {
+      notification = provider.readNotification(request);
+    } catch (error) {
+      if (!(error instanceof NotificationRefused)) throw error;
+      // Logged by field name and reason only: no body, no signature, no key.
+      app.log.warn({ provider: name, reason: error.kind, fields: Object.keys(error.fields), ref: error.reference }, error.message);
+      if (error.kind === "bad_input") throw badRequest(error.message, error.fields);
+      const note = `Not captured: a notification from ${provider.label} for this payment was refused (${error.message})`;
+      if (error.reference) await notePending(name, error.reference, note);
+      else if (error.checkoutId) {
+        const [claimed] = await db
+          .select({ ref: capturedPayments.external_transaction_id })
+          .from(capturedPayments)
+          .where(and(eq(capturedPayments.provider, name), eq(capturedPayments.provider_reference, error.checkoutId)))
+          .limit(1);
+        if (claimed) await notePending(name, claimed.ref, note);
+      }
+      if (options.strict) throw new AppError(401, "invalid_signature", "The notification signature is not valid.");
+      return async () => undefined;
+    }
+    return () => settleNotification(provider, notification, options);
+  }
+
+  /** Runs work after the answer has gone, tracked (paymentNotificationsSettled) and never thrown. */
+  function inBackground(work: () => Promise<void>): void {
+    const running = work()
+      .catch((error) => {
+        app.log.error({ err: error }, "payment notification processing failed");
+      })
+      .finally(() => notificationsInFlight.delete(running));
+    notificationsInFlight.add(running);
+  }
+
+  /** A note on a pending payment of this provider, for the owner (the dashboard's payment shows it). */
+  async function notePending(provider: string, ref: string, note: string): Promise<void> {
+    await db
+      .update(capturedPayments)
+      .set({ notes: appendNote(capturedPayments.notes, note.slice(0, 500)), updated_at: new Date() })
+      .where(
+        and(
+          eq(capturedPayments.external_transaction_id, ref),
+          eq(capturedPayments.provider, provider),
+          inArray(capturedPayments.status, ["pending", "failed", "cancelled"]),
+        ),
+      );
+  }
+
+  async function settleNotification(provider: HostedProvider, n: ProviderNotification, options: { strict: boolean }): Promise<void> {
+    const [payment] = n.reference
+      ? await db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, n.reference)).limit(1)
+      : await db
+          .select()
+          .from(capturedPayments)
+          .where(and(eq(capturedPayments.provider, provider.name), eq(capturedPayments.provider_reference, n.checkoutId ?? "")))
+          .limit(1);
+    const log = { provider: provider.name, ref: payment?.external_transaction_id ?? n.reference, providerPaymentId: n.providerPaymentId };
+    if (!payment || payment.provider !== provider.name) {
+      app.log.warn(log, "payment notification for no payment of ours");
+      if (options.strict) throw notFound("No such payment.");
+      return;
+    }
+    const ref = payment.external_transaction_id;
+    if (payment.status === "paid" || payment.status === "refunded") {
+      app.log.info(log, "payment notification replayed: already captured");
+      return;
+    }
+    if (n.status === "failed" || n.status === "cancelled") {
+      await markUnpaid(payment.id, n.status, n.payload);
+      return;
+    }
+    if (n.status !== "paid") {
+      await notePending(provider.name, ref, `${provider.label} reports ${n.providerStatus}: not paid yet.`);
+      return;
+    }
+    const expected = toCents(payment.amount);
+    if (n.amountCents !== expected) {
+      app.log.error({ ...log, expected, reported: n.amountCents }, "payment amount mismatch: not captured");
+      await notePending(
+        provider.name,
+        ref,
+        `Not captured: ${provider.label} reported ${n.amountCents} cents, we priced ${expected} cents.`,
+      );
+      return;
+    }
+    let truth: PaylinkStatusResult;
+    try {
+      truth = await provider.confirm(n, { reference: ref, providerReference: payment.provider_reference });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      app.log.error({ ...log, reason: error.message }, "payment notification not confirmed by the provider");
+      await notePending(
+        provider.name,
+        ref,
+        `Not captured: ${error.message}. Check it at ${provider.label} and mark it paid if the money arrived.`,
+      );
+      // Not 2xx where the provider delivers again (Ozow, Yoco); PayFast was answered already.
+      if (options.strict) throw new AppError(502, "payment_provider", "Could not confirm the payment with the provider.");
+      return;
+    }
+    try {
+      await captureIfConfirmed(payment, truth, n.payload, n.providerPaymentId);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === "payment_not_confirmed") {
+        await notePending(provider.name, ref, `Not captured: ${provider.label}'s own status for it is not paid.`);
+      }
+      app.log.warn({ ...log, reason: error.code }, "payment notification not captured");
     }
   }
 
@@ -495,7 +749,13 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
    * failed or cancelled can still be captured: the provider's status is the truth, and money
    * taken must never go unrecorded.
    */
-  async function captureIfConfirmed(payment: Payment, truth: PaylinkStatusResult, payload: Record<string, unknown>): Promise<boolean> {
+  async function captureIfConfirmed(
+    payment: Payment,
+    truth: PaylinkStatusResult,
+    payload: Record<string, unknown>,
+    /** the provider's id of the money (pf_payment_id, TransactionId, Yoco payment id): unique per provider */
+    providerPaymentId?: string,
+  ): Promise<boolean> {
     const ref = payment.external_transaction_id;
     if (truth.status !== "paid") {
       throw new AppError(409, "payment_not_confirmed", "The provider does not report this payment as paid.");
@@ -518,17 +778,36 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
 
     // Read outside the transaction: PGlite has one connection, which the transaction holds.
     const context = { business: await loadBusiness(app), rules: await loadRules(app), panelMode: app.provisioning.panel.mode };
-    const captured = await db.transaction(async (tx) => {
-      const now = new Date();
-      const [row] = await tx
-        .update(capturedPayments)
-        .set({ status: "paid", paid_at: now, raw_payload: payload, updated_at: now })
-        .where(and(eq(capturedPayments.id, payment.id), inArray(capturedPayments.status, ["pending", "failed", "cancelled"])))
-        .returning();
-      if (!row) return false;
-      await settlePayment(tx, context, row, now);
-      return true;
-    });
+    let captured: boolean;
+    try {
+      captured = await db.transaction(async (tx) => {
+        const now = new Date();
+        const [row] = await tx
+          .update(capturedPayments)
+          .set({
+            status: "paid",
+            paid_at: now,
+            raw_payload: payload,
+            updated_at: now,
+            ...(providerPaymentId ? { provider_payment_id: providerPaymentId } : {}),
+          })
+          .where(and(eq(capturedPayments.id, payment.id), inArray(capturedPayments.status, ["pending", "failed", "cancelled"])))
+          .returning();
+        if (!row) return false;
+        await settlePayment(tx, context, row, now);
+        return true;
+      });
+    } catch (error) {
+      // The provider's payment id captured another payment already: a replay, nothing new.
+      if (uniqueViolation(error) !== "payments_provider_payment_unique") throw error;
+      app.log.warn({ ref, provider: payment.provider, providerPaymentId }, "provider payment id already captured: not captured again");
+      await notePending(
+        payment.provider,
+        ref,
+        `Not captured: the provider's payment ${providerPaymentId} already paid another of our payments (a replayed notification).`,
+      );
+      return false;
+    }
     if (captured) {
       app.log.info({ ref, provider: payment.provider }, "payment captured");
       app.outbox.nudge();
@@ -625,7 +904,10 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
    * Same capture rules as the webhook. Returns whether the row may have changed.
    */
   async function reconcile(payment: Payment): Promise<boolean> {
-    if (payment.status !== "pending" || payment.provider !== provider.name || !payment.provider_reference) return false;
+    if (payment.status !== "pending") return false;
+    const other = hosted.get(payment.provider as HostedProviderName);
+    if (other) return reconcileHosted(payment, other);
+    if (payment.provider !== provider.name || !payment.provider_reference) return false;
     const now = Date.now();
     const last = lastReconciled.get(payment.external_transaction_id);
     if (last !== undefined && now - last < RECONCILE_EVERY_MS) return false;
@@ -635,6 +917,28 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
       const truth = await provider.getStatus(payment.provider_reference);
       if (truth.status === "paid") await captureIfConfirmed(payment, truth, { source: "status-query", status: "paid" });
       else if (truth.status === "failed" || truth.status === "cancelled") {
+        await markUnpaid(payment.id, truth.status, { source: "status-query", status: truth.status });
+      } else return false;
+      return true;
+    } catch (error) {
+      if (!(error instanceof AppError) && !(error instanceof PaymentProviderError)) throw error;
+      app.log.warn({ err: error, ref: payment.external_transaction_id }, "payment status query did not settle the payment");
+      return false;
+    }
+  }
+
+  /** The same for a hosted provider with a status API (Ozow, Yoco; PayFast has none: its ITN decides). */
+  async function reconcileHosted(payment: Payment, other: HostedProvider): Promise<boolean> {
+    if (!other.getStatus) return false;
+    const now = Date.now();
+    const last = lastReconciled.get(payment.external_transaction_id);
+    if (last !== undefined && now - last < RECONCILE_EVERY_MS) return false;
+    lastReconciled.set(payment.external_transaction_id, now);
+    try {
+      const truth = await other.getStatus({ reference: payment.external_transaction_id, providerReference: payment.provider_reference });
+      if (truth.status === "paid") {
+        await captureIfConfirmed(payment, truth, { source: "status-query", status: "paid" }, truth.providerPaymentId);
+      } else if (truth.status === "failed" || truth.status === "cancelled") {
         await markUnpaid(payment.id, truth.status, { source: "status-query", status: truth.status });
       } else return false;
       return true;
@@ -850,7 +1154,14 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
   return {
     providerName: provider.name,
     /** which ways to pay are on (GET /api/payments/methods) */
-    methods: async (): Promise<PaymentMethods> => ({ card: cardMode, eft: eftReady((await loadBusiness(app)).settings) }),
+    methods: async (): Promise<PaymentMethods> => ({
+      card: cardMode,
+      eft: eftReady((await loadBusiness(app)).settings),
+      providers: [...hosted.values()].map((p) => ({ id: p.name, name: p.label })),
+    }),
+    takeNotification,
+    inBackground,
+    checkoutPage,
     paylinkFor,
     eftFor,
     eftInstead,
@@ -869,6 +1180,8 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
 
 export type OrderInput = {
   packageId: string;
+  /** card (default) or a hosted provider's id */
+  method?: string;
   name?: string;
   whatsapp?: string;
   email?: string;

@@ -419,3 +419,61 @@ describe("PayReviewDialog: the review step", () => {
     expect(fromCard.onClose).toHaveBeenCalled();
   });
 });
+
+describe("PayReviewDialog: the ways to pay the owner turned on", () => {
+  const withPayfast = (card: PaymentMethods["card"], eft: boolean) => ({
+    "/payments/methods": { body: { data: { card, eft, providers: [{ id: "payfast", name: "PayFast" }] } } },
+  });
+  const radios = (dialog: HTMLElement) =>
+    [...dialog.querySelectorAll<HTMLInputElement>('[data-testid="pay-methods"] input[type="radio"]')].map((r) => ({
+      label: r.closest("label")?.querySelector("span span")?.textContent,
+      checked: r.checked,
+    }));
+
+  it("offers card, PayFast and EFT by name with card chosen; PayFast sends method payfast and says where they pay", async () => {
+    const posts = stubApi("sandbox", {
+      ...withPayfast("sandbox", true),
+      "/payments/paylink": { status: 201, body: { ...PAYLINK, paylinkUrl: "http://x/api/payments/checkout/SD_2" } },
+    });
+    const tabs = openTabs();
+    const review = await renderReview();
+    await waitFor(() => expect(radios(review.dialog)).toHaveLength(3));
+    expect(radios(review.dialog)).toEqual([
+      { label: "Card", checked: true },
+      { label: "PayFast", checked: false },
+      { label: "EFT", checked: false },
+    ]);
+    expect(review.dialog.querySelector('[data-testid="pay-methods"] legend')?.textContent).toBe("How would you like to pay?");
+    expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull();
+
+    const payfast = review.dialog.querySelectorAll<HTMLInputElement>('[data-testid="pay-methods"] input')[1];
+    await click(payfast);
+    await waitFor(() => expect(review.button("Continue to PayFast").disabled).toBe(false));
+    expect(review.dialog.querySelector("ol li")?.textContent).toBe("1You pay on PayFast's secure payment page.");
+    // The test checkout's note is the card provider's, not PayFast's.
+    expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).toBeNull();
+    await review.fill();
+    await click(review.button("Continue to PayFast"));
+    expect(tabs).toHaveLength(1);
+    await waitFor(() => expect(tabs[0].location.href).toBe("http://x/api/payments/checkout/SD_2"));
+    expect(posts).toEqual([
+      {
+        path: "/api/payments/paylink",
+        body: {
+          packageId: PLAN.packageId,
+          name: "Thandi Mokoena",
+          whatsapp: "082 123 4567",
+          immediateStartConsent: true,
+          method: "payfast",
+        },
+      },
+    ]);
+  });
+
+  it("with card payments off PayFast is the way to pay; no list when it is the only one", async () => {
+    stubApi("off", withPayfast("off", false));
+    const review = await renderReview();
+    await waitFor(() => expect(review.button("Continue to PayFast").disabled).toBe(false));
+    expect(review.dialog.querySelector('[data-testid="pay-methods"]')).toBeNull();
+  });
+});

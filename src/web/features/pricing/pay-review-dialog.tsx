@@ -2,14 +2,15 @@
 // package and the price to pay, what happens after paying, who is paying (name, WhatsApp, an
 // optional e-mail, with the POPIA notice) and the s44 consent to start at once, unticked. Then a
 // card pay link in a new tab, or EFT details: side by side when both are on, the one that is on
-// otherwise (card only says so: EFT waits for real bank details). Loaded on first use: it brings
-// Radix, zod and the shared payer schema with it.
+// otherwise (card only says so: EFT waits for real bank details). When the owner turned on other
+// providers (PayFast, Ozow, Yoco), the visitor picks one of the ways to pay first (a radio group).
+// Loaded on first use: it brings Radix, zod and the shared payer schema with it.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, CreditCard, FlaskConical, Landmark, Loader2 } from "lucide-react";
+import { ArrowLeft, CreditCard, FlaskConical, Landmark, Loader2, Wallet } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, type UseFormRegister, useForm } from "react-hook-form";
 import { toast } from "sonner";
-import type { EftResponse, PaymentMethods } from "@/shared/api";
+import type { EftResponse, HostedPaymentMethod, PaymentMethods } from "@/shared/api";
 import type { CouponQuote } from "@/shared/billing";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { formatRand } from "@/shared/money";
@@ -24,7 +25,7 @@ import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { closeTab } from "@/web/lib/new-tab";
-import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
+import { PROVIDER_TEXT, usePaymentMethods } from "@/web/lib/queries/payment-methods";
 import { checkCoupon } from "./api/check-coupon";
 import { identifyPayer } from "./api/identify-payer";
 import { openPaymentTab, PAYER_FIELDS, PAYMENT_MESSAGES, type PayerField, payByCard, payByEft } from "./pay-now";
@@ -42,10 +43,10 @@ export const PAY_REVIEW_MESSAGES = {
   cardOnly: EFT_CARD_ONLY_MESSAGE,
 } as const;
 
-/** What the review step offers: card, EFT, both side by side, or neither (the order form instead). */
-type Method = "card" | "eft" | "both" | "none";
-/** one way to pay, as a submit button chooses it */
-type Way = "card" | "eft";
+/** What the review step offers: card, EFT, both side by side, a provider picked, or neither (the order form instead). */
+type Method = "card" | "eft" | "both" | "none" | HostedPaymentMethod;
+/** one way to pay, as a submit button or the radio group chooses it */
+type Way = "card" | "eft" | HostedPaymentMethod;
 
 interface PayerValues {
   name: string;
@@ -79,8 +80,22 @@ const fieldId = (name: PayerField) => `payer-${name}`;
 
 function paymentMethod(methods: PaymentMethods | undefined): Method | undefined {
   if (!methods) return undefined;
+  if (methods.providers?.length) return methods.card !== "off" ? "card" : methods.providers[0].id;
   if (methods.card !== "off") return methods.eft ? "both" : "card";
   return methods.eft ? "eft" : "none";
+}
+
+/**
+ * The ways to pay offered side by side once the owner turned on another provider: card (when on),
+ * each provider by name, and EFT (when its bank details are in). Empty when there is only one way.
+ */
+function methodChoices(methods: PaymentMethods | undefined): { id: Method; name: string; text: string }[] {
+  if (!methods?.providers?.length) return [];
+  return [
+    ...(methods.card !== "off" ? [{ id: "card" as const, name: "Card", text: "Pay by card on a secure payment page." }] : []),
+    ...methods.providers.map((p) => ({ id: p.id, name: p.name, text: PROVIDER_TEXT[p.id] })),
+    ...(methods.eft ? [{ id: "eft" as const, name: "EFT", text: "Get our bank details and your reference." }] : []),
+  ];
 }
 
 export interface PayReviewDialogProps {
@@ -95,7 +110,11 @@ export interface PayReviewDialogProps {
 
 export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDialogProps) {
   const methods = usePaymentMethods();
-  const method = paymentMethod(methods);
+  const choices = methodChoices(methods);
+  const [picked, setPicked] = useState<Method | null>(null);
+  // The first way on offer (the card provider when it is on) until the visitor picks another.
+  const method = picked && choices.some((c) => c.id === picked) ? picked : paymentMethod(methods);
+  const providerName = methods?.providers?.find((p) => p.id === method)?.name;
   const [eft, setEft] = useState<EftResponse | null>(null);
   const [quote, setQuote] = useState<CouponQuote | null>(null);
   const { register, handleSubmit, getValues, setError, clearErrors, formState, watch } = useForm<PayerValues, unknown, Payer>({
@@ -142,7 +161,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
       verificationCode = code.data;
     }
     const request = { packageId: plan.packageId, ...payer, ...(verificationCode ? { verificationCode } : {}) };
-    const attempt = way === "eft" ? await payByEft(request) : await payByCard(request, tab);
+    const attempt = way === "eft" ? await payByEft(request) : await payByCard(way === "card" ? request : { ...request, method: way }, tab);
     if (attempt.ok) {
       if (attempt.value) setEft(attempt.value);
       else onClose();
@@ -162,9 +181,9 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
     // pay button names its own (Enter in a field is the first: card).
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     asNew.current = submitter?.getAttribute("data-as-new") === "true";
-    const way: Way = method === "eft" || (method === "both" && submitter?.getAttribute("data-method") === "eft") ? "eft" : "card";
+    const way: Way = method === "both" ? (submitter?.getAttribute("data-method") === "eft" ? "eft" : "card") : method;
     // The pay link's tab opens now, inside the click (popup blockers), and only for details that will pass.
-    const tab = way === "card" && payerSchema.safeParse(getValues()).success ? openPaymentTab() : null;
+    const tab = way !== "eft" && payerSchema.safeParse(getValues()).success ? openPaymentTab() : null;
     void handleSubmit(
       (payer) => send(payer, tab, way),
       () => closeTab(tab),
@@ -197,7 +216,8 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
             </DialogHeader>
 
             <PlanSummary plan={plan} quote={quote} />
-            <NextSteps method={method} />
+            {choices.length > 1 ? <MethodChoice choices={choices} chosen={method} onChoose={setPicked} /> : null}
+            <NextSteps method={method} providerName={providerName} />
 
             {method === "none" ? (
               <>
@@ -299,13 +319,13 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                   {PAY_REVIEW_MESSAGES.consent}
                 </CheckboxField>
 
-                {method === "card" ? (
+                {method === "card" && choices.length === 0 ? (
                   <p className="flex items-center gap-2 text-xs text-ink-subtle" data-testid="card-only-note">
                     <CreditCard aria-hidden="true" className="size-3.5 shrink-0" />
                     {PAY_REVIEW_MESSAGES.cardOnly}
                   </p>
                 ) : null}
-                {methods?.card === "sandbox" ? (
+                {methods?.card === "sandbox" && (method === "card" || method === "both") ? (
                   <p className="flex items-center gap-2 text-xs text-ink-subtle" data-testid="sandbox-note">
                     <FlaskConical aria-hidden="true" className="size-3.5 shrink-0" />
                     {PAY_REVIEW_MESSAGES.sandbox}
@@ -348,10 +368,12 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                         <Loader2 aria-hidden="true" className="animate-spin" />
                       ) : method === "eft" ? (
                         <Landmark aria-hidden="true" />
-                      ) : (
+                      ) : method === "card" ? (
                         <CreditCard aria-hidden="true" />
+                      ) : (
+                        <Wallet aria-hidden="true" />
                       )}
-                      {askCode && !isSubmitting ? "Sign in and pay" : submitLabel(method, isSubmitting)}
+                      {askCode && !isSubmitting ? "Sign in and pay" : submitLabel(method, isSubmitting, providerName)}
                     </Button>
                   )}
                 </DialogFooter>
@@ -441,10 +463,52 @@ function EftStep({ eft, plan, onClose }: { eft: EftResponse; plan: PlanViewModel
   );
 }
 
-function submitLabel(method: Method | undefined, busy: boolean): string {
+function submitLabel(method: Method | undefined, busy: boolean, providerName?: string): string {
   if (method === undefined) return "Checking payment options...";
   if (method === "eft") return busy ? "Getting EFT details..." : "Get EFT details";
+  if (providerName) return busy ? `Taking you to ${providerName}...` : `Continue to ${providerName}`;
   return busy ? "Creating payment link..." : "Continue to payment";
+}
+
+/** The ways to pay, one to pick (a radio group): card, each provider the owner turned on, EFT. */
+function MethodChoice({
+  choices,
+  chosen,
+  onChoose,
+}: {
+  choices: { id: Method; name: string; text: string }[];
+  chosen: Method | undefined;
+  onChoose: (method: Method) => void;
+}) {
+  return (
+    <fieldset className="mt-5" data-testid="pay-methods">
+      <legend className="text-sm font-semibold text-ink">How would you like to pay?</legend>
+      <div className="mt-3 grid gap-2 sm:grid-cols-2">
+        {choices.map((choice) => (
+          <label
+            key={choice.id}
+            className={cn(
+              "flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent-ink/40",
+              chosen === choice.id ? "border-accent bg-accent/10" : "border-line bg-surface-raised hover:border-line-strong",
+            )}
+          >
+            <input
+              type="radio"
+              name="pay-method"
+              value={choice.id}
+              checked={chosen === choice.id}
+              onChange={() => onChoose(choice.id)}
+              className="mt-1 size-4 accent-[var(--color-accent)]"
+            />
+            <span className="flex flex-col gap-0.5">
+              <span className="font-semibold text-ink">{choice.name}</span>
+              <span className="text-sm text-ink-muted">{choice.text}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
 }
 
 function BackButton({ onBack, onClose, disabled }: { onBack?: () => void; onClose: () => void; disabled?: boolean }) {
@@ -594,9 +658,11 @@ const STEPS: Record<"card" | "eft" | "both", string[]> = {
   ],
 };
 
-function NextSteps({ method }: { method: Method | undefined }) {
+function NextSteps({ method, providerName }: { method: Method | undefined; providerName?: string }) {
   if (method === "none") return null;
-  const steps = STEPS[method === "eft" || method === "both" ? method : "card"];
+  const steps = STEPS[method === "eft" || method === "both" ? method : "card"].map((step, i) =>
+    i === 0 && providerName ? `You pay on ${providerName}'s secure payment page.` : step,
+  );
   return (
     <section aria-labelledby="pay-review-steps" className="mt-5">
       <h3 id="pay-review-steps" className="text-sm font-semibold text-ink">

@@ -1,8 +1,9 @@
 // GET /api/payments/methods: which ways to pay are on (card by iKhokha, the sandbox checkout or
-// off; EFT on once the owner has filled in the bank details). The card mode follows the
+// off; PayFast, Ozow, Yoco when the owner turned them on; EFT on once the owner has filled in the
+// bank details). The card mode follows the
 // server's configuration; EFT follows the settings, refetched when they change (query-keys.ts).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PaymentMethods } from "@/shared/api";
+import type { HostedPaymentMethod, PaymentMethods } from "@/shared/api";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 
@@ -26,5 +27,12 @@ export const paymentMethodsQueryOptions = () =>
  */
 export function usePaymentMethods(): PaymentMethods | undefined {
   const { data, isError } = useQuery(paymentMethodsQueryOptions());
-  return data ?? (isError ? { card: "ikhokha", eft: false } : undefined);
+  return data ?? (isError ? { card: "ikhokha", eft: false, providers: [] } : undefined);
 }
+
+/** What each provider's page lets the customer do, beside its name in a list of ways to pay. */
+export const PROVIDER_TEXT: Record<HostedPaymentMethod, string> = {
+  payfast: "Card, Instant EFT, SnapScan and more on PayFast's secure page.",
+  ozow: "Instant EFT from your own bank, on Ozow's secure page.",
+  yoco: "Pay by card on Yoco's secure page.",
+};

@@ -25,6 +25,18 @@ describe("PaymentModeBanner", () => {
       "alert",
       "Card payments: off — set IKHOKHA_APP_ID / IKHOKHA_APP_SECRET, or PAYMENTS_SANDBOX=on for a test shop. EFT still works.",
     ],
+    [
+      {
+        card: "off",
+        eft: false,
+        providers: [
+          { id: "payfast", name: "PayFast" },
+          { id: "ozow", name: "Ozow" },
+        ],
+      },
+      "alert",
+      "Card payments: off — set IKHOKHA_APP_ID / IKHOKHA_APP_SECRET, or PAYMENTS_SANDBOX=on for a test shop. EFT is off. Also on: PayFast, Ozow.",
+    ],
   ] as const)("%j reads as a %s: %s", async (methods, role, words) => {
     const container = await show(methods);
     const banner = await waitFor(() => {

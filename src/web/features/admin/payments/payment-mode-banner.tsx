@@ -13,16 +13,22 @@ const LOOKS = {
 } as const;
 
 export function paymentModeText(methods: PaymentMethods): { title: string; detail: string } {
-  const eft = methods.eft ? "EFT still works." : "EFT is off too, so nobody can pay online.";
+  // PayFast, Ozow, Yoco: the providers the owner turned on beside the card provider (their keys).
+  const names = (methods.providers ?? []).map((p) => p.name);
+  const others = names.length ? ` Also on: ${names.join(", ")}.` : "";
+  const eft = methods.eft ? "EFT still works." : names.length ? "EFT is off." : "EFT is off too, so nobody can pay online.";
   switch (methods.card) {
     case "ikhokha":
-      return { title: "Card payments: iKhokha (live)", detail: methods.eft ? "EFT is on too." : "EFT is off." };
+      return { title: "Card payments: iKhokha (live)", detail: (methods.eft ? "EFT is on too." : "EFT is off.") + others };
     case "sandbox":
-      return { title: "Card payments: TEST checkout (sandbox) — no real money is taken", detail: `Every card payment is a test. ${eft}` };
+      return {
+        title: "Card payments: TEST checkout (sandbox) — no real money is taken",
+        detail: `Every card payment is a test. ${eft}${others}`,
+      };
     default:
       return {
         title: "Card payments: off",
-        detail: `— set IKHOKHA_APP_ID / IKHOKHA_APP_SECRET, or PAYMENTS_SANDBOX=on for a test shop. ${eft}`,
+        detail: `— set IKHOKHA_APP_ID / IKHOKHA_APP_SECRET, or PAYMENTS_SANDBOX=on for a test shop. ${eft}${others}`,
       };
   }
 }

@@ -1,12 +1,12 @@
-// POST /api/client/renew {packageId?, method}: a card pay link, or an EFT reference and bank details.
+// POST /api/client/renew {packageId?, method}: a pay link (card, PayFast, Ozow, Yoco), or an EFT reference and bank details.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ClientRenewResponse } from "@/shared/client-schemas";
+import type { ClientRenewResponse, RenewRequest } from "@/shared/client-schemas";
 import { apiSend } from "@/web/lib/api";
 import { clientKeys } from "../client-keys";
 
 export interface RenewInput {
   packageId?: string;
-  method: "card" | "eft";
+  method: RenewRequest["method"];
   /** a coupon code, priced on the server */
   coupon?: string;
 }

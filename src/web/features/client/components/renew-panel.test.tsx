@@ -1,7 +1,7 @@
 // The renew panel offers only the ways to pay the shop has on: EFT waits for real bank details
 // (GET /api/payments/methods says eft:false until then), and a shop with neither says so.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PaymentMethods } from "@/shared/api";
 import type { ClientProfile } from "@/shared/client-schemas";
@@ -15,11 +15,18 @@ const PROFILE = {
   username: "thandi",
   full_name: "Thandi Nkosi",
   status: "active",
-  subscription: { status: "active", package: "Month to Month", package_id: "p1", start: null, end: null, days_left: 20 },
+  subscription: {
+    status: "active",
+    package: "Month to Month",
+    package_id: "00000000-0000-4000-8000-000000000001",
+    start: null,
+    end: null,
+    days_left: 20,
+  },
 } as unknown as ClientProfile;
 
 const PLAN = {
-  packageId: "p1",
+  packageId: "00000000-0000-4000-8000-000000000001",
   packageName: "Month to Month",
   period: "Month to Month",
   duration: "1 Month",
@@ -31,9 +38,18 @@ const PLAN = {
   isCurrent: true,
 };
 
+/** The renew requests the panel made, by body. */
+const renewals: unknown[] = [];
+
 function renderWith(methods: PaymentMethods) {
-  vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
+  renewals.length = 0;
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), "http://localhost").pathname;
+    if (path.endsWith("/client/renew")) {
+      renewals.push(JSON.parse(String(init?.body)));
+      const answer = { success: true, method: "payfast", paylinkUrl: "http://x/api/payments/checkout/SD_9", externalTransactionID: "SD_9" };
+      return new Response(JSON.stringify(answer), { status: 201, headers: { "content-type": "application/json" } });
+    }
     const body = path.endsWith("/payments/methods") ? { data: methods } : { data: { specials: [], plans: [PLAN] } };
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
   });
@@ -75,5 +91,25 @@ describe("RenewPanel's ways to pay", () => {
     renderWith({ card: "off", eft: false });
     expect(await screen.findByText(/Paying online isn't available just now/)).toBeTruthy();
     expect((screen.getByRole("button", { name: /Pay|Get EFT/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("offers the providers the owner turned on by name beside card and EFT, and renews through the one chosen", async () => {
+    vi.stubGlobal("location", { ...window.location, assign: vi.fn(), href: "http://localhost/client" });
+    renderWith({
+      card: "sandbox",
+      eft: true,
+      providers: [
+        { id: "payfast", name: "PayFast" },
+        { id: "yoco", name: "Yoco" },
+      ],
+    });
+    expect(await screen.findByRole("button", { name: "Pay R650 by card" })).toBeTruthy();
+    const names = screen.getAllByRole("radio").map((r) => r.closest("label")?.querySelector(".font-semibold")?.textContent);
+    expect(names).toEqual(["Card", "PayFast", "Yoco", "EFT"]);
+    expect((screen.getByRole("radio", { name: /^Card/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole("radio", { name: /^PayFast/ }));
+    const pay = await screen.findByRole("button", { name: "Pay R650 with PayFast" });
+    fireEvent.click(pay);
+    await waitFor(() => expect(renewals).toEqual([{ packageId: PLAN.packageId, method: "payfast" }]));
   });
 });

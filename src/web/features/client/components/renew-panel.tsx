@@ -1,8 +1,9 @@
-// Renew now: their own package or another, by card (the provider's checkout page) or by EFT
+// Renew now: their own package or another, by card (the provider's checkout page), through one
+// of the other providers the owner turned on (PayFast, Ozow, Yoco: their pages), or by EFT
 // (bank details and their reference). The server prices the package; the browser never sends
 // an amount. Reminder messages link to /client?renew=1, which lands here.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Banknote, CreditCard, RefreshCw } from "lucide-react";
+import { Banknote, CreditCard, RefreshCw, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { useEffect, useId, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
@@ -27,14 +28,14 @@ import { Select } from "@/web/components/ui/select";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
-import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
+import { PROVIDER_TEXT, usePaymentMethods } from "@/web/lib/queries/payment-methods";
 import { useClientSpecials } from "../api/get-specials";
 import { useRenew } from "../api/renew";
 import { goToCheckout } from "./checkout";
 import { Field } from "./field";
 import { applyFieldErrors } from "./server-errors";
 
-type Method = "card" | "eft";
+type Method = RenewRequest["method"];
 interface RenewValues {
   packageId: string;
   method: Method;
@@ -86,8 +87,9 @@ export function RenewPanel({
   // The ways to pay the shop has on (EFT only once its bank details are filled in); both are
   // offered while that is still loading, and the server refuses what is off in its own words.
   const methods = usePaymentMethods();
+  const providers = methods?.providers ?? [];
   const offered: Method[] = methods
-    ? [...(methods.card !== "off" ? ["card" as const] : []), ...(methods.eft ? ["eft" as const] : [])]
+    ? [...(methods.card !== "off" ? ["card" as const] : []), ...providers.map((p) => p.id), ...(methods.eft ? ["eft" as const] : [])]
     : ["card", "eft"];
   const pick = (m: Method): Method => (offered.includes(m) ? m : (offered[0] ?? m));
   const chosen = pick(method);
@@ -108,7 +110,7 @@ export function RenewPanel({
     if (!plan) return;
     try {
       const answer = await renew.mutateAsync({ packageId: plan.packageId, method: pick(request.method), coupon: request.coupon });
-      if (answer.method === "card") {
+      if (answer.method !== "eft") {
         toast.success("Payment Link Created", { description: "You've been redirected to complete your payment." });
         goToCheckout(answer.paylinkUrl);
       } else {
@@ -205,6 +207,18 @@ export function RenewPanel({
                   text="Pay now on a secure checkout page."
                 />
               ) : null}
+              {providers.map((p) => (
+                <MethodOption
+                  key={p.id}
+                  name={ids.method}
+                  value={p.id}
+                  checked={chosen === p.id}
+                  onChange={(m) => setValue("method", m)}
+                  icon={<Wallet aria-hidden="true" className="size-5" />}
+                  title={p.name}
+                  text={PROVIDER_TEXT[p.id]}
+                />
+              ))}
               {offered.includes("eft") ? (
                 <MethodOption
                   name={ids.method}
@@ -239,7 +253,9 @@ export function RenewPanel({
               ? "Please wait..."
               : chosen === "card"
                 ? `Pay ${plan ? formatRand(planPrice(plan)) : ""} by card`
-                : "Get EFT details"}
+                : chosen === "eft"
+                  ? "Get EFT details"
+                  : `Pay ${plan ? formatRand(planPrice(plan)) : ""} with ${providers.find((p) => p.id === chosen)?.name ?? chosen}`}
           </Button>
         </form>
       )}

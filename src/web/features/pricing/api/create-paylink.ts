@@ -1,6 +1,6 @@
 // POST /api/payments/paylink: the server prices the package (special included), records who is
 // paying and answers the provider's pay link (201 {success, paylinkUrl, externalTransactionID}).
-import type { PaylinkResponse } from "@/shared/api";
+import type { HostedPaymentMethod, PaylinkResponse } from "@/shared/api";
 import type { Payer } from "@/shared/schemas";
 import { apiSend } from "@/web/lib/api";
 
@@ -9,6 +9,8 @@ export interface PaymentRequest extends Payer {
   packageId: string;
   /** the one-time code that proves the payer is the client their number belongs to */
   verificationCode?: string;
+  /** a provider the owner turned on (PayFast, Ozow, Yoco) instead of the card provider */
+  method?: HostedPaymentMethod;
 }
 
 export function createPaylink(request: PaymentRequest): Promise<PaylinkResponse> {

@@ -1,0 +1,196 @@
+// A local stand-in for Ozow, for tests. One host plays both Ozow's payment page (the form post,
+// HashCheck and SiteCode checked) and its API (GetTransactionByReference, ApiKey checked). It
+// keeps the transactions, sends hashed notifications to the NotifyUrl, and can be down.
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { formBody, parseFormPairs } from "./form-encoding";
+import { OZOW_NOTIFICATION_ORDER, OZOW_REQUEST_ORDER, OZOW_STATUS_PATH, ozowHash } from "./ozow";
+
+export type FakeOzowStatus = "Pending" | "Complete" | "Cancelled" | "Error" | "Abandoned" | "PendingInvestigation";
+
+export interface FakeOzowTransaction {
+  transactionId: string;
+  /** the payment request's fields as posted */
+  request: Record<string, string>;
+  status: FakeOzowStatus;
+  /** rand as the status API reports it; a test may change it to play an Ozow that disagrees */
+  amount: number;
+}
+
+export interface FakeOzow {
+  /** http://127.0.0.1:<port>: both OZOW_URL and OZOW_API_URL */
+  url: string;
+  /** by our TransactionReference */
+  transactions: Map<string, FakeOzowTransaction>;
+  /** the status API answers 503 */
+  apiDown: boolean;
+  /** status API calls so far */
+  readonly statusQueries: number;
+  /** the customer finished on Ozow's page */
+  complete(reference: string, status: FakeOzowStatus): void;
+  /** the hashed notification Ozow would post, with fields a test may change */
+  notificationFor(
+    reference: string,
+    options?: { status?: FakeOzowStatus; amount?: string; currency?: string; transactionId?: string; hash?: string; isTest?: boolean },
+  ): { url: string; body: string };
+  sendNotification(
+    reference: string,
+    options?: Parameters<FakeOzow["notificationFor"]>[1] & { origin?: string },
+  ): Promise<{ status: number; body: string }>;
+  close(): Promise<void>;
+}
+
+export async function startFakeOzow(options: { siteCode: string; privateKey: string; apiKey: string; port?: number }): Promise<FakeOzow> {
+  const transactions = new Map<string, FakeOzowTransaction>();
+  const state = { apiDown: false, statusQueries: 0 };
+
+  const send = (res: ServerResponse, status: number, type: string, body: string) => {
+    res.writeHead(status, { "content-type": type });
+    res.end(body);
+  };
+
+  const notificationFor: FakeOzow["notificationFor"] = (reference, opts = {}) => {
+    const t = transactions.get(reference);
+    if (!t) throw new Error(`fake Ozow: no transaction ${reference}`);
+    const values: Record<(typeof OZOW_NOTIFICATION_ORDER)[number], string> = {
+      SiteCode: options.siteCode,
+      TransactionId: opts.transactionId ?? t.transactionId,
+      TransactionReference: reference,
+      Amount: opts.amount ?? t.request.Amount,
+      Status: opts.status ?? (t.status === "Pending" ? "Complete" : t.status),
+      Optional1: "",
+      Optional2: "",
+      Optional3: "",
+      Optional4: "",
+      Optional5: "",
+      CurrencyCode: opts.currency ?? "ZAR",
+      IsTest: opts.isTest ? "true" : "false",
+      StatusMessage: "Payment via test bank",
+    };
+    const pairs: [string, string][] = OZOW_NOTIFICATION_ORDER.map((key) => [key, values[key]]);
+    pairs.push([
+      "Hash",
+      opts.hash ??
+        ozowHash(
+          pairs.map(([, v]) => v),
+          options.privateKey,
+        ),
+    ]);
+    return { url: t.request.NotifyUrl, body: formBody(pairs) };
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString("utf8");
+    const url = new URL(req.url ?? "/", "http://fake");
+
+    if (req.method === "GET" && url.pathname === OZOW_STATUS_PATH) {
+      state.statusQueries++;
+      if (state.apiDown) return send(res, 503, "text/plain", "Service Unavailable");
+      if (req.headers.apikey !== options.apiKey) return send(res, 401, "application/json", JSON.stringify({ message: "Invalid ApiKey" }));
+      if (url.searchParams.get("siteCode") !== options.siteCode) return send(res, 200, "application/json", "[]");
+      const t = transactions.get(url.searchParams.get("transactionReference") ?? "");
+      const body = t
+        ? [
+            {
+              transactionId: t.transactionId,
+              merchantCode: "FAKE",
+              siteCode: options.siteCode,
+              transactionReference: t.request.TransactionReference,
+              currencyCode: "ZAR",
+              amount: t.amount,
+              status: t.status,
+              statusMessage: "",
+            },
+          ]
+        : [];
+      return send(res, 200, "application/json", JSON.stringify(body));
+    }
+
+    if (req.method === "POST" && url.pathname === "/") {
+      const pairs = parseFormPairs(raw) ?? [];
+      const fields = Object.fromEntries(pairs);
+      const expected = ozowHash(
+        OZOW_REQUEST_ORDER.map((key) => fields[key] ?? ""),
+        options.privateKey,
+      );
+      if (fields.SiteCode !== options.siteCode || fields.HashCheck !== expected || fields.CurrencyCode !== "ZAR") {
+        return send(res, 400, "text/html", "<h1>Invalid payment request</h1>");
+      }
+      const t = transactions.get(fields.TransactionReference) ?? {
+        transactionId: randomUUID(),
+        request: fields,
+        status: "Pending" as const,
+        amount: Number(fields.Amount),
+      };
+      transactions.set(fields.TransactionReference, t);
+      const ref = encodeURIComponent(fields.TransactionReference);
+      return send(
+        res,
+        200,
+        "text/html; charset=utf-8",
+        `<!doctype html><html lang="en"><head><title>Ozow (test)</title></head><body><main><p>Ozow test payment</p><h1>R${fields.Amount}</h1>` +
+          `<form method="post" action="/pay/${ref}/Complete"><button type="submit">Pay with my bank</button></form>` +
+          `<form method="post" action="/pay/${ref}/Cancelled"><button type="submit">Cancel</button></form></main></body></html>`,
+      );
+    }
+
+    const action = /^\/pay\/([^/]+)\/(Complete|Cancelled)$/.exec(url.pathname);
+    if (req.method === "POST" && action) {
+      const reference = decodeURIComponent(action[1]);
+      const t = transactions.get(reference);
+      if (!t) return send(res, 404, "text/plain", "No such transaction");
+      t.status = action[2] as FakeOzowStatus;
+      await fake.sendNotification(reference).catch(() => undefined);
+      res.writeHead(303, { location: t.status === "Complete" ? t.request.SuccessUrl : t.request.CancelUrl });
+      return res.end();
+    }
+    return send(res, 404, "text/plain", "Not found");
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error) => send(res, 500, "text/plain", String(error)));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const fake: FakeOzow = {
+    url: `http://127.0.0.1:${port}`,
+    transactions,
+    get apiDown() {
+      return state.apiDown;
+    },
+    set apiDown(value) {
+      state.apiDown = value;
+    },
+    get statusQueries() {
+      return state.statusQueries;
+    },
+    complete(reference, status) {
+      const t = transactions.get(reference);
+      if (!t) throw new Error(`fake Ozow: no transaction ${reference}`);
+      t.status = status;
+    },
+    notificationFor,
+    async sendNotification(reference, opts = {}) {
+      const n = notificationFor(reference, opts);
+      const target = new URL(n.url);
+      const to = opts.origin ? `${opts.origin.replace(/\/$/, "")}${target.pathname}${target.search}` : n.url;
+      const response = await fetch(to, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: n.body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      return { status: response.status, body: await response.text() };
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+  return fake;
+}

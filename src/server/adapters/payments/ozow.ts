@@ -1,0 +1,242 @@
+// Ozow instant EFT (docs/payment-providers.md, following Ozow's developer hub: "Post payment
+// request", "Notification response" and "Get transaction by reference"): the customer's browser
+// posts our fields, with HashCheck, to {OZOW_URL}; Ozow posts a notification to our NotifyUrl.
+// Both hashes are SHA-512 (hex) of the fields in Ozow's documented order, concatenated, the
+// private key appended and the whole lower-cased. A notification is believed only when its Hash
+// matches, it names our site and ZAR, and Ozow's transaction status API (ApiKey header) shows that
+// transaction for our reference with the same status and amount. Refunds: recorded as manual.
+import { createHash, timingSafeEqual } from "node:crypto";
+import { centsFromDecimal, decimalFromCents, parseFormPairs } from "./form-encoding";
+import {
+  type Checkout,
+  type CheckoutInput,
+  type HostedProvider,
+  NotificationRefused,
+  type NotificationRequest,
+  type PaylinkStatus,
+  type PaylinkStatusResult,
+  PaymentProviderError,
+  type ProviderNotification,
+} from "./provider";
+
+export const OZOW_STATUS_PATH = "/GetTransactionByReference";
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The payment request's fields, in hash order (HashCheck last, not hashed). */
+export const OZOW_REQUEST_ORDER = [
+  "SiteCode",
+  "CountryCode",
+  "CurrencyCode",
+  "Amount",
+  "TransactionReference",
+  "BankReference",
+  "CancelUrl",
+  "ErrorUrl",
+  "SuccessUrl",
+  "NotifyUrl",
+  "IsTest",
+] as const;
+
+/** The notification's fields, in hash order (Hash itself last, not hashed). */
+export const OZOW_NOTIFICATION_ORDER = [
+  "SiteCode",
+  "TransactionId",
+  "TransactionReference",
+  "Amount",
+  "Status",
+  "Optional1",
+  "Optional2",
+  "Optional3",
+  "Optional4",
+  "Optional5",
+  "CurrencyCode",
+  "IsTest",
+  "StatusMessage",
+] as const;
+
+/** SHA-512 hex of the values in order, the private key appended, lower-cased. */
+export function ozowHash(values: readonly string[], privateKey: string): string {
+  return createHash("sha512")
+    .update(`${values.join("")}${privateKey}`.toLowerCase(), "utf8")
+    .digest("hex");
+}
+
+const STATUSES: Record<string, PaylinkStatus> = {
+  complete: "paid",
+  cancelled: "cancelled",
+  abandoned: "cancelled",
+  error: "failed",
+  pendinginvestigation: "pending",
+  pending: "pending",
+};
+/** Ozow's status word, mapped to ours; anything unknown is still pending. */
+export const ozowStatus = (word: unknown): PaylinkStatus => STATUSES[String(word ?? "").toLowerCase()] ?? "pending";
+
+export interface OzowOptions {
+  /** OZOW_URL: the payment page the form posts to */
+  payUrl: string;
+  /** OZOW_API_URL: the API host (transaction status) */
+  apiUrl: string;
+  siteCode: string;
+  privateKey: string;
+  apiKey: string;
+  timeoutMs?: number;
+}
+
+interface OzowTransaction {
+  transactionId: string;
+  transactionReference: string;
+  status: string;
+  amountCents: number;
+  currencyCode: string;
+}
+
+export function createOzowProvider(options: OzowOptions): HostedProvider {
+  const payUrl = options.payUrl.replace(/\/+$/, "");
+  const apiUrl = options.apiUrl.replace(/\/+$/, "");
+  const siteCode = options.siteCode.trim();
+  const privateKey = options.privateKey.trim();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  /** Every transaction Ozow has for our reference (GetTransactionByReference). */
+  async function transactions(reference: string): Promise<OzowTransaction[]> {
+    const url = `${apiUrl}${OZOW_STATUS_PATH}?siteCode=${encodeURIComponent(siteCode)}&transactionReference=${encodeURIComponent(reference)}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        headers: { ApiKey: options.apiKey.trim(), accept: "application/json" },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new PaymentProviderError(`Ozow's status API could not be reached: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!response.ok) throw new PaymentProviderError(`Ozow's status API answered ${response.status}`, response.status);
+    let parsed: unknown;
+    try {
+      parsed = await response.json();
+    } catch {
+      throw new PaymentProviderError("Ozow's status API answered something other than JSON");
+    }
+    const list = Array.isArray(parsed) ? parsed : parsed && typeof parsed === "object" ? [parsed] : [];
+    return list.flatMap((item: Record<string, unknown>) => {
+      const amount = typeof item.amount === "number" ? Math.round(item.amount * 100) : centsFromDecimal(String(item.amount ?? ""));
+      if (typeof item.transactionId !== "string" || amount === null) return [];
+      return [
+        {
+          transactionId: item.transactionId,
+          transactionReference: String(item.transactionReference ?? ""),
+          status: String(item.status ?? ""),
+          amountCents: amount,
+          currencyCode: String(item.currencyCode ?? ""),
+        },
+      ];
+    });
+  }
+
+  const truthOf = (t: OzowTransaction): PaylinkStatusResult => {
+    if (t.currencyCode && t.currencyCode !== "ZAR")
+      throw new PaymentProviderError(`Ozow reports the transaction in ${t.currencyCode}, not ZAR`);
+    return { status: ozowStatus(t.status), amountCents: t.amountCents, providerPaymentId: t.transactionId };
+  };
+
+  return {
+    name: "ozow",
+    label: "Ozow",
+
+    async startCheckout(input: CheckoutInput): Promise<Checkout> {
+      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+        throw new PaymentProviderError(`Amount must be a positive whole number of cents, not ${input.amountCents}`);
+      }
+      const values: Record<(typeof OZOW_REQUEST_ORDER)[number], string> = {
+        SiteCode: siteCode,
+        CountryCode: "ZA",
+        CurrencyCode: "ZAR",
+        Amount: decimalFromCents(input.amountCents),
+        TransactionReference: input.reference,
+        // What the customer's bank statement shows (Ozow allows 20 characters): our reference's random tail.
+        BankReference: `STRMDSK ${input.reference.split("_").at(-1) ?? ""}`.slice(0, 20),
+        CancelUrl: input.urls.cancelUrl,
+        ErrorUrl: input.urls.failureUrl,
+        SuccessUrl: input.urls.successUrl,
+        NotifyUrl: input.urls.notifyUrl,
+        IsTest: "false",
+      };
+      const fields: [string, string][] = OZOW_REQUEST_ORDER.map((key) => [key, values[key]]);
+      fields.push([
+        "HashCheck",
+        ozowHash(
+          fields.map(([, v]) => v),
+          privateKey,
+        ),
+      ]);
+      return { kind: "form", action: payUrl, fields };
+    },
+
+    readNotification(request: NotificationRequest): ProviderNotification {
+      const pairs = parseFormPairs(request.rawBody);
+      if (!pairs) throw new NotificationRefused("bad_input", "The notification is not a form body.");
+      const fields: Record<string, string> = {};
+      const problems: Record<string, string> = {};
+      for (const [key, value] of pairs) {
+        if (key in fields) problems[key] = "is sent more than once";
+        fields[key] = value;
+      }
+      for (const key of ["SiteCode", "TransactionId", "TransactionReference", "Amount", "Status", "CurrencyCode", "Hash"]) {
+        if (!fields[key]) problems[key] = "is required";
+      }
+      if (fields.Amount && centsFromDecimal(fields.Amount) === null) problems.Amount = "must be an amount in rand, like 1450.00";
+      if (fields.TransactionReference && !/^[A-Za-z0-9_-]{1,100}$/.test(fields.TransactionReference)) {
+        problems.TransactionReference = "must be our payment reference";
+      }
+      if (fields.Hash && !/^[0-9a-fA-F]{128}$/.test(fields.Hash)) problems.Hash = "must be a SHA-512 hash";
+      if (fields.CurrencyCode && fields.CurrencyCode !== "ZAR") problems.CurrencyCode = "must be ZAR";
+      if (fields.IsTest && !/^(true|false)$/i.test(fields.IsTest)) problems.IsTest = "must be true or false";
+      const reference = /^[A-Za-z0-9_-]{1,100}$/.test(fields.TransactionReference ?? "") ? fields.TransactionReference : undefined;
+      if (Object.keys(problems).length) {
+        const [first] = Object.entries(problems);
+        throw new NotificationRefused("bad_input", `The notification's ${first[0]} ${first[1]}.`, problems, reference);
+      }
+      const expected = Buffer.from(
+        ozowHash(
+          OZOW_NOTIFICATION_ORDER.map((key) => fields[key] ?? ""),
+          privateKey,
+        ),
+        "utf8",
+      );
+      const given = Buffer.from(fields.Hash.toLowerCase(), "utf8");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new NotificationRefused("bad_signature", "The notification's Hash does not match.", {}, reference);
+      }
+      if (fields.SiteCode !== siteCode)
+        throw new NotificationRefused("bad_signature", "The notification names another site.", {}, reference);
+      // A test transaction (IsTest) moves no money: never captured, noted as what it is.
+      const test = /^true$/i.test(fields.IsTest ?? "");
+      const { Hash: _hash, ...payload } = fields;
+      return {
+        reference: fields.TransactionReference,
+        providerPaymentId: fields.TransactionId,
+        status: test ? "pending" : ozowStatus(fields.Status),
+        providerStatus: test ? `${fields.Status} (a test transaction)` : fields.Status,
+        amountCents: centsFromDecimal(fields.Amount) as number,
+        payload,
+      };
+    },
+
+    /** Ozow's status API shows this very transaction for our reference, with the same status. */
+    async confirm(notification: ProviderNotification, payment): Promise<PaylinkStatusResult> {
+      const found = (await transactions(payment.reference)).find(
+        (t) => t.transactionId.toLowerCase() === notification.providerPaymentId.toLowerCase(),
+      );
+      if (!found)
+        throw new PaymentProviderError(`Ozow's status API knows no transaction ${notification.providerPaymentId} for this payment`);
+      return truthOf(found);
+    },
+
+    async getStatus(payment): Promise<PaylinkStatusResult> {
+      const all = await transactions(payment.reference);
+      const chosen = all.find((t) => ozowStatus(t.status) === "paid") ?? all.at(-1);
+      if (!chosen) return { status: "pending", amountCents: 0 };
+      return truthOf(chosen);
+    },
+  };
+}

@@ -1,0 +1,330 @@
+// PayFast beside the card provider, against the local fake over real HTTP: the pay link leads to
+// our hand-off page, whose signed form PayFast accepts; the fake's ITNs reach our listening server,
+// which answers 200 at once and captures through the one capture path only when the signature,
+// the amount, PayFast's validate (VALID) and COMPLETE all hold. Replays capture nothing.
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakePayfast, startFakePayfast } from "@/server/adapters/payments/fake-payfast";
+import { formBody, parseFormPairs } from "@/server/adapters/payments/form-encoding";
+import { ConfigError, loadConfig } from "@/server/config";
+import { capturedPayments, clientLifecycleEvents, invoices, outbox, packages } from "@/server/db/schema";
+import { clientSession } from "@/server/modules/admin-business/test-admin";
+import { createTestApp, type TestApp } from "@/server/testing";
+import { paymentNotificationsSettled } from "./service";
+
+const MERCHANT = { merchantId: "10000100", merchantKey: "46f0cd694581a", passphrase: "jt7NOE43FZPn a~b" };
+const PUBLIC_URL = "https://shop.example.co.za";
+
+let fake: FakePayfast;
+let t: TestApp;
+let origin: string;
+const pkgId: Record<string, string> = {};
+let counter = 0;
+
+beforeAll(async () => {
+  fake = await startFakePayfast(MERCHANT);
+  t = await createTestApp(
+    {
+      PAYFAST_MERCHANT_ID: MERCHANT.merchantId,
+      PAYFAST_MERCHANT_KEY: MERCHANT.merchantKey,
+      PAYFAST_PASSPHRASE: MERCHANT.passphrase,
+      PAYFAST_URL: fake.url,
+      PUBLIC_URL,
+    },
+    { seed: true },
+  );
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkgId[p.name] = p.id;
+});
+afterAll(async () => {
+  await paymentNotificationsSettled();
+  await t?.close();
+  await fake?.close();
+});
+
+/** A PayFast pay link from the review step, then the customer's browser posting our hand-off form to PayFast. */
+async function payfastPayment(packageName = "3 Months") {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/payments/paylink",
+    payload: {
+      name: "Pay Fast",
+      whatsapp: `0840${String(++counter).padStart(6, "0")}`,
+      immediateStartConsent: true,
+      method: "payfast",
+      packageId: pkgId[packageName],
+      email: "pf@example.co.za",
+      amount: 1,
+    },
+    remoteAddress: `10.3.0.${++counter}`,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const { paylinkUrl, externalTransactionID: ref } = response.json() as { paylinkUrl: string; externalTransactionID: string };
+  const page = await t.app.inject({ method: "GET", url: new URL(paylinkUrl).pathname });
+  expect(page.statusCode, page.body).toBe(200);
+  const fields = [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
+    ([, k, v]) =>
+      [
+        k,
+        v.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">"),
+      ] as [string, string],
+  );
+  const posted = await fetch(`${fake.url}/eng/process`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: formBody(fields),
+  });
+  expect(posted.status, await posted.clone().text()).toBe(200);
+  return { ref, paylinkUrl, page, fields };
+}
+
+const rowOf = async (ref: string) =>
+  (await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, ref)))[0];
+const receiptsFor = async (ref: string) =>
+  (await t.app.db.select().from(outbox).where(eq(outbox.kind, "receipt"))).filter((m) => m.body.includes(ref));
+const invoicesFor = async (paymentId: string) => t.app.db.select().from(invoices).where(eq(invoices.payment_id, paymentId));
+
+/** Sends the fake's ITN to our server and waits until what the answer left running is done. */
+async function itn(ref: string, options: Parameters<FakePayfast["sendItn"]>[1] = {}) {
+  const answer = await fake.sendItn(ref, { origin, ...options });
+  await paymentNotificationsSettled();
+  return answer;
+}
+
+describe("PayFast (fake)", () => {
+  it("lists PayFast among the ways to pay, beside the card mode and EFT", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/payments/methods" });
+    expect(response.json().data).toEqual({ card: "off", eft: false, providers: [{ id: "payfast", name: "PayFast" }] });
+  });
+
+  it("the pay link opens our hand-off page: PayFast's fields, signed, posted only to PayFast; PayFast accepts them", async () => {
+    const { ref, paylinkUrl, page, fields } = await payfastPayment();
+    expect(paylinkUrl).toBe(`${PUBLIC_URL}/api/payments/checkout/${ref}`);
+    expect(page.body).toContain(`action="${fake.url}/eng/process"`);
+    expect(page.headers["content-security-policy"]).toContain(`form-action ${fake.url}`);
+    expect(Object.fromEntries(fields)).toMatchObject({
+      merchant_id: MERCHANT.merchantId,
+      merchant_key: MERCHANT.merchantKey,
+      m_payment_id: ref,
+      amount: "1450.00",
+      item_name: "3 Months IPTV Subscription",
+      return_url: `${PUBLIC_URL}/payment/success?ref=${ref}`,
+      cancel_url: `${PUBLIC_URL}/payment/cancel?ref=${ref}`,
+      notify_url: `${PUBLIC_URL}/api/payments/payfast/itn`,
+    });
+    expect(fake.payments.get(ref)?.fields.amount).toBe("1450.00");
+    expect(await rowOf(ref)).toMatchObject({ provider: "payfast", status: "pending", amount: 1450 });
+  });
+
+  it("a valid ITN is answered 200 at once and captures once: paid, invoice, receipt, the term; PayFast's id kept", async () => {
+    const { ref } = await payfastPayment();
+    fake.validateDelayMs = 1500;
+    const validationsBefore = fake.validations;
+    try {
+      const answer = await fake.sendItn(ref, { origin });
+      expect(answer.status).toBe(200);
+      // Answered before PayFast's validate (1.5 s away) could have been asked and answered.
+      expect(answer.ms).toBeLessThan(1000);
+      await paymentNotificationsSettled();
+    } finally {
+      fake.validateDelayMs = 0;
+    }
+    expect(fake.validations).toBe(validationsBefore + 1);
+    const row = await rowOf(ref);
+    expect(row).toMatchObject({ status: "paid", provider_payment_id: fake.payments.get(ref)?.pfPaymentId });
+    expect(row.paid_at).not.toBeNull();
+    expect(await invoicesFor(row.id)).toHaveLength(1);
+    expect(await receiptsFor(ref)).toHaveLength(1);
+    const events = await t.app.db
+      .select()
+      .from(clientLifecycleEvents)
+      .where(eq(clientLifecycleEvents.cause_key, `payment:${row.id}`));
+    expect(events).toHaveLength(1);
+    const status = await t.app.inject({ method: "GET", url: `/api/payments/${ref}` });
+    expect(status.json().data).toMatchObject({ status: "paid", provider: "payfast", amount: 1450 });
+  });
+
+  it("a replayed ITN (the same pf_payment_id) is answered 200 and captures nothing new", async () => {
+    const { ref } = await payfastPayment("6 Months");
+    expect((await itn(ref)).status).toBe(200);
+    const first = await rowOf(ref);
+    expect(first.status).toBe("paid");
+    const replays = await Promise.all(Array.from({ length: 4 }, () => fake.sendItn(ref, { origin })));
+    await paymentNotificationsSettled();
+    expect(replays.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const after = await rowOf(ref);
+    expect(after.paid_at?.toISOString()).toBe(first.paid_at?.toISOString());
+    expect(await receiptsFor(ref)).toHaveLength(1);
+    expect(await invoicesFor(first.id)).toHaveLength(1);
+  });
+
+  it("one PayFast payment id never captures a second payment of ours", async () => {
+    const paid = await payfastPayment();
+    expect((await itn(paid.ref)).status).toBe(200);
+    const pfId = (await rowOf(paid.ref)).provider_payment_id as string;
+    const other = await payfastPayment();
+    expect((await itn(other.ref, { pfPaymentId: pfId })).status).toBe(200);
+    const row = await rowOf(other.ref);
+    expect(row.status).toBe("pending");
+    expect(row.provider_payment_id).toBeNull();
+    expect(row.notes).toContain(`Not captured: the provider's payment ${pfId} already paid another of our payments`);
+    expect(await receiptsFor(other.ref)).toHaveLength(0);
+  });
+
+  it("a wrong signature is answered 200, not captured, not validated, and noted for the owner", async () => {
+    const { ref } = await payfastPayment();
+    const before = fake.validations;
+    expect((await itn(ref, { signature: "0".repeat(32) })).status).toBe(200);
+    expect(fake.validations).toBe(before);
+    const row = await rowOf(ref);
+    expect(row.status).toBe("pending");
+    expect(row.notes).toContain(
+      "Not captured: a notification from PayFast for this payment was refused (The ITN's signature does not match.)",
+    );
+    expect(await receiptsFor(ref)).toHaveLength(0);
+  });
+
+  it("a wrong amount (signed by PayFast) is not captured, and the note says both amounts", async () => {
+    const { ref } = await payfastPayment();
+    expect((await itn(ref, { amountGross: "1449.99" })).status).toBe(200);
+    const row = await rowOf(ref);
+    expect(row.status).toBe("pending");
+    expect(row.notes).toContain("Not captured: PayFast reported 144999 cents, we priced 145000 cents.");
+    expect(await receiptsFor(ref)).toHaveLength(0);
+  });
+
+  it("validate answering INVALID, or PayFast down, captures nothing and tells the owner why", async () => {
+    const invalid = await payfastPayment();
+    const down = await payfastPayment();
+    try {
+      fake.validate = "INVALID";
+      expect((await itn(invalid.ref)).status).toBe(200);
+      fake.validate = "down";
+      expect((await itn(down.ref)).status).toBe(200);
+    } finally {
+      fake.validate = "check";
+    }
+    const invalidRow = await rowOf(invalid.ref);
+    expect(invalidRow.status).toBe("pending");
+    expect(invalidRow.notes).toContain("PayFast's validate answered INVALID, not VALID");
+    const downRow = await rowOf(down.ref);
+    expect(downRow.status).toBe("pending");
+    expect(downRow.notes).toContain("PayFast's validate answered 503");
+    expect(downRow.notes).toContain("mark it paid if the money arrived");
+    expect([...(await receiptsFor(invalid.ref)), ...(await receiptsFor(down.ref))]).toHaveLength(0);
+  });
+
+  it("an ITN that PayFast did not send (validate knows nothing of it) is not captured", async () => {
+    const { ref } = await payfastPayment();
+    // Signed with our passphrase, as a leaked passphrase would allow, but never sent by PayFast.
+    const forged = fake.itnFor(ref);
+    const tampered = formBody((parseFormPairs(forged.body) ?? []).filter(([k]) => k !== "signature"));
+    const { payfastSignature } = await import("@/server/adapters/payments/payfast");
+    const pairs = parseFormPairs(tampered) ?? [];
+    const changed = pairs.map(([k, v]) => [k, k === "name_first" ? "Mallory" : v] as [string, string]);
+    const body = formBody([...changed, ["signature", payfastSignature(changed, MERCHANT.passphrase)]]);
+    const response = await fetch(`${origin}/api/payments/payfast/itn`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    await paymentNotificationsSettled();
+    expect(response.status).toBe(200);
+    const row = await rowOf(ref);
+    expect(row.status).toBe("pending");
+    expect(row.notes).toContain("INVALID");
+  });
+
+  it("FAILED and CANCELLED ITNs mark the payment so, with nothing captured", async () => {
+    const failed = await payfastPayment();
+    expect((await itn(failed.ref, { status: "FAILED" })).status).toBe(200);
+    expect((await rowOf(failed.ref)).status).toBe("failed");
+    const cancelled = await payfastPayment();
+    expect((await itn(cancelled.ref, { status: "CANCELLED" })).status).toBe(200);
+    expect((await rowOf(cancelled.ref)).status).toBe("cancelled");
+  });
+
+  it("missing fields, wrong types or another currency: 400 by field, nothing captured", async () => {
+    const { ref } = await payfastPayment();
+    const genuine = parseFormPairs(fake.itnFor(ref).body) ?? [];
+    const post = (pairs: [string, string][]) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/payments/payfast/itn",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: formBody(pairs),
+      });
+    const missing = await post(genuine.filter(([k]) => k !== "amount_gross" && k !== "m_payment_id"));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ amount_gross: "is required", m_payment_id: "is required" });
+    const wrongType = await post(genuine.map(([k, v]) => [k, k === "amount_gross" ? "one thousand" : v] as [string, string]));
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().error.fields).toHaveProperty("amount_gross");
+    const dollars = await post([...genuine, ["currency", "USD"]]);
+    expect(dollars.statusCode).toBe(400);
+    expect(dollars.json().error.fields).toEqual({ currency: "must be ZAR" });
+    const json = await t.app.inject({ method: "POST", url: "/api/payments/payfast/itn", payload: { m_payment_id: ref } });
+    expect(json.statusCode).toBe(400);
+    await paymentNotificationsSettled();
+    expect((await rowOf(ref)).status).toBe("pending");
+    expect(await receiptsFor(ref)).toHaveLength(0);
+  });
+
+  it("the hand-off page of a paid payment goes to its result page; a provider not turned on is a 400 on method", async () => {
+    const { ref, paylinkUrl } = await payfastPayment();
+    await itn(ref);
+    const page = await t.app.inject({ method: "GET", url: new URL(paylinkUrl).pathname });
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe(`/payment/success?ref=${ref}`);
+    const ozow = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/paylink",
+      payload: { name: "No Ozow", whatsapp: "0849999999", immediateStartConsent: true, method: "ozow", packageId: pkgId["3 Months"] },
+      remoteAddress: "10.3.9.9",
+    });
+    expect(ozow.statusCode).toBe(400);
+    expect(ozow.json().error.fields).toEqual({ method: "Choose one of the ways to pay on offer" });
+  });
+
+  it("a client renews from the portal through PayFast: a pay link to the hand-off page, captured onto their own account", async () => {
+    const first = await payfastPayment();
+    await itn(first.ref);
+    const clientId = (await rowOf(first.ref)).client_id as string;
+    const { cookie } = await clientSession(t.app, clientId);
+    const renew = await t.app.inject({
+      method: "POST",
+      url: "/api/client/renew",
+      cookies: cookie,
+      headers: { origin: PUBLIC_URL },
+      payload: { method: "payfast", packageId: pkgId["Month to Month"] },
+    });
+    expect(renew.statusCode, renew.body).toBe(201);
+    const body = renew.json() as { method: string; paylinkUrl: string; externalTransactionID: string };
+    expect(body).toMatchObject({ method: "payfast", paylinkUrl: `${PUBLIC_URL}/api/payments/checkout/${body.externalTransactionID}` });
+    const page = await t.app.inject({ method: "GET", url: new URL(body.paylinkUrl).pathname });
+    const fields = [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
+      ([, k, v]) => [k, v] as [string, string],
+    );
+    await fetch(`${fake.url}/eng/process`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: formBody(fields.map(([k, v]) => [k, v.replaceAll("&amp;", "&")] as [string, string])),
+    });
+    expect((await itn(body.externalTransactionID)).status).toBe(200);
+    expect(await rowOf(body.externalTransactionID)).toMatchObject({
+      status: "paid",
+      client_id: clientId,
+      provider: "payfast",
+      amount: 650,
+    });
+  });
+
+  it("start-up stops when a PayFast key is missing, naming the variable", () => {
+    expect(() => loadConfig({ PAYFAST_MERCHANT_ID: "1", PAYFAST_MERCHANT_KEY: "k" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PAYFAST_MERCHANT_ID: "1", PAYFAST_MERCHANT_KEY: "k" })).toThrow(
+      /PAYFAST_PASSPHRASE: is required when PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY are set/,
+    );
+  });
+});

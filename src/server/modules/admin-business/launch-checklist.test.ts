@@ -248,3 +248,28 @@ describe("manual panel mode", () => {
     expect(item(list, "stream_url")?.why).toContain("http://tv.example.net:8080");
   });
 });
+
+describe("a shop taking payments through PayFast only", () => {
+  let payfast: TestApp;
+  let owner: SignedIn;
+  beforeAll(async () => {
+    // the keys only: the checklist reads which providers are on, it calls none of them
+    payfast = await createTestApp(
+      {
+        PAYFAST_MERCHANT_ID: "10000100",
+        PAYFAST_MERCHANT_KEY: "46f0cd694581a",
+        PAYFAST_PASSPHRASE: "jt7NOE43FZPn",
+        PAYMENTS_SANDBOX: "off",
+      },
+      { seed: false },
+    );
+    owner = await signInAdmin(payfast.app);
+  });
+  afterAll(async () => {
+    await payfast?.close();
+  });
+
+  it("counts the hosted provider as real online payments", async () => {
+    expect(item(await checklist(owner), "card")).toMatchObject({ done: true, why: "PayFast is connected: online payments are real." });
+  });
+});

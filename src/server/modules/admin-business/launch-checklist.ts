@@ -6,6 +6,7 @@
 // here means the shop really behaves that way (issue 28: it said "done" too early).
 import { and, desc, eq, gt, inArray, isNotNull, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { selectHostedProviders } from "@/server/adapters/payments/select-provider";
 import { imageRegistry, outbox, packages, whatsappTemplates } from "@/server/db/schema";
 import { demoContentLeft } from "@/server/db/seed";
 import { DEFAULT_LOGO_URL, LOGO_IMAGE_KEYS } from "@/server/db/seed-content";
@@ -87,6 +88,8 @@ async function panelItem(app: FastifyInstance): Promise<LaunchChecklistItem> {
 }
 
 export async function loadLaunchChecklist(app: FastifyInstance, cardMode: "ikhokha" | "sandbox" | "off"): Promise<LaunchChecklist> {
+  // the hosted providers the owner turned on (PayFast, Ozow, Yoco): real online payments too
+  const hosted = [...selectHostedProviders(app.config).values()].map((provider) => provider.label);
   const [business, demo, panelSettings, lastEmail, templates, logos, panel] = await Promise.all([
     loadBusiness(app),
     demoContentLeft(app.db),
@@ -180,13 +183,15 @@ export async function loadLaunchChecklist(app: FastifyInstance, cardMode: "ikhok
     {
       key: "card",
       label: "Card payments",
-      done: cardMode === "ikhokha",
+      done: cardMode === "ikhokha" || hosted.length > 0,
       why:
         cardMode === "ikhokha"
-          ? "iKhokha is connected: card payments are real."
-          : cardMode === "sandbox"
-            ? "Card payments go to the TEST checkout. Set IKHOKHA_APP_ID and IKHOKHA_APP_SECRET on the server to take real payments."
-            : "Card payments are off. Set IKHOKHA_APP_ID and IKHOKHA_APP_SECRET on the server to take them.",
+          ? `iKhokha is connected: card payments are real.${hosted.length ? ` Also on: ${hosted.join(", ")}.` : ""}`
+          : hosted.length
+            ? `${hosted.join(", ")} ${hosted.length === 1 ? "is" : "are"} connected: online payments are real.`
+            : cardMode === "sandbox"
+              ? "Card payments go to the TEST checkout. Set IKHOKHA_APP_ID and IKHOKHA_APP_SECRET on the server to take real payments."
+              : "Card payments are off. Set IKHOKHA_APP_ID and IKHOKHA_APP_SECRET on the server to take them.",
       href: "/admin/payments",
     },
     panel,

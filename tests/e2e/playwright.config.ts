@@ -22,6 +22,10 @@ function freePort(): string {
 // Workers load this file again; the runner's environment (inherited by them) keeps one port.
 process.env.E2E_PORT ??= freePort();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// The customers' mailbox (start-server.mjs): the server sends its e-mail to this SMTP sink, and a
+// spec reads what arrived from its HTTP port (tests/e2e/mailbox.ts).
+process.env.E2E_SMTP_PORT ??= freePort();
+process.env.E2E_MAIL_PORT ??= freePort();
 
 export default defineConfig({
   testDir: ".",
@@ -84,6 +88,9 @@ export default defineConfig({
       PUBLIC_WRITE_LIMIT_PER_MIN: "300",
       LOG_LEVEL: "warn",
       WHATSAPP_APP_SECRET: "e2e-whatsapp-app-secret",
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      E2E_SMTP_PORT: process.env.E2E_SMTP_PORT,
+      E2E_MAIL_PORT: process.env.E2E_MAIL_PORT,
       WEB_DIST_DIR: distDir,
       DATABASE_URL: "",
     },

@@ -27,7 +27,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe("a WhatsApp-only customer's receipt and welcome", () => {
+describe("a WhatsApp-only customer's receipt, welcome and line details", () => {
   it("each row keeps its own subject, the owner's queue lists them so, and the receipt quotes the invoice", async () => {
     const headers = { origin: PUBLIC_URL };
     const link = await t.app.inject({
@@ -74,12 +74,23 @@ describe("a WhatsApp-only customer's receipt and welcome", () => {
     expect(welcome.body.startsWith("Hi Lindiwe,\n")).toBe(true);
     expect(welcome.body).not.toMatch(/e-?mail/i);
 
-    // Without the Cloud API both wait in the owner's queue, each under its own subject.
+    // The sandbox panel makes the line: its login details follow on WhatsApp, under their own subject too.
+    await t.app.provisioning.drain();
+    const credentials = (
+      await t.app.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.client_id, payment.client_id as string))
+    ).filter((m) => m.kind === "credentials");
+    expect(credentials).toEqual([expect.objectContaining({ channel: "whatsapp", subject: "StreamDesk: your line is ready" })]);
+
+    // Without the Cloud API all three wait in the owner's queue, each under its own subject.
     await t.app.outbox.drain();
     const res = await admin.call({ method: "GET", url: "/api/admin/outbox?status=owner&channel=whatsapp" });
     expect(res.statusCode, res.body).toBe(200);
     const rows = JSON.stringify(res.json().data);
     expect(rows).toContain("StreamDesk: payment received for 3 Months");
     expect(rows).toContain("Welcome to StreamDesk: your client portal");
+    expect(rows).toContain("StreamDesk: your line is ready");
   });
 });

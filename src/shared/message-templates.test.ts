@@ -3,12 +3,14 @@ import {
   messageTemplateSchemaFor,
   renderTemplate,
   SECRET_VARIABLES,
+  saysEmail,
   subjectVariables,
   TEMPLATE_DEFINITIONS,
   TEMPLATE_KINDS,
   templateFieldErrors,
   templateProblems,
   templateVariables,
+  WHATSAPP_EMAIL_WORD_MESSAGE,
 } from "./message-templates";
 
 describe("the default templates", () => {
@@ -132,5 +134,32 @@ describe("templateProblems and the editor's schema", () => {
     expect(empty.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["body", "Please enter the message"]]);
     const unknown = messageTemplateSchemaFor("receipt").safeParse({ subject: "Paid {{nope}}", body: "Thanks" });
     expect(unknown.error?.issues.map((i) => i.path.join("."))).toEqual(["subject"]);
+  });
+
+  // Every kind is also sent on WhatsApp (one text for both channels), so the owner's text may not say "e-mail".
+  it.each([
+    ["Keep this e-mail as your receipt.", true],
+    ["We've emailed you the details.", true],
+    ["Check your E-Mail inbox", true],
+    ["Your e mail address", true],
+    ["Questions? Write to help@email.co.za or see https://email.example.com/help", false],
+    ["Keep this message as your receipt.", false],
+    ["Your female presenter's remail", false],
+  ])("a message saying %j is refused on WhatsApp: %s", (text, refused) => {
+    expect(saysEmail(text)).toBe(refused);
+    for (const kind of TEMPLATE_KINDS) {
+      const result = messageTemplateSchemaFor(kind).safeParse({
+        subject: "{{business}}: about your e-mail",
+        body: `Hi {{name}}, ${text} ${TEMPLATE_DEFINITIONS[kind].required.map((v) => `{{${v}}}`).join(" ")}`,
+      });
+      // the subject may say it (WhatsApp sends the text alone); the body is the field refused
+      expect(result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? []).toEqual(
+        refused ? [["body", WHATSAPP_EMAIL_WORD_MESSAGE]] : [],
+      );
+    }
+  });
+
+  it("a stored template that says e-mail still renders at send time (the rule is the editor's)", () => {
+    expect(templateFieldErrors("receipt", { subject: "Paid", body: "Keep this e-mail, {{name}}" })).toEqual({});
   });
 });

@@ -62,12 +62,14 @@ export const TEMPLATE_VARIABLE_HELP: Record<string, string> = {
   reference: "the payment reference",
   amount: "the amount paid, e.g. R1,450",
   paid_at: "when it was paid, e.g. 22 Nov 2026, 14:00",
-  next_step: "what happens next (depends on a new account, a suspension or a running term)",
+  next_step: "what happens next (depends on a new account, a suspension, a running term, and whether the line is being made)",
+  hold_note:
+    "what the hold does: “your line is switched off for now and your client portal is paused”, or only the portal when they have no line yet",
   reset_link: "the reset link (put in at send time, never stored readable)",
   restored_note:
     "where the client now stands: active until the term's end, a trial's end, the grace period's last day, or renew first when it has ended",
   credit_note: "the credit note's number, e.g. CN-000001",
-  invoice: "the number of the invoice the refund stands against, e.g. INV-000001",
+  invoice: "the invoice's number, e.g. INV-000001 (in a refund: the invoice the refund stands against)",
   refund_how: "how the money goes back: to the card (5 to 10 working days) or paid back directly",
   reason: "the reason you gave for the refund",
   line_after:
@@ -177,7 +179,7 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
   receipt: {
     label: "Payment receipt",
     sentWhen: "when a payment is confirmed",
-    variables: [...COMMON, "reference", "package", "amount", "paid_at", "end_date", "next_step"],
+    variables: [...COMMON, "reference", "invoice", "package", "amount", "paid_at", "end_date", "next_step"],
     required: [],
     subject: "{{business}}: payment received for {{package}}",
     body: lines(
@@ -186,6 +188,7 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
       "Thank you for your payment to {{business}}. We've received {{amount}} for your {{package}} subscription.",
       "",
       "Reference: {{reference}}",
+      "Invoice: {{invoice}}",
       "Package: {{package}}",
       "Amount paid: {{amount}}",
       "Paid on: {{paid_at}} (SAST)",
@@ -295,13 +298,13 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
   "line-suspended": {
     label: "Line suspended",
     sentWhen: "when you suspend a client",
-    variables: [...COMMON, "package"],
+    variables: [...COMMON, "package", "hold_note"],
     required: [],
     subject: "{{business}}: your service is on hold",
     body: lines(
       "Hi {{name}},",
       "",
-      "We've put your {{business}} service ({{package}}) on hold, so your line is switched off for now and your client portal is paused.",
+      "We've put your {{business}} service ({{package}}) on hold, so {{hold_note}}.",
       "If you think this is a mistake, or to get it switched back on, message us and a person will help you.",
       "",
       "{{sign_off}}",
@@ -445,10 +448,35 @@ const bodyField = z
 export const messageTemplateInputSchema = z.object({ subject: subjectField, body: bodyField });
 export type MessageTemplateInput = z.output<typeof messageTemplateInputSchema>;
 
-/** The input schema with this kind's rules: unknown variables and a missing secret variable, named by field. */
+/**
+ * Every kind goes on the client's own channel, so each template's one message text is read on
+ * WhatsApp too (the e-mail and the WhatsApp text are the same words; only a variable such as
+ * {{credit_note_where}} differs by channel). The subject is not: WhatsApp sends the text alone.
+ */
+export const WHATSAPP_TEMPLATE_KINDS: readonly TemplateKind[] = TEMPLATE_KINDS;
+
+/** "e-mail", "email", "E-mails", "e mail" as a word; an e-mail address or a link that holds the letters is not one. */
+const EMAIL_WORD = /\be[\s-]?mail(?:s|ed|ing)?\b/i;
+const ADDRESS_OR_LINK = /\S+@\S+|\b(?:https?:\/\/|www\.)\S+/gi;
+
+/** Whether a text says "e-mail" to its reader (addresses and links left aside). */
+export function saysEmail(text: string): boolean {
+  return EMAIL_WORD.test(text.replace(ADDRESS_OR_LINK, " "));
+}
+
+export const WHATSAPP_EMAIL_WORD_MESSAGE =
+  "This message is also sent on WhatsApp, where it must not say “e-mail”: write “message” instead (an e-mail address to contact you is fine)";
+
+/**
+ * The input schema with this kind's rules, named by field: unknown variables, a missing secret
+ * variable, and (for a kind sent on WhatsApp) a message that says "e-mail". The last is checked
+ * when the owner saves or previews a draft only, not at send time: a template stored before the
+ * rule still sends (lib/message-templates.ts renders with templateFieldErrors).
+ */
 export function messageTemplateSchemaFor(kind: TemplateKind) {
   return messageTemplateInputSchema.superRefine((value, ctx) => {
     const errors = templateFieldErrors(kind, value);
+    if (!errors.body && WHATSAPP_TEMPLATE_KINDS.includes(kind) && saysEmail(value.body)) errors.body = WHATSAPP_EMAIL_WORD_MESSAGE;
     for (const [field, message] of Object.entries(errors)) ctx.addIssue({ code: "custom", path: [field], message });
   });
 }

@@ -1,5 +1,5 @@
 // Who is paying is proven, never guessed (issue 24), on desktop and at 390 px, against the real
-// server (no WhatsApp Cloud API, no SMTP: a code waits for the owner to send it by hand).
+// server (no WhatsApp Cloud API: a code to WhatsApp waits for the owner to send it by hand).
 // - A returning customer types their number in the review step: the shop has an account for it,
 //   the code goes to that account's WhatsApp (the owner opens the chat with the code in it), the
 //   customer types it and the payment renews their account.

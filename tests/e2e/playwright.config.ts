@@ -29,6 +29,10 @@ process.env.E2E_YOCO_PORT ??= freePort();
 const payfastUrl = `http://127.0.0.1:${process.env.E2E_PAYFAST_PORT}`;
 const ozowUrl = `http://127.0.0.1:${process.env.E2E_OZOW_PORT}`;
 const yocoUrl = `http://127.0.0.1:${process.env.E2E_YOCO_PORT}`;
+// The customers' mailbox (start-server.mjs): the server sends its e-mail to this SMTP sink, and a
+// spec reads what arrived from its HTTP port (tests/e2e/mailbox.ts).
+process.env.E2E_SMTP_PORT ??= freePort();
+process.env.E2E_MAIL_PORT ??= freePort();
 
 export default defineConfig({
   testDir: ".",
@@ -106,6 +110,9 @@ export default defineConfig({
         PUBLIC_WRITE_LIMIT_PER_MIN: "300",
         LOG_LEVEL: "warn",
         WHATSAPP_APP_SECRET: "e2e-whatsapp-app-secret",
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        E2E_SMTP_PORT: process.env.E2E_SMTP_PORT,
+        E2E_MAIL_PORT: process.env.E2E_MAIL_PORT,
         WEB_DIST_DIR: distDir,
         DATABASE_URL: "",
         // PayFast, Ozow and Yoco beside the sandbox card checkout (which stays the default choice), at the fakes.

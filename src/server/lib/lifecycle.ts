@@ -152,18 +152,25 @@ export async function applyOrRefuse(tx: Tx, change: Change): Promise<ChangeResul
  * The variables of the "Line suspended" and "Line restored" templates, for the client as the
  * change left them. The restored note states the real status and end: active until the term's
  * end, a trial until its end, a term that ended and is in its grace days until the grace's last
- * moment (with `rules`; without them, that the grace is short), or off until they renew.
+ * moment (with `rules`; without them, that the grace is short), or off until they renew. A client
+ * with no line yet (`panel_line_id` null: they paid while suspended, before one was made) is told
+ * it is being made, not that it is "switched back on", and the hold note speaks of the portal only.
  */
 export function lineNoticeVars(
   business: BusinessProfile,
-  client: Pick<ClientRow, "full_name" | "package_name" | "status" | "subscription_end">,
+  client: Pick<ClientRow, "full_name" | "package_name" | "status" | "subscription_end"> & Partial<Pick<ClientRow, "panel_line_id">>,
   options: { rules?: Pick<LifecycleRules, "graceDays"> } = {},
 ) {
   const end = client.subscription_end ? formatDate(client.subscription_end) : "";
   const renewLink = `${business.publicUrl}/client?renew=1`;
   const same = "Your line is switched back on with the same login details";
+  // Unknown (a caller without the column) reads as having one, as every paid client has.
+  const noLine = client.panel_line_id === null;
   let restoredNote: string;
-  if (client.status === "active") {
+  if (client.status === "active" && noLine) {
+    // The reactivation queues the create_line (lib/provisioning.ts); the credentials message follows it.
+    restoredNote = `Your line is being made now: its login details follow in a separate message as soon as it is ready.${end ? ` Your subscription is active until ${end}.` : ""}`;
+  } else if (client.status === "active") {
     restoredNote = `${same}${end ? `, active until ${end}` : ""}.`;
   } else if (client.status === "trial") {
     restoredNote = `${same}: your free trial runs until ${client.subscription_end ? `${formatDateTime(client.subscription_end)} (SAST)` : "its end"}.`;
@@ -181,6 +188,7 @@ export function lineNoticeVars(
     end_date: end,
     renew_link: renewLink,
     restored_note: restoredNote,
+    hold_note: noLine ? "your client portal is paused for now" : "your line is switched off for now and your client portal is paused",
   };
 }
 
@@ -204,7 +212,8 @@ export async function queueLineNotice(
   const message = renderMessage(context.templates, kind, lineNoticeVars(context.business, result.client, { rules: change.rules }));
   await enqueue(tx, {
     ...contact,
-    subject: contact.channel === "email" ? message.subject : undefined,
+    // kept on a WhatsApp row too: the e-mail copy the outbox may make, and the owner's queue, read it
+    subject: message.subject,
     body: message.body,
     kind,
     client_id: result.client.id,

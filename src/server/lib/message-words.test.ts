@@ -70,6 +70,55 @@ describe("the words of the customer's messages", () => {
     expect(receipt.body).toContain("Keep this message as your receipt.");
   });
 
+  it.each([
+    [
+      "a new account, line made by the panel",
+      { newAccount: true, newLine: "automatic" },
+      "Your line is being made now: its streaming login details follow in a separate message as soon as it is ready.",
+    ],
+    [
+      "a new account, line made by hand",
+      { newAccount: true, newLine: "by-hand" },
+      "We're setting up your line and will send your streaming login details as soon as it's ready (9am-8pm, 7 days a week).",
+    ],
+    [
+      "a client's first line, made by the panel",
+      { newLine: "automatic" },
+      "What happens next: your line is being made now: its streaming login details follow in a separate message as soon as it is ready. Your subscription is active until 22 Feb 2027.",
+    ],
+    [
+      "a renewal of a running line",
+      { newLine: null },
+      "Your subscription is active until 22 Feb 2027 and your login details stay the same.",
+    ],
+  ] as const)("the receipt's next step for %s says what is true now", (_, extra, words) => {
+    const receipt = receiptEmail(business, { ...receiptFacts, invoice: "INV-000042", ...extra }, {});
+    expect(receipt.body).toContain(words);
+    expect(receipt.body).toContain("Invoice: INV-000042");
+    if (extra.newLine === "automatic") expect(receipt.body).not.toContain("We're setting up your line");
+    if (extra.newLine) expect(receipt.body).not.toContain("login details stay the same");
+  });
+
+  it("the receipt without an invoice number leaves the Invoice line out", () => {
+    expect(receiptEmail(business, receiptFacts, {}).body).not.toContain("Invoice:");
+  });
+
+  it.each([
+    ["with a line", "line-1", "so your line is switched off for now and your client portal is paused."],
+    ["with no line yet", null, "so your client portal is paused for now."],
+  ] as const)("line suspended for a client %s says what the hold switches off", (_, line, words) => {
+    const vars = lineNoticeVars(business, {
+      full_name: "Thandi Mokoena",
+      package_name: "3 Months",
+      status: "suspended",
+      subscription_end: new Date(Date.now() + 20 * DAY),
+      panel_line_id: line,
+    });
+    const message = renderMessage({}, "line-suspended", vars);
+    expect(message.body).toContain(`(3 Months) on hold, ${words}`);
+    expect(message.body).not.toMatch(/e-?mail/i);
+  });
+
   it("the receipt without a known name says 'Hi there,', never a bare 'Hi,'", () => {
     expect(receiptEmail(business, { ...receiptFacts, name: "" }, {}).body.startsWith("Hi there,\n")).toBe(true);
   });

@@ -455,7 +455,8 @@ export async function resetClientPassword(app: FastifyInstance, request: Fastify
     for (const target of targets) {
       await enqueue(tx, {
         ...target,
-        subject: target.channel === "email" ? message.subject : undefined,
+        // the kind's own subject on a WhatsApp row too (the owner's queue reads it)
+        subject: message.subject,
         body: message.body,
         // The link is a key to their account: stored encrypted, put into the text as it is sent.
         secret: link,

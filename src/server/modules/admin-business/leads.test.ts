@@ -281,7 +281,7 @@ describe("admin leads", () => {
         const probe = await order({
           name: "Probe",
           email: `probe-${Date.now()}@example.co.za`,
-          whatsapp: `0827${Date.now() % 1000000}`.slice(0, 10),
+          whatsapp: `0827${String(Date.now() % 1000000).padStart(6, "0")}`,
           duration: "free-trial",
           formType: "free-trial",
         });

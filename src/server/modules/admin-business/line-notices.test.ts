@@ -38,6 +38,8 @@ const makeClient = async (username: string, values: Partial<typeof clients.$infe
         subscription_end: end,
         email: `${username}@example.test`,
         communication_method: "email",
+        // a line on the panel, as a paid client has (one test takes it away)
+        panel_line_id: `line-${username}`,
         ...values,
       })
       .returning()
@@ -99,7 +101,8 @@ describe("line suspended / restored messages", () => {
     expect(res.statusCode, res.body).toBe(200);
     const restored = await messagesFor(client.id, "line-restored");
     expect(restored).toHaveLength(1);
-    expect(restored[0]).toMatchObject({ channel: "whatsapp", recipient: "27825550101", subject: "" });
+    // The WhatsApp row keeps the owner's own subject: the owner's queue and any e-mail copy read it.
+    expect(restored[0]).toMatchObject({ channel: "whatsapp", recipient: "27825550101", subject: "StreamDesk: welcome back, Sipho" });
     expect(restored[0].body).toContain("Hi Sipho, you're back on.");
     expect(restored[0].body).toContain(`switched back on with the same login details, active until ${formatDate(end)}`);
     await t.app.db.delete(messageTemplates).where(eq(messageTemplates.kind, "line-restored"));
@@ -112,5 +115,39 @@ describe("line suspended / restored messages", () => {
     const [restored] = await messagesFor(client.id, "line-restored");
     expect(restored.subject).toMatch(/: we've lifted the hold on your account$/);
     expect(restored.body).toMatch(/so your line stays off until you renew: http.*\/client\?renew=1/);
+  });
+
+  it("on WhatsApp with an e-mail address too: the WhatsApp row and the outbox's e-mail copy both read the kind's own subject", async () => {
+    const client = await makeClient("thabo.m", {
+      full_name: "Thabo Mokoena",
+      whatsapp: "+27 82 555 0102",
+      communication_method: "whatsapp",
+    });
+    expect((await admin.call({ method: "POST", url: `/api/admin/clients/${client.id}/suspend` })).statusCode).toBe(200);
+    const [whatsapp, ...more] = await messagesFor(client.id, "line-suspended");
+    expect(more).toHaveLength(0);
+    expect(whatsapp).toMatchObject({ channel: "whatsapp", subject: expect.stringMatching(/: your service is on hold$/) });
+    expect(whatsapp.body).toContain("Hi Thabo,");
+    // Without the Cloud API the worker hands it to the owner and copies it by e-mail, under the same subject.
+    await t.app.outbox.drain();
+    const [copy] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.client_id, client.id), eq(outbox.dedupe_key, `${whatsapp.dedupe_key}:email-copy`)));
+    expect(copy).toMatchObject({ channel: "email", recipient: "thabo.m@example.test", subject: whatsapp.subject });
+    expect(copy.subject).not.toContain("a message for you");
+  });
+
+  it("a client with no line yet: the hold speaks of the portal only, and lifting it says the line is being made", async () => {
+    const client = await makeClient("zanele.k", { full_name: "Zanele Khumalo", panel_line_id: null });
+    expect((await admin.call({ method: "POST", url: `/api/admin/clients/${client.id}/suspend` })).statusCode).toBe(200);
+    const [held] = await messagesFor(client.id, "line-suspended");
+    expect(held.body).toContain("(Premium) on hold, so your client portal is paused for now.");
+    expect(held.body).not.toContain("line is switched off");
+    expect((await admin.call({ method: "POST", url: `/api/admin/clients/${client.id}/reactivate` })).statusCode).toBe(200);
+    const [restored] = await messagesFor(client.id, "line-restored");
+    expect(restored.body).toContain("Your line is being made now: its login details follow in a separate message");
+    expect(restored.body).toContain(`Your subscription is active until ${formatDate(end)}.`);
+    expect(restored.body).not.toContain("switched back on with the same login details");
   });
 });

@@ -133,7 +133,8 @@ export function welcomeMessages(business: BusinessProfile, facts: WelcomeFacts, 
   const message = renderMessage(templates, "welcome", welcomeVars(business, facts));
   return channelsFor(client, { alsoEmail: true }).map((target) => ({
     ...target,
-    subject: target.channel === "email" ? message.subject : undefined,
+    // the kind's own subject on a WhatsApp row too (the owner's queue shows it)
+    subject: message.subject,
     body: message.body,
     kind: "welcome",
     client_id: client.id,

@@ -137,6 +137,8 @@ describe("POST /api/client/password-reset/request", () => {
     const whatsapp = await t.app.db.select().from(outbox).where(eq(outbox.channel, "whatsapp"));
     expect(whatsapp.length).toBeGreaterThan(0);
     expect(whatsapp.every((m) => m.recipient === "27825551234" && m.kind === "password-reset" && m.status === "owner")).toBe(true);
+    // each under the kind's own subject, as the owner's queue lists it
+    expect(whatsapp.every((m) => m.subject.endsWith(": reset your client portal password"))).toBe(true);
     expect(await t.app.db.select().from(outbox).where(eq(outbox.note, "A copy of a WhatsApp message."))).toEqual([]);
   });
 

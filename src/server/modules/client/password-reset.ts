@@ -74,6 +74,8 @@ async function sendResetLinks(app: FastifyInstance, identifier: string): Promise
         await enqueue(tx, {
           channel: "whatsapp",
           recipient: whatsapp,
+          // the kind's own subject on a WhatsApp row too (the owner's queue reads it)
+          subject: message.subject,
           body: message.body,
           secret: link,
           kind: "password-reset",

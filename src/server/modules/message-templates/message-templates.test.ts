@@ -7,7 +7,7 @@ import { auditLog, clients, messageTemplates, outbox } from "@/server/db/schema"
 import { runReminders } from "@/server/jobs/reminders";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
-import { SECRET_PREVIEW, TEMPLATE_DEFINITIONS, TEMPLATE_KINDS } from "@/shared/message-templates";
+import { SECRET_PREVIEW, TEMPLATE_DEFINITIONS, TEMPLATE_KINDS, WHATSAPP_EMAIL_WORD_MESSAGE } from "@/shared/message-templates";
 
 const DAY = 86_400_000;
 let t: TestApp;
@@ -97,6 +97,28 @@ describe("/api/admin/message-templates", () => {
       .where(and(eq(auditLog.resource, "message_templates"), eq(auditLog.resource_id, kind)));
     expect(audits).toEqual([]);
   });
+
+  // Every kind is also sent on WhatsApp, with the same words: a WhatsApp reader is never told "e-mail".
+  it.each([...TEMPLATE_KINDS])(
+    "a %s message that says e-mail is a 400 on the message, nothing saved or audited; the same words in the subject save",
+    async (kind) => {
+      const definition = TEMPLATE_DEFINITIONS[kind];
+      const body = definition.body.replace("Hi {{name}},", "Hi {{name}}, please keep this e-mail.");
+      const refused = await put(kind, { subject: definition.subject, body });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toEqual({ body: WHATSAPP_EMAIL_WORD_MESSAGE });
+      // the draft's preview is refused the same way
+      const drafted = await preview(kind, { client_id: zaneleId, subject: definition.subject, body });
+      expect(drafted.statusCode).toBe(400);
+      expect(drafted.json().error.fields).toEqual({ body: WHATSAPP_EMAIL_WORD_MESSAGE });
+      expect(await t.app.db.select().from(messageTemplates).where(eq(messageTemplates.kind, kind))).toEqual([]);
+      const audits = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.resource, "message_templates"), eq(auditLog.resource_id, kind)));
+      expect(audits).toEqual([]);
+    },
+  );
 
   it("the Refund issued template is listed with its own subject and variables, is checked like the others, and previews with a real client", async () => {
     const refund = (await list()).find((d) => d.kind === "refund-issued");
@@ -211,5 +233,15 @@ describe("/api/admin/message-templates", () => {
     expect(failed.body).toContain("Renew before then"); // the default text, which a retry sends
     const [sent] = await t.app.db.select().from(outbox).where(eq(outbox.client_id, fine.id));
     expect(sent).toMatchObject({ kind: "reminder-1d", status: "pending" });
+  });
+
+  it("an e-mail address in the message and 'e-mail' in the subject are fine (WhatsApp sends the text alone)", async () => {
+    const body = `${TEMPLATE_DEFINITIONS["line-suspended"].body}\nWrite to accounts@email.example.co.za for a statement.`;
+    const saved = await put("line-suspended", { subject: "{{business}}: your service is on hold (a copy of this e-mail)", body });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.body).toBe(body);
+    const [row] = await t.app.db.select().from(messageTemplates).where(eq(messageTemplates.kind, "line-suspended"));
+    expect(row.body).toBe(body);
+    expect((await admin.call({ method: "DELETE", url: "/api/admin/message-templates/line-suspended" })).statusCode).toBe(200);
   });
 });

@@ -54,15 +54,18 @@ export async function previewVars(app: FastifyInstance, business: BusinessProfil
       return withoutSecrets(vars, SECRET_PASSWORD_PREVIEW);
     }
     case "receipt": {
-      const [payment] = await app.db
-        .select()
+      const [latest] = await app.db
+        .select({ payment: capturedPayments, invoice: invoices.number })
         .from(capturedPayments)
+        .leftJoin(invoices, eq(invoices.payment_id, capturedPayments.id))
         .where(and(eq(capturedPayments.client_id, client.id), eq(capturedPayments.status, "paid")))
         .orderBy(desc(capturedPayments.paid_at))
         .limit(1);
+      const payment = latest?.payment;
       return receiptVars(business, {
         name: client.full_name,
         reference: payment?.external_transaction_id ?? "SD-EXAMPLE",
+        invoice: latest?.invoice ?? "INV-000000",
         packageName: payment?.package_name || client.package_name || "subscription",
         amount: payment?.amount ?? 0,
         paidAt: payment?.paid_at ?? now,
@@ -76,6 +79,7 @@ export async function previewVars(app: FastifyInstance, business: BusinessProfil
       return lineNoticeVars(
         business,
         kind === "line-restored" && client.status === "suspended" ? { ...client, status: client.suspended_from ?? "active" } : client,
+        { rules: await loadRules(app) },
       );
     case "refund-issued": {
       // The client's latest credit note, else an example; the line as it stands now, on WhatsApp

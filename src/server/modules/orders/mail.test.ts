@@ -1,87 +1,15 @@
 // Real delivery: the outbox worker sends order and interest mail to an SMTP server on
 // loopback, and an SMTP outage while orders arrive loses nothing and sends nothing twice.
-import { createServer } from "node:net";
 import { eq, sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, outbox } from "@/server/db/schema";
+import { freePort } from "@/server/test-support/free-port";
+import { startSmtpSink } from "@/server/test-support/smtp-sink";
 import { createTestApp, eventually, type TestApp } from "@/server/testing";
 import { leadReference } from "./messages";
 
-interface ReceivedMail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-/** An SMTP server on 127.0.0.1 that keeps every message it accepts. */
-async function startSmtp(port = 0): Promise<{ port: number; mails: ReceivedMail[]; close(): Promise<void> }> {
-  const mails: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), ...parseMessage(Buffer.concat(chunks).toString("latin1")) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  const address = server.server.address();
-  return {
-    port: typeof address === "object" && address ? address.port : port,
-    mails,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Subject and decoded text of a single-part text message as nodemailer writes it. */
-function parseMessage(raw: string): { subject: string; text: string } {
-  const split = raw.indexOf("\r\n\r\n");
-  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
-  const body = raw.slice(split + 4);
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(headers)?.[1] ?? "";
-  const encoding = header("Content-Transfer-Encoding").toLowerCase();
-  const text =
-    encoding === "quoted-printable"
-      ? decodeQuotedPrintable(body)
-      : encoding === "base64"
-        ? Buffer.from(body, "base64").toString("utf8")
-        : Buffer.from(body, "latin1").toString("utf8");
-  return { subject: header("Subject"), text: text.replace(/\r\n/g, "\n").trim() };
-}
-
-function decodeQuotedPrintable(body: string): string {
-  const joined = body.replace(/=\r\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(joined.charCodeAt(i));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-/** A loopback port nothing listens on (taken and released at once). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (typeof address !== "object" || !address) throw new Error("no port");
-  return address.port;
-}
+/** The shared SMTP sink on 127.0.0.1 (also the browser suite's mailbox), on `port` (0: any). */
+const startSmtp = (port = 0) => startSmtpSink({ port });
 
 const postOrder = (t: TestApp, payload: Record<string, unknown>) => t.app.inject({ method: "POST", url: "/api/orders", payload });
 

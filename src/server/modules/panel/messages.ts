@@ -65,7 +65,8 @@ export function credentialsMessages(business: BusinessProfile, facts: Credential
   const message = renderMessage(templates, "credentials", credentialsVars(business, facts));
   return channelsFor(client, { alsoEmail: true }).map((target) => ({
     ...target,
-    subject: target.channel === "email" ? message.subject : undefined,
+    // the kind's own subject on a WhatsApp row too (the owner's queue and an e-mail copy read it)
+    subject: message.subject,
     body: message.body,
     kind: "credentials",
     client_id: client.id,

@@ -19,6 +19,21 @@ export interface ReceiptFacts {
   newAccount?: boolean;
   /** the account is suspended: the time was added, the suspension stays */
   suspended?: boolean;
+  /** the invoice this payment was given (its number: INV-000001) */
+  invoice?: string;
+  /**
+   * The payment has the panel make their line (a create_line was queued): `automatic` when the
+   * panel makes it by itself (xtream, sandbox), `by-hand` when the owner makes it (manual mode).
+   * Unset: not known, read as by hand for a new account.
+   */
+  newLine?: "automatic" | "by-hand" | null;
+}
+
+/** What the customer is told about their line while it is being made, true in the panel's mode. */
+function lineBeingMade(business: BusinessProfile, facts: ReceiptFacts): string {
+  return facts.newLine === "automatic"
+    ? "Your line is being made now: its streaming login details follow in a separate message as soon as it is ready."
+    : `We're setting up your line and will send your streaming login details as soon as it's ready (${business.supportHours}).`;
 }
 
 function nextStep(business: BusinessProfile, facts: ReceiptFacts): string {
@@ -27,7 +42,13 @@ function nextStep(business: BusinessProfile, facts: ReceiptFacts): string {
     return `What happens next: your account is suspended, so please contact us to switch it back on.${end ? ` We've added the time you paid for: your subscription now runs until ${end}.` : ""}`;
   }
   if (facts.newAccount) {
-    return `What happens next: your client portal login is in a separate message.${end ? ` Your subscription runs until ${end}.` : ""} We're setting up your line and will send your streaming login details as soon as it's ready (${business.supportHours}).`;
+    return `What happens next: your client portal login is in a separate message.${end ? ` Your subscription runs until ${end}.` : ""} ${lineBeingMade(business, facts)}`;
+  }
+  // A client with no line yet (an admin-made account paying for the first time): it is made now,
+  // so "your login details stay the same" would promise details they never had.
+  if (facts.newLine) {
+    const words = lineBeingMade(business, facts);
+    return `What happens next: ${words[0]?.toLowerCase()}${words.slice(1)}${end ? ` Your subscription is active until ${end}.` : ""}`;
   }
   if (end) {
     return `What happens next: nothing for you to do. Your subscription is active until ${end} and your login details stay the same. You can see them in the client portal: ${business.publicUrl}/client`;
@@ -42,6 +63,7 @@ export function receiptVars(business: BusinessProfile, facts: ReceiptFacts & { n
     reference: facts.reference,
     package: facts.packageName,
     amount: formatRand(facts.amount),
+    invoice: facts.invoice ?? "",
     paid_at: formatDateTime(facts.paidAt),
     end_date: facts.subscriptionEnd ? formatDate(facts.subscriptionEnd) : "",
     next_step: nextStep(business, facts),

@@ -127,6 +127,14 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
     );
   }
 
+  // What this payment asks of the panel (the owner's notice and the receipt both say it).
+  const jobs = client
+    ? await tx
+        .select({ action: provisioningJobs.action })
+        .from(provisioningJobs)
+        .where(like(provisioningJobs.cause_key, `payment:${payment.id}:%`))
+    : [];
+
   // The business hears of every payment: a line to set up, renew, or a payer to sort out by hand.
   if (business.supportEmail) {
     const who = client ? `${client.full_name} (${client.username})` : payment.client_email || "someone we could not match to a client";
@@ -134,12 +142,6 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
       payer.created && client ? customerQueued("their portal login", channelsFor(client, { alsoEmail: true })) : "",
       customerQueued("their receipt", [receiptTarget(payment, client)]),
     ].filter(Boolean);
-    const jobs = client
-      ? await tx
-          .select({ action: provisioningJobs.action })
-          .from(provisioningJobs)
-          .where(like(provisioningJobs.cause_key, `payment:${payment.id}:%`))
-      : [];
     const todo = !client
       ? "Nobody is linked to this payment: find the payer and link the payment to their client account."
       : client.status === "suspended"
@@ -206,6 +208,12 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
       subscriptionEnd: extended ? (client?.subscription_end ?? null) : null,
       newAccount: payer.created,
       suspended: client?.status === "suspended",
+      invoice: invoice.number,
+      newLine: jobs.some((j) => j.action === "create_line")
+        ? context.panelMode === "xtream" || context.panelMode === "sandbox"
+          ? "automatic"
+          : "by-hand"
+        : null,
     },
     templates,
   );
@@ -213,7 +221,8 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
   if (target) {
     await enqueue(tx, {
       ...target,
-      subject: target.channel === "email" ? receipt.subject : undefined,
+      // the receipt's own subject on a WhatsApp row too: its e-mail copy and the owner's queue read it
+      subject: receipt.subject,
       body: receipt.body,
       kind: "receipt",
       failure: receipt.error,

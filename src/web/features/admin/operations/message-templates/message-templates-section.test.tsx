@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TEMPLATE_DEFINITIONS } from "@/shared/message-templates";
+import { TEMPLATE_DEFINITIONS, WHATSAPP_EMAIL_WORD_MESSAGE } from "@/shared/message-templates";
 import { MessageTemplatesSection } from "./message-templates-section";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -106,6 +106,17 @@ describe("MessageTemplatesSection", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     const error = await screen.findByText(/Unknown variable \{\{nickname\}\} in the subject/);
     expect(subject.getAttribute("aria-describedby")?.split(" ")).toContain(error.id || error.closest("[id]")?.id);
+    expect(requests.some((r) => r.method === "PUT")).toBe(false);
+  });
+
+  it("refuses a message that says e-mail beside the Message field (it goes on WhatsApp too), and sends nothing", async () => {
+    renderSection();
+    await screen.findByRole("heading", { name: "Welcome and portal login" });
+    const message = screen.getByRole("textbox", { name: /^Message/ }) as HTMLTextAreaElement;
+    fireEvent.input(message, { target: { value: "Hi {{name}}, keep this e-mail. {{password_step}}" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const error = await screen.findByText(WHATSAPP_EMAIL_WORD_MESSAGE);
+    expect(message.getAttribute("aria-describedby")?.split(" ")).toContain(error.id || error.closest("[id]")?.id);
     expect(requests.some((r) => r.method === "PUT")).toBe(false);
   });
 

@@ -152,7 +152,12 @@ function TemplateEditor({ template }: { template: MessageTemplateEntry }) {
         <Field label="Subject" required hint="The e-mail's subject line (WhatsApp messages have none)" error={errors.subject?.message}>
           {(c) => <Input {...c} {...register("subject")} maxLength={200} />}
         </Field>
-        <Field label="Message" required hint="A line whose variables are all empty for a client is left out." error={errors.body?.message}>
+        <Field
+          label="Message"
+          required
+          hint="Sent by e-mail or on WhatsApp, so it never says “e-mail”. A line whose variables are all empty for a client is left out."
+          error={errors.body?.message}
+        >
           {(c) => (
             <Textarea
               {...c}

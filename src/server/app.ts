@@ -21,7 +21,7 @@ import { isPagePath } from "@/shared/page-paths";
 import { createSmtpTransport } from "./adapters/email";
 import { selectPanel } from "./adapters/panel/select-panel";
 import { createCloudApiTransport } from "./adapters/whatsapp";
-import { configurePasswordCost } from "./auth/passwords";
+import { configurePasswordCost, configurePasswordQueue } from "./auth/passwords";
 import type { Config } from "./config";
 import { ChangeBus } from "./db/changes";
 import { type Database, type Db, openDatabase } from "./db/client";
@@ -58,6 +58,13 @@ export interface BuildOptions {
   seed?: boolean;
 }
 
+/**
+ * The listen queue (main.ts): a burst of connections (a flood of streams, a crowd after a
+ * broadcast) past Node's default of 511 would overflow it, and every connection the kernel
+ * dropped — /api/health's too — waits a second for its SYN to be sent again. The kernel caps it
+ * at net.core.somaxconn (4096 on current kernels).
+ */
+export const LISTEN_BACKLOG = 4096;
 const REQUEST_TIMEOUT_MS = 120_000;
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
@@ -78,14 +85,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Our own HTTP server: a public read Fastify has already answered is answered again from
     // its prepared bytes before routing (ReadCache.serveFast); everything else goes to Fastify.
     serverFactory(handler) {
-      const server = http.createServer((request, response) => {
-        if (!cache.serveFast(request, response)) handler(request, response);
-      });
+      const headersTimeout = config.HEADERS_TIMEOUT_S * 1000;
+      const server = http.createServer(
+        // Node checks the header and request deadlines only on this interval (default 30 s, so a
+        // 20 s deadline really closed at 20–50 s): checked every second, the deadline is the deadline.
+        { connectionsCheckingInterval: Math.min(1000, headersTimeout / 4) },
+        (request, response) => {
+          if (!cache.serveFast(request, response)) handler(request, response);
+        },
+      );
       // (Fastify applies its timeouts only to a server it makes itself.)
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       server.requestTimeout = REQUEST_TIMEOUT_MS;
-      // Request headers within 20 s (Node's default is the request timeout).
-      server.headersTimeout = 20_000;
+      // Request headers within HEADERS_TIMEOUT_S, 20 s by default (Node's default is the request timeout).
+      server.headersTimeout = headersTimeout;
       return server;
     },
     // Errors Fastify raises before routing (a malformed URL, an over-long parameter) leave in
@@ -126,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("changes", changes);
   configureSecretsKey(config.SECRETS_KEY);
   configurePasswordCost(config.PASSWORD_HASH_COST);
+  configurePasswordQueue(config.PASSWORD_HASH_CONCURRENCY, config.PASSWORD_HASH_QUEUE);
   const from = config.MAIL_FROM ?? "StreamDesk <no-reply@streamdesk.local>";
   const email = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, from) : null;
   const whatsapp =

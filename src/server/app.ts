@@ -33,8 +33,10 @@ import { ReadCache } from "./lib/cache";
 import { installInputCleaning } from "./lib/clean-input";
 import { AppError, errorBody } from "./lib/errors";
 import { createPageBuilder, loadFirstScreenRenderer } from "./lib/first-screen";
+import { LogBuffer } from "./lib/log-destination";
 import { installMetrics, installRequestLog, LOG_REDACT, urlForLog } from "./lib/observability";
 import { configureSecretsKey } from "./lib/secret-box";
+import { StaticAssets } from "./lib/static-assets";
 import { routeModules } from "./modules";
 
 declare module "fastify" {
@@ -56,6 +58,8 @@ export interface BuildOptions {
   database?: Database;
   /** seed demo content on an empty database (default true) */
   seed?: boolean;
+  /** where log lines go (tests); default: standard output, gathered per event-loop turn */
+  logDestination?: LogBuffer;
 }
 
 /**
@@ -70,8 +74,13 @@ const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const cache = new ReadCache();
+  const logDestination = config.LOG_LEVEL === "silent" ? null : (options.logDestination ?? new LogBuffer());
+  /** the SPA's hashed assets, answered from memory once learnt (registerSpa) */
+  let assets: StaticAssets | null = null;
   const app = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL, serializers: { req: requestForLog }, redact: LOG_REDACT },
+    logger: logDestination
+      ? { level: config.LOG_LEVEL, serializers: { req: requestForLog }, redact: LOG_REDACT, stream: logDestination }
+      : false,
     // (typed as one member of its union: Fastify's overloads do not take the union itself)
     trustProxy: trustedProxies(config.TRUST_PROXY) as string[],
     bodyLimit: 256 * 1024,
@@ -91,7 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         // 20 s deadline really closed at 20–50 s): checked every second, the deadline is the deadline.
         { connectionsCheckingInterval: Math.min(1000, headersTimeout / 4) },
         (request, response) => {
-          if (!cache.serveFast(request, response)) handler(request, response);
+          if (!cache.serveFast(request, response) && !assets?.serve(request, response)) handler(request, response);
         },
       );
       // (Fastify applies its timeouts only to a server it makes itself.)
@@ -164,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     email?.close();
     await changes.stop();
     if (ownsDatabase) await database.close();
+    logDestination?.close();
   });
 
   installErrorHandling(app);
@@ -198,7 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const module of routeModules) await app.register(module, { prefix: "/api" });
 
   // ---- the SPA ----
-  await registerSpa(app, config);
+  assets = await registerSpa(app, config);
   return app;
 }
 
@@ -327,10 +337,20 @@ function installOriginGuard(app: FastifyInstance, config: Config): void {
   });
 }
 
-async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
+/** The built web app: its files, the history fallback; returns its hashed assets, held in memory. */
+async function registerSpa(app: FastifyInstance, config: Config): Promise<StaticAssets | null> {
   const root = path.resolve(config.WEB_DIST_DIR);
   const hasSpa = existsSync(path.join(root, "index.html"));
+  let assets: StaticAssets | null = null;
   if (hasSpa) {
+    // Hashed assets: the first request for each goes through @fastify/static (below) and its
+    // headers are learnt; later ones are answered from memory before routing (serverFactory).
+    const held = StaticAssets.load(root);
+    held.onServed = (request, status, startedAt) => app.cache.onServed?.(request, status, startedAt);
+    app.addHook("onSend", async (request, reply) => {
+      if (reply.statusCode === 200 && request.url.startsWith("/assets/")) held.learn(request.url, reply.getHeaders());
+    });
+    assets = held;
     const page = createPageBuilder(app, readFileSync(path.join(root, "index.html"), "utf8"), await loadFirstScreenRenderer(root, app.log));
     await app.register(fastifyStatic, {
       root,
@@ -368,4 +388,5 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
     }
     return reply.status(404).send(errorBody("not_found", "Not found."));
   });
+  return assets;
 }

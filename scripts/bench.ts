@@ -355,6 +355,22 @@ async function ordersUnderLoad(): Promise<void> {
   if (code !== 0) throw new Error(`scripts/bench-orders.ts exited ${code}`);
 }
 
+// ---- (a2) the landing's whole JavaScript, every section shown (scripts/bench-landing.ts) -----
+
+async function landingEverySection(): Promise<void> {
+  heading("(a2) Landing page: all JavaScript with every section shown, in Chromium (scripts/bench-landing.ts)");
+  const code = await runPrefixed(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-landing.ts")], "  ", 130_000);
+  if (code !== 0) throw new Error(`scripts/bench-landing.ts exited ${code}`);
+}
+
+// ---- (d2) orders on PostgreSQL against pgbench (scripts/bench-orders-pgbench.ts) -------------
+
+async function ordersAgainstPgbench(): Promise<void> {
+  heading("(d2) Orders on PostgreSQL vs pgbench running one order's statements (scripts/bench-orders-pgbench.ts)");
+  const code = await runPrefixed(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-orders-pgbench.ts")], "  ", 160_000);
+  if (code !== 0) throw new Error(`scripts/bench-orders-pgbench.ts exited ${code}`);
+}
+
 // ---- (f) provisioning latency (scripts/bench-provisioning.ts) --------------------------------
 
 async function provisioningLatency(): Promise<void> {
@@ -367,9 +383,11 @@ async function provisioningLatency(): Promise<void> {
 
 const sections: [string, () => Promise<void>][] = [
   ["landing bundle", landingBundle],
+  ["landing every section", landingEverySection],
   ["public reads", publicReads],
   ["SSE fan-out", sseFanout],
   ["orders under load", ordersUnderLoad],
+  ["orders vs pgbench", ordersAgainstPgbench],
   ["provisioning latency", provisioningLatency],
   ["Lighthouse", lighthouseLanding],
 ];

@@ -87,6 +87,33 @@ function inline(text: string, values: readonly unknown[]): string {
   return `${sql.replace(/\s+/g, " ").trim()};`;
 }
 
+/**
+ * The order's statements in the order sent. The outbox worker, nudged by the order's messages,
+ * may sweep in a transaction of its own on another connection meanwhile: that transaction (its
+ * begin, sweep and commit) is not the order's and is left out.
+ */
+function orderStatements(recorded: readonly { client: pg.Client; sql: string }[]): string[] {
+  const dropped = new Set<number>();
+  const open = new Map<pg.Client, { indices: number[]; sweep: boolean }>();
+  for (const [index, { client, sql }] of recorded.entries()) {
+    const sweep = /^UPDATE outbox SET status = 'owner'/.test(sql);
+    if (/^begin;$/i.test(sql)) {
+      open.set(client, { indices: [index], sweep: false });
+      continue;
+    }
+    const tx = open.get(client);
+    if (tx) {
+      tx.indices.push(index);
+      tx.sweep ||= sweep;
+      if (/^(commit|rollback);$/i.test(sql)) {
+        if (tx.sweep) for (const i of tx.indices) dropped.add(i);
+        open.delete(client);
+      }
+    } else if (sweep) dropped.add(index);
+  }
+  return recorded.filter((_, index) => !dropped.has(index)).map((entry) => entry.sql);
+}
+
 const name = `sd_bench_pgbench_${randomBytes(4).toString("hex")}`;
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
@@ -104,7 +131,7 @@ try {
     PUBLIC_WRITE_LIMIT_PER_MIN: "1000000",
   };
   const recorder = await buildApp(loadConfig(env));
-  const statements: string[] = [];
+  const statements: { client: pg.Client; sql: string }[] = [];
   try {
     for (let i = 0; i < 3; i++) await recorder.inject({ method: "POST", url: "/api/orders", payload: order(`warm${i}`) });
     const original = pg.Client.prototype.query;
@@ -113,7 +140,7 @@ try {
       const q = args[0] as Query;
       const text = typeof q === "string" ? q : q.text;
       const values = (typeof q === "string" ? args[1] : (q.values ?? args[1])) as unknown[] | undefined;
-      statements.push(inline(text, values ?? []));
+      statements.push({ client: this, sql: inline(text, values ?? []) });
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     };
     const recorded = await recorder.inject({ method: "POST", url: "/api/orders", payload: order(`${MARK}0`) });
@@ -122,8 +149,7 @@ try {
   } finally {
     await recorder.close();
   }
-  // The outbox worker's sweep is not the order's (jobs are off in the recorder, but a nudge may run it).
-  const script = statements.filter((s) => !/^UPDATE outbox SET status = 'owner'/.test(s));
+  const script = orderStatements(statements);
   const scriptFile = path.join(work, "order.sql");
   writeFileSync(scriptFile, `\\set n random(1, 2000000000)\n${script.join("\n")}\n`);
   console.log(`one order sends ${script.filter((s) => !/^(begin|commit);$/i.test(s)).length} statements (${path.basename(scriptFile)}):`);

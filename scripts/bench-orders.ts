@@ -17,7 +17,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { buildApp } from "../src/server/app";
+import { buildApp, LISTEN_BACKLOG } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 
 const RUN_TIMEOUT_MS = 90_000;
@@ -156,7 +156,9 @@ async function run(
 ): Promise<OrdersBenchResult> {
   const app = await buildApp(config);
   try {
-    await app.listen({ host: "127.0.0.1", port: 0 });
+    // As main.ts listens: 1,000 connections at once overflow Node's default queue of 511, and a
+    // dropped connection waits for SYN retries past fetch's 10 s connect timeout (no answer).
+    await app.listen({ host: "127.0.0.1", port: 0, backlog: LISTEN_BACKLOG });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/orders`;
     const send = (body: Record<string, unknown>, signal: AbortSignal) =>
       fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });

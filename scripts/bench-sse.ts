@@ -4,8 +4,8 @@
 // its arrival on every connection. Clients come from many loopback addresses (127.1.x.y), ten
 // each, since the server holds one address to SSE_MAX_PER_ADDRESS (10) streams, and are held by
 // child processes of 2,500 streams each (one process reading 10,000 sockets would itself be
-// most of what is timed). It reports; it
-// never fails on a figure. A watchdog stops everything within 170 s whatever happens.
+// most of what is timed). It reports; it never fails on a figure. A watchdog stops everything
+// within 170 s whatever happens.
 //
 //   node --import tsx scripts/bench-sse.ts [--connections=N] [--processes=P] [--rounds=3] [--json]
 //       starts its own servers in child processes, so they do not share an event loop with the

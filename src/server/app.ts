@@ -347,8 +347,10 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<Static
     // headers are learnt; later ones are answered from memory before routing (serverFactory).
     const held = StaticAssets.load(root);
     held.onServed = (request, status, startedAt) => app.cache.onServed?.(request, status, startedAt);
-    app.addHook("onSend", async (request, reply) => {
+    // (a callback hook, not async: it runs on every response)
+    app.addHook("onSend", (request, reply, payload, done) => {
       if (reply.statusCode === 200 && request.url.startsWith("/assets/")) held.learn(request.url, reply.getHeaders());
+      done(null, payload);
     });
     assets = held;
     const page = createPageBuilder(app, readFileSync(path.join(root, "index.html"), "utf8"), await loadFirstScreenRenderer(root, app.log));

@@ -126,6 +126,9 @@ try {
     console.log(
       `  ${id.padEnd(16)} ${String(score).padStart(3)}${range} — budget ≥ ${BUDGET}: ${score >= BUDGET ? "within budget" : "BELOW BUDGET"}`,
     );
+    // For scripts/bench.ts's summary table.
+    const figure = `Lighthouse mobile ${id} (median of ${runs.length})`;
+    console.log(`SUMMARY ${JSON.stringify({ figure, value: String(score), budget: `≥ ${BUDGET}`, ok: score >= BUDGET })}`);
   }
   // The audits that cost points in the run closest to the median, so a low score says where to look.
   const perf = (r: (typeof runs)[number]) => r.lhr.categories.performance?.score ?? 0;

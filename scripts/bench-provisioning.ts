@@ -3,7 +3,7 @@
 // app in this process on an in-memory PGlite with its background jobs on, against the fake
 // reseller panel on a free loopback port; records N payments one after another (each as an
 // admin confirms money) and times each from the request to the panel seeing its call. It
-// reports; it never fails on a figure. A watchdog stops it within 60 s.
+// reports; it never fails on a figure. A watchdog stops it within 150 s.
 //
 //   node --import tsx scripts/bench-provisioning.ts [--payments=40]
 import { performance } from "node:perf_hooks";
@@ -17,9 +17,9 @@ import { admins, clients, packages, panelPackageMap } from "../src/server/db/sch
 const BUDGET_P95_MS = 2_000;
 const CALL_TIMEOUT_MS = 10_000;
 const watchdog = setTimeout(() => {
-  console.error("bench-provisioning: stopped by the watchdog after 60 s");
+  console.error("bench-provisioning: stopped by the watchdog after 150 s");
   process.exit(1);
-}, 60_000);
+}, 150_000);
 watchdog.unref();
 
 const count = Number(process.argv.find((a) => a.startsWith("--payments="))?.split("=")[1] ?? 40);
@@ -82,6 +82,10 @@ console.log(
 );
 console.log(
   `budget p95 < ${BUDGET_P95_MS} ms: ${p95 < BUDGET_P95_MS ? "within" : "OVER"} (${(p95 / BUDGET_P95_MS).toFixed(2)}× the budget)`,
+);
+// For scripts/bench.ts's summary table.
+console.log(
+  `SUMMARY ${JSON.stringify({ figure: "provisioning: payment → panel call, p95", value: `${p95.toFixed(0)} ms`, budget: `< ${BUDGET_P95_MS} ms`, ok: p95 < BUDGET_P95_MS })}`,
 );
 await app.close();
 await fake.close();

@@ -10,7 +10,10 @@ import { freePort } from "../src/server/test-support/free-port";
 
 export interface Reference {
   label: string;
+  /** the URL of packages.json (the first file) */
   url: string;
+  /** the URL of each file, by name */
+  urls: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -46,8 +49,12 @@ function stopper(child: ChildProcess, work: string): () => Promise<void> {
   };
 }
 
-/** Serves `body` as application/json at the returned URL until stop(). */
-export async function startReference(body: Buffer): Promise<Reference> {
+/**
+ * Serves `body` as application/json (packages.json) at the returned URL, and each of `files`
+ * (name → bytes; .js as JavaScript, immutable like the app's hashed assets) beside it, until stop().
+ */
+export async function startReference(body: Buffer, files: Record<string, Buffer> = {}): Promise<Reference> {
+  const all: Record<string, Buffer> = { "packages.json": body, ...files };
   const work = mkdtempSync(path.join(tmpdir(), "streamdesk-reference-"));
   // nginx's workers run as another user (nobody / www-data) when it is started as root.
   chmodSync(work, 0o755);
@@ -56,7 +63,7 @@ export async function startReference(body: Buffer): Promise<Reference> {
   if (nginx) {
     const www = path.join(work, "www");
     mkdirSync(www);
-    writeFileSync(path.join(www, "packages.json"), body);
+    for (const [name, bytes] of Object.entries(all)) writeFileSync(path.join(www, name), bytes);
     const conf = path.join(work, "nginx.conf");
     writeFileSync(
       conf,
@@ -74,12 +81,14 @@ http {
     listen 127.0.0.1:${port};
     root ${www};
     location = /packages.json { default_type application/json; add_header Cache-Control no-cache; etag on; }
+    location ~ \\.js$ { types { } default_type "text/javascript; charset=utf-8"; add_header Cache-Control "public, max-age=31536000, immutable"; }
   }
 }
 `,
     );
     const child = spawn(nginx, ["-c", conf, "-p", work], { stdio: ["ignore", "ignore", "pipe"] });
     const url = `http://127.0.0.1:${port}/packages.json`;
+    const urls = Object.fromEntries(Object.keys(all).map((name) => [name, `http://127.0.0.1:${port}/${name}`]));
     const stop = stopper(child, work);
     await answers(url, 5000).catch(async (error: unknown) => {
       await stop();
@@ -88,21 +97,30 @@ http {
     const version = spawnSync(nginx, ["-v"], { encoding: "utf8" })
       .stderr.trim()
       .replace(/^nginx version: /, "");
-    return { label: `${version}, 1 worker`, url, stop };
+    return { label: `${version}, 1 worker`, url, urls, stop };
   }
-  writeFileSync(path.join(work, "packages.json"), body);
+  for (const [name, bytes] of Object.entries(all)) writeFileSync(path.join(work, name), bytes);
   const server = `
     const http = require("node:http");
-    const body = require("node:fs").readFileSync(${JSON.stringify(path.join(work, "packages.json"))});
-    const headers = { "content-type": "application/json", "content-length": body.length, "cache-control": "no-cache" };
-    http.createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).listen(${port}, "127.0.0.1");
+    const fs = require("node:fs");
+    const files = {};
+    for (const name of ${JSON.stringify(Object.keys(all))}) {
+      const body = fs.readFileSync(require("node:path").join(${JSON.stringify(work)}, name));
+      files["/" + name] = { body, headers: { "content-type": name.endsWith(".js") ? "text/javascript" : "application/json", "content-length": body.length } };
+    }
+    http.createServer((req, res) => {
+      const file = files[req.url];
+      if (!file) { res.writeHead(404); return res.end(); }
+      res.writeHead(200, file.headers); res.end(file.body);
+    }).listen(${port}, "127.0.0.1");
   `;
   const child = spawn(process.execPath, ["-e", server], { stdio: "ignore" });
   const url = `http://127.0.0.1:${port}/packages.json`;
+  const urls = Object.fromEntries(Object.keys(all).map((name) => [name, `http://127.0.0.1:${port}/${name}`]));
   const stop = stopper(child, work);
   await answers(url, 5000).catch(async (error: unknown) => {
     await stop();
     throw error;
   });
-  return { label: "node:http static server (nginx is not installed: apt-get install -y nginx)", url, stop };
+  return { label: "node:http static server (nginx is not installed: apt-get install -y nginx)", url, urls, stop };
 }

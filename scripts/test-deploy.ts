@@ -3,7 +3,7 @@
 // placeholders replaced by a self-signed certificate, its ports by free ones). It checks that
 //   1. a sign-in made through nginx works on both processes,
 //   2. an admin change made through nginx reaches SSE clients through nginx within 1 s,
-//      whichever process each is connected to,
+//      whichever process each is connected to; nginx holds one address to 10 streams,
 //   3. rate limits count the client's address (not nginx's, not one the client forges),
 //   4. SIGTERM stops each process within SHUTDOWN_TIMEOUT_S.
 // `npm run test:deploy`; .ci/run runs it as its own stage (installing nginx when missing).
@@ -79,9 +79,10 @@ interface Stream {
   close(): void;
 }
 
-function openStream(url: string): Promise<Stream> {
+function openStream(url: string, from?: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const req = https.get(url, { rejectUnauthorized: false, agent: false, headers: { accept: "text/event-stream" } }, (res) => {
+    const options = { rejectUnauthorized: false, agent: false, localAddress: from, headers: { accept: "text/event-stream" } };
+    const req = https.get(url, options, (res) => {
       const stream: Stream = { text: "", close: () => req.destroy() };
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => {
@@ -289,6 +290,20 @@ http {
     check(tookMs < 1000, `SSE client ${index + 1} through nginx got the change in ${tookMs} ms (< 1000)`);
   }
   for (const stream of streams) stream.close();
+
+  // 2b. nginx limits live-update streams per address: 10 from 127.0.0.4, the 11th refused by
+  // nginx itself (429, its own page, before a process); another address still gets one.
+  const held: Stream[] = [];
+  for (let i = 0; i < 10; i++) held.push(await openStream(`${base}/api/events?tables=packages`, "127.0.0.4"));
+  const eleventh = await request(`${base}/api/events?tables=packages`, { from: "127.0.0.4" });
+  check(
+    eleventh.status === 429 && !eleventh.body.includes('"error"'),
+    `an 11th stream from one address is refused by nginx: ${eleventh.status}${eleventh.body.includes('"error"') ? " (by a process, not nginx)" : ""}`,
+  );
+  const neighbour = await openStream(`${base}/api/events?tables=packages`, "127.0.0.5").catch(() => null);
+  check(neighbour !== null, "another address still opens a stream");
+  neighbour?.close();
+  for (const stream of held) stream.close();
 
   // 3. Rate limits by the client's address: 5 sign-ins a minute from 127.0.0.2 (spread over both
   // processes), the 6th refused; a forged X-Forwarded-For changes nothing; 127.0.0.3 is unaffected.

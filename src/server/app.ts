@@ -23,7 +23,7 @@ import { createSmtpTransport } from "./adapters/email";
 import { withReadCache } from "./adapters/panel/cached";
 import { selectPanel } from "./adapters/panel/select-panel";
 import { createCloudApiTransport } from "./adapters/whatsapp";
-import { configurePasswordCost } from "./auth/passwords";
+import { configurePasswordCost, configurePasswordQueue } from "./auth/passwords";
 import type { Config } from "./config";
 import { ChangeBus } from "./db/changes";
 import { type Database, type Db, openDatabase } from "./db/client";
@@ -35,8 +35,10 @@ import { ReadCache } from "./lib/cache";
 import { installInputCleaning } from "./lib/clean-input";
 import { AppError, errorBody } from "./lib/errors";
 import { createPageBuilder, loadFirstScreenRenderer } from "./lib/first-screen";
+import { LogBuffer } from "./lib/log-destination";
 import { installMetrics, installRequestLog, LOG_REDACT, urlForLog } from "./lib/observability";
 import { configureSecretsKey } from "./lib/secret-box";
+import { StaticAssets } from "./lib/static-assets";
 import { routeModules } from "./modules";
 
 declare module "fastify" {
@@ -58,15 +60,29 @@ export interface BuildOptions {
   database?: Database;
   /** seed demo content on an empty database (default true) */
   seed?: boolean;
+  /** where log lines go (tests); default: standard output, gathered per event-loop turn */
+  logDestination?: LogBuffer;
 }
 
+/**
+ * The listen queue (main.ts): a burst of connections (a flood of streams, a crowd after a
+ * broadcast) past Node's default of 511 would overflow it, and every connection the kernel
+ * dropped — /api/health's too — waits a second for its SYN to be sent again. The kernel caps it
+ * at net.core.somaxconn (4096 on current kernels).
+ */
+export const LISTEN_BACKLOG = 4096;
 const REQUEST_TIMEOUT_MS = 120_000;
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const cache = new ReadCache();
+  const logDestination = config.LOG_LEVEL === "silent" ? null : (options.logDestination ?? new LogBuffer());
+  /** the SPA's hashed assets, answered from memory once learnt (registerSpa) */
+  let assets: StaticAssets | null = null;
   const app = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL, serializers: { req: requestForLog }, redact: LOG_REDACT },
+    logger: logDestination
+      ? { level: config.LOG_LEVEL, serializers: { req: requestForLog }, redact: LOG_REDACT, stream: logDestination }
+      : false,
     // (typed as one member of its union: Fastify's overloads do not take the union itself)
     trustProxy: trustedProxies(config.TRUST_PROXY) as string[],
     bodyLimit: 256 * 1024,
@@ -80,14 +96,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Our own HTTP server: a public read Fastify has already answered is answered again from
     // its prepared bytes before routing (ReadCache.serveFast); everything else goes to Fastify.
     serverFactory(handler) {
-      const server = http.createServer((request, response) => {
-        if (!cache.serveFast(request, response)) handler(request, response);
-      });
+      const headersTimeout = config.HEADERS_TIMEOUT_S * 1000;
+      const server = http.createServer(
+        // Node checks the header and request deadlines only on this interval (default 30 s, so a
+        // 20 s deadline really closed at 20–50 s): checked every second, the deadline is the deadline.
+        { connectionsCheckingInterval: Math.min(1000, headersTimeout / 4) },
+        (request, response) => {
+          if (!cache.serveFast(request, response) && !assets?.serve(request, response)) handler(request, response);
+        },
+      );
       // (Fastify applies its timeouts only to a server it makes itself.)
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       server.requestTimeout = REQUEST_TIMEOUT_MS;
-      // Request headers within 20 s (Node's default is the request timeout).
-      server.headersTimeout = 20_000;
+      // Request headers within HEADERS_TIMEOUT_S, 20 s by default (Node's default is the request timeout).
+      server.headersTimeout = headersTimeout;
       return server;
     },
     // Errors Fastify raises before routing (a malformed URL, an over-long parameter) leave in
@@ -128,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("changes", changes);
   configureSecretsKey(config.SECRETS_KEY);
   configurePasswordCost(config.PASSWORD_HASH_COST);
+  configurePasswordQueue(config.PASSWORD_HASH_CONCURRENCY, config.PASSWORD_HASH_QUEUE);
   const from = config.MAIL_FROM ?? "StreamDesk <no-reply@streamdesk.local>";
   const email = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, from) : null;
   const whatsapp =
@@ -156,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     email?.close();
     await changes.stop();
     if (ownsDatabase) await database.close();
+    logDestination?.close();
   });
 
   installErrorHandling(app);
@@ -190,7 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const module of routeModules) await app.register(module, { prefix: "/api" });
 
   // ---- the SPA ----
-  await registerSpa(app, config);
+  assets = await registerSpa(app, config);
   return app;
 }
 
@@ -319,10 +343,22 @@ function installOriginGuard(app: FastifyInstance, config: Config): void {
   });
 }
 
-async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
+/** The built web app: its files, the history fallback; returns its hashed assets, held in memory. */
+async function registerSpa(app: FastifyInstance, config: Config): Promise<StaticAssets | null> {
   const root = path.resolve(config.WEB_DIST_DIR);
   const hasSpa = existsSync(path.join(root, "index.html"));
+  let assets: StaticAssets | null = null;
   if (hasSpa) {
+    // Hashed assets: the first request for each goes through @fastify/static (below) and its
+    // headers are learnt; later ones are answered from memory before routing (serverFactory).
+    const held = StaticAssets.load(root);
+    held.onServed = (request, status, startedAt) => app.cache.onServed?.(request, status, startedAt);
+    // (a callback hook, not async: it runs on every response)
+    app.addHook("onSend", (request, reply, payload, done) => {
+      if (reply.statusCode === 200 && request.url.startsWith("/assets/")) held.learn(request.url, reply.getHeaders());
+      done(null, payload);
+    });
+    assets = held;
     const page = createPageBuilder(app, readFileSync(path.join(root, "index.html"), "utf8"), await loadFirstScreenRenderer(root, app.log));
     await app.register(fastifyStatic, {
       root,
@@ -360,4 +396,5 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
     }
     return reply.status(404).send(errorBody("not_found", "Not found."));
   });
+  return assets;
 }

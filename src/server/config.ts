@@ -93,6 +93,18 @@ export const configSchema = z
     LOGIN_LIMIT_PER_MIN: intFrom(5, 1, 1_000_000),
     /** scrypt's cost as a power of two (OWASP: 17, i.e. N = 131072); older hashes are raised on sign-in */
     PASSWORD_HASH_COST: intFrom(17, 14, 20),
+    /** scrypt runs at once at most (0: the libuv pool's size less the share kept for file reads); the rest wait */
+    PASSWORD_HASH_CONCURRENCY: intFrom(0, 0, 64),
+    /** passwords that may wait to be hashed; beyond that a sign-in answers 503 with Retry-After */
+    PASSWORD_HASH_QUEUE: intFrom(32, 0, 100_000),
+    /** open change-feed streams (GET /api/events) one client address may hold; more answer 429 */
+    SSE_MAX_PER_ADDRESS: intFrom(10, 1, 100_000),
+    /** open change-feed streams in this process (0: from the open-file limit, leaving a fifth or more for everything else) */
+    SSE_MAX_STREAMS: intFrom(0, 0, 10_000_000),
+    /** a stream that has carried no change for this many seconds is ended (the browser reconnects and refetches) */
+    SSE_IDLE_TIMEOUT_S: intFrom(1800, 1, 7 * 24 * 3600),
+    /** seconds a client has to send a request's headers (slow-header connections are closed with 408) */
+    HEADERS_TIMEOUT_S: intFrom(20, 1, 120),
     /** megabytes one address may move through the speed test in a minute (download + upload) */
     SPEEDTEST_BUDGET_MB: intFrom(300, 1, 1_000_000),
     /** how long a session lives without use, in hours; each use slides it */

@@ -1,6 +1,6 @@
 // Starts the server: parse the environment, build the app, make sure an admin exists, listen.
 
-import { buildApp } from "./app";
+import { buildApp, LISTEN_BACKLOG } from "./app";
 import { ensureAdmin } from "./auth/bootstrap-admin";
 import { ConfigError, loadConfig } from "./config";
 
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   // Printed even when a stop is waiting: the password is shown only once, so it must not be lost.
   printAdmin(admin);
   if (early.asked()) return early.close(app);
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   // The running server's handlers take over (installed before the start-up ones go, so no
   // signal ever meets Node's default of dying on the spot).
   const stop = stopOnSignals(app, config.SHUTDOWN_TIMEOUT_S * 1000);

@@ -90,6 +90,8 @@ beforeAll(async () => {
   app = await buildApp(testConfig(), { database, seed: false });
   // A second mount with a short heartbeat, on the full app (compression, helmet, cookies).
   await app.register(realtime, { prefix: "/hb", heartbeatMs: 100 });
+  // And one whose streams count as idle after 400 ms without a change.
+  await app.register(realtime, { prefix: "/idle", heartbeatMs: 100, idleMs: 400 });
   await app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   baseline = busListeners();
@@ -230,6 +232,28 @@ describe("GET /api/events", () => {
       expect(stream.events).toEqual([]);
     } finally {
       stream.close();
+    }
+  });
+
+  it("ends a stream that has carried no change for the idle time; a change keeps it open", async () => {
+    const quiet = await openStream("/idle/events?tables=packages");
+    const busy = await openStream("/idle/events?tables=notices");
+    const longLived = await openStream("/api/events?tables=packages");
+    try {
+      const opened = Date.now();
+      // A change to busy's table every 150 ms for over a second; quiet's table never changes.
+      while (Date.now() - opened < 1200) {
+        const id = await insertNotice("Keep-alive");
+        await arrived(busy, "notices", id);
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      expect(quiet.ended).toBe(true);
+      expect(busy.ended).toBe(false);
+      // Then nothing: busy ends too, within the idle time plus a heartbeat; the 30-minute stream stays.
+      await eventually(() => expect(busy.ended).toBe(true), 1500);
+      expect(longLived.ended).toBe(false);
+    } finally {
+      for (const stream of [quiet, busy, longLived]) stream.close();
     }
   });
 

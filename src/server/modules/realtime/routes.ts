@@ -2,6 +2,11 @@
 // 'table_changes' (ChangeBus), so a change written through any process reaches the browsers
 // connected to every process. Messages are plain `data: {"table","op","id"}` lines so that
 // EventSource.onmessage receives them; a comment heartbeat keeps proxies from timing out.
+// Streams are capped per client address (SSE_MAX_PER_ADDRESS) and per process (SSE_MAX_STREAMS,
+// by default from the open-file limit): beyond either, 429 with Retry-After and the connection
+// closed, so a flood of streams cannot take the file handles everyone else needs. A stream that
+// has carried no change for SSE_IDLE_TIMEOUT_S is ended; a browser reconnects and refetches.
+import { readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -9,6 +14,7 @@ import { z } from "zod";
 import { isSessionLive, readAdminSession } from "@/server/auth/sessions";
 import type { Change, ChangeBus } from "@/server/db/changes";
 import { ADMIN_ONLY_TABLES, WATCHED_TABLES } from "@/server/db/schema";
+import { AppError } from "@/server/lib/errors";
 import type { ChangeEvent } from "@/shared/api";
 
 export const HEARTBEAT_MS = 25_000;
@@ -18,9 +24,77 @@ export const MAX_TABLES = 50;
 /** A subscriber whose socket has this much unsent data is dropped; its EventSource reconnects and refetches. */
 const MAX_BUFFERED_BYTES = 256 * 1024;
 
+/** Retry-After of a refused stream: a slot frees when another stream ends. */
+export const REFUSED_RETRY_AFTER_S = 10;
+
 export interface RealtimeOptions {
-  /** heartbeat interval (tests shorten it) */
+  /** heartbeat interval (tests shorten it); idle streams are looked for at the same pace */
   heartbeatMs?: number;
+  /** tests: instead of SSE_IDLE_TIMEOUT_S */
+  idleMs?: number;
+}
+
+/** The soft open-file limit of this process (Linux: /proc/self/limits), or null where unknown. */
+export function openFileLimit(): number | null {
+  try {
+    const line = readFileSync("/proc/self/limits", "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("Max open files"));
+    const soft = Number(line?.split(/\s{2,}/)[1]);
+    return Number.isInteger(soft) && soft > 0 ? soft : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Streams one process may hold: the open-file limit less headroom for everything else (database
+ * connections, files, ordinary requests) — a fifth of it, at least 256 handles. 4,096 where
+ * the limit is unknown.
+ */
+export function defaultMaxStreams(limit = openFileLimit()): number {
+  if (!limit) return 4096;
+  return Math.max(16, limit - Math.max(256, Math.ceil(limit / 5)));
+}
+
+/** Counts open streams per address and in all; take() refuses beyond either cap. */
+export class StreamLimits {
+  private total = 0;
+  private readonly byAddress = new Map<string, number>();
+
+  constructor(
+    readonly perAddress: number,
+    readonly perProcess: number,
+  ) {}
+
+  get open(): number {
+    return this.total;
+  }
+
+  /** Reserve a stream for `address`; throws a 429 AppError when a cap is reached. */
+  take(address: string): void {
+    const mine = this.byAddress.get(address) ?? 0;
+    if (mine >= this.perAddress) throw refused("Too many live-update connections from your network. Close a tab or wait a moment.");
+    if (this.total >= this.perProcess) throw refused("Live updates are busy right now. The page will reconnect by itself.");
+    this.byAddress.set(address, mine + 1);
+    this.total++;
+  }
+
+  release(address: string): void {
+    const mine = this.byAddress.get(address) ?? 0;
+    if (mine <= 0) return;
+    if (mine === 1) this.byAddress.delete(address);
+    else this.byAddress.set(address, mine - 1);
+    this.total--;
+  }
+}
+
+function refused(message: string): AppError {
+  // Connection: close — a refused stream gives its file handle back at once.
+  return new AppError(429, "rate_limited", message, undefined, {
+    "retry-after": String(REFUSED_RETRY_AFTER_S),
+    connection: "close",
+  });
 }
 
 const PUBLIC_TABLES: ReadonlySet<string> = new Set(WATCHED_TABLES.filter((t) => !ADMIN_ONLY_TABLES.includes(t)));
@@ -46,6 +120,8 @@ const RETRY_FRAME = Buffer.from(`retry: ${RETRY_MS}\n\n`);
 interface Subscriber {
   res: ServerResponse;
   tables: readonly string[];
+  /** when a change (not a heartbeat) was last sent, or the stream opened */
+  lastChangeAt: number;
 }
 
 /**
@@ -62,6 +138,7 @@ class FanOut {
   constructor(
     private readonly bus: ChangeBus,
     private readonly heartbeatMs: number,
+    private readonly idleMs: number,
   ) {}
 
   add(subscriber: Subscriber): void {
@@ -109,12 +186,17 @@ class FanOut {
     if (!subscribers) return;
     const event: ChangeEvent = { table: change.table, op: change.op, id: change.id };
     const frame = Buffer.from(`data: ${JSON.stringify(event)}\n\n`);
-    for (const subscriber of subscribers) this.send(subscriber, frame);
+    const now = Date.now();
+    for (const subscriber of subscribers) {
+      subscriber.lastChangeAt = now;
+      this.send(subscriber, frame);
+    }
   }
 
   /** Changes may have been missed: tell every stream each of its tables changed, so it refetches. */
   private resync(): void {
     for (const subscriber of this.open) {
+      subscriber.lastChangeAt = Date.now();
       for (const table of subscriber.tables) {
         const event: ChangeEvent = { table, op: "UPDATE", id: null };
         this.send(subscriber, Buffer.from(`data: ${JSON.stringify(event)}\n\n`));
@@ -122,8 +204,13 @@ class FanOut {
     }
   }
 
+  /** The heartbeat; a stream idle for idleMs is ended instead (its 'finish' handler removes it). */
   private ping(): void {
-    for (const subscriber of this.open) this.send(subscriber, HEARTBEAT_FRAME);
+    const idleBefore = Date.now() - this.idleMs;
+    for (const subscriber of this.open) {
+      if (subscriber.lastChangeAt <= idleBefore) subscriber.res.end();
+      else this.send(subscriber, HEARTBEAT_FRAME);
+    }
   }
 
   private send(subscriber: Subscriber, frame: Buffer): void {
@@ -148,13 +235,31 @@ const routes: FastifyPluginAsync<RealtimeOptions> = async (fastify, options) => 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-  const hub = new FanOut(app.changes, heartbeatMs);
+  const idleMs = options.idleMs ?? app.config.SSE_IDLE_TIMEOUT_S * 1000;
+  const hub = new FanOut(app.changes, Math.min(heartbeatMs, idleMs), idleMs);
+  const limits = new StreamLimits(app.config.SSE_MAX_PER_ADDRESS, app.config.SSE_MAX_STREAMS || defaultMaxStreams());
   app.addHook("preClose", async () => hub.closeAll());
 
   // No HEAD twin: it would hold a subscription open with nothing ever sent.
   app.get("/events", { schema: { querystring: querySchema }, exposeHeadRoute: false }, async (request, reply) => {
-    // Admin-only tables (clients, payments, leads, content requests) need an admin session.
-    const admin = await readAdminSession(app, request);
+    // Reserved before anything is awaited, so a burst cannot pass the caps together; given back
+    // when the stream ends (or never starts). request.ip honours TRUST_PROXY.
+    const address = request.ip;
+    limits.take(address);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      limits.release(address);
+    };
+    let admin: Awaited<ReturnType<typeof readAdminSession>>;
+    try {
+      // Admin-only tables (clients, payments, leads, content requests) need an admin session.
+      admin = await readAdminSession(app, request);
+    } catch (error) {
+      release();
+      throw error;
+    }
     const visible = admin ? ALL_TABLES : PUBLIC_TABLES;
     const requested = request.query.tables;
     // Unknown or not-permitted names are ignored rather than refused: the browser asks for a
@@ -165,7 +270,7 @@ const routes: FastifyPluginAsync<RealtimeOptions> = async (fastify, options) => 
     reply.hijack();
     const res = reply.raw;
     const socket = request.raw.socket;
-    if (socket.destroyed) return; // gone while the session was looked up
+    if (socket.destroyed) return release(); // gone while the session was looked up
     socket.setNoDelay(true);
     socket.setTimeout(0);
     res.writeHead(200, {
@@ -175,7 +280,7 @@ const routes: FastifyPluginAsync<RealtimeOptions> = async (fastify, options) => 
     });
     res.write(RETRY_FRAME);
 
-    const subscriber: Subscriber = { res, tables };
+    const subscriber: Subscriber = { res, tables, lastChangeAt: Date.now() };
     hub.add(subscriber);
     // An admin stream ends once its session is signed out, revoked or expired; the browser
     // reconnects and, without the session, gets the public tables only. Checked without
@@ -191,6 +296,7 @@ const routes: FastifyPluginAsync<RealtimeOptions> = async (fastify, options) => 
     const leave = () => {
       if (recheck) clearInterval(recheck);
       hub.remove(subscriber);
+      release();
     };
     recheck?.unref();
     res.on("finish", leave);

@@ -1,0 +1,248 @@
+// Orders on PostgreSQL against pgbench (ARCHITECTURE.md §10: throughput ≥ 0.9× pgbench running
+// the same transaction at the same concurrency, every order saved). On a database made and
+// dropped for the run:
+//   1. records the statements one order sends (an app in this process, its pg client watched),
+//      and writes them as a pgbench script — parameters inlined, the order's own values (e-mail,
+//      number, keys) made unique per transaction with pgbench's :n, so no insert collapses into
+//      a conflict and no lock is shared that the app would not share;
+//   2. runs the built server (dist/server/main.js, jobs on, LOG_LEVEL info to a file) and keeps
+//      CONCURRENCY orders in flight for SECONDS, from another process (this one), counting
+//      orders a second and those saved;
+//   3. runs pgbench with that script at the same concurrency for the same time.
+// It reports; it never fails on a figure. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL, and
+// pgbench (postgresql-client). A watchdog stops it within 150 s.
+//
+//   node --import tsx scripts/bench-orders-pgbench.ts [--seconds=10] [--concurrency=50]
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { freePort } from "../src/server/test-support/free-port";
+
+const BUDGET = 0.9;
+const root = path.resolve(import.meta.dirname, "..");
+const arg = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+const SECONDS = arg("seconds", Number(process.env.BENCH_SECONDS ?? 10));
+const CONCURRENCY = arg("concurrency", 50);
+const MARK = "zqmark";
+
+const watchdog = setTimeout(() => {
+  console.error("bench-orders-pgbench: stopped by its 150 s watchdog");
+  process.exit(2);
+}, 150_000);
+watchdog.unref();
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!adminUrl) {
+  console.log("skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server");
+  console.log(
+    `SUMMARY ${JSON.stringify({ figure: "orders on PostgreSQL ÷ pgbench", value: "not measured", budget: `≥ ${BUDGET}×`, ok: null })}`,
+  );
+  process.exit(0);
+}
+if (spawnSync("pgbench", ["--version"]).status !== 0) throw new Error("pgbench is not installed (apt-get install -y postgresql-client)");
+const pgbenchVersion = spawnSync("pgbench", ["--version"], { encoding: "utf8" }).stdout.trim();
+
+function order(tag: string): Record<string, unknown> {
+  const digits = String(1_000_000 + Math.floor(Math.random() * 8_999_999)).slice(-7);
+  return {
+    name: `Bench Customer ${tag}`,
+    email: `${tag}@bench.example.co.za`,
+    whatsapp: `+27 81 ${digits}`,
+    package: "Month to Month",
+    duration: "1 Month",
+    device: "android",
+    internetPlatform: "fibre",
+    otherPlatform: "",
+    internetSpeed: "20 Mbps",
+    formType: "order",
+    marketingOptIn: false,
+  };
+}
+
+/** A parameter as SQL: the order's marker becomes `:n`, so each pgbench transaction is its own order. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  const quote = (s: string) => `'${s.replaceAll("'", "''")}'`;
+  if (!text.includes(MARK) || /^[[{]/.test(text)) return quote(text);
+  return `(${text
+    .split(MARK)
+    .map((part) => quote(part))
+    .join(` || '${MARK}' || :n || `)})`;
+}
+
+/** `$1` … in a statement replaced by its parameter (right to left, so $10 is not read as $1). */
+function inline(text: string, values: readonly unknown[]): string {
+  let sql = text;
+  for (let i = values.length; i >= 1; i--) sql = sql.replaceAll(`$${i}`, literal(values[i - 1]));
+  return `${sql.replace(/\s+/g, " ").trim()};`;
+}
+
+/**
+ * The order's statements in the order sent. The outbox worker, nudged by the order's messages,
+ * may sweep in a transaction of its own on another connection meanwhile: that transaction (its
+ * begin, sweep and commit) is not the order's and is left out.
+ */
+function orderStatements(recorded: readonly { client: pg.Client; sql: string }[]): string[] {
+  const dropped = new Set<number>();
+  const open = new Map<pg.Client, { indices: number[]; sweep: boolean }>();
+  for (const [index, { client, sql }] of recorded.entries()) {
+    const sweep = /^UPDATE outbox SET status = 'owner'/.test(sql);
+    if (/^begin;$/i.test(sql)) {
+      open.set(client, { indices: [index], sweep: false });
+      continue;
+    }
+    const tx = open.get(client);
+    if (tx) {
+      tx.indices.push(index);
+      tx.sweep ||= sweep;
+      if (/^(commit|rollback);$/i.test(sql)) {
+        if (tx.sweep) for (const i of tx.indices) dropped.add(i);
+        open.delete(client);
+      }
+    } else if (sweep) dropped.add(index);
+  }
+  return recorded.filter((_, index) => !dropped.has(index)).map((entry) => entry.sql);
+}
+
+const name = `sd_bench_pgbench_${randomBytes(4).toString("hex")}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const work = mkdtempSync(path.join(tmpdir(), "streamdesk-pgbench-"));
+try {
+  // 1. The statements of one order.
+  const env = {
+    NODE_ENV: "production",
+    JOBS: "off",
+    LOG_LEVEL: "silent",
+    DATABASE_URL: url.toString(),
+    PUBLIC_WRITE_LIMIT_PER_MIN: "1000000",
+  };
+  const recorder = await buildApp(loadConfig(env));
+  const statements: { client: pg.Client; sql: string }[] = [];
+  try {
+    for (let i = 0; i < 3; i++) await recorder.inject({ method: "POST", url: "/api/orders", payload: order(`warm${i}`) });
+    const original = pg.Client.prototype.query;
+    type Query = string | { text: string; values?: unknown[] };
+    (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+      const q = args[0] as Query;
+      const text = typeof q === "string" ? q : q.text;
+      const values = (typeof q === "string" ? args[1] : (q.values ?? args[1])) as unknown[] | undefined;
+      statements.push({ client: this, sql: inline(text, values ?? []) });
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+    const recorded = await recorder.inject({ method: "POST", url: "/api/orders", payload: order(`${MARK}0`) });
+    pg.Client.prototype.query = original;
+    if (recorded.statusCode !== 201) throw new Error(`the recorded order answered ${recorded.statusCode}: ${recorded.body}`);
+  } finally {
+    await recorder.close();
+  }
+  const script = orderStatements(statements);
+  const scriptFile = path.join(work, "order.sql");
+  writeFileSync(scriptFile, `\\set n random(1, 2000000000)\n${script.join("\n")}\n`);
+  console.log(`one order sends ${script.filter((s) => !/^(begin|commit);$/i.test(s)).length} statements (${path.basename(scriptFile)}):`);
+  for (const s of script) console.log(`  ${s.slice(0, 110)}${s.length > 110 ? "…" : ""}`);
+
+  // 2. The app: the built server, CONCURRENCY orders in flight for SECONDS.
+  const main = path.join(root, "dist/server/main.js");
+  if (!existsSync(main)) throw new Error("dist/server/main.js is missing: run `npm run build` first");
+  const port = await freePort();
+  const log = openSync(path.join(work, "server.log"), "a");
+  const server = spawn(process.execPath, [main], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: url.toString(),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_WRITE_LIMIT_PER_MIN: "1000000",
+      ADMIN_EMAIL: "bench@example.test",
+      ADMIN_PASSWORD: "bench-password-1",
+    },
+    stdio: ["ignore", log, log],
+  });
+  let app: { rate: number; sent: number; saved: number; failed: number };
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const until = Date.now() + 60_000;
+    while (
+      !(await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (Date.now() > until || server.exitCode !== null) throw new Error("the built server did not start");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const send = (tag: string) =>
+      fetch(`${base}/api/orders`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(order(tag)) });
+    for (let i = 0; i < 20; i++) await (await send(`warmup${i}`)).arrayBuffer();
+    const tag = `run${randomBytes(3).toString("hex")}`;
+    let sent = 0;
+    let failed = 0;
+    const started = performance.now();
+    const stopAt = started + SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async (_, worker) => {
+        for (let i = 0; performance.now() < stopAt; i++) {
+          const res = await send(`${tag}-${worker}-${i}`).catch(() => null);
+          if (res) await res.arrayBuffer();
+          if (res?.status === 201) sent++;
+          else failed++;
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const counted = await admin.query(`SELECT 1`); // keep the admin connection alive
+    void counted;
+    const check = new pg.Client({ connectionString: url.toString() });
+    await check.connect();
+    const saved = Number((await check.query("SELECT count(*)::int AS n FROM leads WHERE email LIKE $1", [`${tag}-%`])).rows[0].n);
+    await check.end();
+    app = { rate: sent / elapsed, sent, saved, failed };
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    closeSync(log);
+  }
+
+  // 3. pgbench: the same statements, the same concurrency, the same time.
+  const bench = spawnSync(
+    "pgbench",
+    ["-n", "-c", String(CONCURRENCY), "-j", "2", "-T", String(SECONDS), "-f", scriptFile, url.toString()],
+    { encoding: "utf8", timeout: (SECONDS + 60) * 1000 },
+  );
+  const tps = Number(/tps = ([\d.]+)/.exec(bench.stdout)?.[1]);
+  if (!Number.isFinite(tps)) throw new Error(`pgbench failed: ${bench.stderr.trim() || bench.stdout.trim()}`);
+  const ratio = app.rate / tps;
+  console.log(
+    `app (built server, jobs on)   ${app.rate.toFixed(0).padStart(6)} orders/s at ${CONCURRENCY} in flight for ${SECONDS} s: ${app.sent} answered 201, ${app.saved} saved, ${app.failed} not 201`,
+  );
+  console.log(`pgbench (${pgbenchVersion}) ${tps.toFixed(0).padStart(6)} transactions/s, ${CONCURRENCY} clients`);
+  console.log(`app ÷ pgbench = ${ratio.toFixed(2)}× — budget ≥ ${BUDGET}×: ${ratio >= BUDGET ? "met" : "NOT met"}`);
+  const allSaved = app.saved === app.sent && app.failed === 0;
+  console.log(
+    `SUMMARY ${JSON.stringify({ figure: `orders on PostgreSQL ÷ pgbench (${CONCURRENCY} in flight)`, value: `${ratio.toFixed(2)}×`, budget: `≥ ${BUDGET}×`, ok: ratio >= BUDGET })}`,
+  );
+  console.log(
+    `SUMMARY ${JSON.stringify({ figure: "orders on PostgreSQL at that rate: all saved", value: `${app.saved}/${app.sent}, ${app.failed} refused`, budget: "all", ok: allSaved })}`,
+  );
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+  await admin.end();
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(0);

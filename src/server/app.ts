@@ -260,6 +260,13 @@ function installErrorHandling(app: FastifyInstance): void {
       reply.header("retry-after", "5");
       return reply.status(503).send(errorBody("unavailable", "The service is temporarily unavailable. Please try again shortly."));
     }
+    // Every database connection was busy for the pool's whole wait (a burst of requests, each in
+    // its transaction): the server is up but full, so a 503 the client (or a provider's webhook
+    // retry) may repeat shortly, never a 500 that reads as a bug.
+    if (isPoolBusy(error)) {
+      reply.header("retry-after", "2");
+      return reply.status(503).send(errorBody("busy", "We are very busy right now. Please try again in a moment."));
+    }
     // Unknown failure: if the database is unreachable this is a 503 the client may retry.
     const databaseUp = await app.database
       .ping()
@@ -286,6 +293,18 @@ export function trustedProxies(setting: string): false | string[] | ((address: s
   // (A list of addresses is stricter: set one when the proxies' addresses are known.)
   if (hops !== null) return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
   return setting.split(",").map((part) => part.trim());
+}
+
+/** pg-pool's answer when no connection came free within connectionTimeoutMillis (db/client.ts). */
+export function isPoolBusy(error: unknown): boolean {
+  let current: unknown = error;
+  // however wrapped (Drizzle's query error keeps the driver's as its cause)
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const { message, cause } = current as { message?: unknown; cause?: unknown };
+    if (typeof message === "string" && /^timeout exceeded when trying to connect$/i.test(message)) return true;
+    current = cause;
+  }
+  return false;
 }
 
 /** PostgreSQL's "connection went away" errors (class 08, admin shutdown 57P0x) and socket resets, however wrapped. */

@@ -196,7 +196,17 @@ describe("an invoice for every captured payment", () => {
       orders.push(payment?.id as string);
     }
     const before = (await t.app.db.select().from(invoices)).length;
-    const results = await Promise.all(orders.map((id) => markPaid(id)));
+    // A click the server answers 503 'busy' (every pooled connection taken for the pool's whole
+    // wait, as on a loaded machine) is clicked again, as its Retry-After says; nothing else may fail.
+    const busy: string[] = [];
+    const capture = async (id: string) => {
+      for (;;) {
+        const response = await markPaid(id);
+        if (response.statusCode !== 503 || response.json().error.code !== "busy" || busy.length > 50) return response;
+        busy.push(id);
+      }
+    };
+    const results = await Promise.all(orders.map(capture));
     expect(results.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
     const numbers = (await t.app.db.select({ number: invoices.number }).from(invoices))
       .map((r) => Number(r.number.slice(4)))

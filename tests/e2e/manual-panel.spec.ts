@@ -49,6 +49,10 @@ test.beforeAll(async ({ playwright }) => {
       LOG_LEVEL: "warn",
       WEB_DIST_DIR: process.env.E2E_DIST_DIR || path.join(root, "dist/web"),
       DATABASE_URL: "",
+      // the suite's mailbox is the suite server's (its SMTP port is taken): this shop sends no e-mail
+      E2E_SMTP_PORT: "",
+      E2E_MAIL_PORT: "",
+      SMTP_URL: "",
     },
   });
   await expect

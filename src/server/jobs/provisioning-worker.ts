@@ -5,9 +5,13 @@
 // that cannot be reached is retried with backoff; a refusal (no credits, unknown package) is
 // 'failed' with the panel's answer for the owner, who retries from the dashboard. In manual
 // mode the job waits as a task worded for the owner.
+// A create sends a login derived from the job's key (lib/provisioning.ts, lineCredentials) and
+// is always preceded by a lookup of that login (findLine): after a create whose answer was lost
+// (a timeout, a broken connection, a 5xx, a process that died mid-call) the next attempt finds
+// the line the panel made and adopts it, or makes it when it is not there. One line, no owner.
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { ManualStep, type PanelAdapter, PanelError, type PanelLine } from "@/server/adapters/panel/panel";
+import { MAYBE_DONE_STATUSES, ManualStep, type PanelAdapter, PanelError, type PanelLine } from "@/server/adapters/panel/panel";
 import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
 import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
 import { appForDevice } from "@/server/lib/accounts";
@@ -15,6 +19,7 @@ import { loadBusiness } from "@/server/lib/business";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueue, enqueueAll, type OutboxMessage } from "@/server/lib/outbox";
 import { PassLoop } from "@/server/lib/pass-loop";
+import { lineCredentials } from "@/server/lib/provisioning";
 import { credentialsMessages } from "@/server/modules/panel/messages";
 import { formatDate } from "@/shared/dates";
 import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
@@ -93,8 +98,16 @@ export class ProvisioningWorker {
 
   /** The oldest due job of a client with nothing earlier still waiting or running. */
   async claim(): Promise<Job | null> {
-    // A job left 'running' by a process that died may or may not have reached the panel: the
-    // owner checks, rather than a blind resend creating a second line.
+    // A job left 'running' by a process that died may or may not have reached the panel. A create
+    // of a client with no line yet goes again (it looks its login up first); anything else is
+    // the owner's to check, rather than a blind resend charging the line twice.
+    await this.app.db.execute(sql`
+      UPDATE provisioning_jobs j SET status = 'pending', error_status = 'INTERRUPTED',
+        last_error = 'The server stopped while this was being sent to the panel; it is looked up on the panel and sent again only if it is not there.',
+        next_attempt_at = now(), updated_at = now()
+      WHERE j.status = 'running' AND j.updated_at < now() - make_interval(secs => ${STALE_RUNNING_MS / 1000})
+        AND j.action = 'create_line' AND j.attempts < ${PROVISIONING_MAX_ATTEMPTS}
+        AND EXISTS (SELECT 1 FROM clients c WHERE c.id = j.client_id AND c.panel_line_id IS NULL)`);
     await this.app.db.execute(sql`
       UPDATE provisioning_jobs SET status = 'failed', error_status = 'INTERRUPTED',
         last_error = 'The server stopped while this was being sent to the panel. Check the panel, then retry or mark it done.',
@@ -139,7 +152,10 @@ export class ProvisioningWorker {
         error instanceof PanelError || error instanceof JobFailure
           ? error
           : new JobFailure(error instanceof Error ? error.message : String(error), "ERROR");
-      const retry = error instanceof PanelError && error.retryable && job.attempts < PROVISIONING_MAX_ATTEMPTS;
+      // A create whose answer was lost is safe to send again: the next attempt looks it up first.
+      const maybeDone =
+        error instanceof PanelError && MAYBE_DONE_STATUSES.has(error.status) && job.action === "create_line" && !client.panel_line_id;
+      const retry = error instanceof PanelError && (error.retryable || maybeDone) && job.attempts < PROVISIONING_MAX_ATTEMPTS;
       this.app.log.warn({ job: job.id, action: job.action, status: failure.status }, "panel job did not succeed");
       const result = {
         status: retry ? "pending" : "failed",
@@ -172,13 +188,22 @@ export class ProvisioningWorker {
       const panelPackage = job.trial
         ? await this.trialPackage()
         : await this.mappedPackage(job.package_id ?? client.package_id, job.package_name);
+      const login = await lineCredentials(this.app.db, job.cause_key);
+      // Made already by an attempt whose answer was lost (or by another process): adopted, not made again.
+      const existing = await this.panel.findLine(login.username);
+      if (existing) {
+        this.app.log.info({ job: job.id, line: existing.id }, "panel line found under the job's login: adopted");
+        return existing;
+      }
       return this.panel.createLine({
         package: panelPackage,
         trial: job.trial,
         contact: [client.full_name, client.whatsapp ? `+${normaliseWhatsAppNumber(client.whatsapp)}` : "", client.email]
           .filter(Boolean)
           .join(", "),
-        notes: `StreamDesk client ${client.username}`,
+        // The login is in the notes too: a panel that makes up its own usernames still finds it.
+        notes: `StreamDesk client ${client.username} · ${login.username}`,
+        ...login,
       });
     }
     const lineId = client.panel_line_id;

@@ -12,6 +12,7 @@
 import type { Db } from "@/server/db/client";
 import { provisioningJobs } from "@/server/db/schema";
 import type { Cause, ClientStatus } from "@/shared/lifecycle";
+import { keyedDigest } from "./secret-box";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type ClientRow = {
@@ -106,4 +107,26 @@ export async function queuePanelWork(tx: Tx, clientId: string, causeKey: string,
     queued += rows.length;
   }
   return queued;
+}
+
+const LOGIN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+const fromDigest = (hex: string, length: number) =>
+  Array.from({ length }, (_, i) => LOGIN_ALPHABET[Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16) % LOGIN_ALPHABET.length]).join("");
+
+/**
+ * The login a create_line job sends, derived from its cause key under the server's secret key:
+ * the same on every attempt and in every process, unguessable from outside. After an answer that
+ * was lost (a timeout, a 5xx) the worker looks this username up on the panel before sending the
+ * create again, so a line is never made twice (docs/architecture.md, "Provisioning").
+ */
+export async function lineCredentials(
+  executor: Parameters<typeof keyedDigest>[0],
+  causeKey: string,
+): Promise<{ username: string; password: string }> {
+  const [user, pass] = await Promise.all([
+    keyedDigest(executor, `panel-line-username:${causeKey}`),
+    keyedDigest(executor, `panel-line-password:${causeKey}`),
+  ]);
+  // 10 characters: panels ask for at least 8 (XC_VM's default minimum is 10 when it makes one up).
+  return { username: `sd${fromDigest(user, 8)}`, password: fromDigest(pass, 14) };
 }

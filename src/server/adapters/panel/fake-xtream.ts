@@ -2,7 +2,8 @@
 // speaks the real protocol: `?api_key=&action=`, form-encoded writes, {"status":"STATUS_*"}
 // answers; it checks the key, charges credits per package, extends a line from its expiry (or
 // from now once lapsed), refuses with the panel's own statuses, and can be made slow, down or
-// out of credits to play the failures a reseller meets.
+// out of credits to play the failures a reseller meets — including an answer lost after the work
+// was done (a timeout, a 5xx), the case that must never become a second line.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -15,6 +16,7 @@ export interface FakeLine {
   exp_date: number;
   enabled: boolean;
   contact: string;
+  reseller_notes: string;
 }
 
 export interface FakePanelCall {
@@ -34,6 +36,14 @@ export interface FakeXtreamPanel {
   delayMs: number;
   /** the next N calls answer with this body instead (a panel error, or text that is not JSON) */
   failNext(body: string | Record<string, unknown>, times?: number): void;
+  /**
+   * The next N calls of `action` lose their answer: `when` "after" the panel did the work (the
+   * ambiguous case) or "before" (it never did); the answer is a 502 or never comes in time
+   * ("timeout": held for `hangMs`, longer than the client waits).
+   */
+  loseAnswer(action: string, options: { when: "after" | "before"; as: "timeout" | "5xx"; times?: number }): void;
+  /** how long a "timeout" answer is held (default 2 s) */
+  hangMs: number;
   /** calls of one action */
   callsOf(action: string): FakePanelCall[];
   close(): Promise<void>;
@@ -92,11 +102,13 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
   const lines = new Map<string, FakeLine>();
   const calls: FakePanelCall[] = [];
   const failures: string[] = [];
+  const lost: { action: string; when: "after" | "before"; as: "timeout" | "5xx" }[] = [];
   let nextId = 1000;
 
   const state = {
     credits: options.credits ?? 100,
     delayMs: 0,
+    hangMs: 2_000,
   };
 
   const answer = (res: ServerResponse, body: unknown, status = 200) => {
@@ -111,7 +123,13 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
     max_connections: 1,
     enabled: l.enabled ? 1 : 0,
     is_trial: l.trial ? 1 : 0,
+    reseller_notes: l.reseller_notes,
   });
+  /** the answer to a call that lost it: a 502, or one that comes too late */
+  async function loseIt(res: ServerResponse, how: "timeout" | "5xx") {
+    if (how === "timeout") await new Promise((resolve) => setTimeout(resolve, state.hangMs));
+    if (!res.writableEnded && !res.destroyed) answer(res, "<html>502 Bad Gateway</html>", 502);
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -120,28 +138,53 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
     if (url.pathname !== "/panel/reseller/index.php") return answer(res, { status: "STATUS_FAILURE", error: "not found" }, 404);
     const action = url.searchParams.get("action") ?? "";
     const form = Object.fromEntries(new URLSearchParams(raw));
+    // Like the panel's request object: the query and the form together (form wins).
+    const params: Record<string, string> = { ...Object.fromEntries(url.searchParams), ...form };
     // Recorded on arrival: a call the client gave up waiting for still reached the panel.
     calls.push({ method: req.method ?? "GET", action, form });
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (url.searchParams.get("api_key") !== apiKey) return answer(res, { status: "STATUS_FAILURE", error: "Invalid API key" }, 401);
     const failure = failures.shift();
     if (failure !== undefined) return answer(res, failure);
+    const losing = lost.findIndex((l) => l.action === action);
+    const lose = losing >= 0 ? lost.splice(losing, 1)[0] : null;
+    if (lose?.when === "before") return loseIt(res, lose.as);
+    const result = respond(req.method ?? "GET", action, form, params);
+    // With a lost answer the work is done all the same; only the answer goes missing.
+    if (lose) return loseIt(res, lose.as);
+    return answer(res, result.body, result.status);
+  }
+
+  /** What the panel does and answers for one call. */
+  function respond(method: string, action: string, form: Record<string, string>, params: Record<string, string>) {
+    const done = (body: unknown, status = 200) => ({ body, status });
     const now = Math.floor(Date.now() / 1000);
 
     switch (action) {
       case "user_info":
-        return answer(res, { status: "STATUS_SUCCESS", data: { username: "reseller", credits: state.credits } });
+        return done({ status: "STATUS_SUCCESS", data: { username: "reseller", credits: state.credits } });
       case "packages":
-        return answer(res, { status: "STATUS_SUCCESS", data: PACKAGES });
-      case "get_lines":
-        return answer(res, { status: "STATUS_SUCCESS", data: [...lines.values()].map(lineData) });
+        return done({ status: "STATUS_SUCCESS", data: PACKAGES });
+      case "get_lines": {
+        // The panel's search: a LIKE over the username, password and reseller notes; a page of `limit` (50) from `start`.
+        const search = (params["search[value]"] ?? "").toLowerCase();
+        const start = Number(params.start) || 0;
+        const limit = Math.min(Number(params.limit) || 50, 1_000);
+        const found = [...lines.values()].filter(
+          (l) => !search || [l.username, l.password, l.reseller_notes].some((v) => v.toLowerCase().includes(search)),
+        );
+        return done({ status: "STATUS_SUCCESS", data: found.slice(start, start + limit).map(lineData) });
+      }
       case "create_line": {
-        if (req.method !== "POST") return answer(res, { status: "STATUS_INVALID_TYPE" });
+        if (method !== "POST") return done({ status: "STATUS_INVALID_TYPE" });
         const pkg = PACKAGES.find((p) => p.id === form.package);
-        if (!pkg) return answer(res, { status: "STATUS_INVALID_PACKAGE" });
+        if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
         const trial = form.trial === "1";
+        if (form.username && [...lines.values()].some((l) => l.username === form.username)) {
+          return done({ status: "STATUS_EXISTS_USERNAME" });
+        }
         const cost = trial ? pkg.trial_credits : pkg.official_credits;
-        if (state.credits < cost) return answer(res, { status: "STATUS_INSUFFICIENT_CREDITS" });
+        if (state.credits < cost) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
         state.credits -= cost;
         const id = String(++nextId);
         const line: FakeLine = {
@@ -153,30 +196,31 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
           exp_date: trial ? now + pkg.trial_duration * 3600 : addMonthsUnix(now, pkg.official_duration),
           enabled: true,
           contact: form.contact ?? "",
+          reseller_notes: form.reseller_notes ?? "",
         };
         lines.set(id, line);
-        return answer(res, { status: "STATUS_SUCCESS", data: lineData(line) });
+        return done({ status: "STATUS_SUCCESS", data: lineData(line) });
       }
       case "edit_line": {
         const line = lines.get(form.id ?? "");
         const pkg = PACKAGES.find((p) => p.id === form.package);
-        if (!line) return answer(res, { status: "STATUS_FAILURE", error: "no such line" });
-        if (!pkg) return answer(res, { status: "STATUS_INVALID_PACKAGE" });
-        if (state.credits < pkg.official_credits) return answer(res, { status: "STATUS_INSUFFICIENT_CREDITS" });
+        if (!line) return done({ status: "STATUS_FAILURE", error: "no such line" });
+        if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
+        if (state.credits < pkg.official_credits) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
         state.credits -= pkg.official_credits;
         line.exp_date = addMonthsUnix(Math.max(line.exp_date, now), pkg.official_duration);
         line.trial = false;
-        return answer(res, { status: "STATUS_SUCCESS", data: lineData(line) });
+        return done({ status: "STATUS_SUCCESS", data: lineData(line) });
       }
       case "enable_line":
       case "disable_line": {
         const line = lines.get(form.id ?? "");
-        if (!line) return answer(res, { status: "STATUS_FAILURE", error: "no such line" });
+        if (!line) return done({ status: "STATUS_FAILURE", error: "no such line" });
         line.enabled = action === "enable_line";
-        return answer(res, { status: "STATUS_SUCCESS" });
+        return done({ status: "STATUS_SUCCESS" });
       }
       default:
-        return answer(res, { status: "STATUS_INVALID_TYPE" });
+        return done({ status: "STATUS_INVALID_TYPE" });
     }
   }
 
@@ -202,6 +246,15 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
     },
     set delayMs(value: number) {
       state.delayMs = value;
+    },
+    get hangMs() {
+      return state.hangMs;
+    },
+    set hangMs(value: number) {
+      state.hangMs = value;
+    },
+    loseAnswer(action, { when, as, times = 1 }) {
+      for (let i = 0; i < times; i++) lost.push({ action, when, as });
     },
     failNext(body, times = 1) {
       for (let i = 0; i < times; i++) failures.push(typeof body === "string" ? body : JSON.stringify(body));

@@ -12,6 +12,7 @@ export function createManualPanel(): PanelAdapter {
     userInfo: async () => ({ credits: null }),
     packages: async () => [],
     lines: async () => [],
+    findLine: async () => null,
     createLine: step,
     editLine: step,
     enableLine: step,

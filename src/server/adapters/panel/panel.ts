@@ -28,6 +28,8 @@ export interface PanelLine {
   expires_at: Date | null;
   enabled: boolean;
   max_connections: number;
+  /** the reseller's notes on the line, where a create's lookup key is written too */
+  notes?: string;
 }
 
 export interface CreateLineInput {
@@ -36,6 +38,12 @@ export interface CreateLineInput {
   /** shown on the panel beside the line: the client's name and number */
   contact: string;
   notes: string;
+  /**
+   * The login derived from the provisioning job's key (the same on every attempt), so a create
+   * whose answer was lost can be found again with findLine instead of being sent twice.
+   */
+  username?: string;
+  password?: string;
 }
 
 export interface PanelAdapter {
@@ -43,6 +51,12 @@ export interface PanelAdapter {
   userInfo(): Promise<{ credits: number | null }>;
   packages(): Promise<PanelPackage[]>;
   lines(): Promise<PanelLine[]>;
+  /**
+   * The line whose username is `key`, or whose notes carry it (a panel that makes up its own
+   * usernames still keeps our notes); null when there is none. Read fresh from the panel every
+   * time, never from a cache: a stale "not there" would let a create be sent twice.
+   */
+  findLine(key: string): Promise<PanelLine | null>;
   createLine(input: CreateLineInput): Promise<PanelLine>;
   /** charges the package again and adds its duration (to the expiry, or to now once lapsed) */
   editLine(input: { id: string; package: string }): Promise<PanelLine>;
@@ -66,6 +80,13 @@ export class PanelError extends Error {
     this.name = "PanelError";
   }
 }
+
+/**
+ * Failures after which a write may still have been done by the panel: it timed out, the
+ * connection broke after it was sent, or the panel answered 5xx (which some panels do after
+ * doing the work). A create that failed so is looked up (findLine) before it is sent again.
+ */
+export const MAYBE_DONE_STATUSES: ReadonlySet<string> = new Set(["TIMEOUT", "NETWORK", "HTTP_5XX"]);
 
 /** Manual mode: the owner does this step on the panel and pastes the result. */
 export class ManualStep extends Error {

@@ -89,6 +89,10 @@ export function createSandboxPanel(db: Db): PanelAdapter {
     async lines() {
       return (await db.select().from(sandboxPanelLines)).map(toLine);
     },
+    async findLine(key: string) {
+      const [row] = await db.select().from(sandboxPanelLines).where(eq(sandboxPanelLines.username, key));
+      return row ? toLine(row) : null;
+    },
     async createLine(input: CreateLineInput) {
       const p = packageOf(input.package);
       const trial = input.trial || p.is_trial;
@@ -96,8 +100,9 @@ export function createSandboxPanel(db: Db): PanelAdapter {
         const [row] = await db
           .insert(sandboxPanelLines)
           .values({
-            username: `test${random(6)}`,
-            password: random(10),
+            // The job's own login when it sends one (a real panel keeps it too), else a made-up one.
+            username: input.username ?? `test${random(6)}`,
+            password: input.password ?? random(10),
             panel_package_id: p.id,
             trial,
             exp_date: addDuration(new Date(), p, trial),
@@ -106,6 +111,7 @@ export function createSandboxPanel(db: Db): PanelAdapter {
           .onConflictDoNothing({ target: sandboxPanelLines.username })
           .returning();
         if (row) return toLine(row);
+        if (input.username) throw new PanelError("That username already exists on the panel.", "STATUS_EXISTS_USERNAME", false);
         if (attempt >= 5) throw new PanelError("The panel could not make a free username.", "STATUS_EXISTS_USERNAME", false);
       }
     },

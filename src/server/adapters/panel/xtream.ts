@@ -1,9 +1,10 @@
 // The Xtream Codes family's reseller API (XUI.one, XC_VM and compatible panels):
 //   GET|POST {PANEL_API_URL}?api_key={key}&action={action}; writes are form-encoded POSTs;
 //   answers {"status":"STATUS_SUCCESS","data":...} or {"status":"STATUS_<ERROR>","error":"..."}.
-// Reads are retried on network errors; a write is retried only when the connection was refused
-// (the panel never saw it): a write that timed out may have happened, so it is left to the
-// owner to check rather than risk a second line or a double extension.
+// Reads are retried on network errors; a write is retried here only when the connection was
+// refused (the panel never saw it): a write that timed out, broke off or got a 5xx may have
+// happened. The provisioning worker sends such a create again only after findLine has looked
+// for the line under the job's own username (get_lines' search), so it is never made twice.
 import { type CreateLineInput, PANEL_STATUS_MESSAGES, type PanelAdapter, PanelError, type PanelLine, type PanelPackage } from "./panel";
 
 export interface XtreamOptions {
@@ -17,6 +18,9 @@ export interface XtreamOptions {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_RETRY_DELAYS_MS = [300, 1_000];
 const ANSWER_KEEP = 2_000;
+/** get_lines page size (the panel's most) and how many lines we read at most */
+const PAGE = 1_000;
+const LIST_MAX = 50_000;
 
 type Json = Record<string, unknown>;
 
@@ -34,6 +38,7 @@ export function toPanelLine(data: Json): PanelLine {
     username: str(data.username),
     password: str(data.password),
     expires_at: exp > 0 ? new Date(exp * 1000) : null,
+    notes: str(data.reseller_notes),
     // Panels answer 'enabled' on create and 'admin_enabled'/'enabled' on lists.
     enabled: data.enabled === undefined ? bool(data.admin_enabled ?? 1) : bool(data.enabled),
     max_connections: num(data.max_connections, 1),
@@ -61,17 +66,18 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const mask = (text: string) => text.split(options.apiKey).join("***");
 
-  function urlFor(action: string): string {
+  function urlFor(action: string, query: Record<string, string> = {}): string {
     const url = new URL(options.apiUrl);
     url.searchParams.set("api_key", options.apiKey);
     url.searchParams.set("action", action);
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     return url.toString();
   }
 
-  async function once(action: string, form: Record<string, string> | null): Promise<Json> {
+  async function once(action: string, form: Record<string, string> | null, query?: Record<string, string>): Promise<Json> {
     let response: Response;
     try {
-      response = await fetch(urlFor(action), {
+      response = await fetch(urlFor(action, query), {
         method: form ? "POST" : "GET",
         headers: form
           ? { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }
@@ -87,6 +93,8 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
       throw new PanelError(`The panel could not be reached (${cause || "network error"}).`, "NETWORK", !form || cause === "ECONNREFUSED");
     }
     const text = mask(await response.text()).slice(0, ANSWER_KEEP);
+    // A 5xx may come after the panel did the work: like a timeout, a write is not resent blindly.
+    if (response.status >= 500) throw new PanelError(`The panel answered HTTP ${response.status}.`, "HTTP_5XX", !form, text);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -105,12 +113,13 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
     throw new PanelError(`The panel refused: ${mask(detail).slice(0, 200)}`, status || "UNKNOWN", false, text);
   }
 
-  async function call(action: string, form: Record<string, string> | null = null): Promise<Json> {
+  async function call(action: string, form: Record<string, string> | null = null, query?: Record<string, string>): Promise<Json> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await once(action, form);
+        return await once(action, form, query);
       } catch (error) {
-        const network = error instanceof PanelError && (error.status === "NETWORK" || error.status === "TIMEOUT");
+        const network =
+          error instanceof PanelError && (error.status === "NETWORK" || error.status === "TIMEOUT" || error.status === "HTTP_5XX");
         if (!network || !error.retryable || attempt >= delays.length) throw error;
         await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
       }
@@ -142,7 +151,19 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
       return listOf(await call("packages")).map(toPanelPackage);
     },
     async lines() {
-      return listOf(await call("get_lines")).map(toPanelLine);
+      // get_lines answers a page at a time (50 unless `limit` says more, at most 1,000).
+      const all: PanelLine[] = [];
+      for (let start = 0; start < LIST_MAX; start += PAGE) {
+        const page = listOf(await call("get_lines", null, { start: String(start), limit: String(PAGE) }));
+        all.push(...page.map(toPanelLine));
+        if (page.length < PAGE) break;
+      }
+      return all;
+    },
+    async findLine(key: string) {
+      // The panel's search matches anywhere in the username, password, notes, ...: keep exact hits only.
+      const rows = listOf(await call("get_lines", null, { "search[value]": key, start: "0", limit: "50" })).map(toPanelLine);
+      return rows.find((line) => line.username === key) ?? rows.find((line) => (line.notes ?? "").includes(key)) ?? null;
     },
     async createLine(input: CreateLineInput) {
       const answer = await call("create_line", {
@@ -150,6 +171,8 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
         trial: input.trial ? "1" : "0",
         contact: input.contact,
         reseller_notes: input.notes,
+        ...(input.username ? { username: input.username } : {}),
+        ...(input.password ? { password: input.password } : {}),
       });
       const line = toPanelLine(dataOf(answer));
       if (!line.id || !line.username) {

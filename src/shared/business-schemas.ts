@@ -448,6 +448,33 @@ export const panelTaskCompleteSchema = z.object({
   line_id: z.string().trim().max(100).optional(),
 });
 
+/** POST /api/admin/panel/drift/:id/fix: ours to the panel, or the panel's taken as ours. */
+export const panelDriftFixSchema = z.object({
+  direction: z.enum(["push", "accept"], { error: "Choose push (ours to the panel) or accept (the panel's as ours)" }),
+});
+export type PanelDriftFix = z.output<typeof panelDriftFixSchema>;
+
+/** GET /api/admin/panel/drift → {data}: one difference the panel sync found, with both sides' values. */
+export interface PanelDriftView {
+  id: string;
+  kind: "expiry" | "enabled" | "max_connections" | "missing_on_panel" | "missing_here";
+  client_id: string | null;
+  client_full_name: string | null;
+  panel_line_id: string;
+  /** our side and the panel's, as text: an ISO date (expiry), 'true'/'false' (enabled, missing), a number */
+  ours: string;
+  panel: string;
+  /** the difference in the owner's words */
+  description: string;
+  status: "open" | "fixed" | "resolved";
+  direction: "push" | "accept" | null;
+  can_push: boolean;
+  can_accept: boolean;
+  found_at: string;
+  fixed_at: string | null;
+  fixed_by: string;
+}
+
 export type PanelMapping = z.output<typeof panelMappingSchema>;
 export type PanelTaskComplete = z.output<typeof panelTaskCompleteSchema>;
 
@@ -473,6 +500,10 @@ export interface AdminPanelView {
   mapping: Record<string, string>;
   trial_package_id: string | null;
   error: string | null;
+  /** how long the credits last against the renewals due in the next 30 days */
+  runway?: { runs_out_on: string | null; renewals_due_30d: number; credits_needed_30d: number };
+  /** the credit ledger's totals: what the panel took in 30 days, its last recorded balance, rows off the package's price */
+  ledger?: { entries_30d: number; charged_30d: number; last_balance: number | null; mismatched: number };
 }
 
 /** GET /api/admin/provisioning → {data} */

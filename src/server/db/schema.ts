@@ -660,6 +660,69 @@ export const sandboxPanelLines = pgTable("sandbox_panel_lines", {
   updated_at: updatedAt(),
 });
 
+/**
+ * A difference the panel sync found between a client and their line on the panel (issue 32
+ * item 5): kind expiry | enabled | max_connections | missing_on_panel (our line id is not on
+ * the panel) | missing_here (a panel line no client of ours has), with both sides' values as
+ * text (an ISO date, 'true'/'false', a number). Open while it lasts (one open row per line and
+ * kind); 'fixed' once the owner pushed ours or accepted the panel's (direction), 'resolved'
+ * when a later sync found the two agreeing by themselves.
+ */
+export const panelDrift = pgTable(
+  "panel_drift",
+  {
+    id: id(),
+    client_id: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    panel_line_id: text("panel_line_id").notNull(),
+    kind: text("kind").notNull(),
+    ours: text("ours").notNull().default(""),
+    panel: text("panel").notNull().default(""),
+    /** open | fixed | resolved */
+    status: text("status").notNull().default("open"),
+    /** '' | push | accept */
+    direction: text("direction").notNull().default(""),
+    fixed_by: text("fixed_by").notNull().default(""),
+    fixed_at: timestamp("fixed_at", { withTimezone: true }),
+    found_at: timestamp("found_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the last sync that still found it */
+    seen_at: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("panel_drift_open_idx").on(t.panel_line_id, t.kind).where(sql`status = 'open'`),
+    index("panel_drift_status_idx").on(t.status, t.found_at),
+  ],
+);
+
+/**
+ * Every panel call that costs credits (issue 32 item 6): the reseller's balance read from
+ * user_info just before and just after it, the package's price, and how the call ended
+ * (done | answer-lost | refused). One row per job attempt (cause_key + attempt unique), so the
+ * sum of (credits_before - credits_after) is what the panel took, to set against its balance.
+ */
+export const panelCreditLedger = pgTable(
+  "panel_credit_ledger",
+  {
+    id: id(),
+    job_id: uuid("job_id").references(() => provisioningJobs.id, { onDelete: "set null" }),
+    client_id: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    /** create_line | extend_line */
+    action: text("action").notNull(),
+    cause_key: text("cause_key").notNull(),
+    attempt: integer("attempt").notNull(),
+    panel_package_id: text("panel_package_id").notNull().default(""),
+    /** what the package costs, as the panel's package list says */
+    cost: integer("cost").notNull(),
+    credits_before: integer("credits_before").notNull(),
+    credits_after: integer("credits_after").notNull(),
+    outcome: text("outcome").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("panel_credit_ledger_once_idx").on(t.cause_key, t.attempt),
+    index("panel_credit_ledger_created_idx").on(t.created_at),
+  ],
+);
+
 /** The local sandbox payment provider's own ledger (what a real provider would hold). */
 export const sandboxPaylinks = pgTable("sandbox_paylinks", {
   id: id(),

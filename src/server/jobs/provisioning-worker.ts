@@ -13,7 +13,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { MAYBE_DONE_STATUSES, ManualStep, type PanelAdapter, PanelError, type PanelLine } from "@/server/adapters/panel/panel";
 import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
-import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
+import { clients, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
 import { appForDevice } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
 import { loadTemplates } from "@/server/lib/message-templates";
@@ -195,26 +195,86 @@ export class ProvisioningWorker {
         this.app.log.info({ job: job.id, line: existing.id }, "panel line found under the job's login: adopted");
         return existing;
       }
-      return this.panel.createLine({
-        package: panelPackage,
-        trial: job.trial,
-        contact: [client.full_name, client.whatsapp ? `+${normaliseWhatsAppNumber(client.whatsapp)}` : "", client.email]
-          .filter(Boolean)
-          .join(", "),
-        // The login is in the notes too: a panel that makes up its own usernames still finds it.
-        notes: `StreamDesk client ${client.username} · ${login.username}`,
-        ...login,
-      });
+      return this.charged(job, "create_line", panelPackage, job.trial, () =>
+        this.panel.createLine({
+          package: panelPackage,
+          trial: job.trial,
+          contact: [client.full_name, client.whatsapp ? `+${normaliseWhatsAppNumber(client.whatsapp)}` : "", client.email]
+            .filter(Boolean)
+            .join(", "),
+          // The login is in the notes too: a panel that makes up its own usernames still finds it.
+          notes: `StreamDesk client ${client.username} · ${login.username}`,
+          ...login,
+        }),
+      );
     }
     const lineId = client.panel_line_id;
     if (!lineId) throw new JobFailure("This client has no line on the panel yet.", "NO_LINE");
     if (action === "extend_line") {
       const panelPackage = await this.mappedPackage(job.package_id ?? client.package_id, job.package_name);
-      return this.panel.editLine({ id: lineId, package: panelPackage });
+      return this.charged(job, "extend_line", panelPackage, false, () => this.panel.editLine({ id: lineId, package: panelPackage }));
     }
     if (action === "enable_line") await this.panel.enableLine(lineId);
     else if (action === "disable_line") await this.panel.disableLine(lineId);
     return null;
+  }
+
+  /** costing calls of this process, one at a time, so each ledger row's before and after are its own */
+  private costTurn: Promise<unknown> = Promise.resolve();
+
+  /**
+   * A panel call that costs credits, written to the credit ledger: the balance from user_info
+   * just before and just after, the package's price, and how it ended (done, answer-lost —
+   * the panel may have charged — or refused). A panel that does not count credits (the sandbox)
+   * is called without a row. One row per job attempt.
+   */
+  private charged<T>(
+    job: Job,
+    action: "create_line" | "extend_line",
+    panelPackage: string,
+    trial: boolean,
+    call: () => Promise<T>,
+  ): Promise<T> {
+    const run = async (): Promise<T> => {
+      const credits = () =>
+        this.panel
+          .userInfo()
+          .then((info) => info.credits)
+          .catch(() => null);
+      const before = await credits();
+      if (before === null) return call();
+      const pkg = (await this.panel.packages().catch(() => [])).find((p) => p.id === panelPackage);
+      let outcome = "done";
+      try {
+        return await call();
+      } catch (error) {
+        outcome = error instanceof PanelError && MAYBE_DONE_STATUSES.has(error.status) ? "answer-lost" : "refused";
+        throw error;
+      } finally {
+        const after = await credits();
+        if (after !== null) {
+          await this.app.db
+            .insert(panelCreditLedger)
+            .values({
+              job_id: job.id,
+              client_id: job.client_id,
+              action,
+              cause_key: job.cause_key,
+              attempt: job.attempts,
+              panel_package_id: panelPackage,
+              cost: pkg ? (trial ? pkg.trial_credits : pkg.official_credits) : 0,
+              credits_before: before,
+              credits_after: after,
+              outcome,
+            })
+            .onConflictDoNothing()
+            .catch((error) => this.app.log.warn({ err: error, job: job.id }, "credit ledger row not written"));
+        }
+      }
+    };
+    const turn = this.costTurn.then(run, run);
+    this.costTurn = turn.catch(() => undefined);
+    return turn;
   }
 
   private async trialPackage(): Promise<string> {

@@ -71,6 +71,9 @@ export function planPanelWork(
     }
     case "merged-away":
       return hasLine && before.line_enabled ? [{ action: "disable_line" }] : [];
+    case "panel-accepted":
+      // Our side was set from the panel's: the panel already is as it should be.
+      return [];
     case "term-ended":
     case "grace-ended":
       // Into grace the line keeps running; once expired it is switched off.

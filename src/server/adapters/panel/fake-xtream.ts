@@ -17,6 +17,7 @@ export interface FakeLine {
   enabled: boolean;
   contact: string;
   reseller_notes: string;
+  max_connections: number;
 }
 
 export interface FakePanelCall {
@@ -120,7 +121,7 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
     username: l.username,
     password: l.password,
     exp_date: String(l.exp_date),
-    max_connections: 1,
+    max_connections: l.max_connections,
     enabled: l.enabled ? 1 : 0,
     is_trial: l.trial ? 1 : 0,
     reseller_notes: l.reseller_notes,
@@ -197,6 +198,7 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
           enabled: true,
           contact: form.contact ?? "",
           reseller_notes: form.reseller_notes ?? "",
+          max_connections: pkg.max_connections,
         };
         lines.set(id, line);
         return done({ status: "STATUS_SUCCESS", data: lineData(line) });

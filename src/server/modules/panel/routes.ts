@@ -4,6 +4,10 @@
 //   GET  /api/admin/provisioning?status=   → {data: jobs with the client's name, newest first}
 //   POST /api/admin/provisioning/:id/retry → a failed job goes again
 //   POST /api/admin/provisioning/:id/complete {username?, password?, line_id?} → a manual task done
+//   GET  /api/admin/panel/drift?status=    → {data: differences the sync found, both sides' values} (drift.ts)
+//   POST /api/admin/panel/drift/:id/fix {direction: push|accept} → fixed once, audited, through the lifecycle
+//   POST /api/admin/panel/sync             → compare now ("Check now"; the nightly sync otherwise)
+//   GET  /api/admin/panel/ledger           → {data: the credit ledger, newest first}
 // The panel's packages and credits are read from the panel itself; its API key never leaves
 // the server (not in answers, logs or the audit log).
 import { and, desc, eq, inArray } from "drizzle-orm";
@@ -12,7 +16,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PanelError, type PanelPackage } from "@/server/adapters/panel/panel";
 import { requireAdmin } from "@/server/auth/guards";
-import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
+import { clients, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
+import { runPanelSync } from "@/server/jobs/panel-sync";
 import { TRIAL_PACKAGE_SETTING } from "@/server/jobs/provisioning-worker";
 import { appForDevice } from "@/server/lib/accounts";
 import { audit } from "@/server/lib/audit";
@@ -20,8 +25,16 @@ import { loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, notFound } from "@/server/lib/errors";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
-import { PANEL_PASSWORD_MESSAGE, PANEL_USERNAME_MESSAGE, panelMappingSchema, panelTaskCompleteSchema } from "@/shared/business-schemas";
+import {
+  PANEL_PASSWORD_MESSAGE,
+  PANEL_USERNAME_MESSAGE,
+  panelDriftFixSchema,
+  panelMappingSchema,
+  panelTaskCompleteSchema,
+} from "@/shared/business-schemas";
+import { fixDrift, listDrift } from "./drift";
 import { credentialsMessages } from "./messages";
+import { computeRunway, ledgerSummary, type Runway } from "./runway";
 
 export const CREDIT_WARNING_SETTING = "panel_credit_warning";
 const CREDIT_WARNING_DEFAULT = 10;
@@ -40,6 +53,10 @@ export interface PanelView {
   trial_package_id: string | null;
   /** why the panel could not be read, in the owner's words */
   error: string | null;
+  /** how long the credits last against the renewals due (issue 32 item 6) */
+  runway: Runway;
+  /** the credit ledger's totals (GET /api/admin/panel/ledger lists it) */
+  ledger: Awaited<ReturnType<typeof ledgerSummary>>;
 }
 
 /** The panel as the dashboard shows it; a panel that cannot be reached is reported, not thrown. */
@@ -61,6 +78,7 @@ export async function panelView(app: FastifyInstance): Promise<PanelView> {
     error = failure instanceof PanelError ? failure.message : "The panel could not be read.";
     app.log.warn({ status: failure instanceof PanelError ? failure.status : "ERROR" }, "panel read failed");
   }
+  const [runway, ledger] = await Promise.all([computeRunway(app, credits, panelPackages), ledgerSummary(app)]);
   return {
     mode: panel.mode,
     connected: error === null && panel.mode !== "manual",
@@ -71,6 +89,8 @@ export async function panelView(app: FastifyInstance): Promise<PanelView> {
     mapping: Object.fromEntries(mapRows.map((r) => [r.package_id, r.panel_package_id])),
     trial_package_id: trial?.value || null,
     error,
+    runway,
+    ledger,
   };
 }
 
@@ -82,6 +102,37 @@ const routes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.get("/admin/panel", () => panelView(app));
+
+  app.get(
+    "/admin/panel/drift",
+    {
+      schema: {
+        querystring: z.object({
+          status: z.enum(["open", "fixed", "resolved", "all"], { error: "Status must be open, fixed, resolved or all" }).default("open"),
+        }),
+      },
+    },
+    async (request) => {
+      const data = await listDrift(app, request.query.status);
+      return { data, total: data.length };
+    },
+  );
+
+  app.post("/admin/panel/drift/:id/fix", { schema: { ...byId, body: panelDriftFixSchema } }, async (request) => {
+    const { drift, panelJobs } = await fixDrift(app, request, request.params.id, request.body);
+    return { data: drift, panel_jobs: panelJobs };
+  });
+
+  app.post("/admin/panel/sync", async () => {
+    const result = await runPanelSync(app, { force: true });
+    if (!result) throw conflict("In manual mode there is no panel to compare with.");
+    return { data: result };
+  });
+
+  app.get("/admin/panel/ledger", async () => {
+    const rows = await app.db.select().from(panelCreditLedger).orderBy(desc(panelCreditLedger.created_at)).limit(500);
+    return { data: rows.map((r) => ({ ...r, charged: r.credits_before - r.credits_after })), total: rows.length };
+  });
 
   app.put("/admin/panel/mapping", { schema: { body: panelMappingSchema } }, async (request) => {
     const view = await panelView(app);

@@ -448,6 +448,9 @@ export const panelTaskCompleteSchema = z.object({
   line_id: z.string().trim().max(100).optional(),
 });
 
+/** The panel_runway_alert_days setting: days before the credits run out that the owner is e-mailed. */
+export const RUNWAY_ALERT_DAYS_MESSAGE = "Enter the alert days as a whole number from 0 to 99, e.g. 7";
+
 /** POST /api/admin/panel/drift/:id/fix: ours to the panel, or the panel's taken as ours. */
 export const panelDriftFixSchema = z.object({
   direction: z.enum(["push", "accept"], { error: "Choose push (ours to the panel) or accept (the panel's as ours)" }),

@@ -47,6 +47,7 @@ import {
   slugify,
 } from "@/shared/admin-schemas";
 import { billingSettingProblem } from "@/shared/billing";
+import { RUNWAY_ALERT_DAYS_MESSAGE } from "@/shared/business-schemas";
 import { lifecycleSettingError } from "@/shared/lifecycle";
 import { findSpecial } from "@/shared/pricing";
 import {
@@ -147,7 +148,8 @@ export function checkLifecycleSetting(key: unknown, value: unknown): void {
     trialSettingProblem(name, text) ??
     (name === "panel_credit_warning" && !/^\d{1,6}$/.test(text)
       ? "The credit warning must be a whole number of credits (0 or more)"
-      : null);
+      : null) ??
+    (name === "panel_runway_alert_days" && !/^\d{1,2}$/.test(text) ? RUNWAY_ALERT_DAYS_MESSAGE : null);
   if (message) invalid({ value: message });
 }
 

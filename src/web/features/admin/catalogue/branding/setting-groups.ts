@@ -1,6 +1,7 @@
 // The site settings the product reads (seeded by src/server/db/seed-content.ts), grouped and
 // labelled for the business. Keys not listed here show under "Other settings".
 import { billingSettingProblem } from "@/shared/billing";
+import { RUNWAY_ALERT_DAYS_MESSAGE } from "@/shared/business-schemas";
 export interface KnownSetting {
   key: string;
   label: string;
@@ -82,6 +83,13 @@ export const SETTING_GROUPS: SettingGroup[] = [
         hint: "A whole number of credits, e.g. 10.",
         placeholder: "Not set: 10, the default",
         check: (value) => (value.trim() === "" || /^\d{1,6}$/.test(value.trim()) ? null : "Enter a whole number of credits, e.g. 10"),
+      },
+      {
+        key: "panel_runway_alert_days",
+        label: "E-mail me this many days before the credits run out",
+        hint: "Whole days, e.g. 7: counted against the renewals due in the next 30 days.",
+        placeholder: "Not set: 7, the default",
+        check: (value) => (value.trim() === "" || /^\d{1,2}$/.test(value.trim()) ? null : RUNWAY_ALERT_DAYS_MESSAGE),
       },
     ],
   },

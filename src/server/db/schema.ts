@@ -184,6 +184,9 @@ export const clients = pgTable(
     line_is_test: boolean("line_is_test").notNull().default(false),
     /** what the nightly sync found different on the panel ('' when it agrees) */
     line_sync_issue: text("line_sync_issue").notNull().default(""),
+    /** m3u (an app's login) | mag | enigma2: a box's line is keyed on the panel by its MAC (issue 32) */
+    line_type: text("line_type").notNull().default("m3u"),
+    line_mac: text("line_mac").notNull().default(""),
     /** the client's details for their invoices (portal account page) */
     billing_company: text("billing_company").notNull().default(""),
     billing_address: text("billing_address").notNull().default(""),
@@ -286,6 +289,9 @@ export const capturedPayments = pgTable(
     buyer_company: text("buyer_company").notNull().default(""),
     buyer_address: text("buyer_address").notNull().default(""),
     buyer_vat_number: text("buyer_vat_number").notNull().default(""),
+    /** the device the line is for: m3u (an app) | mag | enigma2, and the box's MAC (issue 32) */
+    line_type: text("line_type").notNull().default("m3u"),
+    line_mac: text("line_mac").notNull().default(""),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -114,7 +114,9 @@ export async function runPanelSync(
   if (panel.mode === "manual") return null;
   const now = options.now ?? new Date();
   if (!options.force && !(await claim(app, now))) return null;
-  const lines = new Map((await panel.lines()).map((line) => [line.id, line]));
+  // Logins and boxes have ids of their own: keyed by type and id.
+  const keyOf = (type: string | undefined, id: string) => `${type ?? "m3u"}:${id}`;
+  const lines = new Map((await panel.lines()).map((line) => [keyOf(line.type, line.id), line]));
   const connections = await allowedConnections(app, await panel.packages().catch(() => []));
   const linked = await app.db
     .select({
@@ -123,6 +125,7 @@ export async function runPanelSync(
       subscription_end: clients.subscription_end,
       line_enabled: clients.line_enabled,
       panel_line_id: clients.panel_line_id,
+      line_type: clients.line_type,
       package_id: clients.package_id,
       line_sync_issue: clients.line_sync_issue,
     })
@@ -132,7 +135,7 @@ export async function runPanelSync(
   const found: (Drift & { client_id: string | null; panel_line_id: string })[] = [];
   for (const client of linked) {
     const lineId = client.panel_line_id as string;
-    const line = lines.get(lineId);
+    const line = lines.get(keyOf(client.line_type, lineId));
     const drifts = driftOf(client, line, client.package_id ? connections.get(client.package_id) : null);
     const issue = drifts.map((d) => driftWords(d, client.status)).join(" ");
     if (issue) flagged++;
@@ -148,10 +151,14 @@ export async function runPanelSync(
   }
   // The panel's lines that no client of ours has (linked ids of every client, merged or not).
   const ours = new Set(
-    (await app.db.select({ id: clients.panel_line_id }).from(clients).where(isNotNull(clients.panel_line_id))).map((r) => r.id),
+    (await app.db.select({ id: clients.panel_line_id, type: clients.line_type }).from(clients).where(isNotNull(clients.panel_line_id))).map(
+      (r) => keyOf(r.type, r.id as string),
+    ),
   );
-  for (const line of lines.values()) {
-    if (!ours.has(line.id)) found.push({ kind: "missing_here", ours: "false", panel: "true", client_id: null, panel_line_id: line.id });
+  for (const [key, line] of lines) {
+    // A box's line is named by its type too ('mag:5001'): its id is the device's.
+    const named = line.type && line.type !== "m3u" ? key : line.id;
+    if (!ours.has(key)) found.push({ kind: "missing_here", ours: "false", panel: "true", client_id: null, panel_line_id: named });
   }
   await recordDrift(app, found, now);
   if (flagged) app.log.info({ checked: linked.length, flagged }, "panel lines differ from ours");

@@ -11,7 +11,15 @@
 // the line the panel made and adopts it, or makes it when it is not there. One line, no owner.
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { MAYBE_DONE_STATUSES, ManualStep, type PanelAdapter, PanelError, type PanelLine } from "@/server/adapters/panel/panel";
+import {
+  type LineType,
+  MAYBE_DONE_STATUSES,
+  ManualStep,
+  PANEL_STATUS_MESSAGES,
+  type PanelAdapter,
+  PanelError,
+  type PanelLine,
+} from "@/server/adapters/panel/panel";
 import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
 import { clients, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
 import { appForDevice } from "@/server/lib/accounts";
@@ -20,8 +28,9 @@ import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueue, enqueueAll, type OutboxMessage } from "@/server/lib/outbox";
 import { PassLoop } from "@/server/lib/pass-loop";
 import { lineCredentials } from "@/server/lib/provisioning";
-import { credentialsMessages } from "@/server/modules/panel/messages";
+import { credentialsMessages, deviceLineMessages, magPortalUrl } from "@/server/modules/panel/messages";
 import { formatDate } from "@/shared/dates";
+import { needsMac } from "@/shared/device-lines";
 import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 
 export const PROVISIONING_MAX_ATTEMPTS = 8;
@@ -189,14 +198,24 @@ export class ProvisioningWorker {
         ? await this.trialPackage()
         : await this.mappedPackage(job.package_id ?? client.package_id, job.package_name);
       const login = await lineCredentials(this.app.db, job.cause_key);
+      // A MAG / Enigma2 box's line is keyed by its MAC (create_mag / create_enigma); our login marks it in the notes.
+      const device = needsMac(client.line_type) ? { type: client.line_type as LineType, mac: client.line_mac } : null;
+      if (device && !device.mac)
+        throw new JobFailure("The client's box has no MAC address recorded. Add it on their page, then retry.", "NO_MAC");
       // Made already by an attempt whose answer was lost (or by another process): adopted, not made again.
-      const existing = await this.panel.findLine(login.username);
+      const existing = device ? await this.panel.findLine(device.mac, device.type) : await this.panel.findLine(login.username);
+      if (existing && device && !(existing.notes ?? "").includes(login.username)) {
+        // The MAC is on the panel, but not by this job: someone else's box, or a typo.
+        const known = PANEL_STATUS_MESSAGES.STATUS_EXISTS_MAC;
+        throw new JobFailure(known.message, "STATUS_EXISTS_MAC");
+      }
       if (existing) {
         this.app.log.info({ job: job.id, line: existing.id }, "panel line found under the job's login: adopted");
         return existing;
       }
       return this.charged(job, "create_line", panelPackage, job.trial, () =>
         this.panel.createLine({
+          ...(device ?? {}),
           package: panelPackage,
           trial: job.trial,
           contact: [client.full_name, client.whatsapp ? `+${normaliseWhatsAppNumber(client.whatsapp)}` : "", client.email]
@@ -204,18 +223,19 @@ export class ProvisioningWorker {
             .join(", "),
           // The login is in the notes too: a panel that makes up its own usernames still finds it.
           notes: `StreamDesk client ${client.username} · ${login.username}`,
-          ...login,
+          ...(device ? {} : login),
         }),
       );
     }
     const lineId = client.panel_line_id;
     if (!lineId) throw new JobFailure("This client has no line on the panel yet.", "NO_LINE");
+    const type = client.line_type as LineType;
     if (action === "extend_line") {
       const panelPackage = await this.mappedPackage(job.package_id ?? client.package_id, job.package_name);
-      return this.charged(job, "extend_line", panelPackage, false, () => this.panel.editLine({ id: lineId, package: panelPackage }));
+      return this.charged(job, "extend_line", panelPackage, false, () => this.panel.editLine({ id: lineId, package: panelPackage, type }));
     }
-    if (action === "enable_line") await this.panel.enableLine(lineId);
-    else if (action === "disable_line") await this.panel.disableLine(lineId);
+    if (action === "enable_line") await this.panel.enableLine(lineId, type);
+    else if (action === "disable_line") await this.panel.disableLine(lineId, type);
     return null;
   }
 
@@ -315,6 +335,7 @@ export class ProvisioningWorker {
       const changes: Partial<Client> = { updated_at: now, line_sync_issue: "" };
       if (line && !client.panel_line_id) {
         // A new line: its login is the subscriber's, and goes to them at once.
+        const device = needsMac(client.line_type) ? { type: client.line_type as "mag" | "enigma2", mac: client.line_mac } : null;
         Object.assign(changes, {
           panel_line_id: line.id,
           line_username: line.username,
@@ -322,23 +343,14 @@ export class ProvisioningWorker {
           line_expires_at: line.expires_at,
           line_enabled: line.enabled,
           line_is_test: this.panel.mode === "sandbox",
-          line_portal_url: this.streamUrl,
+          // A MAG box is pointed at the panel's portal; everything else signs in at the stream URL.
+          line_portal_url: device?.type === "mag" ? magPortalUrl(this.streamUrl) : this.streamUrl,
         });
         const [updated] = await tx.update(clients).set(changes).where(eq(clients.id, client.id)).returning();
+        const facts = { client: updated, line, streamUrl: this.streamUrl, test: this.panel.mode === "sandbox", app, jobId: job.id };
         await enqueueAll(
           tx,
-          credentialsMessages(
-            business,
-            {
-              client: updated,
-              line,
-              streamUrl: this.streamUrl,
-              test: this.panel.mode === "sandbox",
-              app,
-              jobId: job.id,
-            },
-            await loadTemplates(tx),
-          ),
+          device ? deviceLineMessages(business, { ...facts, device }) : credentialsMessages(business, facts, await loadTemplates(tx)),
         );
       } else {
         if (line?.expires_at) changes.line_expires_at = line.expires_at;
@@ -387,7 +399,8 @@ export class ProvisioningWorker {
   /** The owner's task in manual mode, in plain words. */
   private async instruction(job: Job, client: Client): Promise<string> {
     const who = `${client.full_name}${client.whatsapp ? ` (WhatsApp +${normaliseWhatsAppNumber(client.whatsapp)})` : ""}`;
-    const what = job.trial ? "free-trial line" : `${job.package_name || client.package_name || "paid"} line`;
+    const box = client.line_type === "mag" ? "MAG " : client.line_type === "enigma2" ? "Enigma2 " : "";
+    const what = `${job.trial ? "free-trial" : job.package_name || client.package_name || "paid"} ${box}line${box ? ` (MAC ${client.line_mac})` : ""}`;
     const until = client.subscription_end ? ` It should run until ${formatDate(client.subscription_end)}.` : "";
     switch (job.action === "create_line" && client.panel_line_id ? "extend_line" : job.action) {
       case "create_line":

@@ -9,8 +9,9 @@
 // A complimentary grant adds our time only: the panel charges whole packages, so the owner
 // extends the line by hand if it must run longer (the nightly sync shows the difference).
 
+import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { provisioningJobs } from "@/server/db/schema";
+import { type capturedPayments, clients, provisioningJobs } from "@/server/db/schema";
 import type { Cause, ClientStatus } from "@/shared/lifecycle";
 import { keyedDigest } from "./secret-box";
 
@@ -132,4 +133,24 @@ export async function lineCredentials(
   ]);
   // 10 characters: panels ask for at least 8 (XC_VM's default minimum is 10 when it makes one up).
   return { username: `sd${fromDigest(user, 8)}`, password: fromDigest(pass, 14) };
+}
+
+/**
+ * The device a payment was for, kept on the client while their line is still to be made: a MAG
+ * or Enigma2 box's MAC (the create_mag / create_enigma the worker sends). A client who has a
+ * line keeps it; changing a box's MAC is its own request.
+ */
+export async function keepDeviceLine<C extends typeof clients.$inferSelect>(
+  tx: Tx,
+  client: C,
+  payment: Pick<typeof capturedPayments.$inferSelect, "line_type" | "line_mac">,
+): Promise<C> {
+  if (payment.line_type === "m3u" || !payment.line_mac || client.panel_line_id) return client;
+  if (client.line_type === payment.line_type && client.line_mac === payment.line_mac) return client;
+  const [updated] = await tx
+    .update(clients)
+    .set({ line_type: payment.line_type, line_mac: payment.line_mac, updated_at: new Date() })
+    .where(eq(clients.id, client.id))
+    .returning();
+  return (updated as C) ?? client;
 }

@@ -18,6 +18,10 @@ export interface FakeLine {
   contact: string;
   reseller_notes: string;
   max_connections: number;
+  /** a device line: mag | enigma2, keyed by its MAC, with its own device id (mag_id / device_id) */
+  type: "m3u" | "mag" | "enigma2";
+  mac: string;
+  device_id: string;
 }
 
 export interface FakePanelCall {
@@ -126,6 +130,25 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
     is_trial: l.trial ? 1 : 0,
     reseller_notes: l.reseller_notes,
   });
+  const deviceData = (l: FakeLine) => ({
+    ...lineData(l),
+    id: l.id,
+    [l.type === "mag" ? "mag_id" : "device_id"]: l.device_id,
+    mac: l.mac,
+  });
+  const DEVICE_OF: Record<string, "mag" | "enigma2"> = {
+    create_mag: "mag",
+    edit_mag: "mag",
+    enable_mag: "mag",
+    disable_mag: "mag",
+    get_mags: "mag",
+    create_enigma: "enigma2",
+    edit_enigma: "enigma2",
+    enable_enigma: "enigma2",
+    disable_enigma: "enigma2",
+    get_enigmas: "enigma2",
+  };
+  const deviceLine = (type: "mag" | "enigma2", id: string) => [...lines.values()].find((l) => l.type === type && l.device_id === id);
   /** the answer to a call that lost it: a 502, or one that comes too late */
   async function loseIt(res: ServerResponse, how: "timeout" | "5xx") {
     if (how === "timeout") await new Promise((resolve) => setTimeout(resolve, state.hangMs));
@@ -172,7 +195,7 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
         const start = Number(params.start) || 0;
         const limit = Math.min(Number(params.limit) || 50, 1_000);
         const found = [...lines.values()].filter(
-          (l) => !search || [l.username, l.password, l.reseller_notes].some((v) => v.toLowerCase().includes(search)),
+          (l) => l.type === "m3u" && (!search || [l.username, l.password, l.reseller_notes].some((v) => v.toLowerCase().includes(search))),
         );
         return done({ status: "STATUS_SUCCESS", data: found.slice(start, start + limit).map(lineData) });
       }
@@ -199,6 +222,9 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
           contact: form.contact ?? "",
           reseller_notes: form.reseller_notes ?? "",
           max_connections: pkg.max_connections,
+          type: "m3u",
+          mac: "",
+          device_id: "",
         };
         lines.set(id, line);
         return done({ status: "STATUS_SUCCESS", data: lineData(line) });
@@ -219,6 +245,75 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
         const line = lines.get(form.id ?? "");
         if (!line) return done({ status: "STATUS_FAILURE", error: "no such line" });
         line.enabled = action === "enable_line";
+        return done({ status: "STATUS_SUCCESS" });
+      }
+      // MAG boxes and Enigma2 receivers: a line keyed by the device's MAC, with its own device id.
+      case "get_mags":
+      case "get_enigmas": {
+        const type = DEVICE_OF[action];
+        const search = (params["search[value]"] ?? "").toLowerCase();
+        const start = Number(params.start) || 0;
+        const limit = Math.min(Number(params.limit) || 50, 1_000);
+        const found = [...lines.values()].filter(
+          (l) => l.type === type && (!search || [l.username, l.mac, l.reseller_notes].some((v) => v.toLowerCase().includes(search))),
+        );
+        return done({ status: "STATUS_SUCCESS", data: found.slice(start, start + limit).map(deviceData) });
+      }
+      case "create_mag":
+      case "create_enigma": {
+        if (method !== "POST") return done({ status: "STATUS_INVALID_TYPE" });
+        const type = DEVICE_OF[action];
+        const pkg = PACKAGES.find((p) => p.id === form.package);
+        if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
+        const mac = (form.mac ?? "").toUpperCase();
+        if (!/^[0-9A-F]{2}([:-][0-9A-F]{2}){5}$/.test(mac)) return done({ status: "STATUS_INVALID_MAC" });
+        if ([...lines.values()].some((l) => l.type === type && l.mac === mac)) return done({ status: "STATUS_EXISTS_MAC" });
+        const trial = form.trial === "1";
+        const cost = trial ? pkg.trial_credits : pkg.official_credits;
+        if (state.credits < cost) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
+        state.credits -= cost;
+        const id = String(++nextId);
+        const line: FakeLine = {
+          id,
+          // The panel makes the box's line its own 32-character login.
+          username: `box${id}`.padEnd(32, "x"),
+          password: `pw${id}`.padEnd(32, "y"),
+          package: pkg.id,
+          trial,
+          exp_date: trial ? now + pkg.trial_duration * 3600 : addMonthsUnix(now, pkg.official_duration),
+          enabled: true,
+          contact: form.reseller_notes ?? "",
+          reseller_notes: form.reseller_notes ?? "",
+          max_connections: pkg.max_connections,
+          type,
+          mac,
+          device_id: String(5000 + nextId),
+        };
+        lines.set(id, line);
+        // As the panel answers: the device row, its line under `user`.
+        return done({
+          status: "STATUS_SUCCESS",
+          data: { [type === "mag" ? "mag_id" : "device_id"]: line.device_id, user_id: id, mac, user: lineData(line) },
+        });
+      }
+      case "edit_mag":
+      case "edit_enigma": {
+        const line = deviceLine(DEVICE_OF[action], form.id ?? "");
+        const pkg = PACKAGES.find((p) => p.id === form.package);
+        if (!line) return done({ status: "STATUS_FAILURE" });
+        if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
+        if (state.credits < pkg.official_credits) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
+        state.credits -= pkg.official_credits;
+        line.exp_date = addMonthsUnix(Math.max(line.exp_date, now), pkg.official_duration);
+        return done({ status: "STATUS_SUCCESS" });
+      }
+      case "enable_mag":
+      case "disable_mag":
+      case "enable_enigma":
+      case "disable_enigma": {
+        const line = deviceLine(DEVICE_OF[action], form.id ?? "");
+        if (!line) return done({ status: "STATUS_FAILURE" });
+        line.enabled = action.startsWith("enable");
         return done({ status: "STATUS_SUCCESS" });
       }
       default:

@@ -3,7 +3,10 @@
 // implementations: the Xtream-family reseller API (xtream.ts), a sandbox panel of ours kept in
 // the database (sandbox.ts), and manual mode, where each step becomes a task for the owner.
 
+import type { LineType } from "@/shared/device-lines";
+
 export type PanelMode = "xtream" | "sandbox" | "manual";
+export type { LineType };
 
 export interface PanelPackage {
   id: string;
@@ -30,6 +33,9 @@ export interface PanelLine {
   max_connections: number;
   /** the reseller's notes on the line, where a create's lookup key is written too */
   notes?: string;
+  /** a device line (mag | enigma2): its id is the device's (mag_id / device_id), keyed by `mac` */
+  type?: LineType;
+  mac?: string;
 }
 
 export interface CreateLineInput {
@@ -44,6 +50,9 @@ export interface CreateLineInput {
    */
   username?: string;
   password?: string;
+  /** a MAG or Enigma2 box's line (create_mag / create_enigma): keyed by its MAC, no login of ours */
+  type?: LineType;
+  mac?: string;
 }
 
 export interface PanelAdapter {
@@ -56,12 +65,12 @@ export interface PanelAdapter {
    * usernames still keeps our notes); null when there is none. Read fresh from the panel every
    * time, never from a cache: a stale "not there" would let a create be sent twice.
    */
-  findLine(key: string): Promise<PanelLine | null>;
+  findLine(key: string, type?: LineType): Promise<PanelLine | null>;
   createLine(input: CreateLineInput): Promise<PanelLine>;
   /** charges the package again and adds its duration (to the expiry, or to now once lapsed) */
-  editLine(input: { id: string; package: string }): Promise<PanelLine>;
-  enableLine(id: string): Promise<void>;
-  disableLine(id: string): Promise<void>;
+  editLine(input: { id: string; package: string; type?: LineType }): Promise<PanelLine>;
+  enableLine(id: string, type?: LineType): Promise<void>;
+  disableLine(id: string, type?: LineType): Promise<void>;
 }
 
 /**
@@ -108,6 +117,11 @@ export const PANEL_STATUS_MESSAGES: Record<string, { message: string; retryable:
   STATUS_INVALID_USERNAME: { message: "The panel refused the username.", retryable: false },
   STATUS_INVALID_PASSWORD: { message: "The panel refused the password.", retryable: false },
   STATUS_INVALID_TYPE: { message: "The panel refused the request type.", retryable: false },
+  STATUS_EXISTS_MAC: {
+    message: "That MAC address already has a line on the panel. Check the MAC with the customer, or free it on the panel, then retry.",
+    retryable: false,
+  },
+  STATUS_INVALID_MAC: { message: "The panel refused the MAC address. Check it with the customer.", retryable: false },
   // Some panels refuse a second extension while one is running: safe to send again later.
   STATUS_FAILURE: { message: "The panel could not do it just now; it will be tried again.", retryable: true },
 };

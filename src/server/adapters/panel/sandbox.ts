@@ -2,11 +2,11 @@
 // shows the whole journey (paid → line → credentials) with no panel configured. Its lines are
 // test lines with generated logins; the dashboard marks them as such.
 import { randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { sandboxPanelLines } from "@/server/db/schema";
 import { addMonths } from "@/shared/dates";
-import { type CreateLineInput, type PanelAdapter, PanelError, type PanelLine, type PanelPackage } from "./panel";
+import { type CreateLineInput, type LineType, type PanelAdapter, PanelError, type PanelLine, type PanelPackage } from "./panel";
 
 const pkg = (id: string, name: string, months: number): PanelPackage => ({
   id,
@@ -43,14 +43,20 @@ const LOGIN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 const random = (length: number) => Array.from({ length }, () => LOGIN_ALPHABET[randomInt(LOGIN_ALPHABET.length)]).join("");
 
 type Row = typeof sandboxPanelLines.$inferSelect;
-const toLine = (row: Row): PanelLine => ({
-  id: row.id,
-  username: row.username,
-  password: row.password,
-  expires_at: row.exp_date,
-  enabled: row.enabled,
-  max_connections: 1,
-});
+/** A box's line keeps its type and MAC at the end of the contact: '… · mag 00:1A:79:…'. */
+const DEVICE_MARK = / · (mag|enigma2) ([0-9A-F:]{17})$/;
+const toLine = (row: Row): PanelLine => {
+  const device = DEVICE_MARK.exec(row.contact);
+  return {
+    id: row.id,
+    username: row.username,
+    password: row.password,
+    expires_at: row.exp_date,
+    enabled: row.enabled,
+    max_connections: 1,
+    ...(device ? { type: device[1] as LineType, mac: device[2] } : {}),
+  };
+};
 
 function packageOf(id: string): PanelPackage {
   const found = SANDBOX_PACKAGES.find((p) => p.id === id);
@@ -89,7 +95,14 @@ export function createSandboxPanel(db: Db): PanelAdapter {
     async lines() {
       return (await db.select().from(sandboxPanelLines)).map(toLine);
     },
-    async findLine(key: string) {
+    async findLine(key: string, type?: LineType) {
+      if (type === "mag" || type === "enigma2") {
+        const rows = await db
+          .select()
+          .from(sandboxPanelLines)
+          .where(like(sandboxPanelLines.contact, `% · ${type} ${key}`));
+        return rows[0] ? toLine(rows[0]) : null;
+      }
       const [row] = await db.select().from(sandboxPanelLines).where(eq(sandboxPanelLines.username, key));
       return row ? toLine(row) : null;
     },
@@ -101,12 +114,12 @@ export function createSandboxPanel(db: Db): PanelAdapter {
           .insert(sandboxPanelLines)
           .values({
             // The job's own login when it sends one (a real panel keeps it too), else a made-up one.
-            username: input.username ?? `test${random(6)}`,
+            username: input.type === "mag" || input.type === "enigma2" ? `test${random(10)}` : (input.username ?? `test${random(6)}`),
             password: input.password ?? random(10),
             panel_package_id: p.id,
             trial,
             exp_date: addDuration(new Date(), p, trial),
-            contact: input.contact,
+            contact: input.type === "mag" || input.type === "enigma2" ? `${input.contact} · ${input.type} ${input.mac}` : input.contact,
           })
           .onConflictDoNothing({ target: sandboxPanelLines.username })
           .returning();

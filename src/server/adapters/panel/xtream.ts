@@ -5,7 +5,16 @@
 // refused (the panel never saw it): a write that timed out, broke off or got a 5xx may have
 // happened. The provisioning worker sends such a create again only after findLine has looked
 // for the line under the job's own username (get_lines' search), so it is never made twice.
-import { type CreateLineInput, PANEL_STATUS_MESSAGES, type PanelAdapter, PanelError, type PanelLine, type PanelPackage } from "./panel";
+import { normaliseMac } from "@/shared/device-lines";
+import {
+  type CreateLineInput,
+  type LineType,
+  PANEL_STATUS_MESSAGES,
+  type PanelAdapter,
+  PanelError,
+  type PanelLine,
+  type PanelPackage,
+} from "./panel";
 
 export interface XtreamOptions {
   apiUrl: string;
@@ -43,6 +52,26 @@ export function toPanelLine(data: Json): PanelLine {
     enabled: data.enabled === undefined ? bool(data.admin_enabled ?? 1) : bool(data.enabled),
     max_connections: num(data.max_connections, 1),
   };
+}
+
+/** The reseller API's actions for each kind of device line, and the field that is the device's id. */
+const DEVICE_ACTIONS = {
+  mag: { create: "create_mag", edit: "edit_mag", enable: "enable_mag", disable: "disable_mag", list: "get_mags", id: "mag_id" },
+  enigma2: {
+    create: "create_enigma",
+    edit: "edit_enigma",
+    enable: "enable_enigma",
+    disable: "disable_enigma",
+    list: "get_enigmas",
+    id: "device_id",
+  },
+} as const;
+
+/** A MAG / Enigma2 line: the device row (with its line under `user` on create) as one PanelLine, keyed by the device's id. */
+export function toDeviceLine(data: Json, type: "mag" | "enigma2"): PanelLine {
+  const user = data.user && typeof data.user === "object" && !Array.isArray(data.user) ? (data.user as Json) : {};
+  const line = toPanelLine({ ...user, ...data, id: data[DEVICE_ACTIONS[type].id] ?? data.id });
+  return { ...line, type, mac: normaliseMac(str(data.mac)) };
 }
 
 function toPanelPackage(data: Json): PanelPackage {
@@ -126,6 +155,17 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
     }
   }
 
+  /** Every row of a list action, a page at a time (50 unless `limit` says more, at most 1,000). */
+  async function listAll(action: string, map: (row: Json) => PanelLine): Promise<PanelLine[]> {
+    const all: PanelLine[] = [];
+    for (let start = 0; start < LIST_MAX; start += PAGE) {
+      const page = listOf(await call(action, null, { start: String(start), limit: String(PAGE) }));
+      all.push(...page.map(map));
+      if (page.length < PAGE) break;
+    }
+    return all;
+  }
+
   const dataOf = (answer: Json): Json => {
     const data = answer.data;
     if (!data || typeof data !== "object" || Array.isArray(data)) {
@@ -151,21 +191,36 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
       return listOf(await call("packages")).map(toPanelPackage);
     },
     async lines() {
-      // get_lines answers a page at a time (50 unless `limit` says more, at most 1,000).
-      const all: PanelLine[] = [];
-      for (let start = 0; start < LIST_MAX; start += PAGE) {
-        const page = listOf(await call("get_lines", null, { start: String(start), limit: String(PAGE) }));
-        all.push(...page.map(toPanelLine));
-        if (page.length < PAGE) break;
-      }
-      return all;
+      // Logins, MAG boxes and Enigma2 receivers are listed apart (get_lines leaves the boxes out).
+      return [
+        ...(await listAll("get_lines", toPanelLine)),
+        ...(await listAll("get_mags", (row) => toDeviceLine(row, "mag"))),
+        ...(await listAll("get_enigmas", (row) => toDeviceLine(row, "enigma2"))),
+      ];
     },
-    async findLine(key: string) {
-      // The panel's search matches anywhere in the username, password, notes, ...: keep exact hits only.
+    async findLine(key: string, type?: LineType) {
+      // The panel's search matches anywhere in the username, password, MAC, notes, ...: keep exact hits only.
+      if (type === "mag" || type === "enigma2") {
+        const mac = normaliseMac(key);
+        const rows = listOf(await call(DEVICE_ACTIONS[type].list, null, { "search[value]": mac, start: "0", limit: "50" }));
+        return rows.map((row) => toDeviceLine(row, type)).find((line) => line.mac === mac) ?? null;
+      }
       const rows = listOf(await call("get_lines", null, { "search[value]": key, start: "0", limit: "50" })).map(toPanelLine);
       return rows.find((line) => line.username === key) ?? rows.find((line) => (line.notes ?? "").includes(key)) ?? null;
     },
     async createLine(input: CreateLineInput) {
+      if (input.type === "mag" || input.type === "enigma2") {
+        const answer = await call(DEVICE_ACTIONS[input.type].create, {
+          package: input.package,
+          trial: input.trial ? "1" : "0",
+          mac: input.mac ?? "",
+          reseller_notes: [input.contact, input.notes].filter(Boolean).join(" · "),
+        });
+        const line = toDeviceLine(dataOf(answer), input.type);
+        if (!line.id)
+          throw new PanelError("The panel made the device line but did not say its id.", "BAD_ANSWER", false, JSON.stringify(answer));
+        return line;
+      }
       const answer = await call("create_line", {
         package: input.package,
         trial: input.trial ? "1" : "0",
@@ -181,16 +236,18 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
       return line;
     },
     async editLine(input) {
-      const answer = await call("edit_line", { id: input.id, package: input.package });
+      const device = input.type === "mag" || input.type === "enigma2" ? input.type : null;
+      const answer = await call(device ? DEVICE_ACTIONS[device].edit : "edit_line", { id: input.id, package: input.package });
       // Not every panel answers the line after an edit: an unknown expiry stays unknown (null).
       const data = answer.data && typeof answer.data === "object" && !Array.isArray(answer.data) ? (answer.data as Json) : {};
+      if (device) return toDeviceLine({ exp_date: null, ...data, [DEVICE_ACTIONS[device].id]: input.id }, device);
       return toPanelLine({ exp_date: null, ...data, id: input.id });
     },
-    async enableLine(id) {
-      await call("enable_line", { id });
+    async enableLine(id, type) {
+      await call(type === "mag" || type === "enigma2" ? DEVICE_ACTIONS[type].enable : "enable_line", { id });
     },
-    async disableLine(id) {
-      await call("disable_line", { id });
+    async disableLine(id, type) {
+      await call(type === "mag" || type === "enigma2" ? DEVICE_ACTIONS[type].disable : "disable_line", { id });
     },
   };
 }

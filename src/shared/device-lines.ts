@@ -47,3 +47,16 @@ export const deviceLineFields = {
 export function requireMac(value: { lineType?: string; mac?: string }, ctx: z.RefinementCtx): void {
   if (needsMac(value.lineType ?? "m3u") && !value.mac) ctx.addIssue({ code: "custom", path: ["mac"], message: MAC_MESSAGE });
 }
+
+// ---- changing a box's MAC from the portal (issue 32 item 2) ----------------------------------
+
+export const MAC_CHANGE_COOLDOWN_SETTING = "mac_change_cooldown_hours";
+export const MAC_CHANGE_LIMIT_SETTING = "mac_change_monthly_limit";
+export const MAC_CHANGE_DEFAULTS = { cooldownHours: 24, monthlyLimit: 2 } as const;
+export const MAC_CHANGE_SETTING_MESSAGE = "Enter a whole number, e.g. 24 hours or 2 changes";
+
+/** POST /api/client/line/mac: the box's new MAC. */
+export const macChangeSchema = z.object({
+  mac: z.preprocess((v) => (typeof v === "string" ? normaliseMac(v) : v), z.string({ error: MAC_MESSAGE }).regex(MAC_PATTERN, MAC_MESSAGE)),
+});
+export type MacChange = z.output<typeof macChangeSchema>;

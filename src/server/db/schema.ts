@@ -729,6 +729,29 @@ export const panelCreditLedger = pgTable(
   ],
 );
 
+/**
+ * A client's change of their box's MAC address from the portal (issue 32 item 2): one row per
+ * request (request_key: the client and the Idempotency-Key, unique), counted for the cooldown and
+ * the monthly limit; the panel's edit is a provisioning job (change_mac) keyed on the row.
+ */
+export const lineMacChanges = pgTable(
+  "line_mac_changes",
+  {
+    id: id(),
+    client_id: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    request_key: text("request_key").notNull().unique(),
+    old_mac: text("old_mac").notNull(),
+    new_mac: text("new_mac").notNull(),
+    /** pending | done */
+    status: text("status").notNull().default("pending"),
+    created_at: createdAt(),
+    done_at: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [index("line_mac_changes_client_idx").on(t.client_id, t.created_at)],
+);
+
 /** The local sandbox payment provider's own ledger (what a real provider would hold). */
 export const sandboxPaylinks = pgTable("sandbox_paylinks", {
   id: id(),

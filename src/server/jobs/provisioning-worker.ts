@@ -21,7 +21,7 @@ import {
   type PanelLine,
 } from "@/server/adapters/panel/panel";
 import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
-import { clients, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
+import { clients, lineMacChanges, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
 import { appForDevice } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
 import { loadTemplates } from "@/server/lib/message-templates";
@@ -236,7 +236,20 @@ export class ProvisioningWorker {
     }
     if (action === "enable_line") await this.panel.enableLine(lineId, type);
     else if (action === "disable_line") await this.panel.disableLine(lineId, type);
+    else if (action === "change_mac") {
+      const change = await this.macChangeOf(job);
+      if (type !== "mag" && type !== "enigma2") throw new JobFailure("This client's line is not a box's line.", "NOT_A_BOX");
+      await this.panel.changeMac({ id: lineId, type, mac: change.new_mac });
+    }
     return null;
+  }
+
+  /** The portal's MAC change a change_mac job carries out (its cause key: mac-change:<change id>:change_mac). */
+  private async macChangeOf(job: Job) {
+    const [, id] = job.cause_key.split(":");
+    const [change] = await this.app.db.select().from(lineMacChanges).where(eq(lineMacChanges.id, id));
+    if (!change) throw new JobFailure("The MAC change this job was for no longer exists.", "NO_CHANGE");
+    return change;
   }
 
   /** costing calls of this process, one at a time, so each ledger row's before and after are its own */
@@ -331,6 +344,8 @@ export class ProvisioningWorker {
     const business = await loadBusiness(this.app);
     const app = line && !client.panel_line_id ? await appForDevice(this.app.db, client.device) : null;
     const now = new Date();
+    // Read before the transaction (PGlite has one connection).
+    const change = job.action === "change_mac" ? await this.macChangeOf(job) : null;
     await this.app.db.transaction(async (tx) => {
       const changes: Partial<Client> = { updated_at: now, line_sync_issue: "" };
       if (line && !client.panel_line_id) {
@@ -356,6 +371,11 @@ export class ProvisioningWorker {
         if (line?.expires_at) changes.line_expires_at = line.expires_at;
         if (job.action === "enable_line") changes.line_enabled = true;
         if (job.action === "disable_line") changes.line_enabled = false;
+        if (change) {
+          // The box's new MAC is the client's once the panel has it.
+          changes.line_mac = change.new_mac;
+          await tx.update(lineMacChanges).set({ status: "done", done_at: now }).where(eq(lineMacChanges.id, change.id));
+        }
         await tx.update(clients).set(changes).where(eq(clients.id, client.id));
       }
       await tx
@@ -409,6 +429,8 @@ export class ProvisioningWorker {
         return `Extend ${client.line_username || "the"} line of ${who} on your panel by the ${job.package_name || "paid"} package, then mark this done.${until}`;
       case "enable_line":
         return `Switch the line ${client.line_username} of ${who} back on in your panel, then mark this done.`;
+      case "change_mac":
+        return `Change the MAC address of ${who}'s box from ${client.line_mac} to ${(await this.macChangeOf(job)).new_mac} in your panel, then mark this done.`;
       default:
         return `Switch off the line ${client.line_username} of ${who} in your panel, then mark this done.`;
     }
@@ -420,6 +442,7 @@ const ACTION_WORDS: Record<string, string> = {
   extend_line: "renew the line",
   enable_line: "switch the line back on",
   disable_line: "switch the line off",
+  change_mac: "move the box's line to its new MAC address",
 };
 
 /**

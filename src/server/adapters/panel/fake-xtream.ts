@@ -299,8 +299,17 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
       case "edit_mag":
       case "edit_enigma": {
         const line = deviceLine(DEVICE_OF[action], form.id ?? "");
-        const pkg = PACKAGES.find((p) => p.id === form.package);
         if (!line) return done({ status: "STATUS_FAILURE" });
+        if (form.mac !== undefined) {
+          // A new MAC for the box: refused when malformed or another box's; the old one is free again.
+          const mac = form.mac.toUpperCase();
+          if (!/^[0-9A-F]{2}([:-][0-9A-F]{2}){5}$/.test(mac)) return done({ status: "STATUS_INVALID_MAC" });
+          if ([...lines.values()].some((l) => l !== line && l.type === line.type && l.mac === mac))
+            return done({ status: "STATUS_EXISTS_MAC" });
+          line.mac = mac;
+          if (!form.package) return done({ status: "STATUS_SUCCESS" });
+        }
+        const pkg = PACKAGES.find((p) => p.id === form.package);
         if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
         if (state.credits < pkg.official_credits) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
         state.credits -= pkg.official_credits;

@@ -17,5 +17,6 @@ export function createManualPanel(): PanelAdapter {
     editLine: step,
     enableLine: step,
     disableLine: step,
+    changeMac: step,
   };
 }

@@ -71,6 +71,8 @@ export interface PanelAdapter {
   editLine(input: { id: string; package: string; type?: LineType }): Promise<PanelLine>;
   enableLine(id: string, type?: LineType): Promise<void>;
   disableLine(id: string, type?: LineType): Promise<void>;
+  /** a box's line moved to another MAC (edit_mag / edit_enigma with `mac`: the old MAC is freed); no charge */
+  changeMac(input: { id: string; type: "mag" | "enigma2"; mac: string }): Promise<void>;
 }
 
 /**

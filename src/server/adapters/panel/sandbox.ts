@@ -144,6 +144,14 @@ export function createSandboxPanel(db: Db): PanelAdapter {
       await find(id);
       await db.update(sandboxPanelLines).set({ enabled: true, updated_at: new Date() }).where(eq(sandboxPanelLines.id, id));
     },
+    async changeMac({ id, type, mac }) {
+      const row = await find(id);
+      const contact = row.contact.replace(DEVICE_MARK, "");
+      await db
+        .update(sandboxPanelLines)
+        .set({ contact: `${contact} · ${type} ${mac}`, updated_at: new Date() })
+        .where(eq(sandboxPanelLines.id, id));
+    },
     async disableLine(id) {
       await find(id);
       await db.update(sandboxPanelLines).set({ enabled: false, updated_at: new Date() }).where(eq(sandboxPanelLines.id, id));

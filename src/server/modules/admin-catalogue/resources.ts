@@ -48,6 +48,7 @@ import {
 } from "@/shared/admin-schemas";
 import { billingSettingProblem } from "@/shared/billing";
 import { RUNWAY_ALERT_DAYS_MESSAGE } from "@/shared/business-schemas";
+import { MAC_CHANGE_SETTING_MESSAGE } from "@/shared/device-lines";
 import { lifecycleSettingError } from "@/shared/lifecycle";
 import { findSpecial } from "@/shared/pricing";
 import {
@@ -149,7 +150,10 @@ export function checkLifecycleSetting(key: unknown, value: unknown): void {
     (name === "panel_credit_warning" && !/^\d{1,6}$/.test(text)
       ? "The credit warning must be a whole number of credits (0 or more)"
       : null) ??
-    (name === "panel_runway_alert_days" && !/^\d{1,2}$/.test(text) ? RUNWAY_ALERT_DAYS_MESSAGE : null);
+    (name === "panel_runway_alert_days" && !/^\d{1,2}$/.test(text) ? RUNWAY_ALERT_DAYS_MESSAGE : null) ??
+    ((name === "mac_change_cooldown_hours" || name === "mac_change_monthly_limit") && !/^\d{1,4}$/.test(text)
+      ? MAC_CHANGE_SETTING_MESSAGE
+      : null);
   if (message) invalid({ value: message });
 }
 

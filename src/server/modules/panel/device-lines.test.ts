@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
 import { SANDBOX_APP_ID } from "@/server/adapters/payments/sandbox";
 import { ikSignature } from "@/server/adapters/payments/signing";
-import { capturedPayments, clients, outbox, packages, panelDrift, provisioningJobs } from "@/server/db/schema";
+import { auditLog, capturedPayments, clients, lineMacChanges, outbox, packages, panelDrift, provisioningJobs } from "@/server/db/schema";
 import { runPanelSync } from "@/server/jobs/panel-sync";
-import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
+import { clientSession, type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { MAC_MESSAGE, macWarning } from "@/shared/device-lines";
 
@@ -202,5 +202,83 @@ describe("bad MACs", () => {
       .from(outbox)
       .where(eq(outbox.dedupe_key, `panel-failed:${job.id}`));
     expect(notices).toHaveLength(1);
+  });
+});
+
+describe("changing the box's MAC from the portal", () => {
+  let clientId: string;
+  let cookie: Record<string, string>;
+  const change = (mac: unknown, key?: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/client/line/mac",
+      payload: { mac },
+      cookies: cookie,
+      headers: { origin: PUBLIC_URL, ...(key ? { "idempotency-key": key } : {}) },
+    });
+
+  beforeAll(async () => {
+    const payment = await payForBox("Mpho Moves", { lineType: "mag", mac: "00:1A:79:00:00:01" });
+    clientId = payment.client_id as string;
+    await t.app.provisioning.drain();
+    ({ cookie } = await clientSession(t.app, clientId));
+  });
+
+  it("once per request, under replays and at once: one edit_mag with the new MAC, the old one freed, audited", async () => {
+    const deviceId = (await clientRow(clientId)).panel_line_id as string;
+    const answers = await Promise.all([change("00:1a:79:00:00:02", "k-1"), change("00:1a:79:00:00:02", "k-1")]);
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202]);
+    expect(answers[0].json().data.id).toBe(answers[1].json().data.id);
+    expect((await change("00:1a:79:00:00:02", "k-1")).json().data).toMatchObject({
+      old_mac: "00:1A:79:00:00:01",
+      new_mac: "00:1A:79:00:00:02",
+    });
+    await Promise.all([t.app.provisioning.drain(), t.app.provisioning.drain()]);
+
+    const edits = fake.callsOf("edit_mag").filter((c) => c.form.mac);
+    expect(edits.map((c) => c.form)).toEqual([{ id: deviceId, mac: "00:1A:79:00:00:02" }]);
+    const box = [...fake.lines.values()].find((l) => l.device_id === deviceId);
+    expect(box?.mac).toBe("00:1A:79:00:00:02");
+    expect([...fake.lines.values()].some((l) => l.mac === "00:1A:79:00:00:01")).toBe(false);
+    expect((await clientRow(clientId)).line_mac).toBe("00:1A:79:00:00:02");
+    expect(await t.app.db.select().from(lineMacChanges).where(eq(lineMacChanges.client_id, clientId))).toHaveLength(1);
+    const audits = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "mac-change"), eq(auditLog.resource_id, clientId)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0].after).toMatchObject({ line_mac: "00:1A:79:00:00:02" });
+  });
+
+  it("within the cooldown: 409 saying when it is allowed (Retry-After); nothing queued", async () => {
+    const early = await change("00:1A:79:00:00:03", "k-2");
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toMatch(
+      /^You changed your box's MAC address a short while ago\. You can change it again after .* \(SAST\)\.$/,
+    );
+    expect(Number(early.headers["retry-after"])).toBeGreaterThan(23 * 3600);
+    expect(await t.app.db.select().from(lineMacChanges).where(eq(lineMacChanges.client_id, clientId))).toHaveLength(1);
+  });
+
+  it("the monthly limit (a setting) holds once the cooldown is off", async () => {
+    await admin.call({ method: "POST", url: "/api/admin/settings", payload: { key: "mac_change_cooldown_hours", value: "0" } });
+    await admin.call({ method: "POST", url: "/api/admin/settings", payload: { key: "mac_change_monthly_limit", value: "2" } });
+    expect((await change("00:1A:79:00:00:03", "k-3")).statusCode).toBe(202);
+    const third = await change("00:1A:79:00:00:04", "k-4");
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error.message).toContain("You have changed your box's MAC address 2 times in 30 days.");
+  });
+
+  it("a malformed MAC is a 400 in the customer's words; signed out is a 401", async () => {
+    const bad = await change("00:1A:79", "k-5");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.mac).toBe(MAC_MESSAGE);
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: "/api/client/line/mac",
+      payload: { mac: "x" },
+      headers: { origin: PUBLIC_URL },
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PanelError, type PanelPackage } from "@/server/adapters/panel/panel";
 import { requireAdmin } from "@/server/auth/guards";
-import { clients, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
+import { clients, lineMacChanges, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
 import { runPanelSync } from "@/server/jobs/panel-sync";
 import { TRIAL_PACKAGE_SETTING } from "@/server/jobs/provisioning-worker";
 import { appForDevice } from "@/server/lib/accounts";
@@ -302,6 +302,15 @@ const routes: FastifyPluginAsync = async (fastify) => {
             await loadTemplates(tx),
           ),
         );
+      } else if (job.action === "change_mac") {
+        // The owner moved the box to its new MAC on the panel by hand.
+        const [, changeId] = job.cause_key.split(":");
+        const [change] = await tx
+          .update(lineMacChanges)
+          .set({ status: "done", done_at: now })
+          .where(eq(lineMacChanges.id, changeId))
+          .returning();
+        if (change) await tx.update(clients).set({ line_mac: change.new_mac, updated_at: now }).where(eq(clients.id, client.id));
       } else if (job.action === "enable_line" || job.action === "disable_line") {
         await tx
           .update(clients)

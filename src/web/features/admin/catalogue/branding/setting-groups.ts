@@ -2,6 +2,7 @@
 // labelled for the business. Keys not listed here show under "Other settings".
 import { billingSettingProblem } from "@/shared/billing";
 import { RUNWAY_ALERT_DAYS_MESSAGE } from "@/shared/business-schemas";
+import { MAC_CHANGE_SETTING_MESSAGE } from "@/shared/device-lines";
 export interface KnownSetting {
   key: string;
   label: string;
@@ -90,6 +91,20 @@ export const SETTING_GROUPS: SettingGroup[] = [
         hint: "Whole days, e.g. 7: counted against the renewals due in the next 30 days.",
         placeholder: "Not set: 7, the default",
         check: (value) => (value.trim() === "" || /^\d{1,2}$/.test(value.trim()) ? null : RUNWAY_ALERT_DAYS_MESSAGE),
+      },
+      {
+        key: "mac_change_cooldown_hours",
+        label: "Hours between a client's MAC address changes",
+        hint: "For MAG and Enigma2 boxes, changed from the portal. A whole number, e.g. 24.",
+        placeholder: "Not set: 24, the default",
+        check: (value) => (value.trim() === "" || /^\d{1,4}$/.test(value.trim()) ? null : MAC_CHANGE_SETTING_MESSAGE),
+      },
+      {
+        key: "mac_change_monthly_limit",
+        label: "MAC address changes a client may make in 30 days",
+        hint: "A whole number, e.g. 2.",
+        placeholder: "Not set: 2, the default",
+        check: (value) => (value.trim() === "" || /^\d{1,4}$/.test(value.trim()) ? null : MAC_CHANGE_SETTING_MESSAGE),
       },
     ],
   },

@@ -24,10 +24,11 @@ import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
 import { clients, lineMacChanges, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
 import { appForDevice } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
-import { loadTemplates } from "@/server/lib/message-templates";
+import { commonVars, loadTemplates } from "@/server/lib/message-templates";
 import { enqueue, enqueueAll, type OutboxMessage } from "@/server/lib/outbox";
 import { PassLoop } from "@/server/lib/pass-loop";
 import { lineCredentials } from "@/server/lib/provisioning";
+import { preferredContact } from "@/server/modules/client/service";
 import { credentialsMessages, deviceLineMessages, magPortalUrl } from "@/server/modules/panel/messages";
 import { formatDate } from "@/shared/dates";
 import { needsMac } from "@/shared/device-lines";
@@ -180,7 +181,10 @@ export class ProvisioningWorker {
       // A failure waits for the owner: they hear of it once (per job), in the same transaction.
       const business = await loadBusiness(this.app);
       const told = await this.app.db.transaction(async (tx) => {
-        if (!(await this.finish(job, result, tx)) || !business.supportEmail) return false;
+        if (!(await this.finish(job, result, tx))) return false;
+        // A box whose MAC is already on the panel: the customer is asked to check it (issue 32).
+        const asked = failure.status === "STATUS_EXISTS_MAC" ? await enqueueMacTaken(tx, business, job, client) : false;
+        if (!business.supportEmail) return asked;
         await enqueue(tx, failureNotice(business.supportEmail, business.publicUrl, job, client, failure));
         return true;
       });
@@ -435,6 +439,38 @@ export class ProvisioningWorker {
         return `Switch off the line ${client.line_username} of ${who} in your panel, then mark this done.`;
     }
   }
+}
+
+/**
+ * The customer's message when their box's MAC is already on the panel: check the label and send
+ * the right one. Once per job (dedupe mac-taken:<job id>), on their own channel.
+ */
+async function enqueueMacTaken(
+  tx: Parameters<typeof enqueue>[0],
+  business: Awaited<ReturnType<typeof loadBusiness>>,
+  job: Job,
+  client: Client,
+): Promise<boolean> {
+  const contact = preferredContact(client);
+  if (!contact) return false;
+  const vars = commonVars(business, client.full_name);
+  const box = client.line_type === "enigma2" ? "Enigma2 receiver" : "MAG box";
+  await enqueue(tx, {
+    ...contact,
+    subject: contact.channel === "email" ? `${vars.business}: please check your box's MAC address` : undefined,
+    body: [
+      `Hi ${vars.name},`,
+      "",
+      `The MAC address you gave for your ${box}, ${client.line_mac}, is already registered on our server, so we could not set up your line yet. Your payment is safe.`,
+      "Please check the MAC address on the label of your box and reply with it: we set up your line as soon as we have it.",
+      "",
+      vars.sign_off,
+    ].join("\n"),
+    kind: "mac-taken",
+    client_id: client.id,
+    dedupe_key: `mac-taken:${job.id}`,
+  });
+  return true;
 }
 
 const ACTION_WORDS: Record<string, string> = {

@@ -202,6 +202,15 @@ describe("bad MACs", () => {
       .from(outbox)
       .where(eq(outbox.dedupe_key, `panel-failed:${job.id}`));
     expect(notices).toHaveLength(1);
+    // The customer is asked to check the MAC, on their channel, once.
+    const asked = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupe_key, `mac-taken:${job.id}`));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ channel: "whatsapp", client_id: payment.client_id, kind: "mac-taken" });
+    expect(asked[0].body).toContain("The MAC address you gave for your MAG box, 00:1A:79:99:99:99, is already registered on our server");
+    expect(asked[0].body).not.toMatch(/e-?mail/i);
   });
 });
 

@@ -57,6 +57,7 @@ export interface CreateLineInput {
 
 export interface PanelAdapter {
   readonly mode: PanelMode;
+  /** The reseller's balance. The credit ledger reads it just before and after each costing call: never from a cache. */
   userInfo(): Promise<{ credits: number | null }>;
   packages(): Promise<PanelPackage[]>;
   lines(): Promise<PanelLine[]>;

@@ -240,6 +240,7 @@ export class ProvisioningWorker {
     }
     if (action === "enable_line") await this.panel.enableLine(lineId, type);
     else if (action === "disable_line") await this.panel.disableLine(lineId, type);
+    else if (action === "isp_clear") await this.panel.clearIspLock(lineId, type);
     else if (action === "change_mac") {
       const change = await this.macChangeOf(job);
       if (type !== "mag" && type !== "enigma2") throw new JobFailure("This client's line is not a box's line.", "NOT_A_BOX");
@@ -433,6 +434,8 @@ export class ProvisioningWorker {
         return `Extend ${client.line_username || "the"} line of ${who} on your panel by the ${job.package_name || "paid"} package, then mark this done.${until}`;
       case "enable_line":
         return `Switch the line ${client.line_username} of ${who} back on in your panel, then mark this done.`;
+      case "isp_clear":
+        return `Reset the ISP lock of the line ${client.line_username || client.line_mac} of ${who} in your panel, then mark this done.`;
       case "change_mac":
         return `Change the MAC address of ${who}'s box from ${client.line_mac} to ${(await this.macChangeOf(job)).new_mac} in your panel, then mark this done.`;
       default:
@@ -479,6 +482,7 @@ const ACTION_WORDS: Record<string, string> = {
   enable_line: "switch the line back on",
   disable_line: "switch the line off",
   change_mac: "move the box's line to its new MAC address",
+  isp_clear: "reset the line's ISP lock",
 };
 
 /**

@@ -27,7 +27,7 @@ type ClientRow = {
   package_name: string;
 };
 
-export type PanelAction = "create_line" | "extend_line" | "enable_line" | "disable_line" | "change_mac";
+export type PanelAction = "create_line" | "extend_line" | "enable_line" | "disable_line" | "change_mac" | "isp_clear";
 
 export interface PlannedJob {
   action: PanelAction;

@@ -231,6 +231,8 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
       }
       case "edit_line": {
         const line = lines.get(form.id ?? "");
+        // The ISP lock reset: no package, no charge.
+        if (line && form.isp_clear !== undefined && !form.package) return done({ status: "STATUS_SUCCESS" });
         const pkg = PACKAGES.find((p) => p.id === form.package);
         if (!line) return done({ status: "STATUS_FAILURE", error: "no such line" });
         if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
@@ -300,6 +302,7 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
       case "edit_enigma": {
         const line = deviceLine(DEVICE_OF[action], form.id ?? "");
         if (!line) return done({ status: "STATUS_FAILURE" });
+        if (form.isp_clear !== undefined && !form.package && form.mac === undefined) return done({ status: "STATUS_SUCCESS" });
         if (form.mac !== undefined) {
           // A new MAC for the box: refused when malformed or another box's; the old one is free again.
           const mac = form.mac.toUpperCase();

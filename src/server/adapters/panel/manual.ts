@@ -18,5 +18,6 @@ export function createManualPanel(): PanelAdapter {
     enableLine: step,
     disableLine: step,
     changeMac: step,
+    clearIspLock: step,
   };
 }

@@ -74,6 +74,8 @@ export interface PanelAdapter {
   disableLine(id: string, type?: LineType): Promise<void>;
   /** a box's line moved to another MAC (edit_mag / edit_enigma with `mac`: the old MAC is freed); no charge */
   changeMac(input: { id: string; type: "mag" | "enigma2"; mac: string }): Promise<void>;
+  /** the line's ISP lock reset (edit with isp_clear), so it plays from the subscriber's new network; no charge */
+  clearIspLock(id: string, type?: LineType): Promise<void>;
 }
 
 /**

@@ -144,6 +144,10 @@ export function createSandboxPanel(db: Db): PanelAdapter {
       await find(id);
       await db.update(sandboxPanelLines).set({ enabled: true, updated_at: new Date() }).where(eq(sandboxPanelLines.id, id));
     },
+    async clearIspLock(id) {
+      // The sandbox's test lines have no ISP lock: nothing to reset.
+      await find(id);
+    },
     async changeMac({ id, type, mac }) {
       const row = await find(id);
       const contact = row.contact.replace(DEVICE_MARK, "");

@@ -249,6 +249,9 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
     async disableLine(id, type) {
       await call(type === "mag" || type === "enigma2" ? DEVICE_ACTIONS[type].disable : "disable_line", { id });
     },
+    async clearIspLock(id, type) {
+      await call(type === "mag" || type === "enigma2" ? DEVICE_ACTIONS[type].edit : "edit_line", { id, isp_clear: "1" });
+    },
     async changeMac({ id, type, mac }) {
       // No package: the panel charges nothing and keeps the line's time; the device row takes the new MAC.
       await call(DEVICE_ACTIONS[type].edit, { id, mac });

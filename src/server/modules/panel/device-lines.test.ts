@@ -278,6 +278,31 @@ describe("changing the box's MAC from the portal", () => {
     expect(third.json().error.message).toContain("You have changed your box's MAC address 2 times in 30 days.");
   });
 
+  it("resets the ISP lock once per request (edit_mag with isp_clear), audited", async () => {
+    const reset = (key: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/client/line/isp-reset",
+        cookies: cookie,
+        headers: { origin: PUBLIC_URL, "idempotency-key": key },
+      });
+    const answers = await Promise.all([reset("isp-1"), reset("isp-1"), reset("isp-1")]);
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202]);
+    await Promise.all([t.app.provisioning.drain(), t.app.provisioning.drain()]);
+    const deviceId = (await clientRow(clientId)).panel_line_id;
+    expect(
+      fake
+        .callsOf("edit_mag")
+        .filter((c) => c.form.isp_clear)
+        .map((c) => c.form),
+    ).toEqual([{ id: deviceId, isp_clear: "1" }]);
+    const audits = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "isp-reset"), eq(auditLog.resource_id, clientId)));
+    expect(audits).toHaveLength(1);
+  });
+
   it("a malformed MAC is a 400 in the customer's words; signed out is a 401", async () => {
     const bad = await change("00:1A:79", "k-5");
     expect(bad.statusCode).toBe(400);

@@ -5,6 +5,9 @@
 //        change's unique request_key, so a replay answers the same change. At most one per
 //        `mac_change_cooldown_hours` (default 24) and `mac_change_monthly_limit` (default 2) in 30
 //        days: otherwise 409 saying when it is allowed (Retry-After). Audited.
+//   POST /api/client/line/isp-reset (Idempotency-Key) → 202: the line's ISP lock reset on the panel
+//        (an isp_clear job, key isp-reset:<client>:<key>: once per request), for a subscriber on a
+//        new network. Audited.
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gte } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
@@ -113,6 +116,34 @@ const routes: FastifyPluginAsync = async (app) => {
       }
       throw error;
     }
+  });
+
+  app.post("/client/line/isp-reset", { preHandler: requireClient }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const clientId = request.client?.id as string;
+    const header = request.headers["idempotency-key"];
+    const key = typeof header === "string" && header.trim() ? header.trim().slice(0, 200) : randomUUID();
+    const causeKey = `isp-reset:${clientId}:${key}`;
+    const queued = await app.db.transaction(async (tx) => {
+      const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
+      if (!client?.panel_line_id) throw conflict("Your line is still being made. Try again once it is ready.");
+      const count = await queuePanelWork(tx, clientId, causeKey, [{ action: "isp_clear" }]);
+      if (count) {
+        await tx.insert(auditLog).values({
+          admin_id: null,
+          admin_email: "",
+          action: "isp-reset",
+          resource: "clients",
+          resource_id: clientId,
+          before: null,
+          after: { cause_key: causeKey, actor: `client ${client.username}` },
+        });
+      }
+      return count;
+    });
+    if (queued) app.provisioning.nudge();
+    reply.code(202);
+    return { data: { queued: queued > 0 } };
   });
 };
 

@@ -439,6 +439,13 @@ const panelPackageChoice = z.union([z.string().trim().min(1, "Choose a panel pac
 export const panelMappingSchema = z.object({
   packages: z.record(z.uuid({ error: "Not a package id" }), panelPackageChoice).default({}),
   trial: panelPackageChoice.optional(),
+  /** our package id → the panel package's bouquet ids it includes ([]: all of them) */
+  bouquets: z
+    .record(
+      z.uuid({ error: "Not a package id" }),
+      z.array(z.string().trim().min(1).max(20), { error: "Choose bouquets from the list" }).max(500),
+    )
+    .optional(),
 });
 
 /** POST /api/admin/provisioning/:id/complete: what the owner pastes after doing a step on the panel. */
@@ -498,9 +505,13 @@ export interface AdminPanelView {
     trial_duration_in: string;
     official_credits: number;
     max_connections: number;
+    /** the panel package's bouquet ids */
+    bouquets?: string[];
   }[];
   /** our package id → panel package id */
   mapping: Record<string, string>;
+  /** our package id → the bouquets it includes ([] or absent: all of the panel package's) */
+  bouquets?: Record<string, string[]>;
   trial_package_id: string | null;
   error: string | null;
   /** how long the credits last against the renewals due in the next 30 days */

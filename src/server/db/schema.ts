@@ -649,6 +649,8 @@ export const panelPackageMap = pgTable("panel_package_map", {
     .primaryKey()
     .references(() => packages.id, { onDelete: "cascade" }),
   panel_package_id: text("panel_package_id").notNull(),
+  /** the panel package's bouquets this package includes (bouquets_selected[]); empty: all of them (issue 32 item 3) */
+  bouquets: jsonb("bouquets").$type<string[]>().notNull().default([]),
   updated_at: updatedAt(),
 });
 

@@ -217,6 +217,8 @@ export class ProvisioningWorker {
         this.app.log.info({ job: job.id, line: existing.id }, "panel line found under the job's login: adopted");
         return existing;
       }
+      // The owner's choice of the package's bouquets (a trial gets the trial package's own).
+      const bouquets = job.trial ? undefined : await this.bouquetsFor(job.package_id ?? client.package_id);
       return this.charged(job, "create_line", panelPackage, job.trial, () =>
         this.panel.createLine({
           ...(device ?? {}),
@@ -225,6 +227,7 @@ export class ProvisioningWorker {
           contact: [client.full_name, client.whatsapp ? `+${normaliseWhatsAppNumber(client.whatsapp)}` : "", client.email]
             .filter(Boolean)
             .join(", "),
+          bouquets,
           // The login is in the notes too: a panel that makes up its own usernames still finds it.
           notes: `StreamDesk client ${client.username} · ${login.username}`,
           ...(device ? {} : login),
@@ -236,7 +239,10 @@ export class ProvisioningWorker {
     const type = client.line_type as LineType;
     if (action === "extend_line") {
       const panelPackage = await this.mappedPackage(job.package_id ?? client.package_id, job.package_name);
-      return this.charged(job, "extend_line", panelPackage, false, () => this.panel.editLine({ id: lineId, package: panelPackage, type }));
+      const bouquets = await this.bouquetsFor(job.package_id ?? client.package_id);
+      return this.charged(job, "extend_line", panelPackage, false, () =>
+        this.panel.editLine({ id: lineId, package: panelPackage, type, bouquets }),
+      );
     }
     if (action === "enable_line") await this.panel.enableLine(lineId, type);
     else if (action === "disable_line") await this.panel.disableLine(lineId, type);
@@ -323,6 +329,16 @@ export class ProvisioningWorker {
     if (row?.value) return row.value;
     if (this.panel.mode === "sandbox") return "sbx-trial";
     throw new JobFailure("No panel package is chosen for free trials. Choose one on the IPTV panel page, then retry.", "NO_MAPPING");
+  }
+
+  /** The bouquets the owner chose for our package (bouquets_selected[]); empty: all of the panel package's. */
+  private async bouquetsFor(packageId: string | null): Promise<string[]> {
+    if (!packageId) return [];
+    const [row] = await this.app.db
+      .select({ bouquets: panelPackageMap.bouquets })
+      .from(panelPackageMap)
+      .where(eq(panelPackageMap.package_id, packageId));
+    return row?.bouquets ?? [];
   }
 
   private async mappedPackage(packageId: string | null, name: string): Promise<string> {

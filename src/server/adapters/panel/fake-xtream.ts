@@ -18,6 +18,8 @@ export interface FakeLine {
   contact: string;
   reseller_notes: string;
   max_connections: number;
+  /** the bouquets the line gets (the package's, or the subset sent as bouquets_selected[]) */
+  bouquets?: string[];
   /** a device line: mag | enigma2, keyed by its MAC, with its own device id (mag_id / device_id) */
   type: "m3u" | "mag" | "enigma2";
   mac: string;
@@ -67,6 +69,7 @@ const PACKAGES = [
     trial_duration: 0,
     trial_duration_in: "hours",
     max_connections: 1,
+    bouquets: "[1,2,3]",
   },
   {
     id: "3",
@@ -80,6 +83,7 @@ const PACKAGES = [
     trial_duration: 0,
     trial_duration_in: "hours",
     max_connections: 1,
+    bouquets: "[1,2,3]",
   },
   {
     id: "9",
@@ -93,6 +97,7 @@ const PACKAGES = [
     trial_duration: 24,
     trial_duration_in: "hours",
     max_connections: 1,
+    bouquets: "[1,2,3]",
   },
 ];
 
@@ -161,7 +166,9 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
     for await (const chunk of req) raw += chunk;
     if (url.pathname !== "/panel/reseller/index.php") return answer(res, { status: "STATUS_FAILURE", error: "not found" }, 404);
     const action = url.searchParams.get("action") ?? "";
-    const form = Object.fromEntries(new URLSearchParams(raw));
+    // A list comes as repeated `name[]` fields (bouquets_selected[]): kept joined with commas.
+    const form: Record<string, string> = {};
+    for (const [key, value] of new URLSearchParams(raw)) form[key] = key.endsWith("[]") && form[key] ? `${form[key]},${value}` : value;
     // Like the panel's request object: the query and the form together (form wins).
     const params: Record<string, string> = { ...Object.fromEntries(url.searchParams), ...form };
     // Recorded on arrival: a call the client gave up waiting for still reached the panel.
@@ -225,6 +232,7 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
           type: "m3u",
           mac: "",
           device_id: "",
+          bouquets: form["bouquets_selected[]"]?.split(",") ?? JSON.parse(pkg.bouquets ?? "[]").map(String),
         };
         lines.set(id, line);
         return done({ status: "STATUS_SUCCESS", data: lineData(line) });

@@ -21,6 +21,8 @@ export interface PanelPackage {
   trial_duration: number;
   trial_duration_in: string;
   max_connections: number;
+  /** the bouquet ids the package gives (a line may get a subset: bouquets_selected[]) */
+  bouquets: string[];
 }
 
 export interface PanelLine {
@@ -53,6 +55,8 @@ export interface CreateLineInput {
   /** a MAG or Enigma2 box's line (create_mag / create_enigma): keyed by its MAC, no login of ours */
   type?: LineType;
   mac?: string;
+  /** a subset of the package's bouquets; absent or empty: all of them */
+  bouquets?: string[];
 }
 
 export interface PanelAdapter {
@@ -69,7 +73,7 @@ export interface PanelAdapter {
   findLine(key: string, type?: LineType): Promise<PanelLine | null>;
   createLine(input: CreateLineInput): Promise<PanelLine>;
   /** charges the package again and adds its duration (to the expiry, or to now once lapsed) */
-  editLine(input: { id: string; package: string; type?: LineType }): Promise<PanelLine>;
+  editLine(input: { id: string; package: string; type?: LineType; bouquets?: string[] }): Promise<PanelLine>;
   enableLine(id: string, type?: LineType): Promise<void>;
   disableLine(id: string, type?: LineType): Promise<void>;
   /** a box's line moved to another MAC (edit_mag / edit_enigma with `mac`: the old MAC is freed); no charge */

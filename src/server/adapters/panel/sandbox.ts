@@ -20,6 +20,7 @@ const pkg = (id: string, name: string, months: number): PanelPackage => ({
   trial_duration: 0,
   trial_duration_in: "hours",
   max_connections: 1,
+  bouquets: [],
 });
 
 /** The sandbox panel's packages: one per usual length, and a 24-hour trial. */

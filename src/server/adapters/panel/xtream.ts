@@ -32,6 +32,7 @@ const PAGE = 1_000;
 const LIST_MAX = 50_000;
 
 type Json = Record<string, unknown>;
+type Form = Record<string, string | string[]>;
 
 const num = (v: unknown, fallback = 0) => {
   const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : Number.NaN;
@@ -87,7 +88,21 @@ function toPanelPackage(data: Json): PanelPackage {
     trial_duration: num(data.trial_duration),
     trial_duration_in: str(data.trial_duration_in),
     max_connections: num(data.max_connections, 1),
+    bouquets: bouquetIds(data.bouquets),
   };
+}
+
+/** A package's bouquets: the panel keeps them as JSON text ('[1,2,3]') or answers an array. */
+function bouquetIds(value: unknown): string[] {
+  let list = value;
+  if (typeof value === "string") {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list) ? list.map(str).filter(Boolean) : [];
 }
 
 export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
@@ -103,7 +118,17 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
     return url.toString();
   }
 
-  async function once(action: string, form: Record<string, string> | null, query?: Record<string, string>): Promise<Json> {
+  /** A form-encoded body; a list goes as repeated `name[]` fields (bouquets_selected[]). */
+  function encode(form: Form): string {
+    const body = new URLSearchParams();
+    for (const [key, value] of Object.entries(form)) {
+      if (Array.isArray(value)) for (const item of value) body.append(`${key}[]`, item);
+      else body.append(key, value);
+    }
+    return body.toString();
+  }
+
+  async function once(action: string, form: Form | null, query?: Record<string, string>): Promise<Json> {
     let response: Response;
     try {
       response = await fetch(urlFor(action, query), {
@@ -111,7 +136,7 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
         headers: form
           ? { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }
           : { accept: "application/json" },
-        body: form ? new URLSearchParams(form).toString() : undefined,
+        body: form ? encode(form) : undefined,
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -142,7 +167,7 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
     throw new PanelError(`The panel refused: ${mask(detail).slice(0, 200)}`, status || "UNKNOWN", false, text);
   }
 
-  async function call(action: string, form: Record<string, string> | null = null, query?: Record<string, string>): Promise<Json> {
+  async function call(action: string, form: Form | null = null, query?: Record<string, string>): Promise<Json> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await once(action, form, query);
@@ -215,6 +240,7 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
           trial: input.trial ? "1" : "0",
           mac: input.mac ?? "",
           reseller_notes: [input.contact, input.notes].filter(Boolean).join(" · "),
+          ...(input.bouquets?.length ? { bouquets_selected: input.bouquets } : {}),
         });
         const line = toDeviceLine(dataOf(answer), input.type);
         if (!line.id)
@@ -226,6 +252,7 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
         trial: input.trial ? "1" : "0",
         contact: input.contact,
         reseller_notes: input.notes,
+        ...(input.bouquets?.length ? { bouquets_selected: input.bouquets } : {}),
         ...(input.username ? { username: input.username } : {}),
         ...(input.password ? { password: input.password } : {}),
       });
@@ -237,7 +264,11 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
     },
     async editLine(input) {
       const device = input.type === "mag" || input.type === "enigma2" ? input.type : null;
-      const answer = await call(device ? DEVICE_ACTIONS[device].edit : "edit_line", { id: input.id, package: input.package });
+      const answer = await call(device ? DEVICE_ACTIONS[device].edit : "edit_line", {
+        id: input.id,
+        package: input.package,
+        ...(input.bouquets?.length ? { bouquets_selected: input.bouquets } : {}),
+      });
       // Not every panel answers the line after an edit: an unknown expiry stays unknown (null).
       const data = answer.data && typeof answer.data === "object" && !Array.isArray(answer.data) ? (answer.data as Json) : {};
       if (device) return toDeviceLine({ exp_date: null, ...data, [DEVICE_ACTIONS[device].id]: input.id }, device);

@@ -15,4 +15,5 @@ CREATE TABLE "line_mac_changes" (
 );
 --> statement-breakpoint
 ALTER TABLE "line_mac_changes" ADD CONSTRAINT "line_mac_changes_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "line_mac_changes_client_idx" ON "line_mac_changes" USING btree ("client_id","created_at");
+CREATE INDEX "line_mac_changes_client_idx" ON "line_mac_changes" USING btree ("client_id","created_at");--> statement-breakpoint
+ALTER TABLE "panel_package_map" ADD COLUMN "bouquets" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -214,3 +214,32 @@ describe("fixing a difference: once, audited, through the lifecycle", () => {
     expect(new Date(overshoot?.panel ?? 0).getTime()).toBeGreaterThan(new Date(overshoot?.ours ?? 0).getTime());
   });
 });
+
+describe("bouquets per package (issue 32 item 3)", () => {
+  it("the owner picks some of the panel package's bouquets; lines are made and extended with bouquets_selected[]", async () => {
+    const bad = await admin.call({ method: "PUT", url: "/api/admin/panel/mapping", payload: { bouquets: { [monthId]: ["1", "9"] } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields[`bouquets.${monthId}`]).toBe('Choose bouquets of the panel package "1 Month Official" only.');
+    const view = (await admin.call({ method: "GET", url: "/api/admin/panel" })).json();
+    expect(view.packages.find((p: { id: string }) => p.id === "1").bouquets).toEqual(["1", "2", "3"]);
+    expect(view.bouquets).toEqual({});
+
+    const saved = await admin.call({ method: "PUT", url: "/api/admin/panel/mapping", payload: { bouquets: { [monthId]: ["1", "3"] } } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().bouquets).toEqual({ [monthId]: ["1", "3"] });
+
+    const creates = fake.callsOf("create_line").length;
+    const { clientId, line } = await withLine("Fezile Bouquets");
+    expect(
+      fake
+        .callsOf("create_line")
+        .slice(creates)
+        .map((c) => c.form["bouquets_selected[]"]),
+    ).toEqual(["1,3"]);
+    expect(line.bouquets).toEqual(["1", "3"]);
+    await admin.call({ method: "POST", url: "/api/admin/payments", payload: { client_id: clientId, package_id: monthId, amount: 250 } });
+    await t.app.provisioning.drain();
+    const edit = fake.callsOf("edit_line").at(-1);
+    expect(edit?.form).toEqual({ id: line.id, package: "1", "bouquets_selected[]": "1,3" });
+  });
+});

@@ -50,6 +50,8 @@ export interface PanelView {
   credit_warning: number;
   packages: PanelPackage[];
   mapping: Record<string, string>;
+  /** our package id → the bouquets it includes (only packages with a choice; none: all) */
+  bouquets: Record<string, string[]>;
   trial_package_id: string | null;
   /** why the panel could not be read, in the owner's words */
   error: string | null;
@@ -87,6 +89,7 @@ export async function panelView(app: FastifyInstance): Promise<PanelView> {
     credit_warning: creditWarning,
     packages: panelPackages,
     mapping: Object.fromEntries(mapRows.map((r) => [r.package_id, r.panel_package_id])),
+    bouquets: Object.fromEntries(mapRows.filter((r) => r.bouquets.length).map((r) => [r.package_id, r.bouquets])),
     trial_package_id: trial?.value || null,
     error,
     runway,
@@ -157,6 +160,16 @@ const routes: FastifyPluginAsync = async (fastify) => {
     }
     const trial = request.body.trial;
     if (trial && view.connected && !known.has(trial)) fields.trial = "The panel has no such package.";
+    // Bouquets: a subset of the (newly or already) mapped panel package's, read from the panel.
+    const chosen = Object.entries(request.body.bouquets ?? {});
+    const mappedTo = (id: string) => (request.body.packages[id] !== undefined ? request.body.packages[id] : view.mapping[id]) || null;
+    for (const [id, list] of chosen) {
+      const panelPackage = view.packages.find((p) => p.id === mappedTo(id));
+      if (!panelPackage) fields[`bouquets.${id}`] = "Map this package to a panel package before choosing its bouquets.";
+      else if (view.connected && list.some((b) => !panelPackage.bouquets.includes(b))) {
+        fields[`bouquets.${id}`] = `Choose bouquets of the panel package "${panelPackage.name}" only.`;
+      }
+    }
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
 
     await app.db.transaction(async (tx) => {
@@ -171,6 +184,12 @@ const routes: FastifyPluginAsync = async (fastify) => {
           await tx.delete(panelPackageMap).where(eq(panelPackageMap.package_id, id));
         }
       }
+      for (const [id, list] of chosen) {
+        await tx
+          .update(panelPackageMap)
+          .set({ bouquets: [...new Set(list)], updated_at: new Date() })
+          .where(eq(panelPackageMap.package_id, id));
+      }
       if (trial !== undefined) {
         await tx
           .insert(siteSettings)
@@ -182,7 +201,12 @@ const routes: FastifyPluginAsync = async (fastify) => {
           })
           .onConflictDoUpdate({ target: siteSettings.key, set: { value: trial ?? "", updated_at: new Date() } });
       }
-      await audit(tx, request, { action: "update", resource: "panel_mapping", before, after: { packages: request.body.packages, trial } });
+      await audit(tx, request, {
+        action: "update",
+        resource: "panel_mapping",
+        before,
+        after: { packages: request.body.packages, trial, bouquets: request.body.bouquets },
+      });
     });
     return panelView(app);
   });

@@ -148,6 +148,28 @@ describe("a MAG box's line", () => {
     expect((await t.app.db.select().from(panelDrift).where(eq(panelDrift.kind, "missing_here"))).length).toBe(0);
   });
 
+  it("a create_mag whose answer was lost: the next attempt finds the box by its MAC (with our mark) and adopts it — one line", async () => {
+    fake.loseAnswer("create_mag", { when: "after", as: "5xx" });
+    const before = fake.callsOf("create_mag").length;
+    const payment = await payForBox("Lost Box", { lineType: "mag", mac: "00:1A:79:AB:CD:EF" });
+    await t.app.provisioning.drain();
+    const [job] = await t.app.db
+      .select()
+      .from(provisioningJobs)
+      .where(eq(provisioningJobs.client_id, payment.client_id as string));
+    expect(job).toMatchObject({ status: "pending", error_status: "HTTP_5XX" });
+    await t.app.db.update(provisioningJobs).set({ next_attempt_at: new Date() }).where(eq(provisioningJobs.id, job.id));
+    await Promise.all([t.app.provisioning.drain(), t.app.provisioning.drain()]);
+    expect(fake.callsOf("create_mag")).toHaveLength(before + 1);
+    const boxes = [...fake.lines.values()].filter((l) => l.mac === "00:1A:79:AB:CD:EF");
+    expect(boxes).toHaveLength(1);
+    expect(await clientRow(payment.client_id as string)).toMatchObject({
+      panel_line_id: boxes[0].device_id,
+      line_mac: "00:1A:79:AB:CD:EF",
+    });
+    expect((await t.app.db.select().from(provisioningJobs).where(eq(provisioningJobs.id, job.id)))[0].status).toBe("done");
+  });
+
   it("an Enigma2 receiver is made with create_enigma and its MAC", async () => {
     await payForBox("Elsa Enigma", { lineType: "enigma2", mac: "AA-BB-CC-DD-EE-01" });
     await t.app.provisioning.drain();

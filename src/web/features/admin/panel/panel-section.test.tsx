@@ -331,6 +331,33 @@ const DRIFT: PanelDriftView = {
   fixed_by: "",
 };
 
+describe("bouquets per package", () => {
+  it("ticks some of the mapped panel package's bouquets and saves them with the mapping", async () => {
+    const withBouquets = { ...VIEW, packages: VIEW.packages.map((p) => (p.id === "11" ? { ...p, bouquets: ["1", "2", "3"] } : p)) };
+    const sent = api({
+      "/api/admin/panel": { body: withBouquets },
+      "PUT /api/admin/panel/mapping": { body: { ...withBouquets, bouquets: { [MONTH]: ["1", "3"] } } },
+    });
+    await renderPage();
+    const form = await waitFor(() => {
+      const found = page().querySelector<HTMLFormElement>("form[aria-label='Package mapping']");
+      if (!found?.querySelector("fieldset")) throw new Error("no bouquets");
+      return found;
+    });
+    const boxes = [...form.querySelectorAll<HTMLInputElement>("input[type=checkbox]")];
+    expect(boxes.map((b) => b.value)).toEqual(["1", "2", "3"]);
+    expect(form.querySelector("legend")?.textContent).toBe("Bouquets (none ticked: all of them)");
+    await click(boxes[0]);
+    await click(boxes[2]);
+    await click(getByRoleName(form, "button", "Save mapping"));
+    await waitFor(() =>
+      expect(sent.filter((r) => r.method === "PUT").map((r) => r.body)).toEqual([
+        { packages: { [MONTH]: "11", [THREE]: "" }, trial: "90", bouquets: { [MONTH]: ["1", "3"] } },
+      ]),
+    );
+  });
+});
+
 describe("differences with the panel, and the runway", () => {
   it("lists a difference with both sides and offers only the fixes the panel allows; accept posts it once", async () => {
     const sent = api({

@@ -441,6 +441,13 @@ const panelPackageChoice = z.union([z.string().trim().min(1, "Choose a panel pac
 export const panelMappingSchema = z.object({
   packages: z.record(z.uuid({ error: "Not a package id" }), panelPackageChoice).default({}),
   trial: panelPackageChoice.optional(),
+  /** our package id → the panel package's bouquet ids it includes ([]: all of them) */
+  bouquets: z
+    .record(
+      z.uuid({ error: "Not a package id" }),
+      z.array(z.string().trim().min(1).max(20), { error: "Choose bouquets from the list" }).max(500),
+    )
+    .optional(),
 });
 
 export const PANEL_EXPIRY_MESSAGE = "Enter the line's end date as the panel shows it (YYYY-MM-DD), today or later";
@@ -471,6 +478,36 @@ export const panelTaskCompleteSchema = z.object({
   stream_url: z.preprocess(blankToUndefined, streamUrlField.optional()),
 });
 
+/** The panel_runway_alert_days setting: days before the credits run out that the owner is e-mailed. */
+export const RUNWAY_ALERT_DAYS_MESSAGE = "Enter the alert days as a whole number from 0 to 99, e.g. 7";
+
+/** POST /api/admin/panel/drift/:id/fix: ours to the panel, or the panel's taken as ours. */
+export const panelDriftFixSchema = z.object({
+  direction: z.enum(["push", "accept"], { error: "Choose push (ours to the panel) or accept (the panel's as ours)" }),
+});
+export type PanelDriftFix = z.output<typeof panelDriftFixSchema>;
+
+/** GET /api/admin/panel/drift → {data}: one difference the panel sync found, with both sides' values. */
+export interface PanelDriftView {
+  id: string;
+  kind: "expiry" | "enabled" | "max_connections" | "missing_on_panel" | "missing_here";
+  client_id: string | null;
+  client_full_name: string | null;
+  panel_line_id: string;
+  /** our side and the panel's, as text: an ISO date (expiry), 'true'/'false' (enabled, missing), a number */
+  ours: string;
+  panel: string;
+  /** the difference in the owner's words */
+  description: string;
+  status: "open" | "fixed" | "resolved";
+  direction: "push" | "accept" | null;
+  can_push: boolean;
+  can_accept: boolean;
+  found_at: string;
+  fixed_at: string | null;
+  fixed_by: string;
+}
+
 export type PanelMapping = z.output<typeof panelMappingSchema>;
 export type PanelTaskComplete = z.output<typeof panelTaskCompleteSchema>;
 
@@ -491,9 +528,13 @@ export interface AdminPanelView {
     trial_duration_in: string;
     official_credits: number;
     max_connections: number;
+    /** the panel package's bouquet ids */
+    bouquets?: string[];
   }[];
   /** our package id → panel package id */
   mapping: Record<string, string>;
+  /** our package id → the bouquets it includes ([] or absent: all of the panel package's) */
+  bouquets?: Record<string, string[]>;
   trial_package_id: string | null;
   error: string | null;
   /** the URL subscribers' M3U/EPG links are built on now ('' when none is set) and where it comes from */
@@ -506,6 +547,10 @@ export interface AdminPanelView {
   cache_minutes: number;
   /** when credits and packages were read from the panel (ISO); null when it has not answered */
   read_at: string | null;
+  /** how long the credits last against the renewals due in the next 30 days */
+  runway?: { runs_out_on: string | null; renewals_due_30d: number; credits_needed_30d: number };
+  /** the credit ledger's totals: what the panel took in 30 days, its last recorded balance, rows off the package's price */
+  ledger?: { entries_30d: number; charged_30d: number; last_balance: number | null; mismatched: number };
 }
 
 /** GET /api/admin/provisioning → {data} */

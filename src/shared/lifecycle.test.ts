@@ -617,6 +617,57 @@ const MERGED_AWAY_ROWS: Row[] = [
   },
 ];
 
+const panelEnd = (iso: string): Cause => ({ kind: "panel-accepted", end: at(iso) });
+const PANEL_OFF: Cause = { kind: "panel-accepted", enabled: false };
+
+/** drift "accept": the panel's expiry becomes our end, or its switched-off line a suspension */
+const PANEL_ACCEPTED_ROWS: Row[] = [
+  {
+    rule: "pending: no term of ours to set",
+    before: PENDING,
+    cause: panelEnd("2027-01-01T10:00:00Z"),
+    after: "This client has no term of ours to set from the panel.",
+  },
+  {
+    rule: "trial: the panel's later end, still a trial",
+    before: TRIAL,
+    cause: panelEnd("2026-11-25T08:00:00Z"),
+    after: term("trial", "2026-11-23T08:00:00Z", "2026-11-25T08:00:00Z"),
+  },
+  {
+    rule: "active: the panel's earlier end, still running",
+    before: ACTIVE,
+    cause: panelEnd("2026-12-13T10:00:00Z"),
+    after: term("active", "2026-10-23T10:00:00Z", "2026-12-13T10:00:00Z"),
+  },
+  {
+    rule: "grace: the panel's later end makes it active again",
+    before: GRACE,
+    cause: panelEnd("2026-12-22T10:00:00Z"),
+    after: term("active", "2026-10-22T10:00:00Z", "2026-12-22T10:00:00Z"),
+  },
+  {
+    rule: "expired: an end already past stays expired",
+    before: EXPIRED,
+    cause: panelEnd("2026-10-05T10:00:00Z"),
+    after: term("expired", "2026-09-01T10:00:00Z", "2026-10-05T10:00:00Z"),
+  },
+  {
+    rule: "suspended: the end moves, the suspension stays",
+    before: suspended(ACTIVE),
+    cause: panelEnd("2027-01-23T10:00:00Z"),
+    after: term("suspended", "2026-10-23T10:00:00Z", "2027-01-23T10:00:00Z", "active"),
+  },
+  { rule: "active: a line switched off is taken as a suspension", before: ACTIVE, cause: PANEL_OFF, after: suspended(ACTIVE) },
+  {
+    rule: "expired: the line is off on our side too",
+    before: EXPIRED,
+    cause: PANEL_OFF,
+    after: "The client is expired: their line is off on our side too.",
+  },
+  { rule: "suspended: already suspended", before: suspended(TRIAL), cause: PANEL_OFF, after: "This client is already suspended." },
+];
+
 const TABLES: [CauseKind, Row[]][] = [
   ["payment-captured", PAYMENT_ROWS],
   ["complimentary-grant", GRANT_ROWS],
@@ -628,6 +679,7 @@ const TABLES: [CauseKind, Row[]][] = [
   ["refund", REFUND_ROWS],
   ["merged-in", MERGED_IN_ROWS],
   ["merged-away", MERGED_AWAY_ROWS],
+  ["panel-accepted", PANEL_ACCEPTED_ROWS],
 ];
 
 describe.each(TABLES)("applyCause: %s", (kind, rows) => {
@@ -638,10 +690,10 @@ describe.each(TABLES)("applyCause: %s", (kind, rows) => {
 });
 
 describe("applyCause covers every status × cause", () => {
-  it("has a row for each of the 6 statuses × 10 causes", () => {
+  it("has a row for each of the 6 statuses × 11 causes", () => {
     const covered = new Set(TABLES.flatMap(([, rows]) => rows.map((r) => `${r.before.status} × ${r.cause.kind}`)));
     const all = CLIENT_STATUSES.flatMap((s) => Object.keys(CAUSE_LABELS).map((k) => `${s} × ${k}`));
-    expect(all).toHaveLength(60);
+    expect(all).toHaveLength(66);
     expect(all.filter((pair) => !covered.has(pair))).toEqual([]);
   });
 
@@ -778,7 +830,7 @@ describe("statuses and causes", () => {
     expect(CLIENT_STATUS_LABELS).toMatchObject({ pending: "Pending payment", grace: "Grace period" });
   });
 
-  it("labels the ten causes", () => {
+  it("labels the eleven causes", () => {
     expect(Object.keys(CAUSE_LABELS).sort()).toEqual(
       [
         "payment-captured",
@@ -791,6 +843,7 @@ describe("statuses and causes", () => {
         "refund",
         "merged-in",
         "merged-away",
+        "panel-accepted",
       ].sort(),
     );
     for (const label of Object.values(CAUSE_LABELS)) expect(label).not.toBe("");

@@ -114,7 +114,13 @@ export type Cause =
    */
   | { kind: "merged-in"; months: number; lineMoved?: boolean }
   /** this client was merged into another: its term ends now, its time and money went there */
-  | { kind: "merged-away" };
+  | { kind: "merged-away" }
+  /**
+   * a difference the panel sync found, settled by the owner taking the panel's side (drift
+   * "accept"): the panel's expiry becomes our term's end (`end`), or its switched-off line a
+   * suspension (`enabled: false`)
+   */
+  | { kind: "panel-accepted"; end?: Date; enabled?: false };
 
 export type CauseKind = Cause["kind"];
 
@@ -129,6 +135,7 @@ export const CAUSE_LABELS: Record<CauseKind, string> = {
   refund: "Refunded",
   "merged-in": "Time moved in from a merged duplicate",
   "merged-away": "Merged into another client",
+  "panel-accepted": "The panel's line taken as ours",
 };
 
 export type Outcome = { ok: true; term: Term } | { ok: false; reason: string };
@@ -240,7 +247,36 @@ export function applyCause(term: Term, cause: Cause, now: Date, rules: Lifecycle
       const start = term.start && end && term.start > end ? end : term.start;
       return { ok: true, term: { status: "expired", start, end, suspendedFrom: null } };
     }
+
+    case "panel-accepted":
+      return acceptPanel(term, cause, now, rules);
   }
+}
+
+/**
+ * The panel's side taken as ours. An expiry: our end becomes the panel's, and the status what
+ * that end says (a suspension stays, over the new end). A line switched off: the client is
+ * suspended, as an admin's suspension would. A client with no term, or already off, has
+ * nothing to take.
+ */
+function acceptPanel(term: Term, cause: Extract<Cause, { kind: "panel-accepted" }>, now: Date, rules: LifecycleRules): Outcome {
+  if (cause.end) {
+    if (term.status === "pending") return { ok: false, reason: "This client has no term of ours to set from the panel." };
+    const end = cause.end;
+    const start = term.start && term.start > end ? end : term.start;
+    if (term.status === "suspended") return { ok: true, term: { status: "suspended", start, end, suspendedFrom: term.suspendedFrom } };
+    return {
+      ok: true,
+      term: { status: statusByTerm(term.status === "trial" ? "trial" : "active", end, now, rules), start, end, suspendedFrom: null },
+    };
+  }
+  if (cause.enabled === false) {
+    if (term.status === "suspended") return { ok: false, reason: "This client is already suspended." };
+    if (!WATCHING_STATUSES.includes(term.status))
+      return { ok: false, reason: `The client is ${term.status}: their line is off on our side too.` };
+    return { ok: true, term: { ...term, status: "suspended", suspendedFrom: term.status } };
+  }
+  return { ok: false, reason: "Nothing of the panel's to take." };
 }
 
 /**

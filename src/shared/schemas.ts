@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { buyerDetailsFields, couponCodeSchema } from "./billing";
 import { CONTACT_MESSAGES, isValidEmail, isValidPhone, validateInstructionContact } from "./contact";
+import { deviceLineFields, requireMac } from "./device-lines";
 import { SAFE_LINK_PATTERN } from "./links";
 import { DEVICES, type DeviceValue, FREE_TRIAL_DURATION, INTERNET_PLATFORMS, type InternetPlatform } from "./options";
 import { isSouthAfricanWhatsApp } from "./whatsapp";
@@ -263,13 +264,15 @@ const paymentRequestFields = {
   /** the one-time code that proves the payer is the client their number or e-mail belongs to (POST /api/payments/identify) */
   verificationCode: z.preprocess(blankToUndefined, verificationCodeSchema.optional()),
   ...buyerDetailsFields,
+  /** the device the line is for: an app (m3u, the default), or a MAG / Enigma2 box with its MAC */
+  ...deviceLineFields,
 };
 
 /** POST /api/payments/paylink: the server prices the package; any `amount` sent is dropped. */
-export const paylinkRequestSchema = z.object(paymentRequestFields);
+export const paylinkRequestSchema = z.object(paymentRequestFields).superRefine(requireMac);
 
 /** POST /api/payments/eft: a reference and bank details for this package. */
-export const eftRequestSchema = z.object(paymentRequestFields);
+export const eftRequestSchema = z.object(paymentRequestFields).superRefine(requireMac);
 
 // ---- sign-in and accounts ---------------------------------------------------------------
 

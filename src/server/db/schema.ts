@@ -184,6 +184,9 @@ export const clients = pgTable(
     line_is_test: boolean("line_is_test").notNull().default(false),
     /** what the nightly sync found different on the panel ('' when it agrees) */
     line_sync_issue: text("line_sync_issue").notNull().default(""),
+    /** m3u (an app's login) | mag | enigma2: a box's line is keyed on the panel by its MAC (issue 32) */
+    line_type: text("line_type").notNull().default("m3u"),
+    line_mac: text("line_mac").notNull().default(""),
     /** the client's details for their invoices (portal account page) */
     billing_company: text("billing_company").notNull().default(""),
     billing_address: text("billing_address").notNull().default(""),
@@ -292,6 +295,9 @@ export const capturedPayments = pgTable(
     buyer_company: text("buyer_company").notNull().default(""),
     buyer_address: text("buyer_address").notNull().default(""),
     buyer_vat_number: text("buyer_vat_number").notNull().default(""),
+    /** the device the line is for: m3u (an app) | mag | enigma2, and the box's MAC (issue 32) */
+    line_type: text("line_type").notNull().default("m3u"),
+    line_mac: text("line_mac").notNull().default(""),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -653,6 +659,8 @@ export const panelPackageMap = pgTable("panel_package_map", {
     .primaryKey()
     .references(() => packages.id, { onDelete: "cascade" }),
   panel_package_id: text("panel_package_id").notNull(),
+  /** the panel package's bouquets this package includes (bouquets_selected[]); empty: all of them (issue 32 item 3) */
+  bouquets: jsonb("bouquets").$type<string[]>().notNull().default([]),
   updated_at: updatedAt(),
 });
 
@@ -669,6 +677,92 @@ export const sandboxPanelLines = pgTable("sandbox_panel_lines", {
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
+
+/**
+ * A difference the panel sync found between a client and their line on the panel (issue 32
+ * item 5): kind expiry | enabled | max_connections | missing_on_panel (our line id is not on
+ * the panel) | missing_here (a panel line no client of ours has), with both sides' values as
+ * text (an ISO date, 'true'/'false', a number). Open while it lasts (one open row per line and
+ * kind); 'fixed' once the owner pushed ours or accepted the panel's (direction), 'resolved'
+ * when a later sync found the two agreeing by themselves.
+ */
+export const panelDrift = pgTable(
+  "panel_drift",
+  {
+    id: id(),
+    client_id: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    panel_line_id: text("panel_line_id").notNull(),
+    kind: text("kind").notNull(),
+    ours: text("ours").notNull().default(""),
+    panel: text("panel").notNull().default(""),
+    /** open | fixed | resolved */
+    status: text("status").notNull().default("open"),
+    /** '' | push | accept */
+    direction: text("direction").notNull().default(""),
+    fixed_by: text("fixed_by").notNull().default(""),
+    fixed_at: timestamp("fixed_at", { withTimezone: true }),
+    found_at: timestamp("found_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the last sync that still found it */
+    seen_at: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("panel_drift_open_idx").on(t.panel_line_id, t.kind).where(sql`status = 'open'`),
+    index("panel_drift_status_idx").on(t.status, t.found_at),
+  ],
+);
+
+/**
+ * Every panel call that costs credits (issue 32 item 6): the reseller's balance read from
+ * user_info just before and just after it, the package's price, and how the call ended
+ * (done | answer-lost | refused). One row per job attempt (cause_key + attempt unique), so the
+ * sum of (credits_before - credits_after) is what the panel took, to set against its balance.
+ */
+export const panelCreditLedger = pgTable(
+  "panel_credit_ledger",
+  {
+    id: id(),
+    job_id: uuid("job_id").references(() => provisioningJobs.id, { onDelete: "set null" }),
+    client_id: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    /** create_line | extend_line */
+    action: text("action").notNull(),
+    cause_key: text("cause_key").notNull(),
+    attempt: integer("attempt").notNull(),
+    panel_package_id: text("panel_package_id").notNull().default(""),
+    /** what the package costs, as the panel's package list says */
+    cost: integer("cost").notNull(),
+    credits_before: integer("credits_before").notNull(),
+    credits_after: integer("credits_after").notNull(),
+    outcome: text("outcome").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("panel_credit_ledger_once_idx").on(t.cause_key, t.attempt),
+    index("panel_credit_ledger_created_idx").on(t.created_at),
+  ],
+);
+
+/**
+ * A client's change of their box's MAC address from the portal (issue 32 item 2): one row per
+ * request (request_key: the client and the Idempotency-Key, unique), counted for the cooldown and
+ * the monthly limit; the panel's edit is a provisioning job (change_mac) keyed on the row.
+ */
+export const lineMacChanges = pgTable(
+  "line_mac_changes",
+  {
+    id: id(),
+    client_id: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    request_key: text("request_key").notNull().unique(),
+    old_mac: text("old_mac").notNull(),
+    new_mac: text("new_mac").notNull(),
+    /** pending | done */
+    status: text("status").notNull().default("pending"),
+    created_at: createdAt(),
+    done_at: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [index("line_mac_changes_client_idx").on(t.client_id, t.created_at)],
+);
 
 /** The local sandbox payment provider's own ledger (what a real provider would hold). */
 export const sandboxPaylinks = pgTable("sandbox_paylinks", {

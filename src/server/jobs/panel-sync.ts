@@ -1,12 +1,17 @@
-// Nightly: read the lines from the panel and flag each client whose line there disagrees with
-// ours (missing, switched off while they should watch, on while they should not, or ending on
-// another day). Flags only: the client page shows the difference and the owner decides; nothing
-// is overwritten silently. One process runs it per night (a claim on a private setting).
-import { and, eq, isNotNull, lt, or, sql } from "drizzle-orm";
+// Nightly: read the lines from the panel and compare each client's line with ours — missing on
+// the panel, switched off while they should watch (or on while they should not), ending on
+// another day, allowing another number of connections than their package — and the panel's
+// lines no client of ours has. Each difference is kept in panel_drift with both sides' values
+// (one open row per line and kind; one that went away by itself is 'resolved'), and in words
+// on the client (line_sync_issue). Nothing is overwritten: the owner pushes ours to the panel or
+// accepts the panel's, per difference (modules/panel/drift.ts). One process runs it per night
+// (a claim on a private setting). The same pass checks the credits' runway (modules/panel/runway.ts).
+import { and, eq, isNotNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { isCachedPanel } from "@/server/adapters/panel/cached";
-import type { PanelLine } from "@/server/adapters/panel/panel";
-import { clients, siteSettings } from "@/server/db/schema";
+import type { PanelLine, PanelPackage } from "@/server/adapters/panel/panel";
+import { clients, panelDrift, panelPackageMap, siteSettings } from "@/server/db/schema";
+import { runwayAlert } from "@/server/modules/panel/runway";
 import { formatDate } from "@/shared/dates";
 
 const EVERY_MS = 60 * 60_000;
@@ -16,16 +21,26 @@ const LAST_SYNC_SETTING = "private_panel_last_sync";
 const DAY_MS = 86_400_000;
 const SERVING = ["active", "trial", "grace"];
 
+export const DRIFT_KINDS = ["expiry", "enabled", "max_connections", "missing_on_panel", "missing_here"] as const;
+export type DriftKind = (typeof DRIFT_KINDS)[number];
+
+/** One difference: both sides as text (an ISO date, 'true'/'false', a number, '' for none). */
+export interface Drift {
+  kind: DriftKind;
+  ours: string;
+  panel: string;
+}
+
 type Client = Pick<typeof clients.$inferSelect, "status" | "subscription_end" | "line_enabled">;
 
-/** What differs between our client and their line on the panel ('' when they agree). */
-export function syncIssue(client: Client, line: PanelLine | undefined): string {
-  if (!line) return "The line is not on the panel any more.";
-  const issues: string[] = [];
+/** What differs between our client and their line on the panel (pure). `maxConnections`: what their package allows, when known. */
+export function driftOf(client: Client, line: PanelLine | undefined, maxConnections?: number | null): Drift[] {
+  if (!line) return [{ kind: "missing_on_panel", ours: "true", panel: "false" }];
+  const found: Drift[] = [];
   const shouldWatch = SERVING.includes(client.status);
-  if (shouldWatch && !line.enabled) issues.push("The panel has the line switched off, but the client should be watching.");
+  if (shouldWatch && !line.enabled) found.push({ kind: "enabled", ours: "true", panel: "false" });
   if (!shouldWatch && line.enabled && (client.status === "suspended" || client.status === "expired")) {
-    issues.push(`The panel has the line on, but the client is ${client.status}.`);
+    found.push({ kind: "enabled", ours: "false", panel: "true" });
   }
   // A trial or paid term and the panel's expiry may differ by the hours of the day; a day or more is a difference.
   if (
@@ -34,9 +49,37 @@ export function syncIssue(client: Client, line: PanelLine | undefined): string {
     client.subscription_end &&
     Math.abs(line.expires_at.getTime() - client.subscription_end.getTime()) >= DAY_MS
   ) {
-    issues.push(`The panel's line ends on ${formatDate(line.expires_at)}, our term on ${formatDate(client.subscription_end)}.`);
+    found.push({ kind: "expiry", ours: client.subscription_end.toISOString(), panel: line.expires_at.toISOString() });
   }
-  return issues.join(" ");
+  if (maxConnections && line.max_connections !== maxConnections) {
+    found.push({ kind: "max_connections", ours: String(maxConnections), panel: String(line.max_connections) });
+  }
+  return found;
+}
+
+/** A difference in the owner's words (the client page's line_sync_issue). */
+export function driftWords(drift: Drift, status: string): string {
+  switch (drift.kind) {
+    case "missing_on_panel":
+      return "The line is not on the panel any more.";
+    case "missing_here":
+      return "No client of ours has this line.";
+    case "enabled":
+      return drift.ours === "true"
+        ? "The panel has the line switched off, but the client should be watching."
+        : `The panel has the line on, but the client is ${status}.`;
+    case "expiry":
+      return `The panel's line ends on ${formatDate(new Date(drift.panel))}, our term on ${formatDate(new Date(drift.ours))}.`;
+    case "max_connections":
+      return `The panel allows ${drift.panel} connection(s), the package ${drift.ours}.`;
+  }
+}
+
+/** What differs between our client and their line ('' when they agree). */
+export function syncIssue(client: Client, line: PanelLine | undefined, maxConnections?: number | null): string {
+  return driftOf(client, line, maxConnections)
+    .map((d) => driftWords(d, client.status))
+    .join(" ");
 }
 
 /** Claims tonight's sync for this process; false when another ran it within MIN_GAP_HOURS. */
@@ -54,6 +97,15 @@ async function claim(app: FastifyInstance, now: Date): Promise<boolean> {
   return claimed.length > 0;
 }
 
+/** The connections each of our packages allows: its mapped panel package's max_connections. */
+async function allowedConnections(app: FastifyInstance, panelPackages: PanelPackage[]): Promise<Map<string, number>> {
+  const byPanel = new Map(panelPackages.map((p) => [p.id, p.max_connections]));
+  const mapping = await app.db.select().from(panelPackageMap);
+  return new Map(
+    mapping.flatMap((m) => (byPanel.has(m.panel_package_id) ? [[m.package_id, byPanel.get(m.panel_package_id) as number]] : [])),
+  );
+}
+
 /** One sync. `force` skips the once-a-night claim (the dashboard's "Check now", tests). */
 export async function runPanelSync(
   app: FastifyInstance,
@@ -65,7 +117,10 @@ export async function runPanelSync(
   if (!options.force && !(await claim(app, now))) return null;
   // "Check now" reads the panel afresh; the nightly run may use a read kept minutes ago
   if (options.force && isCachedPanel(panel)) panel.refresh();
-  const lines = new Map((await panel.lines()).map((line) => [line.id, line]));
+  // Logins and boxes have ids of their own: keyed by type and id.
+  const keyOf = (type: string | undefined, id: string) => `${type ?? "m3u"}:${id}`;
+  const lines = new Map((await panel.lines()).map((line) => [keyOf(line.type, line.id), line]));
+  const connections = await allowedConnections(app, await panel.packages().catch(() => []));
   const linked = await app.db
     .select({
       id: clients.id,
@@ -73,15 +128,21 @@ export async function runPanelSync(
       subscription_end: clients.subscription_end,
       line_enabled: clients.line_enabled,
       panel_line_id: clients.panel_line_id,
+      line_type: clients.line_type,
+      package_id: clients.package_id,
       line_sync_issue: clients.line_sync_issue,
     })
     .from(clients)
     .where(and(isNotNull(clients.panel_line_id), sql`${clients.panel_line_id} not like 'manual:%'`));
   let flagged = 0;
+  const found: (Drift & { client_id: string | null; panel_line_id: string })[] = [];
   for (const client of linked) {
-    const line = lines.get(client.panel_line_id as string);
-    const issue = syncIssue(client, line);
+    const lineId = client.panel_line_id as string;
+    const line = lines.get(keyOf(client.line_type, lineId));
+    const drifts = driftOf(client, line, client.package_id ? connections.get(client.package_id) : null);
+    const issue = drifts.map((d) => driftWords(d, client.status)).join(" ");
     if (issue) flagged++;
+    found.push(...drifts.map((d) => ({ ...d, client_id: client.id, panel_line_id: lineId })));
     const changes: Partial<typeof clients.$inferInsert> = {};
     if (issue !== client.line_sync_issue) changes.line_sync_issue = issue;
     // What the panel reports is recorded as the panel's; our term is left as it is.
@@ -89,10 +150,65 @@ export async function runPanelSync(
       changes.line_expires_at = line.expires_at;
       changes.line_enabled = line.enabled;
     }
-    await app.db.update(clients).set(changes).where(eq(clients.id, client.id));
+    if (Object.keys(changes).length) await app.db.update(clients).set(changes).where(eq(clients.id, client.id));
   }
+  // The panel's lines that no client of ours has (linked ids of every client, merged or not).
+  const ours = new Set(
+    (await app.db.select({ id: clients.panel_line_id, type: clients.line_type }).from(clients).where(isNotNull(clients.panel_line_id))).map(
+      (r) => keyOf(r.type, r.id as string),
+    ),
+  );
+  for (const [key, line] of lines) {
+    // A box's line is named by its type too ('mag:5001'): its id is the device's.
+    const named = line.type && line.type !== "m3u" ? key : line.id;
+    if (!ours.has(key)) found.push({ kind: "missing_here", ours: "false", panel: "true", client_id: null, panel_line_id: named });
+  }
+  await recordDrift(app, found, now);
   if (flagged) app.log.info({ checked: linked.length, flagged }, "panel lines differ from ours");
+  await runwayAlert(app, now).catch((error) => app.log.warn({ err: error }, "credit runway check failed"));
   return { checked: linked.length, flagged };
+}
+
+/**
+ * Keeps panel_drift as the sync found it: each difference open once (its values refreshed), an
+ * open one no longer found 'resolved'. A line the owner accepted as not ours (missing_here,
+ * accepted) stays accepted: it is not opened again.
+ */
+async function recordDrift(app: FastifyInstance, found: (Drift & { client_id: string | null; panel_line_id: string })[], now: Date) {
+  const accepted = new Set(
+    (
+      await app.db
+        .select({ id: panelDrift.panel_line_id })
+        .from(panelDrift)
+        .where(and(eq(panelDrift.kind, "missing_here"), eq(panelDrift.status, "fixed")))
+    ).map((r) => r.id),
+  );
+  const keep = found.filter((d) => d.kind !== "missing_here" || !accepted.has(d.panel_line_id));
+  const openIds: string[] = [];
+  for (const d of keep) {
+    const [row] = await app.db
+      .insert(panelDrift)
+      .values({
+        client_id: d.client_id,
+        panel_line_id: d.panel_line_id,
+        kind: d.kind,
+        ours: d.ours,
+        panel: d.panel,
+        found_at: now,
+        seen_at: now,
+      })
+      .onConflictDoUpdate({
+        target: [panelDrift.panel_line_id, panelDrift.kind],
+        targetWhere: sql`status = 'open'`,
+        set: { ours: d.ours, panel: d.panel, client_id: d.client_id, seen_at: now },
+      })
+      .returning({ id: panelDrift.id });
+    openIds.push(row.id);
+  }
+  await app.db
+    .update(panelDrift)
+    .set({ status: "resolved", seen_at: now })
+    .where(and(eq(panelDrift.status, "open"), openIds.length ? notInArray(panelDrift.id, openIds) : undefined));
 }
 
 export const panelSyncJob = {

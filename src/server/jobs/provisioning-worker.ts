@@ -5,20 +5,36 @@
 // that cannot be reached is retried with backoff; a refusal (no credits, unknown package) is
 // 'failed' with the panel's answer for the owner, who retries from the dashboard. In manual
 // mode the job waits as a task worded for the owner.
+// A create sends a login derived from the job's key (lib/provisioning.ts, lineCredentials) and
+// is always preceded by a lookup of that login (findLine): after a create whose answer was lost
+// (a timeout, a broken connection, a 5xx, a process that died mid-call) the next attempt finds
+// the line the panel made and adopts it, or makes it when it is not there. One line, no owner.
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { ManualStep, type PanelAdapter, PanelError, type PanelLine } from "@/server/adapters/panel/panel";
+import { isCachedPanel } from "@/server/adapters/panel/cached";
+import {
+  type LineType,
+  MAYBE_DONE_STATUSES,
+  ManualStep,
+  PANEL_STATUS_MESSAGES,
+  type PanelAdapter,
+  PanelError,
+  type PanelLine,
+} from "@/server/adapters/panel/panel";
 import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
-import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
+import { clients, lineMacChanges, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
 import { appForDevice } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
-import { loadTemplates } from "@/server/lib/message-templates";
-import { enqueueAll } from "@/server/lib/outbox";
+import { commonVars, loadTemplates } from "@/server/lib/message-templates";
+import { enqueue, enqueueAll } from "@/server/lib/outbox";
 import { alertOwner, noteCreditBalance, type OwnerAlert } from "@/server/lib/owner-alerts";
 import { PassLoop } from "@/server/lib/pass-loop";
-import { credentialsMessages } from "@/server/modules/panel/messages";
+import { lineCredentials } from "@/server/lib/provisioning";
+import { preferredContact } from "@/server/modules/client/service";
+import { credentialsMessages, deviceLineMessages, magPortalUrl } from "@/server/modules/panel/messages";
 import { currentStreamUrl } from "@/server/modules/panel/settings";
 import { formatDate } from "@/shared/dates";
+import { needsMac } from "@/shared/device-lines";
 import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 
 export const PROVISIONING_MAX_ATTEMPTS = 8;
@@ -87,8 +103,17 @@ export class ProvisioningWorker {
 
   /** The oldest due job of a client with nothing earlier still waiting or running. */
   async claim(): Promise<Job | null> {
-    // A job left 'running' by a process that died may or may not have reached the panel: the
-    // owner checks, rather than a blind resend creating a second line.
+    // A job left 'running' by a process that died may or may not have reached the panel. A create
+    // of a client with no line yet goes again (it looks its login up first); anything else is
+    // the owner's to check, rather than a blind resend charging the line twice.
+    await this.app.db.execute(sql`
+      UPDATE provisioning_jobs j SET status = 'pending', error_status = 'INTERRUPTED',
+        last_error = 'The server stopped while this was being sent to the panel; it is looked up on the panel and sent again only if it is not there.',
+        next_attempt_at = now(), updated_at = now()
+      WHERE j.status = 'running' AND j.updated_at < now() - make_interval(secs => ${STALE_RUNNING_MS / 1000})
+        AND j.action = 'create_line' AND j.attempts < ${PROVISIONING_MAX_ATTEMPTS}
+        AND EXISTS (SELECT 1 FROM clients c WHERE c.id = j.client_id AND c.panel_line_id IS NULL)`);
+    // Anything else left 'running' may or may not have reached the panel: the owner checks.
     const interrupted = await this.app.db.transaction(async (tx) => {
       const failed = await tx
         .update(provisioningJobs)
@@ -153,7 +178,10 @@ export class ProvisioningWorker {
         error instanceof PanelError || error instanceof JobFailure
           ? error
           : new JobFailure(error instanceof Error ? error.message : String(error), "ERROR");
-      const retry = error instanceof PanelError && error.retryable && job.attempts < PROVISIONING_MAX_ATTEMPTS;
+      // A create whose answer was lost is safe to send again: the next attempt looks it up first.
+      const maybeDone =
+        error instanceof PanelError && MAYBE_DONE_STATUSES.has(error.status) && job.action === "create_line" && !client.panel_line_id;
+      const retry = error instanceof PanelError && (error.retryable || maybeDone) && job.attempts < PROVISIONING_MAX_ATTEMPTS;
       this.app.log.warn({ job: job.id, action: job.action, status: failure.status }, "panel job did not succeed");
       const result = {
         status: retry ? "pending" : "failed",
@@ -171,7 +199,9 @@ export class ProvisioningWorker {
       const business = await loadBusiness(this.app);
       const told = await this.app.db.transaction(async (tx) => {
         if (!(await this.finish(job, result, tx))) return 0;
-        return alertOwner(this.app, tx, failureNotice(business.publicUrl, job, client, failure));
+        // A box whose MAC is already on the panel: the customer is asked to check it (issue 32).
+        const asked = failure.status === "STATUS_EXISTS_MAC" ? await enqueueMacTaken(tx, business, job, client) : false;
+        return (await alertOwner(this.app, tx, failureNotice(business.publicUrl, job, client, failure))) + (asked ? 1 : 0);
       });
       if (told) this.app.outbox.nudge();
     }
@@ -197,24 +227,126 @@ export class ProvisioningWorker {
       const panelPackage = job.trial
         ? await this.trialPackage()
         : await this.mappedPackage(job.package_id ?? client.package_id, job.package_name);
-      return this.panel.createLine({
-        package: panelPackage,
-        trial: job.trial,
-        contact: [client.full_name, client.whatsapp ? `+${normaliseWhatsAppNumber(client.whatsapp)}` : "", client.email]
-          .filter(Boolean)
-          .join(", "),
-        notes: `StreamDesk client ${client.username}`,
-      });
+      const login = await lineCredentials(this.app.db, job.cause_key);
+      // A MAG / Enigma2 box's line is keyed by its MAC (create_mag / create_enigma); our login marks it in the notes.
+      const device = needsMac(client.line_type) ? { type: client.line_type as LineType, mac: client.line_mac } : null;
+      if (device && !device.mac)
+        throw new JobFailure("The client's box has no MAC address recorded. Add it on their page, then retry.", "NO_MAC");
+      // Made already by an attempt whose answer was lost (or by another process): adopted, not made again.
+      const existing = device ? await this.panel.findLine(device.mac, device.type) : await this.panel.findLine(login.username);
+      if (existing && device && !(existing.notes ?? "").includes(login.username)) {
+        // The MAC is on the panel, but not by this job: someone else's box, or a typo.
+        const known = PANEL_STATUS_MESSAGES.STATUS_EXISTS_MAC;
+        throw new JobFailure(known.message, "STATUS_EXISTS_MAC");
+      }
+      if (existing) {
+        this.app.log.info({ job: job.id, line: existing.id }, "panel line found under the job's login: adopted");
+        return existing;
+      }
+      // The owner's choice of the package's bouquets (a trial gets the trial package's own).
+      const bouquets = job.trial ? undefined : await this.bouquetsFor(job.package_id ?? client.package_id);
+      return this.charged(job, "create_line", panelPackage, job.trial, () =>
+        this.panel.createLine({
+          ...(device ?? {}),
+          package: panelPackage,
+          trial: job.trial,
+          contact: [client.full_name, client.whatsapp ? `+${normaliseWhatsAppNumber(client.whatsapp)}` : "", client.email]
+            .filter(Boolean)
+            .join(", "),
+          bouquets,
+          // The login is in the notes too: a panel that makes up its own usernames still finds it.
+          notes: `StreamDesk client ${client.username} · ${login.username}`,
+          ...(device ? {} : login),
+        }),
+      );
     }
     const lineId = client.panel_line_id;
     if (!lineId) throw new JobFailure("This client has no line on the panel yet.", "NO_LINE");
+    const type = client.line_type as LineType;
     if (action === "extend_line") {
       const panelPackage = await this.mappedPackage(job.package_id ?? client.package_id, job.package_name);
-      return this.panel.editLine({ id: lineId, package: panelPackage });
+      const bouquets = await this.bouquetsFor(job.package_id ?? client.package_id);
+      return this.charged(job, "extend_line", panelPackage, false, () =>
+        this.panel.editLine({ id: lineId, package: panelPackage, type, bouquets }),
+      );
     }
-    if (action === "enable_line") await this.panel.enableLine(lineId);
-    else if (action === "disable_line") await this.panel.disableLine(lineId);
+    if (action === "enable_line") await this.panel.enableLine(lineId, type);
+    else if (action === "disable_line") await this.panel.disableLine(lineId, type);
+    else if (action === "isp_clear") await this.panel.clearIspLock(lineId, type);
+    else if (action === "change_mac") {
+      const change = await this.macChangeOf(job);
+      if (type !== "mag" && type !== "enigma2") throw new JobFailure("This client's line is not a box's line.", "NOT_A_BOX");
+      await this.panel.changeMac({ id: lineId, type, mac: change.new_mac });
+    }
     return null;
+  }
+
+  /** The portal's MAC change a change_mac job carries out (its cause key: mac-change:<change id>:change_mac). */
+  private async macChangeOf(job: Job) {
+    const [, id] = job.cause_key.split(":");
+    const [change] = await this.app.db.select().from(lineMacChanges).where(eq(lineMacChanges.id, id));
+    if (!change) throw new JobFailure("The MAC change this job was for no longer exists.", "NO_CHANGE");
+    return change;
+  }
+
+  /** costing calls of this process, one at a time, so each ledger row's before and after are its own */
+  private costTurn: Promise<unknown> = Promise.resolve();
+
+  /**
+   * A panel call that costs credits, written to the credit ledger: the balance from user_info
+   * just before and just after, the package's price, and how it ended (done, answer-lost —
+   * the panel may have charged — or refused). A panel that does not count credits (the sandbox)
+   * is called without a row. One row per job attempt.
+   */
+  private charged<T>(
+    job: Job,
+    action: "create_line" | "extend_line",
+    panelPackage: string,
+    trial: boolean,
+    call: () => Promise<T>,
+  ): Promise<T> {
+    const run = async (): Promise<T> => {
+      // the balance as the panel has it now, never a read kept for the dashboard (adapters/panel/cached.ts)
+      const direct = isCachedPanel(this.panel) ? this.panel.uncached() : this.panel;
+      const credits = () =>
+        direct
+          .userInfo()
+          .then((info) => info.credits)
+          .catch(() => null);
+      const before = await credits();
+      if (before === null) return call();
+      const pkg = (await this.panel.packages().catch(() => [])).find((p) => p.id === panelPackage);
+      let outcome = "done";
+      try {
+        return await call();
+      } catch (error) {
+        outcome = error instanceof PanelError && MAYBE_DONE_STATUSES.has(error.status) ? "answer-lost" : "refused";
+        throw error;
+      } finally {
+        const after = await credits();
+        if (after !== null) {
+          await this.app.db
+            .insert(panelCreditLedger)
+            .values({
+              job_id: job.id,
+              client_id: job.client_id,
+              action,
+              cause_key: job.cause_key,
+              attempt: job.attempts,
+              panel_package_id: panelPackage,
+              cost: pkg ? (trial ? pkg.trial_credits : pkg.official_credits) : 0,
+              credits_before: before,
+              credits_after: after,
+              outcome,
+            })
+            .onConflictDoNothing()
+            .catch((error) => this.app.log.warn({ err: error, job: job.id }, "credit ledger row not written"));
+        }
+      }
+    };
+    const turn = this.costTurn.then(run, run);
+    this.costTurn = turn.catch(() => undefined);
+    return turn;
   }
 
   private async trialPackage(): Promise<string> {
@@ -225,6 +357,16 @@ export class ProvisioningWorker {
     if (row?.value) return row.value;
     if (this.panel.mode === "sandbox") return "sbx-trial";
     throw new JobFailure("No panel package is chosen for free trials. Choose one on the IPTV panel page, then retry.", "NO_MAPPING");
+  }
+
+  /** The bouquets the owner chose for our package (bouquets_selected[]); empty: all of the panel package's. */
+  private async bouquetsFor(packageId: string | null): Promise<string[]> {
+    if (!packageId) return [];
+    const [row] = await this.app.db
+      .select({ bouquets: panelPackageMap.bouquets })
+      .from(panelPackageMap)
+      .where(eq(panelPackageMap.package_id, packageId));
+    return row?.bouquets ?? [];
   }
 
   private async mappedPackage(packageId: string | null, name: string): Promise<string> {
@@ -253,10 +395,13 @@ export class ProvisioningWorker {
     // the owner's stream URL setting, else PANEL_STREAM_URL, else the panel's host (modules/panel/settings.ts)
     const streamUrl = await currentStreamUrl(this.app);
     const now = new Date();
+    // Read before the transaction (PGlite has one connection).
+    const change = job.action === "change_mac" ? await this.macChangeOf(job) : null;
     await this.app.db.transaction(async (tx) => {
       const changes: Partial<Client> = { updated_at: now, line_sync_issue: "" };
       if (line && !client.panel_line_id) {
         // A new line: its login is the subscriber's, and goes to them at once.
+        const device = needsMac(client.line_type) ? { type: client.line_type as "mag" | "enigma2", mac: client.line_mac } : null;
         Object.assign(changes, {
           panel_line_id: line.id,
           line_username: line.username,
@@ -264,28 +409,24 @@ export class ProvisioningWorker {
           line_expires_at: line.expires_at,
           line_enabled: line.enabled,
           line_is_test: this.panel.mode === "sandbox",
-          line_portal_url: streamUrl,
+          // A MAG box is pointed at the panel's portal; everything else signs in at the stream URL.
+          line_portal_url: device?.type === "mag" ? magPortalUrl(streamUrl) : streamUrl,
         });
         const [updated] = await tx.update(clients).set(changes).where(eq(clients.id, client.id)).returning();
+        const facts = { client: updated, line, streamUrl, test: this.panel.mode === "sandbox", app, jobId: job.id };
         await enqueueAll(
           tx,
-          credentialsMessages(
-            business,
-            {
-              client: updated,
-              line,
-              streamUrl,
-              test: this.panel.mode === "sandbox",
-              app,
-              jobId: job.id,
-            },
-            await loadTemplates(tx),
-          ),
+          device ? deviceLineMessages(business, { ...facts, device }) : credentialsMessages(business, facts, await loadTemplates(tx)),
         );
       } else {
         if (line?.expires_at) changes.line_expires_at = line.expires_at;
         if (job.action === "enable_line") changes.line_enabled = true;
         if (job.action === "disable_line") changes.line_enabled = false;
+        if (change) {
+          // The box's new MAC is the client's once the panel has it.
+          changes.line_mac = change.new_mac;
+          await tx.update(lineMacChanges).set({ status: "done", done_at: now }).where(eq(lineMacChanges.id, change.id));
+        }
         await tx.update(clients).set(changes).where(eq(clients.id, client.id));
       }
       await tx
@@ -329,7 +470,8 @@ export class ProvisioningWorker {
   /** The owner's task in manual mode, in plain words. */
   private async instruction(job: Job, client: Client): Promise<string> {
     const who = `${client.full_name}${client.whatsapp ? ` (WhatsApp +${normaliseWhatsAppNumber(client.whatsapp)})` : ""}`;
-    const what = job.trial ? "free-trial line" : `${job.package_name || client.package_name || "paid"} line`;
+    const box = client.line_type === "mag" ? "MAG " : client.line_type === "enigma2" ? "Enigma2 " : "";
+    const what = `${job.trial ? "free-trial" : job.package_name || client.package_name || "paid"} ${box}line${box ? ` (MAC ${client.line_mac})` : ""}`;
     const until = client.subscription_end ? ` It should run until ${formatDate(client.subscription_end)}.` : "";
     switch (job.action === "create_line" && client.panel_line_id ? "extend_line" : job.action) {
       case "create_line":
@@ -338,10 +480,46 @@ export class ProvisioningWorker {
         return `Extend ${client.line_username || "the"} line of ${who} on your panel by the ${job.package_name || "paid"} package, then mark this done.${until}`;
       case "enable_line":
         return `Switch the line ${client.line_username} of ${who} back on in your panel, then mark this done.`;
+      case "isp_clear":
+        return `Reset the ISP lock of the line ${client.line_username || client.line_mac} of ${who} in your panel, then mark this done.`;
+      case "change_mac":
+        return `Change the MAC address of ${who}'s box from ${client.line_mac} to ${(await this.macChangeOf(job)).new_mac} in your panel, then mark this done.`;
       default:
         return `Switch off the line ${client.line_username} of ${who} in your panel, then mark this done.`;
     }
   }
+}
+
+/**
+ * The customer's message when their box's MAC is already on the panel: check the label and send
+ * the right one. Once per job (dedupe mac-taken:<job id>), on their own channel.
+ */
+async function enqueueMacTaken(
+  tx: Parameters<typeof enqueue>[0],
+  business: Awaited<ReturnType<typeof loadBusiness>>,
+  job: Job,
+  client: Client,
+): Promise<boolean> {
+  const contact = preferredContact(client);
+  if (!contact) return false;
+  const vars = commonVars(business, client.full_name);
+  const box = client.line_type === "enigma2" ? "Enigma2 receiver" : "MAG box";
+  await enqueue(tx, {
+    ...contact,
+    subject: contact.channel === "email" ? `${vars.business}: please check your box's MAC address` : undefined,
+    body: [
+      `Hi ${vars.name},`,
+      "",
+      `The MAC address you gave for your ${box}, ${client.line_mac}, is already registered on our server, so we could not set up your line yet. Your payment is safe.`,
+      "Please check the MAC address on the label of your box and reply with it: we set up your line as soon as we have it.",
+      "",
+      vars.sign_off,
+    ].join("\n"),
+    kind: "mac-taken",
+    client_id: client.id,
+    dedupe_key: `mac-taken:${job.id}`,
+  });
+  return true;
 }
 
 const ACTION_WORDS: Record<string, string> = {
@@ -349,6 +527,8 @@ const ACTION_WORDS: Record<string, string> = {
   extend_line: "renew the line",
   enable_line: "switch the line back on",
   disable_line: "switch the line off",
+  change_mac: "move the box's line to its new MAC address",
+  isp_clear: "reset the line's ISP lock",
 };
 
 /**

@@ -9,9 +9,11 @@
 // A complimentary grant adds our time only: the panel charges whole packages, so the owner
 // extends the line by hand if it must run longer (the nightly sync shows the difference).
 
+import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { provisioningJobs } from "@/server/db/schema";
+import { type capturedPayments, clients, provisioningJobs } from "@/server/db/schema";
 import type { Cause, ClientStatus } from "@/shared/lifecycle";
+import { keyedDigest } from "./secret-box";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type ClientRow = {
@@ -25,7 +27,7 @@ type ClientRow = {
   package_name: string;
 };
 
-export type PanelAction = "create_line" | "extend_line" | "enable_line" | "disable_line";
+export type PanelAction = "create_line" | "extend_line" | "enable_line" | "disable_line" | "change_mac" | "isp_clear";
 
 export interface PlannedJob {
   action: PanelAction;
@@ -70,6 +72,9 @@ export function planPanelWork(
     }
     case "merged-away":
       return hasLine && before.line_enabled ? [{ action: "disable_line" }] : [];
+    case "panel-accepted":
+      // Our side was set from the panel's: the panel already is as it should be.
+      return [];
     case "term-ended":
     case "grace-ended":
       // Into grace the line keeps running; once expired it is switched off.
@@ -106,4 +111,46 @@ export async function queuePanelWork(tx: Tx, clientId: string, causeKey: string,
     queued += rows.length;
   }
   return queued;
+}
+
+const LOGIN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+const fromDigest = (hex: string, length: number) =>
+  Array.from({ length }, (_, i) => LOGIN_ALPHABET[Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16) % LOGIN_ALPHABET.length]).join("");
+
+/**
+ * The login a create_line job sends, derived from its cause key under the server's secret key:
+ * the same on every attempt and in every process, unguessable from outside. After an answer that
+ * was lost (a timeout, a 5xx) the worker looks this username up on the panel before sending the
+ * create again, so a line is never made twice (docs/architecture.md, "Provisioning").
+ */
+export async function lineCredentials(
+  executor: Parameters<typeof keyedDigest>[0],
+  causeKey: string,
+): Promise<{ username: string; password: string }> {
+  const [user, pass] = await Promise.all([
+    keyedDigest(executor, `panel-line-username:${causeKey}`),
+    keyedDigest(executor, `panel-line-password:${causeKey}`),
+  ]);
+  // 10 characters: panels ask for at least 8 (XC_VM's default minimum is 10 when it makes one up).
+  return { username: `sd${fromDigest(user, 8)}`, password: fromDigest(pass, 14) };
+}
+
+/**
+ * The device a payment was for, kept on the client while their line is still to be made: a MAG
+ * or Enigma2 box's MAC (the create_mag / create_enigma the worker sends). A client who has a
+ * line keeps it; changing a box's MAC is its own request.
+ */
+export async function keepDeviceLine<C extends typeof clients.$inferSelect>(
+  tx: Tx,
+  client: C,
+  payment: Pick<typeof capturedPayments.$inferSelect, "line_type" | "line_mac">,
+): Promise<C> {
+  if (payment.line_type === "m3u" || !payment.line_mac || client.panel_line_id) return client;
+  if (client.line_type === payment.line_type && client.line_mac === payment.line_mac) return client;
+  const [updated] = await tx
+    .update(clients)
+    .set({ line_type: payment.line_type, line_mac: payment.line_mac, updated_at: new Date() })
+    .where(eq(clients.id, client.id))
+    .returning();
+  return (updated as C) ?? client;
 }

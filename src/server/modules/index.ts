@@ -15,6 +15,7 @@ import kb from "./kb/routes";
 import messageTemplates from "./message-templates/routes";
 import monitor from "./monitor/routes";
 import orders from "./orders/routes";
+import panelMacChange from "./panel/mac-change";
 import panel from "./panel/routes";
 import payments from "./payments/routes";
 import realtime from "./realtime/routes";
@@ -47,5 +48,6 @@ export const routeModules: FastifyPluginAsync[] = [
   messageTemplates,
   billing,
   panel,
+  panelMacChange,
   whatsapp,
 ];

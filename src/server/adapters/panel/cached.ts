@@ -19,6 +19,8 @@ export interface CachedPanel extends PanelAdapter {
   refresh(): void;
   /** when the kept packages and credits were read (the older of the two); null when not kept */
   readAt(): Date | null;
+  /** the panel itself, every read asked now: for the credit ledger's balance before and after a charge */
+  uncached(): PanelAdapter;
 }
 
 interface Kept {
@@ -65,6 +67,7 @@ export function withReadCache(inner: PanelAdapter, ttlMs: () => Promise<number> 
       generation++;
       kept.clear();
     },
+    uncached: () => inner,
     readAt: () => {
       const times = (["userInfo", "packages"] as const).map((name) => kept.get(name)?.at);
       if (times.some((at) => at === undefined)) return null;

@@ -2,7 +2,8 @@
 // speaks the real protocol: `?api_key=&action=`, form-encoded writes, {"status":"STATUS_*"}
 // answers; it checks the key, charges credits per package, extends a line from its expiry (or
 // from now once lapsed), refuses with the panel's own statuses, and can be made slow, down or
-// out of credits to play the failures a reseller meets.
+// out of credits to play the failures a reseller meets — including an answer lost after the work
+// was done (a timeout, a 5xx), the case that must never become a second line.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -15,6 +16,14 @@ export interface FakeLine {
   exp_date: number;
   enabled: boolean;
   contact: string;
+  reseller_notes: string;
+  max_connections: number;
+  /** the bouquets the line gets (the package's, or the subset sent as bouquets_selected[]) */
+  bouquets?: string[];
+  /** a device line: mag | enigma2, keyed by its MAC, with its own device id (mag_id / device_id) */
+  type: "m3u" | "mag" | "enigma2";
+  mac: string;
+  device_id: string;
 }
 
 export interface FakePanelCall {
@@ -34,6 +43,14 @@ export interface FakeXtreamPanel {
   delayMs: number;
   /** the next N calls answer with this body instead (a panel error, or text that is not JSON) */
   failNext(body: string | Record<string, unknown>, times?: number): void;
+  /**
+   * The next N calls of `action` lose their answer: `when` "after" the panel did the work (the
+   * ambiguous case) or "before" (it never did); the answer is a 502 or never comes in time
+   * ("timeout": held for `hangMs`, longer than the client waits).
+   */
+  loseAnswer(action: string, options: { when: "after" | "before"; as: "timeout" | "5xx"; times?: number }): void;
+  /** how long a "timeout" answer is held (default 2 s) */
+  hangMs: number;
   /** calls of one action */
   callsOf(action: string): FakePanelCall[];
   close(): Promise<void>;
@@ -52,6 +69,7 @@ const PACKAGES = [
     trial_duration: 0,
     trial_duration_in: "hours",
     max_connections: 1,
+    bouquets: "[1,2,3]",
   },
   {
     id: "3",
@@ -65,6 +83,7 @@ const PACKAGES = [
     trial_duration: 0,
     trial_duration_in: "hours",
     max_connections: 1,
+    bouquets: "[1,2,3]",
   },
   {
     id: "9",
@@ -78,6 +97,7 @@ const PACKAGES = [
     trial_duration: 24,
     trial_duration_in: "hours",
     max_connections: 1,
+    bouquets: "[1,2,3]",
   },
 ];
 
@@ -92,11 +112,13 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
   const lines = new Map<string, FakeLine>();
   const calls: FakePanelCall[] = [];
   const failures: string[] = [];
+  const lost: { action: string; when: "after" | "before"; as: "timeout" | "5xx" }[] = [];
   let nextId = 1000;
 
   const state = {
     credits: options.credits ?? 100,
     delayMs: 0,
+    hangMs: 2_000,
   };
 
   const answer = (res: ServerResponse, body: unknown, status = 200) => {
@@ -108,10 +130,35 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
     username: l.username,
     password: l.password,
     exp_date: String(l.exp_date),
-    max_connections: 1,
+    max_connections: l.max_connections,
     enabled: l.enabled ? 1 : 0,
     is_trial: l.trial ? 1 : 0,
+    reseller_notes: l.reseller_notes,
   });
+  const deviceData = (l: FakeLine) => ({
+    ...lineData(l),
+    id: l.id,
+    [l.type === "mag" ? "mag_id" : "device_id"]: l.device_id,
+    mac: l.mac,
+  });
+  const DEVICE_OF: Record<string, "mag" | "enigma2"> = {
+    create_mag: "mag",
+    edit_mag: "mag",
+    enable_mag: "mag",
+    disable_mag: "mag",
+    get_mags: "mag",
+    create_enigma: "enigma2",
+    edit_enigma: "enigma2",
+    enable_enigma: "enigma2",
+    disable_enigma: "enigma2",
+    get_enigmas: "enigma2",
+  };
+  const deviceLine = (type: "mag" | "enigma2", id: string) => [...lines.values()].find((l) => l.type === type && l.device_id === id);
+  /** the answer to a call that lost it: a 502, or one that comes too late */
+  async function loseIt(res: ServerResponse, how: "timeout" | "5xx") {
+    if (how === "timeout") await new Promise((resolve) => setTimeout(resolve, state.hangMs));
+    if (!res.writableEnded && !res.destroyed) answer(res, "<html>502 Bad Gateway</html>", 502);
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -119,29 +166,56 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
     for await (const chunk of req) raw += chunk;
     if (url.pathname !== "/panel/reseller/index.php") return answer(res, { status: "STATUS_FAILURE", error: "not found" }, 404);
     const action = url.searchParams.get("action") ?? "";
-    const form = Object.fromEntries(new URLSearchParams(raw));
+    // A list comes as repeated `name[]` fields (bouquets_selected[]): kept joined with commas.
+    const form: Record<string, string> = {};
+    for (const [key, value] of new URLSearchParams(raw)) form[key] = key.endsWith("[]") && form[key] ? `${form[key]},${value}` : value;
+    // Like the panel's request object: the query and the form together (form wins).
+    const params: Record<string, string> = { ...Object.fromEntries(url.searchParams), ...form };
     // Recorded on arrival: a call the client gave up waiting for still reached the panel.
     calls.push({ method: req.method ?? "GET", action, form });
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (url.searchParams.get("api_key") !== apiKey) return answer(res, { status: "STATUS_FAILURE", error: "Invalid API key" }, 401);
     const failure = failures.shift();
     if (failure !== undefined) return answer(res, failure);
+    const losing = lost.findIndex((l) => l.action === action);
+    const lose = losing >= 0 ? lost.splice(losing, 1)[0] : null;
+    if (lose?.when === "before") return loseIt(res, lose.as);
+    const result = respond(req.method ?? "GET", action, form, params);
+    // With a lost answer the work is done all the same; only the answer goes missing.
+    if (lose) return loseIt(res, lose.as);
+    return answer(res, result.body, result.status);
+  }
+
+  /** What the panel does and answers for one call. */
+  function respond(method: string, action: string, form: Record<string, string>, params: Record<string, string>) {
+    const done = (body: unknown, status = 200) => ({ body, status });
     const now = Math.floor(Date.now() / 1000);
 
     switch (action) {
       case "user_info":
-        return answer(res, { status: "STATUS_SUCCESS", data: { username: "reseller", credits: state.credits } });
+        return done({ status: "STATUS_SUCCESS", data: { username: "reseller", credits: state.credits } });
       case "packages":
-        return answer(res, { status: "STATUS_SUCCESS", data: PACKAGES });
-      case "get_lines":
-        return answer(res, { status: "STATUS_SUCCESS", data: [...lines.values()].map(lineData) });
+        return done({ status: "STATUS_SUCCESS", data: PACKAGES });
+      case "get_lines": {
+        // The panel's search: a LIKE over the username, password and reseller notes; a page of `limit` (50) from `start`.
+        const search = (params["search[value]"] ?? "").toLowerCase();
+        const start = Number(params.start) || 0;
+        const limit = Math.min(Number(params.limit) || 50, 1_000);
+        const found = [...lines.values()].filter(
+          (l) => l.type === "m3u" && (!search || [l.username, l.password, l.reseller_notes].some((v) => v.toLowerCase().includes(search))),
+        );
+        return done({ status: "STATUS_SUCCESS", data: found.slice(start, start + limit).map(lineData) });
+      }
       case "create_line": {
-        if (req.method !== "POST") return answer(res, { status: "STATUS_INVALID_TYPE" });
+        if (method !== "POST") return done({ status: "STATUS_INVALID_TYPE" });
         const pkg = PACKAGES.find((p) => p.id === form.package);
-        if (!pkg) return answer(res, { status: "STATUS_INVALID_PACKAGE" });
+        if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
         const trial = form.trial === "1";
+        if (form.username && [...lines.values()].some((l) => l.username === form.username)) {
+          return done({ status: "STATUS_EXISTS_USERNAME" });
+        }
         const cost = trial ? pkg.trial_credits : pkg.official_credits;
-        if (state.credits < cost) return answer(res, { status: "STATUS_INSUFFICIENT_CREDITS" });
+        if (state.credits < cost) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
         state.credits -= cost;
         const id = String(++nextId);
         const line: FakeLine = {
@@ -153,30 +227,117 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
           exp_date: trial ? now + pkg.trial_duration * 3600 : addMonthsUnix(now, pkg.official_duration),
           enabled: true,
           contact: form.contact ?? "",
+          reseller_notes: form.reseller_notes ?? "",
+          max_connections: pkg.max_connections,
+          type: "m3u",
+          mac: "",
+          device_id: "",
+          bouquets: form["bouquets_selected[]"]?.split(",") ?? JSON.parse(pkg.bouquets ?? "[]").map(String),
         };
         lines.set(id, line);
-        return answer(res, { status: "STATUS_SUCCESS", data: lineData(line) });
+        return done({ status: "STATUS_SUCCESS", data: lineData(line) });
       }
       case "edit_line": {
         const line = lines.get(form.id ?? "");
+        // The ISP lock reset: no package, no charge.
+        if (line && form.isp_clear !== undefined && !form.package) return done({ status: "STATUS_SUCCESS" });
         const pkg = PACKAGES.find((p) => p.id === form.package);
-        if (!line) return answer(res, { status: "STATUS_FAILURE", error: "no such line" });
-        if (!pkg) return answer(res, { status: "STATUS_INVALID_PACKAGE" });
-        if (state.credits < pkg.official_credits) return answer(res, { status: "STATUS_INSUFFICIENT_CREDITS" });
+        if (!line) return done({ status: "STATUS_FAILURE", error: "no such line" });
+        if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
+        if (state.credits < pkg.official_credits) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
         state.credits -= pkg.official_credits;
         line.exp_date = addMonthsUnix(Math.max(line.exp_date, now), pkg.official_duration);
         line.trial = false;
-        return answer(res, { status: "STATUS_SUCCESS", data: lineData(line) });
+        return done({ status: "STATUS_SUCCESS", data: lineData(line) });
       }
       case "enable_line":
       case "disable_line": {
         const line = lines.get(form.id ?? "");
-        if (!line) return answer(res, { status: "STATUS_FAILURE", error: "no such line" });
+        if (!line) return done({ status: "STATUS_FAILURE", error: "no such line" });
         line.enabled = action === "enable_line";
-        return answer(res, { status: "STATUS_SUCCESS" });
+        return done({ status: "STATUS_SUCCESS" });
+      }
+      // MAG boxes and Enigma2 receivers: a line keyed by the device's MAC, with its own device id.
+      case "get_mags":
+      case "get_enigmas": {
+        const type = DEVICE_OF[action];
+        const search = (params["search[value]"] ?? "").toLowerCase();
+        const start = Number(params.start) || 0;
+        const limit = Math.min(Number(params.limit) || 50, 1_000);
+        const found = [...lines.values()].filter(
+          (l) => l.type === type && (!search || [l.username, l.mac, l.reseller_notes].some((v) => v.toLowerCase().includes(search))),
+        );
+        return done({ status: "STATUS_SUCCESS", data: found.slice(start, start + limit).map(deviceData) });
+      }
+      case "create_mag":
+      case "create_enigma": {
+        if (method !== "POST") return done({ status: "STATUS_INVALID_TYPE" });
+        const type = DEVICE_OF[action];
+        const pkg = PACKAGES.find((p) => p.id === form.package);
+        if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
+        const mac = (form.mac ?? "").toUpperCase();
+        if (!/^[0-9A-F]{2}([:-][0-9A-F]{2}){5}$/.test(mac)) return done({ status: "STATUS_INVALID_MAC" });
+        if ([...lines.values()].some((l) => l.type === type && l.mac === mac)) return done({ status: "STATUS_EXISTS_MAC" });
+        const trial = form.trial === "1";
+        const cost = trial ? pkg.trial_credits : pkg.official_credits;
+        if (state.credits < cost) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
+        state.credits -= cost;
+        const id = String(++nextId);
+        const line: FakeLine = {
+          id,
+          // The panel makes the box's line its own 32-character login.
+          username: `box${id}`.padEnd(32, "x"),
+          password: `pw${id}`.padEnd(32, "y"),
+          package: pkg.id,
+          trial,
+          exp_date: trial ? now + pkg.trial_duration * 3600 : addMonthsUnix(now, pkg.official_duration),
+          enabled: true,
+          contact: form.reseller_notes ?? "",
+          reseller_notes: form.reseller_notes ?? "",
+          max_connections: pkg.max_connections,
+          type,
+          mac,
+          device_id: String(5000 + nextId),
+        };
+        lines.set(id, line);
+        // As the panel answers: the device row, its line under `user`.
+        return done({
+          status: "STATUS_SUCCESS",
+          data: { [type === "mag" ? "mag_id" : "device_id"]: line.device_id, user_id: id, mac, user: lineData(line) },
+        });
+      }
+      case "edit_mag":
+      case "edit_enigma": {
+        const line = deviceLine(DEVICE_OF[action], form.id ?? "");
+        if (!line) return done({ status: "STATUS_FAILURE" });
+        if (form.isp_clear !== undefined && !form.package && form.mac === undefined) return done({ status: "STATUS_SUCCESS" });
+        if (form.mac !== undefined) {
+          // A new MAC for the box: refused when malformed or another box's; the old one is free again.
+          const mac = form.mac.toUpperCase();
+          if (!/^[0-9A-F]{2}([:-][0-9A-F]{2}){5}$/.test(mac)) return done({ status: "STATUS_INVALID_MAC" });
+          if ([...lines.values()].some((l) => l !== line && l.type === line.type && l.mac === mac))
+            return done({ status: "STATUS_EXISTS_MAC" });
+          line.mac = mac;
+          if (!form.package) return done({ status: "STATUS_SUCCESS" });
+        }
+        const pkg = PACKAGES.find((p) => p.id === form.package);
+        if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
+        if (state.credits < pkg.official_credits) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
+        state.credits -= pkg.official_credits;
+        line.exp_date = addMonthsUnix(Math.max(line.exp_date, now), pkg.official_duration);
+        return done({ status: "STATUS_SUCCESS" });
+      }
+      case "enable_mag":
+      case "disable_mag":
+      case "enable_enigma":
+      case "disable_enigma": {
+        const line = deviceLine(DEVICE_OF[action], form.id ?? "");
+        if (!line) return done({ status: "STATUS_FAILURE" });
+        line.enabled = action.startsWith("enable");
+        return done({ status: "STATUS_SUCCESS" });
       }
       default:
-        return answer(res, { status: "STATUS_INVALID_TYPE" });
+        return done({ status: "STATUS_INVALID_TYPE" });
     }
   }
 
@@ -202,6 +363,15 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
     },
     set delayMs(value: number) {
       state.delayMs = value;
+    },
+    get hangMs() {
+      return state.hangMs;
+    },
+    set hangMs(value: number) {
+      state.hangMs = value;
+    },
+    loseAnswer(action, { when, as, times = 1 }) {
+      for (let i = 0; i < times; i++) lost.push({ action, when, as });
     },
     failNext(body, times = 1) {
       for (let i = 0; i < times; i++) failures.push(typeof body === "string" ? body : JSON.stringify(body));

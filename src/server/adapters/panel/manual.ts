@@ -12,9 +12,12 @@ export function createManualPanel(): PanelAdapter {
     userInfo: async () => ({ credits: null }),
     packages: async () => [],
     lines: async () => [],
+    findLine: async () => null,
     createLine: step,
     editLine: step,
     enableLine: step,
     disableLine: step,
+    changeMac: step,
+    clearIspLock: step,
   };
 }

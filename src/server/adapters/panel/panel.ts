@@ -3,7 +3,10 @@
 // implementations: the Xtream-family reseller API (xtream.ts), a sandbox panel of ours kept in
 // the database (sandbox.ts), and manual mode, where each step becomes a task for the owner.
 
+import type { LineType } from "@/shared/device-lines";
+
 export type PanelMode = "xtream" | "sandbox" | "manual";
+export type { LineType };
 
 export interface PanelPackage {
   id: string;
@@ -18,6 +21,8 @@ export interface PanelPackage {
   trial_duration: number;
   trial_duration_in: string;
   max_connections: number;
+  /** the bouquet ids the package gives (a line may get a subset: bouquets_selected[]) */
+  bouquets: string[];
 }
 
 export interface PanelLine {
@@ -28,6 +33,11 @@ export interface PanelLine {
   expires_at: Date | null;
   enabled: boolean;
   max_connections: number;
+  /** the reseller's notes on the line, where a create's lookup key is written too */
+  notes?: string;
+  /** a device line (mag | enigma2): its id is the device's (mag_id / device_id), keyed by `mac` */
+  type?: LineType;
+  mac?: string;
 }
 
 export interface CreateLineInput {
@@ -36,18 +46,40 @@ export interface CreateLineInput {
   /** shown on the panel beside the line: the client's name and number */
   contact: string;
   notes: string;
+  /**
+   * The login derived from the provisioning job's key (the same on every attempt), so a create
+   * whose answer was lost can be found again with findLine instead of being sent twice.
+   */
+  username?: string;
+  password?: string;
+  /** a MAG or Enigma2 box's line (create_mag / create_enigma): keyed by its MAC, no login of ours */
+  type?: LineType;
+  mac?: string;
+  /** a subset of the package's bouquets; absent or empty: all of them */
+  bouquets?: string[];
 }
 
 export interface PanelAdapter {
   readonly mode: PanelMode;
+  /** The reseller's balance. The credit ledger reads it just before and after each costing call: never from a cache. */
   userInfo(): Promise<{ credits: number | null }>;
   packages(): Promise<PanelPackage[]>;
   lines(): Promise<PanelLine[]>;
+  /**
+   * The line whose username is `key`, or whose notes carry it (a panel that makes up its own
+   * usernames still keeps our notes); null when there is none. Read fresh from the panel every
+   * time, never from a cache: a stale "not there" would let a create be sent twice.
+   */
+  findLine(key: string, type?: LineType): Promise<PanelLine | null>;
   createLine(input: CreateLineInput): Promise<PanelLine>;
   /** charges the package again and adds its duration (to the expiry, or to now once lapsed) */
-  editLine(input: { id: string; package: string }): Promise<PanelLine>;
-  enableLine(id: string): Promise<void>;
-  disableLine(id: string): Promise<void>;
+  editLine(input: { id: string; package: string; type?: LineType; bouquets?: string[] }): Promise<PanelLine>;
+  enableLine(id: string, type?: LineType): Promise<void>;
+  disableLine(id: string, type?: LineType): Promise<void>;
+  /** a box's line moved to another MAC (edit_mag / edit_enigma with `mac`: the old MAC is freed); no charge */
+  changeMac(input: { id: string; type: "mag" | "enigma2"; mac: string }): Promise<void>;
+  /** the line's ISP lock reset (edit with isp_clear), so it plays from the subscriber's new network; no charge */
+  clearIspLock(id: string, type?: LineType): Promise<void>;
 }
 
 /**
@@ -66,6 +98,13 @@ export class PanelError extends Error {
     this.name = "PanelError";
   }
 }
+
+/**
+ * Failures after which a write may still have been done by the panel: it timed out, the
+ * connection broke after it was sent, or the panel answered 5xx (which some panels do after
+ * doing the work). A create that failed so is looked up (findLine) before it is sent again.
+ */
+export const MAYBE_DONE_STATUSES: ReadonlySet<string> = new Set(["TIMEOUT", "NETWORK", "HTTP_5XX"]);
 
 /** Manual mode: the owner does this step on the panel and pastes the result. */
 export class ManualStep extends Error {
@@ -87,6 +126,11 @@ export const PANEL_STATUS_MESSAGES: Record<string, { message: string; retryable:
   STATUS_INVALID_USERNAME: { message: "The panel refused the username.", retryable: false },
   STATUS_INVALID_PASSWORD: { message: "The panel refused the password.", retryable: false },
   STATUS_INVALID_TYPE: { message: "The panel refused the request type.", retryable: false },
+  STATUS_EXISTS_MAC: {
+    message: "That MAC address already has a line on the panel. Check the MAC with the customer, or free it on the panel, then retry.",
+    retryable: false,
+  },
+  STATUS_INVALID_MAC: { message: "The panel refused the MAC address. Check it with the customer.", retryable: false },
   // Some panels refuse a second extension while one is running: safe to send again later.
   STATUS_FAILURE: { message: "The panel could not do it just now; it will be tried again.", retryable: true },
 };

@@ -2,11 +2,11 @@
 // shows the whole journey (paid → line → credentials) with no panel configured. Its lines are
 // test lines with generated logins; the dashboard marks them as such.
 import { randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { sandboxPanelLines } from "@/server/db/schema";
 import { addMonths } from "@/shared/dates";
-import { type CreateLineInput, type PanelAdapter, PanelError, type PanelLine, type PanelPackage } from "./panel";
+import { type CreateLineInput, type LineType, type PanelAdapter, PanelError, type PanelLine, type PanelPackage } from "./panel";
 
 const pkg = (id: string, name: string, months: number): PanelPackage => ({
   id,
@@ -20,6 +20,7 @@ const pkg = (id: string, name: string, months: number): PanelPackage => ({
   trial_duration: 0,
   trial_duration_in: "hours",
   max_connections: 1,
+  bouquets: [],
 });
 
 /** What the sandbox panel's logins connect to: plainly not a real server. */
@@ -46,14 +47,20 @@ const LOGIN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 const random = (length: number) => Array.from({ length }, () => LOGIN_ALPHABET[randomInt(LOGIN_ALPHABET.length)]).join("");
 
 type Row = typeof sandboxPanelLines.$inferSelect;
-const toLine = (row: Row): PanelLine => ({
-  id: row.id,
-  username: row.username,
-  password: row.password,
-  expires_at: row.exp_date,
-  enabled: row.enabled,
-  max_connections: 1,
-});
+/** A box's line keeps its type and MAC at the end of the contact: '… · mag 00:1A:79:…'. */
+const DEVICE_MARK = / · (mag|enigma2) ([0-9A-F:]{17})$/;
+const toLine = (row: Row): PanelLine => {
+  const device = DEVICE_MARK.exec(row.contact);
+  return {
+    id: row.id,
+    username: row.username,
+    password: row.password,
+    expires_at: row.exp_date,
+    enabled: row.enabled,
+    max_connections: 1,
+    ...(device ? { type: device[1] as LineType, mac: device[2] } : {}),
+  };
+};
 
 function packageOf(id: string): PanelPackage {
   const found = SANDBOX_PACKAGES.find((p) => p.id === id);
@@ -92,6 +99,17 @@ export function createSandboxPanel(db: Db): PanelAdapter {
     async lines() {
       return (await db.select().from(sandboxPanelLines)).map(toLine);
     },
+    async findLine(key: string, type?: LineType) {
+      if (type === "mag" || type === "enigma2") {
+        const rows = await db
+          .select()
+          .from(sandboxPanelLines)
+          .where(like(sandboxPanelLines.contact, `% · ${type} ${key}`));
+        return rows[0] ? toLine(rows[0]) : null;
+      }
+      const [row] = await db.select().from(sandboxPanelLines).where(eq(sandboxPanelLines.username, key));
+      return row ? toLine(row) : null;
+    },
     async createLine(input: CreateLineInput) {
       const p = packageOf(input.package);
       const trial = input.trial || p.is_trial;
@@ -99,16 +117,18 @@ export function createSandboxPanel(db: Db): PanelAdapter {
         const [row] = await db
           .insert(sandboxPanelLines)
           .values({
-            username: `test${random(6)}`,
-            password: random(10),
+            // The job's own login when it sends one (a real panel keeps it too), else a made-up one.
+            username: input.type === "mag" || input.type === "enigma2" ? `test${random(10)}` : (input.username ?? `test${random(6)}`),
+            password: input.password ?? random(10),
             panel_package_id: p.id,
             trial,
             exp_date: addDuration(new Date(), p, trial),
-            contact: input.contact,
+            contact: input.type === "mag" || input.type === "enigma2" ? `${input.contact} · ${input.type} ${input.mac}` : input.contact,
           })
           .onConflictDoNothing({ target: sandboxPanelLines.username })
           .returning();
         if (row) return toLine(row);
+        if (input.username) throw new PanelError("That username already exists on the panel.", "STATUS_EXISTS_USERNAME", false);
         if (attempt >= 5) throw new PanelError("The panel could not make a free username.", "STATUS_EXISTS_USERNAME", false);
       }
     },
@@ -127,6 +147,18 @@ export function createSandboxPanel(db: Db): PanelAdapter {
     async enableLine(id) {
       await find(id);
       await db.update(sandboxPanelLines).set({ enabled: true, updated_at: new Date() }).where(eq(sandboxPanelLines.id, id));
+    },
+    async clearIspLock(id) {
+      // The sandbox's test lines have no ISP lock: nothing to reset.
+      await find(id);
+    },
+    async changeMac({ id, type, mac }) {
+      const row = await find(id);
+      const contact = row.contact.replace(DEVICE_MARK, "");
+      await db
+        .update(sandboxPanelLines)
+        .set({ contact: `${contact} · ${type} ${mac}`, updated_at: new Date() })
+        .where(eq(sandboxPanelLines.id, id));
     },
     async disableLine(id) {
       await find(id);

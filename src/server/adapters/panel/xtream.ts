@@ -1,10 +1,20 @@
 // The Xtream Codes family's reseller API (XUI.one, XC_VM and compatible panels):
 //   GET|POST {PANEL_API_URL}?api_key={key}&action={action}; writes are form-encoded POSTs;
 //   answers {"status":"STATUS_SUCCESS","data":...} or {"status":"STATUS_<ERROR>","error":"..."}.
-// Reads are retried on network errors; a write is retried only when the connection was refused
-// (the panel never saw it): a write that timed out may have happened, so it is left to the
-// owner to check rather than risk a second line or a double extension.
-import { type CreateLineInput, PANEL_STATUS_MESSAGES, type PanelAdapter, PanelError, type PanelLine, type PanelPackage } from "./panel";
+// Reads are retried on network errors; a write is retried here only when the connection was
+// refused (the panel never saw it): a write that timed out, broke off or got a 5xx may have
+// happened. The provisioning worker sends such a create again only after findLine has looked
+// for the line under the job's own username (get_lines' search), so it is never made twice.
+import { normaliseMac } from "@/shared/device-lines";
+import {
+  type CreateLineInput,
+  type LineType,
+  PANEL_STATUS_MESSAGES,
+  type PanelAdapter,
+  PanelError,
+  type PanelLine,
+  type PanelPackage,
+} from "./panel";
 
 export interface XtreamOptions {
   apiUrl: string;
@@ -17,8 +27,12 @@ export interface XtreamOptions {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_RETRY_DELAYS_MS = [300, 1_000];
 const ANSWER_KEEP = 2_000;
+/** get_lines page size (the panel's most) and how many lines we read at most */
+const PAGE = 1_000;
+const LIST_MAX = 50_000;
 
 type Json = Record<string, unknown>;
+type Form = Record<string, string | string[]>;
 
 const num = (v: unknown, fallback = 0) => {
   const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : Number.NaN;
@@ -34,10 +48,31 @@ export function toPanelLine(data: Json): PanelLine {
     username: str(data.username),
     password: str(data.password),
     expires_at: exp > 0 ? new Date(exp * 1000) : null,
+    notes: str(data.reseller_notes),
     // Panels answer 'enabled' on create and 'admin_enabled'/'enabled' on lists.
     enabled: data.enabled === undefined ? bool(data.admin_enabled ?? 1) : bool(data.enabled),
     max_connections: num(data.max_connections, 1),
   };
+}
+
+/** The reseller API's actions for each kind of device line, and the field that is the device's id. */
+const DEVICE_ACTIONS = {
+  mag: { create: "create_mag", edit: "edit_mag", enable: "enable_mag", disable: "disable_mag", list: "get_mags", id: "mag_id" },
+  enigma2: {
+    create: "create_enigma",
+    edit: "edit_enigma",
+    enable: "enable_enigma",
+    disable: "disable_enigma",
+    list: "get_enigmas",
+    id: "device_id",
+  },
+} as const;
+
+/** A MAG / Enigma2 line: the device row (with its line under `user` on create) as one PanelLine, keyed by the device's id. */
+export function toDeviceLine(data: Json, type: "mag" | "enigma2"): PanelLine {
+  const user = data.user && typeof data.user === "object" && !Array.isArray(data.user) ? (data.user as Json) : {};
+  const line = toPanelLine({ ...user, ...data, id: data[DEVICE_ACTIONS[type].id] ?? data.id });
+  return { ...line, type, mac: normaliseMac(str(data.mac)) };
 }
 
 function toPanelPackage(data: Json): PanelPackage {
@@ -53,7 +88,21 @@ function toPanelPackage(data: Json): PanelPackage {
     trial_duration: num(data.trial_duration),
     trial_duration_in: str(data.trial_duration_in),
     max_connections: num(data.max_connections, 1),
+    bouquets: bouquetIds(data.bouquets),
   };
+}
+
+/** A package's bouquets: the panel keeps them as JSON text ('[1,2,3]') or answers an array. */
+function bouquetIds(value: unknown): string[] {
+  let list = value;
+  if (typeof value === "string") {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list) ? list.map(str).filter(Boolean) : [];
 }
 
 export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
@@ -61,22 +110,33 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const mask = (text: string) => text.split(options.apiKey).join("***");
 
-  function urlFor(action: string): string {
+  function urlFor(action: string, query: Record<string, string> = {}): string {
     const url = new URL(options.apiUrl);
     url.searchParams.set("api_key", options.apiKey);
     url.searchParams.set("action", action);
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     return url.toString();
   }
 
-  async function once(action: string, form: Record<string, string> | null): Promise<Json> {
+  /** A form-encoded body; a list goes as repeated `name[]` fields (bouquets_selected[]). */
+  function encode(form: Form): string {
+    const body = new URLSearchParams();
+    for (const [key, value] of Object.entries(form)) {
+      if (Array.isArray(value)) for (const item of value) body.append(`${key}[]`, item);
+      else body.append(key, value);
+    }
+    return body.toString();
+  }
+
+  async function once(action: string, form: Form | null, query?: Record<string, string>): Promise<Json> {
     let response: Response;
     try {
-      response = await fetch(urlFor(action), {
+      response = await fetch(urlFor(action, query), {
         method: form ? "POST" : "GET",
         headers: form
           ? { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }
           : { accept: "application/json" },
-        body: form ? new URLSearchParams(form).toString() : undefined,
+        body: form ? encode(form) : undefined,
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -87,6 +147,8 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
       throw new PanelError(`The panel could not be reached (${cause || "network error"}).`, "NETWORK", !form || cause === "ECONNREFUSED");
     }
     const text = mask(await response.text()).slice(0, ANSWER_KEEP);
+    // A 5xx may come after the panel did the work: like a timeout, a write is not resent blindly.
+    if (response.status >= 500) throw new PanelError(`The panel answered HTTP ${response.status}.`, "HTTP_5XX", !form, text);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -105,16 +167,28 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
     throw new PanelError(`The panel refused: ${mask(detail).slice(0, 200)}`, status || "UNKNOWN", false, text);
   }
 
-  async function call(action: string, form: Record<string, string> | null = null): Promise<Json> {
+  async function call(action: string, form: Form | null = null, query?: Record<string, string>): Promise<Json> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await once(action, form);
+        return await once(action, form, query);
       } catch (error) {
-        const network = error instanceof PanelError && (error.status === "NETWORK" || error.status === "TIMEOUT");
+        const network =
+          error instanceof PanelError && (error.status === "NETWORK" || error.status === "TIMEOUT" || error.status === "HTTP_5XX");
         if (!network || !error.retryable || attempt >= delays.length) throw error;
         await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
       }
     }
+  }
+
+  /** Every row of a list action, a page at a time (50 unless `limit` says more, at most 1,000). */
+  async function listAll(action: string, map: (row: Json) => PanelLine): Promise<PanelLine[]> {
+    const all: PanelLine[] = [];
+    for (let start = 0; start < LIST_MAX; start += PAGE) {
+      const page = listOf(await call(action, null, { start: String(start), limit: String(PAGE) }));
+      all.push(...page.map(map));
+      if (page.length < PAGE) break;
+    }
+    return all;
   }
 
   const dataOf = (answer: Json): Json => {
@@ -142,14 +216,45 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
       return listOf(await call("packages")).map(toPanelPackage);
     },
     async lines() {
-      return listOf(await call("get_lines")).map(toPanelLine);
+      // Logins, MAG boxes and Enigma2 receivers are listed apart (get_lines leaves the boxes out).
+      return [
+        ...(await listAll("get_lines", toPanelLine)),
+        ...(await listAll("get_mags", (row) => toDeviceLine(row, "mag"))),
+        ...(await listAll("get_enigmas", (row) => toDeviceLine(row, "enigma2"))),
+      ];
+    },
+    async findLine(key: string, type?: LineType) {
+      // The panel's search matches anywhere in the username, password, MAC, notes, ...: keep exact hits only.
+      if (type === "mag" || type === "enigma2") {
+        const mac = normaliseMac(key);
+        const rows = listOf(await call(DEVICE_ACTIONS[type].list, null, { "search[value]": mac, start: "0", limit: "50" }));
+        return rows.map((row) => toDeviceLine(row, type)).find((line) => line.mac === mac) ?? null;
+      }
+      const rows = listOf(await call("get_lines", null, { "search[value]": key, start: "0", limit: "50" })).map(toPanelLine);
+      return rows.find((line) => line.username === key) ?? rows.find((line) => (line.notes ?? "").includes(key)) ?? null;
     },
     async createLine(input: CreateLineInput) {
+      if (input.type === "mag" || input.type === "enigma2") {
+        const answer = await call(DEVICE_ACTIONS[input.type].create, {
+          package: input.package,
+          trial: input.trial ? "1" : "0",
+          mac: input.mac ?? "",
+          reseller_notes: [input.contact, input.notes].filter(Boolean).join(" · "),
+          ...(input.bouquets?.length ? { bouquets_selected: input.bouquets } : {}),
+        });
+        const line = toDeviceLine(dataOf(answer), input.type);
+        if (!line.id)
+          throw new PanelError("The panel made the device line but did not say its id.", "BAD_ANSWER", false, JSON.stringify(answer));
+        return line;
+      }
       const answer = await call("create_line", {
         package: input.package,
         trial: input.trial ? "1" : "0",
         contact: input.contact,
         reseller_notes: input.notes,
+        ...(input.bouquets?.length ? { bouquets_selected: input.bouquets } : {}),
+        ...(input.username ? { username: input.username } : {}),
+        ...(input.password ? { password: input.password } : {}),
       });
       const line = toPanelLine(dataOf(answer));
       if (!line.id || !line.username) {
@@ -158,16 +263,29 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
       return line;
     },
     async editLine(input) {
-      const answer = await call("edit_line", { id: input.id, package: input.package });
+      const device = input.type === "mag" || input.type === "enigma2" ? input.type : null;
+      const answer = await call(device ? DEVICE_ACTIONS[device].edit : "edit_line", {
+        id: input.id,
+        package: input.package,
+        ...(input.bouquets?.length ? { bouquets_selected: input.bouquets } : {}),
+      });
       // Not every panel answers the line after an edit: an unknown expiry stays unknown (null).
       const data = answer.data && typeof answer.data === "object" && !Array.isArray(answer.data) ? (answer.data as Json) : {};
+      if (device) return toDeviceLine({ exp_date: null, ...data, [DEVICE_ACTIONS[device].id]: input.id }, device);
       return toPanelLine({ exp_date: null, ...data, id: input.id });
     },
-    async enableLine(id) {
-      await call("enable_line", { id });
+    async enableLine(id, type) {
+      await call(type === "mag" || type === "enigma2" ? DEVICE_ACTIONS[type].enable : "enable_line", { id });
     },
-    async disableLine(id) {
-      await call("disable_line", { id });
+    async disableLine(id, type) {
+      await call(type === "mag" || type === "enigma2" ? DEVICE_ACTIONS[type].disable : "disable_line", { id });
+    },
+    async clearIspLock(id, type) {
+      await call(type === "mag" || type === "enigma2" ? DEVICE_ACTIONS[type].edit : "edit_line", { id, isp_clear: "1" });
+    },
+    async changeMac({ id, type, mac }) {
+      // No package: the panel charges nothing and keeps the line's time; the device row takes the new MAC.
+      await call(DEVICE_ACTIONS[type].edit, { id, mac });
     },
   };
 }

@@ -47,6 +47,8 @@ import {
   slugify,
 } from "@/shared/admin-schemas";
 import { billingSettingProblem } from "@/shared/billing";
+import { RUNWAY_ALERT_DAYS_MESSAGE } from "@/shared/business-schemas";
+import { MAC_CHANGE_SETTING_MESSAGE } from "@/shared/device-lines";
 import { whatsappRetentionProblem } from "@/shared/inbox-schemas";
 import { lifecycleSettingError } from "@/shared/lifecycle";
 import { ownerAlertSettingProblem, storedOwnerAlertValue } from "@/shared/owner-alerts";
@@ -153,6 +155,10 @@ export function checkLifecycleSetting(key: unknown, value: unknown): void {
     panelSettingProblem(name, text) ??
     (name === "panel_credit_warning" && !/^\d{1,6}$/.test(text)
       ? "The credit warning must be a whole number of credits (0 or more)"
+      : null) ??
+    (name === "panel_runway_alert_days" && !/^\d{1,2}$/.test(text) ? RUNWAY_ALERT_DAYS_MESSAGE : null) ??
+    ((name === "mac_change_cooldown_hours" || name === "mac_change_monthly_limit") && !/^\d{1,4}$/.test(text)
+      ? MAC_CHANGE_SETTING_MESSAGE
       : null);
   if (message) invalid({ value: message });
 }

@@ -60,6 +60,48 @@ export function credentialsVars(business: BusinessProfile, facts: Omit<Credentia
   };
 }
 
+/** Where a MAG box's portal setting points: the panel's Stalker portal under the stream URL. */
+export const magPortalUrl = (streamUrl: string) => `${streamUrl.replace(/\/+$/, "")}/c/`;
+
+/**
+ * A MAG box's or Enigma2 receiver's line: nothing to sign in with — the box is known by its MAC —
+ * so the message says where to point the box (the portal URL for MAG), not an M3U link.
+ */
+export function deviceLineMessages(
+  business: BusinessProfile,
+  facts: Omit<CredentialsFacts, "app"> & { device: { type: "mag" | "enigma2"; mac: string } },
+): OutboxMessage[] {
+  const { client, line, device } = facts;
+  const vars = commonVars(business, client.full_name);
+  const end = line.expires_at ? ` It runs until ${formatDate(line.expires_at)}.` : "";
+  const how =
+    device.type === "mag"
+      ? [`On the box: Settings > Servers > Portals. Set Portal 1 URL to ${magPortalUrl(facts.streamUrl)} then save and restart the box.`]
+      : [
+          `Your receiver connects to ${facts.streamUrl.replace(/\/+$/, "")}. Reply to this message if you need help loading the channel list.`,
+        ];
+  const body = [
+    `Hi ${vars.name},`,
+    "",
+    `Your ${vars.business} line is ready for your ${device.type === "mag" ? "MAG box" : "Enigma2 receiver"} with MAC address ${device.mac}.${end}`,
+    ...(facts.test ? ["NOTE: this is a TEST line from the shop's sandbox panel; it does not play real channels."] : []),
+    "",
+    ...how,
+    "",
+    `Your account: ${vars.portal_link}`,
+    "",
+    vars.sign_off,
+  ].join("\n");
+  return channelsFor(client, { alsoEmail: true }).map((target) => ({
+    ...target,
+    subject: target.channel === "email" ? `${vars.business}: your line is ready` : undefined,
+    body,
+    kind: "credentials",
+    client_id: client.id,
+    dedupe_key: `credentials:${facts.jobId}:${target.channel}`,
+  }));
+}
+
 export function credentialsMessages(business: BusinessProfile, facts: CredentialsFacts, templates: OwnerTemplates): OutboxMessage[] {
   const { client, line } = facts;
   const message = renderMessage(templates, "credentials", credentialsVars(business, facts));

@@ -116,6 +116,16 @@ describe("withReadCache", () => {
       disableLine: async () => {
         calls.push("disableLine");
       },
+      findLine: async () => {
+        calls.push("findLine");
+        return null;
+      },
+      changeMac: async () => {
+        calls.push("changeMac");
+      },
+      clearIspLock: async () => {
+        calls.push("clearIspLock");
+      },
     };
     return { inner, calls };
   }
@@ -155,6 +165,21 @@ describe("withReadCache", () => {
     await expect(panel.editLine({ id: "1", package: "1" })).rejects.toThrow("no");
     await panel.userInfo();
     expect(calls.filter((c) => c === "userInfo")).toHaveLength(3);
+  });
+
+  it("never keeps a login lookup (findLine) and gives the ledger the panel itself (uncached)", async () => {
+    const { inner, calls } = counting();
+    const panel = withReadCache(inner, () => 300_000);
+    await panel.userInfo();
+    // a stale 'not there' would let a second line be made: each lookup asks the panel
+    await panel.findLine("sd_abc");
+    await panel.findLine("sd_abc");
+    expect(calls.filter((c) => c === "findLine")).toHaveLength(2);
+    // the balance before and after a charge is read now, whatever the dashboard keeps
+    await panel.uncached().userInfo();
+    await panel.uncached().userInfo();
+    expect(calls.filter((c) => c === "userInfo")).toHaveLength(3);
+    expect(panel.uncached()).toBe(inner);
   });
 
   it("refresh forgets everything; readAt says when packages and credits were read", async () => {

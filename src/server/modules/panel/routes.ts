@@ -6,6 +6,10 @@
 //   POST /api/admin/panel/refresh         → the view, read from the panel now (the Refresh button)
 //   PUT  /api/admin/panel/settings         {stream_url?, cache_minutes?} → the same view
 //   POST /api/admin/provisioning/:id/complete {username?, password?, line_id?, expires_on?, stream_url?} → a manual task done
+//   GET  /api/admin/panel/drift?status=    → {data: differences the sync found, both sides' values} (drift.ts)
+//   POST /api/admin/panel/drift/:id/fix {direction: push|accept} → fixed once, audited, through the lifecycle
+//   POST /api/admin/panel/sync             → compare now ("Check now"; the nightly sync otherwise)
+//   GET  /api/admin/panel/ledger           → {data: the credit ledger, newest first}
 // The panel's packages and credits are read from the panel itself, kept for the owner's
 // panel_cache_minutes (adapters/panel/cached.ts); its API key never leaves the server (not in
 // answers, logs or the audit log).
@@ -16,7 +20,8 @@ import { z } from "zod";
 import { isCachedPanel } from "@/server/adapters/panel/cached";
 import { PanelError, type PanelPackage } from "@/server/adapters/panel/panel";
 import { requireAdmin } from "@/server/auth/guards";
-import { clients, packages, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
+import { clients, lineMacChanges, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
+import { runPanelSync } from "@/server/jobs/panel-sync";
 import { TRIAL_PACKAGE_SETTING } from "@/server/jobs/provisioning-worker";
 import { appForDevice } from "@/server/lib/accounts";
 import { audit } from "@/server/lib/audit";
@@ -29,11 +34,14 @@ import {
   PANEL_PASSWORD_MESSAGE,
   PANEL_STREAM_URL_NEEDED,
   PANEL_USERNAME_MESSAGE,
+  panelDriftFixSchema,
   panelMappingSchema,
   panelTaskCompleteSchema,
 } from "@/shared/business-schemas";
 import { PANEL_SETTINGS, panelSettingsSchema } from "@/shared/panel-settings";
+import { fixDrift, listDrift } from "./drift";
 import { credentialsMessages } from "./messages";
+import { computeRunway, ledgerSummary, type Runway } from "./runway";
 import { currentStreamUrl, loadPanelSettings, type PanelSettingsView, writePanelSetting } from "./settings";
 
 export { CREDIT_WARNING_SETTING } from "@/server/lib/owner-alerts";
@@ -50,11 +58,17 @@ export interface PanelView extends PanelSettingsView {
   credit_warning: number;
   packages: PanelPackage[];
   mapping: Record<string, string>;
+  /** our package id → the bouquets it includes (only packages with a choice; none: all) */
+  bouquets: Record<string, string[]>;
   trial_package_id: string | null;
   /** why the panel could not be read, in the owner's words */
   error: string | null;
   /** when the credits and packages shown were read from the panel (ISO) */
   read_at: string | null;
+  /** how long the credits last against the renewals due (issue 32 item 6) */
+  runway: Runway;
+  /** the credit ledger's totals (GET /api/admin/panel/ledger lists it) */
+  ledger: Awaited<ReturnType<typeof ledgerSummary>>;
 }
 
 /** The panel as the dashboard shows it; a panel that cannot be reached is reported, not thrown. */
@@ -83,6 +97,7 @@ export async function panelView(app: FastifyInstance): Promise<PanelView> {
   }
   // Below the warning: the owner is alerted once per crossing (lib/owner-alerts.ts).
   await noteCreditBalance(app, credits, business.publicUrl);
+  const [runway, ledger] = await Promise.all([computeRunway(app, credits, panelPackages), ledgerSummary(app)]);
   return {
     mode: panel.mode,
     connected: error === null && panel.mode !== "manual",
@@ -91,10 +106,13 @@ export async function panelView(app: FastifyInstance): Promise<PanelView> {
     credit_warning: warning,
     packages: panelPackages,
     mapping: Object.fromEntries(mapRows.map((r) => [r.package_id, r.panel_package_id])),
+    bouquets: Object.fromEntries(mapRows.filter((r) => r.bouquets.length).map((r) => [r.package_id, r.bouquets])),
     trial_package_id: trial?.value || null,
     error,
     read_at: error === null && isCachedPanel(panel) ? (panel.readAt()?.toISOString() ?? null) : null,
     ...settings,
+    runway,
+    ledger,
   };
 }
 
@@ -132,6 +150,37 @@ const routes: FastifyPluginAsync = async (fastify) => {
     return panelView(app);
   });
 
+  app.get(
+    "/admin/panel/drift",
+    {
+      schema: {
+        querystring: z.object({
+          status: z.enum(["open", "fixed", "resolved", "all"], { error: "Status must be open, fixed, resolved or all" }).default("open"),
+        }),
+      },
+    },
+    async (request) => {
+      const data = await listDrift(app, request.query.status);
+      return { data, total: data.length };
+    },
+  );
+
+  app.post("/admin/panel/drift/:id/fix", { schema: { ...byId, body: panelDriftFixSchema } }, async (request) => {
+    const { drift, panelJobs } = await fixDrift(app, request, request.params.id, request.body);
+    return { data: drift, panel_jobs: panelJobs };
+  });
+
+  app.post("/admin/panel/sync", async () => {
+    const result = await runPanelSync(app, { force: true });
+    if (!result) throw conflict("In manual mode there is no panel to compare with.");
+    return { data: result };
+  });
+
+  app.get("/admin/panel/ledger", async () => {
+    const rows = await app.db.select().from(panelCreditLedger).orderBy(desc(panelCreditLedger.created_at)).limit(500);
+    return { data: rows.map((r) => ({ ...r, charged: r.credits_before - r.credits_after })), total: rows.length };
+  });
+
   app.put("/admin/panel/mapping", { schema: { body: panelMappingSchema } }, async (request) => {
     const view = await panelView(app);
     const known = new Set(view.packages.map((p) => p.id));
@@ -155,6 +204,16 @@ const routes: FastifyPluginAsync = async (fastify) => {
     }
     const trial = request.body.trial;
     if (trial && view.connected && !known.has(trial)) fields.trial = "The panel has no such package.";
+    // Bouquets: a subset of the (newly or already) mapped panel package's, read from the panel.
+    const chosen = Object.entries(request.body.bouquets ?? {});
+    const mappedTo = (id: string) => (request.body.packages[id] !== undefined ? request.body.packages[id] : view.mapping[id]) || null;
+    for (const [id, list] of chosen) {
+      const panelPackage = view.packages.find((p) => p.id === mappedTo(id));
+      if (!panelPackage) fields[`bouquets.${id}`] = "Map this package to a panel package before choosing its bouquets.";
+      else if (view.connected && list.some((b) => !panelPackage.bouquets.includes(b))) {
+        fields[`bouquets.${id}`] = `Choose bouquets of the panel package "${panelPackage.name}" only.`;
+      }
+    }
     if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
 
     await app.db.transaction(async (tx) => {
@@ -169,6 +228,12 @@ const routes: FastifyPluginAsync = async (fastify) => {
           await tx.delete(panelPackageMap).where(eq(panelPackageMap.package_id, id));
         }
       }
+      for (const [id, list] of chosen) {
+        await tx
+          .update(panelPackageMap)
+          .set({ bouquets: [...new Set(list)], updated_at: new Date() })
+          .where(eq(panelPackageMap.package_id, id));
+      }
       if (trial !== undefined) {
         await tx
           .insert(siteSettings)
@@ -180,7 +245,12 @@ const routes: FastifyPluginAsync = async (fastify) => {
           })
           .onConflictDoUpdate({ target: siteSettings.key, set: { value: trial ?? "", updated_at: new Date() } });
       }
-      await audit(tx, request, { action: "update", resource: "panel_mapping", before, after: { packages: request.body.packages, trial } });
+      await audit(tx, request, {
+        action: "update",
+        resource: "panel_mapping",
+        before,
+        after: { packages: request.body.packages, trial, bouquets: request.body.bouquets },
+      });
     });
     return panelView(app);
   });
@@ -309,6 +379,15 @@ const routes: FastifyPluginAsync = async (fastify) => {
             await loadTemplates(tx),
           ),
         );
+      } else if (job.action === "change_mac") {
+        // The owner moved the box to its new MAC on the panel by hand.
+        const [, changeId] = job.cause_key.split(":");
+        const [change] = await tx
+          .update(lineMacChanges)
+          .set({ status: "done", done_at: now })
+          .where(eq(lineMacChanges.id, changeId))
+          .returning();
+        if (change) await tx.update(clients).set({ line_mac: change.new_mac, updated_at: now }).where(eq(clients.id, client.id));
       } else if (job.action === "enable_line" || job.action === "disable_line") {
         await tx
           .update(clients)

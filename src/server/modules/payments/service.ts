@@ -267,6 +267,8 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     buyer_company: input.company ?? "",
     buyer_address: input.address ?? "",
     buyer_vat_number: input.vatNumber ?? "",
+    line_type: input.lineType ?? "m3u",
+    line_mac: input.mac ?? "",
   });
 
   // ---- card pay links -----------------------------------------------------------------------
@@ -1192,6 +1194,9 @@ export type OrderInput = {
   company?: string;
   address?: string;
   vatNumber?: string;
+  /** the device the line is for (issue 32): an app, or a MAG / Enigma2 box with its MAC */
+  lineType?: string;
+  mac?: string;
 };
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -16,6 +16,7 @@ import { type BusinessProfile, signOff } from "@/server/lib/business";
 import { applyChange, paymentActor } from "@/server/lib/lifecycle";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueue, enqueueAll } from "@/server/lib/outbox";
+import { keepDeviceLine } from "@/server/lib/provisioning";
 import { channelsFor, welcomeMessages } from "@/server/modules/admin-business/messages";
 import { redeemCoupon } from "@/server/modules/billing/coupons";
 import { issueInvoice } from "@/server/modules/billing/documents";
@@ -95,6 +96,8 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
   const payer = await payerOf(tx, payment, now);
   let client = payer.client;
   let extended = false;
+  // A MAG or Enigma2 box paid for: its MAC goes onto a client whose line is still to be made.
+  if (client) client = await keepDeviceLine(tx, client, payment);
   if (client) {
     const result = await applyChange(tx, {
       clientId: client.id,

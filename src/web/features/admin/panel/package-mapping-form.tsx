@@ -1,6 +1,8 @@
 // Which panel package each of our packages buys, and which one free trials are made on. The
 // panel checks the choice on save; its refusals land on the row they name ("packages.<id>",
 // "trial"). In sandbox mode an unmapped package uses the sandbox package of the same length.
+// Where the chosen panel package has bouquets, the owner may tick the ones the package includes
+// (none ticked: all of them); lines are made and extended with that choice.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useMemo } from "react";
 import { type Resolver, type UseFormRegisterReturn, useForm } from "react-hook-form";
@@ -19,7 +21,11 @@ type PanelPackage = AdminPanelView["packages"][number];
 
 const panelPackageId = z.string().trim().max(100, "That is not a panel package");
 /** The form's own shape (the server's route checks the same and more: that the panel has the package). */
-const mappingFormSchema = z.object({ packages: z.record(z.string(), panelPackageId), trial: panelPackageId });
+const mappingFormSchema = z.object({
+  packages: z.record(z.string(), panelPackageId),
+  trial: panelPackageId,
+  bouquets: z.record(z.string(), z.array(z.string())).optional(),
+});
 
 const duration = (n: number, unit: string) => `${n} ${n === 1 ? unit.replace(/s$/, "") : unit}`;
 
@@ -44,6 +50,7 @@ function defaults(view: AdminPanelView, packages: AdminPackage[]): PanelMapping 
   return {
     packages: Object.fromEntries(packages.map((p) => [p.id, view.mapping[p.id] ?? ""])),
     trial: view.trial_package_id ?? "",
+    bouquets: Object.fromEntries(packages.map((p) => [p.id, view.bouquets?.[p.id] ?? []])),
   };
 }
 
@@ -55,6 +62,7 @@ export function PackageMappingForm({ view, packages }: { view: AdminPanelView; p
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<PanelMapping>({
     resolver: zodResolver(mappingFormSchema) as Resolver<PanelMapping>,
@@ -66,13 +74,21 @@ export function PackageMappingForm({ view, packages }: { view: AdminPanelView; p
     if (!isDirty) reset(initial);
   }, [initial, isDirty, reset]);
 
-  const onSubmit = handleSubmit(async (mapping) => {
+  const bouquetsOf = (panelPackage: string | undefined) => view.packages.find((p) => p.id === panelPackage)?.bouquets ?? [];
+  const onSubmit = handleSubmit(async ({ packages: chosen, trial, bouquets }) => {
+    // Bouquets only for packages whose panel package has some to choose from.
+    const picked = Object.entries(bouquets ?? {}).filter(([id]) => bouquetsOf(chosen[id]).length > 0);
+    const mapping: PanelMapping = { packages: chosen, trial, ...(picked.length ? { bouquets: Object.fromEntries(picked) } : {}) };
     try {
       const saved = await save.mutateAsync(mapping);
       reset(defaults(saved, packages));
       toast.success("Package mapping saved", { description: "New lines and renewals use it from now on." });
     } catch (error) {
-      const known = [...packages.map((p) => `packages.${p.id}` as const), "trial" as const];
+      const known = [
+        ...packages.map((p) => `packages.${p.id}` as const),
+        ...packages.map((p) => `bouquets.${p.id}` as const),
+        "trial" as const,
+      ];
       if (!setServerErrors(error, setError, known))
         toast.error("Mapping not saved", { description: error instanceof Error ? error.message : "Please try again." });
     }
@@ -104,6 +120,11 @@ export function PackageMappingForm({ view, packages }: { view: AdminPanelView; p
               emptyLabel={auto ? `Automatic: ${auto.name}` : "Not mapped: lines wait for you"}
               options={paid.map((p) => ({ value: p.id, label: panelPackageText(p, false) }))}
               register={register(`packages.${pkg.id}`)}
+              bouquets={{
+                options: bouquetsOf(watch(`packages.${pkg.id}`)),
+                error: (errors.bouquets?.[pkg.id] as { message?: string } | undefined)?.message,
+                register: register(`bouquets.${pkg.id}`),
+              }}
             />
           );
         })}
@@ -137,6 +158,7 @@ function MappingRow({
   emptyLabel,
   options,
   register,
+  bouquets,
 }: {
   title: string;
   detail: string;
@@ -146,8 +168,10 @@ function MappingRow({
   emptyLabel: string;
   options: { value: string; label: string }[];
   register: UseFormRegisterReturn;
+  bouquets?: { options: string[]; error?: string; register: UseFormRegisterReturn };
 }) {
   const id = useId();
+  const bouquetsId = useId();
   // A saved choice the panel no longer lists (or could not list) stays choosable, marked.
   const missing = current && !known.some((p) => p.id === current);
   return (
@@ -167,6 +191,20 @@ function MappingRow({
           ))}
         </Select>
         <FieldError id={id} error={error} />
+        {bouquets?.options.length ? (
+          <fieldset className="flex flex-col gap-1" {...fieldAria(bouquetsId, { error: bouquets.error })}>
+            <legend className="text-xs text-ink-subtle">Bouquets (none ticked: all of them)</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              {bouquets.options.map((b) => (
+                <label key={b} className="flex min-h-11 items-center gap-2 text-sm text-ink">
+                  <input type="checkbox" value={b} {...bouquets.register} />
+                  Bouquet {b}
+                </label>
+              ))}
+            </div>
+            <FieldError id={bouquetsId} error={bouquets.error} />
+          </fieldset>
+        ) : null}
       </div>
     </li>
   );

@@ -3,7 +3,7 @@
 // words, its raw answer and Retry, and a manual-mode task completed with the pasted login.
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type AdminPanelView, PANEL_STREAM_URL_NEEDED, type ProvisioningJob } from "@/shared/business-schemas";
+import { type AdminPanelView, PANEL_STREAM_URL_NEEDED, type PanelDriftView, type ProvisioningJob } from "@/shared/business-schemas";
 import { CACHE_MINUTES_MESSAGE, STREAM_URL_MESSAGE } from "@/shared/panel-settings";
 import { cleanup, click, getByRoleName, waitFor } from "@/web/testing/render";
 import { fieldError, inputByLabel, renderWithClient, shimSelectDefaults, stubApi, typeInto } from "../catalogue/components/test-helpers";
@@ -112,6 +112,7 @@ function api(overrides: Record<string, Answer | ((body: unknown) => Answer)> = {
     "/api/admin/provisioning": { body: { data: jobs } },
     "/api/admin/provisioning?status=failed": { body: { data: jobs.filter((j) => j.status === "failed") } },
     "/api/admin/provisioning?status=task": { body: { data: jobs.filter((j) => j.status === "task") } },
+    "/api/admin/panel/drift": { body: { data: [] } },
     ...overrides,
   });
 }
@@ -424,6 +425,134 @@ describe("the panel page", () => {
     expect(done.querySelectorAll("li")).toHaveLength(1);
     expect(done.textContent).toContain("Create line · 3 Months for Thandi Nkosi");
     expect(done.querySelector(`a[href="/admin/client/${CLIENT}"]`)).not.toBeNull();
+  });
+});
+
+const DRIFT: PanelDriftView = {
+  id: "d1f70000-0000-4000-8000-000000000001",
+  kind: "expiry",
+  client_id: CLIENT,
+  client_full_name: "Nomsa Dlamini",
+  panel_line_id: "1001",
+  ours: "2026-12-22T10:00:00.000Z",
+  panel: "2027-01-01T10:00:00.000Z",
+  description: "The panel's line ends on 1 Jan 2027, our term on 22 Dec 2026.",
+  status: "open",
+  direction: null,
+  can_push: false,
+  can_accept: true,
+  found_at: "2026-11-23T01:00:00.000Z",
+  fixed_at: null,
+  fixed_by: "",
+};
+
+describe("bouquets per package", () => {
+  it("ticks some of the mapped panel package's bouquets and saves them with the mapping", async () => {
+    const withBouquets = { ...VIEW, packages: VIEW.packages.map((p) => (p.id === "11" ? { ...p, bouquets: ["1", "2", "3"] } : p)) };
+    const sent = api({
+      "/api/admin/panel": { body: withBouquets },
+      "PUT /api/admin/panel/mapping": { body: { ...withBouquets, bouquets: { [MONTH]: ["1", "3"] } } },
+    });
+    await renderPage();
+    const form = await waitFor(() => {
+      const found = page().querySelector<HTMLFormElement>("form[aria-label='Package mapping']");
+      if (!found?.querySelector("fieldset")) throw new Error("no bouquets");
+      return found;
+    });
+    const boxes = [...form.querySelectorAll<HTMLInputElement>("input[type=checkbox]")];
+    expect(boxes.map((b) => b.value)).toEqual(["1", "2", "3"]);
+    expect(form.querySelector("legend")?.textContent).toBe("Bouquets (none ticked: all of them)");
+    await click(boxes[0]);
+    await click(boxes[2]);
+    await click(getByRoleName(form, "button", "Save mapping"));
+    await waitFor(() =>
+      expect(sent.filter((r) => r.method === "PUT").map((r) => r.body)).toEqual([
+        { packages: { [MONTH]: "11", [THREE]: "" }, trial: "90", bouquets: { [MONTH]: ["1", "3"] } },
+      ]),
+    );
+  });
+});
+
+describe("differences with the panel, and the runway", () => {
+  it("lists a difference with both sides and offers only the fixes the panel allows; accept posts it once", async () => {
+    const sent = api({
+      "/api/admin/panel/drift": {
+        body: {
+          data: [
+            DRIFT,
+            {
+              ...DRIFT,
+              id: "d1f70000-0000-4000-8000-000000000002",
+              kind: "enabled",
+              ours: "true",
+              panel: "false",
+              can_push: true,
+              description: "The panel has the line switched off, but the client should be watching.",
+            },
+          ],
+        },
+      },
+      [`POST /api/admin/panel/drift/${DRIFT.id}/fix`]: { body: { data: { ...DRIFT, status: "fixed", direction: "accept" } } },
+    });
+    await renderPage();
+    const rows = await waitFor(() => {
+      const found = page().querySelectorAll<HTMLElement>("[data-testid=drift-row]");
+      if (found.length !== 2) throw new Error("no drift rows");
+      return [...found];
+    });
+    const [expiry, enabled] = rows;
+    expect(expiry.textContent).toContain("Expiry date for Nomsa Dlamini");
+    expect(expiry.textContent).toContain("Ours22 Dec 2026");
+    expect(expiry.textContent).toContain("The panel's1 Jan 2027");
+    expect(expiry.textContent).not.toContain("Push ours to the panel");
+    expect(enabled.textContent).toContain("OursOn");
+    expect(enabled.textContent).toContain("The panel'sOff");
+    expect(enabled.textContent).toContain("Push ours to the panel");
+    await click(getByRoleName(expiry, "button", "Accept the panel's"));
+    await waitFor(() =>
+      expect(sent.filter((r) => r.method === "POST").map((r) => [r.path, r.body])).toEqual([
+        [`/api/admin/panel/drift/${DRIFT.id}/fix`, { direction: "accept" }],
+      ]),
+    );
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("The panel's side is now ours."));
+  });
+
+  it("a fix the server refuses is toasted in its words", async () => {
+    api({
+      "/api/admin/panel/drift": { body: { data: [{ ...DRIFT, can_push: true }] } },
+      [`POST /api/admin/panel/drift/${DRIFT.id}/fix`]: {
+        status: 409,
+        body: {
+          error: {
+            code: "conflict",
+            message: "The reseller API cannot shorten a line: accept the panel's date, or shorten the line on the panel.",
+          },
+        },
+      },
+    });
+    await renderPage();
+    const row = await waitFor(() => {
+      const found = page().querySelector<HTMLElement>("[data-testid=drift-row]");
+      if (!found) throw new Error("no drift row");
+      return found;
+    });
+    await click(getByRoleName(row, "button", "Push ours to the panel"));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        "The reseller API cannot shorten a line: accept the panel's date, or shorten the line on the panel.",
+      ),
+    );
+  });
+
+  it("says how many renewals are due, the credits they need and the day the credits run out", async () => {
+    api({ "/api/admin/panel": { body: { ...VIEW, runway: { runs_out_on: "2026-12-05", renewals_due_30d: 3, credits_needed_30d: 7 } } } });
+    await renderPage();
+    const runway = await waitFor(() => {
+      const found = page().querySelector<HTMLElement>("[data-testid=panel-runway]");
+      if (!found) throw new Error("no runway");
+      return found;
+    });
+    expect(runway.textContent).toBe("3 renewals due in 30 days need 7 credits. Credits run out on 5 Dec 2026.");
   });
 });
 

@@ -1,8 +1,9 @@
 // /admin/panel: the IPTV panel lines are made on. Its mode and whether it answers (with the
 // panel's reason when it does not), the credit balance against the warning level, the panel's
-// work (tasks for the owner, failed jobs with Retry, jobs on their way, what was done), which
-// panel package each of our packages buys, and the stream server URL and how long panel reads
-// are kept. Panel reads are kept on the server; Refresh reads the panel once, now.
+// work (tasks for the owner, failed jobs with Retry, jobs on their way, what was done), the
+// differences the sync found with a fix for each (drift/), how long the credits last against the
+// renewals due, which panel package each of our packages buys, and the stream server URL and how
+// long panel reads are kept. Panel reads are kept on the server; Refresh reads the panel once, now.
 import { CircleCheck, CircleX, Coins, PlugZap, RotateCcw, Unplug } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -14,10 +15,11 @@ import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
 import { useAdminPackages } from "../api/get-admin-packages";
 import { AdminPageHeader } from "../components/admin-page-header";
-import { formatDateTime } from "../components/format";
+import { formatDate, formatDateTime } from "../components/format";
 import { usePanel } from "./api/get-panel";
 import { useProvisioningJobs } from "./api/get-provisioning-jobs";
 import { useRefreshPanel } from "./api/refresh-panel";
+import { DriftList } from "./drift/drift-list";
 import { OutOfCreditsAlert } from "./out-of-credits-alert";
 import { PackageMappingForm } from "./package-mapping-form";
 import { creditsText, MODE_LABELS, MODE_TEXT } from "./panel-labels";
@@ -44,6 +46,15 @@ export function PanelSection() {
         <PanelCard id="panel-jobs" title="Panel jobs" description="One job per payment, trial or change of status: each is done once.">
           <Jobs />
         </PanelCard>
+        {panel.data && panel.data.mode !== "manual" ? (
+          <PanelCard
+            id="panel-drift"
+            title="Differences with the panel"
+            description="Each night the panel's lines are compared with your clients. Push yours to the panel, or accept the panel's: each fix happens once."
+          >
+            <DriftList />
+          </PanelCard>
+        ) : null}
         <PanelCard
           id="panel-mapping"
           title="Package mapping"
@@ -190,6 +201,17 @@ function PanelStatus({ view }: { view: AdminPanelView }) {
             </>
           )}
         </p>
+        {view.runway && view.runway.renewals_due_30d > 0 ? (
+          <p className="text-sm text-ink-muted" data-testid="panel-runway">
+            {view.runway.renewals_due_30d} renewal{view.runway.renewals_due_30d === 1 ? "" : "s"} due in 30 days need{" "}
+            {view.runway.credits_needed_30d} credits.{" "}
+            {view.runway.runs_out_on ? (
+              <strong className="text-warn">Credits run out on {formatDate(new Date(`${view.runway.runs_out_on}T12:00:00+02:00`))}.</strong>
+            ) : credits === null ? null : (
+              "Your credits cover them."
+            )}
+          </p>
+        ) : null}
       </StatusTile>
     </div>
   );

@@ -1,6 +1,8 @@
 // The site settings the product reads (seeded by src/server/db/seed-content.ts), grouped and
 // labelled for the business. Keys not listed here show under "Other settings".
 import { billingSettingProblem } from "@/shared/billing";
+import { RUNWAY_ALERT_DAYS_MESSAGE } from "@/shared/business-schemas";
+import { MAC_CHANGE_SETTING_MESSAGE } from "@/shared/device-lines";
 import { WHATSAPP_RETENTION_SETTING, whatsappRetentionProblem } from "@/shared/inbox-schemas";
 import { OWNER_ALERT_CAUSES, OWNER_ALERT_SETTINGS, ownerAlertSettingProblem } from "@/shared/owner-alerts";
 export interface KnownSetting {
@@ -147,6 +149,27 @@ export const SETTING_GROUPS: SettingGroup[] = [
         hint: "A whole number of credits, e.g. 10.",
         placeholder: "Not set: 10, the default",
         check: (value) => (value.trim() === "" || /^\d{1,6}$/.test(value.trim()) ? null : "Enter a whole number of credits, e.g. 10"),
+      },
+      {
+        key: "panel_runway_alert_days",
+        label: "E-mail me this many days before the credits run out",
+        hint: "Whole days, e.g. 7: counted against the renewals due in the next 30 days.",
+        placeholder: "Not set: 7, the default",
+        check: (value) => (value.trim() === "" || /^\d{1,2}$/.test(value.trim()) ? null : RUNWAY_ALERT_DAYS_MESSAGE),
+      },
+      {
+        key: "mac_change_cooldown_hours",
+        label: "Hours between a client's MAC address changes",
+        hint: "For MAG and Enigma2 boxes, changed from the portal. A whole number, e.g. 24.",
+        placeholder: "Not set: 24, the default",
+        check: (value) => (value.trim() === "" || /^\d{1,4}$/.test(value.trim()) ? null : MAC_CHANGE_SETTING_MESSAGE),
+      },
+      {
+        key: "mac_change_monthly_limit",
+        label: "MAC address changes a client may make in 30 days",
+        hint: "A whole number, e.g. 2.",
+        placeholder: "Not set: 2, the default",
+        check: (value) => (value.trim() === "" || /^\d{1,4}$/.test(value.trim()) ? null : MAC_CHANGE_SETTING_MESSAGE),
       },
     ],
   },

@@ -8,6 +8,8 @@ import { adminKeys } from "../../admin-keys";
 export interface PanelMapping {
   packages: Record<string, string>;
   trial: string;
+  /** our package id → the panel package's bouquets it includes ([]: all); sent for packages whose panel package has bouquets */
+  bouquets?: Record<string, string[]>;
 }
 
 export function savePanelMapping(mapping: PanelMapping): Promise<AdminPanelView> {

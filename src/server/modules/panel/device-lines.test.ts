@@ -1,0 +1,340 @@
+// MAG and Enigma2 device lines (issue 32 item 1), against the fake reseller panel: a payment for
+// a MAG box makes one create_mag with the box's MAC (however often the callback comes), the
+// message points the box at the portal URL (no M3U link), a renewal is edit_mag and a suspension
+// disable_mag on the device's id; a malformed MAC is a 400 in the customer's words with nothing
+// written; a MAC already on the panel is a failed job for the owner, never a second create.
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
+import { SANDBOX_APP_ID } from "@/server/adapters/payments/sandbox";
+import { ikSignature } from "@/server/adapters/payments/signing";
+import { auditLog, capturedPayments, clients, lineMacChanges, outbox, packages, panelDrift, provisioningJobs } from "@/server/db/schema";
+import { runPanelSync } from "@/server/jobs/panel-sync";
+import { clientSession, type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
+import { createTestApp, type TestApp } from "@/server/testing";
+import { MAC_MESSAGE, macWarning } from "@/shared/device-lines";
+
+const PUBLIC_URL = "http://localhost:8080";
+const SANDBOX_SECRET = "device-test-sandbox-secret";
+const STREAM = "http://stream.example.net:8080";
+
+let t: TestApp;
+let fake: FakeXtreamPanel;
+let admin: SignedIn;
+let monthId: string;
+let n = 0;
+
+beforeAll(async () => {
+  fake = await startFakeXtreamPanel();
+  t = await createTestApp(
+    { PUBLIC_URL, SANDBOX_SECRET, PANEL_API_URL: fake.url, PANEL_API_KEY: fake.apiKey, PANEL_STREAM_URL: STREAM, PANEL_TIMEOUT_MS: 1_000 },
+    { seed: true },
+  );
+  admin = await signInAdmin(t.app);
+  [{ id: monthId }] = await t.app.db.select({ id: packages.id }).from(packages).where(eq(packages.name, "Month to Month"));
+  expect((await admin.call({ method: "PUT", url: "/api/admin/panel/mapping", payload: { packages: { [monthId]: "1" } } })).statusCode).toBe(
+    200,
+  );
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+const ip = () => `10.9.0.${++n}`;
+const order = (name: string, device: Record<string, unknown>) => ({
+  name,
+  whatsapp: `082 888 ${String(1000 + n)}`,
+  immediateStartConsent: true,
+  packageId: monthId,
+  ...device,
+});
+
+async function payForBox(name: string, device: Record<string, unknown>) {
+  const created = await t.app.inject({ method: "POST", url: "/api/payments/paylink", payload: order(name, device), remoteAddress: ip() });
+  expect(created.statusCode, created.body).toBe(201);
+  const ref = created.json().externalTransactionID as string;
+  const pressed = await t.app.inject({
+    method: "POST",
+    url: `/api/payments/sandbox/checkout/${ref}/pay`,
+    headers: { origin: PUBLIC_URL, "content-type": "application/x-www-form-urlencoded" },
+    payload: "",
+  });
+  expect(pressed.statusCode).toBe(303);
+  const [payment] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, ref));
+  expect(payment.status).toBe("paid");
+  return payment;
+}
+
+function deliverAgain(payment: { external_transaction_id: string; provider_reference: string | null }) {
+  const rawBody = JSON.stringify({
+    paylinkID: payment.provider_reference,
+    status: "SUCCESS",
+    externalTransactionID: payment.external_transaction_id,
+  });
+  return t.app.inject({
+    method: "POST",
+    url: "/api/payments/webhook/sandbox",
+    payload: rawBody,
+    headers: {
+      "content-type": "application/json",
+      "ik-appid": SANDBOX_APP_ID,
+      "ik-sign": ikSignature("/api/payments/webhook/sandbox", rawBody, SANDBOX_SECRET),
+    },
+  });
+}
+
+const clientRow = async (id: string) => (await t.app.db.select().from(clients).where(eq(clients.id, id)))[0];
+
+describe("a MAG box's line", () => {
+  let clientId: string;
+  let deviceId: string;
+
+  it("a payment makes one create_mag with the box's MAC, under replays and two workers; the message gives the portal URL", async () => {
+    const payment = await payForBox("Mandla Mag", { lineType: "mag", mac: " 00:1a:79:12:34:56 " });
+    clientId = payment.client_id as string;
+    expect(payment).toMatchObject({ line_type: "mag", line_mac: "00:1A:79:12:34:56" });
+    expect((await deliverAgain(payment)).statusCode).toBe(200);
+    await Promise.all([t.app.provisioning.drain(), t.app.provisioning.drain()]);
+    expect((await deliverAgain(payment)).statusCode).toBe(200);
+    await t.app.provisioning.drain();
+
+    expect(fake.callsOf("create_line")).toEqual([]);
+    const creates = fake.callsOf("create_mag");
+    expect(creates).toHaveLength(1);
+    expect(creates[0]).toMatchObject({ method: "POST", form: { package: "1", trial: "0", mac: "00:1A:79:12:34:56" } });
+    const box = [...fake.lines.values()].find((l) => l.mac === "00:1A:79:12:34:56");
+    if (!box) throw new Error("no box line");
+    deviceId = box.device_id;
+    expect(await clientRow(clientId)).toMatchObject({
+      line_type: "mag",
+      line_mac: "00:1A:79:12:34:56",
+      panel_line_id: deviceId,
+      line_portal_url: `${STREAM}/c/`,
+      line_enabled: true,
+    });
+    const [message] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.client_id, clientId), eq(outbox.kind, "credentials")));
+    expect(message.channel).toBe("whatsapp");
+    expect(message.body).toContain("Hi Mandla,");
+    expect(message.body).toContain("your MAG box with MAC address 00:1A:79:12:34:56");
+    expect(message.body).toContain(`Set Portal 1 URL to ${STREAM}/c/`);
+    expect(message.body).not.toContain("get.php");
+    expect(message.body).not.toMatch(/e-?mail/i);
+  });
+
+  it("a renewal is one edit_mag and a suspension one disable_mag, on the device's id", async () => {
+    const paid = await admin.call({
+      method: "POST",
+      url: "/api/admin/payments",
+      payload: { client_id: clientId, package_id: monthId, amount: 250 },
+    });
+    expect(paid.statusCode).toBe(201);
+    await t.app.provisioning.drain();
+    expect(fake.callsOf("edit_mag").map((c) => c.form)).toEqual([{ id: deviceId, package: "1" }]);
+    expect(fake.callsOf("edit_line")).toEqual([]);
+    await admin.call({ method: "POST", url: `/api/admin/clients/${clientId}/suspend` });
+    await t.app.provisioning.drain();
+    expect(fake.callsOf("disable_mag").map((c) => c.form)).toEqual([{ id: deviceId }]);
+    expect([...fake.lines.values()].find((l) => l.device_id === deviceId)?.enabled).toBe(false);
+  });
+
+  it("the sync finds the box's line among the panel's MAG lines (no 'missing' difference)", async () => {
+    await runPanelSync(t.app, { force: true });
+    const rows = await t.app.db.select().from(panelDrift).where(eq(panelDrift.client_id, clientId));
+    expect(rows.filter((r) => r.kind === "missing_on_panel")).toEqual([]);
+    expect((await t.app.db.select().from(panelDrift).where(eq(panelDrift.kind, "missing_here"))).length).toBe(0);
+  });
+
+  it("a create_mag whose answer was lost: the next attempt finds the box by its MAC (with our mark) and adopts it — one line", async () => {
+    fake.loseAnswer("create_mag", { when: "after", as: "5xx" });
+    const before = fake.callsOf("create_mag").length;
+    const payment = await payForBox("Lost Box", { lineType: "mag", mac: "00:1A:79:AB:CD:EF" });
+    await t.app.provisioning.drain();
+    const [job] = await t.app.db
+      .select()
+      .from(provisioningJobs)
+      .where(eq(provisioningJobs.client_id, payment.client_id as string));
+    expect(job).toMatchObject({ status: "pending", error_status: "HTTP_5XX" });
+    await t.app.db.update(provisioningJobs).set({ next_attempt_at: new Date() }).where(eq(provisioningJobs.id, job.id));
+    await Promise.all([t.app.provisioning.drain(), t.app.provisioning.drain()]);
+    expect(fake.callsOf("create_mag")).toHaveLength(before + 1);
+    const boxes = [...fake.lines.values()].filter((l) => l.mac === "00:1A:79:AB:CD:EF");
+    expect(boxes).toHaveLength(1);
+    expect(await clientRow(payment.client_id as string)).toMatchObject({
+      panel_line_id: boxes[0].device_id,
+      line_mac: "00:1A:79:AB:CD:EF",
+    });
+    expect((await t.app.db.select().from(provisioningJobs).where(eq(provisioningJobs.id, job.id)))[0].status).toBe("done");
+  });
+
+  it("an Enigma2 receiver is made with create_enigma and its MAC", async () => {
+    await payForBox("Elsa Enigma", { lineType: "enigma2", mac: "AA-BB-CC-DD-EE-01" });
+    await t.app.provisioning.drain();
+    expect(fake.callsOf("create_enigma").map((c) => c.form.mac)).toEqual(["AA:BB:CC:DD:EE:01"]);
+  });
+});
+
+describe("bad MACs", () => {
+  it("a malformed MAC, or a box without one, is a 400 on the field in the customer's words; nothing is written", async () => {
+    const [{ before }] = await t.app.db.select({ before: count() }).from(capturedPayments);
+    for (const device of [{ lineType: "mag", mac: "00:1A:79:12:34" }, { lineType: "mag", mac: "not a mac" }, { lineType: "enigma2" }]) {
+      const refused = await t.app.inject({
+        method: "POST",
+        url: "/api/payments/paylink",
+        payload: order("Bad Mac", device),
+        remoteAddress: ip(),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields.mac).toBe("Enter the MAC address as shown on the device (00:1A:79:xx:xx:xx)");
+    }
+    expect(MAC_MESSAGE).toBe("Enter the MAC address as shown on the device (00:1A:79:xx:xx:xx)");
+    const [{ after }] = await t.app.db.select({ after: count() }).from(capturedPayments);
+    expect(after).toBe(before);
+  });
+
+  it("a MAG MAC outside 00:1A:79 is a warning, not a refusal", async () => {
+    expect(macWarning("mag", "AA:BB:CC:DD:EE:FF")).toContain("start with 00:1A:79");
+    expect(macWarning("mag", "00:1a:79:00:00:01")).toBe("");
+    expect(macWarning("enigma2", "AA:BB:CC:DD:EE:FF")).toBe("");
+  });
+
+  it("a MAC already on the panel (not ours): a failed job with the panel's words for the owner, no create_mag", async () => {
+    fake.lines.set("9001", {
+      ...[...fake.lines.values()][0],
+      id: "9001",
+      device_id: "9901",
+      mac: "00:1A:79:99:99:99",
+      reseller_notes: "someone else's box",
+    });
+    const before = fake.callsOf("create_mag").length;
+    const payment = await payForBox("Taken Mac", { lineType: "mag", mac: "00:1A:79:99:99:99" });
+    await t.app.provisioning.drain();
+    expect(fake.callsOf("create_mag")).toHaveLength(before);
+    const [job] = await t.app.db
+      .select()
+      .from(provisioningJobs)
+      .where(eq(provisioningJobs.client_id, payment.client_id as string));
+    expect(job).toMatchObject({ status: "failed", error_status: "STATUS_EXISTS_MAC" });
+    expect(job.last_error).toContain("That MAC address already has a line on the panel");
+    const notices = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupe_key, `panel-failed:${job.id}`));
+    expect(notices).toHaveLength(1);
+    // The customer is asked to check the MAC, on their channel, once.
+    const asked = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupe_key, `mac-taken:${job.id}`));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ channel: "whatsapp", client_id: payment.client_id, kind: "mac-taken" });
+    expect(asked[0].body).toContain("The MAC address you gave for your MAG box, 00:1A:79:99:99:99, is already registered on our server");
+    expect(asked[0].body).not.toMatch(/e-?mail/i);
+  });
+});
+
+describe("changing the box's MAC from the portal", () => {
+  let clientId: string;
+  let cookie: Record<string, string>;
+  const change = (mac: unknown, key?: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/client/line/mac",
+      payload: { mac },
+      cookies: cookie,
+      headers: { origin: PUBLIC_URL, ...(key ? { "idempotency-key": key } : {}) },
+    });
+
+  beforeAll(async () => {
+    const payment = await payForBox("Mpho Moves", { lineType: "mag", mac: "00:1A:79:00:00:01" });
+    clientId = payment.client_id as string;
+    await t.app.provisioning.drain();
+    ({ cookie } = await clientSession(t.app, clientId));
+  });
+
+  it("once per request, under replays and at once: one edit_mag with the new MAC, the old one freed, audited", async () => {
+    const deviceId = (await clientRow(clientId)).panel_line_id as string;
+    const answers = await Promise.all([change("00:1a:79:00:00:02", "k-1"), change("00:1a:79:00:00:02", "k-1")]);
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202]);
+    expect(answers[0].json().data.id).toBe(answers[1].json().data.id);
+    expect((await change("00:1a:79:00:00:02", "k-1")).json().data).toMatchObject({
+      old_mac: "00:1A:79:00:00:01",
+      new_mac: "00:1A:79:00:00:02",
+    });
+    await Promise.all([t.app.provisioning.drain(), t.app.provisioning.drain()]);
+
+    const edits = fake.callsOf("edit_mag").filter((c) => c.form.mac);
+    expect(edits.map((c) => c.form)).toEqual([{ id: deviceId, mac: "00:1A:79:00:00:02" }]);
+    const box = [...fake.lines.values()].find((l) => l.device_id === deviceId);
+    expect(box?.mac).toBe("00:1A:79:00:00:02");
+    expect([...fake.lines.values()].some((l) => l.mac === "00:1A:79:00:00:01")).toBe(false);
+    expect((await clientRow(clientId)).line_mac).toBe("00:1A:79:00:00:02");
+    expect(await t.app.db.select().from(lineMacChanges).where(eq(lineMacChanges.client_id, clientId))).toHaveLength(1);
+    const audits = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "mac-change"), eq(auditLog.resource_id, clientId)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0].after).toMatchObject({ line_mac: "00:1A:79:00:00:02" });
+  });
+
+  it("within the cooldown: 409 saying when it is allowed (Retry-After); nothing queued", async () => {
+    const early = await change("00:1A:79:00:00:03", "k-2");
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toMatch(
+      /^You changed your box's MAC address a short while ago\. You can change it again after .* \(SAST\)\.$/,
+    );
+    expect(Number(early.headers["retry-after"])).toBeGreaterThan(23 * 3600);
+    expect(await t.app.db.select().from(lineMacChanges).where(eq(lineMacChanges.client_id, clientId))).toHaveLength(1);
+  });
+
+  it("the monthly limit (a setting) holds once the cooldown is off", async () => {
+    await admin.call({ method: "POST", url: "/api/admin/settings", payload: { key: "mac_change_cooldown_hours", value: "0" } });
+    await admin.call({ method: "POST", url: "/api/admin/settings", payload: { key: "mac_change_monthly_limit", value: "2" } });
+    expect((await change("00:1A:79:00:00:03", "k-3")).statusCode).toBe(202);
+    const third = await change("00:1A:79:00:00:04", "k-4");
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error.message).toContain("You have changed your box's MAC address 2 times in 30 days.");
+  });
+
+  it("resets the ISP lock once per request (edit_mag with isp_clear), audited", async () => {
+    const reset = (key: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/client/line/isp-reset",
+        cookies: cookie,
+        headers: { origin: PUBLIC_URL, "idempotency-key": key },
+      });
+    const answers = await Promise.all([reset("isp-1"), reset("isp-1"), reset("isp-1")]);
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202, 202]);
+    await Promise.all([t.app.provisioning.drain(), t.app.provisioning.drain()]);
+    const deviceId = (await clientRow(clientId)).panel_line_id;
+    expect(
+      fake
+        .callsOf("edit_mag")
+        .filter((c) => c.form.isp_clear)
+        .map((c) => c.form),
+    ).toEqual([{ id: deviceId, isp_clear: "1" }]);
+    const audits = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "isp-reset"), eq(auditLog.resource_id, clientId)));
+    expect(audits).toHaveLength(1);
+  });
+
+  it("a malformed MAC is a 400 in the customer's words; signed out is a 401", async () => {
+    const bad = await change("00:1A:79", "k-5");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.mac).toBe(MAC_MESSAGE);
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: "/api/client/line/mac",
+      payload: { mac: "x" },
+      headers: { origin: PUBLIC_URL },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -406,6 +406,9 @@ export const outbox = pgTable(
   (t) => [
     index("outbox_due_idx").on(t.status, t.next_attempt_at),
     uniqueIndex("outbox_wamid_idx").on(t.wamid).where(sql`wamid is not null`),
+    // the per-recipient cap counts a recipient's last hour (lib/rate-limit.ts, withinRecipientCap)
+    // on every public order: without it each order read the whole outbox
+    index("outbox_recipient_idx").on(sql`lower(trim(${t.recipient}))`, t.created_at),
   ],
 );
 

@@ -18,13 +18,13 @@ import { WhatsAppSendError, type WhatsAppTransport, WINDOW_CLOSED_CODES } from "
 import type { Db } from "@/server/db/client";
 import { clients, leads, outbox, siteBranding, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
 import { withSecret } from "@/server/lib/outbox";
-import { loadAlertRoute, queueOwnerAlert } from "@/server/lib/owner-alerts";
+import { loadAlertRoute, outboxFailedAlert, queueOwnerAlert } from "@/server/lib/owner-alerts";
 import { PassLoop } from "@/server/lib/pass-loop";
 import { open } from "@/server/lib/secret-box";
 import { VERIFICATION_KIND } from "@/server/lib/verification";
-import { messageKindLabel, WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
+import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
 import { OWNER_ALERT_KIND } from "@/shared/owner-alerts";
-import { buildWhatsAppLink, formatPhoneForDisplay } from "@/shared/whatsapp";
+import { buildWhatsAppLink } from "@/shared/whatsapp";
 
 export const MAX_ATTEMPTS = 8;
 const BATCH = 25;
@@ -206,20 +206,11 @@ export class OutboxWorker {
   private async alertFailure(tx: Tx, row: Row, error: string): Promise<number> {
     if (row.kind === OWNER_ALERT_KIND) return 0;
     const person = (await this.person(tx, row)).name;
-    const to = row.channel === "whatsapp" ? `WhatsApp ${formatPhoneForDisplay(row.recipient)}` : row.recipient;
-    const what = `${messageKindLabel(row.kind || "message")} ${row.channel === "whatsapp" ? "WhatsApp message" : "e-mail"}`;
-    const link = `${this.options.publicUrl ?? ""}/admin/outbox?status=failed`;
-    return queueOwnerAlert(tx, await loadAlertRoute(tx, this.cloudApi), {
-      cause: "outbox-failed",
-      dedupeKey: `owner-alert:outbox-failed:${row.id}`,
-      subject: `Not sent: ${what} to ${person || to}`,
-      body: [
-        `The ${what} to ${person ? `${person} (${to})` : to} could not be sent${row.attempts > 1 ? ` after ${row.attempts} tries` : ""}, and will not be tried again by itself.`,
-        `The reason: ${error}`,
-        "",
-        `Fix the cause, then retry it (or send it another way) here: ${link}`,
-      ].join("\n"),
-    });
+    return queueOwnerAlert(
+      tx,
+      await loadAlertRoute(tx, this.cloudApi),
+      outboxFailedAlert(this.options.publicUrl ?? "", row, person, error),
+    );
   }
 
   private async attachment(ref: string): Promise<EmailAttachment> {

@@ -16,6 +16,7 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "@/server/db/client";
 import { siteBranding, siteSettings } from "@/server/db/schema";
 import { isValidEmail } from "@/shared/contact";
+import { messageKindLabel } from "@/shared/messaging";
 import { formatRand } from "@/shared/money";
 import {
   OWNER_ALERT_CAUSES,
@@ -103,6 +104,32 @@ export async function alertOwner(app: FastifyInstance, executor: Executor, alert
 }
 
 // ---- the texts ----------------------------------------------------------------------------------
+
+/**
+ * A message given up on: the outbox worker's last try, or WhatsApp reporting it undeliverable
+ * (the Cloud API's 'failed' status). Once per outbox row, whichever says so first.
+ */
+export function outboxFailedAlert(
+  publicUrl: string,
+  row: { id: string; kind: string; channel: string; recipient: string; attempts: number },
+  person: string,
+  error: string,
+): OwnerAlert {
+  const to = row.channel === "whatsapp" ? `WhatsApp ${formatPhoneForDisplay(row.recipient)}` : row.recipient;
+  const what = `${messageKindLabel(row.kind || "message")} ${row.channel === "whatsapp" ? "WhatsApp message" : "e-mail"}`;
+  const link = `${publicUrl}/admin/outbox?status=failed`;
+  return {
+    cause: "outbox-failed",
+    dedupeKey: `owner-alert:outbox-failed:${row.id}`,
+    subject: `Not sent: ${what} to ${person || to}`,
+    body: [
+      `The ${what} to ${person ? `${person} (${to})` : to} could not be sent${row.attempts > 1 ? ` after ${row.attempts} tries` : ""}, and will not be tried again by itself.`,
+      `The reason: ${error}`,
+      "",
+      `Fix the cause, then retry it (or send it another way) here: ${link}`,
+    ].join("\n"),
+  };
+}
 
 /** A new EFT order: who, what, the reference, and where to confirm it. Once per payment. */
 export function eftOrderAlert(

@@ -19,6 +19,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { requireAdmin } from "@/server/auth/guards";
 import { whatsappTemplates } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";
+import { loadBusiness } from "@/server/lib/business";
 import { AppError, notFound } from "@/server/lib/errors";
 import { invalid, parseBody } from "@/server/modules/admin-catalogue/validation";
 import { inboxReplySchema } from "@/shared/inbox-schemas";
@@ -75,7 +76,8 @@ const routes: FastifyPluginAsync = async (app) => {
         request.log.warn({ problems, bytes: raw.length }, "WhatsApp webhook body does not match Meta's shape");
         throw new AppError(400, "bad_request", "The webhook body does not match the WhatsApp Business Account shape.");
       }
-      const { opened, ...result } = await applyWebhook(app.db, parsed.data);
+      const alerts = { publicUrl: (await loadBusiness(app)).publicUrl, cloudApi: app.outbox.cloudApi };
+      const { opened, ...result } = await applyWebhook(app.db, parsed.data, new Date(), alerts);
       // A number that writes opens its window: what waited for the owner to send by hand goes now.
       if (app.outbox.cloudApi && opened.length) {
         let flushed = 0;

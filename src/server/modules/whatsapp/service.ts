@@ -9,8 +9,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/server/db/client";
-import { outbox, whatsappMessages, whatsappWindows } from "@/server/db/schema";
+import { clients, leads, outbox, whatsappMessages, whatsappWindows } from "@/server/db/schema";
+import { loadAlertRoute, outboxFailedAlert, queueOwnerAlert } from "@/server/lib/owner-alerts";
 import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
+import { OWNER_ALERT_KIND } from "@/shared/owner-alerts";
 import { storeInbound } from "./inbox";
 
 const inboundSchema = z.looseObject({
@@ -101,7 +103,13 @@ function profileNames(contacts: { wa_id?: string; profile?: { name?: unknown } }
   return names;
 }
 
-export async function applyWebhook(db: Db, body: WebhookBody, now = new Date()): Promise<WebhookEffects> {
+/** What the owner's alert about an undeliverable message needs (lib/owner-alerts.ts); none without it. */
+export interface WebhookAlerts {
+  publicUrl: string;
+  cloudApi: boolean;
+}
+
+export async function applyWebhook(db: Db, body: WebhookBody, now = new Date(), alerts?: WebhookAlerts): Promise<WebhookEffects> {
   let inbound = 0;
   let statuses = 0;
   const opened = new Set<string>();
@@ -119,7 +127,7 @@ export async function applyWebhook(db: Db, body: WebhookBody, now = new Date()):
         inbound++;
       }
       for (const status of change.value.statuses ?? []) {
-        if (await applyStatus(db, status)) statuses++;
+        if (await applyStatus(db, status, alerts)) statuses++;
       }
     }
   }
@@ -143,44 +151,8 @@ async function recordInbound(db: Pick<Db, "insert">, message: InboundMessage, no
     });
 }
 
-async function applyStatus(db: Db, status: z.output<typeof statusSchema>): Promise<boolean> {
-  if (status.status === "failed") {
-    const error = status.errors?.[0];
-    const reason = error
-      ? `${error.code ? `(#${error.code}) ` : ""}${error.title ?? error.message ?? "failed"}${error.error_data?.details ? `: ${error.error_data.details}` : ""}`
-      : "no reason given";
-    const updated = await db
-      .update(outbox)
-      .set({
-        status: "failed",
-        delivery_status: "failed",
-        delivery_updated_at: sql`now()`,
-        last_error: `WhatsApp could not deliver it: ${reason}`.slice(0, 1000),
-        updated_at: sql`now()`,
-      })
-      .where(eq(outbox.wamid, status.id))
-      .returning({ id: outbox.id, recipient: outbox.recipient });
-    const replies = await db
-      .update(whatsappMessages)
-      .set({
-        status: "failed",
-        delivery_status: "failed",
-        delivery_updated_at: sql`now()`,
-        error: `WhatsApp could not deliver it: ${reason}`.slice(0, 1000),
-        updated_at: sql`now()`,
-      })
-      .where(and(eq(whatsappMessages.wamid, status.id), eq(whatsappMessages.direction, "out")))
-      .returning({ id: whatsappMessages.id, number: whatsappMessages.number });
-    if (replies[0]) updated.push({ id: replies[0].id, recipient: replies[0].number });
-    // Meta saw the number's window closed: let a retry go as a template, not as free text again.
-    if (error?.code === 131047 && updated[0]) {
-      await db
-        .update(whatsappWindows)
-        .set({ last_inbound_at: new Date(0), updated_at: sql`now()` })
-        .where(eq(whatsappWindows.number, updated[0].recipient.replace(/\D/g, "")));
-    }
-    return updated.length > 0;
-  }
+async function applyStatus(db: Db, status: z.output<typeof statusSchema>, alerts?: WebhookAlerts): Promise<boolean> {
+  if (status.status === "failed") return db.transaction((tx) => applyFailure(tx as unknown as Db, status, alerts));
   const rank = RANK[status.status];
   if (!rank) return false; // a status we do not track (Meta adds some): acknowledged, ignored
   const updated = await db
@@ -207,4 +179,76 @@ async function applyStatus(db: Db, status: z.output<typeof statusSchema>): Promi
     )
     .returning({ id: whatsappMessages.id });
   return updated.length + replies.length > 0;
+}
+
+/**
+ * WhatsApp could not deliver a message: the row fails with Meta's reason, and the owner hears of
+ * it once (the same alert, and key, as the outbox worker's give-up), in the same transaction.
+ */
+async function applyFailure(db: Db, status: z.output<typeof statusSchema>, alerts?: WebhookAlerts): Promise<boolean> {
+  const error = status.errors?.[0];
+  const reason = error
+    ? `${error.code ? `(#${error.code}) ` : ""}${error.title ?? error.message ?? "failed"}${error.error_data?.details ? `: ${error.error_data.details}` : ""}`
+    : "no reason given";
+  const updated = await db
+    .update(outbox)
+    .set({
+      status: "failed",
+      delivery_status: "failed",
+      delivery_updated_at: sql`now()`,
+      last_error: `WhatsApp could not deliver it: ${reason}`.slice(0, 1000),
+      updated_at: sql`now()`,
+    })
+    .where(eq(outbox.wamid, status.id))
+    .returning({
+      id: outbox.id,
+      recipient: outbox.recipient,
+      kind: outbox.kind,
+      channel: outbox.channel,
+      attempts: outbox.attempts,
+      client_id: outbox.client_id,
+      lead_id: outbox.lead_id,
+    });
+  if (alerts) {
+    for (const row of updated) {
+      if (row.kind === OWNER_ALERT_KIND) continue; // none about an alert itself
+      const person = await personName(db, row);
+      const alert = outboxFailedAlert(alerts.publicUrl, row, person, `WhatsApp could not deliver it: ${reason}`);
+      await queueOwnerAlert(db, await loadAlertRoute(db, alerts.cloudApi), alert);
+    }
+  }
+  const failed: { id: string; recipient: string }[] = updated.map((row) => ({ id: row.id, recipient: row.recipient }));
+  const replies = await db
+    .update(whatsappMessages)
+    .set({
+      status: "failed",
+      delivery_status: "failed",
+      delivery_updated_at: sql`now()`,
+      error: `WhatsApp could not deliver it: ${reason}`.slice(0, 1000),
+      updated_at: sql`now()`,
+    })
+    .where(and(eq(whatsappMessages.wamid, status.id), eq(whatsappMessages.direction, "out")))
+    .returning({ id: whatsappMessages.id, number: whatsappMessages.number });
+  if (replies[0]) failed.push({ id: replies[0].id, recipient: replies[0].number });
+  // Meta saw the number's window closed: let a retry go as a template, not as free text again.
+  if (error?.code === 131047 && failed[0]) {
+    await db
+      .update(whatsappWindows)
+      .set({ last_inbound_at: new Date(0), updated_at: sql`now()` })
+      .where(eq(whatsappWindows.number, failed[0].recipient.replace(/\D/g, "")));
+  }
+  return failed.length > 0;
+}
+
+/** The client's or lead's name an outbox row is for ("" when neither). */
+async function personName(db: Db, row: { client_id: string | null; lead_id: string | null }): Promise<string> {
+  if (row.client_id) {
+    const [client] = await db.select({ name: clients.full_name }).from(clients).where(eq(clients.id, row.client_id));
+    if (client) return client.name;
+  }
+  if (row.lead_id) {
+    const [lead] = await db.select({ name: leads.name }).from(leads).where(eq(leads.id, row.lead_id));
+    if (lead) return lead.name;
+  }
+  return "";
 }

@@ -14,7 +14,7 @@ import {
   startFakeWhatsAppCloud,
   webhookPayload,
 } from "@/server/adapters/fake-whatsapp-cloud";
-import { auditLog, clients, outbox, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
+import { auditLog, clients, outbox, siteSettings, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
 import { enqueue, type OutboxMessage, SECRET_PLACEHOLDER } from "@/server/lib/outbox";
 import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { makeClient, nextIp } from "@/server/modules/client/test-helpers";
@@ -342,6 +342,30 @@ describe("sending through the Cloud API", () => {
       })
     ).json();
     expect((listed.data as Json[]).some((m) => m.id === b.id && m.delivery_status === "failed")).toBe(true);
+  });
+
+  it("tells the owner once, on their alert address, when WhatsApp reports a message undeliverable, however often Meta repeats it", async () => {
+    await t.app.db
+      .insert(siteSettings)
+      .values({ key: "secret_owner_alert_email", value: "owner@example.co.za" })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: "owner@example.co.za" } });
+    t.app.cache.clear();
+    await postEvent({ messages: [inboundMessage("27825551001", "hello again")] });
+    const c = await send({ recipient: "27825551001", body: "Third", kind: "line-restored", client_id: lerato.id });
+    const failed = deliveryStatus(c.wamid as string, "failed", "27825551001", { code: 131026, title: "Message undeliverable" });
+    expect((await postEvent({ statuses: [failed] })).statusCode).toBe(200);
+    // Meta sends webhooks again when unsure: the same status, twice more
+    expect((await postEvent({ statuses: [failed] })).statusCode).toBe(200);
+    expect((await postEvent({ statuses: [failed] })).statusCode).toBe(200);
+    const alerts = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupe_key, `owner-alert:outbox-failed:${c.id}`));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ channel: "email", recipient: "owner@example.co.za", kind: "owner-alert" });
+    expect(alerts[0].subject).toBe("Not sent: Line restored WhatsApp message to Lerato Dlamini");
+    expect(alerts[0].body).toContain("The reason: WhatsApp could not deliver it: (#131026) Message undeliverable");
+    expect(alerts[0].body).toContain("/admin/outbox?status=failed");
   });
 
   it("sends a reset link in the WhatsApp text while the row keeps only {{secret}}", async () => {

@@ -46,6 +46,7 @@ export const TEMPLATE_VARIABLE_HELP: Record<string, string> = {
   days: "days left, e.g. 7",
   when: "when the trial ends, e.g. “22 Nov 2026 (in 3 days)”",
   ends: "“soon” on the last day, else “on 22 Nov 2026”",
+  pay_ways: "“by card or EFT”, or “by card” while EFT is not offered (no real bank details yet)",
   renew_link: "the link that opens the portal's pay/renew step (for a trial, on the package they chose)",
   grace_until: "the day and time the service stops after a paid term ends (empty without grace)",
   what_next: "the renewal lines: keeping the service on during the grace days, or switching it back on",
@@ -247,7 +248,7 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
   "trial-ending": {
     label: "Trial ending",
     sentWhen: "on the reminder days before a free trial ends",
-    variables: [...REMINDER, "when", "ends"],
+    variables: [...REMINDER, "when", "ends", "pay_ways"],
     required: [],
     subject: "{{business}}: your free trial ends {{ends}}",
     body: lines(
@@ -255,7 +256,7 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
       "",
       "Your free trial with {{business}} ends on {{when}}.",
       "To keep watching, pay for your {{package}} here: {{renew_link}}",
-      "Card or EFT, and your login details stay the same.",
+      "You can pay {{pay_ways}}, and your login details stay the same.",
       "",
       "{{sign_off}}",
     ),

@@ -18,6 +18,7 @@ import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { commonVars, loadTemplates, type OwnerTemplates, type RenderedMessage, renderMessage } from "@/server/lib/message-templates";
 import { enqueue } from "@/server/lib/outbox";
 import { preferredContact } from "@/server/modules/client/service";
+import { portalPayWays } from "@/shared/constants";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import { DEFAULT_REMINDER_DAYS, graceEnd, type LifecycleRules, lifecycleRules, reminderDays } from "@/shared/lifecycle";
 import type { TemplateKind } from "@/shared/message-templates";
@@ -97,6 +98,8 @@ export function reminderVars(business: BusinessProfile, threshold: Threshold, fa
     when: threshold === "1d" ? `${formatDateTime(facts.end)} (SAST)` : `${formatDate(facts.end)} (in ${days} days)`,
     ends: threshold === "1d" ? "soon" : `on ${formatDate(facts.end)}`,
     grace_until: grace ? formatDateTime(grace) : "",
+    // EFT only once it is really offered (shared/constants.ts)
+    pay_ways: portalPayWays(business.settings),
     what_next: whatNext.join("\n"),
   };
 }

@@ -93,6 +93,8 @@ describe("the trial's ending messages", () => {
     const [ending] = await toClient("reminder-1d");
     expect(ending.body).toContain("Your free trial");
     expect(ending.body).toContain(`To keep watching, pay for your 3 Months here: ${payLink}`);
+    // the seed's bank details are placeholders: EFT is not offered, so the message does not offer it
+    expect(ending.body).toContain("You can pay by card, and your login details stay the same.");
     expect(ending.template_vars).toMatchObject({ renew_link: payLink, package: "3 Months" });
 
     // once it has ended (the lifecycle job queues the notice as it ends the trial): the same link

@@ -96,11 +96,14 @@ export class OutboxWorker {
 
   /**
    * Send until nothing due is left; returns how many messages were attempted or routed. A pass
-   * already under way (a nudge) finishes first, so what it held is done when this returns.
+   * already under way (a nudge) finishes first, and one that started beside this (a nudge or the
+   * timer claiming a row first) is waited for too, so what any pass held is done when this returns.
    */
   async drain(): Promise<number> {
     await this.passes.settled();
-    return this.pass();
+    const n = await this.pass();
+    await this.passes.settled();
+    return n;
   }
 
   private async pass(): Promise<number> {

@@ -90,15 +90,21 @@ export class ProvisioningWorker {
     this.passes.request();
   }
 
-  /** Work until nothing due is left; returns how many jobs were attempted. */
+  /**
+   * Work until nothing due is left; returns how many jobs were attempted. A pass of the worker's
+   * own (started, nudged) that holds a job meanwhile is waited for, so every due job is done when
+   * this returns.
+   */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
       const job = await this.claim();
-      if (!job) return total;
+      if (!job) break;
       total++;
       await this.work(job);
     }
+    await this.passes.settled();
+    return total;
   }
 
   /** The oldest due job of a client with nothing earlier still waiting or running. */

@@ -57,8 +57,8 @@ export class PassLoop {
       });
   }
 
-  /** Resolves once the pass under way, if any, has finished. */
+  /** Resolves once no pass is under way: the one running now and any it chained (asked again meanwhile). */
   async settled(): Promise<void> {
-    await this.running;
+    while (this.running) await this.running;
   }
 }

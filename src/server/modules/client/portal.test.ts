@@ -268,6 +268,17 @@ describe("IDOR: A's session never reads or changes B's rows", () => {
       { route: "GET /api/client/notices", send: () => call("GET", `/api/client/notices${qs}`, cookieA), expect: [200] },
       { route: "GET /api/client/apps", send: () => call("GET", `/api/client/apps${qs}&device=smart-tv-samsung`, cookieA), expect: [200] },
       { route: "GET /api/client/status-updates", send: () => call("GET", `/api/client/status-updates${qs}`, cookieA), expect: [200] },
+      // A's own line only (an app login, or not made yet): no MAC to change, no ISP lock of B's to clear.
+      {
+        route: "POST /api/client/line/mac",
+        send: () => call("POST", `/api/client/line/mac${qs}`, cookieA, { ...hostile, mac: "00:1A:79:12:34:56" }),
+        expect: [409],
+      },
+      {
+        route: "POST /api/client/line/isp-reset",
+        send: () => call("POST", `/api/client/line/isp-reset${qs}`, cookieA, hostile),
+        expect: [202, 409],
+      },
       {
         route: "PUT /api/client/status-updates",
         send: () => call("PUT", `/api/client/status-updates${qs}`, cookieA, { ...hostile, subscribed: true }),

@@ -57,8 +57,8 @@ export class PassLoop {
       });
   }
 
-  /** Resolves once no pass is under way: the one running now and any it chained (asked again meanwhile). */
+  /** Resolves once the pass under way, if any, has finished. */
   async settled(): Promise<void> {
-    while (this.running) await this.running;
+    await this.running;
   }
 }

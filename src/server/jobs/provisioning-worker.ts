@@ -69,7 +69,7 @@ export class ProvisioningWorker {
     intervalMs = 15_000,
   ) {
     // passes only while started
-    const pass = () => this.drain().catch((error) => this.app.log.warn({ err: error }, "provisioning pass failed"));
+    const pass = () => this.workAll().catch((error) => this.app.log.warn({ err: error }, "provisioning pass failed"));
     this.passes = new PassLoop(pass, intervalMs, true);
   }
 
@@ -96,15 +96,20 @@ export class ProvisioningWorker {
    * this returns.
    */
   async drain(): Promise<number> {
+    const total = await this.workAll();
+    await this.passes.settled();
+    return total;
+  }
+
+  /** One pass: claims and works due jobs until none is left (the loop's pass; drain's own). */
+  private async workAll(): Promise<number> {
     let total = 0;
     for (;;) {
       const job = await this.claim();
-      if (!job) break;
+      if (!job) return total;
       total++;
       await this.work(job);
     }
-    await this.passes.settled();
-    return total;
   }
 
   /** The oldest due job of a client with nothing earlier still waiting or running. */

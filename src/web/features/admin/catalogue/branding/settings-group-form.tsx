@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
 import { settingInputSchema } from "@/shared/admin-schemas";
+import { isPlaceholder } from "@/shared/constants";
 import { lifecycleSettingError } from "@/shared/lifecycle";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -18,6 +19,9 @@ import type { AdminSetting } from "../api/types";
 import type { SettingGroup } from "./setting-groups";
 
 type SettingValues = Record<string, string>;
+
+/** Shown in a field whose stored value is still the seed's placeholder (the field itself is empty). */
+export const NOT_FILLED_IN = "Not filled in yet";
 
 /**
  * The group's values, each changed one checked as the server will: the shared settingInputSchema,
@@ -39,7 +43,12 @@ function groupSchema(group: SettingGroup, saved: () => SettingValues) {
 
 export function SettingsGroupForm({ group, settings }: { group: SettingGroup; settings: AdminSetting[] }) {
   const stored = (key: string) => settings.find((s) => s.key === key);
-  const saved = useRef<SettingValues>(Object.fromEntries(group.settings.map((s) => [s.key, stored(s.key)?.value ?? ""])));
+  // A value still at the seed's "Set in Admin › Settings" shows as an empty field to fill in, not
+  // as text the owner must first delete; it is only written when the owner types something.
+  const seeded = (key: string) => isPlaceholder(stored(key)?.value);
+  const saved = useRef<SettingValues>(
+    Object.fromEntries(group.settings.map((s) => [s.key, seeded(s.key) ? "" : (stored(s.key)?.value ?? "")])),
+  );
   const [schema] = useState(() => groupSchema(group, () => saved.current));
   const saveSetting = useSaveSetting();
   const {
@@ -116,7 +125,12 @@ export function SettingsGroupForm({ group, settings }: { group: SettingGroup; se
                     <option value="false">No VAT (not registered, or VAT is added)</option>
                   </Select>
                 ) : (
-                  <Input {...control} {...register(s.key)} type={s.kind === "email" ? "email" : "text"} placeholder={s.placeholder} />
+                  <Input
+                    {...control}
+                    {...register(s.key)}
+                    type={s.kind === "email" ? "email" : "text"}
+                    placeholder={s.placeholder ?? (seeded(s.key) ? NOT_FILLED_IN : undefined)}
+                  />
                 )
               }
             </Field>

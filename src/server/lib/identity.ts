@@ -54,11 +54,23 @@ export interface ContactMatch {
 
 /** The client a number or e-mail address points to, the number first. Null for a new person. */
 export async function matchContact(db: Executor, person: { whatsapp?: string; email?: string }): Promise<ContactMatch | null> {
-  const byNumber = person.whatsapp ? await clientByNumber(db, person.whatsapp) : null;
-  if (byNumber) return { client: byNumber, by: "whatsapp" };
-  const byEmail = person.email ? await clientByEmail(db, person.email) : null;
-  return byEmail ? { client: byEmail, by: "email" } : null;
+  const digits = person.whatsapp ? storedNumber(person.whatsapp) : "";
+  const address = person.email?.trim().toLowerCase() ?? "";
+  if (!digits) return address ? asMatch(await clientByEmail(db, address), "email") : null;
+  if (!address) return asMatch(await clientByNumber(db, digits), "whatsapp");
+  // One round trip for every order and payment (a new person is the common case): the number's
+  // own client first, else the most recently active client with the address (both indexed).
+  const byNumber = sql<boolean>`${clients.whatsapp} is not distinct from ${digits}`;
+  const [row] = await db
+    .select({ client: clients, byNumber })
+    .from(clients)
+    .where(and(sql`(${clients.whatsapp} = ${digits} or lower(${clients.email}) = ${address})`, standing))
+    .orderBy(desc(byNumber), desc(clients.updated_at))
+    .limit(1);
+  return row ? { client: row.client, by: row.byNumber ? "whatsapp" : "email" } : null;
 }
+
+const asMatch = (client: ClientRow | null, by: ContactMatch["by"]): ContactMatch | null => (client ? { client, by } : null);
 
 export const numberTakenMessage = (holder: Pick<ClientRow, "full_name" | "username">, number: string) =>
   `${formatPhoneForDisplay(number)} is already the WhatsApp number of ${holder.full_name} (${holder.username}). A number belongs to one client.`;

@@ -6,11 +6,10 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
-import { SANDBOX_APP_ID } from "@/server/adapters/payments/sandbox";
-import { ikSignature } from "@/server/adapters/payments/signing";
 import { auditLog, capturedPayments, clients, lineMacChanges, outbox, packages, panelDrift, provisioningJobs } from "@/server/db/schema";
 import { runPanelSync } from "@/server/jobs/panel-sync";
 import { clientSession, type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
+import { deliverSandboxAgain, type PaidPayment, payOnSandbox } from "@/server/test-support/sandbox-payments";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { MAC_MESSAGE, macWarning } from "@/shared/device-lines";
 
@@ -50,39 +49,9 @@ const order = (name: string, device: Record<string, unknown>) => ({
   ...device,
 });
 
-async function payForBox(name: string, device: Record<string, unknown>) {
-  const created = await t.app.inject({ method: "POST", url: "/api/payments/paylink", payload: order(name, device), remoteAddress: ip() });
-  expect(created.statusCode, created.body).toBe(201);
-  const ref = created.json().externalTransactionID as string;
-  const pressed = await t.app.inject({
-    method: "POST",
-    url: `/api/payments/sandbox/checkout/${ref}/pay`,
-    headers: { origin: PUBLIC_URL, "content-type": "application/x-www-form-urlencoded" },
-    payload: "",
-  });
-  expect(pressed.statusCode).toBe(303);
-  const [payment] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, ref));
-  expect(payment.status).toBe("paid");
-  return payment;
-}
+const payForBox = (name: string, device: Record<string, unknown>) => payOnSandbox(t.app, order(name, device), ip());
 
-function deliverAgain(payment: { external_transaction_id: string; provider_reference: string | null }) {
-  const rawBody = JSON.stringify({
-    paylinkID: payment.provider_reference,
-    status: "SUCCESS",
-    externalTransactionID: payment.external_transaction_id,
-  });
-  return t.app.inject({
-    method: "POST",
-    url: "/api/payments/webhook/sandbox",
-    payload: rawBody,
-    headers: {
-      "content-type": "application/json",
-      "ik-appid": SANDBOX_APP_ID,
-      "ik-sign": ikSignature("/api/payments/webhook/sandbox", rawBody, SANDBOX_SECRET),
-    },
-  });
-}
+const deliverAgain = (payment: PaidPayment) => deliverSandboxAgain(t.app, payment, SANDBOX_SECRET);
 
 const clientRow = async (id: string) => (await t.app.db.select().from(clients).where(eq(clients.id, id)))[0];
 

@@ -7,13 +7,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
-import { SANDBOX_APP_ID } from "@/server/adapters/payments/sandbox";
-import { ikSignature } from "@/server/adapters/payments/signing";
 import { auditLog, capturedPayments, clients, outbox, packages, provisioningJobs } from "@/server/db/schema";
 import { runPanelSync } from "@/server/jobs/panel-sync";
 import { withSecret } from "@/server/lib/outbox";
 import { open } from "@/server/lib/secret-box";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
+import { deliverSandboxAgain, type PaidPayment, payOnSandbox } from "@/server/test-support/sandbox-payments";
 import { createTestApp, type TestApp } from "@/server/testing";
 
 const PUBLIC_URL = "http://localhost:8080";
@@ -43,44 +42,10 @@ afterAll(async () => {
 const ip = () => `10.7.${Math.floor(++counter / 250)}.${counter % 250}`;
 const payer = (name: string, whatsapp: string) => ({ name, whatsapp, immediateStartConsent: true });
 
-async function payAsVisitor(name: string, whatsapp: string, packageName: string) {
-  const created = await t.app.inject({
-    method: "POST",
-    url: "/api/payments/paylink",
-    payload: { ...payer(name, whatsapp), packageId: pkgId[packageName] },
-    remoteAddress: ip(),
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const ref = created.json().externalTransactionID as string;
-  const pressed = await t.app.inject({
-    method: "POST",
-    url: `/api/payments/sandbox/checkout/${ref}/pay`,
-    headers: { origin: PUBLIC_URL, "content-type": "application/x-www-form-urlencoded" },
-    payload: "",
-  });
-  expect(pressed.statusCode).toBe(303);
-  const [payment] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, ref));
-  expect(payment.status).toBe("paid");
-  return payment;
-}
+const payAsVisitor = (name: string, whatsapp: string, packageName: string) =>
+  payOnSandbox(t.app, { ...payer(name, whatsapp), packageId: pkgId[packageName] }, ip());
 
-function deliverAgain(payment: { external_transaction_id: string; provider_reference: string | null }) {
-  const rawBody = JSON.stringify({
-    paylinkID: payment.provider_reference,
-    status: "SUCCESS",
-    externalTransactionID: payment.external_transaction_id,
-  });
-  return t.app.inject({
-    method: "POST",
-    url: "/api/payments/webhook/sandbox",
-    payload: rawBody,
-    headers: {
-      "content-type": "application/json",
-      "ik-appid": SANDBOX_APP_ID,
-      "ik-sign": ikSignature("/api/payments/webhook/sandbox", rawBody, SANDBOX_SECRET),
-    },
-  });
-}
+const deliverAgain = (payment: PaidPayment) => deliverSandboxAgain(t.app, payment, SANDBOX_SECRET);
 
 const jobsOf = (clientId: string) =>
   t.app.db.select().from(provisioningJobs).where(eq(provisioningJobs.client_id, clientId)).orderBy(provisioningJobs.created_at);

@@ -490,7 +490,12 @@ export class ProvisioningWorker {
       case "extend_line":
         return `Extend ${client.line_username || "the"} line of ${who} on your panel by the ${job.package_name || "paid"} package, then mark this done.${until}`;
       case "enable_line":
-        return `Switch the line ${client.line_username} of ${who} back on in your panel, then mark this done.`;
+        // A reactivation's "Line restored" waits for this (lib/lifecycle.ts, queueRestoredAfterTask): the owner knows it.
+        return `Switch the line ${client.line_username} of ${who} back on in your panel, then mark this done.${
+          job.cause_key.startsWith("reactivate:")
+            ? ` ${client.full_name} is told their line is back on when you mark it done, not before.`
+            : ""
+        }`;
       case "isp_clear":
         return `Reset the ISP lock of the line ${client.line_username || client.line_mac} of ${who} in your panel, then mark this done.`;
       case "change_mac":

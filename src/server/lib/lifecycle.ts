@@ -4,10 +4,11 @@
 // cause_key of client_lifecycle_events), writes the new status and term, and records the change
 // in the lifecycle history and the audit log, all in that one transaction. So a replayed
 // payment callback, a retried job or two processes at once change a client exactly once.
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { PanelMode } from "@/server/adapters/panel/panel";
 import type { Db } from "@/server/db/client";
-import { auditLog, clientLifecycleEvents, clients } from "@/server/db/schema";
+import { auditLog, clientLifecycleEvents, clients, provisioningJobs } from "@/server/db/schema";
 import { preferredContact } from "@/server/modules/client/service";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import {
@@ -25,7 +26,7 @@ import { type BusinessProfile, loadBusiness } from "./business";
 import { conflict, notFound } from "./errors";
 import { commonVars, type OwnerTemplates, renderMessage } from "./message-templates";
 import { enqueue } from "./outbox";
-import { planPanelWork, queuePanelWork } from "./provisioning";
+import { planPanelWork, queuePanelWork, SERVING_STATUSES } from "./provisioning";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type ClientRow = typeof clients.$inferSelect;
@@ -192,34 +193,96 @@ export function lineNoticeVars(
   };
 }
 
+/** What the line notices need, read before the transaction (PGlite has one connection). */
+export interface LineNoticeContext {
+  business: BusinessProfile;
+  templates: OwnerTemplates;
+  /** the panel's mode: in manual mode "Line restored" waits for the owner's enable task (queueRestoredAfterTask) */
+  panelMode?: PanelMode;
+}
+
 /**
  * Queues the client's message about an admin's suspend or reactivate in the change's own
  * transaction: "Line suspended" / "Line restored" in the owner's words, on the client's channel,
  * once per cause (dedupe key `<cause key>:notice`). Nothing for other causes, for a change not
  * applied (a replay or a refusal), or for a client with no usable contact. `business` and
  * `templates` are read before the transaction (PGlite has one connection). Returns whether one was queued.
+ *
+ * In manual panel mode a reactivation that switches a line back on queues its enable_line as a
+ * task for the owner: the line is still off until they do it on the panel, so "Line restored"
+ * waits and goes when they mark the task done (queueRestoredAfterTask). With a panel API the
+ * message goes now, as the worker switches the line on within moments.
  */
 export async function queueLineNotice(
   tx: Tx,
   change: Pick<Change, "cause" | "causeKey"> & Partial<Pick<Change, "rules">>,
   result: ChangeResult,
-  context: { business: BusinessProfile; templates: OwnerTemplates },
+  context: LineNoticeContext,
 ): Promise<boolean> {
   const kind = change.cause.kind === "admin-suspend" ? "line-suspended" : change.cause.kind === "admin-reactivate" ? "line-restored" : null;
   if (!kind || !result.applied) return false;
-  const contact = preferredContact(result.client);
+  if (kind === "line-restored" && context.panelMode === "manual") {
+    const [task] = await tx
+      .select({ id: provisioningJobs.id })
+      .from(provisioningJobs)
+      .where(eq(provisioningJobs.cause_key, `${change.causeKey}:enable_line`));
+    if (task) return false;
+  }
+  return enqueueLineNotice(tx, kind, result.client, change.causeKey, context, change.rules);
+}
+
+/**
+ * A manual enable_line task the owner marked done: when it switched a reactivated client's line
+ * back on, the "Line restored" message queueLineNotice held goes now, once (the reactivation's
+ * dedupe key, `<cause key>:notice`), worded for the client as they are now. Nothing for other
+ * tasks, for a client no longer served (suspended or expired since), or when a later switch-off
+ * of the line was asked for (the client hears of that instead). Returns whether one was queued.
+ */
+export async function queueRestoredAfterTask(
+  tx: Tx,
+  job: Pick<typeof provisioningJobs.$inferSelect, "action" | "cause_key" | "client_id" | "created_at">,
+  context: LineNoticeContext & { rules?: Pick<LifecycleRules, "graceDays"> },
+): Promise<boolean> {
+  const suffix = ":enable_line";
+  if (job.action !== "enable_line" || !job.cause_key.startsWith("reactivate:") || !job.cause_key.endsWith(suffix)) return false;
+  const [client] = await tx.select().from(clients).where(eq(clients.id, job.client_id));
+  if (!client || !SERVING_STATUSES.includes(client.status)) return false;
+  const [laterOff] = await tx
+    .select({ id: provisioningJobs.id })
+    .from(provisioningJobs)
+    .where(
+      and(
+        eq(provisioningJobs.client_id, client.id),
+        eq(provisioningJobs.action, "disable_line"),
+        gt(provisioningJobs.created_at, job.created_at),
+      ),
+    )
+    .limit(1);
+  if (laterOff) return false;
+  return enqueueLineNotice(tx, "line-restored", client, job.cause_key.slice(0, -suffix.length), context, context.rules);
+}
+
+async function enqueueLineNotice(
+  tx: Tx,
+  kind: "line-suspended" | "line-restored",
+  client: ClientRow,
+  causeKey: string,
+  context: LineNoticeContext,
+  rules?: Pick<LifecycleRules, "graceDays">,
+): Promise<boolean> {
+  const contact = preferredContact(client);
   if (!contact) return false;
-  const message = renderMessage(context.templates, kind, lineNoticeVars(context.business, result.client, { rules: change.rules }));
+  const message = renderMessage(context.templates, kind, lineNoticeVars(context.business, client, { rules }));
   await enqueue(tx, {
     ...contact,
     // kept on a WhatsApp row too: the e-mail copy the outbox may make, and the owner's queue, read it
     subject: message.subject,
     body: message.body,
     kind,
-    client_id: result.client.id,
+    client_id: client.id,
     failure: message.error,
-    vars: { package: result.client.package_name || "subscription" },
-    dedupe_key: `${change.causeKey}:notice`,
+    vars: { package: client.package_name || "subscription" },
+    dedupe_key: `${causeKey}:notice`,
   });
   return true;
 }

@@ -26,7 +26,7 @@ import { makeClient, nextIp } from "@/server/modules/client/test-helpers";
 import { createTestApp, fillBankDetails, onPostgres, type TestApp } from "@/server/testing";
 import { OWNER_ALERT_CAUSES, OWNER_ALERT_MESSAGES, OWNER_ALERT_SETTINGS, ownerAlertPrefs } from "@/shared/owner-alerts";
 import { enqueue } from "./outbox";
-import { alertRecipients } from "./owner-alerts";
+import { alertRecipients, loadAlertRoute, outboxFailedAlert, queueOwnerAlert } from "./owner-alerts";
 
 const PUBLIC_URL = "http://localhost:8080";
 const TOKEN = "EAAG-owner-alerts";
@@ -425,6 +425,61 @@ describe("a message given up on", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0].template?.parameters[0]).toContain("could not be sent");
     await t.app.db.delete(whatsappTemplates).where(eq(whatsappTemplates.kind, "owner-alert"));
+  });
+});
+
+describe("the words of a message given up on, per channel", () => {
+  const failed = (channel: string, recipient: string) => ({ id: "row-1", kind: "receipt", channel, recipient, attempts: 8 });
+  it.each([
+    // failed message's channel, the alert's own channel, the subject, the failed message as the body names it, the reason
+    [
+      "whatsapp",
+      "email",
+      "Not sent: Payment receipt WhatsApp message to Bongani Mokoena",
+      "(WhatsApp +27 82 555 1900)",
+      "no e-mail transport",
+    ],
+    [
+      "whatsapp",
+      "whatsapp",
+      "Not sent: Payment receipt WhatsApp message to Bongani Mokoena",
+      "(WhatsApp +27 82 555 1900)",
+      "no mail transport",
+    ],
+    ["email", "email", "Not sent: Payment receipt e-mail to Bongani Mokoena", "(bongani@example.co.za)", "no e-mail transport"],
+    ["email", "whatsapp", "Not sent: Payment receipt message by mail to Bongani Mokoena", "(bongani@example.co.za)", "no mail transport"],
+  ] as const)("a failed %s message, alerted by %s: names its real channel", (channel, alertChannel, subject, named, reason) => {
+    const recipient = channel === "whatsapp" ? "27825551900" : "bongani@example.co.za";
+    const alert = outboxFailedAlert(PUBLIC_URL, failed(channel, recipient), "Bongani Mokoena", "no e-mail transport");
+    const words = alertChannel === "whatsapp" ? alert.whatsapp : alert;
+    expect(words?.subject).toBe(subject);
+    expect(words?.body).toContain(`Bongani Mokoena ${named} could not be sent after 8 tries`);
+    expect(words?.body).toContain(`The reason: ${reason}`);
+    // A WhatsApp text never says e-mail, even about an e-mail (the address itself aside).
+    if (alertChannel === "whatsapp") expect(words?.body.replace(recipient, "")).not.toMatch(/e-?mail/i);
+  });
+
+  it("queued to the owner's e-mail and WhatsApp: each row in its own channel's words", async () => {
+    const row = { ...failed("email", "bongani@example.co.za"), id: "7d1c0b6e-0000-4000-8000-00000000e0a1" };
+    const alert = outboxFailedAlert(PUBLIC_URL, row, "Bongani Mokoena", "no e-mail transport");
+    await t.app.db.transaction(async (tx) => queueOwnerAlert(tx, await loadAlertRoute(tx, true), alert));
+    const [email, whatsappAlert, ...more] = await alertsFor(`owner-alert:outbox-failed:${row.id}`);
+    expect(more).toHaveLength(0);
+    expect(email).toMatchObject({
+      channel: "email",
+      recipient: OWNER_EMAIL,
+      subject: "Not sent: Payment receipt e-mail to Bongani Mokoena",
+    });
+    expect(email.body).toContain("The reason: no e-mail transport");
+    expect(whatsappAlert).toMatchObject({
+      channel: "whatsapp",
+      recipient: OWNER_NUMBER,
+      subject: "Not sent: Payment receipt message by mail to Bongani Mokoena",
+    });
+    expect(whatsappAlert.body).toContain(
+      "The Payment receipt message by mail to Bongani Mokoena (bongani@example.co.za) could not be sent",
+    );
+    expect(whatsappAlert.body.replace("bongani@example.co.za", "")).not.toMatch(/e-?mail/i);
   });
 });
 

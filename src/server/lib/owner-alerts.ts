@@ -39,6 +39,8 @@ export interface OwnerAlert {
   dedupeKey: string;
   subject: string;
   body: string;
+  /** the WhatsApp row's words, where they differ (a WhatsApp text never says "e-mail"); else subject and body */
+  whatsapp?: { subject: string; body: string };
 }
 
 export interface AlertRoute {
@@ -86,11 +88,12 @@ export async function queueOwnerAlert(executor: Executor, route: AlertRoute, ale
   if (!on) return 0;
   const to = alertRecipients(route);
   for (const { channel, recipient } of to) {
+    const words = channel === "whatsapp" && alert.whatsapp ? alert.whatsapp : alert;
     await enqueue(executor, {
       channel,
       recipient,
-      subject: alert.subject,
-      body: alert.body,
+      subject: words.subject,
+      body: words.body,
       kind: OWNER_ALERT_KIND,
       dedupe_key: channel === "email" ? alert.dedupeKey : `${alert.dedupeKey}:whatsapp`,
     });
@@ -106,8 +109,21 @@ export async function alertOwner(app: FastifyInstance, executor: Executor, alert
 // ---- the texts ----------------------------------------------------------------------------------
 
 /**
+ * How the alert names the failed message's channel, by the channel the alert itself goes on: the
+ * real one always, and on WhatsApp never the word "e-mail" (a failed e-mail is "by mail").
+ */
+const FAILED_CHANNEL_WORDS: Record<Channel, Record<Channel, string>> = {
+  whatsapp: { email: "WhatsApp message", whatsapp: "WhatsApp message" },
+  email: { email: "e-mail", whatsapp: "message by mail" },
+};
+
+/** The words a WhatsApp text uses for what an e-mail-speaking one calls "e-mail" (an error's own words included). */
+const withoutEmailWord = (text: string) => text.replace(/\b(e-?mail)(s?)\b/gi, (_, _word, plural: string) => `mail${plural}`);
+
+/**
  * A message given up on: the outbox worker's last try, or WhatsApp reporting it undeliverable
- * (the Cloud API's 'failed' status). Once per outbox row, whichever says so first.
+ * (the Cloud API's 'failed' status). Once per outbox row, whichever says so first. Worded per
+ * channel the alert goes on (`whatsapp`): each names the failed message's real channel.
  */
 export function outboxFailedAlert(
   publicUrl: string,
@@ -115,20 +131,23 @@ export function outboxFailedAlert(
   person: string,
   error: string,
 ): OwnerAlert {
-  const to = row.channel === "whatsapp" ? `WhatsApp ${formatPhoneForDisplay(row.recipient)}` : row.recipient;
-  const what = `${messageKindLabel(row.kind || "message")} ${row.channel === "whatsapp" ? "WhatsApp message" : "e-mail"}`;
+  const failedChannel: Channel = row.channel === "whatsapp" ? "whatsapp" : "email";
+  const to = failedChannel === "whatsapp" ? `WhatsApp ${formatPhoneForDisplay(row.recipient)}` : row.recipient;
   const link = `${publicUrl}/admin/outbox?status=failed`;
-  return {
-    cause: "outbox-failed",
-    dedupeKey: `owner-alert:outbox-failed:${row.id}`,
-    subject: `Not sent: ${what} to ${person || to}`,
-    body: [
-      `The ${what} to ${person ? `${person} (${to})` : to} could not be sent${row.attempts > 1 ? ` after ${row.attempts} tries` : ""}, and will not be tried again by itself.`,
-      `The reason: ${error}`,
-      "",
-      `Fix the cause, then retry it (or send it another way) here: ${link}`,
-    ].join("\n"),
+  const words = (alertChannel: Channel) => {
+    const what = `${messageKindLabel(row.kind || "message")} ${FAILED_CHANNEL_WORDS[failedChannel][alertChannel]}`;
+    const reason = alertChannel === "whatsapp" ? withoutEmailWord(error) : error;
+    return {
+      subject: `Not sent: ${what} to ${person || to}`,
+      body: [
+        `The ${what} to ${person ? `${person} (${to})` : to} could not be sent${row.attempts > 1 ? ` after ${row.attempts} tries` : ""}, and will not be tried again by itself.`,
+        `The reason: ${reason}`,
+        "",
+        `Fix the cause, then retry it (or send it another way) here: ${link}`,
+      ].join("\n"),
+    };
   };
+  return { cause: "outbox-failed", dedupeKey: `owner-alert:outbox-failed:${row.id}`, ...words("email"), whatsapp: words("whatsapp") };
 }
 
 /** A new EFT order: who, what, the reference, and where to confirm it. Once per payment. */

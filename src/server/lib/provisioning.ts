@@ -35,7 +35,8 @@ export interface PlannedJob {
   package?: { id: string | null; name: string };
 }
 
-const SERVING: readonly string[] = ["active", "trial", "grace"] satisfies readonly ClientStatus[];
+/** the statuses whose line runs */
+export const SERVING_STATUSES: readonly string[] = ["active", "trial", "grace"] satisfies readonly ClientStatus[];
 
 /** The panel work one lifecycle change asks for (pure: tested on its own). */
 export function planPanelWork(
@@ -54,11 +55,11 @@ export function planPanelWork(
     case "trial-started":
       return hasLine ? [] : [{ action: "create_line", trial: true, package: { id: null, name: "Free trial" } }];
     case "complimentary-grant":
-      return hasLine && SERVING.includes(after.status) && !before.line_enabled ? [{ action: "enable_line" }] : [];
+      return hasLine && SERVING_STATUSES.includes(after.status) && !before.line_enabled ? [{ action: "enable_line" }] : [];
     case "admin-suspend":
       return hasLine ? [{ action: "disable_line" }] : [];
     case "admin-reactivate":
-      if (!SERVING.includes(after.status)) return [];
+      if (!SERVING_STATUSES.includes(after.status)) return [];
       if (hasLine) return [{ action: "enable_line" }];
       // Paid while suspended, before any line was made: the line is made now.
       return after.status === "active" ? [{ action: "create_line", package: { id: after.package_id, name: after.package_name } }] : [];
@@ -67,7 +68,8 @@ export function planPanelWork(
       return hasLine && after.status === "expired" && before.status !== "expired" ? [{ action: "disable_line" }] : [];
     case "merged-in": {
       // The merged client's line came with its time: only switched on if it was off.
-      if (cause.lineMoved) return hasLine && SERVING.includes(after.status) && !before.line_enabled ? [{ action: "enable_line" }] : [];
+      if (cause.lineMoved)
+        return hasLine && SERVING_STATUSES.includes(after.status) && !before.line_enabled ? [{ action: "enable_line" }] : [];
       return paidTimeWork(before, after, paidFor);
     }
     case "merged-away":
@@ -88,7 +90,7 @@ function paidTimeWork(before: ClientRow, after: ClientRow, paidFor?: { id: strin
   // A suspended client's new line waits for the reactivation; an existing one is extended now.
   if (before.panel_line_id === null) return after.status === "suspended" ? [] : [{ action: "create_line", package: pkg }];
   const jobs: PlannedJob[] = [{ action: "extend_line", package: pkg }];
-  if (SERVING.includes(after.status) && !before.line_enabled) jobs.push({ action: "enable_line" });
+  if (SERVING_STATUSES.includes(after.status) && !before.line_enabled) jobs.push({ action: "enable_line" });
   return jobs;
 }
 

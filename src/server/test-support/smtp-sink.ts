@@ -1,5 +1,5 @@
 // An SMTP server on 127.0.0.1 that keeps every message it accepts: the "customer's mailbox" of
-// the API tests (orders/mail.test.ts) and of the browser suite (tests/e2e/start-server.mjs starts
+// the API tests (orders/mail.test.ts; messaging-app.ts starts it with a test app) and of the browser suite (tests/e2e/start-server.mjs starts
 // one and points the server's SMTP_URL at it). With `httpPort`, it also answers what arrived on a
 // loopback HTTP port, for a spec in another process: GET /mails (?to=<address>) → {data: mails},
 // DELETE /mails empties the box.
@@ -17,6 +17,8 @@ export interface ReceivedMail {
   attachments: string[];
   /** when it arrived (ISO) */
   received_at: string;
+  /** the message as it came over the wire (headers and MIME parts, still encoded); not in the HTTP read-out */
+  raw: string;
 }
 
 export interface SmtpSink {
@@ -38,10 +40,12 @@ export async function startSmtpSink(options: { port?: number; httpPort?: number 
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        const message = Buffer.concat(chunks);
         mails.push({
           to: session.envelope.rcptTo.map((r) => r.address),
-          ...parseMessage(Buffer.concat(chunks).toString("latin1")),
+          ...parseMessage(message.toString("latin1")),
           received_at: new Date().toISOString(),
+          raw: message.toString("utf8"),
         });
         callback();
       });
@@ -68,7 +72,8 @@ export async function startSmtpSink(options: { port?: number; httpPort?: number 
         return;
       }
       const to = url.searchParams.get("to")?.toLowerCase();
-      const data = to ? mails.filter((m) => m.to.some((address) => address.toLowerCase() === to)) : mails;
+      const found = to ? mails.filter((m) => m.to.some((address) => address.toLowerCase() === to)) : mails;
+      const data = found.map(({ raw: _raw, ...mail }) => mail);
       response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data }));
     });
     const listening = http;

@@ -379,11 +379,13 @@ export async function suspendClient(app: FastifyInstance, request: FastifyReques
 
 /**
  * Back to what the term says now: trial or active while it runs, grace or expired once it has ended.
- * The client is told on their channel ("Line restored"), queued in the same transaction.
+ * The client is told on their channel ("Line restored"), queued in the same transaction; in manual
+ * panel mode, once the owner has switched the line back on and marked the task done.
  */
 export async function reactivateClient(app: FastifyInstance, request: FastifyRequest, id: string) {
   const rules = await loadRules(app);
-  const context = { business: await loadBusiness(app), templates: await loadTemplates(app.db) };
+  // In manual panel mode "Line restored" waits for the owner's enable task (lib/lifecycle.ts, queueLineNotice).
+  const context = { business: await loadBusiness(app), templates: await loadTemplates(app.db), panelMode: app.provisioning.panel.mode };
   const change = {
     clientId: id,
     cause: { kind: "admin-reactivate" } as const,

@@ -2,45 +2,27 @@
 // owner's "To send on WhatsApp" queue with its wa.me link, an e-mail copy goes at once to whoever
 // has an address (through a real SMTP server on loopback), the overview counts the queue, and
 // the owner marks each one sent — once, audited.
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, leads, outbox } from "@/server/db/schema";
 import { enqueue, SECRET_PLACEHOLDER } from "@/server/lib/outbox";
 import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { makeClient } from "@/server/modules/client/test-helpers";
-import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
+import type { ReceivedMail } from "@/server/test-support/smtp-sink";
+import { eventually } from "@/server/testing";
 
-let t: TestApp;
+let t: MessagingTestApp;
 let cookie: string;
-let smtp: SMTPServer;
-const mails: { to: string[]; data: string }[] = [];
+let mails: ReceivedMail[];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = "";
-      stream.on("data", (chunk) => {
-        data += chunk;
-      });
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` }, { seed: true });
+  t = await createMessagingTestApp({ build: { seed: true } });
+  mails = t.mails;
   cookie = (await signedInAdmin(t.app)).cookie;
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies in assertions are read loosely; the expectations check them
@@ -72,7 +54,7 @@ describe("no Cloud API: the owner's queue", () => {
     await eventually(async () => {
       const mail = mails.find((m) => m.to.includes("thandi@example.co.za"));
       expect(mail).toBeDefined();
-      expect(decoded(mail?.data ?? "")).toContain("Your line is ready & waiting: 100% HD.");
+      expect(decoded(mail?.raw ?? "")).toContain("Your line is ready & waiting: 100% HD.");
     }, 10_000);
 
     // The mail server has the copy a moment before the worker records it sent.

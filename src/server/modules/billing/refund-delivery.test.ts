@@ -3,56 +3,35 @@
 // e-mail address gets the mail with the credit note's PDF attached; a WhatsApp-only client gets the
 // text through the Cloud API (free text inside the 24-hour window, the kind's approved template
 // outside it), never in the owner's queue while the Cloud API can send it.
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeWhatsAppCloud, startFakeWhatsAppCloud } from "@/server/adapters/fake-whatsapp-cloud";
+import type { FakeWhatsAppCloud } from "@/server/adapters/fake-whatsapp-cloud";
 import { capturedPayments, clients, outbox, packages, whatsappWindows } from "@/server/db/schema";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
-import { createTestApp, eventually, fillBankDetails, type TestApp } from "@/server/testing";
+import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
+import type { ReceivedMail } from "@/server/test-support/smtp-sink";
+import { eventually, fillBankDetails } from "@/server/testing";
 import { REFUND_KIND } from "./service";
 
 const TOKEN = "EAAG-refund-token";
 const PHONE_NUMBER_ID = "109876543299";
 
 let fake: FakeWhatsAppCloud;
-let smtp: SMTPServer;
-const mails: { to: string[]; data: string }[] = [];
-let t: TestApp;
+let mails: ReceivedMail[];
+let t: MessagingTestApp;
 let admin: SignedIn;
 let monthly: string;
 let n = 0;
 
 beforeAll(async () => {
-  fake = await startFakeWhatsAppCloud({ token: TOKEN, phoneNumberId: PHONE_NUMBER_ID });
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = "";
-      stream.on("data", (chunk) => {
-        data += chunk;
-      });
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
+  const started = await createMessagingTestApp({
+    whatsapp: { token: TOKEN, phoneNumberId: PHONE_NUMBER_ID },
+    config: { PUBLIC_WRITE_LIMIT_PER_MIN: 100_000 },
+    build: { seed: true },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp(
-    {
-      WHATSAPP_TOKEN: TOKEN,
-      WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
-      WHATSAPP_API_URL: fake.url,
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      PUBLIC_WRITE_LIMIT_PER_MIN: 100_000,
-    },
-    { seed: true },
-  );
+  t = started;
+  fake = started.whatsapp;
+  mails = started.mails;
   await fillBankDetails(t.app);
   admin = await signInAdmin(t.app);
   const [pkg] = await t.app.db
@@ -63,8 +42,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await fake?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 /** A paid EFT order (marked paid by the owner): the payment and its new client. */
@@ -111,12 +88,12 @@ describe("the refund message reaches the customer", () => {
     await t.app.db.update(clients).set({ communication_method: "email" }).where(eq(clients.id, client.id));
     const { credit_note } = await refund(payment.id, { reason: "Cancelled within the cooling-off period" });
     const mail = await eventually(() => {
-      const found = mails.find((m) => m.to.includes("naledi.refund@example.co.za") && m.data.includes(`filename=${credit_note}.pdf`));
+      const found = mails.find((m) => m.to.includes("naledi.refund@example.co.za") && m.raw.includes(`filename=${credit_note}.pdf`));
       if (!found) throw new Error("no refund mail yet");
       return found;
     });
-    expect(mail.data).toMatch(/Subject: .*refund of R250 \(credit note/);
-    expect(mail.data).toMatch(/Content-Type: application\/pdf/i);
+    expect(mail.raw).toMatch(/Subject: .*refund of R250 \(credit note/);
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
     const rows = await refundRows(client.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ channel: "email", status: "sent" });

@@ -1,45 +1,23 @@
 // Password reset end to end through a real SMTP server on loopback: the mail carries a link
 // whose token resets the password once, ends every session, and dies after 30 minutes.
 import { createHash } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox, passwordResetTokens, sessions } from "@/server/db/schema";
 import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
-import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
+import type { ReceivedMail } from "@/server/test-support/smtp-sink";
+import { eventually } from "@/server/testing";
 import { INVALID_RESET_TOKEN_MESSAGE, RESET_REQUESTED_MESSAGE } from "@/shared/client-schemas";
 import { login, makeClient, nextIp, PUBLIC_URL, signIn, type TestClient } from "./test-helpers";
 
-interface Mail {
-  to: string[];
-  data: string;
-}
-
-let t: TestApp;
-let smtp: SMTPServer;
-const mails: Mail[] = [];
+let t: MessagingTestApp;
+let mails: ReceivedMail[];
 let naledi: TestClient;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = "";
-      stream.on("data", (chunk) => {
-        data += chunk;
-      });
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL }, { seed: true });
+  t = await createMessagingTestApp({ config: { PUBLIC_URL }, build: { seed: true } });
+  mails = t.mails;
   naledi = await makeClient(t.app, {
     username: "naledi.p",
     full_name: "Naledi Phiri",
@@ -50,7 +28,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 const requestReset = (identifier: unknown) =>
@@ -61,9 +38,9 @@ const confirm = (token: string, password: string) =>
 /** Quoted-printable soft line breaks and '=3D' undone, so the link reads as sent. */
 const decoded = (data: string) => data.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
 
-function tokenFrom(mail: Mail): string {
-  const match = /client-password-reset\?token=([A-Za-z0-9_-]{43})/.exec(decoded(mail.data));
-  if (!match) throw new Error(`no reset link in:\n${mail.data}`);
+function tokenFrom(mail: ReceivedMail): string {
+  const match = /client-password-reset\?token=([A-Za-z0-9_-]{43})/.exec(decoded(mail.raw));
+  if (!match) throw new Error(`no reset link in:\n${mail.raw}`);
   return match[1];
 }
 
@@ -76,7 +53,7 @@ async function mailedToken(identifier: string): Promise<string> {
   const mail = await eventually(() => {
     const found = mails
       .slice(before)
-      .find((m) => m.to.includes("naledi@example.co.za") && decoded(m.data).includes("client-password-reset"));
+      .find((m) => m.to.includes("naledi@example.co.za") && decoded(m.raw).includes("client-password-reset"));
     if (!found) throw new Error("no reset mail received");
     return found;
   });
@@ -102,7 +79,7 @@ describe("POST /api/client/password-reset/request", () => {
       return since;
     });
     expect(received[0].to).toEqual(["naledi@example.co.za"]);
-    const text = decoded(received[0].data);
+    const text = decoded(received[0].raw);
     expect(text).toContain(`${PUBLIC_URL}/client-password-reset?token=`);
     expect(text).toContain("StreamDesk");
     expect(text).toContain("naledi.p");

@@ -27,6 +27,7 @@ import { appForDevice } from "@/server/lib/accounts";
 import { audit } from "@/server/lib/audit";
 import { loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, notFound } from "@/server/lib/errors";
+import { loadRules, queueRestoredAfterTask } from "@/server/lib/lifecycle";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
 import { creditWarning, noteCreditBalance } from "@/server/lib/owner-alerts";
@@ -337,6 +338,9 @@ const routes: FastifyPluginAsync = async (fastify) => {
     const lineEnd = expiresOn ? new Date(`${expiresOn}T23:59:59+02:00`) : client.subscription_end;
     const business = await loadBusiness(app);
     const guide = makesLine ? await appForDevice(app.db, client.device) : null;
+    // a reactivated client's "Line restored" waited for this task (lib/lifecycle.ts, queueRestoredAfterTask)
+    const noticeContext =
+      job.action === "enable_line" ? { business, templates: await loadTemplates(app.db), rules: await loadRules(app) } : null;
     const now = new Date();
     const done = await app.db.transaction(async (tx) => {
       const [after] = await tx
@@ -394,12 +398,13 @@ const routes: FastifyPluginAsync = async (fastify) => {
           .set({ line_enabled: job.action === "enable_line", updated_at: now })
           .where(eq(clients.id, client.id));
       }
+      const restored = noticeContext ? await queueRestoredAfterTask(tx, job, noticeContext) : false;
       await audit(tx, request, { action: "complete", resource: "provisioning_jobs", resourceId: job.id, before: job, after });
-      return after;
+      return { after, told: makesLine || restored };
     });
     if (newStreamUrl) app.cache.invalidateTable("site_settings");
-    if (makesLine) app.outbox.nudge();
-    return { data: done };
+    if (done.told) app.outbox.nudge();
+    return { data: done.after };
   });
 };
 

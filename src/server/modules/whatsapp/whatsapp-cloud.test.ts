@@ -2,23 +2,22 @@
 // over real HTTP: Meta's webhook handshake and signatures, the 24-hour window (free text inside,
 // the kind's approved template outside), fallbacks when no template fits, delivery statuses
 // applied to the rows, and secrets that reach the recipient but never the row.
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   deliveryStatus,
   type FakeWhatsAppCloud,
   hubSignature,
   inboundMessage,
-  startFakeWhatsAppCloud,
   webhookPayload,
 } from "@/server/adapters/fake-whatsapp-cloud";
 import { auditLog, clients, outbox, siteSettings, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
 import { enqueue, type OutboxMessage, SECRET_PLACEHOLDER } from "@/server/lib/outbox";
 import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { makeClient, nextIp } from "@/server/modules/client/test-helpers";
-import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
+import type { ReceivedMail } from "@/server/test-support/smtp-sink";
+import { eventually } from "@/server/testing";
 
 const TOKEN = "EAAG-test-token";
 const PHONE_NUMBER_ID = "109876543210";
@@ -26,43 +25,21 @@ const APP_SECRET = "meta-app-secret";
 const VERIFY_TOKEN = "verify-me-please";
 
 let fake: FakeWhatsAppCloud;
-let t: TestApp;
+let t: MessagingTestApp;
 let cookie: string;
-let smtp: SMTPServer;
-const mails: { to: string[]; data: string }[] = [];
+let mails: ReceivedMail[];
 let lerato: { id: string };
 let sizwe: { id: string };
 
 beforeAll(async () => {
-  fake = await startFakeWhatsAppCloud({ token: TOKEN, phoneNumberId: PHONE_NUMBER_ID });
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = "";
-      stream.on("data", (chunk) => {
-        data += chunk;
-      });
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
+  const started = await createMessagingTestApp({
+    whatsapp: { token: TOKEN, phoneNumberId: PHONE_NUMBER_ID },
+    config: { WHATSAPP_APP_SECRET: APP_SECRET, WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN },
+    build: { seed: true },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp(
-    {
-      WHATSAPP_TOKEN: TOKEN,
-      WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
-      WHATSAPP_API_URL: fake.url,
-      WHATSAPP_APP_SECRET: APP_SECRET,
-      WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-    },
-    { seed: true },
-  );
+  t = started;
+  fake = started.whatsapp;
+  mails = started.mails;
   cookie = (await signedInAdmin(t.app)).cookie;
   lerato = await makeClient(t.app, {
     username: "lerato.d",
@@ -74,8 +51,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await fake?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 beforeEach(async () => {
   await t.app.db.delete(whatsappWindows);
@@ -242,7 +217,7 @@ describe("sending through the Cloud API", () => {
     expect(byMail.note).toContain("No WhatsApp template is set for receipt messages");
     expect(byMail.note).toContain("An e-mail copy was queued to lerato@example.co.za.");
     await eventually(
-      () => expect(mails.some((m) => m.to.includes("lerato@example.co.za") && m.data.includes("R450 paid"))).toBe(true),
+      () => expect(mails.some((m) => m.to.includes("lerato@example.co.za") && m.raw.includes("R450 paid"))).toBe(true),
       10_000,
     );
 

@@ -25,6 +25,7 @@ import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
 import { clients, lineMacChanges, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
 import { appForDevice } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
+import { loadRules, queueRestoredWhenEnabled } from "@/server/lib/lifecycle";
 import { commonVars, loadTemplates } from "@/server/lib/message-templates";
 import { enqueue, enqueueAll } from "@/server/lib/outbox";
 import { alertOwner, noteCreditBalance, type OwnerAlert } from "@/server/lib/owner-alerts";
@@ -408,7 +409,10 @@ export class ProvisioningWorker {
     const now = new Date();
     // Read before the transaction (PGlite has one connection).
     const change = job.action === "change_mac" ? await this.macChangeOf(job) : null;
-    await this.app.db.transaction(async (tx) => {
+    // a reactivated client's "Line restored" waited for this call (lib/lifecycle.ts, queueRestoredWhenEnabled)
+    const noticeContext =
+      job.action === "enable_line" ? { business, templates: await loadTemplates(this.app.db), rules: await loadRules(this.app) } : null;
+    const told = await this.app.db.transaction(async (tx) => {
       const changes: Partial<Client> = { updated_at: now, line_sync_issue: "" };
       if (line && !client.panel_line_id) {
         // A new line: its login is the subscriber's, and goes to them at once.
@@ -444,8 +448,9 @@ export class ProvisioningWorker {
         .update(provisioningJobs)
         .set({ status: "done", done_at: now, error_status: "", last_error: "", panel_answer: "", updated_at: now })
         .where(eq(provisioningJobs.id, job.id));
+      return noticeContext ? await queueRestoredWhenEnabled(tx, job, noticeContext) : false;
     });
-    if (line && !client.panel_line_id) this.app.outbox.nudge();
+    if ((line && !client.panel_line_id) || told) this.app.outbox.nudge();
   }
 
   private async finish(
@@ -490,7 +495,7 @@ export class ProvisioningWorker {
       case "extend_line":
         return `Extend ${client.line_username || "the"} line of ${who} on your panel by the ${job.package_name || "paid"} package, then mark this done.${until}`;
       case "enable_line":
-        // A reactivation's "Line restored" waits for this (lib/lifecycle.ts, queueRestoredAfterTask): the owner knows it.
+        // A reactivation's "Line restored" waits for this (lib/lifecycle.ts, queueRestoredWhenEnabled): the owner knows it.
         return `Switch the line ${client.line_username} of ${who} back on in your panel, then mark this done.${
           job.cause_key.startsWith("reactivate:")
             ? ` ${client.full_name} is told their line is back on when you mark it done, not before.`

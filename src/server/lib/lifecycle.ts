@@ -6,7 +6,6 @@
 // payment callback, a retried job or two processes at once change a client exactly once.
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { PanelMode } from "@/server/adapters/panel/panel";
 import type { Db } from "@/server/db/client";
 import { auditLog, clientLifecycleEvents, clients, provisioningJobs } from "@/server/db/schema";
 import { preferredContact } from "@/server/modules/client/service";
@@ -197,8 +196,6 @@ export function lineNoticeVars(
 export interface LineNoticeContext {
   business: BusinessProfile;
   templates: OwnerTemplates;
-  /** the panel's mode: in manual mode "Line restored" waits for the owner's enable task (queueRestoredAfterTask) */
-  panelMode?: PanelMode;
 }
 
 /**
@@ -208,10 +205,11 @@ export interface LineNoticeContext {
  * applied (a replay or a refusal), or for a client with no usable contact. `business` and
  * `templates` are read before the transaction (PGlite has one connection). Returns whether one was queued.
  *
- * In manual panel mode a reactivation that switches a line back on queues its enable_line as a
- * task for the owner: the line is still off until they do it on the panel, so "Line restored"
- * waits and goes when they mark the task done (queueRestoredAfterTask). With a panel API the
- * message goes now, as the worker switches the line on within moments.
+ * A reactivation that switches a line back on queues its enable_line job; until that is done the
+ * line is still off, so "Line restored" waits and goes when it is (queueRestoredWhenEnabled): when
+ * the worker's panel call succeeded (API and sandbox panels), or when the owner marks the task
+ * done (manual mode). A panel that refuses leaves a failed job for the owner and tells the client
+ * nothing untrue; a Retry that succeeds sends it then.
  */
 export async function queueLineNotice(
   tx: Tx,
@@ -221,7 +219,7 @@ export async function queueLineNotice(
 ): Promise<boolean> {
   const kind = change.cause.kind === "admin-suspend" ? "line-suspended" : change.cause.kind === "admin-reactivate" ? "line-restored" : null;
   if (!kind || !result.applied) return false;
-  if (kind === "line-restored" && context.panelMode === "manual") {
+  if (kind === "line-restored") {
     const [task] = await tx
       .select({ id: provisioningJobs.id })
       .from(provisioningJobs)
@@ -232,13 +230,13 @@ export async function queueLineNotice(
 }
 
 /**
- * A manual enable_line task the owner marked done: when it switched a reactivated client's line
- * back on, the "Line restored" message queueLineNotice held goes now, once (the reactivation's
+ * An enable_line job done (the worker's panel call succeeded, or the owner marked a manual task
+ * done): when it switched a reactivated client's line back on, the "Line restored" message queueLineNotice held goes now, once (the reactivation's
  * dedupe key, `<cause key>:notice`), worded for the client as they are now. Nothing for other
  * tasks, for a client no longer served (suspended or expired since), or when a later switch-off
  * of the line was asked for (the client hears of that instead). Returns whether one was queued.
  */
-export async function queueRestoredAfterTask(
+export async function queueRestoredWhenEnabled(
   tx: Tx,
   job: Pick<typeof provisioningJobs.$inferSelect, "action" | "cause_key" | "client_id" | "created_at">,
   context: LineNoticeContext & { rules?: Pick<LifecycleRules, "graceDays"> },

@@ -385,7 +385,7 @@ export async function suspendClient(app: FastifyInstance, request: FastifyReques
 export async function reactivateClient(app: FastifyInstance, request: FastifyRequest, id: string) {
   const rules = await loadRules(app);
   // In manual panel mode "Line restored" waits for the owner's enable task (lib/lifecycle.ts, queueLineNotice).
-  const context = { business: await loadBusiness(app), templates: await loadTemplates(app.db), panelMode: app.provisioning.panel.mode };
+  const context = { business: await loadBusiness(app), templates: await loadTemplates(app.db) };
   const change = {
     clientId: id,
     cause: { kind: "admin-reactivate" } as const,

@@ -3,7 +3,7 @@
 // cause: a replay of the same cause queues nothing more.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientLifecycleEvents, clients, messageTemplates, outbox } from "@/server/db/schema";
+import { clientLifecycleEvents, clients, messageTemplates, outbox, sandboxPanelLines } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { adminActor, applyChange, loadRules, queueLineNotice } from "@/server/lib/lifecycle";
 import { loadTemplates } from "@/server/lib/message-templates";
@@ -24,6 +24,15 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A line on the (sandbox) panel, as a paid client has: the suspend and reactivate switch it off and on. */
+const sandboxLine = async (username: string) =>
+  (
+    await t.app.db
+      .insert(sandboxPanelLines)
+      .values({ username: `line-${username}`, password: "pw", panel_package_id: "sbx-1m", exp_date: end })
+      .returning({ id: sandboxPanelLines.id })
+  )[0].id;
+
 const makeClient = async (username: string, values: Partial<typeof clients.$inferInsert> = {}) =>
   (
     await t.app.db
@@ -39,7 +48,7 @@ const makeClient = async (username: string, values: Partial<typeof clients.$infe
         email: `${username}@example.test`,
         communication_method: "email",
         // a line on the panel, as a paid client has (one test takes it away)
-        panel_line_id: `line-${username}`,
+        panel_line_id: "panel_line_id" in values ? values.panel_line_id : await sandboxLine(username),
         ...values,
       })
       .returning()
@@ -99,6 +108,8 @@ describe("line suspended / restored messages", () => {
     expect((await admin.call({ method: "POST", url: `/api/admin/clients/${client.id}/suspend` })).statusCode).toBe(200);
     const res = await admin.call({ method: "POST", url: `/api/admin/clients/${client.id}/reactivate` });
     expect(res.statusCode, res.body).toBe(200);
+    // sent once the panel has switched the line back on (manual-reactivation.test.ts has the waiting)
+    await t.app.provisioning.drain();
     const restored = await messagesFor(client.id, "line-restored");
     expect(restored).toHaveLength(1);
     // The WhatsApp row keeps the owner's own subject: the owner's queue and any e-mail copy read it.

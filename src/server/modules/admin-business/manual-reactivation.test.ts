@@ -2,7 +2,8 @@
 // panel mode the owner switches it on by hand through a task, so the customer hears nothing
 // until the owner marks that task done, then exactly once, even when "done" is posted twice at
 // once; a client suspended again before the task is done is not told it is back. With a panel
-// API (our fake Xtream panel) the message goes with the reactivation, as before.
+// API (our fake Xtream panel) it goes once the worker's enable call succeeded: a panel that
+// refuses tells the client nothing, and the owner's Retry that works tells them then, once.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
@@ -143,7 +144,7 @@ describe("manual panel mode: 'Line restored' waits for the owner's enable task",
   });
 });
 
-describe("panel API mode: 'Line restored' goes with the reactivation, as before", () => {
+describe("panel API mode: 'Line restored' goes once the panel has switched the line on", () => {
   let t: TestApp;
   let panel: FakeXtreamPanel;
   let owner: SignedIn;
@@ -161,10 +162,11 @@ describe("panel API mode: 'Line restored' goes with the reactivation, as before"
     await panel?.close();
   });
 
-  it("queued in the reactivation's transaction, once; the worker switches the line on and adds none", async () => {
-    panel.lines.set("501", {
-      id: "501",
-      username: "thabo.api-line",
+  /** A client with line `lineId` on the fake panel, suspended and switched off there. */
+  async function suspendedOnPanel(username: string, lineId: string) {
+    panel.lines.set(lineId, {
+      id: lineId,
+      username: `${username}-line`,
       password: "pw",
       package: "1",
       trial: false,
@@ -177,22 +179,48 @@ describe("panel API mode: 'Line restored' goes with the reactivation, as before"
       mac: "",
       device_id: "",
     });
-    const [client] = await t.app.db.insert(clients).values(clientValues("thabo.api", "501")).returning();
+    const [client] = await t.app.db.insert(clients).values(clientValues(username, lineId)).returning();
     expect((await owner.call({ method: "POST", url: `/api/admin/clients/${client.id}/suspend` })).statusCode).toBe(200);
     await t.app.provisioning.drain();
-    expect(panel.lines.get("501")?.enabled).toBe(false);
+    expect(panel.lines.get(lineId)?.enabled).toBe(false);
+    return client;
+  }
 
+  const enableJob = async (clientId: string) =>
+    (
+      await t.app.db
+        .select()
+        .from(provisioningJobs)
+        .where(and(eq(provisioningJobs.client_id, clientId), eq(provisioningJobs.action, "enable_line")))
+    )[0];
+
+  it("nothing with the reactivation; exactly one once the worker switched the line on, however often it runs", async () => {
+    const client = await suspendedOnPanel("thabo.api", "501");
     expect((await owner.call({ method: "POST", url: `/api/admin/clients/${client.id}/reactivate` })).statusCode).toBe(200);
-    expect(await restoredFor(t.app, client.id)).toHaveLength(1);
+    expect(await restoredFor(t.app, client.id)).toHaveLength(0);
+    await Promise.all([t.app.provisioning.drain(), t.app.provisioning.drain()]);
     await t.app.provisioning.drain();
     expect(panel.lines.get("501")?.enabled).toBe(true);
-    const [job] = await t.app.db
-      .select()
-      .from(provisioningJobs)
-      .where(and(eq(provisioningJobs.client_id, client.id), eq(provisioningJobs.action, "enable_line")));
-    expect(job.status).toBe("done");
+    expect((await enableJob(client.id)).status).toBe("done");
     const [restored, ...more] = await restoredFor(t.app, client.id);
     expect(more).toHaveLength(0);
     expect(restored.body).toContain(`Your line is switched back on with the same login details, active until ${formatDate(end)}.`);
+  });
+
+  it("a panel that refuses the switch-on tells the client nothing; the owner's Retry that works tells them once", async () => {
+    const client = await suspendedOnPanel("lerato.api", "502");
+    expect((await owner.call({ method: "POST", url: `/api/admin/clients/${client.id}/reactivate` })).statusCode).toBe(200);
+    panel.failNext("<html>502 Bad Gateway</html>");
+    await t.app.provisioning.drain();
+    const failed = await enableJob(client.id);
+    expect(failed).toMatchObject({ status: "failed", error_status: "BAD_ANSWER" });
+    expect(panel.lines.get("502")?.enabled).toBe(false);
+    await t.app.outbox.drain();
+    expect(await restoredFor(t.app, client.id)).toHaveLength(0);
+
+    expect((await owner.call({ method: "POST", url: `/api/admin/provisioning/${failed.id}/retry` })).statusCode).toBe(200);
+    await t.app.provisioning.drain();
+    expect(panel.lines.get("502")?.enabled).toBe(true);
+    expect(await restoredFor(t.app, client.id)).toHaveLength(1);
   });
 });

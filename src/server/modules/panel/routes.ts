@@ -27,7 +27,7 @@ import { appForDevice } from "@/server/lib/accounts";
 import { audit } from "@/server/lib/audit";
 import { loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, notFound } from "@/server/lib/errors";
-import { loadRules, queueRestoredAfterTask } from "@/server/lib/lifecycle";
+import { loadRules, queueRestoredWhenEnabled } from "@/server/lib/lifecycle";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
 import { creditWarning, noteCreditBalance } from "@/server/lib/owner-alerts";
@@ -338,7 +338,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     const lineEnd = expiresOn ? new Date(`${expiresOn}T23:59:59+02:00`) : client.subscription_end;
     const business = await loadBusiness(app);
     const guide = makesLine ? await appForDevice(app.db, client.device) : null;
-    // a reactivated client's "Line restored" waited for this task (lib/lifecycle.ts, queueRestoredAfterTask)
+    // a reactivated client's "Line restored" waited for this task (lib/lifecycle.ts, queueRestoredWhenEnabled)
     const noticeContext =
       job.action === "enable_line" ? { business, templates: await loadTemplates(app.db), rules: await loadRules(app) } : null;
     const now = new Date();
@@ -398,7 +398,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
           .set({ line_enabled: job.action === "enable_line", updated_at: now })
           .where(eq(clients.id, client.id));
       }
-      const restored = noticeContext ? await queueRestoredAfterTask(tx, job, noticeContext) : false;
+      const restored = noticeContext ? await queueRestoredWhenEnabled(tx, job, noticeContext) : false;
       await audit(tx, request, { action: "complete", resource: "provisioning_jobs", resourceId: job.id, before: job, after });
       return { after, told: makesLine || restored };
     });

@@ -102,7 +102,7 @@ describe("the pay link page", () => {
   it("an expired link says so in the server's words, with a way to sign in and pay and a person to reach", async () => {
     const message = "This pay link has expired. Sign in to your client portal to pay, or contact us for a new link.";
     await renderAt({ [`/pay-links/${TOKEN}`]: { status: 410, body: { error: { code: "expired", message } } } });
-    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("This pay link has expired");
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("Pay link expired");
     expect(screen.getByTestId("pay-link-refusal").textContent).toBe(message);
     expect(screen.getByRole("link", { name: "Sign in to pay" }).getAttribute("href")).toBe("/client?renew=1");
     await waitFor(() =>
@@ -114,7 +114,7 @@ describe("the pay link page", () => {
   it("an altered link is not valid: no payment buttons, no sign-in offered for someone else's link", async () => {
     const message = "This pay link is not valid. Please use the link in your latest message from us, or contact us.";
     await renderAt({ [`/pay-links/${TOKEN}`]: { status: 400, body: { error: { code: "invalid_link", message } } } });
-    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("This pay link isn't valid");
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("We can't open this pay link");
     expect(screen.getByTestId("pay-link-refusal").textContent).toBe(message);
     expect(screen.queryByRole("link", { name: "Sign in to pay" })).toBeNull();
   });

@@ -158,16 +158,17 @@ function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
   );
 }
 
+// Short titles: the server's message under them says the rest.
 const REFUSALS: Record<string, { title: string; Icon: LucideIcon }> = {
-  expired: { title: "This pay link has expired", Icon: Clock },
-  gone: { title: "This pay link no longer works", Icon: UserX },
-  package_gone: { title: "This package is no longer available", Icon: LinkIcon },
-  suspended: { title: "This account is suspended", Icon: UserX },
+  expired: { title: "Pay link expired", Icon: Clock },
+  gone: { title: "Pay link no longer works", Icon: UserX },
+  package_gone: { title: "Package no longer available", Icon: LinkIcon },
+  suspended: { title: "Account suspended", Icon: UserX },
 };
 
 /** The server's refusal in its own words, with what to do instead. */
 function Refused({ error }: { error: ApiError }) {
-  const { title, Icon } = REFUSALS[error.code] ?? { title: "This pay link isn't valid", Icon: LinkIcon };
+  const { title, Icon } = REFUSALS[error.code] ?? { title: "We can't open this pay link", Icon: LinkIcon };
   const canSignIn = error.code === "expired" || error.code === "package_gone";
   return (
     <Notice Icon={Icon} title={title}>

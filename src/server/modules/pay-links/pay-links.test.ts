@@ -4,6 +4,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capturedPayments, clients, outbox, packages, payLinkStarts, pricingSpecials } from "@/server/db/schema";
+import { runReminders } from "@/server/jobs/reminders";
 import { makeClient, signIn } from "@/server/modules/client/test-helpers";
 import { createPaymentsService } from "@/server/modules/payments/service";
 import { createTestApp, fillBankDetails, type TestApp } from "@/server/testing";
@@ -279,5 +280,46 @@ describe("POST /api/pay-links/:token/pay", () => {
         .from(payLinkStarts)
         .where(and(eq(payLinkStarts.client_id, client.id))),
     ).toEqual([]);
+  });
+});
+
+describe("renewal reminders", () => {
+  it("carry the one-tap pay link for a paid client's package, and the portal's link when the package is no longer sold", async () => {
+    const now = new Date();
+    const paid = await trialClient({
+      status: "active",
+      subscription_end: new Date(now.getTime() + 6 * DAY),
+      communication_method: "email",
+    });
+    const unsold = await trialClient({
+      status: "active",
+      subscription_end: new Date(now.getTime() + 6 * DAY),
+      communication_method: "email",
+      package_id: pkg["24 Months"].id,
+      package_name: "24 Months",
+    });
+    await t.app.db.update(packages).set({ is_active: false }).where(eq(packages.id, pkg["24 Months"].id));
+    try {
+      await runReminders(t.app, now);
+    } finally {
+      await t.app.db.update(packages).set({ is_active: true }).where(eq(packages.id, pkg["24 Months"].id));
+    }
+    const reminderOf = async (clientId: string) =>
+      (
+        await t.app.db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.client_id, clientId), eq(outbox.kind, "reminder-7d")))
+      )[0];
+
+    const week = await reminderOf(paid.id);
+    const token = /\/pay\/([A-Za-z0-9_-]{71})/.exec(week.body)?.[1];
+    expect(week.body).toContain(`Renew before then to keep watching without a break: ${PUBLIC_URL}/pay/${token}`);
+    const view = await t.app.inject({ method: "GET", url: `/api/pay-links/${token}` });
+    expect(view.json().data).toMatchObject({ packageName: "3 Months", price: 1450 });
+
+    expect((await reminderOf(unsold.id)).body).toContain(
+      `Renew before then to keep watching without a break: ${PUBLIC_URL}/client?renew=1`,
+    );
   });
 });

@@ -47,7 +47,8 @@ export const TEMPLATE_VARIABLE_HELP: Record<string, string> = {
   when: "when the trial ends, e.g. “22 Nov 2026 (in 3 days)”",
   ends: "“soon” on the last day, else “on 22 Nov 2026”",
   pay_ways: "“by card or EFT”, or “by card” while EFT is not offered (no real bank details yet)",
-  renew_link: "the link that opens the portal's pay/renew step (for a trial, on the package they chose)",
+  renew_link: "the link to pay: the one-tap pay link for their package (no sign-in), else the portal's renew step",
+  pay_step: "“tap to pay for your 3 Months: <link>”, or “sign in to your client portal to pay for …: <link>” when there is no one-tap link",
   grace_until: "the day and time the service stops after a paid term ends (empty without grace)",
   what_next: "the renewal lines: keeping the service on during the grace days, or switching it back on",
   period: "the trial's end, the paid term's end, or that it starts once paid",
@@ -86,7 +87,7 @@ export const SECRET_PREVIEW = "[link sent at send time]";
 export const SECRET_PASSWORD_PREVIEW = "[password sent at send time]";
 
 const COMMON = ["name", "business", "sign_off", "portal_link"] as const;
-const REMINDER = [...COMMON, "package", "end_date", "end_time", "days", "renew_link"] as const;
+const REMINDER = [...COMMON, "package", "end_date", "end_time", "days", "renew_link", "pay_step"] as const;
 
 export interface TemplateDefinition {
   label: string;
@@ -255,7 +256,7 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
       "Hi {{name}},",
       "",
       "Your free trial with {{business}} ends on {{when}}.",
-      "To keep watching, pay for your {{package}} here: {{renew_link}}",
+      "To keep watching, {{pay_step}}",
       "You can pay {{pay_ways}}, and your login details stay the same.",
       "",
       "{{sign_off}}",
@@ -271,7 +272,7 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
       "Hi {{name}},",
       "",
       "Your free trial with {{business}} ended on {{end_time}} (SAST).",
-      "To start watching again, pay for your {{package}} here: {{renew_link}}",
+      "To start watching again, {{pay_step}}",
       "Your line switches back on as soon as your payment is confirmed, with the same login details.",
       "",
       "{{sign_off}}",

@@ -26,6 +26,7 @@ export const PAGE_PATHS = [
   "/releases",
   "/order",
   "/auth",
+  "/pay/:token",
   "/payment/success",
   "/payment/failure",
   "/payment/cancel",

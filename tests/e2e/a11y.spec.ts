@@ -21,7 +21,8 @@ import { ownOrigin } from "./e2e-env";
 /** Example values for the route table's placeholders. */
 function examplePath(pattern: string): string {
   if (pattern === "*") return "/no-such-page";
-  return pattern.replace(":slug", "fix-buffering");
+  // a pay link that is not ours: the page that says so (a real one is visited in instant-trial.spec.ts)
+  return pattern.replace(":slug", "fix-buffering").replace(":token", "not-a-real-pay-link");
 }
 
 /** Addresses that draw a page already checked under another one. */

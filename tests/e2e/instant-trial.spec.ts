@@ -3,6 +3,8 @@
 // hero's free trial → the order → the code step → the line's details on screen, made by the panel
 // a moment after the code. The owner's trial_mode is set to instant for this spec and put back
 // after (the other journeys expect approve mode, the default without a mapped trial package).
+// Then the trial-ending message's one-tap pay link (issue 27 item 4) opened at 390 px: the pay page,
+// no sign-in, and a tap to the sandbox checkout.
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { SPECIAL_POPUP_SESSION_FLAG } from "../../src/shared/constants";
 import { e2eAdmin, ownOrigin } from "./e2e-env";
@@ -68,4 +70,43 @@ test("landing → free trial → code → the line's details on screen", async (
   // nothing wider than the phone's screen
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("the trial-ending message's pay link → 'Pay R1,450 for 3 Months' → the sandbox checkout, no sign-in", async ({ page }) => {
+  // a trial for 3 Months, started as the order form does (the journey above drives the form)
+  const stamp = `${Date.now()}`.slice(-7);
+  const number = `2787${stamp}`;
+  const order = await api.post("/api/orders", {
+    data: {
+      name: "Naledi Paylink",
+      email: `paylink-${stamp}@example.com`,
+      whatsapp: `087 ${stamp.slice(0, 3)} ${stamp.slice(3)}`,
+      package: "3 Months",
+      duration: "free-trial",
+      formType: "free-trial",
+    },
+  });
+  expect(order.status(), await order.text()).toBe(202);
+  const { trialId } = (await order.json()) as { trialId: string };
+  const verified = await api.post(`/api/trials/${trialId}/verify`, { data: { code: await codeTheOwnerSends(api, number) } });
+  expect(verified.status(), await verified.text()).toBe(201);
+  const clients = await api.get(`/api/admin/clients?q=${number}`);
+  const client = ((await clients.json()) as { data: { id: string; status: string }[] }).data[0];
+  expect(client?.status).toBe("trial");
+
+  // the trial-ending message as it will read (the reminders job sends it on its 15-minute round)
+  const preview = await api.post("/api/admin/message-templates/trial-ending/preview", { data: { client_id: client.id } });
+  expect(preview.ok(), await preview.text()).toBe(true);
+  const body = ((await preview.json()) as { data: { body: string } }).data.body;
+  const link = /tap to pay for your 3 Months: (\S+\/pay\/[A-Za-z0-9_-]{71})/.exec(body)?.[1];
+  expect(link, body).toBeTruthy();
+
+  await page.goto(new URL(link as string).pathname);
+  await expect(page.getByRole("heading", { level: 1, name: "Pay R1,450 for 3 Months" })).toBeVisible();
+  await expect(page.getByText("Hi Naledi, this is your payment to")).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.getByRole("button", { name: "Pay by card (test checkout)" }).click();
+  await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+  await expect(page.getByRole("heading", { name: "R1,450" })).toBeVisible();
 });

@@ -1069,3 +1069,26 @@ export const trialRefusals = pgTable(
   (t) => [index("trial_refusals_created_idx").on(t.created_at)],
 );
 // ---- end instant free trials ----
+
+// ---- one-tap pay links (issue 27 item 4) ----
+/**
+ * The payment a pay link started, per client, package and way to pay (modules/pay-links): a tap
+ * claims the row while it starts the payment through the renewal path, and later taps (a double
+ * tap, a retry, another process) answer the same pending payment instead of making another.
+ */
+export const payLinkStarts = pgTable("pay_link_starts", {
+  /** `<client>:<package>:<method>` */
+  key: text("key").primaryKey(),
+  client_id: uuid("client_id")
+    .notNull()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  /** the tap that holds the row while it starts the payment */
+  claim: uuid("claim").notNull(),
+  /** starting | ready */
+  state: text("state").notNull().default("starting"),
+  /** our reference of the payment it started (captured_payments.external_transaction_id) */
+  payment_ref: text("payment_ref"),
+  /** what the tap answered (where to send the browser), given again while that payment is pending */
+  answer: jsonb("answer").$type<Record<string, unknown>>(),
+  updated_at: updatedAt(),
+});

@@ -1,7 +1,7 @@
 // Expiry reminders (CPA s14 asks for an expiry notice before a term ends): every 15 minutes,
 // clients whose trial or paid term ends within each of the reminder_days setting's days (default
 // 7, 3, 1 and 0: the day it ends) get ONE message per threshold per subscription end, on their preferred channel, with a link that
-// opens the portal's renew action. Statuses are not this job's business: the lifecycle job
+// pays: the one-tap pay link for their package (modules/pay-links), else the portal's renew action. Statuses are not this job's business: the lifecycle job
 // (jobs/lifecycle.ts) moves ended terms to grace and expired; this one only writes to people.
 // reminder_log (unique client, threshold, subscription_end) is written first, in the same
 // transaction as the message, so however many processes run this job, each reminder goes once;
@@ -18,6 +18,7 @@ import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { commonVars, loadTemplates, type OwnerTemplates, type RenderedMessage, renderMessage } from "@/server/lib/message-templates";
 import { enqueue } from "@/server/lib/outbox";
 import { preferredContact } from "@/server/modules/client/service";
+import { loadPayLinks, type PayLinks } from "@/server/modules/pay-links/links";
 import { portalPayWays } from "@/shared/constants";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import { DEFAULT_REMINDER_DAYS, graceEnd, type LifecycleRules, lifecycleRules, reminderDays } from "@/shared/lifecycle";
@@ -53,17 +54,28 @@ interface ReminderFacts {
   now: Date;
   /** a paid term that has ended: the service keeps going until then (the grace days) */
   graceUntil?: Date | null;
-  /** the package the client chose (a trial's pay link opens the portal's pay step on it) */
+  /** the package the client chose (the pay link is for it) */
   packageId?: string | null;
+  /** the client, for their one-tap pay link */
+  clientId?: string;
+  /** makes the one-tap pay links (modules/pay-links), read before the transaction; without it, the portal's link */
+  payLinks?: PayLinks | null;
 }
 
 /**
- * The renewals' pay link: the portal's renew step (signed in, card or EFT). A free trial's opens
- * it on the package the customer chose at the order (issue 27 item 4), one tap from paying.
+ * The renewals' link: the one-tap pay link for the client's package (modules/pay-links, issue 27
+ * item 4: no sign-in, so a trial customer without a password pays from the message), when the
+ * sender has the pay links and the package is on sale; else the portal's renew step (signed in),
+ * for a trial opened on the package chosen at the order.
  */
-export function renewLinkFor(business: BusinessProfile, facts: Pick<ReminderFacts, "trial" | "packageId">): string {
+export function renewLinkFor(
+  business: BusinessProfile,
+  facts: Pick<ReminderFacts, "trial" | "packageId" | "clientId" | "payLinks">,
+): { url: string; oneTap: boolean } {
+  const oneTap = facts.payLinks && facts.clientId && facts.packageId ? facts.payLinks(facts.clientId, facts.packageId) : null;
+  if (oneTap) return { url: oneTap, oneTap: true };
   const link = `${business.publicUrl}/client?renew=1`;
-  return facts.trial && facts.packageId ? `${link}&package=${encodeURIComponent(facts.packageId)}` : link;
+  return { url: facts.trial && facts.packageId ? `${link}&package=${encodeURIComponent(facts.packageId)}` : link, oneTap: false };
 }
 
 /** Which of the owner's templates a reminder uses: trials have their own; reminder days other than 7, 3 and 1 use the nearest (4 and up: 7-day; 2-3: 3-day). */
@@ -76,7 +88,8 @@ export function reminderTemplateKind(threshold: Threshold, trial: boolean): Temp
 
 /** A reminder's variables (the owner's template, shared/message-templates.ts). */
 export function reminderVars(business: BusinessProfile, threshold: Threshold, facts: ReminderFacts) {
-  const link = renewLinkFor(business, facts);
+  const { url: link, oneTap } = renewLinkFor(business, facts);
+  const pkg = facts.packageName || "subscription";
   const days = Math.max(1, Math.ceil((facts.end.getTime() - facts.now.getTime()) / DAY_MS));
   const grace = threshold === "expired" && !facts.trial && facts.graceUntil && facts.graceUntil > facts.now ? facts.graceUntil : null;
   const whatNext = grace
@@ -85,16 +98,20 @@ export function reminderVars(business: BusinessProfile, threshold: Threshold, fa
         "Your renewal counts from the day your term ended, and your login details stay the same.",
       ]
     : [
-        `To start watching again, renew in your client portal: ${link}`,
+        oneTap
+          ? `To start watching again, tap to pay for your ${pkg}: ${link}`
+          : `To start watching again, renew in your client portal: ${link}`,
         "Your line switches back on as soon as your payment is confirmed, with the same login details.",
       ];
   return {
     ...commonVars(business, facts.name),
-    package: facts.packageName || "subscription",
+    package: pkg,
     end_date: formatDate(facts.end),
     end_time: formatDateTime(facts.end),
     days: String(days),
     renew_link: link,
+    // the words that go with the link: one tap, or the portal's sign-in first
+    pay_step: oneTap ? `tap to pay for your ${pkg}: ${link}` : `sign in to your client portal to pay for your ${pkg}: ${link}`,
     when: threshold === "1d" ? `${formatDateTime(facts.end)} (SAST)` : `${formatDate(facts.end)} (in ${days} days)`,
     ends: threshold === "1d" ? "soon" : `on ${formatDate(facts.end)}`,
     grace_until: grace ? formatDateTime(grace) : "",
@@ -127,7 +144,15 @@ async function queueReminder(
   client: ClientRow,
   contact: { channel: "email" | "whatsapp"; recipient: string },
   threshold: Threshold,
-  context: { business: BusinessProfile; templates: OwnerTemplates; now: Date; trial: boolean; graceUntil: Date | null; end?: Date },
+  context: {
+    business: BusinessProfile;
+    templates: OwnerTemplates;
+    now: Date;
+    trial: boolean;
+    graceUntil: Date | null;
+    end?: Date;
+    payLinks: PayLinks | null;
+  },
 ): Promise<void> {
   const { business, now } = context;
   const end = context.end ?? (client.subscription_end as Date);
@@ -139,6 +164,8 @@ async function queueReminder(
     now,
     graceUntil: context.graceUntil,
     packageId: client.package_id,
+    clientId: client.id,
+    payLinks: context.payLinks,
   };
   const message = reminderMessage(business, threshold, facts, context.templates);
   await enqueue(tx, {
@@ -153,7 +180,7 @@ async function queueReminder(
       end_date: formatDate(end),
       days: String(Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS))),
       package: client.package_name || "subscription",
-      renew_link: renewLinkFor(business, facts),
+      renew_link: renewLinkFor(business, facts).url,
     },
     dedupe_key: `reminder:${client.id}:${threshold}:${end.toISOString()}`,
   });
@@ -167,6 +194,7 @@ export interface EndedNoticeContext {
   /** the reminder_days setting: no 0 in it, no ended notice */
   days: readonly number[];
   now: Date;
+  payLinks: PayLinks;
 }
 
 /** Reads what queueEndedNotice needs; once per pass of the lifecycle job. */
@@ -178,6 +206,7 @@ export async function loadEndedNoticeContext(app: FastifyInstance, now: Date): P
     rules: lifecycleRules(business.settings),
     days: reminderDays(business.settings),
     now,
+    payLinks: await loadPayLinks(app, now),
   };
 }
 
@@ -209,6 +238,7 @@ export async function queueEndedNotice(tx: Tx, before: ClientRow, after: ClientR
     trial: before.status === "trial",
     // a paid term ends into the grace days: the notice says until when the service stays on
     graceUntil: after.status === "grace" ? graceEnd(end, context.rules) : null,
+    payLinks: context.payLinks,
   });
   return true;
 }
@@ -239,6 +269,7 @@ export async function runReminders(app: FastifyInstance, now: Date = new Date())
   // Read outside the transactions: PGlite has one connection, which a transaction holds.
   const business = await loadBusiness(app);
   const templates = await loadTemplates(app.db);
+  const payLinks = await loadPayLinks(app, now);
   let queued = 0;
   let expired = 0;
   for (const { id } of due) {
@@ -269,7 +300,14 @@ export async function runReminders(app: FastifyInstance, now: Date = new Date())
       if (isExpiry || !fresh.has(urgent)) return { sent: false, isExpiry };
       const contact = preferredContact(client);
       if (!contact) return { sent: false, isExpiry };
-      await queueReminder(tx, client, contact, urgent, { business, templates, now, trial: client.status === "trial", graceUntil: null });
+      await queueReminder(tx, client, contact, urgent, {
+        business,
+        templates,
+        now,
+        trial: client.status === "trial",
+        graceUntil: null,
+        payLinks,
+      });
       return { sent: true, isExpiry };
     });
     if (outcome?.sent) queued++;

@@ -77,6 +77,15 @@ export async function open(executor: Executor, sealed: string): Promise<string> 
 }
 
 /**
+ * A key of its own for one purpose (e.g. "pay-link-v1": the signed one-tap pay links), derived
+ * (HKDF) from the same key, so the links need no second secret store and change with SECRETS_KEY.
+ */
+export async function purposeKey(executor: Executor, purpose: string): Promise<Buffer> {
+  const key = await keyFor(executor, envKey ? "env" : "db");
+  return Buffer.from(hkdfSync("sha256", key, "streamdesk", purpose, 32));
+}
+
+/**
  * A keyed hash (HMAC-SHA256 under the same key, hex) of a short secret such as a six-digit code:
  * a copy of the database alone cannot try the million codes against it when SECRETS_KEY is set.
  */

@@ -17,6 +17,7 @@ import monitor from "./monitor/routes";
 import orders from "./orders/routes";
 import panelMacChange from "./panel/mac-change";
 import panel from "./panel/routes";
+import payLinks from "./pay-links/routes";
 import payments from "./payments/routes";
 import realtime from "./realtime/routes";
 import speedtest from "./speedtest/routes";
@@ -39,6 +40,7 @@ export const routeModules: FastifyPluginAsync[] = [
   speedtest,
   monitor,
   payments,
+  payLinks,
   client,
   adminAuth,
   adminBusiness,

@@ -61,6 +61,8 @@ const EXPECTATIONS: { match: (key: string) => boolean; kind: Kind }[] = [
   },
   // instant free trials (issue 27): the result screen, the code and a new code — anyone holding the trial's id
   { match: (k) => /^(GET \/api\/trials\/:id|POST \/api\/trials\/:id\/(verify|resend))$/.test(k), kind: "public" },
+  // the one-tap pay link (issue 27 item 4): anyone holding the signed token, for that token's client only
+  { match: (k) => /^(GET \/api\/pay-links\/:token|POST \/api\/pay-links\/:token\/pay)$/.test(k), kind: "public" },
   { match: (k) => /^(GET \/api\/events|GET \/api\/speedtest\/download|POST \/api\/speedtest\/upload)$/.test(k), kind: "stream" },
   {
     match: (k) =>

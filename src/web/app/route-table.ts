@@ -217,6 +217,16 @@ export const publicPages: PageRoute[] = [
     ),
   },
   {
+    // the one-tap pay link from a trial or renewal message (issue 27 item 4)
+    path: "/pay/:token",
+    title: "Pay",
+    fallback: "card",
+    load: page(
+      () => import("@/web/features/pay-link/pay-link-page"),
+      (m) => m.PayLinkPage,
+    ),
+  },
+  {
     path: "/payment/success",
     title: "Payment received",
     fallback: "card",

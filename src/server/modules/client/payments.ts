@@ -10,12 +10,12 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireClient } from "@/server/auth/guards";
-import { capturedPayments } from "@/server/db/schema";
+import { capturedPayments, type clients } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { AppError, badRequest, notFound } from "@/server/lib/errors";
 import { enforce } from "@/server/lib/rate-limit";
 import { listActiveSpecials, listPackages, specialsAt } from "@/server/modules/catalogue/service";
-import { createPaymentsService } from "@/server/modules/payments/service";
+import { createPaymentsService, type PaymentsService } from "@/server/modules/payments/service";
 import type { PaymentStatus } from "@/shared/api";
 import {
   type ClientPayment,
@@ -23,6 +23,7 @@ import {
   type ClientReceipt,
   type ClientRenewResponse,
   type ClientSpecials,
+  type RenewRequest,
   renewRequestSchema,
   SUSPENDED_PAYMENT_MESSAGE,
 } from "@/shared/client-schemas";
@@ -31,6 +32,7 @@ import { buildPlans } from "@/shared/pricing";
 import { loadOwnClient, parseBody, signedInId } from "./service";
 
 type PaymentRow = typeof capturedPayments.$inferSelect;
+type ClientRow = typeof clients.$inferSelect;
 
 /** Payments a receipt can be shown for: money was taken (a refund keeps its receipt, marked refunded). */
 const RECEIPT_STATUSES = ["paid", "refunded"];
@@ -66,6 +68,33 @@ function toPayment(row: PaymentRow): ClientPayment {
     created_at: row.created_at.toISOString(),
     has_receipt: RECEIPT_STATUSES.includes(row.status),
   };
+}
+
+/**
+ * A renewal's payment for this client (the portal's renew step, and the one-tap pay link of
+ * modules/pay-links): the same pricing and payer path as every payment, the client's id on it, so
+ * its capture extends THIS client's term. A suspended client cannot pay (409).
+ */
+export async function startRenewal(
+  payments: PaymentsService,
+  client: Pick<ClientRow, "id" | "status" | "package_id" | "email">,
+  input: RenewRequest,
+  ip: string,
+): Promise<ClientRenewResponse> {
+  // A payment cannot lift a suspension: refuse before any money changes hands.
+  if (client.status === "suspended") throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
+  const packageId = input.packageId ?? client.package_id;
+  if (!packageId) throw badRequest("Please choose a package", { packageId: "Please choose a package" });
+  // The client pays for themselves: the payment carries their id.
+  const session = { clientId: client.id, ip };
+  if (input.method !== "eft") {
+    // Card, or one of the providers the owner turned on (PayFast, Ozow, Yoco): a pay link either way.
+    const link = await payments.paylinkFor({ packageId, clientId: client.id, coupon: input.coupon, method: input.method }, session);
+    return { success: true, method: input.method, paylinkUrl: link.paylinkUrl, externalTransactionID: link.externalTransactionID };
+  }
+  const email = isValidEmail(client.email) ? client.email.trim() : undefined;
+  const eft = await payments.eftFor({ packageId, clientId: client.id, email, coupon: input.coupon }, session);
+  return { success: true, method: "eft", reference: eft.reference, amount: eft.amount, package_name: eft.package_name, bank: eft.bank };
 }
 
 const routes: FastifyPluginAsync = async (fastify) => {
@@ -121,23 +150,9 @@ const routes: FastifyPluginAsync = async (fastify) => {
     await enforce(app.db, [{ key: `client-renew:acct:${clientId}`, limit: app.config.PUBLIC_WRITE_LIMIT_PER_MIN }]);
     const input = parseBody(renewRequestSchema, request.body);
     const client = await loadOwnClient(app, request);
-    // A payment cannot lift a suspension: refuse before any money changes hands.
-    if (client.status === "suspended") throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
-    const packageId = input.packageId ?? client.package_id;
-    if (!packageId) throw badRequest("Please choose a package", { packageId: "Please choose a package" });
-
+    const answer = await startRenewal(payments, client, input, request.ip);
     reply.status(201);
-    // The session's client pays for themselves: the payment carries their id, and its capture
-    // extends THIS client's term.
-    const session = { clientId, ip: request.ip };
-    if (input.method !== "eft") {
-      // Card, or one of the providers the owner turned on (PayFast, Ozow, Yoco): a pay link either way.
-      const link = await payments.paylinkFor({ packageId, clientId, coupon: input.coupon, method: input.method }, session);
-      return { success: true, method: input.method, paylinkUrl: link.paylinkUrl, externalTransactionID: link.externalTransactionID };
-    }
-    const email = isValidEmail(client.email) ? client.email.trim() : undefined;
-    const eft = await payments.eftFor({ packageId, clientId, email, coupon: input.coupon }, session);
-    return { success: true, method: "eft", reference: eft.reference, amount: eft.amount, package_name: eft.package_name, bank: eft.bank };
+    return answer;
   });
 
   app.get("/client/specials", { preHandler: requireClient }, async (request): Promise<{ data: ClientSpecials }> => {

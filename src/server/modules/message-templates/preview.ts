@@ -14,6 +14,7 @@ import { refundVars } from "@/server/modules/billing/messages";
 import { resetLinkVars } from "@/server/modules/client/messages";
 import { credentialsVars } from "@/server/modules/panel/messages";
 import { currentStreamUrl } from "@/server/modules/panel/settings";
+import { loadPayLinks } from "@/server/modules/pay-links/links";
 import { receiptVars } from "@/server/modules/payments/messages";
 import { graceEnd } from "@/shared/lifecycle";
 import { SECRET_PASSWORD_PREVIEW, SECRET_PREVIEW, type TemplateKind } from "@/shared/message-templates";
@@ -128,6 +129,10 @@ export async function previewVars(app: FastifyInstance, business: BusinessProfil
         trial,
         now: new Date(end.getTime() - daysBefore * DAY_MS),
         graceUntil: trial ? null : graceEnd(end, rules),
+        // the link their message would carry: the one-tap pay link for their package
+        clientId: client.id,
+        packageId: client.package_id,
+        payLinks: await loadPayLinks(app),
       });
     }
   }

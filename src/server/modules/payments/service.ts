@@ -1164,6 +1164,8 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     takeNotification,
     inBackground,
     checkoutPage,
+    /** a package's price today (specials included), as a pay link or EFT reference charges it; 400 when not on sale */
+    priceOf: priceActivePackage,
     paylinkFor,
     eftFor,
     eftInstead,

@@ -1,5 +1,5 @@
 // Converting free trials (issue 27 item 4): the trial-ending and trial-ended messages carry the
-// renewals' pay link opened on the package the customer chose at the order, and the owner's trial
+// one-tap pay link for the package the customer chose at the order (no sign-in), and the owner's trial
 // summary counts the trials started in the last 7 days that have paid since (with the rate).
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -76,36 +76,53 @@ const summary = async (): Promise<TrialSummary> => {
 };
 
 describe("the trial's ending messages", () => {
-  it("carry the pay link opened on the package chosen at the order, ending and ended", async () => {
+  it("carry the one-tap pay link for the package chosen at the order, ending and ended, and it opens on that package", async () => {
     const [chosen] = await t.app.db.select().from(packages).where(eq(packages.name, "3 Months"));
     const { client } = await startedTrial("3 Months");
     expect(client).toMatchObject({ status: "trial", package_id: chosen.id, package_name: "3 Months" });
-    const payLink = `${PUBLIC_URL}/client?renew=1&package=${chosen.id}`;
     const end = client.subscription_end as Date;
     const toClient = (kind: string) =>
       t.app.db
         .select()
         .from(outbox)
         .where(and(eq(outbox.client_id, client.id), like(outbox.kind, kind)));
+    const payLinkIn = (body: string) => /http:\/\/localhost:8080\/pay\/([A-Za-z0-9_-]{71})/.exec(body)?.[1];
 
     // the day it ends: "your free trial ends", with the link to pay for what they chose
     await runReminders(t.app, new Date(end.getTime() - 12 * 3_600_000));
     const [ending] = await toClient("reminder-1d");
     expect(ending.body).toContain("Your free trial");
-    expect(ending.body).toContain(`To keep watching, pay for your 3 Months here: ${payLink}`);
+    const token = payLinkIn(ending.body);
+    expect(token, ending.body).toBeDefined();
+    expect(ending.body).toContain(`To keep watching, tap to pay for your 3 Months: ${PUBLIC_URL}/pay/${token}`);
+    expect(ending.body).not.toMatch(/sign in|client portal/i);
     // the seed's bank details are placeholders: EFT is not offered, so the message does not offer it
     expect(ending.body).toContain("You can pay by card, and your login details stay the same.");
-    expect(ending.template_vars).toMatchObject({ renew_link: payLink, package: "3 Months" });
+    expect(ending.template_vars).toMatchObject({ renew_link: `${PUBLIC_URL}/pay/${token}`, package: "3 Months" });
+    // the link opens on the chosen package, for this customer, at today's price (the seed's special)
+    const page = await t.app.inject({ method: "GET", url: `/api/pay-links/${token}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data).toMatchObject({ packageName: "3 Months", price: 1450, firstName: "Naledi" });
 
-    // once it has ended (the lifecycle job queues the notice as it ends the trial): the same link
+    // once it has ended (the lifecycle job queues the notice as it ends the trial): a pay link too
     await runLifecycle(t.app, new Date(end.getTime() + 3_600_000));
     const [ended] = await toClient("reminder-expired");
     expect(ended.body).toContain("Your free trial");
-    expect(ended.body).toContain(`To start watching again, pay for your 3 Months here: ${payLink}`);
-    expect(ended.template_vars).toMatchObject({ renew_link: payLink });
+    const endedToken = payLinkIn(ended.body);
+    expect(ended.body).toContain(`To start watching again, tap to pay for your 3 Months: ${PUBLIC_URL}/pay/${endedToken}`);
+    expect(ended.template_vars).toMatchObject({ renew_link: `${PUBLIC_URL}/pay/${endedToken}` });
+    const paid = await t.app.inject({
+      method: "POST",
+      url: `/api/pay-links/${endedToken}/pay`,
+      payload: { method: "card" },
+      headers: { origin: PUBLIC_URL },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const [payment] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.client_id, client.id));
+    expect(payment).toMatchObject({ package_id: chosen.id, amount: 1450, status: "pending" });
   });
 
-  it("a trial with no package chosen gets the plain renew link (the portal offers the packages)", async () => {
+  it("a trial with no package chosen gets the portal's renew link, and says to sign in (the portal offers the packages)", async () => {
     const { client } = await startedTrial("");
     expect(client.package_id).toBeNull();
     await runReminders(t.app, new Date((client.subscription_end as Date).getTime() - 12 * 3_600_000));
@@ -113,7 +130,9 @@ describe("the trial's ending messages", () => {
       .select()
       .from(outbox)
       .where(and(eq(outbox.client_id, client.id), eq(outbox.kind, "reminder-1d")));
-    expect(ending.body).toContain(`pay for your subscription here: ${PUBLIC_URL}/client?renew=1\n`);
+    expect(ending.body).toContain(
+      `To keep watching, sign in to your client portal to pay for your subscription: ${PUBLIC_URL}/client?renew=1\n`,
+    );
   });
 });
 

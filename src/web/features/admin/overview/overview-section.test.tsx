@@ -1,10 +1,14 @@
 // The overview's IPTV panel: the credits (a warning below the level from the settings), failed
 // jobs and tasks, opening the panel page; and the alert when the panel refused lines for want of
 // credits, saying how many wait.
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminPanelView, AdminStats, ProvisioningJob } from "@/shared/business-schemas";
 import type { TrialSummary } from "@/shared/trial-schemas";
-import { cleanup, waitFor } from "@/web/testing/render";
+import { cleanup, render, waitFor } from "@/web/testing/render";
+import { adminKeys } from "../admin-keys";
 import { renderWithClient, stubApi } from "../catalogue/components/test-helpers";
 import { OverviewSection } from "./overview-section";
 
@@ -188,5 +192,37 @@ describe("the overview's trial conversion tile (issue 27)", () => {
         "Trials converted (7 days)—No free trial started in the last 7 days.",
       ),
     );
+  });
+
+  it("says it could not be loaded (a dash, never zeros) when its read fails, and when a refresh fails after numbers were shown", async () => {
+    let answer: { status: number; body: unknown } = {
+      status: 500,
+      body: { error: { code: "internal", message: "Something went wrong." } },
+    };
+    stubApi({ "/api/admin/stats": { body: STATS }, "/api/admin/trials/summary": () => answer });
+    // no retries: the failure is what the tile shows at once
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } } });
+    await render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={["/admin"]}>
+          <OverviewSection />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const tileText = () => byTestId("overview-trial-conversion")?.textContent;
+    await waitFor(() => expect(tileText()).toBe("Trials converted (7 days)—Could not be loaded."));
+    expect(tileText()).not.toMatch(/0%|0 of 0/);
+
+    // it loads once the read works, then a failed refresh does not leave the old rate up as if current
+    answer = { status: 200, body: summary(8, 3) };
+    await act(async () => {
+      await client.refetchQueries({ queryKey: [...adminKeys.stats, "trials"] });
+    });
+    await waitFor(() => expect(tileText()).toBe("Trials converted (7 days)38%3 of 8 started have paid."));
+    answer = { status: 503, body: { error: { code: "unavailable", message: "The database is unavailable." } } };
+    await act(async () => {
+      await client.refetchQueries({ queryKey: [...adminKeys.stats, "trials"] });
+    });
+    await waitFor(() => expect(tileText()).toBe("Trials converted (7 days)—Could not be loaded."));
   });
 });

@@ -1,0 +1,23 @@
+// Pay links for the messages that carry them (jobs/reminders.ts: trial ending and ended, and the
+// renewal reminders): read the key and the packages on sale once, before the transactions that
+// queue the messages (PGlite has one connection, which a transaction holds).
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { packages } from "@/server/db/schema";
+import { loadBusiness } from "@/server/lib/business";
+import { payLinkKey, payLinkMaker } from "./token";
+
+/** A pay link for this client and package, or null when the package is not on sale (or free) (the portal's renew step then). */
+export type PayLinks = (clientId: string, packageId: string) => string | null;
+
+export async function loadPayLinks(app: FastifyInstance, now: Date = new Date()): Promise<PayLinks> {
+  const [business, key, onSale] = await Promise.all([
+    loadBusiness(app),
+    payLinkKey(app.db),
+    app.db.select({ id: packages.id, price: packages.price }).from(packages).where(eq(packages.is_active, true)),
+  ]);
+  const make = payLinkMaker(business.publicUrl, key, now);
+  // a free package has nothing to pay
+  const ids = new Set(onSale.filter((p) => Number(p.price) > 0).map((p) => p.id));
+  return (clientId, packageId) => (ids.has(packageId) ? make(clientId, packageId) : null);
+}

@@ -46,6 +46,25 @@ export function payfastParamString(pairs: readonly (readonly [string, string])[]
     .join("&");
 }
 
+/**
+ * The signature of a call to PayFast's API (api.payfast.co.za, "Signature generation"): every
+ * variable sent (the merchant-id, version and timestamp headers, the body's and query's fields) and
+ * the passphrase, sorted by name, the non-empty ones as `name=urlencoded value` joined by '&', MD5
+ * in lower-case hex: PHP's ksort + http_build_query, as PayFast's own example does it.
+ */
+export function payfastApiSignature(variables: Record<string, string | number>, passphrase: string): string {
+  const all: Record<string, string> = {};
+  for (const [key, value] of Object.entries(variables)) if (key !== "signature") all[key] = String(value);
+  const phrase = passphrase.trim();
+  if (phrase) all.passphrase = phrase;
+  const text = Object.keys(all)
+    .sort()
+    .filter((key) => all[key] !== "")
+    .map((key) => `${phpUrlencode(key)}=${phpUrlencode(all[key])}`)
+    .join("&");
+  return createHash("md5").update(text, "utf8").digest("hex");
+}
+
 /** MD5 of the param string with `&passphrase=…` appended (when there is one), lower-case hex. */
 export function payfastSignature(pairs: readonly (readonly [string, string])[], passphrase: string, options: { checkout?: boolean } = {}) {
   const text = payfastParamString(pairs, options);

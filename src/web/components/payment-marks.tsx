@@ -31,12 +31,18 @@ export function PaymentMark({ id, className }: { id: PaymentMarkId; className?: 
         </svg>
       );
     case "ozow":
-      // a teal tile with a ring (a bank's round "o") and a small arrow across it: money moving
+      // a teal tile with two arrows passing each other: money moving between banks, at once
       return (
         <svg aria-hidden="true" {...common} className={cn(BADGE, className)}>
           <rect width="36" height="24" rx="5" fill="#0f8f86" />
-          <circle cx="18" cy="12" r="6.5" fill="none" stroke="#fff" strokeWidth="2.6" />
-          <path d="M23.5 6.5l4-2.5M27.5 4l-.6 3.4" fill="none" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
+          <path
+            d="M9 9h17M22 5.5L26 9l-4 3.5M27 15H10M14 11.5L10 15l4 3.5"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       );
     case "yoco":
@@ -49,8 +55,9 @@ export function PaymentMark({ id, className }: { id: PaymentMarkId; className?: 
         </svg>
       );
     case "eft":
-      return <Banknote aria-hidden="true" data-mark="eft" className={cn("size-5 shrink-0", className)} />;
+      // the icons in the same 36×24 box as the tiles, so every name starts at the same place
+      return <Banknote aria-hidden="true" data-mark="eft" className={cn(BADGE, "py-0.5", className)} />;
     default:
-      return <CreditCard aria-hidden="true" data-mark="card" className={cn("size-5 shrink-0", className)} />;
+      return <CreditCard aria-hidden="true" data-mark="card" className={cn(BADGE, "py-0.5", className)} />;
   }
 }

@@ -16,6 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { dnsResolver, type HostResolver } from "@/server/adapters/payments/payfast-source";
 import { renderAttachment } from "@/server/modules/billing/service";
 import { loadPanelSettings } from "@/server/modules/panel/settings";
 import { isPagePath } from "@/shared/page-paths";
@@ -50,6 +51,8 @@ declare module "fastify" {
     changes: ChangeBus;
     outbox: OutboxWorker;
     provisioning: ProvisioningWorker;
+    /** how host names are resolved where an address is checked against a provider's hosts (PayFast's ITN source) */
+    resolveHost: HostResolver;
   }
 }
 
@@ -62,6 +65,8 @@ export interface BuildOptions {
   seed?: boolean;
   /** where log lines go (tests); default: standard output, gathered per event-loop turn */
   logDestination?: LogBuffer;
+  /** the resolver for PayFast's ITN hosts (tests: no DNS); default: the system's */
+  resolveHost?: HostResolver;
 }
 
 /**
@@ -147,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("cache", cache);
+  app.decorate("resolveHost", options.resolveHost ?? dnsResolver);
   app.decorate("changes", changes);
   configureSecretsKey(config.SECRETS_KEY);
   configurePasswordCost(config.PASSWORD_HASH_COST);

@@ -55,6 +55,23 @@ export const configSchema = z
     PAYFAST_MERCHANT_KEY: optionalString,
     PAYFAST_PASSPHRASE: optionalString,
     PAYFAST_URL: z.preprocess(emptyToUndefined, z.url().default("https://www.payfast.co.za")),
+    /** PayFast's API (refunds), signed with the passphrase */
+    PAYFAST_API_URL: z.preprocess(emptyToUndefined, z.url().default("https://api.payfast.co.za")),
+    /**
+     * addresses an ITN may also come from besides PayFast's hosts (resolved): comma-separated IPs,
+     * e.g. 127.0.0.1 for the fake in tests; "*" turns the source check off
+     */
+    PAYFAST_VALID_IPS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .refine(
+          (v) => v === "*" || v.split(",").every((part) => /^[0-9a-fA-F:.]+$/.test(part.trim())),
+          "must be a comma-separated list of IP addresses, or *",
+        )
+        .optional(),
+    ),
     /** Ozow instant EFT: the site code, private key (hashes) and API key (status queries) go together */
     OZOW_SITE_CODE: optionalString,
     OZOW_PRIVATE_KEY: optionalString,

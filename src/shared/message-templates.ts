@@ -72,7 +72,8 @@ export const TEMPLATE_VARIABLE_HELP: Record<string, string> = {
     "where the client now stands: active until the term's end, a trial's end, the grace period's last day, or renew first when it has ended",
   credit_note: "the credit note's number, e.g. CN-000001",
   invoice: "the invoice's number, e.g. INV-000001 (in a refund: the invoice the refund stands against)",
-  refund_how: "how the money goes back: to the card (5 to 10 working days) or paid back directly",
+  refund_how:
+    "how the money goes back: to the card (5 to 10 working days), by PayFast to the card or account paid with, by Ozow to the bank account paid from, or paid back directly",
   reason: "the reason you gave for the refund",
   line_after:
     "what happens to the line after the refund, as it now stands: still on until its end, the shorter end, or switched off until they renew",

@@ -120,6 +120,9 @@ export default defineConfig({
         PAYFAST_MERCHANT_KEY: e2ePayfast.merchantKey,
         PAYFAST_PASSPHRASE: e2ePayfast.passphrase,
         PAYFAST_URL: payfastUrl,
+        PAYFAST_API_URL: payfastUrl,
+        // the fake PayFast posts its ITNs from here (its hosts' real addresses are not it)
+        PAYFAST_VALID_IPS: "127.0.0.1,::1",
         OZOW_SITE_CODE: e2eOzow.siteCode,
         OZOW_PRIVATE_KEY: e2eOzow.privateKey,
         OZOW_API_KEY: e2eOzow.apiKey,

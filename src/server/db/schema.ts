@@ -929,6 +929,44 @@ export const creditNotes = pgTable(
   (t) => [index("credit_notes_issued_idx").on(t.issued_at)],
 );
 
+/**
+ * One refund sent to a provider's refund API (PayFast, Ozow, Yoco; docs/payment-providers.md,
+ * "Refunds"). Written, with the amount held on the payment, before anything is sent; its id is our
+ * refund id (Yoco's Idempotency-Key). `pending` while the provider's answer is awaited or was lost,
+ * `made` once the provider took it (the credit note follows), `done` with the credit note, `failed`
+ * when it was refused or is known not to have happened (the hold released). One open attempt per
+ * payment, so a lost answer is looked up at the provider before any second refund is sent.
+ */
+export const refundAttempts = pgTable(
+  "refund_attempts",
+  {
+    id: id(),
+    payment_id: uuid("payment_id")
+      .notNull()
+      .references(() => capturedPayments.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    amount_cents: integer("amount_cents").notNull(),
+    /** pending | made | done | failed */
+    state: text("state").$type<"pending" | "made" | "done" | "failed">().notNull().default("pending"),
+    /** what the provider said before it was sent (PayFast: the amount it had left to refund) */
+    mark: text("mark"),
+    /** set just before the refund is sent: null means it never left */
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+    provider_reference: text("provider_reference"),
+    /** card | payment-source | bank-account: how the money goes back */
+    route: text("route"),
+    /** the owner's request (reason, term, days), carried to the credit note when a lost answer turns out made */
+    request: jsonb("request").$type<{ reason: string; term?: string; days?: number }>().notNull(),
+    admin_id: uuid("admin_id"),
+    credit_note_id: uuid("credit_note_id"),
+    /** why it failed, or what is awaited */
+    detail: text("detail").notNull().default(""),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("refund_attempts_one_open").on(t.payment_id).where(sql`state in ('pending', 'made')`)],
+);
+
 export const coupons = pgTable("coupons", {
   id: id(),
   /** upper-case, as customers type it (compared case-insensitively) */

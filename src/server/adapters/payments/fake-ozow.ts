@@ -1,11 +1,36 @@
 // A local stand-in for Ozow, for tests. One host plays both Ozow's payment page (the form post,
 // HashCheck and SiteCode checked) and its API (GetTransactionByReference, ApiKey checked). It
-// keeps the transactions, sends hashed notifications to the NotifyUrl, and can be down.
+// keeps the transactions, sends hashed notifications to the NotifyUrl, and can be down. It also
+// plays Ozow's refund API: /token (ApiKey and SiteCode), /secure/refunds/submit (the bearer token
+// and each refund's HashCheck checked) and /secure/refunds/getrefunds (by day), and a test may make
+// a refund be refused, fail with Ozow down, or be made with its answer lost, or the list be down.
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { formBody, parseFormPairs } from "./form-encoding";
-import { OZOW_NOTIFICATION_ORDER, OZOW_REQUEST_ORDER, OZOW_STATUS_PATH, ozowHash } from "./ozow";
+import {
+  OZOW_NOTIFICATION_ORDER,
+  OZOW_REFUND_LIST_PATH,
+  OZOW_REFUND_ORDER,
+  OZOW_REFUND_SUBMIT_PATH,
+  OZOW_REQUEST_ORDER,
+  OZOW_STATUS_PATH,
+  OZOW_TOKEN_PATH,
+  ozowHash,
+  ozowRefundDate,
+} from "./ozow";
+
+export interface FakeOzowRefund {
+  id: string;
+  transactionId: string;
+  transactionReference: string;
+  /** rand */
+  amount: number;
+  reason: string;
+  /** 0 Pending, 1 Complete, 3 Failed, ... (Ozow's numbers) */
+  status: number;
+  createdAt: Date;
+}
 
 export type FakeOzowStatus = "Pending" | "Complete" | "Cancelled" | "Error" | "Abandoned" | "PendingInvestigation";
 
@@ -27,6 +52,13 @@ export interface FakeOzow {
   apiDown: boolean;
   /** status API calls so far */
   readonly statusQueries: number;
+  refunds: FakeOzowRefund[];
+  /** submit: made and answered (ok), refused with errors (refuse), 503 not made (down), made with the connection cut (lost) */
+  refundMode: "ok" | "refuse" | "down" | "lost";
+  /** getrefunds answers 503 */
+  refundListDown: boolean;
+  /** refund API calls so far, by "METHOD path" */
+  readonly refundCalls: string[];
   /** the customer finished on Ozow's page */
   complete(reference: string, status: FakeOzowStatus): void;
   /** the hashed notification Ozow would post, with fields a test may change */
@@ -43,7 +75,10 @@ export interface FakeOzow {
 
 export async function startFakeOzow(options: { siteCode: string; privateKey: string; apiKey: string; port?: number }): Promise<FakeOzow> {
   const transactions = new Map<string, FakeOzowTransaction>();
-  const state = { apiDown: false, statusQueries: 0 };
+  const state = { apiDown: false, statusQueries: 0, refundMode: "ok" as FakeOzow["refundMode"], refundListDown: false };
+  const refunds: FakeOzowRefund[] = [];
+  const refundCalls: string[] = [];
+  const tokens = new Set<string>();
 
   const send = (res: ServerResponse, status: number, type: string, body: string) => {
     res.writeHead(status, { "content-type": type });
@@ -109,6 +144,92 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
       return send(res, 200, "application/json", JSON.stringify(body));
     }
 
+    if (req.method === "POST" && url.pathname === OZOW_TOKEN_PATH) {
+      refundCalls.push(`POST ${url.pathname}`);
+      const form = Object.fromEntries(parseFormPairs(raw) ?? []);
+      if (req.headers.apikey !== options.apiKey || form.SiteCode !== options.siteCode || form.grant_type?.toLowerCase() !== "password") {
+        return send(res, 400, "application/json", JSON.stringify({ error: "invalid_grant" }));
+      }
+      const token = randomUUID();
+      tokens.add(token);
+      return send(res, 200, "application/json", JSON.stringify({ access_token: token, token_type: "bearer", expires_in: 3600 }));
+    }
+
+    if (url.pathname === OZOW_REFUND_SUBMIT_PATH || url.pathname === OZOW_REFUND_LIST_PATH) {
+      refundCalls.push(`${req.method} ${url.pathname}`);
+      const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ""))?.[1];
+      if (!bearer || !tokens.has(bearer))
+        return send(res, 401, "application/json", JSON.stringify({ message: "Authorization has been denied" }));
+      if (req.method === "GET" && url.pathname === OZOW_REFUND_LIST_PATH) {
+        if (state.refundListDown) return send(res, 503, "text/plain", "Service Unavailable");
+        const day = url.searchParams.get("RefundDate");
+        const list = refunds
+          .filter((r) => ozowRefundDate(r.createdAt) === day)
+          .map((r) => ({
+            id: r.id,
+            createdDate: r.createdAt.toISOString(),
+            siteCode: options.siteCode,
+            currencyCode: "ZAR",
+            amount: r.amount,
+            status: r.status,
+            transactionReference: r.transactionReference,
+          }));
+        return send(res, 200, "application/json", JSON.stringify(list));
+      }
+      if (req.method === "POST" && url.pathname === OZOW_REFUND_SUBMIT_PATH) {
+        if (state.refundMode === "down") return send(res, 503, "text/plain", "Service Unavailable");
+        let items: Record<string, unknown>[];
+        try {
+          items = JSON.parse(raw);
+        } catch {
+          return send(res, 400, "application/json", JSON.stringify({ message: "The request is invalid." }));
+        }
+        const answers = (Array.isArray(items) ? items : []).map((item) => {
+          const t = [...transactions.values()].find((x) => x.transactionId === item.TransactionId);
+          const amount = Number(item.Amount);
+          const values: Record<string, string> = {
+            TransactionId: String(item.TransactionId ?? ""),
+            Amount: amount.toFixed(2),
+            RefundReason: String(item.RefundReason ?? ""),
+            NotifyUrl: String(item.NotifyUrl ?? ""),
+          };
+          const errors: string[] = [];
+          if (
+            item.HashCheck !==
+            ozowHash(
+              OZOW_REFUND_ORDER.map((k) => values[k]),
+              options.privateKey,
+            )
+          )
+            errors.push("Invalid hash check");
+          if (t?.status !== "Complete") errors.push("Transaction not found or not complete");
+          const left = t
+            ? Math.round(t.amount * 100) -
+              refunds.filter((r) => r.transactionId === t.transactionId).reduce((n, r) => n + Math.round(r.amount * 100), 0)
+            : 0;
+          if (!(amount > 0) || Math.round(amount * 100) > left) errors.push("Refund amount exceeds the amount available");
+          if (state.refundMode === "refuse") errors.push("Insufficient refund float balance");
+          if (errors.length || !t) return { refundId: null, transactionId: item.TransactionId, refundAmount: amount, errors };
+          const refund = {
+            id: randomUUID(),
+            transactionId: t.transactionId,
+            transactionReference: t.request.TransactionReference,
+            amount,
+            reason: values.RefundReason,
+            status: 0,
+            createdAt: new Date(),
+          };
+          refunds.push(refund);
+          return { refundId: refund.id, transactionId: t.transactionId, refundAmount: amount, errors: [] };
+        });
+        if (state.refundMode === "lost") {
+          res.socket?.destroy();
+          return;
+        }
+        return send(res, 200, "application/json", JSON.stringify(answers));
+      }
+    }
+
     if (req.method === "POST" && url.pathname === "/") {
       const pairs = parseFormPairs(raw) ?? [];
       const fields = Object.fromEntries(pairs);
@@ -168,6 +289,20 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
     get statusQueries() {
       return state.statusQueries;
     },
+    refunds,
+    get refundMode() {
+      return state.refundMode;
+    },
+    set refundMode(value) {
+      state.refundMode = value;
+    },
+    get refundListDown() {
+      return state.refundListDown;
+    },
+    set refundListDown(value) {
+      state.refundListDown = value;
+    },
+    refundCalls,
     complete(reference, status) {
       const t = transactions.get(reference);
       if (!t) throw new Error(`fake Ozow: no transaction ${reference}`);

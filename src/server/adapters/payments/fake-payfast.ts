@@ -2,12 +2,26 @@
 // on /eng/process (our merchant id and key, the MD5 signature over the posted fields), shows a
 // payment page whose buttons complete or cancel, sends signed ITNs to the notify_url, and answers
 // /eng/query/validate: VALID for exactly the pairs of an ITN it sent, else INVALID, or whatever a
-// test says (INVALID, or down).
+// test says (INVALID, or down). It also plays PayFast's API for refunds (use its url as
+// PAYFAST_API_URL): every call's header signature is checked; GET /refunds/query/{pf_payment_id}
+// and POST /refunds/{pf_payment_id} keep a ledger per payment, and a test may make a refund be
+// refused, fail with PayFast down, be made with its answer lost (the connection cut) or slow, or
+// make PayFast offer only a bank payout.
 import { randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { formBody, parseFormPairs } from "./form-encoding";
-import { PAYFAST_PROCESS_PATH, PAYFAST_VALIDATE_PATH, payfastParamString, payfastSignature } from "./payfast";
+import {
+  PAYFAST_PROCESS_PATH,
+  PAYFAST_REFUNDS_PATH,
+  PAYFAST_VALIDATE_PATH,
+  payfastApiSignature,
+  payfastParamString,
+  payfastSignature,
+} from "./payfast";
+
+/** How the fake's refund API behaves for the next calls. */
+export type FakePayfastRefundMode = "ok" | "refuse" | "down" | "lost" | "slow";
 
 export interface FakePayfastPayment {
   pfPaymentId: string;
@@ -27,6 +41,17 @@ export interface FakePayfast {
   readonly validations: number;
   /** validate answers after this long (a slow PayFast) */
   validateDelayMs: number;
+  /** refunds made, by pf_payment_id (cents) */
+  refunds: Map<string, { amountCents: number; reason: string }[]>;
+  /** POST /refunds: made and answered (ok), refused (400), 503 not made (down), made with the connection cut (lost), made and answered after refundDelayMs (slow) */
+  refundMode: FakePayfastRefundMode;
+  refundDelayMs: number;
+  /** GET /refunds/query answers 503 */
+  queryDown: boolean;
+  /** the payment can be refunded only by bank payout (an EFT-paid payment) */
+  payoutOnly: boolean;
+  /** API calls so far, by "METHOD path" */
+  readonly apiCalls: string[];
   /** the ITN PayFast would post for this payment (signed), with fields a test may change */
   itnFor(
     reference: string,
@@ -106,7 +131,83 @@ export async function startFakePayfast(options: {
     return { status: response.status, body: await response.text(), ms: Date.now() - started };
   };
 
-  const state = { validate: "check" as FakePayfast["validate"], validations: 0, validateDelayMs: 0 };
+  const state = {
+    validate: "check" as FakePayfast["validate"],
+    validations: 0,
+    validateDelayMs: 0,
+    refundMode: "ok" as FakePayfastRefundMode,
+    refundDelayMs: 0,
+    queryDown: false,
+    payoutOnly: false,
+  };
+  const refunds = new Map<string, { amountCents: number; reason: string }[]>();
+  const apiCalls: string[] = [];
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+  const failed = (res: ServerResponse, status: number, message: string) =>
+    json(res, status, { code: status, status: "failed", data: { response: false, message } });
+
+  /** PayFast's API: signed headers, then the refund query and create. */
+  const handleApi = async (req: IncomingMessage, res: ServerResponse, path: string, raw: string) => {
+    apiCalls.push(`${req.method} ${path}`);
+    const header = (name: string) => String(req.headers[name] ?? "");
+    let body: Record<string, string | number> = {};
+    if (raw) {
+      try {
+        body = JSON.parse(raw) as Record<string, string | number>;
+      } catch {
+        return failed(res, 400, "Required variables not present in request");
+      }
+    }
+    if (header("merchant-id") !== options.merchantId) return failed(res, 401, "Merchant not found");
+    if (header("version") !== "v1") return failed(res, 400, "API version is not valid");
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(header("timestamp"))) return failed(res, 400, "Required variables not present in request");
+    const signed = { "merchant-id": header("merchant-id"), version: header("version"), timestamp: header("timestamp"), ...body };
+    if (header("signature") !== payfastApiSignature(signed, options.passphrase)) return failed(res, 401, "Merchant authorisation failed");
+
+    const query = /^\/refunds\/query\/([^/]+)$/.exec(path);
+    const create = /^\/refunds\/([^/]+)$/.exec(path);
+    const pfId = decodeURIComponent((query ?? create)?.[1] ?? "");
+    const payment = [...payments.values()].find((p) => p.pfPaymentId === pfId);
+    if (!payment || !(query || create)) return failed(res, 404, "Service / endpoint not found");
+    const original = Math.round(Number(payment.fields.amount) * 100);
+    const made = refunds.get(pfId) ?? [];
+    const available = original - made.reduce((sum, r) => sum + r.amountCents, 0);
+
+    if (req.method === "GET" && query) {
+      if (state.queryDown) return failed(res, 503, "Communication Failure");
+      const method = state.payoutOnly ? "BANK_PAYOUT" : "PAYMENT_SOURCE";
+      return json(res, 200, {
+        token: `tok-${pfId}`,
+        funding_type: state.payoutOnly ? "Instant EFT" : "Credit Card",
+        amount_original: original,
+        amount_available_for_refund: available,
+        status: available > 0 ? "REFUNDABLE" : "COMPLETED",
+        errors: [],
+        refund_full: { method: available === original ? method : "NOT_AVAILABLE" },
+        refund_partial: { method },
+        bank_names: state.payoutOnly ? [{ bank_name: "FNB", label: "FNB" }] : [],
+      });
+    }
+    if (req.method === "POST" && create) {
+      const amount = Number(body.amount);
+      if (state.refundMode === "down") return failed(res, 503, "Communication Failure");
+      if (state.refundMode === "refuse") return failed(res, 400, "The refund could not be processed at this time");
+      if (!Number.isInteger(amount) || amount <= 0 || amount > available) return failed(res, 400, "Invalid refund amount");
+      if (String(body.reason ?? "").length < 3) return failed(res, 400, "Required variables not present in request");
+      made.push({ amountCents: amount, reason: String(body.reason) });
+      refunds.set(pfId, made);
+      if (state.refundMode === "lost") {
+        res.socket?.destroy();
+        return;
+      }
+      if (state.refundMode === "slow") await new Promise((r) => setTimeout(r, state.refundDelayMs));
+      return json(res, 200, { code: 200, status: "success", data: { response: true, message: "Success" } });
+    }
+    return failed(res, 404, "Service / endpoint not found");
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -115,6 +216,7 @@ export async function startFakePayfast(options: {
     const path = new URL(req.url ?? "/", "http://fake").pathname;
 
     if (req.method === "GET" && path === "/health") return html(res, 200, "ok", "ok");
+    if (path.startsWith(`${PAYFAST_REFUNDS_PATH}/`)) return handleApi(req, res, path, raw);
 
     if (req.method === "POST" && path === PAYFAST_VALIDATE_PATH) {
       state.validations++;
@@ -198,6 +300,32 @@ export async function startFakePayfast(options: {
     set validateDelayMs(value) {
       state.validateDelayMs = value;
     },
+    refunds,
+    get refundMode() {
+      return state.refundMode;
+    },
+    set refundMode(value) {
+      state.refundMode = value;
+    },
+    get refundDelayMs() {
+      return state.refundDelayMs;
+    },
+    set refundDelayMs(value) {
+      state.refundDelayMs = value;
+    },
+    get queryDown() {
+      return state.queryDown;
+    },
+    set queryDown(value) {
+      state.queryDown = value;
+    },
+    get payoutOnly() {
+      return state.payoutOnly;
+    },
+    set payoutOnly(value) {
+      state.payoutOnly = value;
+    },
+    apiCalls,
     itnFor,
     sendItn,
     close: () =>

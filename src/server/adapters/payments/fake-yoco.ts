@@ -26,6 +26,8 @@ export interface FakeYoco {
   webhookUrl: string;
   /** the API answers 503 */
   down: boolean;
+  /** a refund is made and its connection cut before the answer (a lost answer) */
+  refundAnswerLost: boolean;
   /** the customer paid on the checkout page */
   complete(checkoutId: string): FakeYocoCheckout;
   /** a signed webhook delivery, with what a test may change */
@@ -58,7 +60,8 @@ export async function startFakeYoco(options: {
 }): Promise<FakeYoco> {
   const checkouts = new Map<string, FakeYocoCheckout>();
   const byKey = new Map<string, string>();
-  const state = { down: false, webhookUrl: options.webhookUrl ?? "" };
+  const state = { down: false, refundAnswerLost: false, webhookUrl: options.webhookUrl ?? "" };
+  const refundsByKey = new Map<string, { refundId: string; amount: number }>();
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
@@ -191,12 +194,22 @@ export async function startFakeYoco(options: {
     if (c && req.method === "GET" && !one?.[2]) return json(res, 200, view(c));
     if (c && req.method === "POST" && one?.[2]) {
       if (c.status !== "completed") return json(res, 400, { errorCode: "not_refundable", description: "Checkout is not completed" });
+      // Yoco's refunds dedupe on the Idempotency-Key: the same key answers the first refund again.
+      const refundKey = String(req.headers["idempotency-key"] ?? "");
+      const again = refundKey ? refundsByKey.get(refundKey) : undefined;
+      if (again) return json(res, 200, { id: c.id, refundId: again.refundId, message: "Refund succeeded", status: "succeeded" });
       const body = raw ? (JSON.parse(raw) as { amount?: number }) : {};
       const left = c.amount - c.refunds.reduce((sum, r) => sum + r.amount, 0);
       const amount = body.amount ?? left;
       if (!Number.isInteger(amount) || amount <= 0 || amount > left) return json(res, 400, { errorCode: "invalid_amount" });
       const refund = { refundId: id("rf"), amount };
       c.refunds.push(refund);
+      if (refundKey) refundsByKey.set(refundKey, refund);
+      if (state.refundAnswerLost) {
+        // made, and the answer never arrives
+        res.socket?.destroy();
+        return;
+      }
       return json(res, 200, { id: c.id, refundId: refund.refundId, message: "Refund succeeded", status: "succeeded" });
     }
     return json(res, 404, { errorCode: "not_found" });
@@ -216,6 +229,12 @@ export async function startFakeYoco(options: {
     },
     set webhookUrl(value) {
       state.webhookUrl = value;
+    },
+    get refundAnswerLost() {
+      return state.refundAnswerLost;
+    },
+    set refundAnswerLost(value) {
+      state.refundAnswerLost = value;
     },
     get down() {
       return state.down;

@@ -4,7 +4,10 @@
 // Both hashes are SHA-512 (hex) of the fields in Ozow's documented order, concatenated, the
 // private key appended and the whole lower-cased. A notification is believed only when its Hash
 // matches, it names our site and ZAR, and Ozow's transaction status API (ApiKey header) shows that
-// transaction for our reference with the same status and amount. Refunds: recorded as manual.
+// transaction for our reference with the same status and amount. Refunds go through Ozow's refund
+// API ("Refunds integration": a bearer token from /token, then /secure/refunds/submit with its own
+// HashCheck); it takes no idempotency key, so after a lost answer the site's refunds of that day
+// (/secure/refunds/getrefunds) are searched for ours before anything is sent again.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { centsFromDecimal, decimalFromCents, parseFormPairs } from "./form-encoding";
 import {
@@ -17,9 +20,24 @@ import {
   type PaylinkStatusResult,
   PaymentProviderError,
   type ProviderNotification,
+  type ProviderRefund,
+  type ProviderRefundRequest,
+  RefundOutcomeUnknown,
 } from "./provider";
 
 export const OZOW_STATUS_PATH = "/GetTransactionByReference";
+export const OZOW_TOKEN_PATH = "/token";
+export const OZOW_REFUND_SUBMIT_PATH = "/secure/refunds/submit";
+export const OZOW_REFUND_LIST_PATH = "/secure/refunds/getrefunds";
+/** A refund request's hashed fields, in order (the private key appended, as for payments). */
+export const OZOW_REFUND_ORDER = ["TransactionId", "Amount", "RefundReason", "NotifyUrl"] as const;
+/** Ozow's refund statuses that mean no money goes back (Failed, Cancelled, Returned, Invalid; by number or word). */
+const DEAD_REFUND = new Set(["3", "4", "5", "-1", "failed", "cancelled", "returned", "invalid"]);
+
+/** The SAST calendar day of a moment, as Ozow's refund list takes it: 2026/06/13. */
+export function ozowRefundDate(at: Date): string {
+  return new Date(at.getTime() + 2 * 3_600_000).toISOString().slice(0, 10).replaceAll("-", "/");
+}
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The payment request's fields, in hash order (HashCheck last, not hashed). */
@@ -139,9 +157,140 @@ export function createOzowProvider(options: OzowOptions): HostedProvider {
     return { status: ozowStatus(t.status), amountCents: t.amountCents, providerPaymentId: t.transactionId };
   };
 
+  /** The refund API's bearer token (POST /token with the ApiKey header), kept until a minute before it expires. */
+  let token: { value: string; until: number } | null = null;
+  async function bearer(): Promise<string> {
+    if (token && token.until > Date.now()) return token.value;
+    let response: Response;
+    try {
+      response = await fetch(`${apiUrl}${OZOW_TOKEN_PATH}`, {
+        method: "POST",
+        headers: { ApiKey: options.apiKey.trim(), accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "password", SiteCode: siteCode }).toString(),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new PaymentProviderError(
+        `Ozow's token service could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!response.ok || typeof answer?.access_token !== "string") {
+      throw new PaymentProviderError(
+        `Ozow's token service answered ${response.status} without a token (is refunding enabled for the site?)`,
+        response.status,
+      );
+    }
+    const seconds = Number(answer.expires_in);
+    token = { value: answer.access_token, until: Date.now() + (Number.isFinite(seconds) && seconds > 120 ? seconds - 60 : 60) * 1000 };
+    return token.value;
+  }
+
+  const transactionIdOf = (request: ProviderRefundRequest) => {
+    if (!request.payment.providerPaymentId) throw new PaymentProviderError("This payment has no Ozow TransactionId to refund.");
+    return request.payment.providerPaymentId;
+  };
+
+  async function refund(request: ProviderRefundRequest): Promise<ProviderRefund> {
+    const transactionId = transactionIdOf(request);
+    const values: Record<(typeof OZOW_REFUND_ORDER)[number], string> = {
+      TransactionId: transactionId,
+      Amount: decimalFromCents(request.amountCents),
+      RefundReason: request.reason.slice(0, 500),
+      NotifyUrl: "",
+    };
+    const body = [
+      {
+        TransactionId: values.TransactionId,
+        Amount: Number(values.Amount),
+        RefundReason: values.RefundReason,
+        HashCheck: ozowHash(
+          OZOW_REFUND_ORDER.map((key) => values[key]),
+          privateKey,
+        ),
+      },
+    ];
+    const auth = await bearer();
+    let response: Response;
+    try {
+      response = await fetch(`${apiUrl}${OZOW_REFUND_SUBMIT_PATH}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${auth}`, accept: "application/json", "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new RefundOutcomeUnknown(`Ozow's refund API did not answer: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (response.status === 401) token = null;
+    if (response.status >= 500) throw new RefundOutcomeUnknown(`Ozow's refund API answered ${response.status}`, response.status);
+    const text = await response.text().catch(() => "");
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // read below
+    }
+    if (!response.ok)
+      throw new PaymentProviderError(
+        `Ozow refused the refund (${response.status}): ${text.slice(0, 200) || "no reason given"}`,
+        response.status,
+      );
+    const item = (Array.isArray(parsed) ? parsed[0] : parsed) as Record<string, unknown> | null | undefined;
+    if (!item || typeof item !== "object") throw new RefundOutcomeUnknown("Ozow's refund API answered without a result for the refund");
+    const refundId = item.refundId ?? item.RefundId;
+    const errors = item.errors ?? item.Errors;
+    if (typeof refundId === "string" && refundId && !/^0{8}-/.test(refundId)) return { reference: refundId, route: "bank-account" };
+    const why = Array.isArray(errors) && errors.length ? errors.map(String).join("; ") : "no reason given";
+    throw new PaymentProviderError(`Ozow did not accept the refund: ${why}`);
+  }
+
   return {
     name: "ozow",
     label: "Ozow",
+
+    /** Refunds need the payment's TransactionId and a token; both are had before anything is sent. */
+    async prepareRefund(request) {
+      transactionIdOf(request);
+      await bearer();
+      return { mark: null };
+    },
+
+    refund,
+
+    /** After a lost answer: a refund of ours, for this amount, among the site's refunds of the days since it was sent. */
+    async findRefund(request, context) {
+      const days = new Set([ozowRefundDate(context.sentAt), ozowRefundDate(new Date())]);
+      const auth = await bearer();
+      for (const day of days) {
+        let response: Response;
+        try {
+          response = await fetch(`${apiUrl}${OZOW_REFUND_LIST_PATH}?RefundDate=${encodeURIComponent(day)}`, {
+            headers: { authorization: `Bearer ${auth}`, accept: "application/json" },
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+        } catch (error) {
+          throw new PaymentProviderError(
+            `Ozow's refund list could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+        if (response.status === 401) token = null;
+        if (!response.ok) throw new PaymentProviderError(`Ozow's refund list answered ${response.status}`, response.status);
+        const list: unknown = await response.json().catch(() => null);
+        if (!Array.isArray(list)) throw new PaymentProviderError("Ozow's refund list answered something other than a list");
+        const found = list.find((entry: Record<string, unknown>) => {
+          const amount = typeof entry.amount === "number" ? Math.round(entry.amount * 100) : centsFromDecimal(String(entry.amount ?? ""));
+          return (
+            String(entry.transactionReference ?? "") === request.payment.reference &&
+            amount === request.amountCents &&
+            !context.known.includes(String(entry.id)) &&
+            !DEAD_REFUND.has(String(entry.status ?? "").toLowerCase())
+          );
+        }) as Record<string, unknown> | undefined;
+        if (found) return { reference: String(found.id), route: "bank-account" };
+      }
+      return null;
+    },
 
     async startCheckout(input: CheckoutInput): Promise<Checkout> {
       if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {

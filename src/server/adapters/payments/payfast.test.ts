@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { centsFromDecimal, decimalFromCents, formBody, parseFormPairs, phpUrlencode } from "./form-encoding";
-import { createPayfastProvider, payfastParamString, payfastSignature } from "./payfast";
+import { createPayfastProvider, payfastApiSignature, payfastParamString, payfastSignature } from "./payfast";
 import { NotificationRefused } from "./provider";
 
 const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
@@ -146,5 +146,27 @@ describe("reading an ITN", () => {
     const other: [string, string][] = [...good, ["signature", payfastSignature(good, "not-the-passphrase")]];
     expect(refusal({ rawBody: formBody(other), headers: {} })?.kind).toBe("bad_signature");
     expect(refusal(itn(good.map(([k, v]) => [k, k === "merchant_id" ? "10000999" : v] as [string, string])))?.kind).toBe("bad_signature");
+  });
+});
+
+describe("PayFast API signature", () => {
+  it("sorts headers, body and passphrase by name, PHP-urlencodes the values and MD5s them", () => {
+    const variables = {
+      "merchant-id": "10000100",
+      version: "v1",
+      timestamp: "2026-06-13T10:00:00+02:00",
+      amount: 5000,
+      reason: "Paid twice & sorry",
+      notify_buyer: 0,
+      empty: "",
+    };
+    const text =
+      "amount=5000&merchant-id=10000100&notify_buyer=0&passphrase=jt7NOE43FZPn&reason=Paid+twice+%26+sorry" +
+      "&timestamp=2026-06-13T10%3A00%3A00%2B02%3A00&version=v1";
+    expect(payfastApiSignature(variables, "jt7NOE43FZPn")).toBe(md5(text));
+    // a signature field never signs itself, and the order given does not matter
+    expect(payfastApiSignature({ signature: "x", ...Object.fromEntries(Object.entries(variables).reverse()) }, "jt7NOE43FZPn")).toBe(
+      md5(text),
+    );
   });
 });

@@ -4,7 +4,9 @@
 // MD5 signature matches (the posted pairs in order, `signature` left out, values PHP-urlencoded,
 // `&passphrase=…` appended), it names our merchant, PayFast's own server answers VALID to the same
 // pairs at /eng/query/validate, and (in the payments module) `amount_gross` is our amount to the
-// cent. PayFast publishes no refund API for once-off payments: refunds are recorded as manual.
+// cent. Refunds go through PayFast's API (api.payfast.co.za, "Refunds": query, then create, each
+// signed with payfastApiSignature); it takes no idempotency key, so after a lost answer the
+// amount it has left to refund is read again and compared with what it was before we asked.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { centsFromDecimal, decimalFromCents, parseFormPairs, phpUrlencode } from "./form-encoding";
 import {
@@ -17,10 +19,16 @@ import {
   type PaylinkStatusResult,
   PaymentProviderError,
   type ProviderNotification,
+  type ProviderRefund,
+  type ProviderRefundRequest,
+  RefundOutcomeUnknown,
 } from "./provider";
 
 export const PAYFAST_PROCESS_PATH = "/eng/process";
 export const PAYFAST_VALIDATE_PATH = "/eng/query/validate";
+/** PayFast's API: GET {api}/refunds/query/{pf_payment_id}, POST {api}/refunds/{pf_payment_id} */
+export const PAYFAST_REFUNDS_PATH = "/refunds";
+export const PAYFAST_API_VERSION = "v1";
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 export interface PayfastOptions {
@@ -29,7 +37,27 @@ export interface PayfastOptions {
   merchantId: string;
   merchantKey: string;
   passphrase: string;
+  /** PAYFAST_API_URL: https://api.payfast.co.za, or a fake of ours */
+  apiUrl?: string;
   timeoutMs?: number;
+  /** the clock the API's timestamp header is taken from (tests) */
+  now?: () => number;
+}
+
+/** PayFast's API timestamp: ISO-8601 in South African time, e.g. 2026-06-13T10:00:00+02:00. */
+export function payfastTimestamp(at: number): string {
+  return `${new Date(at + 2 * 3_600_000).toISOString().slice(0, 19)}+02:00`;
+}
+
+/** What GET /refunds/query/{id} says about a payment (PayFast's "Query a refund"). */
+interface RefundQuery {
+  status: string;
+  availableCents: number;
+  originalCents: number;
+  fundingType: string;
+  fullMethod: string;
+  partialMethod: string;
+  errors: string[];
 }
 
 /**
@@ -44,6 +72,25 @@ export function payfastParamString(pairs: readonly (readonly [string, string])[]
     .filter(([, value]) => !options.checkout || value !== "")
     .map(([key, value]) => `${key}=${phpUrlencode(value)}`)
     .join("&");
+}
+
+/**
+ * The signature of a call to PayFast's API (api.payfast.co.za, "Signature generation"): every
+ * variable sent (the merchant-id, version and timestamp headers, the body's and query's fields) and
+ * the passphrase, sorted by name, the non-empty ones as `name=urlencoded value` joined by '&', MD5
+ * in lower-case hex: PHP's ksort + http_build_query, as PayFast's own example does it.
+ */
+export function payfastApiSignature(variables: Record<string, string | number>, passphrase: string): string {
+  const all: Record<string, string> = {};
+  for (const [key, value] of Object.entries(variables)) if (key !== "signature") all[key] = String(value);
+  const phrase = passphrase.trim();
+  if (phrase) all.passphrase = phrase;
+  const text = Object.keys(all)
+    .sort()
+    .filter((key) => all[key] !== "")
+    .map((key) => `${phpUrlencode(key)}=${phpUrlencode(all[key])}`)
+    .join("&");
+  return createHash("md5").update(text, "utf8").digest("hex");
 }
 
 /** MD5 of the param string with `&passphrase=…` appended (when there is one), lower-case hex. */
@@ -72,9 +119,133 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const merchantId = options.merchantId.trim();
 
+  const apiBase = (options.apiUrl ?? "https://api.payfast.co.za").replace(/\/+$/, "");
+  const now = options.now ?? Date.now;
+
+  /** One signed call to PayFast's API; the JSON answer, or throws (lost answers as `lost`). */
+  async function api(
+    method: "GET" | "POST",
+    path: string,
+    body: Record<string, string | number> | undefined,
+    lost: (message: string, status?: number) => PaymentProviderError,
+  ): Promise<Record<string, unknown>> {
+    const headers: Record<string, string> = { "merchant-id": merchantId, version: PAYFAST_API_VERSION, timestamp: payfastTimestamp(now()) };
+    const signature = payfastApiSignature({ ...headers, ...(body ?? {}) }, options.passphrase);
+    let response: Response;
+    try {
+      response = await fetch(`${apiBase}${path}`, {
+        method,
+        headers: { ...headers, signature, accept: "application/json", ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw lost(`PayFast's API did not answer (${method} ${path}): ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const text = await response.text().catch(() => "");
+    let parsed: Record<string, unknown> | null = null;
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === "object" && !Array.isArray(value)) parsed = value as Record<string, unknown>;
+    } catch {
+      // read below
+    }
+    if (response.status >= 500) throw lost(`PayFast's API answered ${response.status} to ${method} ${path}`, response.status);
+    const data = (parsed?.data && typeof parsed.data === "object" ? parsed.data : {}) as Record<string, unknown>;
+    if (!response.ok) {
+      const why = typeof data.message === "string" ? data.message : typeof parsed?.status === "string" ? parsed.status : text.slice(0, 200);
+      throw new PaymentProviderError(`PayFast refused (${response.status}): ${why || "no reason given"}`, response.status);
+    }
+    if (!parsed) throw lost(`PayFast's API answered ${method} ${path} with something other than JSON`);
+    return parsed;
+  }
+
+  async function queryRefund(pfPaymentId: string): Promise<RefundQuery> {
+    const answer = await api(
+      "GET",
+      `${PAYFAST_REFUNDS_PATH}/query/${encodeURIComponent(pfPaymentId)}`,
+      undefined,
+      (m, s) => new PaymentProviderError(m, s),
+    );
+    // The query's fields, at the top level as PayFast documents them (or under data.response).
+    const data = (answer.data && typeof answer.data === "object" ? answer.data : {}) as Record<string, unknown>;
+    const q = (data.response && typeof data.response === "object" ? data.response : answer) as Record<string, unknown>;
+    const cents = (v: unknown) => (typeof v === "number" ? Math.round(v) : /^\d+$/.test(String(v ?? "")) ? Number(v) : Number.NaN);
+    const method = (v: unknown) => String((v && typeof v === "object" ? (v as Record<string, unknown>).method : "") ?? "");
+    const result = {
+      status: String(q.status ?? ""),
+      availableCents: cents(q.amount_available_for_refund),
+      originalCents: cents(q.amount_original),
+      fundingType: String(q.funding_type ?? ""),
+      fullMethod: method(q.refund_full),
+      partialMethod: method(q.refund_partial),
+      errors: Array.isArray(q.errors) ? q.errors.map(String) : [],
+    };
+    if (!Number.isInteger(result.availableCents))
+      throw new PaymentProviderError("PayFast's refund query carried no amount available to refund");
+    return result;
+  }
+
+  const pfIdOf = (request: ProviderRefundRequest) => {
+    if (!request.payment.providerPaymentId)
+      throw new PaymentProviderError("This payment has no PayFast payment id (pf_payment_id) to refund.");
+    return request.payment.providerPaymentId;
+  };
+  const routeOf = (q: RefundQuery) => (/card/i.test(q.fundingType) ? "card" : "payment-source") as ProviderRefund["route"];
+
   return {
     name: "payfast",
     label: "PayFast",
+
+    /** PayFast's "Query a refund": refundable, enough left, and to the payment's own source (no bank payout). */
+    async prepareRefund(request) {
+      const q = await queryRefund(pfIdOf(request));
+      if (q.status !== "REFUNDABLE") {
+        throw new PaymentProviderError(
+          `PayFast will not refund this payment (${q.status || "no status"}${q.errors.length ? `: ${q.errors.join("; ")}` : ""}).`,
+        );
+      }
+      if (q.availableCents < request.amountCents) {
+        throw new PaymentProviderError(`PayFast has only R${decimalFromCents(q.availableCents)} left to refund on this payment.`);
+      }
+      const whole = request.amountCents === (Number.isInteger(q.originalCents) ? q.originalCents : request.payment.amountCents);
+      const method = whole ? q.fullMethod : q.partialMethod;
+      if (method !== "PAYMENT_SOURCE") {
+        throw new PaymentProviderError(
+          method === "BANK_PAYOUT"
+            ? "PayFast can give this money back only as a bank payout, which needs the customer's bank details: refund it in PayFast's dashboard."
+            : `PayFast offers no ${whole ? "full" : "partial"} refund of this payment through its API (${method || "no method"}).`,
+        );
+      }
+      return { mark: `${q.availableCents}:${routeOf(q)}` };
+    },
+
+    async refund(request, mark) {
+      const answer = await api(
+        "POST",
+        `${PAYFAST_REFUNDS_PATH}/${encodeURIComponent(pfIdOf(request))}`,
+        // notify_buyer 0: the customer hears from us, once, in the business's words
+        { amount: request.amountCents, reason: request.reason.slice(0, 255), notify_buyer: 0 },
+        (m, s) => new RefundOutcomeUnknown(m, s),
+      );
+      const data = (answer.data && typeof answer.data === "object" ? answer.data : {}) as Record<string, unknown>;
+      if (answer.status === "success" && data.response !== false) {
+        return { reference: request.refundId, route: (mark?.split(":")[1] as ProviderRefund["route"]) || "payment-source" };
+      }
+      throw new PaymentProviderError(`PayFast did not accept the refund: ${String(data.message ?? answer.status ?? "no reason given")}`);
+    },
+
+    /** After a lost answer: the amount PayFast has left to refund fell by ours since we asked, or it did not. */
+    async findRefund(request, context) {
+      const before = Number(context.mark?.split(":")[0]);
+      if (!Number.isInteger(before))
+        throw new PaymentProviderError("No PayFast balance was read before this refund: check PayFast's dashboard.");
+      const q = await queryRefund(pfIdOf(request));
+      if (q.availableCents <= before - request.amountCents) {
+        return { reference: request.refundId, route: (context.mark?.split(":")[1] as ProviderRefund["route"]) || routeOf(q) };
+      }
+      return null;
+    },
 
     async startCheckout(input: CheckoutInput): Promise<Checkout> {
       if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {

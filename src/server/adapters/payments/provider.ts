@@ -161,6 +161,66 @@ export interface HostedProvider {
   ): Promise<PaylinkStatusResult>;
   /** The status by our reference (or the provider's checkout id), for the result page; absent where there is no status API. */
   getStatus?(payment: { reference: string; providerReference: string | null }): Promise<PaylinkStatusResult>;
-  /** Money back through the provider's refund API, where it has one. */
-  refund?(providerReference: string, amountCents: number): Promise<{ reference: string }>;
+  /**
+   * Before a refund is sent: whether the provider will take it by API, and what to compare with
+   * after a lost answer (PayFast: the amount it has left to refund). Read-only; throws
+   * PaymentProviderError (in the owner's words) when the API will not refund it.
+   */
+  prepareRefund?(request: ProviderRefundRequest): Promise<{ mark: string | null }>;
+  /**
+   * Money back through the provider's refund API. Throws PaymentProviderError when the provider
+   * refused (nothing happened), RefundOutcomeUnknown when the answer was lost (it may have happened).
+   */
+  refund?(request: ProviderRefundRequest, mark: string | null): Promise<ProviderRefund>;
+  /**
+   * After a lost answer, what the provider holds: the refund (made), null (not made), or throws
+   * PaymentProviderError when it cannot be asked. Never sends a second refund, except where the
+   * provider dedupes on our refund id (Yoco's Idempotency-Key), which answers the first one's outcome.
+   */
+  findRefund?(request: ProviderRefundRequest, context: RefundLookup): Promise<ProviderRefund | null>;
+}
+
+// ---- refunds through a provider's API ---------------------------------------------------------
+
+/** How the money goes back, for the customer's message: to the card, the way they paid, or the bank account they paid from. */
+export type RefundRoute = "card" | "payment-source" | "bank-account";
+
+export interface ProviderRefundRequest {
+  /** our refund's id (refund_attempts.id): the Idempotency-Key where the provider takes one */
+  refundId: string;
+  payment: {
+    /** our reference, STRMDSK_… */
+    reference: string;
+    /** the provider's checkout id (Yoco) */
+    providerReference: string | null;
+    /** the provider's id of the money (PayFast pf_payment_id, Ozow TransactionId) */
+    providerPaymentId: string | null;
+    /** what was paid, integer cents */
+    amountCents: number;
+  };
+  amountCents: number;
+  reason: string;
+}
+
+export interface RefundLookup {
+  /** what prepareRefund answered */
+  mark: string | null;
+  /** when the refund was sent */
+  sentAt: Date;
+  /** the provider's references of this payment's refunds recorded already (not this one) */
+  known: string[];
+}
+
+export interface ProviderRefund {
+  /** the provider's id of the refund, else ours */
+  reference: string;
+  route: RefundRoute;
+}
+
+/** The provider's answer to a refund was lost (timeout, broken connection, 5xx, unreadable): it may have been made. */
+export class RefundOutcomeUnknown extends PaymentProviderError {
+  constructor(message: string, status?: number) {
+    super(message, status);
+    this.name = "RefundOutcomeUnknown";
+  }
 }

@@ -40,6 +40,7 @@ export function selectHostedProviders(config: Config): Map<HostedProviderName, H
       "payfast",
       createPayfastProvider({
         url: config.PAYFAST_URL,
+        apiUrl: config.PAYFAST_API_URL,
         merchantId: config.PAYFAST_MERCHANT_ID,
         merchantKey: config.PAYFAST_MERCHANT_KEY,
         passphrase: config.PAYFAST_PASSPHRASE,

@@ -6,7 +6,7 @@
 // `webhook-signature` header as `v1,<signature>` (several, space-separated, while a key rotates);
 // a timestamp more than 3 minutes off is refused. Before capture the checkout is read back from
 // Yoco (completed, our amount). Refunds go through Yoco's refund API.
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   type Checkout,
   type CheckoutInput,
@@ -17,6 +17,9 @@ import {
   type PaylinkStatusResult,
   PaymentProviderError,
   type ProviderNotification,
+  type ProviderRefund,
+  type ProviderRefundRequest,
+  RefundOutcomeUnknown,
 } from "./provider";
 import { headerValue } from "./signing";
 
@@ -101,6 +104,31 @@ export function createYocoProvider(options: YocoOptions): HostedProvider {
       amountCents: answer.amount,
       providerPaymentId: typeof answer.paymentId === "string" ? answer.paymentId : undefined,
     };
+  }
+
+  /** Yoco's "Refund a checkout", keyed by our refund's id: a retry with the same key answers the first one's outcome. */
+  async function refund(request: ProviderRefundRequest): Promise<ProviderRefund> {
+    if (!request.payment.providerReference) throw new PaymentProviderError("This payment has no Yoco checkout id to refund.");
+    let answer: Record<string, unknown>;
+    try {
+      answer = await call(
+        "POST",
+        `${YOCO_CHECKOUTS_PATH}/${encodeURIComponent(request.payment.providerReference)}/refund`,
+        { amount: request.amountCents },
+        request.refundId,
+      );
+    } catch (error) {
+      // Unreachable, a 5xx or an unreadable answer: it may have been made.
+      if (error instanceof PaymentProviderError && (error.status === undefined || error.status >= 500)) {
+        throw new RefundOutcomeUnknown(error.message, error.status);
+      }
+      throw error;
+    }
+    const status = String(answer.status ?? "");
+    if (!["succeeded", "pending"].includes(status) || typeof answer.refundId !== "string") {
+      throw new PaymentProviderError(`Yoco did not accept the refund: ${String(answer.message ?? status) || "no reason given"}`);
+    }
+    return { reference: answer.refundId, route: "card" };
   }
 
   return {
@@ -203,18 +231,17 @@ export function createYocoProvider(options: YocoOptions): HostedProvider {
       return checkout(payment.providerReference);
     },
 
-    async refund(checkoutId: string, amountCents: number): Promise<{ reference: string }> {
-      const answer = await call(
-        "POST",
-        `${YOCO_CHECKOUTS_PATH}/${encodeURIComponent(checkoutId)}/refund`,
-        { amount: amountCents },
-        randomUUID(),
-      );
-      const status = String(answer.status ?? "");
-      if (!["succeeded", "pending"].includes(status) || typeof answer.refundId !== "string") {
-        throw new PaymentProviderError(`Yoco did not accept the refund: ${String(answer.message ?? status) || "no reason given"}`);
+    refund,
+
+    /** The same request with the same Idempotency-Key: Yoco answers what became of the first. */
+    async findRefund(request) {
+      try {
+        return await refund(request);
+      } catch (error) {
+        if (error instanceof RefundOutcomeUnknown) throw new PaymentProviderError(error.message, error.status);
+        // a refusal now means the first was not made either
+        return null;
       }
-      return { reference: answer.refundId };
     },
   };
 }

@@ -6,7 +6,7 @@ import type { BusinessProfile } from "@/server/lib/business";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import { graceEnd } from "@/shared/lifecycle";
 import { TEMPLATE_DEFINITIONS } from "@/shared/message-templates";
-import { lineAfterRefund, type RefundFacts, refundMessage } from "./messages";
+import { lineAfterRefund, type RefundFacts, refundHow, refundMessage } from "./messages";
 
 const DAY = 86_400_000;
 const business: BusinessProfile = {
@@ -141,5 +141,22 @@ describe("the Refund issued message", () => {
     });
     expect(message.error).toMatch(/"Refund issued" template cannot be used/);
     expect(message.body).toContain("We've refunded R1,450");
+  });
+});
+
+describe("how the refund message says the money goes back", () => {
+  it("names the way each route pays: the card, PayFast's source, Ozow's bank account, or the business by hand", () => {
+    expect(refundHow({ method: "provider", route: "card" })).toBe(
+      "It goes back to the card you paid with; banks usually take 5 to 10 working days.",
+    );
+    expect(refundHow({ method: "provider", route: null })).toContain("the card you paid with");
+    expect(refundHow({ method: "provider", route: "payment-source" })).toContain(
+      "PayFast pays it back to the card or account you paid with",
+    );
+    expect(refundHow({ method: "provider", route: "bank-account" })).toContain("Ozow pays it back into the bank account you paid from");
+    expect(refundHow({ method: "manual", route: "bank-account" })).toBe("We pay it back to you directly.");
+    const ozow = refundMessage(business, { ...facts, method: "provider", route: "bank-account" }, "whatsapp", { templates: {}, rules });
+    expect(ozow.body).toContain("Ozow pays it back into the bank account you paid from");
+    expect(ozow.body).not.toMatch(/card you paid|e-mail|attached/i);
   });
 });

@@ -2,13 +2,16 @@
 // (HashCheck) is accepted by the fake's payment page; the fake's hashed notifications reach our
 // listening server, which captures through the one capture path only when the Hash matches and
 // Ozow's status API shows that transaction, paid, for our amount. Replays capture nothing.
+// Refunds go through the fake's refund API (token, submit with HashCheck); a lost answer is looked
+// up in Ozow's refund list before anything is sent again.
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeOzow, startFakeOzow } from "@/server/adapters/payments/fake-ozow";
 import { formBody, parseFormPairs } from "@/server/adapters/payments/form-encoding";
 import { ConfigError, loadConfig } from "@/server/config";
-import { capturedPayments, invoices, outbox, packages } from "@/server/db/schema";
+import { capturedPayments, creditNotes, invoices, outbox, packages, refundAttempts } from "@/server/db/schema";
+import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
 
 const SITE = { siteCode: "STR-STR-001", privateKey: "ozow-Private-KEY", apiKey: "ozow-api-key" };
@@ -19,6 +22,7 @@ let t: TestApp;
 let origin: string;
 const pkgId: Record<string, string> = {};
 let counter = 0;
+let admin: SignedIn;
 
 beforeAll(async () => {
   fake = await startFakeOzow(SITE);
@@ -33,6 +37,7 @@ beforeAll(async () => {
     },
     { seed: true },
   );
+  admin = await signInAdmin(t.app);
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkgId[p.name] = p.id;
@@ -250,5 +255,93 @@ describe("Ozow (fake)", () => {
     expect(() => loadConfig({ OZOW_SITE_CODE: "S", OZOW_PRIVATE_KEY: "k" })).toThrow(
       /OZOW_API_KEY: is required when OZOW_SITE_CODE and OZOW_PRIVATE_KEY are set/,
     );
+  });
+});
+
+describe("Ozow refunds through its API", () => {
+  async function paid() {
+    const { ref } = await ozowPayment();
+    fake.complete(ref, "Complete");
+    expect((await notify(ref)).status).toBe(200);
+    const row = await rowOf(ref);
+    expect(row.status).toBe("paid");
+    return row;
+  }
+  const refund = (id: string, payload: Record<string, unknown>) =>
+    admin.call({ method: "POST", url: `/api/admin/payments/${id}/refund`, payload });
+  const notesOf = async (paymentId: string) => t.app.db.select().from(creditNotes).where(eq(creditNotes.payment_id, paymentId));
+  const attemptsOf = async (paymentId: string) => t.app.db.select().from(refundAttempts).where(eq(refundAttempts.payment_id, paymentId));
+  const withMode = async <T>(mode: FakeOzow["refundMode"], work: () => Promise<T>) => {
+    fake.refundMode = mode;
+    try {
+      return await work();
+    } finally {
+      fake.refundMode = "ok";
+    }
+  };
+
+  it("a refund is submitted to Ozow (token, HashCheck, rand), its refund id kept, and the message says Ozow pays the bank account", async () => {
+    const payment = await paid();
+    const response = await refund(payment.id, { amount: 450, reason: "Downgraded" });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ method: "provider", amount: 450, payment_status: "paid" });
+    const made = fake.refunds.filter((r) => r.transactionReference === payment.external_transaction_id);
+    expect(made).toMatchObject([{ amount: 450, reason: "Downgraded", transactionId: payment.provider_payment_id }]);
+    const [note] = await notesOf(payment.id);
+    expect(note).toMatchObject({ method: "provider", provider_reference: made[0].id, incl_cents: 45000 });
+    expect((await attemptsOf(payment.id))[0]).toMatchObject({ state: "done", route: "bank-account" });
+    const [message] = (await t.app.db.select().from(outbox).where(eq(outbox.kind, "refund-issued"))).filter(
+      (m) => m.channel === "email" && m.body.includes(note.number),
+    );
+    expect(message.body).toContain("Ozow pays it back into the bank account you paid from");
+    expect(message.body).not.toContain("card");
+  });
+
+  it("Ozow refusing (its errors) or down records nothing and releases the amount", async () => {
+    const payment = await paid();
+    const refused = await withMode("refuse", () => refund(payment.id, { reason: "Cancelled" }));
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().error.message).toContain("Insufficient refund float balance");
+    const down = await withMode("down", () => refund(payment.id, { reason: "Cancelled" }));
+    expect(down.statusCode).toBe(502);
+    expect(await notesOf(payment.id)).toHaveLength(0);
+    expect(await rowOf(payment.external_transaction_id)).toMatchObject({ status: "paid", refunded_amount: 0 });
+    expect(fake.refunds.filter((r) => r.transactionId === payment.provider_payment_id)).toHaveLength(0);
+  });
+
+  it("a lost answer is found in Ozow's refund list: recorded once with Ozow's id, nothing sent twice", async () => {
+    const payment = await paid();
+    const submits = fake.refundCalls.filter((c) => c.endsWith("/submit")).length;
+    const response = await withMode("lost", () => refund(payment.id, { reason: "Moved away" }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ method: "provider", payment_status: "refunded" });
+    const made = fake.refunds.filter((r) => r.transactionId === payment.provider_payment_id);
+    expect(made).toHaveLength(1);
+    expect(fake.refundCalls.filter((c) => c.endsWith("/submit")).length).toBe(submits + 1);
+    expect((await notesOf(payment.id))[0]).toMatchObject({ provider_reference: made[0].id });
+  });
+
+  it("a lost answer with the refund list down is held; once the list answers, the next refund records the one made", async () => {
+    const payment = await paid();
+    fake.refundListDown = true;
+    let first: Awaited<ReturnType<typeof refund>>;
+    try {
+      first = await withMode("lost", () => refund(payment.id, { amount: 100, reason: "A day off air", term: "keep" }));
+    } finally {
+      fake.refundListDown = false;
+    }
+    expect(first.statusCode).toBe(502);
+    expect(first.json().error).toMatchObject({ code: "refund_unconfirmed" });
+    expect(await rowOf(payment.external_transaction_id)).toMatchObject({ refunded_amount: 100 });
+    const [open] = await attemptsOf(payment.id);
+    await t.app.db
+      .update(refundAttempts)
+      .set({ created_at: new Date(Date.now() - 120_000) })
+      .where(eq(refundAttempts.id, open.id));
+    const next = await refund(payment.id, { amount: 50, reason: "Another" });
+    expect(next.statusCode).toBe(409);
+    expect(next.json().error.message).toContain("The earlier refund of R100 went through at Ozow after all");
+    expect(fake.refunds.filter((r) => r.transactionId === payment.provider_payment_id)).toHaveLength(1);
+    expect(await notesOf(payment.id)).toMatchObject([{ incl_cents: 10000, reason: "A day off air" }]);
   });
 });

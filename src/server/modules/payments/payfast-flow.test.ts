@@ -1,15 +1,17 @@
 // PayFast beside the card provider, against the local fake over real HTTP: the pay link leads to
 // our hand-off page, whose signed form PayFast accepts; the fake's ITNs reach our listening server,
 // which answers 200 at once and captures through the one capture path only when the signature,
-// the amount, PayFast's validate (VALID) and COMPLETE all hold. Replays capture nothing.
+// the amount, PayFast's validate (VALID) and COMPLETE all hold, from an address of PayFast's (its
+// hosts through an injected resolver, or PAYFAST_VALID_IPS; behind the trusted proxy, the client's).
+// Replays capture nothing. Refunds go through the fake's refund API; a lost answer is looked up.
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakePayfast, startFakePayfast } from "@/server/adapters/payments/fake-payfast";
 import { formBody, parseFormPairs } from "@/server/adapters/payments/form-encoding";
 import { ConfigError, loadConfig } from "@/server/config";
-import { capturedPayments, clientLifecycleEvents, invoices, outbox, packages } from "@/server/db/schema";
-import { clientSession } from "@/server/modules/admin-business/test-admin";
+import { capturedPayments, clientLifecycleEvents, creditNotes, invoices, outbox, packages, refundAttempts } from "@/server/db/schema";
+import { clientSession, type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { paymentNotificationsSettled } from "./service";
 
@@ -21,6 +23,9 @@ let t: TestApp;
 let origin: string;
 const pkgId: Record<string, string> = {};
 let counter = 0;
+let admin: SignedIn;
+/** what our injected resolver says www.payfast.co.za is */
+const PAYFAST_ADDRESS = "144.126.193.139";
 
 beforeAll(async () => {
   fake = await startFakePayfast(MERCHANT);
@@ -30,10 +35,15 @@ beforeAll(async () => {
       PAYFAST_MERCHANT_KEY: MERCHANT.merchantKey,
       PAYFAST_PASSPHRASE: MERCHANT.passphrase,
       PAYFAST_URL: fake.url,
+      PAYFAST_API_URL: fake.url,
+      // the fake posts ITNs from here; the proxy in front of us (also here) names the client
+      PAYFAST_VALID_IPS: "127.0.0.1",
+      TRUST_PROXY: "127.0.0.1",
       PUBLIC_URL,
     },
-    { seed: true },
+    { seed: true, resolveHost: async (host) => (host === "www.payfast.co.za" ? [PAYFAST_ADDRESS] : []) },
   );
+  admin = await signInAdmin(t.app);
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkgId[p.name] = p.id;
@@ -326,5 +336,195 @@ describe("PayFast (fake)", () => {
     expect(() => loadConfig({ PAYFAST_MERCHANT_ID: "1", PAYFAST_MERCHANT_KEY: "k" })).toThrow(
       /PAYFAST_PASSPHRASE: is required when PAYFAST_MERCHANT_ID and PAYFAST_MERCHANT_KEY are set/,
     );
+  });
+});
+
+describe("PayFast ITN source check", () => {
+  /** The fake's ITN, posted as if through our proxy from `client`. */
+  async function itnFrom(ref: string, client: string) {
+    const { body } = fake.itnFor(ref);
+    const response = await fetch(`${origin}/api/payments/payfast/itn`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": client },
+      body,
+    });
+    await paymentNotificationsSettled();
+    return response;
+  }
+
+  it("an ITN from an address that is not PayFast's is answered 200 but not captured, not validated, and noted", async () => {
+    const { ref } = await payfastPayment();
+    const before = fake.validations;
+    const response = await itnFrom(ref, "203.0.113.7");
+    expect(response.status).toBe(200);
+    expect(fake.validations).toBe(before);
+    const row = await rowOf(ref);
+    expect(row.status).toBe("pending");
+    expect(row.notes).toContain("came from 203.0.113.7, which is not one of PayFast's");
+    expect(await receiptsFor(ref)).toHaveLength(0);
+  });
+
+  it("an ITN from PayFast's host (as resolved) behind our proxy is captured", async () => {
+    const { ref } = await payfastPayment();
+    expect((await itnFrom(ref, PAYFAST_ADDRESS)).status).toBe(200);
+    expect((await rowOf(ref)).status).toBe("paid");
+    expect(await receiptsFor(ref)).toHaveLength(1);
+  });
+});
+
+describe("PayFast refunds through its API", () => {
+  async function paid(packageName = "3 Months") {
+    const { ref } = await payfastPayment(packageName);
+    await itn(ref);
+    const row = await rowOf(ref);
+    expect(row.status).toBe("paid");
+    return row;
+  }
+  const refund = (id: string, payload: Record<string, unknown>) =>
+    admin.call({ method: "POST", url: `/api/admin/payments/${id}/refund`, payload });
+  const notesOf = async (paymentId: string) => t.app.db.select().from(creditNotes).where(eq(creditNotes.payment_id, paymentId));
+  const attemptsOf = async (paymentId: string) => t.app.db.select().from(refundAttempts).where(eq(refundAttempts.payment_id, paymentId));
+  const refundMessages = async (creditNote: string) =>
+    (await t.app.db.select().from(outbox).where(eq(outbox.kind, "refund-issued"))).filter((m) => m.body.includes(creditNote));
+  const withMode = async <T>(mode: FakePayfast["refundMode"], work: () => Promise<T>) => {
+    fake.refundMode = mode;
+    try {
+      return await work();
+    } finally {
+      fake.refundMode = "ok";
+    }
+  };
+
+  it("a refund goes to PayFast's API (signed, in cents), gets its credit note, and the message says it goes back to the card", async () => {
+    const payment = await paid();
+    const pfId = payment.provider_payment_id as string;
+    const response = await refund(payment.id, { amount: 200, reason: "Two days off air" });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ method: "provider", amount: 200, payment_status: "paid", refunded_amount: 200 });
+    expect(fake.refunds.get(pfId)).toEqual([{ amountCents: 20000, reason: "Two days off air" }]);
+    expect(fake.apiCalls.filter((c) => c.includes(pfId))).toEqual([`GET /refunds/query/${pfId}`, `POST /refunds/${pfId}`]);
+    const [note] = await notesOf(payment.id);
+    expect(note).toMatchObject({ method: "provider", incl_cents: 20000 });
+    const [attempt] = await attemptsOf(payment.id);
+    expect(attempt).toMatchObject({ state: "done", credit_note_id: note.id, route: "card", amount_cents: 20000 });
+    // the fake's payment was by credit card, which PayFast refunds to its source
+    const [message] = (await refundMessages(note.number)).filter((m) => m.channel === "email");
+    expect(message.body).toContain("It goes back to the card you paid with");
+    expect(message.body).not.toContain("We pay it back to you directly");
+  });
+
+  it("PayFast refusing the refund records nothing and releases the amount; PayFast down likewise", async () => {
+    const payment = await paid();
+    const refused = await withMode("refuse", () => refund(payment.id, { reason: "Cancelled" }));
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().error.message).toContain("PayFast did not accept the refund");
+    const down = await withMode("down", () => refund(payment.id, { reason: "Cancelled" }));
+    expect(down.statusCode).toBe(502);
+    expect(await notesOf(payment.id)).toHaveLength(0);
+    expect(await rowOf(payment.external_transaction_id)).toMatchObject({ status: "paid", refunded_amount: 0 });
+    expect((await attemptsOf(payment.id)).map((a) => a.state)).toEqual(["failed", "failed"]);
+    expect(fake.refunds.get(payment.provider_payment_id as string)).toBeUndefined();
+  });
+
+  it("a payment PayFast can give back only by bank payout is refused before anything is sent, saying why", async () => {
+    const payment = await paid();
+    fake.payoutOnly = true;
+    try {
+      const response = await refund(payment.id, { reason: "Cancelled" });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().error.message).toContain("only as a bank payout");
+    } finally {
+      fake.payoutOnly = false;
+    }
+    expect(fake.apiCalls).not.toContain(`POST /refunds/${payment.provider_payment_id}`);
+    expect(await rowOf(payment.external_transaction_id)).toMatchObject({ refunded_amount: 0 });
+  });
+
+  it("a lost answer is looked up at once: PayFast made it, so it is recorded once and never sent again", async () => {
+    const payment = await paid("6 Months");
+    const pfId = payment.provider_payment_id as string;
+    const response = await withMode("lost", () => refund(payment.id, { reason: "Moved away" }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ method: "provider", payment_status: "refunded" });
+    expect(fake.refunds.get(pfId)).toHaveLength(1);
+    expect(fake.apiCalls.filter((c) => c === `POST /refunds/${pfId}`)).toHaveLength(1);
+    expect(await notesOf(payment.id)).toHaveLength(1);
+    const again = await refund(payment.id, { reason: "Moved away" });
+    expect(again.statusCode).toBe(409);
+    expect(fake.refunds.get(pfId)).toHaveLength(1);
+  });
+
+  it("a lost answer PayFast cannot be asked about is held on the payment; the next refund looks it up first and records it", async () => {
+    const payment = await paid();
+    const pfId = payment.provider_payment_id as string;
+    // Made at PayFast, the answer cut, and the lookup refused: nothing can tell.
+    const first = await withMode("lost", async () => {
+      const originalFetch = globalThis.fetch;
+      let queries = 0;
+      globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+        if (String(input).includes("/refunds/query/") && ++queries > 1) throw new Error("connect ECONNREFUSED");
+        return originalFetch(input, init);
+      }) as typeof fetch;
+      try {
+        return await refund(payment.id, { amount: 300, reason: "Three days off air", term: "keep" });
+      } finally {
+        globalThis.fetch = originalFetch;
+      }
+    });
+    expect(first.statusCode).toBe(502);
+    expect(first.json().error).toMatchObject({ code: "refund_unconfirmed" });
+    expect(first.json().error.message).toContain("R300 stays held on this payment so it is never refunded twice");
+    const held = await rowOf(payment.external_transaction_id);
+    expect(held).toMatchObject({ status: "paid", refunded_amount: 300 });
+    expect(held.notes).toContain("no answer, and PayFast could not be asked");
+    expect(await notesOf(payment.id)).toHaveLength(0);
+    const [open] = await attemptsOf(payment.id);
+    expect(open.state).toBe("pending");
+
+    // At once, a second refund is refused while the first may still be in flight.
+    const busy = await refund(payment.id, { amount: 100, reason: "Another" });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().error.message).toContain("with the payment provider right now");
+
+    // A minute on, the next refund asks PayFast first: it was made, so its credit note is issued, and nothing more is sent.
+    await t.app.db
+      .update(refundAttempts)
+      .set({ created_at: new Date(Date.now() - 120_000) })
+      .where(eq(refundAttempts.id, open.id));
+    const next = await refund(payment.id, { amount: 100, reason: "Another" });
+    expect(next.statusCode).toBe(409);
+    expect(next.json().error.message).toMatch(/The earlier refund of R300 went through at PayFast after all: credit note CN-\d+ is issued/);
+    expect(fake.refunds.get(pfId)).toEqual([{ amountCents: 30000, reason: "Three days off air" }]);
+    const notes = await notesOf(payment.id);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ incl_cents: 30000, reason: "Three days off air", method: "provider" });
+    expect((await attemptsOf(payment.id))[0]).toMatchObject({ state: "done", credit_note_id: notes[0].id });
+    expect((await refundMessages(notes[0].number)).map((m) => m.channel).sort()).toEqual(["email", "whatsapp"]);
+    expect(await rowOf(payment.external_transaction_id)).toMatchObject({ refunded_amount: 300 });
+  });
+
+  it("an open refund PayFast shows was not made is released by the next refund, which then goes through", async () => {
+    const payment = await paid();
+    const pfId = payment.provider_payment_id as string;
+    // As if the process died after sending: PayFast's balance read, the refund never arriving.
+    const [attempt] = await t.app.db
+      .insert(refundAttempts)
+      .values({
+        payment_id: payment.id,
+        provider: "payfast",
+        amount_cents: 145000,
+        mark: "145000:card",
+        sent_at: new Date(Date.now() - 120_000),
+        created_at: new Date(Date.now() - 120_000),
+        request: { reason: "Lost in a crash" },
+      })
+      .returning();
+    await t.app.db.update(capturedPayments).set({ refunded_amount: 1450 }).where(eq(capturedPayments.id, payment.id));
+    const response = await refund(payment.id, { amount: 50, reason: "Half a week", term: "keep" });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ method: "provider", amount: 50, refunded_amount: 50 });
+    expect((await t.app.db.select().from(refundAttempts).where(eq(refundAttempts.id, attempt.id)))[0].state).toBe("failed");
+    expect(fake.refunds.get(pfId)).toEqual([{ amountCents: 5000, reason: "Half a week" }]);
+    expect((await rowOf(payment.external_transaction_id)).notes).toContain("PayFast shows no refund of R1,450.00: the hold is released.");
   });
 });

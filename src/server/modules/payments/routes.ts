@@ -132,10 +132,13 @@ const routes: FastifyPluginAsync = async (fastify) => {
     });
 
     // PayFast's ITN: checked for shape (400), then answered 200 at once, as PayFast asks; the
+    // source address (PayFast's hosts or PAYFAST_VALID_IPS; request.ip under TRUST_PROXY), the
     // signature, validate call and capture run after the answer (their outcome noted on the payment).
     scope.post("/payments/payfast/itn", async (request, reply) => {
       const rawBody = typeof request.body === "string" ? request.body : "";
-      service.inBackground(await service.takeNotification("payfast", { rawBody, headers: request.headers }, { strict: false }));
+      service.inBackground(
+        await service.takeNotification("payfast", { rawBody, headers: request.headers }, { strict: false, source: request.ip }),
+      );
       return reply.status(200).type("text/plain").send("OK");
     });
 

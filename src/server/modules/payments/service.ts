@@ -5,10 +5,12 @@
 // already are); a payment is marked paid only after a verified callback (or our own status
 // query) AND the provider's own status shows it paid for the amount we priced; each payment is
 // captured once, and settled (account, term, receipt) in the same transaction (settle.ts).
+
 import { randomInt } from "node:crypto";
 import { and, eq, gte, inArray, like, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { createPayfastSourceCheck } from "@/server/adapters/payments/payfast-source";
 import {
   type CallbackRequest,
   type Checkout,
@@ -204,6 +206,8 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
   const cardMode = cardModeFor(app.config);
   /** PayFast, Ozow, Yoco: each the owner turned on (docs/payment-providers.md) */
   const hosted = selectHostedProviders(app.config);
+  /** where a PayFast ITN may come from: PayFast's hosts, or PAYFAST_VALID_IPS */
+  const payfastSource = createPayfastSourceCheck({ validIps: app.config.PAYFAST_VALID_IPS, resolve: app.resolveHost });
   const eftCode = options.eftCode ?? randomEftCode;
   const lastReconciled = new Map<string, number>();
 
@@ -574,7 +578,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
   async function takeNotification(
     name: HostedProviderName,
     request: NotificationRequest,
-    options: { strict: boolean },
+    options: { strict: boolean; source?: string },
   ): Promise<() => Promise<void>> {
     const provider = hosted.get(name);
     if (!provider) throw notFound("No such payment provider.");
@@ -598,6 +602,27 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
       }
       if (options.strict) throw new AppError(401, "invalid_signature", "The notification signature is not valid.");
       return async () => undefined;
+    }
+    if (name === "payfast") {
+      // PayFast's source check, after the answer (the lookup may take a moment): an ITN from an
+      // address that is not PayFast's captures nothing, and the owner sees why on the payment.
+      return async () => {
+        if (!(await payfastSource.allows(options.source))) {
+          app.log.warn(
+            { provider: name, ref: notification.reference, source: options.source },
+            "PayFast ITN from an address not PayFast's",
+          );
+          if (notification.reference) {
+            await notePending(
+              name,
+              notification.reference,
+              `Not captured: a notification from PayFast for this payment came from ${options.source ?? "an unknown address"}, which is not one of PayFast's (PAYFAST_VALID_IPS lists others).`,
+            );
+          }
+          return;
+        }
+        await settleNotification(provider, notification, options);
+      };
     }
     return () => settleNotification(provider, notification, options);
   }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeYoco, startFakeYoco } from "@/server/adapters/payments/fake-yoco";
 import { yocoSignature } from "@/server/adapters/payments/yoco";
 import { ConfigError, loadConfig } from "@/server/config";
-import { capturedPayments, invoices, outbox, packages } from "@/server/db/schema";
+import { capturedPayments, creditNotes, invoices, outbox, packages } from "@/server/db/schema";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
 
@@ -214,6 +214,30 @@ describe("Yoco Checkout (fake)", () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ method: "provider", amount: 100 });
     expect(fake.checkouts.get(checkoutId)?.refunds).toEqual([{ refundId: expect.stringMatching(/^rf_/), amount: 10000 }]);
+  });
+
+  it("a refund whose answer is lost is asked again with the same Idempotency-Key: one refund at Yoco, one credit note", async () => {
+    const { ref, checkoutId } = await yocoPayment("Month to Month");
+    fake.complete(checkoutId);
+    expect((await fake.sendWebhook(checkoutId)).status).toBe(200);
+    const payment = await rowOf(ref);
+    fake.refundAnswerLost = true;
+    let response: Awaited<ReturnType<SignedIn["call"]>>;
+    try {
+      response = await admin.call({
+        method: "POST",
+        url: `/api/admin/payments/${payment.id}/refund`,
+        payload: { amount: 50, reason: "Half a month" },
+      });
+    } finally {
+      fake.refundAnswerLost = false;
+    }
+    expect(response.statusCode, response.body).toBe(200);
+    const refunds = fake.checkouts.get(checkoutId)?.refunds ?? [];
+    expect(refunds).toEqual([{ refundId: expect.stringMatching(/^rf_/), amount: 5000 }]);
+    expect(response.json().data).toMatchObject({ method: "provider", amount: 50 });
+    const notes = await t.app.db.select().from(creditNotes).where(eq(creditNotes.payment_id, payment.id));
+    expect(notes).toMatchObject([{ provider_reference: refunds[0].refundId, method: "provider" }]);
   });
 
   it("start-up stops when a Yoco key is missing or the webhook secret is not whsec_, naming the variable", () => {

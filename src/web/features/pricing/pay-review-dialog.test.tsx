@@ -470,6 +470,35 @@ describe("PayReviewDialog: the ways to pay the owner turned on", () => {
     ]);
   });
 
+  it("shows each way to pay with its own inline mark beside the name, hidden from screen readers", async () => {
+    stubApi("sandbox", {
+      "/payments/methods": {
+        body: {
+          data: {
+            card: "sandbox",
+            eft: true,
+            providers: [
+              { id: "payfast", name: "PayFast" },
+              { id: "ozow", name: "Ozow" },
+              { id: "yoco", name: "Yoco" },
+            ],
+          },
+        },
+      },
+    });
+    const review = await renderReview();
+    await waitFor(() => expect(radios(review.dialog)).toHaveLength(5));
+    const options = [...review.dialog.querySelectorAll<HTMLInputElement>('[data-testid="pay-methods"] input[type="radio"]')];
+    expect(
+      options.map((r) => {
+        const mark = r.closest("label")?.querySelector("[data-mark]");
+        return [mark?.getAttribute("data-mark"), mark?.getAttribute("aria-hidden"), mark?.tagName.toLowerCase()];
+      }),
+    ).toEqual(["card", "payfast", "ozow", "yoco", "eft"].map((id) => [id, "true", "svg"]));
+    expect(radios(review.dialog).map((r) => r.label)).toEqual(["Card", "PayFast", "Ozow", "Yoco", "EFT"]);
+    expect(review.dialog.querySelector('[data-testid="pay-methods"] img')).toBeNull();
+  });
+
   it("with card payments off PayFast is the way to pay; no list when it is the only one", async () => {
     stubApi("off", withPayfast("off", false));
     const review = await renderReview();

@@ -18,6 +18,7 @@ import type { PlanViewModel } from "@/shared/pricing";
 import { type IdentifyResponse, type Payer, payerSchema, VERIFICATION_CODE_MESSAGES, verificationCodeSchema } from "@/shared/schemas";
 import { EftDetails } from "@/web/components/eft-details";
 import { CheckboxField, FormField, fieldAria } from "@/web/components/form-field";
+import { PaymentMark, type PaymentMarkId } from "@/web/components/payment-marks";
 import { PopiaNotice } from "@/web/components/popia-notice";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
@@ -500,6 +501,7 @@ function MethodChoice({
               onChange={() => onChoose(choice.id)}
               className="mt-1 size-4 accent-[var(--color-accent)]"
             />
+            <PaymentMark id={choice.id as PaymentMarkId} className="mt-0.5" />
             <span className="flex flex-col gap-0.5">
               <span className="font-semibold text-ink">{choice.name}</span>
               <span className="text-sm text-ink-muted">{choice.text}</span>

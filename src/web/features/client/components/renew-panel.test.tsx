@@ -112,4 +112,27 @@ describe("RenewPanel's ways to pay", () => {
     fireEvent.click(pay);
     await waitFor(() => expect(renewals).toEqual([{ packageId: PLAN.packageId, method: "payfast" }]));
   });
+
+  it("shows each way to pay with its own mark, drawn inline and hidden from screen readers; the radio is named by the name alone", async () => {
+    renderWith({
+      card: "sandbox",
+      eft: true,
+      providers: [
+        { id: "payfast", name: "PayFast" },
+        { id: "ozow", name: "Ozow" },
+        { id: "yoco", name: "Yoco" },
+      ],
+    });
+    await screen.findByRole("radio", { name: /^Ozow/ });
+    const marks = screen.getAllByRole("radio").map((r) => {
+      const mark = r.closest("label")?.querySelector("[data-mark]");
+      return { mark: mark?.getAttribute("data-mark"), hidden: mark?.getAttribute("aria-hidden"), tag: mark?.tagName.toLowerCase() };
+    });
+    expect(marks).toEqual(["card", "payfast", "ozow", "yoco", "eft"].map((mark) => ({ mark, hidden: "true", tag: "svg" })));
+    // our own drawing: no image file, nothing fetched
+    expect(document.querySelector("#renew img")).toBeNull();
+    for (const name of ["PayFast", "Ozow", "Yoco"]) {
+      expect(screen.getByRole("radio", { name: new RegExp(`^${name} `) })).toBeTruthy();
+    }
+  });
 });

@@ -3,7 +3,7 @@
 // (bank details and their reference). The server prices the package; the browser never sends
 // an amount. Reminder messages link to /client?renew=1, which lands here.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Banknote, CreditCard, RefreshCw, Wallet } from "lucide-react";
+import { CreditCard, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { useEffect, useId, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
@@ -20,6 +20,7 @@ import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { formatRand } from "@/shared/money";
 import { EftDetails } from "@/web/components/eft-details";
 import { FieldError } from "@/web/components/form-field";
+import { PaymentMark } from "@/web/components/payment-marks";
 import { Button } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
@@ -202,7 +203,7 @@ export function RenewPanel({
                   value="card"
                   checked={chosen === "card"}
                   onChange={(m) => setValue("method", m)}
-                  icon={<CreditCard aria-hidden="true" className="size-5" />}
+                  icon={<PaymentMark id="card" />}
                   title="Card"
                   text="Pay now on a secure checkout page."
                 />
@@ -214,7 +215,7 @@ export function RenewPanel({
                   value={p.id}
                   checked={chosen === p.id}
                   onChange={(m) => setValue("method", m)}
-                  icon={<Wallet aria-hidden="true" className="size-5" />}
+                  icon={<PaymentMark id={p.id} />}
                   title={p.name}
                   text={PROVIDER_TEXT[p.id]}
                 />
@@ -225,7 +226,7 @@ export function RenewPanel({
                   value="eft"
                   checked={chosen === "eft"}
                   onChange={(m) => setValue("method", m)}
-                  icon={<Banknote aria-hidden="true" className="size-5" />}
+                  icon={<PaymentMark id="eft" />}
                   title="EFT"
                   text="Get our bank details and your reference."
                 />

@@ -17,7 +17,7 @@ export const LEAD_STATUSES = ["new", "contacted", "converted", "lost"] as const;
 export const LEAD_FORM_TYPES = ["order", "interest", "free-trial"] as const;
 export const COMMUNICATION_METHODS = ["whatsapp", "email"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
-export const PAYMENT_PROVIDERS = ["ikhokha", "sandbox", "eft", "manual"] as const;
+export const PAYMENT_PROVIDERS = ["ikhokha", "payfast", "ozow", "yoco", "sandbox", "eft", "manual"] as const;
 export const CONTENT_REQUEST_STATUSES = ["new", "in_progress", "added", "declined"] as const;
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -163,7 +163,7 @@ export const paymentListQuerySchema = z.object({
   ...paging(PAYMENT_SORTS),
   q: search,
   status: optionalEnum(PAYMENT_STATUSES, "Status must be pending, paid, failed, cancelled or refunded"),
-  provider: optionalEnum(PAYMENT_PROVIDERS, "Provider must be ikhokha, sandbox, eft or manual"),
+  provider: optionalEnum(PAYMENT_PROVIDERS, `Provider must be ${PAYMENT_PROVIDERS.slice(0, -1).join(", ")} or manual`),
   ...range,
 });
 

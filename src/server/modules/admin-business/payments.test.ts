@@ -288,4 +288,15 @@ describe("the payments list", () => {
     expect((await list("from=2000-01-01&to=2000-01-02")).total).toBe(0);
     expect((await admin.call({ method: "GET", url: "/api/admin/payments?provider=paypal" })).statusCode).toBe(400);
   });
+
+  it("filters by each hosted provider the shop may take money through (PayFast, Ozow, Yoco)", async () => {
+    for (const provider of ["payfast", "ozow", "yoco"]) {
+      await t.app.db.insert(capturedPayments).values({ provider, external_transaction_id: `SD-LIST-${provider}`, amount: 650 });
+      const response = await admin.call({ method: "GET", url: `/api/admin/payments?provider=${provider}` });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.map((p: { external_transaction_id: string }) => p.external_transaction_id)).toEqual([
+        `SD-LIST-${provider}`,
+      ]);
+    }
+  });
 });

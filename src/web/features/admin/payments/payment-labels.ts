@@ -5,6 +5,9 @@ export const PROVIDER_LABELS: Record<string, string> = {
   eft: "EFT",
   sandbox: "Card (sandbox)",
   ikhokha: "Card (iKhokha)",
+  payfast: "PayFast",
+  ozow: "Ozow (instant EFT)",
+  yoco: "Card (Yoco)",
   manual: "Manual",
 };
 

@@ -15,6 +15,7 @@ import { Textarea } from "@/web/components/ui/textarea";
 import { DialogActions } from "../components/dialog-actions";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useRefundPayment } from "./api/refund-payment";
+import { PROVIDER_LABELS } from "./payment-labels";
 
 interface RefundValues {
   amount: string;
@@ -56,7 +57,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
     try {
       const done = await refund.mutateAsync({ id: payment.id, refund: values });
       toast.success(`Credit note ${done.credit_note} issued`, {
-        description: `${formatRand(done.amount)} ${done.method === "provider" ? "refunded to the card" : "recorded as paid back by hand"}.`,
+        description: `${formatRand(done.amount)} ${done.method === "provider" ? `refunded through ${PROVIDER_LABELS[payment.provider] ?? payment.provider}` : "recorded as paid back by hand"}.`,
       });
       onClose();
     } catch (error) {

@@ -265,6 +265,11 @@ export const refundRequestSchema = z
         .max(3660, "Enter at most 3660 days")
         .optional(),
     ),
+    /**
+     * the owner paid it back outside the provider (its portal, a bank transfer): recorded as a manual
+     * refund and the provider is not asked — for a payment its API cannot or would not refund
+     */
+    by_hand: z.boolean({ error: "Choose whether you paid it back yourself" }).optional(),
     /** for a payment still 'paid' the old way: a note only (kept for the older dashboard call) */
     note: z.string().trim().max(500).optional(),
   })

@@ -46,7 +46,7 @@ export const REFUND_KIND = "refund-issued";
 export const ONLY_PAID_REFUNDS = "Only a paid payment can be refunded.";
 export const REFUNDED_IN_FULL = "This payment was refunded in full already.";
 export const PROVIDER_REFUND_FAILED =
-  "The card provider did not accept the refund. Nothing was recorded; try again, or refund it in the provider's portal and record it as manual.";
+  "The card provider did not accept the refund. Nothing was recorded; try again, or refund it in the provider's portal and record it as paid back by hand.";
 
 // ---- documents -------------------------------------------------------------------------------------
 
@@ -221,7 +221,7 @@ export async function refundPayment(
       .where(eq(capturedPayments.id, id));
     const hosted = payment.provider === provider?.name ? undefined : hostedProvidersFor(app).get(payment.provider as HostedProviderName);
     let attempt: Attempt | undefined;
-    if (hosted?.refund) {
+    if (hosted?.refund && !input.by_hand) {
       [attempt] = await tx
         .insert(refundAttempts)
         .values({
@@ -250,7 +250,7 @@ export async function refundPayment(
   let method: "provider" | "manual" = "manual";
   let providerReference: string | null = null;
   // The card provider's refund API (the sandbox has one; iKhokha publishes none).
-  if (provider?.refund && payment.provider === provider.name && payment.provider_reference) {
+  if (!input.by_hand && provider?.refund && payment.provider === provider.name && payment.provider_reference) {
     try {
       providerReference = (await provider.refund(payment.provider_reference, cents)).reference;
       method = "provider";

@@ -440,6 +440,26 @@ describe("PayFast refunds through its API", () => {
     expect(await rowOf(payment.external_transaction_id)).toMatchObject({ refunded_amount: 0 });
   });
 
+  it("a payout-only payment the owner paid back themselves is recorded by hand: PayFast is not asked, the message says so", async () => {
+    const payment = await paid();
+    fake.payoutOnly = true;
+    const callsBefore = fake.apiCalls.length;
+    try {
+      const response = await refund(payment.id, { reason: "Cancelled", by_hand: true });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data).toMatchObject({ method: "manual", payment_status: "refunded" });
+    } finally {
+      fake.payoutOnly = false;
+    }
+    expect(fake.apiCalls.slice(callsBefore)).toEqual([]);
+    expect(await attemptsOf(payment.id)).toHaveLength(0);
+    const [note] = await notesOf(payment.id);
+    expect(note).toMatchObject({ method: "manual" });
+    const [message] = (await refundMessages(note.number)).filter((m) => m.channel === "email");
+    expect(message.body).toContain("We pay it back to you directly");
+    expect(message.body).not.toContain("PayFast pays it back");
+  });
+
   it("a lost answer is looked up at once: PayFast made it, so it is recorded once and never sent again", async () => {
     const payment = await paid("6 Months");
     const pfId = payment.provider_payment_id as string;

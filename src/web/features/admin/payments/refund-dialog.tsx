@@ -22,8 +22,11 @@ interface RefundValues {
   reason: string;
   term: "remove" | "end" | "shorten" | "keep";
   days: string;
+  by_hand: boolean;
 }
-const FIELDS = ["amount", "reason", "term", "days"] as const;
+const FIELDS = ["amount", "reason", "term", "days", "by_hand"] as const;
+/** Payments a provider took, which its refund API (or its merchant portal) pays back. */
+const PAID_BY_HAND_ALONE = new Set(["eft", "manual"]);
 const checkRefund = zodResolver(refundRequestSchema) as unknown as Resolver<RefundValues, unknown, RefundRequest>;
 
 export const TERM_CHOICES: Record<RefundValues["term"], string> = {
@@ -48,9 +51,16 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
     formState: { errors },
   } = useForm<RefundValues, unknown, RefundRequest>({
     resolver: checkRefund,
-    defaultValues: { amount: String(left), reason: "", term: (payment.refunded_amount ?? 0) > 0 ? "keep" : "remove", days: "" },
+    defaultValues: {
+      amount: String(left),
+      reason: "",
+      term: (payment.refunded_amount ?? 0) > 0 ? "keep" : "remove",
+      days: "",
+      by_hand: false,
+    },
   });
   const term = watch("term");
+  const viaProvider = !PAID_BY_HAND_ALONE.has(payment.provider);
   const whole = toCents(Number(watch("amount")) || 0) === toCents(payment.amount);
 
   const submit = handleSubmit(async (values) => {
@@ -104,6 +114,17 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
                   </Select>
                 )}
               </Field>
+            ) : null}
+            {viaProvider ? (
+              <div className="flex flex-col gap-1">
+                <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
+                  <input type="checkbox" {...register("by_hand")} className="size-5 accent-[var(--color-accent)]" />I paid it back myself
+                  (in {PROVIDER_LABELS[payment.provider] ?? payment.provider}'s portal or by bank transfer)
+                </label>
+                <p className="text-xs text-ink-muted">
+                  Recorded as paid back by hand: {PROVIDER_LABELS[payment.provider] ?? payment.provider} is not asked to refund it.
+                </p>
+              </div>
             ) : null}
             {term === "shorten" ? (
               <Field label="Days to take off" error={errors.days?.message} required>

@@ -18,6 +18,10 @@ const LINE: ClientLine = {
   epg_url: "http://sandbox-panel.invalid:8080/xmltv.php?username=test7k2m9q&password=pw4Zt8Qe",
   expires_at: "2027-02-22T10:00:00.000Z",
   is_test: true,
+  type: "m3u",
+  mac: "",
+  mac_change: null,
+  self_service: true,
 };
 
 let copied: string[];

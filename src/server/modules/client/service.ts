@@ -9,6 +9,7 @@ import { clients, lineMacChanges } from "@/server/db/schema";
 import type { BusinessProfile } from "@/server/lib/business";
 import { badRequest, unauthorized } from "@/server/lib/errors";
 import { enqueue } from "@/server/lib/outbox";
+import { magPortalUrl } from "@/server/modules/panel/messages";
 import { currentStreamUrl } from "@/server/modules/panel/settings";
 import {
   type ClientAccountStatus,
@@ -20,7 +21,7 @@ import {
   subscriptionStatus,
 } from "@/shared/client-schemas";
 import { isValidEmail, isValidPhone } from "@/shared/contact";
-import { isLineType } from "@/shared/device-lines";
+import { isLineType, needsMac } from "@/shared/device-lines";
 import { CLIENT_STATUSES } from "@/shared/lifecycle";
 import { DEVICE_LABELS, type DeviceValue } from "@/shared/options";
 import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
@@ -63,9 +64,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * QR code in every panel mode.
  */
 function lineOf(row: ClientRow, streamUrl: string, pendingMac: PendingMac): ClientLine {
-  const server = row.line_portal_url || streamUrl;
+  const type = lineTypeOf(row);
+  // A MAG box is pointed at the panel's portal (the URL its line was made with, else the one under the stream URL now).
+  const server = row.line_portal_url || (type === "mag" && streamUrl ? magPortalUrl(streamUrl) : streamUrl);
   const urls = subscriberUrls(server, { username: row.line_username, password: row.line_password });
-  const type = isLineType(row.line_type) ? row.line_type : "m3u";
   return {
     type,
     mac: type === "m3u" ? "" : row.line_mac,
@@ -81,6 +83,8 @@ function lineOf(row: ClientRow, streamUrl: string, pendingMac: PendingMac): Clie
     is_test: row.line_is_test,
   };
 }
+
+const lineTypeOf = (row: Pick<ClientRow, "line_type">) => (isLineType(row.line_type) ? row.line_type : "m3u");
 
 /** A box's MAC change asked for in the portal and not yet made on the panel. */
 type PendingMac = { new_mac: string; created_at: Date } | null;
@@ -121,7 +125,11 @@ export function toProfile(row: ClientRow, streamUrl: string, now = new Date(), p
     device_label: DEVICE_LABELS[row.device as DeviceValue] ?? row.device,
     internet_platform: row.internet_platform,
     // Withheld while suspended: the line is the service itself. No login yet: no line.
-    line: status === "suspended" || !row.line_username ? null : lineOf(row, streamUrl, pendingMac),
+    // (A box's line is known by its MAC: its id on the panel is enough.)
+    line:
+      status === "suspended" || !(row.line_username || (needsMac(lineTypeOf(row)) && row.panel_line_id))
+        ? null
+        : lineOf(row, streamUrl, pendingMac),
     created_at: row.created_at.toISOString(),
   };
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentMethods } from "@/shared/api";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
-import type { PlanViewModel } from "@/shared/pricing";
 import { MAC_MESSAGE } from "@/shared/device-lines";
+import type { PlanViewModel } from "@/shared/pricing";
 import { IMMEDIATE_START_CONSENT_MESSAGE } from "@/shared/schemas";
 import { cleanup, click, renderRoutes, stubFetch, typeInto, waitFor } from "@/web/testing/render";
 import { PayReviewDialog } from "./pay-review-dialog";

@@ -111,8 +111,7 @@ describe("a box's line in the portal", () => {
   });
 
   it("Change MAC: the schema's message on the field, the server's 409 with when it is allowed, then one post and the dialog closes", async () => {
-    const refusal =
-      "You changed your box's MAC address a short while ago. You can change it again after 27 Nov 2026, 14:05 (SAST).";
+    const refusal = "You changed your box's MAC address a short while ago. You can change it again after 27 Nov 2026, 14:05 (SAST).";
     const posted = installFetch([
       { status: 409, body: { error: { code: "conflict", message: refusal } } },
       {
@@ -153,7 +152,9 @@ describe("a box's line in the portal", () => {
 
   it("a change under way shows on the card", () => {
     show({ ...MAG, mac_change: { new_mac: "00:1A:79:65:43:21", requested_at: "2026-11-26T12:00:00Z" } });
-    expect(screen.getByTestId("mac-change-pending").textContent).toContain("Your line is moving to the box with MAC address 00:1A:79:65:43:21");
+    expect(screen.getByTestId("mac-change-pending").textContent).toContain(
+      "Your line is moving to the box with MAC address 00:1A:79:65:43:21",
+    );
   });
 
   it("Reset ISP lock on an app's line: asked first, then one post; a refusal says why, a success only that it was asked for", async () => {

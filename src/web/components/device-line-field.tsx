@@ -52,7 +52,8 @@ export function DeviceLineField({ idPrefix, lineType, mac, typeField, macField, 
               />
               <span className="flex min-w-0 flex-col gap-0.5">
                 <span className="font-semibold text-ink">{LINE_TYPE_LABELS[type]}</span>
-                <span id={`${typeId}-${type}-hint`} className="text-xs text-ink-muted">
+                {/* its description (aria-describedby), kept out of the radio's name */}
+                <span id={`${typeId}-${type}-hint`} aria-hidden="true" className="text-xs text-ink-muted">
                   {LINE_TYPE_HINTS[type]}
                 </span>
               </span>

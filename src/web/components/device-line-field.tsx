@@ -29,10 +29,12 @@ export function DeviceLineField({ idPrefix, lineType, mac, typeField, macField, 
   const typeId = `${idPrefix}-lineType`;
   const warning = macError ? "" : macWarning(chosen, mac);
   return (
-    <div className={cn("flex flex-col gap-4", className)} data-testid="device-line-field">
+    // A container: three choices side by side only where there is room for them (the order form's
+    // width, not the review dialog's or a phone's).
+    <div className={cn("@container flex flex-col gap-4", className)} data-testid="device-line-field">
       <fieldset className="flex flex-col gap-2" aria-describedby={typeError ? `${typeId}-error` : undefined}>
         <legend className="mb-2 text-sm font-medium text-ink">What will you watch on?</legend>
-        <div className="grid gap-2 sm:grid-cols-3">
+        <div className="grid gap-2 @2xl:grid-cols-3">
           {LINE_TYPES.map((type) => (
             <label
               key={type}
@@ -77,7 +79,7 @@ export function DeviceLineField({ idPrefix, lineType, mac, typeField, macField, 
             spellCheck={false}
             placeholder="00:1A:79:xx:xx:xx"
             aria-required="true"
-            className="max-w-72 font-mono uppercase"
+            className="max-w-72 font-mono uppercase placeholder:normal-case"
             {...fieldAria(macId, { error: macError, hint: true })}
             {...macField}
           />

@@ -79,7 +79,7 @@ function LineMacForm({ client, onDone }: { client: ClientDialogProps["client"]; 
         <DialogTitle>{box && client.line_mac ? "Change the box's MAC address" : "Set the box's MAC address"}</DialogTitle>
         <DialogDescription>
           {onPanel
-            ? `${client.full_name}'s ${LINE_TYPE_LABELS[lineType]} line moves to the new MAC address on the panel; the old one is freed. No cooldown applies, and it does not count against their own changes.`
+            ? `The line of ${client.full_name}'s ${LINE_TYPE_LABELS[lineType]} moves to the new MAC address on the panel, and the old one is freed. No cooldown applies, and it does not count against their own changes.`
             : `${client.full_name} has no line on the panel yet: it will be made for this box.`}
         </DialogDescription>
       </DialogHeader>
@@ -109,7 +109,7 @@ function LineMacForm({ client, onDone }: { client: ClientDialogProps["client"]; 
               autoCapitalize="characters"
               spellCheck={false}
               placeholder="00:1A:79:xx:xx:xx"
-              className="font-mono uppercase"
+              className="font-mono uppercase placeholder:normal-case"
             />
           )}
         </Field>

@@ -29,7 +29,7 @@ export function LineActions({ line }: { line: ClientLine }) {
   return (
     <section aria-labelledby="line-actions-heading" className="flex flex-col gap-3 border-t border-line pt-4" data-testid="line-actions">
       <h3 id="line-actions-heading" className="text-sm font-semibold text-ink">
-        Problems with your line?
+        Manage your line
       </h3>
       {box && line.mac_change ? (
         <p role="status" className="rounded-xl bg-accent/10 p-3 text-sm text-ink ring-1 ring-accent/30" data-testid="mac-change-pending">

@@ -90,7 +90,7 @@ function MacChangeForm({ type, currentMac, onDone }: { type: "mag" | "enigma2"; 
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="00:1A:79:xx:xx:xx"
-            className="font-mono uppercase"
+            className="font-mono uppercase placeholder:normal-case"
             {...register("mac")}
           />
         </Field>

@@ -411,6 +411,9 @@ export interface AdminClient {
   line_is_test: boolean;
   /** what the nightly sync found different on the panel; '' when it agrees */
   line_sync_issue: string;
+  /** m3u (an app's login) | mag | enigma2, and the box's MAC (issue 32) */
+  line_type: string;
+  line_mac: string;
   notes: string;
   /** a client this one may be (an unproven payment's payer matched them): merge or dismiss */
   possible_duplicate_of: string | null;

@@ -2,10 +2,12 @@
 // schema each, used by the browser form, the server route and the tests), the response shapes
 // of /api/client/*, and the pure rules the portal and the server must agree on (subscription
 // status, days left, install-guide steps).
+
 import { z } from "zod";
 import type { BankDetails, Download, HostedPaymentMethod, Incident, Notice, PaymentStatus, Special } from "./api";
 import { couponCodeSchema } from "./billing";
 import { isValidEmail, isValidPhone } from "./contact";
+import type { LineType } from "./device-lines";
 import { type ClientStatus, isClientStatus } from "./lifecycle";
 import type { PlanViewModel } from "./pricing";
 import { HOSTED_PAYMENT_METHODS, passwordSchema, verificationCodeSchema } from "./schemas";
@@ -240,6 +242,14 @@ export interface ClientLine {
   expires_at: string | null;
   /** a line on the shop's sandbox panel: a test line that plays nothing */
   is_test: boolean;
+  /** m3u (an app's login) | mag | enigma2: a box's line is keyed by its MAC, and a MAG box is set up by its portal URL */
+  type: LineType;
+  /** the box's MAC address ('' for an app's line) */
+  mac: string;
+  /** a MAC change asked for and not yet made on the panel */
+  mac_change: { new_mac: string; requested_at: string } | null;
+  /** the line is on the panel, so its MAC change and ISP-lock reset can be asked for here */
+  self_service: boolean;
 }
 
 /** GET/PATCH /api/client/me → {data} */

@@ -9,10 +9,19 @@ export const LINE_TYPES = ["m3u", "mag", "enigma2"] as const;
 export type LineType = (typeof LINE_TYPES)[number];
 
 export const LINE_TYPE_LABELS: Record<LineType, string> = {
-  m3u: "An app (M3U / Xtream login)",
+  m3u: "Smart TV or phone app",
   mag: "MAG box",
   enigma2: "Enigma2 receiver",
 };
+
+/** What each choice means, under its label where the customer picks it. */
+export const LINE_TYPE_HINTS: Record<LineType, string> = {
+  m3u: "An IPTV app on a smart TV, phone, Fire Stick or Android box: you sign in with a username and password.",
+  mag: "An Infomir MAG set-top box: it connects by its MAC address, no login needed.",
+  enigma2: "A satellite receiver running Enigma2 (e.g. Zgemma, Vu+): it connects by its MAC address.",
+};
+
+export const isLineType = (value: string): value is LineType => (LINE_TYPES as readonly string[]).includes(value);
 
 /** The line types keyed by a MAC address. */
 export const needsMac = (type: string): boolean => type === "mag" || type === "enigma2";
@@ -60,3 +69,26 @@ export const macChangeSchema = z.object({
   mac: z.preprocess((v) => (typeof v === "string" ? normaliseMac(v) : v), z.string({ error: MAC_MESSAGE }).regex(MAC_PATTERN, MAC_MESSAGE)),
 });
 export type MacChange = z.output<typeof macChangeSchema>;
+
+/**
+ * POST /api/admin/clients/:id/line-mac: the owner sets or changes a client's box MAC (no cooldown).
+ * `lineType` makes a client without a panel line yet a box's (e.g. a lead converted by hand); an
+ * existing line keeps its type.
+ */
+export const adminMacSchema = z.object({
+  mac: macChangeSchema.shape.mac,
+  lineType: z.enum(["mag", "enigma2"], { error: "Choose a MAG box or an Enigma2 receiver" }).optional(),
+});
+export type AdminMac = z.output<typeof adminMacSchema>;
+export type AdminMacInput = z.input<typeof adminMacSchema>;
+
+/**
+ * The device an order's lead asked for (its payload keeps the form's fields as sent): the line
+ * type and MAC a client made from the lead starts with. Anything the schema would refuse is no
+ * device: an app's line, which the owner can change on the client's page.
+ */
+export function deviceOfLead(payload: Record<string, unknown> | null | undefined): { line_type: LineType; line_mac: string } {
+  const parsed = z.object(deviceLineFields).superRefine(requireMac).safeParse({ lineType: payload?.lineType, mac: payload?.mac });
+  if (!parsed.success || !parsed.data.lineType || !needsMac(parsed.data.lineType)) return { line_type: "m3u", line_mac: "" };
+  return { line_type: parsed.data.lineType, line_mac: parsed.data.mac ?? "" };
+}

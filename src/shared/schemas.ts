@@ -121,12 +121,15 @@ export const orderFormSchema = z
     immediateStartConsent: z.boolean({ error: "Immediate start consent must be true or false" }).optional(),
     /** the price the order summary showed, e.g. 'R1,450' (kept with the lead; never used for money) */
     shownPrice: z.string({ error: "Shown price must be text" }).trim().max(40, tooLong("Shown price", 40)).optional(),
+    /** the line the customer needs: an app's login (m3u, the default), or a MAG / Enigma2 box with its MAC (issue 32) */
+    ...deviceLineFields,
   })
   .refine((v) => v.internetPlatform !== "other" || v.otherPlatform !== "", {
     path: ["otherPlatform"],
     message: OTHER_PLATFORM_MESSAGE,
     ...whenFieldsValid("internetPlatform", "otherPlatform"),
-  });
+  })
+  .superRefine(requireMac);
 
 /** Whether an order form asks for the free trial (its form type or its duration says so). */
 export function isFreeTrialOrder(form: Pick<OrderForm, "formType" | "duration">): boolean {
@@ -211,6 +214,10 @@ export const payerSchema = z.object({
   /** the buyer's details for the invoice, all optional */
   ...buyerDetailsFields,
 });
+
+/** The review step's form: who pays, and the device the line is for (a box's MAC when it needs one). */
+export const payerDeviceSchema = payerSchema.extend(deviceLineFields).superRefine(requireMac);
+export type PayerDevice = z.output<typeof payerDeviceSchema>;
 
 // ---- one-time codes (server: lib/verification.ts) -------------------------------------------
 

@@ -3,7 +3,7 @@
 // payment), and the new client's portal shows the M3U link, its QR code and the TEST LINE notice.
 // The admin's panel page lists the create_line job as done.
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { e2eAdmin } from "./e2e-env";
 
 function collectPageErrors(page: Page): string[] {
@@ -50,26 +50,24 @@ async function findClient(request: APIRequestContext, origin: string, name: stri
   return found as ClientRow;
 }
 
-test("pay for a package → the sandbox panel makes the line → the portal shows the M3U link, its QR code and TEST LINE; the panel page lists the job", async ({
-  page,
-  context,
-  baseURL,
-}, testInfo) => {
-  test.setTimeout(90_000);
-  const errors = collectPageErrors(page);
-  const phone = testInfo.project.name === "phone";
-  // A person of their own per project: a new client, not a returning one.
-  const name = `Lerato Panel ${phone ? "Phone" : "Desktop"}`;
-  const whatsapp = phone ? "082 710 0002" : "082 710 0001";
-
-  // The storefront: Pay Now → review → the sandbox checkout in a new tab → Pay.
+/** The storefront: Pay Now → review (a box and its MAC when given) → the sandbox checkout in a new tab → Pay. The client it made. */
+async function payOnStorefront(
+  page: Page,
+  context: BrowserContext,
+  origin: string,
+  who: { name: string; whatsapp: string; box?: { label: string; mac: string } },
+): Promise<ClientRow> {
   await page.goto("/");
   const card = page.locator('#pricing-packages article[data-plan="Month to Month"]');
   await card.scrollIntoViewIfNeeded();
   await card.getByRole("button", { name: "Pay Now" }).click();
   const review = page.getByRole("dialog", { name: "Review your order" });
-  await review.getByLabel("Full Name").fill(name);
-  await review.getByLabel("WhatsApp Number").fill(whatsapp);
+  await review.getByLabel("Full Name").fill(who.name);
+  await review.getByLabel("WhatsApp Number").fill(who.whatsapp);
+  if (who.box) {
+    await review.getByRole("radio", { name: who.box.label, exact: true }).check();
+    await review.getByRole("textbox", { name: /MAC address/ }).fill(who.box.mac);
+  }
   await review.getByRole("checkbox", { name: /Start my subscription as soon as I have paid/ }).check();
   const [checkout] = await Promise.all([context.waitForEvent("page"), review.getByRole("button", { name: "Continue to payment" }).click()]);
   await checkout.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
@@ -77,11 +75,15 @@ test("pay for a package → the sandbox panel makes the line → the portal show
   await checkout.waitForURL(/\/payment\/success\?ref=/);
   await expect(checkout.getByRole("heading", { level: 1, name: "Your account is ready" })).toBeVisible();
   await checkout.close();
+  return findClient(page.request, origin, who.name);
+}
 
-  // The new client chooses their portal password with the link in their welcome, as the owner
-  // sends it on WhatsApp (the waiting message's chat link, the link filled in).
-  const client = await findClient(page.request, baseURL ?? "", name);
-  const origin = { origin: baseURL ?? "" };
+/**
+ * The new client chooses their portal password with the link in their welcome, as the owner
+ * sends it on WhatsApp (the waiting message's chat link, the link filled in).
+ */
+async function choosePortalPassword(page: Page, baseURL: string, client: ClientRow): Promise<string> {
+  const origin = { origin: baseURL };
   let welcomeId = "";
   await expect(async () => {
     const list = await page.request.get(`/api/admin/outbox?q=${encodeURIComponent(client.whatsapp)}`);
@@ -97,6 +99,31 @@ test("pay for a package → the sandbox panel makes the line → the portal show
   const password = "Panel-journey-42-kite";
   const chosen = await page.request.post("/api/client/password-reset/confirm", { data: { token, password }, headers: origin });
   expect(chosen.ok(), await chosen.text()).toBe(true);
+  return password;
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto("/client/login");
+  await page.locator("#client-username").fill(username);
+  await page.locator("#client-password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page).toHaveURL(/\/client$/);
+}
+
+test("pay for a package → the sandbox panel makes the line → the portal shows the M3U link, its QR code and TEST LINE; the panel page lists the job", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const errors = collectPageErrors(page);
+  const phone = testInfo.project.name === "phone";
+  // A person of their own per project: a new client, not a returning one.
+  const name = `Lerato Panel ${phone ? "Phone" : "Desktop"}`;
+  const whatsapp = phone ? "082 710 0002" : "082 710 0001";
+
+  const client = await payOnStorefront(page, context, baseURL ?? "", { name, whatsapp });
+  const password = await choosePortalPassword(page, baseURL ?? "", client);
   // The sandbox panel makes the line moments after the payment: no sleeping, just asking.
   await expect
     .poll(async () => {
@@ -107,11 +134,7 @@ test("pay for a package → the sandbox panel makes the line → the portal show
     .toEqual({ test: true });
 
   // The portal: the login, the M3U link, its QR code and the TEST LINE notice.
-  await page.goto("/client/login");
-  await page.locator("#client-username").fill(client.username);
-  await page.locator("#client-password").fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(page).toHaveURL(/\/client$/);
+  await signIn(page, client.username, password);
   const line = page.getByTestId("line-details");
   await expect(line).toBeVisible();
   await expect(line.getByText(/\/get\.php\?username=[^&]+&password=•+&type=m3u_plus&output=ts$/)).toBeVisible();
@@ -131,5 +154,51 @@ test("pay for a package → the sandbox panel makes the line → the portal show
   await expect(done.locator("li").filter({ hasText: name }).filter({ hasText: "Create line" })).toBeVisible();
   await expect(done.locator("li").filter({ hasText: name })).toContainText("done");
   expect(await axe(page, "main")).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("a MAG box at 390 px: ordered with its MAC, paid → the portal shows the portal URL and the MAC, no M3U link; the customer changes the MAC", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "one size is enough: the phone's");
+  test.setTimeout(60_000);
+  const errors = collectPageErrors(page);
+  const name = "Mandla Box Phone";
+  const client = await payOnStorefront(page, context, baseURL ?? "", {
+    name,
+    whatsapp: "082 710 0003",
+    box: { label: "MAG box", mac: "00:1a:79:e2:e0:01" },
+  });
+  const password = await choosePortalPassword(page, baseURL ?? "", client);
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/api/admin/clients/${client.id}`);
+      const row = ((await answer.json()) as { data: ClientRow & { line_type: string; line_mac: string; panel_line_id: string | null } })
+        .data;
+      return row.panel_line_id ? [row.line_type, row.line_mac] : null;
+    })
+    .toEqual(["mag", "00:1A:79:E2:E0:01"]);
+
+  await signIn(page, client.username, password);
+  const line = page.getByTestId("line-details");
+  await expect(line.getByRole("heading", { name: "Your MAG box" })).toBeVisible();
+  await expect(line.getByText(/^http:\/\/.+\/c\/$/)).toBeVisible();
+  await expect(line.getByText("00:1A:79:E2:E0:01")).toBeVisible();
+  await expect(line.getByText(/get\.php/)).toHaveCount(0);
+
+  await line.getByRole("button", { name: "Change MAC" }).click();
+  const dialog = page.getByRole("dialog", { name: "Change your box's MAC address" });
+  await dialog.getByLabel("New MAC address").fill("00:1A:79:E2:E0:02");
+  await dialog.getByRole("button", { name: "Change MAC address" }).click();
+  await expect(dialog).toBeHidden();
+  // asked for, then made on the sandbox panel: the card reads again until it is
+  await expect(line.getByText("00:1A:79:E2:E0:02")).toBeVisible({ timeout: 15_000 });
+  await expect(line.getByTestId("mac-change-pending")).toHaveCount(0, { timeout: 15_000 });
+  await expect(line.getByText("00:1A:79:E2:E0:01")).toHaveCount(0);
+  // no sideways scrolling at 390 px
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await axe(page, "[data-testid=line-details]")).toEqual([]);
   expect(errors).toEqual([]);
 });

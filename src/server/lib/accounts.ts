@@ -8,6 +8,7 @@ import { generatePassword, hashPassword } from "@/server/auth/passwords";
 import type { Db } from "@/server/db/client";
 import { clients, downloads, type leads, passwordResetTokens } from "@/server/db/schema";
 import { baseUsername, nextFreeUsername } from "@/server/modules/admin-business/usernames";
+import { deviceOfLead } from "@/shared/device-lines";
 import type { BusinessProfile } from "./business";
 import { uniqueViolation } from "./errors";
 import { clientByNumber, storedNumber } from "./identity";
@@ -66,6 +67,8 @@ export async function insertClientFromLead(
             package_name: options.packageName ?? lead.package_name,
             status: "pending",
             device: lead.device,
+            // a MAG / Enigma2 box the order named, with its MAC (issue 32)
+            ...deviceOfLead(lead.payload),
             internet_platform: lead.internet_platform === "other" && lead.other_platform ? lead.other_platform : lead.internet_platform,
             possible_duplicate_of: duplicateOf,
           })

@@ -5,6 +5,8 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin } from "@/server/auth/guards";
+import { audit } from "@/server/lib/audit";
+import { changeView, idempotencyKeyOf, requestMacChange } from "@/server/modules/panel/mac-change";
 import { cardModeFor } from "@/server/modules/payments/service";
 import {
   clientCreateSchema,
@@ -21,6 +23,7 @@ import {
   paymentNoteSchema,
   paymentPatchSchema,
 } from "@/shared/business-schemas";
+import { adminMacSchema } from "@/shared/device-lines";
 import {
   createClient,
   deleteClient,
@@ -92,6 +95,26 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post("/admin/clients/:id/dismiss-duplicate", { schema: byId }, async (request) => ({
     data: await dismissDuplicate(app, request, request.params.id),
   }));
+  // The owner sets or changes a box's MAC: the portal's change without its cooldown (modules/panel/mac-change.ts).
+  app.post("/admin/clients/:id/line-mac", { schema: { ...byId, body: adminMacSchema } }, async (request, reply) => {
+    const { change, client } = await requestMacChange(app, {
+      clientId: request.params.id,
+      mac: request.body.mac,
+      lineType: request.body.lineType,
+      key: idempotencyKeyOf(request.headers["idempotency-key"]),
+      by: "owner",
+      audit: (tx, before, after) =>
+        audit(tx, request, {
+          action: "mac-change",
+          resource: "clients",
+          resourceId: before.id,
+          before: { line_type: before.line_type, line_mac: before.line_mac },
+          after,
+        }),
+    });
+    reply.code(change ? 202 : 200);
+    return { data: { line_type: client.line_type, line_mac: client.line_mac, change: change ? changeView(change) : null } };
+  });
   app.post("/admin/clients/:id/reset-password", { schema: byId }, (request) => resetClientPassword(app, request, request.params.id));
 
   // ---- payments ----

@@ -13,11 +13,10 @@ import { badRequest, conflict, unauthorized, uniqueViolation } from "@/server/li
 import { clientByNumber } from "@/server/lib/identity";
 import { enqueue } from "@/server/lib/outbox";
 import { codeRefusal, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
-import { currentStreamUrl } from "@/server/modules/panel/settings";
 import { type ClientProfile, type ContactChangeStarted, contactChangeConfirmSchema, contactChangeSchema } from "@/shared/client-schemas";
 import { formatPhoneForDisplay, toStoredWhatsApp } from "@/shared/whatsapp";
 import { contactChangedMessage } from "./messages";
-import { emailOf, loadOwnClient, parseBody, signedInId, toProfile, whatsappOf } from "./service";
+import { emailOf, loadOwnClient, loadProfile, parseBody, signedInId, whatsappOf } from "./service";
 
 export const NUMBER_ON_ANOTHER_ACCOUNT = "This number is already on another account. Contact us if it is yours.";
 const SAME_AS_NOW = "That is already your contact on this account.";
@@ -102,7 +101,7 @@ const routes: FastifyPluginAsync = async (app) => {
     }
     if (!result.ok) throw codeRefusal(result.check);
     app.outbox.nudge();
-    return { data: toProfile(result.row, await currentStreamUrl(app)) };
+    return { data: await loadProfile(app, result.row) };
   });
 };
 

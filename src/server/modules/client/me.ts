@@ -12,10 +12,9 @@ import { clients, sessions } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { badRequest } from "@/server/lib/errors";
 import { enforce } from "@/server/lib/rate-limit";
-import { currentStreamUrl } from "@/server/modules/panel/settings";
 import { type ClientProfile, CONTACT_CHANGE_NEEDS_CODE, passwordChangeSchema, profilePatchSchema } from "@/shared/client-schemas";
 import { toStoredWhatsApp } from "@/shared/whatsapp";
-import { emailOf, loadOwnClient, parseBody, queuePasswordChanged, signedInId, toProfile, whatsappOf } from "./service";
+import { emailOf, loadOwnClient, loadProfile, parseBody, queuePasswordChanged, signedInId, whatsappOf } from "./service";
 
 const WRONG_PASSWORD = "Your current password is not correct";
 
@@ -23,7 +22,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get("/client/me", { preHandler: requireClient }, async (request): Promise<{ data: ClientProfile }> => {
-    return { data: toProfile(await loadOwnClient(app, request), await currentStreamUrl(app)) };
+    return { data: await loadProfile(app, await loadOwnClient(app, request)) };
   });
 
   app.patch("/client/me", { preHandler: requireClient }, async (request): Promise<{ data: ClientProfile }> => {
@@ -66,7 +65,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
       .set(changes)
       .where(eq(clients.id, signedInId(request)))
       .returning();
-    return { data: toProfile(row ?? current, await currentStreamUrl(app)) };
+    return { data: await loadProfile(app, row ?? current) };
   });
 
   app.post("/client/password", { preHandler: requireClient }, async (request) => {

@@ -1,14 +1,16 @@
 // What every client-portal route needs: the signed-in client's own row (always by the id the
 // session guard put on the request, never one from the URL or body), its views, and the
 // validation helper that turns a zod failure into the API's 400.
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { subscriberUrls } from "@/server/adapters/panel/panel";
-import { clients } from "@/server/db/schema";
+import { clients, lineMacChanges } from "@/server/db/schema";
 import type { BusinessProfile } from "@/server/lib/business";
 import { badRequest, unauthorized } from "@/server/lib/errors";
 import { enqueue } from "@/server/lib/outbox";
+import { magPortalUrl } from "@/server/modules/panel/messages";
+import { currentStreamUrl } from "@/server/modules/panel/settings";
 import {
   type ClientAccountStatus,
   type ClientLine,
@@ -19,6 +21,7 @@ import {
   subscriptionStatus,
 } from "@/shared/client-schemas";
 import { isValidEmail, isValidPhone } from "@/shared/contact";
+import { isLineType, needsMac } from "@/shared/device-lines";
 import { CLIENT_STATUSES } from "@/shared/lifecycle";
 import { DEVICE_LABELS, type DeviceValue } from "@/shared/options";
 import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
@@ -60,10 +63,16 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * stream URL in use now (a line typed in by hand may have none of its own): absolute links and a
  * QR code in every panel mode.
  */
-function lineOf(row: ClientRow, streamUrl: string): ClientLine {
-  const server = row.line_portal_url || streamUrl;
+function lineOf(row: ClientRow, streamUrl: string, pendingMac: PendingMac): ClientLine {
+  const type = lineTypeOf(row);
+  // A MAG box is pointed at the panel's portal (the URL its line was made with, else the one under the stream URL now).
+  const server = row.line_portal_url || (type === "mag" && streamUrl ? magPortalUrl(streamUrl) : streamUrl);
   const urls = subscriberUrls(server, { username: row.line_username, password: row.line_password });
   return {
+    type,
+    mac: type === "m3u" ? "" : row.line_mac,
+    mac_change: pendingMac ? { new_mac: pendingMac.new_mac, requested_at: pendingMac.created_at.toISOString() } : null,
+    self_service: row.panel_line_id !== null,
     username: row.line_username,
     password: row.line_password,
     portal_url: server,
@@ -75,8 +84,24 @@ function lineOf(row: ClientRow, streamUrl: string): ClientLine {
   };
 }
 
+const lineTypeOf = (row: Pick<ClientRow, "line_type">) => (isLineType(row.line_type) ? row.line_type : "m3u");
+
+/** A box's MAC change asked for in the portal and not yet made on the panel. */
+type PendingMac = { new_mac: string; created_at: Date } | null;
+
+/** The profile as the portal reads it: the stream URL in use now and a MAC change still under way. */
+export async function loadProfile(app: FastifyInstance, row: ClientRow): Promise<ClientProfile> {
+  const [pending] = await app.db
+    .select({ new_mac: lineMacChanges.new_mac, created_at: lineMacChanges.created_at })
+    .from(lineMacChanges)
+    .where(and(eq(lineMacChanges.client_id, row.id), eq(lineMacChanges.status, "pending")))
+    .orderBy(desc(lineMacChanges.created_at))
+    .limit(1);
+  return toProfile(row, await currentStreamUrl(app), new Date(), pending ?? null);
+}
+
 /** `streamUrl`: the stream URL in use now (currentStreamUrl), for a line that has none of its own. */
-export function toProfile(row: ClientRow, streamUrl: string, now = new Date()): ClientProfile {
+export function toProfile(row: ClientRow, streamUrl: string, now = new Date(), pendingMac: PendingMac = null): ClientProfile {
   const status = accountStatus(row.status);
   return {
     id: row.id,
@@ -100,7 +125,11 @@ export function toProfile(row: ClientRow, streamUrl: string, now = new Date()): 
     device_label: DEVICE_LABELS[row.device as DeviceValue] ?? row.device,
     internet_platform: row.internet_platform,
     // Withheld while suspended: the line is the service itself. No login yet: no line.
-    line: status === "suspended" || !row.line_username ? null : lineOf(row, streamUrl),
+    // (A box's line is known by its MAC: its id on the panel is enough.)
+    line:
+      status === "suspended" || !(row.line_username || (needsMac(lineTypeOf(row)) && row.panel_line_id))
+        ? null
+        : lineOf(row, streamUrl, pendingMac),
     created_at: row.created_at.toISOString(),
   };
 }

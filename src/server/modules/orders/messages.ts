@@ -7,6 +7,7 @@ import type { BusinessProfile } from "@/server/lib/business";
 import { signOff } from "@/server/lib/business";
 import type { OutboxMessage } from "@/server/lib/outbox";
 import { formatDateTime } from "@/shared/dates";
+import { deviceOfLead, LINE_TYPE_LABELS } from "@/shared/device-lines";
 import { formatRand } from "@/shared/money";
 import { DEVICE_LABELS, FREE_TRIAL_DURATION, FREE_TRIAL_DURATION_LABEL, INTERNET_PLATFORM_LABELS } from "@/shared/options";
 import { formatPhoneForDisplay } from "@/shared/whatsapp";
@@ -65,11 +66,18 @@ function lines(pairs: [string, string][]): string[] {
   return pairs.filter(([, value]) => value.trim() !== "").map(([label, value]) => `${label}: ${value}`);
 }
 
+/** 'MAG box, MAC 00:1A:79:12:34:56' when the order named a box (issue 32); '' for an app's line. */
+function boxLabel(lead: Pick<LeadFacts, "payload">): string {
+  const box = deviceOfLead(lead.payload as Record<string, unknown> | undefined);
+  return box.line_type === "m3u" ? "" : `${LINE_TYPE_LABELS[box.line_type]}, MAC ${box.line_mac}`;
+}
+
 function orderLines(lead: LeadFacts): string[] {
   return lines([
     ["Package", lead.package_name],
     ["Duration", durationLabel(lead.duration)],
     ["Device", deviceLabel(lead.device)],
+    ["Box", boxLabel(lead)],
     ["Internet", platformLabel(lead.internet_platform, lead.other_platform)],
     ["Speed", lead.internet_speed],
   ]);
@@ -144,6 +152,7 @@ export function orderBusinessEmail(lead: LeadFacts, business: BusinessProfile): 
     field("Duration", durationLabel(lead.duration)),
     field("Price", orderPriceLine(lead)),
     field("Device", lead.device ? `${deviceLabel(lead.device)} (${lead.device})` : ""),
+    ...(boxLabel(lead) ? [field("Box", boxLabel(lead))] : []),
     field("Internet platform", lead.internet_platform ? platformLabel(lead.internet_platform, "") : ""),
     field("Other platform", lead.other_platform),
     field("Internet speed", lead.internet_speed),

@@ -6,7 +6,17 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
-import { auditLog, capturedPayments, clients, lineMacChanges, outbox, packages, panelDrift, provisioningJobs } from "@/server/db/schema";
+import {
+  auditLog,
+  capturedPayments,
+  clients,
+  leads,
+  lineMacChanges,
+  outbox,
+  packages,
+  panelDrift,
+  provisioningJobs,
+} from "@/server/db/schema";
 import { runPanelSync } from "@/server/jobs/panel-sync";
 import { clientSession, type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { deliverSandboxAgain, type PaidPayment, payOnSandbox } from "@/server/test-support/sandbox-payments";
@@ -305,5 +315,235 @@ describe("changing the box's MAC from the portal", () => {
       headers: { origin: PUBLIC_URL },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe("what the customer sees of a box's line (the portal, the order form)", () => {
+  const me = async (cookie: Record<string, string>) => {
+    const answer = await t.app.inject({ method: "GET", url: "/api/client/me", cookies: cookie });
+    expect(answer.statusCode).toBe(200);
+    return answer.json().data;
+  };
+
+  it("the portal's profile of a MAG line: its type, MAC and portal URL, no M3U link; a change under way shows until the panel has it", async () => {
+    const payment = await payForBox("Portia Portal", { lineType: "mag", mac: "00:1A:79:50:50:01" });
+    await t.app.provisioning.drain();
+    const clientId = payment.client_id as string;
+    const { cookie } = await clientSession(t.app, clientId);
+    const before = await me(cookie);
+    expect(before.line).toMatchObject({
+      type: "mag",
+      mac: "00:1A:79:50:50:01",
+      portal_url: `${STREAM}/c/`,
+      mac_change: null,
+      self_service: true,
+    });
+
+    const asked = await t.app.inject({
+      method: "POST",
+      url: "/api/client/line/mac",
+      payload: { mac: "00:1a:79:50:50:02" },
+      cookies: cookie,
+      headers: { origin: PUBLIC_URL, "idempotency-key": "portal-1" },
+    });
+    expect(asked.statusCode).toBe(202);
+    expect((await me(cookie)).line).toMatchObject({ mac: "00:1A:79:50:50:01", mac_change: { new_mac: "00:1A:79:50:50:02" } });
+    await t.app.provisioning.drain();
+    expect((await me(cookie)).line).toMatchObject({ mac: "00:1A:79:50:50:02", mac_change: null });
+  });
+
+  it("an app's line says m3u with no MAC; its ISP lock resets with one edit_line isp_clear; a MAC change is refused with why", async () => {
+    const payment = await payForBox("Andile App", {});
+    await t.app.provisioning.drain();
+    const clientId = payment.client_id as string;
+    const { cookie } = await clientSession(t.app, clientId);
+    const line = (await me(cookie)).line;
+    expect(line).toMatchObject({ type: "m3u", mac: "", self_service: true });
+    expect(line.m3u_url).toContain("get.php");
+    const lineId = (await clientRow(clientId)).panel_line_id;
+
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/client/line/isp-reset",
+      cookies: cookie,
+      headers: { origin: PUBLIC_URL, "idempotency-key": "app-isp-1" },
+    });
+    expect(reset.statusCode).toBe(202);
+    await t.app.provisioning.drain();
+    expect(
+      fake
+        .callsOf("edit_line")
+        .filter((c) => c.form.isp_clear)
+        .map((c) => c.form),
+    ).toEqual([{ id: lineId, isp_clear: "1" }]);
+    const [job] = await t.app.db
+      .select()
+      .from(provisioningJobs)
+      .where(and(eq(provisioningJobs.client_id, clientId), eq(provisioningJobs.action, "isp_clear")));
+    expect(job.status).toBe("done");
+
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/client/line/mac",
+      payload: { mac: "00:1A:79:00:00:09" },
+      cookies: cookie,
+      headers: { origin: PUBLIC_URL },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe("Your line is an app's login, not a box's: there is no MAC address to change.");
+    expect(await t.app.db.select().from(lineMacChanges).where(eq(lineMacChanges.client_id, clientId))).toEqual([]);
+  });
+
+  it("an Enigma2 receiver's message says where it connects and its MAC, with no login or M3U link", async () => {
+    const payment = await payForBox("Eddie Enigma", { lineType: "enigma2", mac: "AA:BB:CC:DD:EE:02" });
+    await t.app.provisioning.drain();
+    const [message] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.client_id, payment.client_id as string), eq(outbox.kind, "credentials")));
+    expect(message.body).toContain("Hi Eddie,");
+    expect(message.body).toContain("your Enigma2 receiver with MAC address AA:BB:CC:DD:EE:02");
+    expect(message.body).toContain(`Your receiver connects to ${STREAM}.`);
+    expect(message.body).not.toContain("get.php");
+    expect(message.body).not.toMatch(/password|e-?mail/i);
+    const { cookie } = await clientSession(t.app, payment.client_id as string);
+    expect((await me(cookie)).line).toMatchObject({ type: "enigma2", mac: "AA:BB:CC:DD:EE:02", server_url: STREAM });
+  });
+
+  it("the order form's box and MAC are kept with the lead, and the client made from it is the box's; a malformed MAC is a 400", async () => {
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: { name: "Olwethu Order", email: "olwethu@example.co.za", whatsapp: "082 777 1001", lineType: "mag", mac: "00:1A:79" },
+      remoteAddress: ip(),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.mac).toBe(MAC_MESSAGE);
+
+    const ordered = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: {
+        name: "Olwethu Order",
+        email: "olwethu@example.co.za",
+        whatsapp: "082 777 1001",
+        package: "Month to Month",
+        lineType: "mag",
+        mac: "00-1a-79-70-70-01",
+      },
+      remoteAddress: ip(),
+    });
+    expect(ordered.statusCode, ordered.body).toBe(201);
+    const leadId = ordered.json().id as string;
+    const [lead] = await t.app.db.select().from(leads).where(eq(leads.id, leadId));
+    expect(lead.payload).toMatchObject({ lineType: "mag", mac: "00-1a-79-70-70-01" });
+    const [owners] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.lead_id, leadId), eq(outbox.channel, "email")));
+    expect(owners.body).toContain("Box: MAG box, MAC 00:1A:79:70:70:01");
+
+    const converted = await admin.call({ method: "POST", url: `/api/admin/leads/${leadId}/convert`, payload: {} });
+    expect(converted.statusCode, converted.body).toBe(201);
+    expect(await clientRow(converted.json().client.id)).toMatchObject({ line_type: "mag", line_mac: "00:1A:79:70:70:01" });
+  });
+});
+
+describe("the owner's MAC tool (POST /api/admin/clients/:id/line-mac)", () => {
+  const setMac = (clientId: string, payload: Record<string, string>, key?: string) =>
+    admin.call({
+      method: "POST",
+      url: `/api/admin/clients/${clientId}/line-mac`,
+      payload,
+      headers: key ? { "idempotency-key": key } : {},
+    });
+
+  it("a box whose line is not made yet gets its MAC (and type): saved, audited, no panel job; the line is then made with it", async () => {
+    const made = await admin.call({
+      method: "POST",
+      url: "/api/admin/clients",
+      payload: { full_name: "Owner Set", whatsapp: "082 555 3001", communication_method: "whatsapp" },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const clientId = made.json().client.id as string;
+    const refused = await setMac(clientId, { mac: "00:1A:79" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.mac).toBe(MAC_MESSAGE);
+
+    const saved = await setMac(clientId, { mac: "00:1a:79:30:30:01", lineType: "mag" });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toEqual({ line_type: "mag", line_mac: "00:1A:79:30:30:01", change: null });
+    expect(await clientRow(clientId)).toMatchObject({ line_type: "mag", line_mac: "00:1A:79:30:30:01", panel_line_id: null });
+    expect(await t.app.db.select().from(provisioningJobs).where(eq(provisioningJobs.client_id, clientId))).toEqual([]);
+    const [entry] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "mac-change"), eq(auditLog.resource_id, clientId)));
+    expect(entry).toMatchObject({ admin_id: admin.adminId, before: { line_type: "m3u", line_mac: "" } });
+    expect(entry.after).toMatchObject({ line_type: "mag", line_mac: "00:1A:79:30:30:01" });
+
+    // paid for: the line is made for that box
+    const paid = await admin.call({
+      method: "POST",
+      url: "/api/admin/payments",
+      payload: { client_id: clientId, package_id: monthId, amount: 250 },
+    });
+    expect(paid.statusCode).toBe(201);
+    await t.app.provisioning.drain();
+    expect(fake.callsOf("create_mag").at(-1)?.form.mac).toBe("00:1A:79:30:30:01");
+  });
+
+  it("a line on the panel moves with one edit_mag under replays, without the client's cooldown, and does not count against their limit", async () => {
+    await admin.call({ method: "POST", url: "/api/admin/settings", payload: { key: "mac_change_cooldown_hours", value: "24" } });
+    await admin.call({ method: "POST", url: "/api/admin/settings", payload: { key: "mac_change_monthly_limit", value: "1" } });
+    const payment = await payForBox("Owner Moves", { lineType: "mag", mac: "00:1A:79:40:40:01" });
+    await t.app.provisioning.drain();
+    const clientId = payment.client_id as string;
+    const deviceId = (await clientRow(clientId)).panel_line_id as string;
+    const { cookie } = await clientSession(t.app, clientId);
+    // the client's own change first: their one change this month, and the cooldown starts
+    const own = await t.app.inject({
+      method: "POST",
+      url: "/api/client/line/mac",
+      payload: { mac: "00:1A:79:40:40:02" },
+      cookies: cookie,
+      headers: { origin: PUBLIC_URL, "idempotency-key": "own-1" },
+    });
+    expect(own.statusCode).toBe(202);
+    await t.app.provisioning.drain();
+
+    const answers = await Promise.all([
+      setMac(clientId, { mac: "00:1A:79:40:40:03" }, "owner-1"),
+      setMac(clientId, { mac: "00:1A:79:40:40:03" }, "owner-1"),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([202, 202]);
+    expect(answers[0].json().data.change.id).toBe(answers[1].json().data.change.id);
+    await Promise.all([t.app.provisioning.drain(), t.app.provisioning.drain()]);
+    expect(
+      fake
+        .callsOf("edit_mag")
+        .filter((c) => c.form.id === deviceId && c.form.mac)
+        .map((c) => c.form.mac),
+    ).toEqual(["00:1A:79:40:40:02", "00:1A:79:40:40:03"]);
+    expect((await clientRow(clientId)).line_mac).toBe("00:1A:79:40:40:03");
+    const audits = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "mac-change"), eq(auditLog.resource_id, clientId), eq(auditLog.admin_id, admin.adminId)));
+    expect(audits).toHaveLength(1);
+
+    // a line on the panel keeps its type
+    const retype = await setMac(clientId, { mac: "AA:BB:CC:DD:EE:40", lineType: "enigma2" });
+    expect(retype.statusCode).toBe(409);
+    // the client's own limit counts only their change: still the cooldown's 409, not a third change counted
+    const early = await t.app.inject({
+      method: "POST",
+      url: "/api/client/line/mac",
+      payload: { mac: "00:1A:79:40:40:04" },
+      cookies: cookie,
+      headers: { origin: PUBLIC_URL },
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toMatch(/^You changed your box's MAC address a short while ago\./);
   });
 });

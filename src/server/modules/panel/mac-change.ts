@@ -8,17 +8,23 @@
 //   POST /api/client/line/isp-reset (Idempotency-Key) → 202: the line's ISP lock reset on the panel
 //        (an isp_clear job, key isp-reset:<client>:<key>: once per request), for a subscriber on a
 //        new network. Audited.
+// The owner's tool (POST /api/admin/clients/:id/line-mac, modules/admin-business) goes through
+// requestMacChange too, without the cooldown and the limit: a line on the panel moves the same way
+// (its change is not counted against the client's), a box without a line yet just gets its MAC.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gte } from "drizzle-orm";
-import type { FastifyPluginAsync } from "fastify";
+import { and, asc, eq, gte, notLike } from "drizzle-orm";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { requireClient } from "@/server/auth/guards";
+import type { Db } from "@/server/db/client";
 import { auditLog, clients, lineMacChanges } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
-import { AppError, conflict, uniqueViolation } from "@/server/lib/errors";
+import { AppError, badRequest, conflict, notFound, uniqueViolation } from "@/server/lib/errors";
 import { queuePanelWork } from "@/server/lib/provisioning";
 import { parseBody } from "@/server/modules/client/service";
 import { formatDateTime } from "@/shared/dates";
 import {
+  LINE_TYPE_LABELS,
+  type LineType,
   MAC_CHANGE_COOLDOWN_SETTING,
   MAC_CHANGE_DEFAULTS,
   MAC_CHANGE_LIMIT_SETTING,
@@ -28,6 +34,12 @@ import {
 
 const DAY_MS = 86_400_000;
 const WINDOW_DAYS = 30;
+/** The owner's changes are keyed apart from the client's, and never count against their limit. */
+const OWNER_KEY_PREFIX = "owner:";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type ClientRow = typeof clients.$inferSelect;
+type MacChangeRow = typeof lineMacChanges.$inferSelect;
 
 /** A whole-number setting, else its default. */
 const whole = (value: string | undefined, fallback: number) => (/^\d{1,4}$/.test((value ?? "").trim()) ? Number(value) : fallback);
@@ -40,34 +52,95 @@ function notYet(message: string, allowedAt: Date): AppError {
   });
 }
 
-const routes: FastifyPluginAsync = async (app) => {
-  // The body is read after the session (as the portal's other writes): a signed-out call is a 401 whatever it sends.
-  app.post("/client/line/mac", { preHandler: requireClient }, async (request, reply) => {
-    reply.header("cache-control", "no-store");
-    const { mac } = parseBody(macChangeSchema, request.body);
-    const clientId = request.client?.id as string;
-    const header = request.headers["idempotency-key"];
-    const key = `${clientId}:${typeof header === "string" && header.trim() ? header.trim().slice(0, 200) : randomUUID()}`;
-    const { settings } = await loadBusiness(app);
-    const cooldownHours = whole(settings[MAC_CHANGE_COOLDOWN_SETTING], MAC_CHANGE_DEFAULTS.cooldownHours);
-    const monthlyLimit = whole(settings[MAC_CHANGE_LIMIT_SETTING], MAC_CHANGE_DEFAULTS.monthlyLimit);
-    const now = new Date();
-    try {
-      const { change, queued } = await app.db.transaction(async (tx) => {
-        // One change at a time per client: the cooldown and the limit are counted under this lock.
-        const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
-        const [replayed] = await tx.select().from(lineMacChanges).where(eq(lineMacChanges.request_key, key));
-        if (replayed) return { change: replayed, queued: 0 };
-        if (!client || !needsMac(client.line_type))
-          throw conflict("Your line is an app's login, not a box's: there is no MAC address to change.");
-        if (!client.panel_line_id) throw conflict("Your box's line is still being made. Try again once it is ready.");
-        if (client.line_mac === mac)
-          throw conflict("That is already your box's MAC address.", { mac: "That is already your box's MAC address." });
+export interface MacChangeRequest {
+  clientId: string;
+  mac: string;
+  /** the caller's Idempotency-Key (a replay answers the same change), or a fresh one */
+  key: string;
+  /** the client's own change: the cooldown and the monthly limit apply. The owner's: none. */
+  by: "client" | "owner";
+  /** the owner's tool only: the box's type, for a client whose line is not on the panel yet */
+  lineType?: Extract<LineType, "mag" | "enigma2">;
+  /** the audit entry, written in the change's transaction */
+  audit: (tx: Tx, client: ClientRow, after: Record<string, unknown>) => Promise<void>;
+}
+
+export interface MacChangeResult {
+  /** the change the panel job carries out; null when the MAC was only recorded (no line on the panel yet) */
+  change: MacChangeRow | null;
+  client: { line_type: string; line_mac: string };
+}
+
+/** The change as the API answers it. */
+export const changeView = (change: MacChangeRow) => ({
+  id: change.id,
+  old_mac: change.old_mac,
+  new_mac: change.new_mac,
+  status: change.status,
+  created_at: change.created_at,
+});
+
+/**
+ * A box's line moves to a new MAC (issue 32 item 2): a line_mac_changes row and its change_mac job,
+ * once per key, audited, under the client row's lock. The client's own request is held to the
+ * cooldown and the monthly limit (409 saying when). The owner may also record the MAC of a box
+ * whose line is not on the panel yet: no job, the line is made with it.
+ */
+export async function requestMacChange(app: FastifyInstance, input: MacChangeRequest): Promise<MacChangeResult> {
+  const key = input.by === "owner" ? `${OWNER_KEY_PREFIX}${input.clientId}:${input.key}` : `${input.clientId}:${input.key}`;
+  const { settings } = await loadBusiness(app);
+  const cooldownHours = whole(settings[MAC_CHANGE_COOLDOWN_SETTING], MAC_CHANGE_DEFAULTS.cooldownHours);
+  const monthlyLimit = whole(settings[MAC_CHANGE_LIMIT_SETTING], MAC_CHANGE_DEFAULTS.monthlyLimit);
+  const mac = input.mac;
+  const now = new Date();
+  try {
+    const { result, queued } = await app.db.transaction(async (tx) => {
+      // One change at a time per client: the cooldown and the limit are counted under this lock.
+      const [client] = await tx.select().from(clients).where(eq(clients.id, input.clientId)).for("update");
+      const [replayed] = await tx.select().from(lineMacChanges).where(eq(lineMacChanges.request_key, key));
+      if (replayed) return { result: { change: replayed, client }, queued: 0 };
+      if (!client) throw notFound("No client with that id.");
+      const owner = input.by === "owner";
+      if (!client.panel_line_id && owner) {
+        // No line on the panel yet (never made, or refused for its MAC): the line is made with this one.
+        const lineType = input.lineType ?? (needsMac(client.line_type) ? (client.line_type as "mag" | "enigma2") : null);
+        if (!lineType) throw badRequest("Choose a MAG box or an Enigma2 receiver", { lineType: "Choose a MAG box or an Enigma2 receiver" });
+        if (client.line_mac === mac && client.line_type === lineType)
+          throw conflict("That is already this client's MAC address.", { mac: "That is already this client's MAC address." });
+        const [updated] = await tx
+          .update(clients)
+          .set({ line_type: lineType, line_mac: mac, updated_at: now })
+          .where(eq(clients.id, client.id))
+          .returning();
+        await input.audit(tx, client, { line_type: lineType, line_mac: mac });
+        return { result: { change: null, client: updated }, queued: 0 };
+      }
+      if (!needsMac(client.line_type))
+        throw conflict(
+          owner
+            ? "This client's line is an app's login, not a box's: there is no MAC address to change."
+            : "Your line is an app's login, not a box's: there is no MAC address to change.",
+        );
+      if (owner && input.lineType && input.lineType !== client.line_type)
+        throw conflict(
+          `This client's line on the panel is a ${LINE_TYPE_LABELS[client.line_type as LineType]}'s: its type cannot change here.`,
+          { lineType: "The line on the panel keeps its type." },
+        );
+      if (!client.panel_line_id) throw conflict("Your box's line is still being made. Try again once it is ready.");
+      if (client.line_mac === mac) {
+        const same = owner ? "That is already this client's MAC address." : "That is already your box's MAC address.";
+        throw conflict(same, { mac: same });
+      }
+      if (!owner) {
         const recent = await tx
           .select()
           .from(lineMacChanges)
           .where(
-            and(eq(lineMacChanges.client_id, clientId), gte(lineMacChanges.created_at, new Date(now.getTime() - WINDOW_DAYS * DAY_MS))),
+            and(
+              eq(lineMacChanges.client_id, client.id),
+              gte(lineMacChanges.created_at, new Date(now.getTime() - WINDOW_DAYS * DAY_MS)),
+              notLike(lineMacChanges.request_key, `${OWNER_KEY_PREFIX}%`),
+            ),
           )
           .orderBy(asc(lineMacChanges.created_at));
         const last = recent.at(-1);
@@ -84,45 +157,63 @@ const routes: FastifyPluginAsync = async (app) => {
             new Date(oldest.created_at.getTime() + WINDOW_DAYS * DAY_MS),
           );
         }
-        const [change] = await tx
-          .insert(lineMacChanges)
-          .values({ client_id: clientId, request_key: key, old_mac: client.line_mac, new_mac: mac, created_at: now })
-          .returning();
-        const queued = await queuePanelWork(tx, clientId, `mac-change:${change.id}`, [{ action: "change_mac" }]);
+      }
+      const [change] = await tx
+        .insert(lineMacChanges)
+        .values({ client_id: client.id, request_key: key, old_mac: client.line_mac, new_mac: mac, created_at: now })
+        .returning();
+      const queued = await queuePanelWork(tx, client.id, `mac-change:${change.id}`, [{ action: "change_mac" }]);
+      await input.audit(tx, client, { line_mac: mac, change_id: change.id });
+      return { result: { change, client }, queued };
+    });
+    if (queued) app.provisioning.nudge();
+    return result;
+  } catch (error) {
+    // Two copies of one request at once: the second finds the first's change.
+    if (uniqueViolation(error) === "line_mac_changes_request_key_unique") {
+      const [change] = await app.db.select().from(lineMacChanges).where(eq(lineMacChanges.request_key, key));
+      const [client] = await app.db.select().from(clients).where(eq(clients.id, input.clientId));
+      return { change, client };
+    }
+    throw error;
+  }
+}
+
+/** The request's Idempotency-Key, or a fresh one (then each request is its own). */
+export function idempotencyKeyOf(header: string | string[] | undefined): string {
+  return typeof header === "string" && header.trim() ? header.trim().slice(0, 200) : randomUUID();
+}
+
+const routes: FastifyPluginAsync = async (app) => {
+  // The body is read after the session (as the portal's other writes): a signed-out call is a 401 whatever it sends.
+  app.post("/client/line/mac", { preHandler: requireClient }, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const { mac } = parseBody(macChangeSchema, request.body);
+    const { change } = await requestMacChange(app, {
+      clientId: request.client?.id as string,
+      mac,
+      key: idempotencyKeyOf(request.headers["idempotency-key"]),
+      by: "client",
+      audit: async (tx, client, after) => {
         await tx.insert(auditLog).values({
           admin_id: null,
           admin_email: "",
           action: "mac-change",
           resource: "clients",
-          resource_id: clientId,
+          resource_id: client.id,
           before: { line_mac: client.line_mac },
-          after: { line_mac: mac, change_id: change.id, actor: `client ${client.username}` },
+          after: { ...after, actor: `client ${client.username}` },
         });
-        return { change, queued };
-      });
-      if (queued) app.provisioning.nudge();
-      reply.code(202);
-      return {
-        data: { id: change.id, old_mac: change.old_mac, new_mac: change.new_mac, status: change.status, created_at: change.created_at },
-      };
-    } catch (error) {
-      // Two copies of one request at once: the second finds the first's change.
-      if (uniqueViolation(error) === "line_mac_changes_request_key_unique") {
-        const [change] = await app.db.select().from(lineMacChanges).where(eq(lineMacChanges.request_key, key));
-        reply.code(202);
-        return {
-          data: { id: change.id, old_mac: change.old_mac, new_mac: change.new_mac, status: change.status, created_at: change.created_at },
-        };
-      }
-      throw error;
-    }
+      },
+    });
+    reply.code(202);
+    return { data: change ? changeView(change) : null };
   });
 
   app.post("/client/line/isp-reset", { preHandler: requireClient }, async (request, reply) => {
     reply.header("cache-control", "no-store");
     const clientId = request.client?.id as string;
-    const header = request.headers["idempotency-key"];
-    const key = typeof header === "string" && header.trim() ? header.trim().slice(0, 200) : randomUUID();
+    const key = idempotencyKeyOf(request.headers["idempotency-key"]);
     const causeKey = `isp-reset:${clientId}:${key}`;
     const queued = await app.db.transaction(async (tx) => {
       const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");

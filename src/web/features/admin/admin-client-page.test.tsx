@@ -70,6 +70,8 @@ function client(overrides: Partial<AdminClientDetail> = {}): AdminClientDetail {
     line_enabled: false,
     line_is_test: false,
     line_sync_issue: "",
+    line_type: "m3u",
+    line_mac: "",
     possible_duplicate_of: null,
     merged_into: null,
     related: null,

@@ -31,6 +31,7 @@ import { EditClientDialog } from "./clients/edit-client-dialog";
 import { GrantTimeDialog } from "./clients/grant-time-dialog";
 import { LifecycleHistory } from "./clients/lifecycle-history";
 import { LineCard } from "./clients/line-card";
+import { LineMacDialog } from "./clients/line-mac-dialog";
 import { ResetPasswordDialog } from "./clients/reset-password-dialog";
 import { ConfirmDialog } from "./components/confirm-dialog";
 import { DataTable } from "./components/data-table";
@@ -72,7 +73,7 @@ export function AdminClientPage() {
   return <ClientDetail client={client} />;
 }
 
-type Open = "edit" | "grant" | "suspend" | "reactivate" | "reset" | "delete" | "payment" | null;
+type Open = "edit" | "grant" | "suspend" | "reactivate" | "reset" | "delete" | "payment" | "mac" | null;
 
 function ClientDetail({ client }: { client: AdminClientDetail }) {
   const [open, setOpen] = useState<Open>(null);
@@ -200,7 +201,7 @@ function ClientDetail({ client }: { client: AdminClientDetail }) {
         </Panel>
 
         <Panel title="Line" className="lg:col-span-2">
-          <LineCard client={client} onEdit={() => setOpen("edit")} />
+          <LineCard client={client} onEdit={() => setOpen("edit")} onMac={() => setOpen("mac")} />
         </Panel>
 
         <Panel title="Notes">
@@ -243,6 +244,7 @@ function ClientDetail({ client }: { client: AdminClientDetail }) {
 
       <EditClientDialog client={client} open={open === "edit"} onOpenChange={close} />
       <GrantTimeDialog client={client} open={open === "grant"} onOpenChange={close} />
+      <LineMacDialog client={client} open={open === "mac"} onOpenChange={close} />
       <ResetPasswordDialog client={client} open={open === "reset"} onOpenChange={close} />
       <RecordPaymentDialog client={client} open={open === "payment"} onOpenChange={close} />
       <ConfirmDialog

@@ -19,6 +19,10 @@ const LINE: ClientLine = {
   epg_url: "http://line.example.test/xmltv.php?username=line-thandi&password=s3cret-line",
   expires_at: "2026-11-22T10:00:00.000Z",
   is_test: false,
+  type: "m3u",
+  mac: "",
+  mac_change: null,
+  self_service: true,
 };
 const PKG = "6f1b7f3a-1c55-4c36-9a1e-3f1f9b0c2d11";
 const OTHER = "0b0b7f3a-1c55-4c36-9a1e-3f1f9b0c2d22";

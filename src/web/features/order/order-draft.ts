@@ -15,6 +15,9 @@ export interface OrderDraft {
   otherPlatform: string;
   internetSpeed: string;
   marketingOptIn: boolean;
+  /** the device the line is for (m3u: an app), and a box's MAC */
+  lineType: string;
+  mac: string;
 }
 
 export const EMPTY_DRAFT: OrderDraft = Object.freeze({
@@ -28,6 +31,8 @@ export const EMPTY_DRAFT: OrderDraft = Object.freeze({
   otherPlatform: "",
   internetSpeed: "",
   marketingOptIn: false,
+  lineType: "m3u",
+  mac: "",
 });
 
 function storage(): Storage | null {

@@ -1,6 +1,7 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Package, Special } from "@/shared/api";
+import { MAC_MESSAGE } from "@/shared/device-lines";
 import { OTHER_PLATFORM_MESSAGE } from "@/shared/schemas";
 import { emitSelectDuration, takePendingDuration } from "@/web/lib/window-events";
 import { cleanup, click, renderRoutes, waitFor } from "@/web/testing/render";
@@ -155,6 +156,40 @@ describe("OrderForm", () => {
       expect.arrayContaining(["order-name", "order-email", "order-whatsapp", "order-package", "order-internetPlatform"]),
     );
     expect(field(container, "package").getAttribute("aria-required")).toBeNull();
+  });
+
+  it("a box needs its MAC: the shared schema's message on the field, a warning (not a refusal) outside 00:1A:79, then the type and MAC are sent", async () => {
+    const { sent } = installFetch();
+    const container = await renderOrder();
+    await fillRequired(container);
+    // an app is the default, with no MAC asked for
+    expect(field(container, "lineType-m3u").checked).toBe(true);
+    expect(container.querySelector("#order-mac")).toBeNull();
+    await click(field(container, "lineType-mag"));
+    expect(field(container, "mac").placeholder).toBe("00:1A:79:xx:xx:xx");
+
+    await submit(container);
+    expect(errorOf(container, "mac")).toBe(MAC_MESSAGE);
+    expect(field(container, "mac").getAttribute("aria-describedby")).toContain("order-mac-error");
+    expect(sent).toEqual([]);
+
+    await fill(container, "mac", "aa-bb-cc-dd-ee-ff");
+    await waitFor(() => expect(errorOf(container, "mac")).toBeNull());
+    expect(container.querySelector("[data-testid=mac-warning]")?.textContent).toContain("start with 00:1A:79");
+    await submit(container);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].body).toMatchObject({ lineType: "mag", mac: "AA:BB:CC:DD:EE:FF" });
+
+    // back to an app: a MAC typed before is not sent
+    await waitFor(() => expect(field(container, "name").value).toBe(""));
+    await fillRequired(container);
+    await click(field(container, "lineType-mag"));
+    await fill(container, "mac", "00:1A:79:00:00:01");
+    await click(field(container, "lineType-m3u"));
+    await submit(container);
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].body).not.toHaveProperty("mac");
+    expect(sent[1].body).not.toHaveProperty("lineType");
   });
 
   it("uses the spec's order-form prices when the packages can't be read", async () => {

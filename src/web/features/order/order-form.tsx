@@ -13,6 +13,7 @@ import { DEVICES, FREE_TRIAL_DURATION, FREE_TRIAL_DURATION_LABEL, INTERNET_PLATF
 import type { OrderFormInput, OrderForm as OrderFormOutput } from "@/shared/schemas";
 import type { TrialStarted } from "@/shared/trial-schemas";
 import { isValidWhatsAppLink } from "@/shared/whatsapp";
+import { DeviceLineField, deviceRequest } from "@/web/components/device-line-field";
 import { CheckboxField, FormField, fieldAria } from "@/web/components/form-field";
 import { PopiaNotice } from "@/web/components/popia-notice";
 import { Button, buttonClasses } from "@/web/components/ui/button";
@@ -58,6 +59,8 @@ const SERVER_FIELDS = new Set<keyof OrderFormValues>([
   "internetPlatform",
   "otherPlatform",
   "internetSpeed",
+  "lineType",
+  "mac",
 ]);
 
 /** A paid plan is chosen: the ECT s44 consent is then required. */
@@ -202,7 +205,10 @@ export function OrderForm() {
   };
 
   // ---- what the summary shows ----------------------------------------------------------------
-  const [watchedPackage, watchedDuration, platform] = useWatch({ control, name: ["package", "duration", "internetPlatform"] });
+  const [watchedPackage, watchedDuration, platform, lineType, mac] = useWatch({
+    control,
+    name: ["package", "duration", "internetPlatform", "lineType", "mac"],
+  });
   const chosen = chosenPackage({ package: watchedPackage, duration: watchedDuration }, choices);
   const isTrial = watchedDuration === FREE_TRIAL_DURATION || chosen?.isFree === true;
   const paid = !isTrial && isPaid(chosen);
@@ -228,6 +234,7 @@ export function OrderForm() {
       internetPlatform: values.internetPlatform as OrderRequest["internetPlatform"],
       otherPlatform: values.internetPlatform === "other" ? values.otherPlatform : "",
       internetSpeed: values.internetSpeed,
+      ...deviceRequest(values),
       formType: trial ? "free-trial" : "order",
       marketingOptIn: values.marketingOptIn,
       ...(!trial && isPaid(choice) ? { immediateStartConsent: values.immediateStartConsent, shownPrice: priceText(choice.price) } : {}),
@@ -338,6 +345,16 @@ export function OrderForm() {
       </Group>
 
       <Group legend="Your setup">
+        <DeviceLineField
+          idPrefix="order"
+          lineType={lineType}
+          mac={mac}
+          typeField={register("lineType")}
+          macField={register("mac")}
+          typeError={errors.lineType?.message}
+          macError={errors.mac?.message}
+          className="sm:col-span-2"
+        />
         <FormField id="order-device" label="Device" error={errors.device?.message}>
           <Select id="order-device" {...aria("device")} {...register("device")}>
             <option value="">Choose your device</option>

@@ -29,6 +29,8 @@ export const PAYER_FIELDS = [
   "address",
   "vatNumber",
   "verificationCode",
+  "lineType",
+  "mac",
 ] as const;
 export type PayerField = (typeof PAYER_FIELDS)[number];
 export type PayerFieldErrors = Partial<Record<PayerField, string>>;

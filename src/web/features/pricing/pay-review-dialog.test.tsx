@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentMethods } from "@/shared/api";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
+import { MAC_MESSAGE } from "@/shared/device-lines";
 import type { PlanViewModel } from "@/shared/pricing";
 import { IMMEDIATE_START_CONSENT_MESSAGE } from "@/shared/schemas";
 import { cleanup, click, renderRoutes, stubFetch, typeInto, waitFor } from "@/web/testing/render";
@@ -154,6 +155,30 @@ describe("PayReviewDialog: the review step", () => {
     expect(review.dialog.querySelector('a[href="/privacy-policy"]')).not.toBeNull();
     await waitFor(() => expect(review.button("Continue to payment").disabled).toBe(false));
     expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).toBeNull();
+  });
+
+  it("a MAG box: its MAC is asked for and checked (a warning outside 00:1A:79, not a refusal), then sent with the payment", async () => {
+    const posts = stubApi("sandbox", { "/payments/paylink": { status: 201, body: PAYLINK } });
+    const tabs = openTabs();
+    const review = await renderReview();
+    await review.fill();
+    expect(review.input("mac")).toBeNull();
+    await click(review.input("lineType-mag"));
+    const steps = [...review.dialog.querySelectorAll("ol li")].map((li) => li.textContent);
+    expect(steps.at(-1)).toBe("4We set up your line for your box's MAC address and send you how to connect the box.");
+
+    await waitFor(() => expect(review.button("Continue to payment").disabled).toBe(false));
+    await click(review.button("Continue to payment"));
+    await waitFor(() => expect(review.errorOf("mac")).toBe(MAC_MESSAGE));
+    expect(posts).toEqual([]);
+    expect(tabs).toEqual([]);
+
+    await typeInto(review.input("mac"), "12:34:56:78:9a:bc");
+    await waitFor(() => expect(review.errorOf("mac")).toBeNull());
+    expect(review.dialog.querySelector('[data-testid="mac-warning"]')?.textContent).toContain("start with 00:1A:79");
+    await click(review.button("Continue to payment"));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body).toMatchObject({ packageId: PLAN.packageId, lineType: "mag", mac: "12:34:56:78:9A:BC" });
   });
 
   it("requires a name and WhatsApp number, and does not go on without the consent", async () => {

@@ -13,9 +13,17 @@ import { toast } from "sonner";
 import type { EftResponse, HostedPaymentMethod, PaymentMethods } from "@/shared/api";
 import type { CouponQuote } from "@/shared/billing";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
+import { needsMac } from "@/shared/device-lines";
 import { formatRand } from "@/shared/money";
 import type { PlanViewModel } from "@/shared/pricing";
-import { type IdentifyResponse, type Payer, payerSchema, VERIFICATION_CODE_MESSAGES, verificationCodeSchema } from "@/shared/schemas";
+import {
+  type IdentifyResponse,
+  type PayerDevice,
+  payerDeviceSchema,
+  VERIFICATION_CODE_MESSAGES,
+  verificationCodeSchema,
+} from "@/shared/schemas";
+import { DeviceLineField, deviceRequest } from "@/web/components/device-line-field";
 import { EftDetails } from "@/web/components/eft-details";
 import { CheckboxField, FormField, fieldAria } from "@/web/components/form-field";
 import { PaymentMark, type PaymentMarkId } from "@/web/components/payment-marks";
@@ -60,6 +68,9 @@ interface PayerValues {
   vatNumber: string;
   /** the one-time code, asked for only when the number or e-mail is already a client's */
   verificationCode: string;
+  /** the device the line is for (m3u: an app), and a box's MAC */
+  lineType: string;
+  mac: string;
 }
 
 const EMPTY: PayerValues = {
@@ -72,9 +83,11 @@ const EMPTY: PayerValues = {
   address: "",
   vatNumber: "",
   verificationCode: "",
+  lineType: "m3u",
+  mac: "",
 };
-// The form holds what is typed (the consent starts unticked); the schema turns it into a Payer.
-const resolver = zodResolver(payerSchema) as unknown as Resolver<PayerValues, unknown, Payer>;
+// The form holds what is typed (the consent starts unticked); the schema turns it into a Payer and its device.
+const resolver = zodResolver(payerDeviceSchema) as unknown as Resolver<PayerValues, unknown, PayerDevice>;
 
 /** The field's control id (its error is `{id}-error`). */
 const fieldId = (name: PayerField) => `payer-${name}`;
@@ -118,7 +131,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
   const providerName = methods?.providers?.find((p) => p.id === method)?.name;
   const [eft, setEft] = useState<EftResponse | null>(null);
   const [quote, setQuote] = useState<CouponQuote | null>(null);
-  const { register, handleSubmit, getValues, setError, clearErrors, formState, watch } = useForm<PayerValues, unknown, Payer>({
+  const { register, handleSubmit, getValues, setError, clearErrors, formState, watch } = useForm<PayerValues, unknown, PayerDevice>({
     defaultValues: EMPTY,
     resolver,
     mode: "onSubmit",
@@ -130,7 +143,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
   const [identity, setIdentity] = useState<{ key: string; answer: IdentifyResponse } | null>(null);
   const asNew = useRef(false);
 
-  const send = async (payer: Payer, tab: Window | null, way: Way) => {
+  const send = async (payer: PayerDevice, tab: Window | null, way: Way) => {
     const key = `${payer.whatsapp}|${payer.email ?? ""}`;
     let known = identity?.key === key ? identity.answer : null;
     if (!known) {
@@ -161,7 +174,8 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
       }
       verificationCode = code.data;
     }
-    const request = { packageId: plan.packageId, ...payer, ...(verificationCode ? { verificationCode } : {}) };
+    const { lineType: _type, mac: _mac, ...who } = payer;
+    const request = { packageId: plan.packageId, ...who, ...deviceRequest(payer), ...(verificationCode ? { verificationCode } : {}) };
     const attempt = way === "eft" ? await payByEft(request) : await payByCard(way === "card" ? request : { ...request, method: way }, tab);
     if (attempt.ok) {
       if (attempt.value) setEft(attempt.value);
@@ -184,7 +198,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
     asNew.current = submitter?.getAttribute("data-as-new") === "true";
     const way: Way = method === "both" ? (submitter?.getAttribute("data-method") === "eft" ? "eft" : "card") : method;
     // The pay link's tab opens now, inside the click (popup blockers), and only for details that will pass.
-    const tab = way !== "eft" && payerSchema.safeParse(getValues()).success ? openPaymentTab() : null;
+    const tab = way !== "eft" && payerDeviceSchema.safeParse(getValues()).success ? openPaymentTab() : null;
     void handleSubmit(
       (payer) => send(payer, tab, way),
       () => closeTab(tab),
@@ -218,7 +232,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
 
             <PlanSummary plan={plan} quote={quote} />
             {choices.length > 1 ? <MethodChoice choices={choices} chosen={method} onChoose={setPicked} /> : null}
-            <NextSteps method={method} providerName={providerName} />
+            <NextSteps method={method} providerName={providerName} box={needsMac(watch("lineType"))} />
 
             {method === "none" ? (
               <>
@@ -270,6 +284,16 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                     />
                   </FormField>
                 </div>
+
+                <DeviceLineField
+                  idPrefix="payer"
+                  lineType={watch("lineType")}
+                  mac={watch("mac")}
+                  typeField={register("lineType")}
+                  macField={register("mac")}
+                  typeError={errors.lineType?.message}
+                  macError={errors.mac?.message}
+                />
 
                 {askCode && identity ? (
                   <IdentityStep
@@ -394,7 +418,9 @@ function normalisedKey(typed: string): string {
 }
 
 /** Asks the server whether the payer is a client already; a refusal as field messages (or a toast). */
-async function identify(payer: Payer): Promise<{ ok: true; answer: IdentifyResponse } | { ok: false; fields: [PayerField, string][] }> {
+async function identify(
+  payer: PayerDevice,
+): Promise<{ ok: true; answer: IdentifyResponse } | { ok: false; fields: [PayerField, string][] }> {
   try {
     return { ok: true, answer: await identifyPayer({ whatsapp: payer.whatsapp, email: payer.email }) };
   } catch (error) {
@@ -660,10 +686,14 @@ const STEPS: Record<"card" | "eft" | "both", string[]> = {
   ],
 };
 
-function NextSteps({ method, providerName }: { method: Method | undefined; providerName?: string }) {
+/** The last step for a box: it has no login, it connects by its MAC (the message says how to set it up). */
+const BOX_LAST_STEP = "We set up your line for your box's MAC address and send you how to connect the box.";
+
+function NextSteps({ method, providerName, box }: { method: Method | undefined; providerName?: string; box: boolean }) {
   if (method === "none") return null;
-  const steps = STEPS[method === "eft" || method === "both" ? method : "card"].map((step, i) =>
-    i === 0 && providerName ? `You pay on ${providerName}'s secure payment page.` : step,
+  const base = STEPS[method === "eft" || method === "both" ? method : "card"];
+  const steps = base.map((step, i) =>
+    i === 0 && providerName ? `You pay on ${providerName}'s secure payment page.` : box && i === base.length - 1 ? BOX_LAST_STEP : step,
   );
   return (
     <section aria-labelledby="pay-review-steps" className="mt-5">

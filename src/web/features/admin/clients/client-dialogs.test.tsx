@@ -3,10 +3,12 @@
 // beside their fields, and an edit sending only what changed.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminClient } from "@/shared/business-schemas";
+import { MAC_MESSAGE } from "@/shared/device-lines";
 import { cleanup, click, getByRoleName, waitFor } from "@/web/testing/render";
 import { fieldError, inputByLabel, renderWithClient, shimSelectDefaults, stubApi, typeInto } from "../catalogue/components/test-helpers";
 import { CreateClientDialog } from "./create-client-dialog";
 import { EditClientDialog } from "./edit-client-dialog";
+import { LineMacDialog } from "./line-mac-dialog";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -40,6 +42,8 @@ const CLIENT: AdminClient = {
   line_enabled: false,
   line_is_test: false,
   line_sync_issue: "",
+  line_type: "m3u",
+  line_mac: "",
   possible_duplicate_of: null,
   merged_into: null,
   notes: "",
@@ -150,5 +154,52 @@ describe("Reset password", () => {
     );
     expect(requests.filter((r) => r.method === "POST")).toHaveLength(1);
     expect(body().querySelector("[data-testid=one-time-password]")).toBeNull();
+  });
+});
+
+describe("The box's MAC (owner's tool)", () => {
+  it("a client with no line yet: chooses the box and its MAC, checked by the shared schema, and sends both", async () => {
+    const requests = stubApi({
+      "POST /api/admin/clients/c1/line-mac": {
+        status: 200,
+        body: { data: { line_type: "enigma2", line_mac: "AA:BB:CC:DD:EE:01", change: null } },
+      },
+    });
+    const done = vi.fn();
+    await renderWithClient(<LineMacDialog client={{ ...CLIENT, panel_line_id: null }} open onOpenChange={done} />);
+    const form = await dialog();
+    await click(getByRoleName(form, "button", "Save MAC address"));
+    await waitFor(() => expect(fieldError(inputByLabel(form, "New MAC address"))).toBe(MAC_MESSAGE));
+    expect(requests.some((r) => r.method === "POST")).toBe(false);
+
+    await typeInto(inputByLabel(form, "Device") as HTMLSelectElement, "enigma2");
+    await typeInto(inputByLabel(form, "New MAC address"), "aa-bb-cc-dd-ee-01");
+    await click(getByRoleName(form, "button", "Save MAC address"));
+    await waitFor(() => expect(done).toHaveBeenCalledWith(false));
+    expect(requests.find((r) => r.method === "POST")?.body).toEqual({ mac: "AA:BB:CC:DD:EE:01", lineType: "enigma2" });
+  });
+
+  it("a box's line on the panel: only the MAC is sent, a warning outside 00:1A:79, and the server's refusal lands on the field", async () => {
+    const requests = stubApi({
+      "POST /api/admin/clients/c1/line-mac": {
+        status: 409,
+        body: {
+          error: {
+            code: "conflict",
+            message: "That is already this client's MAC address.",
+            fields: { mac: "That is already this client's MAC address." },
+          },
+        },
+      },
+    });
+    const box = { ...CLIENT, panel_line_id: "77", line_type: "mag", line_mac: "00:1A:79:00:00:01" };
+    await renderWithClient(<LineMacDialog client={box} open onOpenChange={() => {}} />);
+    const form = await dialog();
+    expect(() => inputByLabel(form, "Device")).toThrow();
+    await typeInto(inputByLabel(form, "New MAC address"), "12:34:56:78:9A:BC");
+    await waitFor(() => expect(form.querySelector("[data-testid=mac-warning]")?.textContent).toContain("start with 00:1A:79"));
+    await click(getByRoleName(form, "button", "Change MAC address"));
+    await waitFor(() => expect(fieldError(inputByLabel(form, "New MAC address"))).toBe("That is already this client's MAC address."));
+    expect(requests.find((r) => r.method === "POST")?.body).toEqual({ mac: "12:34:56:78:9A:BC" });
   });
 });

@@ -32,6 +32,8 @@ const row = (id: string, full_name: string, overrides: Partial<AdminClient> = {}
   line_enabled: false,
   line_is_test: false,
   line_sync_issue: "",
+  line_type: "m3u",
+  line_mac: "",
   possible_duplicate_of: null,
   merged_into: null,
   notes: "",

@@ -1,10 +1,12 @@
 // A client's line on the IPTV panel, as staff see it: the login (password hidden until asked),
 // the server, the expiry and on/off state as the panel reported them, TEST LINE for a sandbox
-// line, what the nightly sync found different, and this client's latest panel jobs.
-import { Pencil, TriangleAlert } from "lucide-react";
+// line, what the nightly sync found different, and this client's latest panel jobs. A box's line
+// (MAG / Enigma2) shows its MAC with the owner's tool to set or change it.
+import { Pencil, Router, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { AdminClient } from "@/shared/business-schemas";
+import { isLineType, LINE_TYPE_LABELS, needsMac } from "@/shared/device-lines";
 import { useRevealToggle } from "@/web/components/reveal-toggle";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -16,7 +18,7 @@ import { JobRows } from "../panel/provisioning-jobs";
 
 const LATEST_JOBS = 5;
 
-export function LineCard({ client, onEdit }: { client: AdminClient; onEdit: () => void }) {
+export function LineCard({ client, onEdit, onMac }: { client: AdminClient; onEdit: () => void; onMac: () => void }) {
   const hasLine = Boolean(client.line_username || client.panel_line_id);
   return (
     <div className="flex flex-col gap-4" data-testid="line-card">
@@ -39,6 +41,7 @@ export function LineCard({ client, onEdit }: { client: AdminClient; onEdit: () =
           </span>
         </p>
       ) : null}
+      <DeviceFacts client={client} onMac={onMac} />
       {hasLine ? (
         <LineFacts client={client} />
       ) : (
@@ -58,6 +61,44 @@ export function LineCard({ client, onEdit }: { client: AdminClient; onEdit: () =
   );
 }
 
+/**
+ * The device the line is for (issue 32): an app's login, or a box with its MAC and the owner's
+ * tool to set or change it (line-mac-dialog.tsx). An app's line offers "Make it a box's" only
+ * while no line is on the panel.
+ */
+function DeviceFacts({ client, onMac }: { client: AdminClient; onMac: () => void }) {
+  const box = needsMac(client.line_type);
+  const type = isLineType(client.line_type) ? client.line_type : "m3u";
+  if (!box && client.panel_line_id) return null;
+  return (
+    <div
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface-raised px-3 py-2"
+      data-testid="line-device"
+    >
+      <div className="min-w-0 text-sm text-ink">
+        <p className="text-xs text-ink-subtle">Device</p>
+        <p>
+          {LINE_TYPE_LABELS[type]}
+          {box ? (
+            <>
+              {" · "}
+              {client.line_mac ? (
+                <span className="font-mono">{client.line_mac}</span>
+              ) : (
+                <span className="font-semibold text-bad">no MAC address yet</span>
+              )}
+            </>
+          ) : null}
+        </p>
+      </div>
+      <Button variant="outline" size="sm" onClick={onMac}>
+        <Router aria-hidden="true" />
+        {box ? (client.line_mac ? "Change MAC" : "Set MAC") : "Set up for a box"}
+      </Button>
+    </div>
+  );
+}
+
 function LineFacts({ client }: { client: AdminClient }) {
   const [shown, toggle] = useRevealToggle("line password");
   return (
@@ -70,7 +111,7 @@ function LineFacts({ client }: { client: AdminClient }) {
           {client.line_password ? (shown ? client.line_password : "•".repeat(Math.min(12, client.line_password.length))) : "Not set"}
         </span>
       </Item>
-      <Item label="Server" copy={client.line_portal_url} copyLabel="Line server URL" wide>
+      <Item label={client.line_type === "mag" ? "Portal URL" : "Server"} copy={client.line_portal_url} copyLabel="Line server URL" wide>
         {client.line_portal_url ? (
           <span className="font-mono break-all">{client.line_portal_url}</span>
         ) : (

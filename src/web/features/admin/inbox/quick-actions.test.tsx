@@ -114,6 +114,8 @@ const CLIENT = {
   line_enabled: true,
   line_is_test: false,
   line_sync_issue: "",
+  line_type: "m3u",
+  line_mac: "",
   possible_duplicate_of: null,
   merged_into: null,
   notes: "",

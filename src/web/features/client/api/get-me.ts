@@ -18,8 +18,10 @@ export const meQuery = queryOptions({
   staleTime: 30_000,
   retry: 1,
   // While the line is being set up, ask again so the login shows the moment it exists: every
-  // 5 s for the first two minutes, then every minute (a manual-mode shop may take longer).
-  refetchInterval: (query) => (waitingForLine(query.state.data) ? (query.state.dataUpdateCount < 24 ? 5_000 : 60_000) : false),
+  // 5 s for the first two minutes, then every minute (a manual-mode shop may take longer). The
+  // same while a box's MAC change waits for the panel.
+  refetchInterval: (query) =>
+    waitingForLine(query.state.data) || query.state.data?.line?.mac_change ? (query.state.dataUpdateCount < 24 ? 5_000 : 60_000) : false,
 });
 
 export function useMe() {

@@ -1,13 +1,18 @@
 // The portal's line section: the player login and the playlist links, each copied with one tap;
 // the password (also inside the links) dotted out until asked; the QR code of the M3U link; and
 // the TEST LINE notice on a sandbox line.
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientLine } from "@/shared/client-schemas";
 import { formatDate } from "@/shared/dates";
-import { cleanup, click, render, waitFor } from "@/web/testing/render";
+import { cleanup, click, render as renderBare, testQueryClient, waitFor } from "@/web/testing/render";
 import { LineDetails } from "./line-details";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+
+// The line's self-service buttons use the query client.
+const render = (ui: ReactNode) => renderBare(<QueryClientProvider client={testQueryClient()}>{ui}</QueryClientProvider>);
 
 const LINE: ClientLine = {
   username: "test7k2m9q",
@@ -18,6 +23,10 @@ const LINE: ClientLine = {
   epg_url: "http://sandbox-panel.invalid:8080/xmltv.php?username=test7k2m9q&password=pw4Zt8Qe",
   expires_at: "2027-02-22T10:00:00.000Z",
   is_test: true,
+  type: "m3u",
+  mac: "",
+  mac_change: null,
+  self_service: true,
 };
 
 let copied: string[];

@@ -1,6 +1,7 @@
 // POST /api/payments/paylink: the server prices the package (special included), records who is
 // paying and answers the provider's pay link (201 {success, paylinkUrl, externalTransactionID}).
 import type { HostedPaymentMethod, PaylinkResponse } from "@/shared/api";
+import type { LineType } from "@/shared/device-lines";
 import type { Payer } from "@/shared/schemas";
 import { apiSend } from "@/web/lib/api";
 
@@ -11,6 +12,9 @@ export interface PaymentRequest extends Payer {
   verificationCode?: string;
   /** a provider the owner turned on (PayFast, Ozow, Yoco) instead of the card provider */
   method?: HostedPaymentMethod;
+  /** the device the line is for: an app (m3u) or a box with its MAC (issue 32) */
+  lineType?: LineType;
+  mac?: string;
 }
 
 export function createPaylink(request: PaymentRequest): Promise<PaylinkResponse> {

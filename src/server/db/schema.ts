@@ -759,7 +759,7 @@ export const lineMacChanges = pgTable(
     request_key: text("request_key").notNull().unique(),
     old_mac: text("old_mac").notNull(),
     new_mac: text("new_mac").notNull(),
-    /** pending | done */
+    /** pending | done | failed (its change_mac job failed; an owner's Retry that works makes it done) */
     status: text("status").notNull().default("pending"),
     created_at: createdAt(),
     done_at: timestamp("done_at", { withTimezone: true }),

@@ -211,6 +211,14 @@ export class ProvisioningWorker {
       const business = await loadBusiness(this.app);
       const told = await this.app.db.transaction(async (tx) => {
         if (!(await this.finish(job, result, tx))) return 0;
+        // The portal stops showing a MAC change as under way: it did not happen (an owner's Retry
+        // that works marks it done, in succeed()).
+        if (job.action === "change_mac") {
+          await tx
+            .update(lineMacChanges)
+            .set({ status: "failed" })
+            .where(and(eq(lineMacChanges.id, job.cause_key.split(":")[1] ?? ""), eq(lineMacChanges.status, "pending")));
+        }
         // A box whose MAC is already on the panel: the customer is asked to check it (issue 32).
         const asked = failure.status === "STATUS_EXISTS_MAC" ? await enqueueMacTaken(tx, business, job, client) : false;
         return (await alertOwner(this.app, tx, failureNotice(business.publicUrl, job, client, failure))) + (asked ? 1 : 0);

@@ -352,6 +352,37 @@ describe("what the customer sees of a box's line (the portal, the order form)", 
     expect((await me(cookie)).line).toMatchObject({ mac: "00:1A:79:50:50:02", mac_change: null });
   });
 
+  it("a MAC change the panel refuses (the new MAC is another box's) stops showing as under way; the line keeps its MAC", async () => {
+    const payment = await payForBox("Refused Move", { lineType: "mag", mac: "00:1A:79:60:60:01" });
+    await t.app.provisioning.drain();
+    const clientId = payment.client_id as string;
+    const { cookie } = await clientSession(t.app, clientId);
+    fake.lines.set("9060", {
+      ...[...fake.lines.values()][0],
+      id: "9060",
+      device_id: "9960",
+      mac: "00:1A:79:60:60:99",
+      reseller_notes: "someone else's box",
+    });
+    const asked = await t.app.inject({
+      method: "POST",
+      url: "/api/client/line/mac",
+      payload: { mac: "00:1a:79:60:60:99" },
+      cookies: cookie,
+      headers: { origin: PUBLIC_URL, "idempotency-key": "refused-1" },
+    });
+    expect(asked.statusCode, asked.body).toBe(202);
+    await t.app.provisioning.drain();
+    const [job] = await t.app.db
+      .select()
+      .from(provisioningJobs)
+      .where(and(eq(provisioningJobs.client_id, clientId), eq(provisioningJobs.action, "change_mac")));
+    expect(job.status).toBe("failed");
+    expect((await me(cookie)).line).toMatchObject({ mac: "00:1A:79:60:60:01", mac_change: null });
+    const [change] = await t.app.db.select().from(lineMacChanges).where(eq(lineMacChanges.client_id, clientId));
+    expect(change.status).toBe("failed");
+  });
+
   it("an app's line says m3u with no MAC; its ISP lock resets with one edit_line isp_clear; a MAC change is refused with why", async () => {
     const payment = await payForBox("Andile App", {});
     await t.app.provisioning.drain();

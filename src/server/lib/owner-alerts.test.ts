@@ -447,7 +447,7 @@ describe("the words of a message given up on, per channel", () => {
       "no mail transport",
     ],
     ["email", "email", "Not sent: Payment receipt e-mail to Bongani Mokoena", "(bongani@example.co.za)", "no e-mail transport"],
-    ["email", "whatsapp", "Not sent: Payment receipt message by mail to Bongani Mokoena", "(bongani@example.co.za)", "no mail transport"],
+    ["email", "whatsapp", "Not sent: Payment receipt message to Bongani Mokoena", "(bongani@example.co.za)", "no mail transport"],
   ] as const)("a failed %s message, alerted by %s: names its real channel", (channel, alertChannel, subject, named, reason) => {
     const recipient = channel === "whatsapp" ? "27825551900" : "bongani@example.co.za";
     const alert = outboxFailedAlert(PUBLIC_URL, failed(channel, recipient), "Bongani Mokoena", "no e-mail transport");
@@ -474,10 +474,10 @@ describe("the words of a message given up on, per channel", () => {
     expect(whatsappAlert).toMatchObject({
       channel: "whatsapp",
       recipient: OWNER_NUMBER,
-      subject: "Not sent: Payment receipt message by mail to Bongani Mokoena",
+      subject: "Not sent: Payment receipt message to Bongani Mokoena",
     });
     expect(whatsappAlert.body).toContain(
-      "The Payment receipt message by mail to Bongani Mokoena (bongani@example.co.za) could not be sent",
+      "The Payment receipt message to Bongani Mokoena (bongani@example.co.za) could not be sent",
     );
     expect(whatsappAlert.body.replace("bongani@example.co.za", "")).not.toMatch(/e-?mail/i);
   });

@@ -110,11 +110,12 @@ export async function alertOwner(app: FastifyInstance, executor: Executor, alert
 
 /**
  * How the alert names the failed message's channel, by the channel the alert itself goes on: the
- * real one always, and on WhatsApp never the word "e-mail" (a failed e-mail is "by mail").
+ * real one always, and on WhatsApp never the word "e-mail": there a failed e-mail is a "message" to
+ * the e-mail address, which names its channel.
  */
 const FAILED_CHANNEL_WORDS: Record<Channel, Record<Channel, string>> = {
   whatsapp: { email: "WhatsApp message", whatsapp: "WhatsApp message" },
-  email: { email: "e-mail", whatsapp: "message by mail" },
+  email: { email: "e-mail", whatsapp: "message" },
 };
 
 /** The words a WhatsApp text uses for what an e-mail-speaking one calls "e-mail" (an error's own words included). */

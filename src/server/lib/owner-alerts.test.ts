@@ -476,9 +476,7 @@ describe("the words of a message given up on, per channel", () => {
       recipient: OWNER_NUMBER,
       subject: "Not sent: Payment receipt message to Bongani Mokoena",
     });
-    expect(whatsappAlert.body).toContain(
-      "The Payment receipt message to Bongani Mokoena (bongani@example.co.za) could not be sent",
-    );
+    expect(whatsappAlert.body).toContain("The Payment receipt message to Bongani Mokoena (bongani@example.co.za) could not be sent");
     expect(whatsappAlert.body.replace("bongani@example.co.za", "")).not.toMatch(/e-?mail/i);
   });
 });

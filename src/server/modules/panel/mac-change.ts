@@ -5,7 +5,7 @@
 //        change's unique request_key, so a replay answers the same change. At most one per
 //        `mac_change_cooldown_hours` (default 24) and `mac_change_monthly_limit` (default 2) in 30
 //        days: otherwise 409 saying when it is allowed (Retry-After). Audited.
-//   POST /api/client/line/isp-reset (Idempotency-Key) → 202: the line's ISP lock reset on the panel
+//   POST /api/client/line/isp-reset (Idempotency-Key) → 202 {queued, by: panel|owner}: the line's ISP lock reset on the panel
 //        (an isp_clear job, key isp-reset:<client>:<key>: once per request), for a subscriber on a
 //        new network. Audited.
 // The owner's tool (POST /api/admin/clients/:id/line-mac, modules/admin-business) goes through
@@ -234,7 +234,8 @@ const routes: FastifyPluginAsync = async (app) => {
     });
     if (queued) app.provisioning.nudge();
     reply.code(202);
-    return { data: { queued: queued > 0 } };
+    // who resets it: the panel within moments, or the owner by hand (manual mode), so the portal says which
+    return { data: { queued: queued > 0, by: app.provisioning.panel.mode === "manual" ? "owner" : "panel" } };
   });
 };
 

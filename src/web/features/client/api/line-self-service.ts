@@ -28,10 +28,15 @@ export async function changeMac(input: { mac: string; key: string }): Promise<Ma
   ).data;
 }
 
-export async function resetIspLock(key: string): Promise<{ queued: boolean }> {
-  return (
-    await apiSend<{ data: { queued: boolean } }>("POST", "/client/line/isp-reset", undefined, { headers: { "idempotency-key": key } })
-  ).data;
+/** `by`: the panel resets it within moments, or the business does it by hand (manual panel mode). */
+export interface IspResetAnswer {
+  queued: boolean;
+  by: "panel" | "owner";
+}
+
+export async function resetIspLock(key: string): Promise<IspResetAnswer> {
+  return (await apiSend<{ data: IspResetAnswer }>("POST", "/client/line/isp-reset", undefined, { headers: { "idempotency-key": key } }))
+    .data;
 }
 
 export function useChangeMac() {

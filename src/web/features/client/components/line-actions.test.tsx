@@ -160,7 +160,7 @@ describe("a box's line in the portal", () => {
   it("Reset ISP lock on an app's line: asked first, then one post; a refusal says why, a success only that it was asked for", async () => {
     const posted = installFetch([
       { status: 409, body: { error: { code: "conflict", message: "Your line is still being made. Try again once it is ready." } } },
-      { status: 202, body: { data: { queued: true } } },
+      { status: 202, body: { data: { queued: true, by: "panel" } } },
     ]);
     const { container } = show({ ...MAG, type: "m3u", mac: "" });
     expect(screen.queryByRole("button", { name: "Change MAC" })).toBeNull();
@@ -177,6 +177,15 @@ describe("a box's line in the portal", () => {
     expect(container.querySelector("[data-testid=isp-reset-done]")?.textContent).toBe(LINE_ACTION_MESSAGES.ispDone);
     expect(posted.map((p) => p.path)).toEqual(["/api/client/line/isp-reset", "/api/client/line/isp-reset"]);
     expect(posted[1].key).toBe(posted[0].key);
+  });
+
+  it("Reset ISP lock where the business resets lines by hand (manual panel): says so, not 'in a few minutes'", async () => {
+    installFetch([{ status: 202, body: { data: { queued: true, by: "owner" } } }]);
+    const { container } = show({ ...MAG, type: "m3u", mac: "" });
+    await press(screen.getByRole("button", { name: "Reset ISP lock" }));
+    await press(within(dialog()).getByRole("button", { name: "Reset ISP lock" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(container.querySelector("[data-testid=isp-reset-done]")?.textContent).toBe(LINE_ACTION_MESSAGES.ispDoneByHand);
   });
 
   it("a line not on the panel offers no self-service", () => {

@@ -10,7 +10,7 @@ import { formatDateTime } from "@/shared/dates";
 import { needsMac } from "@/shared/device-lines";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
-import { attemptKey, useResetIspLock } from "../api/line-self-service";
+import { attemptKey, type IspResetAnswer, useResetIspLock } from "../api/line-self-service";
 import { clientKeys } from "../client-keys";
 import { MacChangeDialog } from "./mac-change-dialog";
 import { errorMessage } from "./server-errors";
@@ -19,11 +19,12 @@ export const LINE_ACTION_MESSAGES = {
   ispConfirm:
     "Use this if your line stopped playing after you moved house or changed internet provider: your line is unlocked from the old connection so it plays on the new one.",
   ispDone: "Reset asked for. Try playing again in a few minutes.",
+  ispDoneByHand: "Reset asked for. We do this by hand on our side: try playing again in a while, and message us if it still doesn't play.",
 } as const;
 
 export function LineActions({ line }: { line: ClientLine }) {
   const [open, setOpen] = useState<"mac" | "isp" | null>(null);
-  const [ispDone, setIspDone] = useState(false);
+  const [ispDone, setIspDone] = useState<IspResetAnswer["by"] | null>(null);
   const box = needsMac(line.type);
   if (!line.self_service) return null;
   return (
@@ -49,7 +50,7 @@ export function LineActions({ line }: { line: ClientLine }) {
         <Button
           variant="outline"
           onClick={() => {
-            setIspDone(false);
+            setIspDone(null);
             setOpen("isp");
           }}
         >
@@ -60,7 +61,7 @@ export function LineActions({ line }: { line: ClientLine }) {
       {ispDone ? (
         <p role="status" className="flex items-start gap-2 text-sm text-ink" data-testid="isp-reset-done">
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-ok" />
-          {LINE_ACTION_MESSAGES.ispDone}
+          {ispDone === "owner" ? LINE_ACTION_MESSAGES.ispDoneByHand : LINE_ACTION_MESSAGES.ispDone}
         </p>
       ) : null}
       {box ? (
@@ -74,16 +75,24 @@ export function LineActions({ line }: { line: ClientLine }) {
       <IspResetDialog
         open={open === "isp"}
         onOpenChange={(next) => setOpen(next ? "isp" : null)}
-        onDone={() => {
+        onDone={(by) => {
           setOpen(null);
-          setIspDone(true);
+          setIspDone(by);
         }}
       />
     </section>
   );
 }
 
-function IspResetDialog({ open, onOpenChange, onDone }: { open: boolean; onOpenChange: (open: boolean) => void; onDone: () => void }) {
+function IspResetDialog({
+  open,
+  onOpenChange,
+  onDone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDone: (by: IspResetAnswer["by"]) => void;
+}) {
   const reset = useResetIspLock();
   const queryClient = useQueryClient();
   const [error, setError] = useState("");
@@ -92,10 +101,10 @@ function IspResetDialog({ open, onOpenChange, onDone }: { open: boolean; onOpenC
   const confirm = async () => {
     setError("");
     try {
-      await reset.mutateAsync(key.current);
+      const answer = await reset.mutateAsync(key.current);
       key.current = attemptKey();
       void queryClient.invalidateQueries({ queryKey: clientKeys.me });
-      onDone();
+      onDone(answer.by);
     } catch (failure) {
       setError(errorMessage(failure));
     }

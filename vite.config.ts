@@ -41,6 +41,8 @@ const LANDING = fromRoot("src/web/app/routes/landing-page.tsx");
 const ROUTE_TABLES = new Set([fromRoot("src/web/app/route-table.ts"), fromRoot("src/web/app/router.tsx")]);
 /** Our code: the libraries keep the vendor groups above or rolldown's own chunks. */
 const OURS = /[\\/]src[\\/](?:web|shared)[\\/]/;
+/** The admin's and the client portal's pages and layouts. */
+const STAFF = /[\\/]src[\\/]web[\\/]features[\\/](?:admin|client)[\\/]/;
 const LUCIDE_INDEX = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
 type ModuleInfoOf = Parameters<Extract<Rolldown.CodeSplittingGroup["name"], (...args: never[]) => unknown>>[1]["getModuleInfo"];
@@ -64,13 +66,15 @@ const lucideImports = (code: string) =>
   );
 
 /**
- * The landing's lazy code in three chunks instead of ~85. Left to itself, rolldown gives each
+ * The landing's lazy code in five chunks instead of ~85. Left to itself, rolldown gives each
  * set of modules shared by a different set of lazy importers its own chunk: each section, each
  * lucide icon two sections share, each small helper — 90 scripts for the landing with every
  * section shown, each a request with its own import lines. Here:
  * - `shell`: what every public page loads after its first paint (footer, notice bar,
  *   notifications' first run, live data, the page skeleton);
  * - `landing`: the landing page's own code (hero, about), which the first render adopts;
+ * - `public`: what those two share;
+ * - `shared`: what the sections share with the admin or the client portal;
  * - `sections`: the landing's sections below the fold, which all mount as the page is read.
  * Each is the static closure of its seeds; what those load later (a dialog, the special popup)
  * keeps its own chunk. A module in the entry's static graph stays in the entry's chunk; admin
@@ -82,7 +86,7 @@ function landingChunks(): Rolldown.CodeSplittingGroup[] {
   let plan: Map<string, string> | undefined;
   const planOf = (info: ModuleInfoOf): Map<string, string> => {
     let icons: Map<string, string> | undefined;
-    const walk = (seeds: Iterable<string>, skip: Set<string>): Set<string> => {
+    const walk = (seeds: Iterable<string>, skip: Set<string>, dynamic = false): Set<string> => {
       const into = new Set<string>();
       const queue = [...seeds];
       while (queue.length > 0) {
@@ -93,29 +97,51 @@ function landingChunks(): Rolldown.CodeSplittingGroup[] {
         into.add(id);
         if (LUCIDE_INDEX.test(id)) icons ??= lucideIconFiles(id);
         // A library's imports are its own business (lucide's index imports every icon).
-        if (OURS.test(id)) queue.push(...module.importedIds);
+        if (OURS.test(id)) queue.push(...module.importedIds, ...(dynamic ? module.dynamicallyImportedIds : []));
       }
       return into;
     };
     const dynamicImportsOf = (ids: Iterable<string>) => [...ids].flatMap((id) => info(id)?.dynamicallyImportedIds ?? []);
     const entry = walk([ENTRY], new Set());
     const shell = walk(dynamicImportsOf([...entry].filter((id) => !ROUTE_TABLES.has(id))), entry);
-    const landing = walk([LANDING], new Set([...entry, ...shell]));
+    const landing = walk([LANDING], entry);
+    // What both need (scrolling, deferred mounting, shared queries) in a chunk of its own: the
+    // landing does not wait for the footer's code, nor another page for the landing's.
+    const common = new Set([...landing].filter((id) => shell.has(id)));
     const sections = walk(dynamicImportsOf(landing), new Set([...entry, ...shell, ...landing]));
+    // The admin's and the client portal's code, all of it: what the sections share with it goes
+    // to `shared`, so a staff page never loads the landing's sections for a form field.
+    const staff = walk(
+      dynamicImportsOf(ROUTE_TABLES).filter((id) => STAFF.test(id)),
+      entry,
+      true,
+    );
     const chunks = new Map<string, string>();
+    for (const id of sections) if (staff.has(id) && OURS.test(id)) chunks.set(id, "shared");
+    const iconUsers = new Map<string, Set<string>>();
     for (const [name, ids] of [
+      ["public", common],
       ["shell", shell],
       ["landing", landing],
       ["sections", sections],
     ] as const) {
       for (const id of ids) {
-        if (!OURS.test(id)) continue;
+        if (!OURS.test(id) || chunks.has(id)) continue;
         chunks.set(id, name);
         for (const icon of lucideImports(info(id)?.code ?? "")) {
           const file = icons?.get(icon);
-          if (file && !chunks.has(file)) chunks.set(file, name);
+          if (file) iconUsers.set(file, (iconUsers.get(file) ?? new Set()).add(name));
         }
       }
+    }
+    const staffIcons = new Set(
+      [...staff].filter((id) => OURS.test(id)).flatMap((id) => lucideImports(info(id)?.code ?? "").map((icon) => icons?.get(icon))),
+    );
+    // An icon goes with the first chunk that uses it, to `public` when shell and landing both do,
+    // and to `shared` rather than `sections` when a staff page uses it too.
+    for (const [file, users] of iconUsers) {
+      const first = users.has("shell") && users.has("landing") ? "public" : [...users][0];
+      chunks.set(file, first === "sections" && staffIcons.has(file) ? "shared" : first);
     }
     return chunks;
   };

@@ -126,11 +126,11 @@ function landingChunks(): Rolldown.CodeSplittingGroup[] {
       ["sections", sections],
     ] as const) {
       for (const id of ids) {
-        if (!OURS.test(id) || chunks.has(id)) continue;
-        chunks.set(id, name);
+        if (!OURS.test(id) || (chunks.has(id) && chunks.get(id) !== "shared")) continue;
+        if (!chunks.has(id)) chunks.set(id, name);
         for (const icon of lucideImports(info(id)?.code ?? "")) {
           const file = icons?.get(icon);
-          if (file) iconUsers.set(file, (iconUsers.get(file) ?? new Set()).add(name));
+          if (file) iconUsers.set(file, (iconUsers.get(file) ?? new Set()).add(chunks.get(id)!));
         }
       }
     }
@@ -141,7 +141,7 @@ function landingChunks(): Rolldown.CodeSplittingGroup[] {
     // and to `shared` rather than `sections` when a staff page uses it too.
     for (const [file, users] of iconUsers) {
       const first = users.has("shell") && users.has("landing") ? "public" : [...users][0];
-      chunks.set(file, first === "sections" && staffIcons.has(file) ? "shared" : first);
+      chunks.set(file, (first === "sections" || first === "shared") && staffIcons.has(file) ? "shared" : first);
     }
     return chunks;
   };

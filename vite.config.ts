@@ -101,6 +101,9 @@ function landingChunks(): Rolldown.CodeSplittingGroup[] {
       }
       return into;
     };
+    // Moved or renamed, they would leave every group empty and the landing in ~90 chunks again.
+    for (const id of [ENTRY, LANDING])
+      if (!info(id)) throw new Error(`landingChunks: ${path.relative(import.meta.dirname, id)} is not in the build`);
     const dynamicImportsOf = (ids: Iterable<string>) => [...ids].flatMap((id) => info(id)?.dynamicallyImportedIds ?? []);
     const entry = walk([ENTRY], new Set());
     const shell = walk(dynamicImportsOf([...entry].filter((id) => !ROUTE_TABLES.has(id))), entry);

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { buyerDetailsFields, couponCodeSchema } from "./billing";
 import { CONTACT_MESSAGES, isValidEmail, isValidPhone, validateInstructionContact } from "./contact";
-import { deviceLineFields, requireMac } from "./device-lines";
+import { deviceLineFields, requireMac } from "./device-line-schemas";
 import { SAFE_LINK_PATTERN } from "./links";
 import { DEVICES, type DeviceValue, FREE_TRIAL_DURATION, INTERNET_PLATFORMS, type InternetPlatform } from "./options";
 import { isSouthAfricanWhatsApp } from "./whatsapp";

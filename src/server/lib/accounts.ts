@@ -8,7 +8,7 @@ import { generatePassword, hashPassword } from "@/server/auth/passwords";
 import type { Db } from "@/server/db/client";
 import { clients, downloads, type leads, passwordResetTokens } from "@/server/db/schema";
 import { baseUsername, nextFreeUsername } from "@/server/modules/admin-business/usernames";
-import { deviceOfLead } from "@/shared/device-lines";
+import { deviceOfLead } from "@/shared/device-line-schemas";
 import type { BusinessProfile } from "./business";
 import { uniqueViolation } from "./errors";
 import { clientByNumber, storedNumber } from "./identity";

@@ -23,7 +23,7 @@ import {
   paymentNoteSchema,
   paymentPatchSchema,
 } from "@/shared/business-schemas";
-import { adminMacSchema } from "@/shared/device-lines";
+import { adminMacSchema } from "@/shared/device-line-schemas";
 import {
   createClient,
   deleteClient,

@@ -22,13 +22,13 @@ import { AppError, badRequest, conflict, notFound, uniqueViolation } from "@/ser
 import { queuePanelWork } from "@/server/lib/provisioning";
 import { parseBody } from "@/server/modules/client/service";
 import { formatDateTime } from "@/shared/dates";
+import { macChangeSchema } from "@/shared/device-line-schemas";
 import {
   LINE_TYPE_LABELS,
   type LineType,
   MAC_CHANGE_COOLDOWN_SETTING,
   MAC_CHANGE_DEFAULTS,
   MAC_CHANGE_LIMIT_SETTING,
-  macChangeSchema,
   needsMac,
 } from "@/shared/device-lines";
 

@@ -169,7 +169,8 @@ describe("OrderForm", () => {
     expect(field(container, "mac").placeholder).toBe("00:1A:79:xx:xx:xx");
 
     await submit(container);
-    expect(errorOf(container, "mac")).toBe(MAC_MESSAGE);
+    // validation may wait for the lazily loaded schema: wait for its message, not a fixed tick
+    await waitFor(() => expect(errorOf(container, "mac")).toBe(MAC_MESSAGE));
     expect(field(container, "mac").getAttribute("aria-describedby")).toContain("order-mac-error");
     expect(sent).toEqual([]);
 

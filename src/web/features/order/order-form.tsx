@@ -5,7 +5,7 @@
 // order summary (ECT Act s43) and, for paid plans, consent to start at once (s44). Sending:
 // 'Getting You Started...'; success clears the form and opens WhatsApp; failure keeps it.
 import { CheckCircle2, MessageCircle } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -26,12 +26,15 @@ import { useSpecials } from "@/web/lib/queries/specials";
 import { useTrialUnavailable } from "@/web/lib/queries/trial-availability";
 import { scrollToSection } from "@/web/lib/scroll";
 import { isTrialAnswer, MISSING_SUCCESS_MESSAGE, newIdempotencyKey, type OrderRequest, useCreateOrder } from "./api/create-order";
-import { InstantTrial } from "./instant-trial";
 import { clearDraft, EMPTY_DRAFT, loadDraft, type OrderDraft, saveDraft } from "./order-draft";
 import { useOrderEvents } from "./order-events";
 import { chosenPackage, type OrderChoices, orderChoices, type PackageChoice, priceText, resolveDuration } from "./order-options";
 
 export type OrderFormValues = OrderDraft & { immediateStartConsent: boolean };
+
+// The code-entry step (and the schemas it validates with) loads only once a trial has started: it
+// is most of the landing's form weight, and most visitors never reach it (docs/performance.md).
+const InstantTrial = lazy(() => import("./instant-trial").then((m) => ({ default: m.InstantTrial })));
 
 const EMPTY_VALUES: OrderFormValues = { ...EMPTY_DRAFT, immediateStartConsent: false };
 
@@ -268,7 +271,13 @@ export function OrderForm() {
 
   const aria = (name: keyof OrderFormValues, hint = false) => fieldAria(`order-${name}`, { error: errors[name]?.message, hint });
 
-  if (trialStarted) return <InstantTrial trial={trialStarted} onClose={() => setTrialStarted(null)} />;
+  if (trialStarted) {
+    return (
+      <Suspense fallback={<p className="text-sm text-ink-muted">Opening your free trial...</p>}>
+        <InstantTrial trial={trialStarted} onClose={() => setTrialStarted(null)} />
+      </Suspense>
+    );
+  }
 
   return (
     <form

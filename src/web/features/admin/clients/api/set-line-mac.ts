@@ -2,7 +2,7 @@
 // client's box MAC. A line on the panel moves to it (a change_mac job: 202); a box whose line is
 // not made yet just gets it (200), and the line is made with it.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminMacInput } from "@/shared/device-lines";
+import type { AdminMacInput } from "@/shared/device-line-schemas";
 import { apiSend } from "@/web/lib/api";
 import { adminKeys } from "../../admin-keys";
 

@@ -74,10 +74,7 @@ export function DeviceLineField({ idPrefix, lineType, mac, typeField, macField, 
         >
           <Input
             id={macId}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="00:1A:79:xx:xx:xx"
+            {...MAC_INPUT_PROPS}
             aria-required="true"
             className="max-w-72 font-mono uppercase placeholder:normal-case"
             {...fieldAria(macId, { error: macError, hint: true })}
@@ -85,16 +82,7 @@ export function DeviceLineField({ idPrefix, lineType, mac, typeField, macField, 
           />
         </FormField>
       ) : null}
-      {needsMac(chosen) && warning ? (
-        <p
-          role="status"
-          data-testid="mac-warning"
-          className="flex items-start gap-2 rounded-xl bg-warn/10 p-3 text-sm text-ink ring-1 ring-warn/30"
-        >
-          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warn" />
-          {warning}
-        </p>
-      ) : null}
+      {needsMac(chosen) ? <MacWarning warning={warning} /> : null}
     </div>
   );
 }
@@ -103,4 +91,27 @@ export function DeviceLineField({ idPrefix, lineType, mac, typeField, macField, 
 export function deviceRequest(values: { lineType?: string; mac?: string }): { lineType?: "mag" | "enigma2"; mac?: string } {
   const type = values.lineType;
   return type === "mag" || type === "enigma2" ? { lineType: type, mac: values.mac ?? "" } : {};
+}
+
+/** How a MAC is typed, in every form that asks for one: no autocorrect, shown upper case, the spec's placeholder. */
+export const MAC_INPUT_PROPS = {
+  autoComplete: "off",
+  autoCapitalize: "characters",
+  spellCheck: false,
+  placeholder: "00:1A:79:xx:xx:xx",
+} as const;
+
+/** The warning (not a refusal) for a MAG MAC outside Infomir's range; nothing when there is none. */
+export function MacWarning({ warning }: { warning: string }) {
+  if (!warning) return null;
+  return (
+    <p
+      role="status"
+      data-testid="mac-warning"
+      className="flex items-start gap-2 rounded-xl bg-warn/10 p-3 text-sm text-ink ring-1 ring-warn/30"
+    >
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warn" />
+      {warning}
+    </p>
+  );
 }

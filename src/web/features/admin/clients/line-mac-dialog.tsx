@@ -3,12 +3,12 @@
 // The same change as the client's own in the portal, without its cooldown or monthly limit, and
 // recorded in the audit log under the owner's name.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { TriangleAlert } from "lucide-react";
 import { useRef } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { type AdminMac, adminMacSchema } from "@/shared/device-line-schemas";
 import { LINE_TYPE_LABELS, macWarning, needsMac } from "@/shared/device-lines";
+import { MAC_INPUT_PROPS, MacWarning } from "@/web/components/device-line-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
@@ -102,28 +102,9 @@ function LineMacForm({ client, onDone }: { client: ClientDialogProps["client"]; 
           </p>
         ) : null}
         <Field label="New MAC address" required error={errors.mac?.message} hint="As printed on the box, e.g. 00:1A:79:12:34:56.">
-          {(c) => (
-            <Input
-              {...c}
-              {...register("mac")}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              placeholder="00:1A:79:xx:xx:xx"
-              className="font-mono uppercase placeholder:normal-case"
-            />
-          )}
+          {(c) => <Input {...c} {...register("mac")} {...MAC_INPUT_PROPS} className="font-mono uppercase placeholder:normal-case" />}
         </Field>
-        {warning ? (
-          <p
-            role="status"
-            data-testid="mac-warning"
-            className="flex items-start gap-2 rounded-xl bg-warn/10 p-3 text-sm text-ink ring-1 ring-warn/30"
-          >
-            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warn" />
-            {warning}
-          </p>
-        ) : null}
+        <MacWarning warning={warning} />
       </div>
       <DialogActions
         onCancel={onDone}

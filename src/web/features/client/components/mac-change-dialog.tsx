@@ -3,12 +3,12 @@
 // and monthly limit, and a refusal (409) says when it is allowed, shown in the dialog as it came.
 // The form is the confirmation: it says the old box stops playing before the button is pressed.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { TriangleAlert } from "lucide-react";
 import { type FormEvent, useRef } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { type MacChange, macChangeSchema } from "@/shared/device-line-schemas";
 import { LINE_TYPE_LABELS, macWarning } from "@/shared/device-lines";
+import { MAC_INPUT_PROPS, MacWarning } from "@/web/components/device-line-field";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
@@ -86,25 +86,9 @@ function MacChangeForm({ type, currentMac, onDone }: { type: "mag" | "enigma2"; 
           hint="As printed on the sticker under the box, e.g. 00:1A:79:12:34:56."
           error={errors.mac?.message}
         >
-          <Input
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="00:1A:79:xx:xx:xx"
-            className="font-mono uppercase placeholder:normal-case"
-            {...register("mac")}
-          />
+          <Input {...MAC_INPUT_PROPS} className="font-mono uppercase placeholder:normal-case" {...register("mac")} />
         </Field>
-        {warning ? (
-          <p
-            role="status"
-            data-testid="mac-warning"
-            className="flex items-start gap-2 rounded-xl bg-warn/10 p-3 text-sm text-ink ring-1 ring-warn/30"
-          >
-            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warn" />
-            {warning}
-          </p>
-        ) : null}
+        <MacWarning warning={warning} />
         {errors.root?.server ? (
           <p role="alert" data-testid="mac-change-error" className="rounded-xl bg-bad/10 p-3 text-sm text-ink ring-1 ring-bad/30">
             {errors.root.server.message}

@@ -14,8 +14,8 @@ import { formatRand } from "@/shared/money";
 import type { PayLinkPayResponse, PayLinkView } from "@/shared/pay-link-schemas";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { EftDetails } from "@/web/components/eft-details";
+import { NoticeFrame, NoticePage } from "@/web/components/notice-page";
 import { Button, buttonClasses } from "@/web/components/ui/button";
-import { Container } from "@/web/components/ui/container";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { ApiError } from "@/web/lib/api";
 import { usePageTitle } from "@/web/lib/page-title";
@@ -51,7 +51,7 @@ export function PayLinkPage() {
     return refused ? (
       <Refused error={refused} />
     ) : (
-      <Notice Icon={Clock} title="We couldn't open your pay link just now">
+      <NoticePage Icon={Clock} title="We couldn't open your pay link just now">
         <p>Please check your connection and try again. Nothing has been paid.</p>
         <Actions>
           <Button onClick={() => void link.refetch()} disabled={link.isFetching}>
@@ -59,7 +59,7 @@ export function PayLinkPage() {
           </Button>
           <ContactButton text="my pay link won't open." />
         </Actions>
-      </Notice>
+      </NoticePage>
     );
   }
   return <PayPanel token={token} view={link.data} />;
@@ -90,7 +90,7 @@ function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
   const failure = pay.error instanceof ApiError && pay.error.status > 0 ? pay.error.message : pay.error ? pay.error.message : null;
 
   return (
-    <Frame>
+    <NoticeFrame>
       <p className="text-sm font-medium text-ink-muted">
         {view.firstName ? `Hi ${view.firstName}, ` : ""}this is your payment to {view.business}.
       </p>
@@ -154,7 +154,7 @@ function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
           </p>
         </section>
       )}
-    </Frame>
+    </NoticeFrame>
   );
 }
 
@@ -171,7 +171,7 @@ function Refused({ error }: { error: ApiError }) {
   const { title, Icon } = REFUSALS[error.code] ?? { title: "We can't open this pay link", Icon: LinkIcon };
   const canSignIn = error.code === "expired" || error.code === "package_gone";
   return (
-    <Notice Icon={Icon} title={title}>
+    <NoticePage Icon={Icon} title={title}>
       <p data-testid="pay-link-refusal">{error.message}</p>
       <Actions>
         {canSignIn ? (
@@ -181,7 +181,7 @@ function Refused({ error }: { error: ApiError }) {
         ) : null}
         <ContactButton text="my pay link isn't working. Please help me pay." />
       </Actions>
-    </Notice>
+    </NoticePage>
   );
 }
 
@@ -215,37 +215,19 @@ function ContactButton({ text }: { text: string }) {
   );
 }
 
-function Frame({ children }: { children: ReactNode }) {
-  return <Container className="max-w-xl py-14 sm:py-20">{children}</Container>;
-}
-
 function Actions({ children }: { children: ReactNode }) {
   return <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">{children}</div>;
 }
 
-function Notice({ Icon, title, children }: { Icon: LucideIcon; title: string; children: ReactNode }) {
-  return (
-    <Frame>
-      <div className="flex flex-col items-center gap-4 text-center">
-        <span className="flex size-16 items-center justify-center rounded-full bg-surface-overlay text-ink-muted">
-          <Icon aria-hidden="true" className="size-8" />
-        </span>
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-ink">{title}</h1>
-      </div>
-      <div className="mt-6 flex flex-col gap-6 text-center text-ink-muted [&_p]:text-pretty">{children}</div>
-    </Frame>
-  );
-}
-
 function Loading() {
   return (
-    <Frame>
+    <NoticeFrame>
       <div role="status" aria-busy="true" className="flex flex-col gap-4">
         <p className="text-ink-muted">Opening your pay link…</p>
         <Skeleton className="h-10 w-3/4" />
         <Skeleton className="mt-4 h-12 w-full rounded-xl" />
         <Skeleton className="h-12 w-full rounded-xl" />
       </div>
-    </Frame>
+    </NoticeFrame>
   );
 }

@@ -28,9 +28,9 @@ import { formatDate, formatDateTime } from "@/shared/dates";
 import { formatRand } from "@/shared/money";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { EftDetails } from "@/web/components/eft-details";
+import { NoticeFrame, NoticePage } from "@/web/components/notice-page";
 import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
 import { Button, buttonClasses } from "@/web/components/ui/button";
-import { Container } from "@/web/components/ui/container";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
@@ -178,7 +178,7 @@ function Outcome({ payment, polling, onCheckAgain, busy }: OutcomeProps) {
   const outcome = OUTCOME[payment.status] ?? OUTCOME.pending;
   const { Icon } = outcome;
   return (
-    <Frame>
+    <NoticeFrame>
       <div className="flex flex-col items-center gap-4 text-center" data-payment-status={payment.status}>
         <span className={cn("flex size-16 items-center justify-center rounded-full", outcome.iconClass)}>
           <Icon aria-hidden="true" className={cn("size-8", payment.status === "pending" && polling && "motion-safe:animate-pulse")} />
@@ -205,7 +205,7 @@ function Outcome({ payment, polling, onCheckAgain, busy }: OutcomeProps) {
       <div className="mt-8" aria-live="polite">
         <NextSteps payment={payment} polling={polling} onCheckAgain={onCheckAgain} busy={busy} />
       </div>
-    </Frame>
+    </NoticeFrame>
   );
 }
 
@@ -450,24 +450,6 @@ function WhatsAppButton({ text, label = "WhatsApp us" }: { text: string; label?:
   );
 }
 
-function Frame({ children }: { children: ReactNode }) {
-  return <Container className="max-w-xl py-14 sm:py-20">{children}</Container>;
-}
-
-function Notice({ Icon, title, children }: { Icon: LucideIcon; title: string; children: ReactNode }) {
-  return (
-    <Frame>
-      <div className="flex flex-col items-center gap-4 text-center">
-        <span className="flex size-16 items-center justify-center rounded-full bg-surface-overlay text-ink-muted">
-          <Icon aria-hidden="true" className="size-8" />
-        </span>
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-ink">{title}</h1>
-      </div>
-      <div className="mt-6 flex flex-col gap-6 text-center text-ink-muted [&_p]:text-pretty">{children}</div>
-    </Frame>
-  );
-}
-
 const LANDING_WORDS: Record<Landing, string> = {
   success: "If you've just paid, send us a message and we'll check your payment for you.",
   failure: "If your payment didn't go through, you can simply try again.",
@@ -476,7 +458,7 @@ const LANDING_WORDS: Record<Landing, string> = {
 
 function NoReference({ landing }: { landing: Landing }) {
   return (
-    <Notice Icon={SearchX} title="We couldn't tell which payment this is">
+    <NoticePage Icon={SearchX} title="We couldn't tell which payment this is">
       <p>This link has no payment reference, so we can't show the payment's status. {LANDING_WORDS[landing]}</p>
       <Actions center>
         <Link to={TRY_AGAIN} className={buttonClasses()}>
@@ -484,13 +466,13 @@ function NoReference({ landing }: { landing: Landing }) {
         </Link>
         <WhatsAppButton text="I'd like to check on a payment I made." />
       </Actions>
-    </Notice>
+    </NoticePage>
   );
 }
 
 function UnknownReference({ reference }: { reference: string }) {
   return (
-    <Notice Icon={SearchX} title="We couldn't find that payment">
+    <NoticePage Icon={SearchX} title="We couldn't find that payment">
       <p>
         There's no payment with the reference <span className="font-mono break-all text-ink">{reference}</span>. Check the link, or send us
         the reference and we'll look it up.
@@ -501,13 +483,13 @@ function UnknownReference({ reference }: { reference: string }) {
           View packages
         </Link>
       </Actions>
-    </Notice>
+    </NoticePage>
   );
 }
 
 function CouldNotCheck({ onRetry, busy }: { onRetry: () => void; busy: boolean }) {
   return (
-    <Notice Icon={RefreshCw} title="We couldn't check your payment just now">
+    <NoticePage Icon={RefreshCw} title="We couldn't check your payment just now">
       <p>Please check your connection and try again. You don't need to pay again.</p>
       <Actions center>
         <Button onClick={onRetry} disabled={busy}>
@@ -516,18 +498,18 @@ function CouldNotCheck({ onRetry, busy }: { onRetry: () => void; busy: boolean }
         </Button>
         <WhatsAppButton text="I'd like to check on a payment I made." />
       </Actions>
-    </Notice>
+    </NoticePage>
   );
 }
 
 function Checking() {
   return (
-    <Frame>
+    <NoticeFrame>
       <div role="status" aria-busy="true" className="flex flex-col items-center gap-4">
         <Skeleton className="size-16 rounded-full" />
         <p className="text-ink-muted">Checking your payment…</p>
         <Skeleton className="mt-4 h-40 w-full rounded-card" />
       </div>
-    </Frame>
+    </NoticeFrame>
   );
 }

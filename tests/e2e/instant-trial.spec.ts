@@ -12,6 +12,10 @@ import { codeTheOwnerSends } from "./owner-queue";
 
 let api: APIRequestContext;
 
+// One worker, in order: with fullyParallel each test ran in its own worker, and the shorter one's
+// afterAll put the shop back in approve mode while the journey was still ordering its trial.
+test.describe.configure({ mode: "default" });
+
 async function setting(key: string, value: string) {
   const res = await api.post("/api/admin/settings", { data: { key, value } });
   expect(res.ok(), await res.text()).toBe(true);

@@ -2,7 +2,7 @@
 // events read off the wire as a browser's EventSource would.
 import { spawn } from "node:child_process";
 import http, { type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, buildApp } from "@/server/app";
 import { ADMIN_COOKIE, CLIENT_COOKIE, createSession, deleteSessionsFor } from "@/server/auth/sessions";
@@ -123,6 +123,32 @@ describe("GET /api/events", () => {
       await eventually(() => expect(stream.events).toContainEqual({ table: "packages", op: "DELETE", id }), 1000);
     } finally {
       stream.close();
+    }
+  });
+
+  it("sends each change as its bare frame on the socket: no chunked coding, the body ends with the connection", async () => {
+    const socket = net.connect(Number(new URL(base).port), "127.0.0.1");
+    let received = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    socket.write("GET /api/events?tables=packages HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n");
+    try {
+      await eventually(() => expect(received).toContain(`retry: ${RETRY_MS}\n\n`), 1000);
+      const [head, body] = received.split("\r\n\r\n");
+      expect(head.split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
+      expect(head.toLowerCase()).toContain("connection: close");
+      expect(head.toLowerCase()).not.toContain("transfer-encoding");
+      expect(head.toLowerCase()).not.toContain("content-length");
+      expect(body).toBe(`retry: ${RETRY_MS}\n\n`);
+      const id = await insertPackage("Framed package");
+      const frame = `data: ${JSON.stringify({ table: "packages", op: "INSERT", id })}\n\n`;
+      await eventually(() => expect(received.endsWith(frame)).toBe(true), 1000);
+      expect(received.split("\r\n\r\n")[1]).toBe(`retry: ${RETRY_MS}\n\n${frame}`);
+    } finally {
+      socket.destroy();
+      await app.db.delete(packages);
     }
   });
 

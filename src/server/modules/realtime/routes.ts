@@ -7,7 +7,7 @@
 // closed, so a flood of streams cannot take the file handles everyone else needs. A stream that
 // has carried no change for SSE_IDLE_TIMEOUT_S is ended; a browser reconnects and refetches.
 import { readFileSync } from "node:fs";
-import type { ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -115,10 +115,26 @@ const querySchema = z.object({
 });
 
 const HEARTBEAT_FRAME = Buffer.from(": ping\n\n");
-const RETRY_FRAME = Buffer.from(`retry: ${RETRY_MS}\n\n`);
+/**
+ * The response's head and first frame, written to the socket in one go. The stream's body is
+ * the frames themselves, ended by closing the connection (HTTP/1.1 §6.3: no length, no chunked
+ * coding): each change is then one write of the same bytes to every socket, without Node's
+ * response object framing each write as a chunk (three buffers a write, per stream).
+ */
+const STREAM_START = Buffer.from(
+  [
+    "HTTP/1.1 200 OK",
+    "content-type: text/event-stream; charset=utf-8",
+    "cache-control: no-cache, no-transform",
+    "x-accel-buffering: no",
+    "connection: close",
+    "",
+    `retry: ${RETRY_MS}\n\n`,
+  ].join("\r\n"),
+);
 
 interface Subscriber {
-  res: ServerResponse;
+  socket: Socket;
   tables: readonly string[];
   /** when a change (not a heartbeat) was last sent, or the stream opened */
   lastChangeAt: number;
@@ -175,7 +191,7 @@ class FanOut {
 
   /** Server shutdown: end every stream so close() is not held open by them. */
   closeAll(): void {
-    for (const subscriber of this.open) subscriber.res.end();
+    for (const subscriber of this.open) subscriber.socket.end();
     this.open.clear();
     this.byTable.clear();
     this.stop();
@@ -204,23 +220,23 @@ class FanOut {
     }
   }
 
-  /** The heartbeat; a stream idle for idleMs is ended instead (its 'finish' handler removes it). */
+  /** The heartbeat; a stream idle for idleMs is ended instead (its 'close' handler removes it). */
   private ping(): void {
     const idleBefore = Date.now() - this.idleMs;
     for (const subscriber of this.open) {
-      if (subscriber.lastChangeAt <= idleBefore) subscriber.res.end();
+      if (subscriber.lastChangeAt <= idleBefore) subscriber.socket.end();
       else this.send(subscriber, HEARTBEAT_FRAME);
     }
   }
 
   private send(subscriber: Subscriber, frame: Buffer): void {
-    const { res } = subscriber;
-    if (res.writableLength > MAX_BUFFERED_BYTES) {
+    const { socket } = subscriber;
+    if (socket.writableLength > MAX_BUFFERED_BYTES) {
       // Not reading: memory would grow without bound. Its 'close' handler removes it.
-      res.destroy();
+      socket.destroy();
       return;
     }
-    res.write(frame);
+    socket.write(frame);
   }
 
   private stop(): void {
@@ -268,19 +284,13 @@ const routes: FastifyPluginAsync<RealtimeOptions> = async (fastify, options) => 
 
     // The stream is written straight to the socket: no compression, no buffering by Fastify.
     reply.hijack();
-    const res = reply.raw;
-    const socket = request.raw.socket;
+    const socket = request.raw.socket as Socket;
     if (socket.destroyed) return release(); // gone while the session was looked up
     socket.setNoDelay(true);
     socket.setTimeout(0);
-    res.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      "x-accel-buffering": "no",
-    });
-    res.write(RETRY_FRAME);
+    socket.write(STREAM_START);
 
-    const subscriber: Subscriber = { res, tables, lastChangeAt: Date.now() };
+    const subscriber: Subscriber = { socket, tables, lastChangeAt: Date.now() };
     hub.add(subscriber);
     // An admin stream ends once its session is signed out, revoked or expired; the browser
     // reconnects and, without the session, gets the public tables only. Checked without
@@ -288,7 +298,7 @@ const routes: FastifyPluginAsync<RealtimeOptions> = async (fastify, options) => 
     const recheck = admin
       ? setInterval(() => {
           isSessionLive(app.db, admin.sessionId).then(
-            (live) => live || res.end(),
+            (live) => live || socket.end(),
             () => {}, // database briefly unreachable: keep the stream, check again next time
           );
         }, heartbeatMs)
@@ -299,9 +309,8 @@ const routes: FastifyPluginAsync<RealtimeOptions> = async (fastify, options) => 
       release();
     };
     recheck?.unref();
-    res.on("finish", leave);
-    res.on("close", leave);
-    res.on("error", leave);
+    socket.once("close", leave);
+    socket.on("error", leave);
   });
 };
 

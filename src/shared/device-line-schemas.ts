@@ -36,13 +36,16 @@ export const adminMacSchema = z.object({
 export type AdminMac = z.output<typeof adminMacSchema>;
 export type AdminMacInput = z.input<typeof adminMacSchema>;
 
+// Made once: building a zod object is far dearer than parsing with it (every order's messages ask).
+const leadDeviceSchema = z.object(deviceLineFields).superRefine(requireMac);
+
 /**
  * The device an order's lead asked for (its payload keeps the form's fields as sent): the line
  * type and MAC a client made from the lead starts with. Anything the schema would refuse is no
  * device: an app's line, which the owner can change on the client's page.
  */
 export function deviceOfLead(payload: Record<string, unknown> | null | undefined): { line_type: LineType; line_mac: string } {
-  const parsed = z.object(deviceLineFields).superRefine(requireMac).safeParse({ lineType: payload?.lineType, mac: payload?.mac });
+  const parsed = leadDeviceSchema.safeParse({ lineType: payload?.lineType, mac: payload?.mac });
   if (!parsed.success || !parsed.data.lineType || !needsMac(parsed.data.lineType)) return { line_type: "m3u", line_mac: "" };
   return { line_type: parsed.data.lineType, line_mac: parsed.data.mac ?? "" };
 }

@@ -1,11 +1,13 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, useState } from "react";
+import { lazy, type ReactNode, useState, useSyncExternalStore } from "react";
 import { TOAST_OPTIONS } from "@/shared/constants";
 import { AfterHydration } from "@/web/components/after-hydration";
+import { toasterStore } from "@/web/lib/toast";
 import { createQueryClient } from "./query-client";
 
-// Toasts only ever follow an action or a live update, so their code arrives after the first
-// paint. Toasts raised before it lands are shown once it does (sonner replays them).
+// Toasts only ever follow an action or a live update, so sonner and its Toaster arrive with the
+// first toast raised (web/lib/toast.ts), not with the page. Toasts raised before the Toaster
+// mounts are shown once it does (sonner replays them).
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
 /** The app's theme: one dark theme (docs/architecture.md, "House style"), so toasts follow it. */
@@ -20,12 +22,15 @@ export const TOAST_MOBILE_OFFSET = { top: 72, left: 12, right: 12 } as const;
 
 export function Providers({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
+  const toasterWanted = useSyncExternalStore(toasterStore.subscribe, toasterStore.getSnapshot, toasterStore.getServerSnapshot);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <AfterHydration>
-        <Toaster {...TOAST_OPTIONS} theme={APP_THEME} offset={TOAST_OFFSET} mobileOffset={TOAST_MOBILE_OFFSET} closeButton />
-      </AfterHydration>
+      {toasterWanted ? (
+        <AfterHydration>
+          <Toaster {...TOAST_OPTIONS} theme={APP_THEME} offset={TOAST_OFFSET} mobileOffset={TOAST_MOBILE_OFFSET} closeButton />
+        </AfterHydration>
+      ) : null}
     </QueryClientProvider>
   );
 }

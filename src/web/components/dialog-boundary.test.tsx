@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, render } from "@/web/testing/render";
 import { DialogBoundary } from "./dialog-boundary";
 
-vi.mock("sonner", () => ({ toast: { error: vi.fn() } }));
-const { toast } = await import("sonner");
+vi.mock("@/web/lib/toast", () => ({ toast: { error: vi.fn() } }));
+const { toast } = await import("@/web/lib/toast");
 
 function Broken(): never {
   throw new Error("Failed to fetch dynamically imported module");

@@ -2,7 +2,7 @@
 // connection dropped) must not take the section it sits in down with it (the pricing cards, the
 // apps list): the dialog closes and the visitor is told what to do.
 import type { ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/web/lib/toast";
 import { ErrorBoundary } from "./error-boundary";
 
 export function DialogBoundary({ onClose, children }: { onClose: () => void; children: ReactNode }) {

@@ -10,7 +10,6 @@ import { LogIn } from "lucide-react";
 import type { FormEventHandler, ReactNode } from "react";
 import { type DefaultValues, type FieldValues, useForm } from "react-hook-form";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { FieldError, fieldAria } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
@@ -19,6 +18,7 @@ import { Label } from "@/web/components/ui/label";
 import { PageSkeleton } from "@/web/components/ui/page-skeleton";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 
 /** The toast for a refused or failed sign-in (spec §8); `invalid` is what a 401 says. */
 export function loginFailureToast(error: unknown, invalid: string): { title: string; description: string } {

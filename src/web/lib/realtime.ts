@@ -9,6 +9,7 @@ import type { ChangeEvent } from "@/shared/api";
 import { SPECIALS_REFETCH_DELAY_MS } from "@/shared/retry";
 import { isOwnChange } from "./own-changes";
 import { publicTables, queryKeys, quietTables, tableQueryKeys } from "./query-keys";
+import { toast } from "./toast";
 import { PACKAGE_EVENTS, SPECIALS_EVENT } from "./window-events";
 
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
@@ -134,8 +135,7 @@ function parseChange(data: unknown): ChangeEvent | null {
 }
 
 function showDataUpdated(): void {
-  // sonner loads after the first paint; see app/providers.tsx.
-  void import("sonner").then(({ toast }) => toast.info("Data Updated", { description: "You're seeing the latest information." }));
+  toast.info("Data Updated", { description: "You're seeing the latest information." });
 }
 
 /**

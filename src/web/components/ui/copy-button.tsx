@@ -1,6 +1,6 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/web/lib/toast";
 import { Button, type ButtonProps } from "./button";
 
 /** Copies `value` to the clipboard; `label` names what is copied (for the button's accessible name). */

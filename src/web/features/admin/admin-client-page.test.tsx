@@ -2,16 +2,16 @@
 // complimentary time (months, days and a reason, checked by the shared schema), and what the
 // Suspend dialog promises.
 
-import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminClientDetail, LifecycleEvent, ProvisioningJob, RelatedClient } from "@/shared/business-schemas";
 import { GRANT_LENGTH_MESSAGE, GRANT_REASON_MESSAGE } from "@/shared/business-schemas";
 import { formatDate, formatDateTime } from "@/shared/dates";
+import { toast } from "@/web/lib/toast";
 import { cleanup, click, getByRoleName, renderRoutes, waitFor } from "@/web/testing/render";
 import { AdminClientPage } from "./admin-client-page";
 import { fieldError, inputByLabel, shimSelectDefaults, stubApi, typeInto } from "./catalogue/components/test-helpers";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 shimSelectDefaults();
 
 const DAY = 86_400_000;

@@ -6,7 +6,6 @@
 import { ArrowLeft, Gift, KeyRound, Pause, Pencil, Play, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
 import {
   type AdminClientDetail,
   type AdminContentRequest,
@@ -20,6 +19,7 @@ import { Button } from "@/web/components/ui/button";
 import { PageSkeleton } from "@/web/components/ui/page-skeleton";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 import { useLifecycleRules } from "./api/get-lifecycle-rules";
 import { useClientAction } from "./clients/api/client-action";
 import { useDeleteClient } from "./clients/api/delete-client";

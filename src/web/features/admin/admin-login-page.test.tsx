@@ -4,8 +4,8 @@ import { cleanup, click, getByRoleName, renderRoutes, stubFetch, waitFor } from 
 import { AdminLayout } from "./admin-layout";
 import { AdminLoginPage, returnPath } from "./admin-login-page";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-const { toast } = await import("sonner");
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+const { toast } = await import("@/web/lib/toast");
 
 const SESSION = { success: true, admin: { id: "a1", email: "owner@example.test", name: "Owner" }, expiresAt: "2026-11-23T10:00:00.000Z" };
 const NO_SESSION = { status: 401, body: { error: { code: "unauthorized", message: "Please sign in as an admin." } } };

@@ -2,15 +2,15 @@
 // new one (issue 24). The profile form keeps the name and channel; each contact opens a dialog:
 // the new value → "Send code" (POST contact-change) → the code → "Confirm" (POST confirm).
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientProfile } from "@/shared/client-schemas";
 import { VERIFICATION_CODE_MESSAGES } from "@/shared/schemas";
 import { formatPhoneForDisplay } from "@/shared/whatsapp";
+import { toast } from "@/web/lib/toast";
 import { cleanup, click, getByRoleName, renderRoutes, waitFor } from "@/web/testing/render";
 import { AccountManagementPage } from "./account-management-page";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const ME: ClientProfile = {
   id: "c1",

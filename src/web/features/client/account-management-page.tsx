@@ -5,7 +5,6 @@ import { KeyRound, Megaphone, UserRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { z } from "zod";
 import {
   type ClientProfile,
@@ -22,6 +21,7 @@ import { Card } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { PageSkeleton } from "@/web/components/ui/page-skeleton";
 import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 import { useChangePassword } from "./api/change-password";
 import { useMe } from "./api/get-me";
 import { useUpdateMe } from "./api/update-me";

@@ -6,8 +6,8 @@ import { ClientLoginPage, returnPath } from "./client-login-page";
 import { ClientPortalPage } from "./client-portal-page";
 import { LEGACY_CLIENT_STORAGE_KEYS } from "./session/client-session";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-const { toast } = await import("sonner");
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+const { toast } = await import("@/web/lib/toast");
 
 const SESSION = { success: true, client: { id: "c1", username: "thandi", full_name: "Thandi Nkosi", status: "active" } };
 const NO_SESSION = { status: 401, body: { error: { code: "unauthorized", message: "Please sign in to your client portal." } } };

@@ -4,8 +4,8 @@ import { RESET_REQUESTED_MESSAGE } from "@/shared/client-schemas";
 import { cleanup, click, getByRoleName, renderRoutes, stubFetch, waitFor } from "@/web/testing/render";
 import { ClientPasswordResetPage } from "./client-password-reset-page";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-const { toast } = await import("sonner");
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+const { toast } = await import("@/web/lib/toast");
 
 const routes = [
   { path: "/client-password-reset", Component: ClientPasswordResetPage },

@@ -6,7 +6,7 @@ import { ClientLayout } from "./client-layout";
 import { ClientPortalPage } from "./client-portal-page";
 import { goToCheckout } from "./components/checkout";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock("./components/checkout", () => ({ goToCheckout: vi.fn() }));
 
 const DAY = 86_400_000;

@@ -5,8 +5,8 @@ import { cleanup, click, renderRoutes, stubFetch, waitFor } from "@/web/testing/
 import { DownloadsPage } from "./downloads-page";
 import { SupportedApps } from "./supported-apps";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-const { toast } = await import("sonner");
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+const { toast } = await import("@/web/lib/toast");
 
 function app(n: number, name: string, extra: Partial<Download> = {}): Download {
   return {

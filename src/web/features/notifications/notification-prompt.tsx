@@ -3,6 +3,7 @@
 import { BellRing, X } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/web/components/ui/button";
+import { toast } from "@/web/lib/toast";
 
 export function NotificationPrompt({ onDone }: { onDone: (granted: boolean) => void }) {
   const [asking, setAsking] = useState(false);
@@ -15,7 +16,6 @@ export function NotificationPrompt({ onDone }: { onDone: (granted: boolean) => v
     } catch {
       permission = "denied";
     }
-    const { toast } = await import("sonner");
     if (permission === "granted") toast.success("Notifications on", { description: "We'll let you know about new specials." });
     else if (permission === "denied")
       toast.info("Notifications are off", { description: "You can turn them on any time in your browser's site settings." });

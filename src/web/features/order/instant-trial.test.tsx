@@ -10,7 +10,7 @@ import { INSTANT_TRIAL_MESSAGES } from "./instant-trial";
 import { OrderSection } from "./order-section";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/web/lib/toast", () => ({ toast }));
 
 const PACKAGES: Package[] = [
   {

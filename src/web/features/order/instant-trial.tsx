@@ -5,7 +5,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2, Loader2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { formatDateTime } from "@/shared/dates";
 import { type TrialLine, type TrialStarted, type TrialVerify, type TrialVerifyInput, trialVerifySchema } from "@/shared/trial-schemas";
 import { FormField, fieldAria } from "@/web/components/form-field";
@@ -13,6 +12,7 @@ import { Button } from "@/web/components/ui/button";
 import { CopyButton } from "@/web/components/ui/copy-button";
 import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { useResendTrialCode, useTrial, useVerifyTrial } from "./api/trial";
 
 export const INSTANT_TRIAL_MESSAGES = {

@@ -10,7 +10,7 @@ import { ORDER_MESSAGES } from "./order-form";
 import { OrderSection } from "./order-section";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/web/lib/toast", () => ({ toast }));
 
 function pkg(name: string, price: number, duration: string, sort: number): Package {
   return {

@@ -5,7 +5,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Send } from "lucide-react";
 import { useId, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { PlanViewModel } from "@/shared/pricing";
 import { isFreePlan } from "@/shared/pricing";
 import { INTEREST_REQUIRED_MESSAGE, interestFormSchema } from "@/shared/schemas";
@@ -17,6 +16,7 @@ import { Input } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 import { submitInterest } from "./api/submit-interest";
 import { priceLabel } from "./plan-actions";
 

@@ -1,10 +1,11 @@
 // Paying for a package from the review step (spec §7, §8): by card, a pay link opened in a new
 // tab; or, when card payments are off, EFT details. A refusal the visitor can fix comes back as
 // messages for the review step's fields; anything else is the spec's 'Payment Error' toast.
-import { toast } from "sonner";
+
 import type { EftResponse } from "@/shared/api";
 import { ApiError } from "@/web/lib/api";
 import { closeTab, openPendingTab, sendTabTo } from "@/web/lib/new-tab";
+import { toast } from "@/web/lib/toast";
 import { createPaylink, type PaymentRequest } from "./api/create-paylink";
 import { requestEft } from "./api/request-eft";
 

@@ -7,8 +7,8 @@ import { IMMEDIATE_START_CONSENT_MESSAGE } from "@/shared/schemas";
 import { cleanup, click, renderRoutes, stubFetch, typeInto, waitFor } from "@/web/testing/render";
 import { PayReviewDialog } from "./pay-review-dialog";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-const { toast } = await import("sonner");
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+const { toast } = await import("@/web/lib/toast");
 
 const PLAN: PlanViewModel & { packageId: string } = {
   period: "3 Months",

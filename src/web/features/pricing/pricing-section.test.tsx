@@ -4,8 +4,8 @@ import type { Banner, Package, Special } from "@/shared/api";
 import { cleanup, click, renderRoutes, stubFetch, typeInto, waitFor } from "@/web/testing/render";
 import { PricingSection, vatStatement } from "./pricing-section";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-const { toast } = await import("sonner");
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+const { toast } = await import("@/web/lib/toast");
 
 function pkg(n: number, name: string, price: number, duration: string, featured = false): Package {
   return {

@@ -6,7 +6,7 @@ import { cleanup, click, renderRoutes, stubFetch } from "@/web/testing/render";
 import { SpecialPopupHost } from "./special-popup-host";
 import { planForPopup, popupOrderDuration } from "./special-popup-plan";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 function pkg(n: number, name: string, price: number, duration: string): Package {
   return {

@@ -8,7 +8,7 @@ import { StreamTestCard } from "./stream-test-card";
 import { overallProgress } from "./use-stream-test";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/web/lib/toast", () => ({ toast }));
 
 /** A runner the test steps through by hand. */
 function manualRun() {

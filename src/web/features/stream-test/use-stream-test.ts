@@ -1,8 +1,8 @@
 // The stream test's states (spec §4): idle, running through the four phases in order, then
 // complete with results or failed. Test Again starts over. Toasts as spec §8 words them.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import { READINESS_LABELS, STREAM_TEST_PHASES, type StreamTestPhaseKey, type StreamTestResult } from "@/shared/readiness";
+import { toast } from "@/web/lib/toast";
 import { type RunOptions, runStreamTest } from "./measure";
 
 export type StreamTestState =

@@ -1,13 +1,13 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act } from "react";
 import { MemoryRouter } from "react-router";
-import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/web/lib/toast";
 import { cleanup, click, getByRoleName, render, testQueryClient, waitFor } from "@/web/testing/render";
 import { AdminsSection } from "./admins-section";
 import type { AdminAccount } from "./api/get-admins";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock("../session/admin-session", () => ({
   useAdminSession: () => ({
     session: { status: "authenticated", admin: { id: OWNER.id, email: OWNER.email, name: OWNER.name }, expiresAt: "" },

@@ -2,9 +2,9 @@
 // remove one after a confirmation (the server refuses to remove the last admin, and says so).
 import { Pencil, Trash2, UserPlus } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
+import { toast } from "@/web/lib/toast";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { type Column, DataTable, listQueryProps } from "../components/data-table";

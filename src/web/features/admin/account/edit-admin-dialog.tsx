@@ -3,10 +3,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { adminPatchSchema } from "@/shared/admin-schemas";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
 import { FormError, setServerErrors } from "../components/form-field";
 import { AdminIdentityFields } from "./admin-identity-fields";

@@ -4,13 +4,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { passwordChangeFormSchema } from "@/shared/admin-schemas";
 import { PASSWORD_MIN } from "@/shared/schemas";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useAdminSession } from "../session/admin-session";

@@ -6,7 +6,6 @@ import { Download, FileText, Pencil, Plus, TicketPercent, Trash2 } from "lucide-
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { type CouponInput, couponInputSchema, type NumberingInput, numberingSchema } from "@/shared/billing";
 import { formatDate, saDay } from "@/shared/dates";
 import { formatRand, fromCents } from "@/shared/money";
@@ -16,6 +15,7 @@ import { Card } from "@/web/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
+import { toast } from "@/web/lib/toast";
 import { useAdminPackages } from "../api/get-admin-packages";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { ConfirmDialog } from "../components/confirm-dialog";

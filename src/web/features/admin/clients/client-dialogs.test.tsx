@@ -11,7 +11,7 @@ import { EditClientDialog } from "./edit-client-dialog";
 import { LineMacDialog } from "./line-mac-dialog";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 shimSelectDefaults();
 
 const PKG = "00000000-0000-4000-8000-000000000002";

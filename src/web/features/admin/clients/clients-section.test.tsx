@@ -6,7 +6,7 @@ import { cleanup, waitFor } from "@/web/testing/render";
 import { renderWithClient, stubApi } from "../catalogue/components/test-helpers";
 import { ClientsSection } from "./clients-section";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const row = (id: string, full_name: string, overrides: Partial<AdminClient> = {}): AdminClient => ({
   id,

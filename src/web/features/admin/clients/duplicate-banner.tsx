@@ -6,10 +6,10 @@
 import { GitMerge, TriangleAlert, UserX } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { AdminClientDetail, RelatedClient } from "@/shared/business-schemas";
 import { toStoredWhatsApp } from "@/shared/whatsapp";
 import { Button } from "@/web/components/ui/button";
+import { toast } from "@/web/lib/toast";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { useDismissDuplicate, useMergeDuplicate } from "./api/duplicates";
 

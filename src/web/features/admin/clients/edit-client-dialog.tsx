@@ -1,9 +1,9 @@
 // 'Edit client': the same fields as 'New client' (without how they start); only what changed is sent.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { type AdminClient, type ClientPatch, clientPatchSchema } from "@/shared/business-schemas";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
 import { FormError, setServerErrors } from "../components/form-field";
 import { useUpdateClient } from "./api/update-client";

@@ -3,13 +3,13 @@
 // would end, by the same rule the server applies (src/shared/lifecycle.ts).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { type AdminClient, type ClientGrant, clientGrantSchema } from "@/shared/business-schemas";
 import { formatDate } from "@/shared/dates";
 import { applyCause, isClientStatus, type LifecycleRules } from "@/shared/lifecycle";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
+import { toast } from "@/web/lib/toast";
 import { useLifecycleRules } from "../api/get-lifecycle-rules";
 import { DialogActions } from "../components/dialog-actions";
 import { Field, FormError, setServerErrors } from "../components/form-field";

@@ -5,13 +5,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { type AdminMac, adminMacSchema } from "@/shared/device-line-schemas";
 import { LINE_TYPE_LABELS, macWarning, needsMac } from "@/shared/device-lines";
 import { MAC_INPUT_PROPS, MacWarning } from "@/web/components/device-line-field";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
+import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useSetLineMac } from "./api/set-line-mac";

@@ -1,10 +1,10 @@
 // 'Reset portal password': asks first (their sessions end), then says where the link to choose a
 // new password was queued (masked). No password is ever shown.
 import { useState } from "react";
-import { toast } from "sonner";
 import type { QueuedTo } from "@/shared/business-schemas";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { toast } from "@/web/lib/toast";
 import { useResetClientPassword } from "./api/reset-client-password";
 import type { ClientDialogProps } from "./client-dialog";
 import { QueuedToNote } from "./queued-to";

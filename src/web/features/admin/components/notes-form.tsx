@@ -4,12 +4,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { FieldError } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/textarea";
 import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 import { FormError, setServerErrors } from "./form-field";
 
 interface NotesValues {

@@ -11,7 +11,7 @@ import type { InboxConversation, InboxThread } from "@/shared/api";
 import { cleanup, testQueryClient } from "@/web/testing/render";
 import { InboxSection } from "./inbox-section";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const NUMBER = "27825552001";
 const CONVERSATIONS: InboxConversation[] = [

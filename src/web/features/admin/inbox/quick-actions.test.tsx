@@ -13,7 +13,7 @@ import { cleanup, testQueryClient } from "@/web/testing/render";
 import { shimSelectDefaults } from "../catalogue/components/test-helpers";
 import { InboxSection } from "./inbox-section";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 shimSelectDefaults();
 
 const NUMBER = "27825552001";

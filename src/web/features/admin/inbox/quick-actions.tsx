@@ -5,9 +5,9 @@
 // leads dialog). The dialogs need the full record, fetched when the button is tapped.
 import { CreditCard, RefreshCw, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import type { InboxCustomer, InboxMessage } from "@/shared/api";
 import { Button } from "@/web/components/ui/button";
+import { toast } from "@/web/lib/toast";
 import { ConvertLeadDialog } from "../leads/convert-lead-dialog";
 import { RecordPaymentDialog } from "../payments/record-payment-dialog";
 import { renewLink, useClientRecord, useLeadRecord } from "./api/customer-records";

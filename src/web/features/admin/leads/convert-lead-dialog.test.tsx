@@ -7,7 +7,7 @@ import { cleanup, click, getByRoleName, render, testQueryClient, waitFor } from 
 import { shimSelectDefaults } from "../catalogue/components/test-helpers";
 import { ConvertLeadDialog } from "./convert-lead-dialog";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 shimSelectDefaults();
 
 const PACKAGE_ID = "00000000-0000-4000-8000-000000000002";

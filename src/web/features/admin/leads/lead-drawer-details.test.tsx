@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminLead } from "@/shared/business-schemas";
 import { LeadDrawer, payloadLabel } from "./lead-drawer";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const LEAD: AdminLead = {
   id: "22222222-2222-4222-8222-222222222222",

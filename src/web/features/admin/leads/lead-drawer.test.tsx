@@ -6,7 +6,7 @@ import { cleanup, getByRoleName, waitFor } from "@/web/testing/render";
 import { renderWithClient, stubApi } from "../catalogue/components/test-helpers";
 import { LeadDrawer } from "./lead-drawer";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const LEAD: AdminLead = {
   id: "11111111-1111-4111-8111-111111111111",

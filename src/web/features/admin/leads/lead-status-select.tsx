@@ -1,7 +1,8 @@
 // The lead's status, changed in place from the list or the drawer.
-import { toast } from "sonner";
+
 import type { AdminLead, LeadStatus } from "@/shared/business-schemas";
 import { Select } from "@/web/components/ui/select";
+import { toast } from "@/web/lib/toast";
 import { useUpdateLead } from "./api/update-lead";
 import { leadStatusOptions } from "./lead-labels";
 

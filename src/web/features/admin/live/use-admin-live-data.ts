@@ -5,11 +5,11 @@
 // (app/layouts/root-layout.tsx), so this one only toasts for what that stream cannot see.
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "sonner";
 import type { ChangeEvent } from "@/shared/api";
 import { ApiError } from "@/web/lib/api";
 import { publicTables } from "@/web/lib/query-keys";
 import { connectLiveData } from "@/web/lib/realtime";
+import { toast } from "@/web/lib/toast";
 import { ADMIN_LIVE_TABLES, adminKeys, adminKeysForTable, QUIET_TABLES } from "../admin-keys";
 
 /** Spec §7: window events after which clients and payments are refreshed. */

@@ -12,7 +12,7 @@ import { adminKeys } from "../admin-keys";
 import { renderWithClient, stubApi } from "../catalogue/components/test-helpers";
 import { OverviewSection } from "./overview-section";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const STATS: AdminStats = {
   leads_today: 2,

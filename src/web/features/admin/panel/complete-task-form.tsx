@@ -6,7 +6,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCheck } from "lucide-react";
 import { useMemo } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import {
   PANEL_PASSWORD_MESSAGE,
@@ -17,6 +16,7 @@ import {
 } from "@/shared/business-schemas";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
+import { toast } from "@/web/lib/toast";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useCompleteProvisioningJob } from "./api/complete-provisioning-job";
 import { usePanel } from "./api/get-panel";

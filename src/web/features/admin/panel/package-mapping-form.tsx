@@ -6,12 +6,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useMemo } from "react";
 import { type Resolver, type UseFormRegisterReturn, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import type { AdminPanelView } from "@/shared/business-schemas";
 import { FieldError, fieldAria } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Select } from "@/web/components/ui/select";
+import { toast } from "@/web/lib/toast";
 import type { AdminPackage } from "../catalogue/api/types";
 import { FormError, setServerErrors } from "../components/form-field";
 import { priceTodayText } from "../components/format";

@@ -1,16 +1,17 @@
 // The panel page: the mode and connection in plain words, credits against the warning level,
 // the package mapping saved with the server's refusal on its row, a failed job with the panel's
 // words, its raw answer and Retry, and a manual-mode task completed with the pasted login.
-import { toast } from "sonner";
+
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type AdminPanelView, PANEL_STREAM_URL_NEEDED, type PanelDriftView, type ProvisioningJob } from "@/shared/business-schemas";
 import { CACHE_MINUTES_MESSAGE, STREAM_URL_MESSAGE } from "@/shared/panel-settings";
+import { toast } from "@/web/lib/toast";
 import { cleanup, click, getByRoleName, waitFor } from "@/web/testing/render";
 import { fieldError, inputByLabel, renderWithClient, shimSelectDefaults, stubApi, typeInto } from "../catalogue/components/test-helpers";
 import { PASTE_PASSWORD_MESSAGE, PASTE_USERNAME_MESSAGE } from "./complete-task-form";
 import { PanelSection } from "./panel-section";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 shimSelectDefaults();
 
 const MONTH = "6f1b7f3a-1c55-4c36-9a1e-3f1f9b0c2d11";

@@ -7,12 +7,12 @@
 import { CircleCheck, CircleX, Coins, PlugZap, RotateCcw, Unplug } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { AdminPanelView } from "@/shared/business-schemas";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 import { useAdminPackages } from "../api/get-admin-packages";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { formatDate, formatDateTime } from "../components/format";

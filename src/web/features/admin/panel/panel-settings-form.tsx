@@ -4,11 +4,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Save } from "lucide-react";
 import { type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { AdminPanelView } from "@/shared/business-schemas";
 import { type PanelSettings, panelSettingsSchema } from "@/shared/panel-settings";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
+import { toast } from "@/web/lib/toast";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useSavePanelSettings } from "./api/save-panel-settings";
 

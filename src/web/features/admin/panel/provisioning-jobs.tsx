@@ -4,10 +4,10 @@
 import { ChevronRight, Hand, RotateCcw, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { ProvisioningJob } from "@/shared/business-schemas";
 import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 import { formatDateTime } from "../components/format";
 import { StatusBadge } from "../components/status-badge";
 import { useRetryProvisioningJob } from "./api/retry-provisioning-job";

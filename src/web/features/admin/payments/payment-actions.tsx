@@ -2,13 +2,13 @@
 // pending EFT, 'Link client' on a payment with no client, 'Refund' (a credit note) on a paid one.
 import { BadgeCheck, Link2, Undo2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import type { AdminClient, AdminPayment } from "@/shared/business-schemas";
 import { formatRand } from "@/shared/money";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 import { ClientPicker } from "../components/client-picker";
 import { ConfirmDialog } from "../components/confirm-dialog";
 import { Field } from "../components/form-field";

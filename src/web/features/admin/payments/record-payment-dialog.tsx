@@ -3,13 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { type AdminClient, type PaymentCreate, paymentCreateSchema } from "@/shared/business-schemas";
 import { formatRand } from "@/shared/money";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
+import { toast } from "@/web/lib/toast";
 import { useAdminPackages } from "../api/get-admin-packages";
 import { PackageOptions } from "../components/choices";
 import { ClientPicker } from "../components/client-picker";

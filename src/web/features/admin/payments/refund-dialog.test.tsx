@@ -8,7 +8,7 @@ import { renderWithClient, stubApi, typeInto } from "../catalogue/components/tes
 import { RefundDialog } from "./refund-dialog";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/web/lib/toast", () => ({ toast }));
 
 afterEach(async () => {
   await cleanup();

@@ -4,7 +4,6 @@
 // bought unless they choose otherwise.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { type RefundRequest, refundRequestSchema } from "@/shared/billing";
 import type { AdminPayment } from "@/shared/business-schemas";
 import { formatRand, fromCents, toCents } from "@/shared/money";
@@ -12,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
+import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useRefundPayment } from "./api/refund-payment";

@@ -4,8 +4,8 @@ import { apiGet } from "@/web/lib/api";
 import { cleanup, click, render, stubFetch, testQueryClient, waitFor } from "@/web/testing/render";
 import { AdminSessionProvider, LEGACY_ADMIN_STORAGE_KEYS, useAdminSession } from "./admin-session";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-const { toast } = await import("sonner");
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+const { toast } = await import("@/web/lib/toast");
 
 const ADMIN = { id: "a1", email: "owner@example.test", name: "Owner" };
 const SESSION = { success: true, admin: ADMIN, expiresAt: "2026-11-23T10:00:00.000Z" };

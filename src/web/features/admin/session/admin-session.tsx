@@ -4,9 +4,9 @@
 // older versions kept there is cleared on sign-in and sign-out.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo } from "react";
-import { toast } from "sonner";
 import type { AdminLogin } from "@/shared/schemas";
 import { endSessionOnUnauthorized } from "@/web/lib/end-session-on-unauthorized";
+import { toast } from "@/web/lib/toast";
 import { adminKeys } from "../admin-keys";
 import type { AdminIdentity, AdminSessionResponse } from "../types";
 import { adminSessionQuery } from "./api/get-session";

@@ -1,11 +1,11 @@
 // The player apps, those made for the client's device first, each with its install guide.
 import { Download, Smartphone } from "lucide-react";
-import { toast } from "sonner";
 import type { ClientApp } from "@/shared/client-schemas";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
 import { Skeleton } from "@/web/components/ui/skeleton";
+import { toast } from "@/web/lib/toast";
 import { useApps } from "../api/get-apps";
 import { useDownloadUrl } from "../api/get-download-url";
 

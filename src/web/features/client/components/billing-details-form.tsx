@@ -3,12 +3,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Building2 } from "lucide-react";
 import { type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { type BuyerDetails, buyerDetailsSchema } from "@/shared/billing";
 import { Button } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
+import { toast } from "@/web/lib/toast";
 import { type BillingDetails, useBillingDetails, useSaveBillingDetails } from "../api/billing";
 import { Field } from "./field";
 import { applyFieldErrors, errorMessage } from "./server-errors";

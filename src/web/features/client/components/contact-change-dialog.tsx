@@ -4,7 +4,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import {
   type ContactChangeInput,
   type ContactChangeStarted,
@@ -15,6 +14,7 @@ import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { useBranding } from "@/web/lib/queries/branding";
+import { toast } from "@/web/lib/toast";
 import { useConfirmContactChange, useStartContactChange } from "../api/contact-change";
 import { Field } from "./field";
 import { applyFieldErrors, errorMessage } from "./server-errors";

@@ -2,7 +2,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Clapperboard } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { formatDate } from "@/shared/dates";
 import { CONTENT_REQUEST_TYPES, type ContentRequestInput, contentRequestSchema } from "@/shared/schemas";
 import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
@@ -12,6 +11,7 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { Textarea } from "@/web/components/ui/textarea";
+import { toast } from "@/web/lib/toast";
 import { useCreateContentRequest } from "../api/create-content-request";
 import { useContentRequests } from "../api/get-content-requests";
 import { Field } from "./field";

@@ -12,7 +12,7 @@ import { LINE_ACTION_MESSAGES } from "./line-actions";
 import { LineDetails } from "./line-details";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@/web/lib/toast", () => ({ toast }));
 
 const MAG: ClientLine = {
   username: "box8k2m9q1",

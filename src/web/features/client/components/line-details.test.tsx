@@ -9,7 +9,7 @@ import { formatDate } from "@/shared/dates";
 import { cleanup, click, render as renderBare, testQueryClient, waitFor } from "@/web/testing/render";
 import { LineDetails } from "./line-details";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 // The line's self-service buttons use the query client.
 const render = (ui: ReactNode) => renderBare(<QueryClientProvider client={testQueryClient()}>{ui}</QueryClientProvider>);

@@ -5,7 +5,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FormEvent, useRef } from "react";
 import { type Resolver, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { type MacChange, macChangeSchema } from "@/shared/device-line-schemas";
 import { LINE_TYPE_LABELS, macWarning } from "@/shared/device-lines";
 import { MAC_INPUT_PROPS, MacWarning } from "@/web/components/device-line-field";
@@ -13,6 +12,7 @@ import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { attemptKey, useChangeMac } from "../api/line-self-service";
 import { Field } from "./field";
 import { applyFieldErrors, errorMessage } from "./server-errors";

@@ -8,7 +8,7 @@ import type { ClientProfile } from "@/shared/client-schemas";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { RenewPanel } from "./renew-panel";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const PROFILE = {
   id: "c1",

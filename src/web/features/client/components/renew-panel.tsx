@@ -7,7 +7,6 @@ import { CreditCard, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { useEffect, useId, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import {
   type ClientPlan,
   type ClientProfile,
@@ -30,6 +29,7 @@ import { Skeleton } from "@/web/components/ui/skeleton";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { PROVIDER_TEXT, usePaymentMethods } from "@/web/lib/queries/payment-methods";
+import { toast } from "@/web/lib/toast";
 import { useClientSpecials } from "../api/get-specials";
 import { useRenew } from "../api/renew";
 import { goToCheckout } from "./checkout";

@@ -3,8 +3,8 @@
 // switch that saves as it changes.
 import { Activity } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Card } from "@/web/components/ui/card";
+import { toast } from "@/web/lib/toast";
 import { useSetStatusUpdates, useStatusUpdates } from "../api/status-updates";
 import { errorMessage } from "./server-errors";
 

@@ -5,11 +5,11 @@
 // and those inside the public layout (/account-management, /payment-history) share it.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect } from "react";
-import { toast } from "sonner";
 import type { ClientSessionResponse, ClientSummary } from "@/shared/client-schemas";
 import type { ClientLogin } from "@/shared/schemas";
 import { ApiError } from "@/web/lib/api";
 import { endSessionOnUnauthorized } from "@/web/lib/end-session-on-unauthorized";
+import { toast } from "@/web/lib/toast";
 import { clientKeys } from "../client-keys";
 import { clientSessionQuery } from "./api/get-session";
 import { loginClient } from "./api/login";

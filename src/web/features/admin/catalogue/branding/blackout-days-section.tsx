@@ -3,13 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CalendarPlus } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { type BlackoutDayInput, blackoutDayInputSchema } from "@/shared/admin-schemas";
 import { formatDate, saDay } from "@/shared/dates";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
+import { toast } from "@/web/lib/toast";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { actionsColumn, type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field, FormError, setServerErrors } from "../../components/form-field";

@@ -3,13 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef } from "react";
 import { type Resolver, type ResolverOptions, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { type BrandingUpdate, brandingUpdateSchema } from "@/shared/admin-schemas";
 import type { BrandingMap } from "@/shared/api";
 import { formatPhoneForDisplay } from "@/shared/whatsapp";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Skeleton } from "@/web/components/ui/skeleton";
+import { toast } from "@/web/lib/toast";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { Field, FormError, setServerErrors } from "../../components/form-field";
 import { useBranding } from "../api/get-branding";

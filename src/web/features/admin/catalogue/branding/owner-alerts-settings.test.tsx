@@ -15,7 +15,7 @@ import {
 } from "../components/test-helpers";
 import { SettingsSection } from "./settings-section";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const writes = (requests: Recorded[]) => requests.filter((r) => r.method !== "GET");
 /** The "Your alerts" form. */

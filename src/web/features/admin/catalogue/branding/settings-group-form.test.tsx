@@ -8,7 +8,7 @@ import { inputByLabel, type Recorded, renderWithClient, shimSelectDefaults, stub
 import { NOT_FILLED_IN } from "./settings-group-form";
 import { SettingsSection } from "./settings-section";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const writes = (requests: Recorded[]) => requests.filter((r) => r.method !== "GET");
 const eftForm = () =>

@@ -3,7 +3,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { settingInputSchema } from "@/shared/admin-schemas";
 import { isPlaceholder } from "@/shared/constants";
@@ -13,6 +12,7 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { ApiError } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
 import { Field, FormError } from "../../components/form-field";
 import { useSaveSetting } from "../api/save-setting";
 import type { AdminSetting } from "../api/types";

@@ -1,8 +1,8 @@
 // 'Delete' with an "are you sure?" first; the toast says what happened.
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
+import { toast } from "@/web/lib/toast";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 
 export function DeleteAction({

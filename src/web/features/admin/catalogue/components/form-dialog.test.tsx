@@ -9,7 +9,7 @@ import { SpecialFormDialog } from "../specials/special-form";
 import { TestimonialsSection } from "../testimonials/testimonials-section";
 import { fieldError, inputByLabel, type Recorded, renderWithClient, stubApi, typeInto } from "./test-helpers";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const body = () => document.body;
 const labelled = (label: string) =>

@@ -1,9 +1,9 @@
 import type { BaseSyntheticEvent, ReactNode } from "react";
 import { type DefaultValues, type FieldValues, type Path, type PathValue, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../../components/dialog-actions";
 import { FormError, messagesByPath, setServerErrors, useBodyResolver } from "../../components/form-field";
 import { type CatalogueResource, useCreateResource, useUpdateResource } from "../api/resources";

@@ -1,8 +1,8 @@
 // The catalogue's one-click changes (show or hide, feature, move up or down, a new version) and
 // the Order field of its forms.
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { toast } from "sonner";
 import { Input } from "@/web/components/ui/input";
+import { toast } from "@/web/lib/toast";
 import { Field } from "../../components/form-field";
 
 /**

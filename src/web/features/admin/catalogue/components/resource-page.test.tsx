@@ -6,7 +6,7 @@ import { cleanup, click, getByRoleName, waitFor } from "@/web/testing/render";
 import { PackagesSection } from "../packages/packages-section";
 import { renderWithClient, stubApi } from "./test-helpers";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 afterEach(async () => {
   await cleanup();

@@ -3,7 +3,7 @@ import { cleanup, click, getByRoleName, waitFor } from "@/web/testing/render";
 import { fieldError, inputByLabel, renderWithClient, stubApi, typeInto } from "../components/test-helpers";
 import { ContentSection } from "./content-section";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock("react-router", async (original) => ({
   ...(await original<typeof import("react-router")>()),
   useParams: () => ({ subsection: section }),

@@ -1,13 +1,13 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { type Path, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { z } from "zod";
 import { ABOUT_ICONS, contentSchemaFor } from "@/shared/admin-schemas";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
+import { toast } from "@/web/lib/toast";
 import { apiFieldErrors, Field, type FieldErrors, FormError, messagesByPath, useBodyResolver } from "../../components/form-field";
 import { useCreateResource, useUpdateResource } from "../api/resources";
 import type { AdminContent } from "../api/types";

@@ -3,7 +3,7 @@ import { cleanup, waitFor } from "@/web/testing/render";
 import { inputByLabel, renderWithClient, stubApi, typeInto } from "../components/test-helpers";
 import { DownloadFormDialog } from "./download-form";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 afterEach(async () => {
   await cleanup();

@@ -1,8 +1,8 @@
 // 'Delete' on a row of a generic resource: asks first, then deletes and toasts.
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
+import { toast } from "@/web/lib/toast";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { useDeleteResource } from "../api/delete-resource";
 import type { AdminResource } from "../api/resource";

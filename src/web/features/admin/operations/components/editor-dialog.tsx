@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { type DefaultValues, type FieldValues, type Path, type PathValue, useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
+import { toast } from "@/web/lib/toast";
 import { FormDialog } from "../../catalogue/components/form-dialog";
 import { apiFieldErrors, type FieldErrors, messagesByPath, useBodyResolver } from "../../components/form-field";
 import type { AdminResource } from "../api/resource";

@@ -6,7 +6,6 @@ import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import {
   type AdminContentRequest,
   CONTENT_REQUEST_STATUSES,
@@ -17,6 +16,7 @@ import {
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
+import { toast } from "@/web/lib/toast";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { type Column, DataTable, pageQueryProps, type SortState, tableStateProps } from "../../components/data-table";
 import { FilterSelect } from "../../components/filter-field";

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { TEMPLATE_DEFINITIONS, WHATSAPP_EMAIL_WORD_MESSAGE } from "@/shared/message-templates";
 import { MessageTemplatesSection } from "./message-templates-section";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const requests: { method: string; path: string; body: unknown }[] = [];
 

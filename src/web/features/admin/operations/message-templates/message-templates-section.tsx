@@ -7,7 +7,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Eye, RotateCcw, Save } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import type { AdminClient } from "@/shared/business-schemas";
 import {
   type MessageTemplateEntry,
@@ -22,6 +21,7 @@ import { Card } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
 import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { ClientPicker } from "../../components/client-picker";
 import { Field, FormError, setServerErrors } from "../../components/form-field";

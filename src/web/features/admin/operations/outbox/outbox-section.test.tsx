@@ -1,12 +1,12 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
-import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/web/lib/toast";
 import { cleanup, click, render, testQueryClient, waitFor } from "@/web/testing/render";
 import type { OutboxMessage } from "./api/get-outbox";
 import { OutboxSection } from "./outbox-section";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const FAILED: OutboxMessage = {
   id: "11111111-1111-4111-8111-111111111111",

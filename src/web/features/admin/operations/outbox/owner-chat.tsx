@@ -5,10 +5,10 @@
 // one's chat link (each ask is audited) before the chat can open.
 import { Check, KeyRound } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { buildWhatsAppLink, isValidWhatsAppLink } from "@/shared/whatsapp";
 import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 import { phone } from "../../components/format";
 import { getChatLink } from "./api/get-chat-link";
 import type { OutboxMessage } from "./api/get-outbox";

@@ -1,7 +1,7 @@
 // 'Retry' on a failed or waiting message: it goes out again soon, its attempts start over.
 import { RotateCw } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
+import { toast } from "@/web/lib/toast";
 import type { OutboxMessage } from "./api/get-outbox";
 import { useRetryOutboxMessage } from "./api/retry-outbox-message";
 

@@ -4,10 +4,10 @@
 // secret (a reset link) keeps no link: "Prepare chat" asks the server for it first.
 import { Check, KeyRound, MessageCircle } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { isValidWhatsAppLink } from "@/shared/whatsapp";
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 import { phone } from "../../components/format";
 import { useChatLink } from "./api/get-chat-link";
 import type { OutboxMessage } from "./api/get-outbox";

@@ -3,13 +3,13 @@
 // server for its link; the WhatsApp templates panel saves a kind's template.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
-import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "@/web/lib/toast";
 import { cleanup, click, render, testQueryClient, typeInto, waitFor } from "@/web/testing/render";
 import type { OutboxMessage } from "./api/get-outbox";
 import { OutboxSection } from "./outbox-section";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 const BASE: OutboxMessage = {
   id: "33333333-3333-4333-8333-333333333333",

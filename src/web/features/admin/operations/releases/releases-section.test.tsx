@@ -5,7 +5,7 @@ import { cleanup, click, getByRoleName, waitFor } from "@/web/testing/render";
 import { fieldError, inputByLabel, renderWithClient, stubApi, typeInto } from "../../catalogue/components/test-helpers";
 import { ReleasesSection } from "./releases-section";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 
 afterEach(async () => {
   await cleanup();

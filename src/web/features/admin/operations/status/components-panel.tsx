@@ -1,7 +1,6 @@
 // The status page's components: current status, message, last check, the 90-day history strip,
 // the maintenance switch, and add / edit / delete.
 import { Pencil, Plus, Wrench } from "lucide-react";
-import { toast } from "sonner";
 import { componentInputSchema, componentPatchSchema } from "@/shared/admin-schemas";
 import type { StatusDay } from "@/shared/api";
 import { Badge } from "@/web/components/ui/badge";
@@ -10,6 +9,7 @@ import { Input } from "@/web/components/ui/input";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { Textarea } from "@/web/components/ui/textarea";
 import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 import { Field } from "../../components/form-field";
 import { formatDate, formatDateTime, humanise } from "../../components/format";
 import { useResourceList } from "../api/get-resource-list";

@@ -1,13 +1,13 @@
 // Incidents on the status page: open one, post updates (status and details), resolve it.
 import { CheckCircle2, Pencil, Siren } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { INCIDENT_IMPACTS, INCIDENT_STATUSES, incidentInputSchema, incidentPatchSchema } from "@/shared/admin-schemas";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
+import { toast } from "@/web/lib/toast";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { actionsColumn, type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field } from "../../components/form-field";

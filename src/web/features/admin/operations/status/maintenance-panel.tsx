@@ -4,12 +4,12 @@
 // progress and completed by the clock.
 import { CalendarClock, CalendarX2, Pencil } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { MAINTENANCE_STATUSES, maintenanceInputSchema, maintenancePatchSchema } from "@/shared/admin-schemas";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
+import { toast } from "@/web/lib/toast";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { actionsColumn, type Column, DataTable, listQueryProps } from "../../components/data-table";
 import { Field } from "../../components/form-field";

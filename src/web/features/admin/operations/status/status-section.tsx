@@ -1,8 +1,8 @@
 // /admin/status: what the public status page shows, and the controls behind it: run the health
 // check now, put a component under maintenance, open, update and resolve incidents, schedule maintenance.
 import { Activity } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "@/web/components/ui/button";
+import { toast } from "@/web/lib/toast";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { formatDateTime } from "../../components/format";
 import { useRunStatusCheck } from "./api/run-status-check";

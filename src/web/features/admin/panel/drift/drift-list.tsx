@@ -4,10 +4,10 @@
 // now" compares again instead of waiting for the night.
 import { ArrowLeftRight, Check, RotateCcw, Upload } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import type { PanelDriftView } from "@/shared/business-schemas";
 import { Button } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
+import { toast } from "@/web/lib/toast";
 import { formatDate } from "../../components/format";
 import { useFixPanelDrift, useSyncPanel } from "../api/fix-panel-drift";
 import { usePanelDrift } from "../api/get-panel-drift";

@@ -7,6 +7,8 @@
 //     (FORM_SHELLS: FormDialog, EditorDialog) does not check the values by hand (safeParse).
 //  3. One import rule: a relative import stays inside its own unit (a feature, a server module,
 //     an adapter, or a top-level folder such as lib/ or jobs/); anything further is `@/...`.
+//  4. One way to raise a toast: `toast` from src/web/lib/toast, which loads sonner and mounts its
+//     Toaster with the first toast; a module importing sonner itself would put it back on every page.
 // `node scripts/check-patterns.mjs [root]` prints each problem and exits 1 when there is one;
 // with --fix it first rewrites climbing imports to `@/...`. checkPatterns(root) returns the
 // problems (the planted-violation tests call it on a copy).
@@ -34,6 +36,9 @@ const shellRe = new RegExp(`<(?:${FORM_SHELLS.join("|")})[\\s>]`);
 /** react-hook-form's zodResolver, or useBodyResolver (admin/components/form-field.tsx) built on it. */
 const zodResolverRe = /\b(?:zodResolver|useBodyResolver)(?:<[^()]*?>)?\(/;
 const handCheckRe = /\.safeParse\(|\bparseForm\(|\buseSave\(/;
+
+/** The only web modules that import sonner: the wrapper, and the providers that mount its Toaster. */
+const SONNER_HOMES = new Set(["src/web/lib/toast.ts", "src/web/app/providers.tsx"]);
 
 /** Folders whose subfolders are each a unit of their own. */
 const UNIT_PARENTS = new Set(["src/web/features", "src/server/modules", "src/server/adapters"]);
@@ -105,6 +110,11 @@ export function checkPatterns(root, { formsToMove = new Set() } = {}) {
 
       if (area !== "web" || isTest) continue;
 
+      // 4. toasts through web/lib/toast
+      if (!SONNER_HOMES.has(rel) && [...text.matchAll(importRe)].some((m) => (m[1] ?? m[2] ?? m[3]) === "sonner")) {
+        problems.push(`${rel}: imports sonner itself: raise toasts with toast from "@/web/lib/toast" (docs/how-to.md)`);
+      }
+
       // 1. query definitions
       for (const m of text.matchAll(queryDefinitionRe)) {
         const key = m[1];
@@ -144,5 +154,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`Pattern check failed (${problems.length}):\n  ${problems.join("\n  ")}`);
     process.exit(1);
   }
-  console.log("Pattern check passed: one definition per query, every form on react-hook-form + zod, no climbing imports.");
+  console.log("Pattern check passed: one definition per query, every form on react-hook-form + zod, no climbing imports, toasts through web/lib/toast.");
 }

@@ -65,6 +65,23 @@ describe("check-patterns", () => {
     expect(checkPatterns(dir)).toEqual([]);
   });
 
+  it("fails on a web module that imports sonner itself, and passes once it raises toasts through web/lib/toast", () => {
+    const own = tree({
+      "src/web/lib/toast.ts": `export const toast = { success() { void import("sonner"); } };\n`,
+      "src/web/app/providers.tsx": `const Toaster = lazy(() => import("sonner"));\n`,
+      "src/web/features/order/order-form.tsx": `import { toast } from "sonner";\nexport const done = () => toast.success("Saved");\n`,
+    });
+    const problems = checkPatterns(own) as string[];
+    expect(problems).toEqual([
+      'src/web/features/order/order-form.tsx: imports sonner itself: raise toasts with toast from "@/web/lib/toast" (docs/how-to.md)',
+    ]);
+    writeFileSync(
+      path.join(own, "src/web/features/order/order-form.tsx"),
+      `import { toast } from "@/web/lib/toast";\nexport const done = () => toast.success("Saved");\n`,
+    );
+    expect(checkPatterns(own)).toEqual([]);
+  });
+
   it("fails on a relative import that climbs out of its unit, and --fix rewrites it as @/", () => {
     const dir = tree({
       "src/server/modules/orders/routes.ts": `import { enforce } from "../../lib/rate-limit";\nimport { messages } from "./messages";\n`,

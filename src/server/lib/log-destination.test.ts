@@ -60,4 +60,36 @@ describe("LogBuffer", () => {
       await t.close();
     }
   });
+
+  it("writes one access line per request, routed or answered from memory, with a token in the address masked", async () => {
+    const out = sink();
+    const t = await createTestApp({ LOG_LEVEL: "info" }, { seed: false, logDestination: new LogBuffer(out) });
+    const app = t.app;
+    try {
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      // The second read of /api/packages is answered from memory, before routing (ReadCache.serveFast).
+      for (const path of ["/api/packages", "/api/packages", "/api/health?token=s3cret-value"]) await (await fetch(`${base}${path}`)).text();
+      await new Promise((r) => setImmediate(r));
+      const text = out.writes.join("");
+      const lines = text
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.msg === "request");
+      expect(lines.map((l) => [l.url, l.status])).toEqual([
+        ["/api/packages", 200],
+        ["/api/packages", 200],
+        ["/api/health?token=[hidden]", 200],
+      ]);
+      for (const line of lines) {
+        expect(line).toMatchObject({ level: 30, method: "GET", ip: expect.any(String), ms: expect.any(Number) });
+        expect(line.time).toEqual(expect.any(Number));
+      }
+      expect(lines[0].reqId).toEqual(expect.any(String));
+      expect(text).not.toContain("s3cret-value");
+    } finally {
+      await t.close();
+    }
+  });
 });

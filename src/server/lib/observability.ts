@@ -34,8 +34,14 @@ const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? "unmatc
 
 /** One line per answered request (Fastify's own two lines are off): what, where from, how it went, how long. */
 export function installRequestLog(app: FastifyInstance): void {
+  // The access line carries only the fields built here, never a caller's object, so no secret can
+  // reach it: it skips the redaction every other line goes through (LOG_REDACT's wildcards), which
+  // was four fifths of the line's cost (5.4 against 1.0 µs a line, pino 10) and a fifth of the
+  // server's time answering a cached read at LOG_LEVEL info (docs/performance.md).
+  const access = app.log.child({}, { redact: { paths: [] } });
   app.addHook("onResponse", async (request, reply) => {
     const line = {
+      reqId: request.id,
       method: request.method,
       url: urlForLog(request.url),
       route: routeOf(request),
@@ -43,8 +49,8 @@ export function installRequestLog(app: FastifyInstance): void {
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ip: request.ip,
     };
-    if (reply.statusCode >= 500) request.log.error(line, "request");
-    else request.log.info(line, "request");
+    if (reply.statusCode >= 500) access.error(line, "request");
+    else access.info(line, "request");
   });
   // Reads answered before routing (ReadCache.serveFast) log the same line; the address is the
   // peer's, with what a proxy forwarded beside it (Fastify's trust rules did not run).
@@ -54,7 +60,7 @@ export function installRequestLog(app: FastifyInstance): void {
   app.cache.onServed = (request, status, startedAt) => {
     previous?.(request, status, startedAt);
     const forwarded = request.headers["x-forwarded-for"];
-    app.log.info(
+    access.info(
       {
         method: request.method,
         url: request.url,

@@ -154,5 +154,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`Pattern check failed (${problems.length}):\n  ${problems.join("\n  ")}`);
     process.exit(1);
   }
-  console.log("Pattern check passed: one definition per query, every form on react-hook-form + zod, no climbing imports, toasts through web/lib/toast.");
+  console.log(
+    "Pattern check passed: one definition per query, every form on react-hook-form + zod, no climbing imports, toasts through web/lib/toast.",
+  );
 }

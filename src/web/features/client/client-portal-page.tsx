@@ -9,13 +9,13 @@ import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import type { ClientProfile } from "@/shared/client-schemas";
 import { formatDate } from "@/shared/dates";
-import { graceEnd } from "@/shared/lifecycle";
+import { graceEnd, lifecycleRules } from "@/shared/lifecycle";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { buttonClasses } from "@/web/components/ui/button";
 import { PageSkeleton } from "@/web/components/ui/page-skeleton";
 import { cn } from "@/web/lib/cn";
 import { useBranding } from "@/web/lib/queries/branding";
-import { useLifecycleRules } from "@/web/lib/queries/settings";
+import { useSettings } from "@/web/lib/queries/settings";
 import { scrollBehavior } from "@/web/lib/scroll";
 import { useMe } from "./api/get-me";
 import { AppsSection } from "./components/apps-section";
@@ -39,7 +39,8 @@ export function ClientPortalPage() {
 
 function PortalHome() {
   const me = useMe();
-  const rules = useLifecycleRules();
+  // The grace days and the like (defaults until the settings arrive).
+  const rules = lifecycleRules(useSettings().settings);
   const [params] = useSearchParams();
   const wantsRenew = params.get("renew") === "1";
   const preferredPackageId = params.get("package") ?? undefined;

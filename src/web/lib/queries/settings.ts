@@ -4,7 +4,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SettingsMap } from "@/shared/api";
 import { SUPPORT_HOURS } from "@/shared/constants";
-import { type LifecycleRules, lifecycleRules } from "@/shared/lifecycle";
 import { QUERY_CACHE } from "@/shared/retry";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
@@ -30,9 +29,4 @@ export function useSettings(): { settings: SettingsMap; isLoading: boolean } {
 /** When people answer: the support_hours setting, or the advertised hours (spec §1) until it loads. */
 export function useSupportHours(): string {
   return useSettings().settings.support_hours?.trim() || SUPPORT_HOURS;
-}
-
-/** The lifecycle's rules, such as the grace days (defaults until the settings arrive). */
-export function useLifecycleRules(): LifecycleRules {
-  return lifecycleRules(useSettings().settings);
 }

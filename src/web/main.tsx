@@ -3,10 +3,10 @@
 import "./styles.css";
 import { type ReactNode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { AppShell } from "./app/app-shell";
 import { createQueryClient } from "./app/query-client";
-import { createRouter } from "./app/router";
+import { AppRoutes, preloadRoute } from "./app/router";
 import { readBootData, seedFirstScreen } from "./lib/first-screen";
 import { registerServiceWorker } from "./lib/service-worker";
 
@@ -45,26 +45,28 @@ function nextTask(): Promise<void> {
 }
 
 async function start() {
+  // The page's code (and its wrapper's) starts downloading at once; a failed download is drawn
+  // as the error screen by the page's own boundary.
+  const pageCode = preloadRoute(window.location.pathname).catch(() => undefined);
   await nextTask();
   const queryClient = createQueryClient();
   seedFirstScreen(queryClient, readBootData());
   await nextTask();
-  const router = createRouter();
-  await nextTask();
-  router.initialize();
-  const app = <AppShell queryClient={queryClient} router={<RouterProvider router={router} />} after={<TakenOver />} />;
+  const app = (
+    <AppShell
+      queryClient={queryClient}
+      router={
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      }
+      after={<TakenOver />}
+    />
+  );
   // The server drew the first screen (the landing's navigation and hero): it stays until the
   // page's code is ready, which then adopts it rather than showing 'Loading...' in between.
   if (container.dataset.firstScreen !== "server") return render(app);
-  if (!router.state.initialized) {
-    await new Promise<void>((resolve) => {
-      const unsubscribe = router.subscribe((state) => {
-        if (!state.initialized) return;
-        unsubscribe();
-        resolve();
-      });
-    });
-  }
+  await pageCode;
   await nextTask();
   hydrate(app);
 }

@@ -1,8 +1,9 @@
-import { Outlet, type RouteObject } from "react-router";
+import type { ReactNode } from "react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
-import { cleanup, click, getByRoleName, render, renderRoutes, waitFor } from "@/web/testing/render";
+import { cleanup, click, getByRoleName, render, waitFor } from "@/web/testing/render";
 import { AppErrorBoundary } from "./app-error-boundary";
-import { GlobalRouteError, LocalRouteError } from "./route-error";
+import { RouteErrorBoundary } from "./route-error";
 
 const HEADING = "Something went wrong";
 const TEXT = "We encountered an unexpected error. This has been logged and we'll work to fix it.";
@@ -70,55 +71,70 @@ describe("the global error screen (AppErrorBoundary)", () => {
   });
 });
 
-describe("the router's error screens", () => {
-  it("GlobalRouteError: Try Again re-renders the failed page", async () => {
+describe("the pages' error screens (RouteErrorBoundary)", () => {
+  /** The app's shape: a boundary around every route, keyed by the address (as AppRoutes does). */
+  function Boundaries({ children }: { children: ReactNode }) {
+    const location = useLocation();
+    return (
+      <RouteErrorBoundary fullScreen resetKey={location.key}>
+        {children}
+      </RouteErrorBoundary>
+    );
+  }
+
+  it("full screen: Try Again re-renders the failed page", async () => {
     const { failing, Flaky } = makeFlaky();
-    const routes: RouteObject[] = [{ path: "/", Component: Flaky, ErrorBoundary: GlobalRouteError }];
-    const { rendered } = renderRoutes(routes, "/");
-    const { container, text } = await rendered;
+    const { container, text } = await render(
+      <MemoryRouter>
+        <Boundaries>
+          <Flaky />
+        </Boundaries>
+      </MemoryRouter>,
+    );
     await waitFor(() => expect(text()).toContain(HEADING));
     failing.now = false;
     await click(getByRoleName(container, "button", "Try Again"));
     await waitFor(() => expect(text()).toBe("All good"));
   });
 
-  it("GlobalRouteError: Go Home goes to the root path", async () => {
+  it("full screen: Go Home goes to the root path and draws it", async () => {
     const { Flaky } = makeFlaky();
-    const routes: RouteObject[] = [
-      {
-        path: "/",
-        ErrorBoundary: GlobalRouteError,
-        children: [
-          { index: true, element: <p>Home page</p> },
-          { path: "broken", Component: Flaky },
-        ],
-      },
-    ];
-    const { rendered, router } = renderRoutes(routes, "/broken");
-    const { container, text } = await rendered;
+    let pathname = "";
+    function Where() {
+      pathname = useLocation().pathname;
+      return null;
+    }
+    const { container, text } = await render(
+      <MemoryRouter initialEntries={["/broken"]}>
+        <Where />
+        <Boundaries>
+          <Routes>
+            <Route index element={<p>Home page</p>} />
+            <Route path="broken" element={<Flaky />} />
+          </Routes>
+        </Boundaries>
+      </MemoryRouter>,
+    );
     await waitFor(() => expect(text()).toContain(HEADING));
     await click(getByRoleName(container, "button", "Go Home"));
     await waitFor(() => expect(text()).toBe("Home page"));
-    expect(router.state.location.pathname).toBe("/");
+    expect(pathname).toBe("/");
   });
 
-  it("LocalRouteError keeps the layout around the failed page", async () => {
+  it("in the page's place, it keeps the layout around the failed page", async () => {
     const { Flaky } = makeFlaky();
-    const routes: RouteObject[] = [
-      {
-        path: "/",
-        ErrorBoundary: GlobalRouteError,
-        element: (
+    const { container } = await render(
+      <MemoryRouter initialEntries={["/technical-support"]}>
+        <Boundaries>
           <div>
             <nav>Site navigation</nav>
-            <Outlet />
+            <RouteErrorBoundary fullScreen={false}>
+              <Flaky />
+            </RouteErrorBoundary>
           </div>
-        ),
-        children: [{ path: "technical-support", Component: Flaky, ErrorBoundary: LocalRouteError }],
-      },
-    ];
-    const { rendered } = renderRoutes(routes, "/technical-support");
-    const { container } = await rendered;
+        </Boundaries>
+      </MemoryRouter>,
+    );
     await waitFor(() => expect(container.querySelector("h1")?.textContent).toBe(HEADING));
     expect(container.querySelector("nav")?.textContent).toBe("Site navigation");
   });

@@ -1,7 +1,10 @@
-// The router's error elements: the global screen at the root, and a local one for the pages
+// The pages' error screens: the global one around every route, and a local one for the pages
 // the spec puts inside their own boundary (the nav and footer stay usable around it).
-import { useLocation, useNavigate, useRouteError } from "react-router";
+import type { ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { ErrorBoundary } from "@/web/components/error-boundary";
 import { ErrorScreen } from "./error-screen";
+import { forgetFailedCode } from "./lazy-code";
 
 /** A lazy page whose code could not be fetched (offline, or a new release replaced the file). */
 function isChunkLoadError(error: unknown): boolean {
@@ -11,23 +14,25 @@ function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-function RouteError({ fullScreen }: { fullScreen: boolean }) {
-  const error = useRouteError();
+function RouteError({ error, fullScreen, retry }: { error: unknown; fullScreen: boolean; retry: () => void }) {
   const navigate = useNavigate();
-  const location = useLocation();
-  const retry = () => {
-    // The router remembers a failed page download, so only a fresh page load fetches it again.
-    if (isChunkLoadError(error)) return window.location.reload();
-    // A new navigation to the same address resets the router's boundary and renders again.
-    navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, preventScrollReset: true });
-  };
-  return <ErrorScreen error={error} fullScreen={fullScreen} onRetry={retry} onGoHome={() => navigate("/")} />;
+  // A page whose code failed to download: only a fresh page load fetches the current release's.
+  const tryAgain = () => (isChunkLoadError(error) ? window.location.reload() : retry());
+  return <ErrorScreen error={error} fullScreen={fullScreen} onRetry={tryAgain} onGoHome={() => navigate("/")} />;
 }
 
-export function GlobalRouteError() {
-  return <RouteError fullScreen />;
-}
-
-export function LocalRouteError() {
-  return <RouteError fullScreen={false} />;
+/**
+ * A page that fails (its code or its render) shows the error screen instead: full screen, or in
+ * the page's place. Another address (`resetKey`: the location's key) draws again.
+ */
+export function RouteErrorBoundary({ fullScreen, resetKey, children }: { fullScreen: boolean; resetKey?: unknown; children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      resetKey={resetKey}
+      onReset={forgetFailedCode}
+      fallback={(retry, error) => <RouteError error={error} fullScreen={fullScreen} retry={retry} />}
+    >
+      {children}
+    </ErrorBoundary>
+  );
 }

@@ -1,9 +1,22 @@
-import { matchRoutes } from "react-router";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter, matchRoutes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, renderRoutes, stubFetch, waitFor } from "@/web/testing/render";
-import { routes } from "./router";
+import { cleanup, click, getByRoleName, render, stubFetch, testQueryClient, waitFor } from "@/web/testing/render";
+import { publicPages } from "./route-table";
+import { AppRoutes, type RouteHandle, routes } from "./router";
 
-type Matched = { route: { path?: string; handle?: { fallback?: string }; ErrorBoundary?: unknown } };
+type Matched = { route: { path?: string; handle?: RouteHandle } };
+
+/** The app's routes as the browser draws them, at this address. */
+function renderApp(path: string) {
+  return render(
+    <QueryClientProvider client={testQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
 
 function leaf(pathname: string) {
   const matches = matchRoutes(routes, pathname) as Matched[] | null;
@@ -85,8 +98,8 @@ describe("the route table", () => {
       "/technical-support",
       "/setup-guide",
     ];
-    for (const path of bounded) expect(leaf(path).route.ErrorBoundary, path).toBeTruthy();
-    for (const path of ["/", "/pricing", "/status"]) expect(leaf(path).route.ErrorBoundary, path).toBeFalsy();
+    for (const path of bounded) expect(leaf(path).route.handle?.boundary, path).toBe(true);
+    for (const path of ["/", "/pricing", "/status"]) expect(leaf(path).route.handle?.boundary, path).toBeFalsy();
   });
 });
 
@@ -110,8 +123,7 @@ describe("rendering pages through the router", () => {
     vi.stubGlobal("fetch", api().fetch);
     // The sections below the fold mount one per idle period: here each period comes at once.
     vi.stubGlobal("requestIdleCallback", (callback: () => void) => setTimeout(callback, 0));
-    const { rendered } = renderRoutes(routes, "/");
-    const { container } = await rendered;
+    const { container } = await renderApp("/");
     await waitFor(() => expect(container.querySelector("#order h2")).toBeTruthy(), 5000);
     const ids = [...container.querySelectorAll("main section[id]")].map((s) => s.id);
     // Spec §2: hero, about, pricing, stream test, support, order form (how-to-use and testimonials in between).
@@ -129,8 +141,7 @@ describe("rendering pages through the router", () => {
 
   it("an unknown address shows the not-found page with links home and to the help centre", async () => {
     vi.stubGlobal("fetch", api().fetch);
-    const { rendered } = renderRoutes(routes, "/nowhere");
-    const { container } = await rendered;
+    const { container } = await renderApp("/nowhere");
     await waitFor(() => expect(container.querySelector("h1")?.textContent).toBe("We couldn't find that page"), 5000);
     await waitFor(() => expect(document.title).toBe("Page not found · Kasi Stream"));
     const hrefs = [...container.querySelectorAll("main a")].map((a) => a.getAttribute("href"));
@@ -144,10 +155,41 @@ describe("rendering pages through the router", () => {
       "/admin/packages": { body: { data: [] } },
     });
     vi.stubGlobal("fetch", signedIn.fetch);
-    const { rendered } = renderRoutes(routes, "/admin/packages");
-    const { container } = await rendered;
+    const { container } = await renderApp("/admin/packages");
     await waitFor(() => expect(container.querySelector("h1")?.textContent).toBe("Packages"), 5000);
     expect(container.textContent).toContain("Business Dashboard");
     expect(container.querySelector('nav[aria-label="Main"]')).toBeNull();
+  });
+});
+
+describe("a page whose code fails to load", () => {
+  afterEach(async () => {
+    await cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the error screen in the page's place with the navigation kept, and Try Again loads the code again", async () => {
+    vi.stubGlobal("fetch", stubFetch({ "/branding": { body: { data: { company_name: "Kasi Stream" } } } }).fetch);
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    const page = publicPages.find((p) => p.path === "/technical-support")!;
+    const original = page.load;
+    let attempts = 0;
+    page.load = async () => {
+      attempts += 1;
+      if (attempts === 1) throw new SyntaxError("Unexpected token '<'");
+      return () => <h1>Technical support page</h1>;
+    };
+    try {
+      const { container } = await renderApp("/technical-support");
+      await waitFor(() => expect(container.querySelector("main h1")?.textContent).toBe("Something went wrong"), 5000);
+      expect(container.querySelector('nav[aria-label="Main"]')).toBeTruthy();
+      expect(attempts).toBe(1);
+      await click(getByRoleName(container, "button", "Try Again"));
+      await waitFor(() => expect(container.querySelector("main h1")?.textContent).toBe("Technical support page"));
+      expect(attempts).toBe(2);
+    } finally {
+      page.load = original;
+      consoleError.mockRestore();
+    }
   });
 });

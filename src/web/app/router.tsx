@@ -1,16 +1,15 @@
-// The data router: a root (live data, scroll restoration, the global error screen), the public
-// layout with its pages, and the admin and client wrappers, each in its own lazy chunk.
-import {
-  UNSAFE_createBrowserHistory as createBrowserHistory,
-  UNSAFE_createRouter as createDataRouter,
-  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
-  UNSAFE_defaultMapRouteProperties as mapRouteProperties,
-  type RouteObject,
-} from "react-router";
+// The routes: a root (live data), the public layout with its pages, and the admin and client
+// wrappers, each page and wrapper in its own lazy chunk. React Router's declarative mode
+// (`useRoutes` inside `BrowserRouter`, `StaticRouter` for the server's first screen): the app
+// loads its data through TanStack Query, never through loaders, and the data router's code was
+// 18 kB gzip of every visitor's first download (docs/decisions/011-declarative-routing.md).
+import { type ReactNode, Suspense, useState } from "react";
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
 import { PageFallbackView } from "./layouts/page-fallback";
 import { PublicLayout } from "./layouts/public-layout";
 import { RootLayout } from "./layouts/root-layout";
-import { GlobalRouteError, LocalRouteError } from "./route-error";
+import { codeOf, LazyCode, type Load } from "./lazy-code";
+import { RouteErrorBoundary } from "./route-error";
 import {
   adminIndex,
   adminPages,
@@ -18,59 +17,104 @@ import {
   clientIndex,
   clientPages,
   fallbackForPath,
+  type PageFallback,
   type PageRoute,
   publicPages,
 } from "./route-table";
+import { useDocumentTitle } from "./use-document-title";
+import { useScrollRestoration } from "./use-scroll-restoration";
 
-function toRoute({ path, title, fallback, boundary, load }: PageRoute): RouteObject {
-  const common = {
-    lazy: async () => ({ Component: await load() }),
-    hydrateFallbackElement: <PageFallbackView fallback={fallback} />,
-    handle: { fallback, title },
-    ErrorBoundary: boundary ? LocalRouteError : undefined,
-  };
-  return path === "" ? { ...common, index: true } : { ...common, path };
+/** What a route's `handle` carries: the skeleton while its code loads, the tab's title, its own boundary. */
+export interface RouteHandle {
+  fallback?: PageFallback;
+  title?: string;
+  boundary?: boolean;
+  load?: Load;
 }
 
-const loadClientLayout = async () => ({ Component: (await import("@/web/features/client/client-layout")).ClientLayout });
+function LazyPage({ route }: { route: PageRoute }) {
+  const { key } = useLocation();
+  // Code already here (the server's first screen, and the browser adopting it): no boundary, so
+  // the markup holds none for React to give up on. Decided once, so the page never remounts.
+  const [loaded] = useState(() => codeOf(route.load).component !== undefined);
+  const code = <LazyCode load={route.load} />;
+  const page = loaded ? code : <Suspense fallback={<PageFallbackView fallback={route.fallback} />}>{code}</Suspense>;
+  return route.boundary ? (
+    <RouteErrorBoundary fullScreen={false} resetKey={key}>
+      {page}
+    </RouteErrorBoundary>
+  ) : (
+    page
+  );
+}
+
+function toRoute(route: PageRoute): RouteObject {
+  const handle: RouteHandle = { fallback: route.fallback, title: route.title, boundary: route.boundary, load: route.load };
+  // Keyed by path: another page is a new boundary, so its skeleton shows while its code loads.
+  const element = <LazyPage key={route.path || "index"} route={route} />;
+  return route.path === "" ? { index: true, element, handle } : { path: route.path, element, handle };
+}
+
+const loadAdminLayout: Load = async () => (await import("@/web/features/admin/admin-layout")).AdminLayout;
+const loadClientLayout: Load = async () => (await import("@/web/features/client/client-layout")).ClientLayout;
 
 /** The admin and client wrappers load with the skeleton of the page asked for. */
 function WrapperFallback() {
-  return <PageFallbackView fallback={fallbackForPath(window.location.pathname)} />;
+  const { pathname } = useLocation();
+  return <PageFallbackView fallback={fallbackForPath(pathname)} />;
+}
+
+function LazyWrapper({ load }: { load: Load }) {
+  const [loaded] = useState(() => codeOf(load).component !== undefined);
+  const code = <LazyCode load={load} />;
+  return loaded ? code : <Suspense fallback={<WrapperFallback />}>{code}</Suspense>;
+}
+
+function wrapper(load: Load, key: string): Pick<RouteObject, "element" | "handle"> {
+  return { element: <LazyWrapper key={key} load={load} />, handle: { load } satisfies RouteHandle };
 }
 
 export const routes: RouteObject[] = [
   {
     id: "root",
-    Component: RootLayout,
-    ErrorBoundary: GlobalRouteError,
+    element: <RootLayout />,
     children: [
-      { Component: PublicLayout, children: publicPages.map(toRoute) },
-      {
-        path: "admin",
-        lazy: async () => ({ Component: (await import("@/web/features/admin/admin-layout")).AdminLayout }),
-        HydrateFallback: WrapperFallback,
-        children: [adminIndex, ...adminPages].map(toRoute),
-      },
-      {
-        path: "client",
-        lazy: loadClientLayout,
-        HydrateFallback: WrapperFallback,
-        children: [clientIndex, ...clientPages].map(toRoute),
-      },
+      { id: "public", element: <PublicLayout />, children: publicPages.map(toRoute) },
+      { path: "admin", ...wrapper(loadAdminLayout, "admin"), children: [adminIndex, ...adminPages].map(toRoute) },
+      { path: "client", ...wrapper(loadClientLayout, "client"), children: [clientIndex, ...clientPages].map(toRoute) },
       // /payment-history and /account-management: the same wrapper, at the spec's addresses.
-      { id: "client-account", lazy: loadClientLayout, HydrateFallback: WrapperFallback, children: clientAccountPages.map(toRoute) },
+      { id: "client-account", ...wrapper(loadClientLayout, "client"), children: clientAccountPages.map(toRoute) },
     ],
   },
 ];
 
+/** The routes that draw this address, root first. */
+export function matchedRoutes(pathname: string): RouteObject[] {
+  return (matchRoutes(routes, pathname) ?? []).map((match) => match.route);
+}
+
+/** The tab's title of the page at this address (none: the business name and tagline). */
+function titleOf(pathname: string): string | undefined {
+  return (matchedRoutes(pathname).at(-1)?.handle as RouteHandle | undefined)?.title;
+}
+
 /**
- * `createBrowserRouter(routes)` in two steps, each a task of its own on a slow phone: this one
- * builds the router (ranking every route); `router.initialize()` then matches the address and
- * starts loading the page. createBrowserRouter is exactly these two calls, with these options
- * (React Router 8.5: `createRouter({...}).initialize()`); it has no public way to make the router
- * without initializing it, hence the UNSAFE_ imports (docs/decisions/008-production.md).
+ * Fetches the code of every lazy part that draws this address (wrapper and page), so the first
+ * render draws the page itself: the server's first screen, and the browser adopting it.
  */
-export function createRouter(): ReturnType<typeof createDataRouter> {
-  return createDataRouter({ history: createBrowserHistory(), routes, mapRouteProperties, hydrationRouteProperties });
+export async function preloadRoute(pathname: string): Promise<void> {
+  const loads = matchedRoutes(pathname).flatMap((route) => (route.handle as RouteHandle | undefined)?.load ?? []);
+  await Promise.all(loads.map(codeOf));
+}
+
+/** The app inside a router: scroll positions, the tab's title, the global error screen, the routes. */
+export function AppRoutes(): ReactNode {
+  const location = useLocation();
+  useScrollRestoration();
+  useDocumentTitle(titleOf(location.pathname));
+  return (
+    <RouteErrorBoundary fullScreen resetKey={location.key}>
+      {useRoutes(routes, location)}
+    </RouteErrorBoundary>
+  );
 }

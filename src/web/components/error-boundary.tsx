@@ -4,16 +4,25 @@ import { Component, type ReactNode } from "react";
 
 interface Props {
   /** what to show instead; `retry` renders the children again */
-  fallback: (retry: () => void) => ReactNode;
+  fallback: (retry: () => void, error: unknown) => ReactNode;
   onError?: (error: unknown) => void;
+  /** when it changes (another address), a failed part is drawn again */
+  resetKey?: unknown;
+  /** before a failed part is drawn again */
+  onReset?: () => void;
   children: ReactNode;
 }
 
-export class ErrorBoundary extends Component<Props, { failed: boolean }> {
-  override state = { failed: false };
+interface State {
+  failed: boolean;
+  error: unknown;
+}
 
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { failed: false, error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { failed: true, error };
   }
 
   override componentDidCatch(error: unknown): void {
@@ -21,7 +30,16 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
     this.props.onError?.(error);
   }
 
+  override componentDidUpdate(previous: Props): void {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.reset();
+  }
+
+  private reset = () => {
+    this.props.onReset?.();
+    this.setState({ failed: false, error: null });
+  };
+
   override render() {
-    return this.state.failed ? this.props.fallback(() => this.setState({ failed: false })) : this.props.children;
+    return this.state.failed ? this.props.fallback(this.reset, this.state.error) : this.props.children;
   }
 }

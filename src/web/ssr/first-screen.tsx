@@ -4,11 +4,11 @@
 // browser adopts that markup, so the visitor sees the hero before the page's code has arrived. Built apart (`vite build --ssr`, to dist/ssr) and loaded by the server at start;
 // the server never imports web code.
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { StaticRouter } from "react-router";
 import { isLandingPath } from "@/shared/first-screen";
 import { AppShell } from "@/web/app/app-shell";
 import { createQueryClient } from "@/web/app/query-client";
-import { routes } from "@/web/app/router";
+import { AppRoutes, preloadRoute } from "@/web/app/router";
 import { type BootData, seedFirstScreen } from "@/web/lib/first-screen";
 
 function Nothing() {
@@ -17,22 +17,27 @@ function Nothing() {
 
 /**
  * The markup of #root for this page, or null when it is not drawn on the server (any page but
- * the landing, or a route that redirects or fails: the browser then draws it as usual).
+ * the landing, or a page whose code fails to load: the browser then draws it as usual).
  */
 export async function renderFirstScreen(pageUrl: string, boot: BootData): Promise<string | null> {
   const url = new URL(pageUrl, "http://page.invalid");
   if (!isLandingPath(url.pathname)) return null;
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response || context.errors) return null;
+  try {
+    await preloadRoute(url.pathname);
+  } catch {
+    return null;
+  }
   const queryClient = createQueryClient();
   seedFirstScreen(queryClient, boot);
-  const router = createStaticRouter(handler.dataRoutes, context);
   // `after` stands where the browser's TakenOver goes (main.tsx): the same places, the same ids.
   const html = renderToString(
     <AppShell
       queryClient={queryClient}
-      router={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+      router={
+        <StaticRouter location={url.pathname + url.search}>
+          <AppRoutes />
+        </StaticRouter>
+      }
       after={<Nothing />}
     />,
   );

@@ -1,8 +1,6 @@
 import { lazy } from "react";
-import { Outlet, useLocation, useNavigation } from "react-router";
+import { Outlet } from "react-router";
 import { AfterHydration } from "@/web/components/after-hydration";
-import { fallbackForPath } from "../route-table";
-import { PageFallbackView } from "./page-fallback";
 import { SiteNav } from "./site-nav";
 
 // Below the fold on every page: its code loads after the first paint, and it mounts after the first screen.
@@ -16,15 +14,9 @@ const NotificationCenter = lazy(() =>
 
 /**
  * Navigation, the business's notices, the page, footer, and the notifications' first run. While
- * the next page's code loads, its skeleton stands in.
+ * a page's code loads, its skeleton stands in (router.tsx).
  */
 export function PublicLayout() {
-  const navigation = useNavigation();
-  const location = useLocation();
-  const pendingPath =
-    navigation.state === "loading" && navigation.location && navigation.location.pathname !== location.pathname
-      ? navigation.location.pathname
-      : null;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -38,7 +30,7 @@ export function PublicLayout() {
         <NoticeBar />
       </AfterHydration>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {pendingPath ? <PageFallbackView fallback={fallbackForPath(pendingPath)} /> : <Outlet />}
+        <Outlet />
       </main>
       <AfterHydration fallback={<div className="min-h-96" />}>
         <DeferredFooter />

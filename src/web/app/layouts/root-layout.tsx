@@ -1,8 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Outlet, ScrollRestoration, useMatches } from "react-router";
-import { usePageTitleOverride } from "@/web/lib/page-title";
-import { useBranding } from "@/web/lib/queries/branding";
+import { Outlet } from "react-router";
 import { preloadPageSkeleton } from "./page-fallback";
 
 /**
@@ -25,26 +23,8 @@ function useDeferredLiveData(): void {
   }, [queryClient]);
 }
 
-/** The tab title: the page's title and the business name, both known only at run time. */
-function useDocumentTitle(): void {
-  const matches = useMatches();
-  const { branding } = useBranding();
-  const pageTitle = usePageTitleOverride() ?? (matches[matches.length - 1]?.handle as { title?: string } | undefined)?.title;
-  useEffect(() => {
-    const name = branding.companyName;
-    if (!name) return;
-    document.title = pageTitle ? `${pageTitle} · ${name}` : branding.tagline ? `${name} — ${branding.tagline}` : name;
-  }, [pageTitle, branding.companyName, branding.tagline]);
-}
-
-/** Wraps every page: live data, the tab title, and scroll positions restored on back and forward. */
+/** Wraps every page: the public data kept live. */
 export function RootLayout() {
   useDeferredLiveData();
-  useDocumentTitle();
-  return (
-    <>
-      <ScrollRestoration />
-      <Outlet />
-    </>
-  );
+  return <Outlet />;
 }

@@ -66,13 +66,23 @@ function installFetch(options: { packages?: { status: number; body: unknown }; a
   return { sent };
 }
 
-async function renderOrder(path = "/") {
+/** The order section; unless `touched` is false, the visitor then focuses the form and its code takes over. */
+async function renderOrder(path = "/", { touched = true } = {}) {
   const { rendered } = renderRoutes([{ path: "/", element: <OrderSection /> }], path);
   const view = await rendered;
   const container = view.container;
   // Wait until the packages arrived.
   await waitFor(() => expect(container.querySelector("#order-package")?.textContent).toContain("3 Months - R1,450"));
+  if (touched) await touch(container);
   return container;
+}
+
+/** The visitor focuses the form: its code loads and takes over the fields. */
+async function touch(container: HTMLElement) {
+  await act(async () => {
+    field(container, "name").focus();
+  });
+  await waitFor(() => expect(container.querySelector("form")?.dataset.ready).toBe("true"));
 }
 
 const field = <T extends HTMLElement = HTMLInputElement>(container: HTMLElement, name: string) => {
@@ -415,5 +425,63 @@ describe("OrderForm", () => {
     expect(field(container, "whatsapp").value).toBe("0821112222");
     // A malformed value is dropped, not shown.
     expect(field(container, "internetSpeed").value).toBe("");
+  });
+
+  describe("before the visitor touches it", () => {
+    it("shows the fields with the draft, and its code loads only on the first touch", async () => {
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: "Sipho", email: "sipho@example.com", whatsapp: "0821112222" }));
+      installFetch();
+      const container = await renderOrder("/", { touched: false });
+      expect(field(container, "name").value).toBe("Sipho");
+      expect(field(container, "whatsapp").value).toBe("0821112222");
+      // A reader who never touches the form: still not taken over after a while.
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 300)));
+      expect(container.querySelector("form")?.dataset.ready).toBeUndefined();
+      await touch(container);
+      // Taking over moved nothing: the draft is still in the fields.
+      expect(field(container, "name").value).toBe("Sipho");
+      expect(field(container, "email").value).toBe("sipho@example.com");
+    });
+
+    it("what is typed and chosen, and a submit, before its code arrives are kept and carried out", async () => {
+      const { sent } = installFetch();
+      const container = await renderOrder("/", { touched: false });
+      await fillRequired(container);
+      await fill(container, "internetSpeed", "25 Mbps");
+      await fill(container, "package", "3 Months");
+      // The summary follows the choice at once.
+      expect(container.querySelector('[data-testid="order-summary"]')?.textContent).toContain("R1,450");
+      expect(container.querySelector("form")?.dataset.ready).toBeUndefined();
+      await submit(container);
+      // The code arrives, the package's duration follows it, and the submit runs: a paid plan needs the consent.
+      await waitFor(() => expect(errorOf(container, "immediateStartConsent")).toBe(ORDER_MESSAGES.consent));
+      expect(field<HTMLSelectElement>(container, "duration").value).toBe("3 Months");
+      expect(sent).toHaveLength(0);
+      await click(container.querySelector("#order-immediateStartConsent"));
+      await submit(container);
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0].body).toMatchObject({
+        name: "Thandi Mokoena",
+        email: "thandi@example.co.za",
+        whatsapp: "082 123 4567",
+        internetSpeed: "25 Mbps",
+        package: "3 Months",
+        duration: "3 Months",
+        immediateStartConsent: true,
+      });
+    });
+
+    it("a pricing card's selectDuration loads its code and selects the duration and package", async () => {
+      installFetch();
+      const container = await renderOrder("/", { touched: false });
+      await act(async () => {
+        emitSelectDuration("monthly");
+      });
+      await waitFor(() => expect(field<HTMLSelectElement>(container, "duration").value).toBe("1 Month"));
+      expect(field<HTMLSelectElement>(container, "package").value).toBe("Month to Month");
+      expect(container.querySelector("form")?.dataset.ready).toBe("true");
+      // Taken once: a later form does not apply it again.
+      expect(takePendingDuration()).toBeNull();
+    });
   });
 });

@@ -21,7 +21,8 @@ export function OrderSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           description={`Tell us what you'd like and we'll set you up on WhatsApp, usually within minutes during support hours (${hours}).`}
         />
         <div className="mx-auto mt-10 max-w-3xl rounded-card border border-line bg-surface p-5 shadow-xl shadow-black/20 sm:p-8">
-          <OrderForm />
+          {/* On /order the visitor came to order: the form's code loads at once. */}
+          <OrderForm eager={headingLevel === 1} />
         </div>
         <AskFirst />
       </Container>

@@ -153,3 +153,25 @@ test("a result page without a reference, or with an unknown one, explains instea
   await expect(page.getByRole("heading", { level: 1, name: "We couldn't find that payment" })).toBeVisible();
   await expect(page.getByText("Something went wrong")).toHaveCount(0);
 });
+
+test("a new page opens at its top, and Back returns to where the last one was left", async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto("/privacy-policy");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 700));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
+  // An in-app link (the footer's), followed without scrolling to it first.
+  const terms = page.locator('footer a[href="/terms-of-service"]');
+  await expect(terms).toBeAttached();
+  await terms.evaluate((link: HTMLAnchorElement) => link.click());
+  await expect(page).toHaveURL(/\/terms-of-service$/);
+  await expect(page.getByRole("heading", { level: 1, name: /Terms/ })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page).toHaveTitle(/^Terms/);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
+  await expect(page).toHaveTitle(/^Privacy/);
+  expect(errors).toEqual([]);
+});

@@ -251,11 +251,10 @@ test("9. what the site says is true: support hours instead of 24/7, reviews on d
   await page.goto("/testimonials");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("Streaming Online 24/7")).toBeVisible();
-  const dates = await page
-    .locator("main")
-    .getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/)
-    .allTextContents();
-  expect(dates.length).toBeGreaterThanOrEqual(6);
+  // The reviews arrive after the heading (the page reads them as it opens): wait for them.
+  const reviewDates = page.locator("main").getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+  await expect.poll(() => reviewDates.count()).toBeGreaterThanOrEqual(6);
+  const dates = await reviewDates.allTextContents();
   expect(new Set(dates).size).toBe(dates.length);
 
   await page.goto("/knowledge-base/paying-by-eft");

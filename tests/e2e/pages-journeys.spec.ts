@@ -175,3 +175,17 @@ test("a new page opens at its top, and Back returns to where the last one was le
   await expect(page).toHaveTitle(/^Privacy/);
   expect(errors).toEqual([]);
 });
+
+test("a footer link to a landing section, from another page, opens the landing at that section", async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto("/privacy-policy");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const orderNow = page.locator('footer a[href="/#order"]');
+  await expect(orderNow).toBeAttached();
+  await orderNow.click();
+  await expect(page).toHaveURL(/\/#order$/);
+  // The landing's code loads, its sections mount below the fold, and the order section ends up in view.
+  await expect(page.locator("#order h2")).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+});

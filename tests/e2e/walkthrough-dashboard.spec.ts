@@ -85,8 +85,15 @@ test("13. each dashboard section names its own tab", async () => {
 });
 
 test("12. a refresh that fails shows 'Sync Error' only, not 'Data Updated' beside it", async () => {
-  // The change stream opens after the first paint: wait for it, or the change below goes unheard.
-  const stream = page.waitForResponse((response) => response.url().includes("/api/events"), { timeout: 15_000 });
+  // The dashboard's change stream (the one that watches leads; the site-wide stream opens first
+  // and does not) opens once the dashboard's code is in: wait for it, or the change below goes unheard.
+  const stream = page.waitForResponse(
+    (response) => {
+      const url = new URL(response.url());
+      return url.pathname === "/api/events" && (url.searchParams.get("tables") ?? "").split(",").includes("leads");
+    },
+    { timeout: 15_000 },
+  );
   await page.goto("/admin/leads");
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
   await stream;

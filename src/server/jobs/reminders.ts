@@ -275,7 +275,7 @@ export async function runReminders(app: FastifyInstance, now: Date = new Date())
   for (const { id } of due) {
     const outcome = await app.db.transaction(async (tx) => {
       // Locked and re-read: a renewal or an admin edit since the scan wins.
-      const [client] = await tx.select().from(clients).where(eq(clients.id, id)).for("update");
+      const [client] = await tx.select().from(clients).where(eq(clients.id, id)).for("no key update");
       if (!client?.subscription_end || !REMINDED_STATUSES.includes(client.status)) return null;
       const end = client.subscription_end;
       const reached = thresholdsReached(end, now, days);

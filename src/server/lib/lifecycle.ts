@@ -76,7 +76,11 @@ export async function loadRules(app: FastifyInstance): Promise<LifecycleRules> {
 /** Applies one cause to one client inside `tx`. A missing client is a 404. */
 export async function applyChange(tx: Tx, change: Change): Promise<ChangeResult> {
   const now = change.now ?? new Date();
-  const [before] = await tx.select().from(clients).where(eq(clients.id, change.clientId)).for("update");
+  // NO KEY UPDATE, as every lock on a client's row: changes to one client still queue one after
+  // another, but a row written elsewhere that points at the client (a message queued for them,
+  // whose foreign key takes KEY SHARE) does not wait for the change. With FOR UPDATE it did, and
+  // the owner-queue worker, holding those messages' rows, deadlocked with a merge moving them.
+  const [before] = await tx.select().from(clients).where(eq(clients.id, change.clientId)).for("no key update");
   if (!before) throw notFound("No client with that id.");
   // Read after the lock: a concurrent application of the same cause has committed by now.
   const [done] = await tx

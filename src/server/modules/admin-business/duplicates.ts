@@ -42,11 +42,11 @@ async function lockFlagged(tx: Tx, id: string): Promise<{ dup: ClientRow; keep: 
   // commits: waiting on the row lock instead queued it on the client's row, which the first
   // then needed again while moving rows that point at it, and PostgreSQL saw a deadlock.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`duplicate:${id}`}))`);
-  const [dup] = await tx.select().from(clients).where(eq(clients.id, id)).for("update");
+  const [dup] = await tx.select().from(clients).where(eq(clients.id, id)).for("no key update");
   if (!dup) throw notFound("No client with that id.");
   if (dup.merged_into) throw conflict(ALREADY_MERGED);
   if (!dup.possible_duplicate_of) throw conflict(NOT_FLAGGED);
-  const [keep] = await tx.select().from(clients).where(eq(clients.id, dup.possible_duplicate_of)).for("update");
+  const [keep] = await tx.select().from(clients).where(eq(clients.id, dup.possible_duplicate_of)).for("no key update");
   if (!keep || keep.merged_into)
     throw conflict("The client this one may be no longer exists or was merged itself. Dismiss the flag instead.");
   return { dup, keep };

@@ -58,7 +58,7 @@ const routes: FastifyPluginAsync = async (app) => {
       app.db.transaction(async (tx) => {
         const check = await consumeCode(tx, { purpose: "contact-change", clientId, code });
         if (!check.ok) return { ok: false, check } as const;
-        const [before] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
+        const [before] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("no key update");
         if (!before) throw unauthorized("Please sign in to your client portal.");
         const what = check.row.payload.whatsapp !== undefined ? "whatsapp" : "email";
         const value = what === "whatsapp" ? check.row.payload.whatsapp : check.row.payload.email;

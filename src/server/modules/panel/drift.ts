@@ -123,7 +123,7 @@ async function applyFix(
 ): Promise<number> {
   const kind = drift.kind as DriftKind;
   const causeKey = `drift:${drift.id}:${direction}`;
-  const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
+  const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("no key update");
   if (!client) throw notFound("The client of this difference no longer exists.");
   const reason = `Panel difference: ${driftWords({ kind, ours: drift.ours, panel: drift.panel }, client.status)}`;
   if (direction === "push") {

@@ -96,7 +96,7 @@ export async function requestMacChange(app: FastifyInstance, input: MacChangeReq
   try {
     const { result, queued } = await app.db.transaction(async (tx) => {
       // One change at a time per client: the cooldown and the limit are counted under this lock.
-      const [client] = await tx.select().from(clients).where(eq(clients.id, input.clientId)).for("update");
+      const [client] = await tx.select().from(clients).where(eq(clients.id, input.clientId)).for("no key update");
       const [replayed] = await tx.select().from(lineMacChanges).where(eq(lineMacChanges.request_key, key));
       if (replayed) return { result: { change: replayed, client }, queued: 0 };
       if (!client) throw notFound("No client with that id.");
@@ -216,7 +216,7 @@ const routes: FastifyPluginAsync = async (app) => {
     const key = idempotencyKeyOf(request.headers["idempotency-key"]);
     const causeKey = `isp-reset:${clientId}:${key}`;
     const queued = await app.db.transaction(async (tx) => {
-      const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("update");
+      const [client] = await tx.select().from(clients).where(eq(clients.id, clientId)).for("no key update");
       if (!client?.panel_line_id) throw conflict("Your line is still being made. Try again once it is ready.");
       const count = await queuePanelWork(tx, clientId, causeKey, [{ action: "isp_clear" }]);
       if (count) {

@@ -16,9 +16,11 @@ import {
   provisioningJobs,
   verificationCodes,
 } from "@/server/db/schema";
+import { applyChange, JOB_ACTOR, loadRules } from "@/server/lib/lifecycle";
+import { enqueue } from "@/server/lib/outbox";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { codeSentTo, cookieFrom, makeClient, nextIp, PUBLIC_URL, signIn } from "@/server/modules/client/test-helpers";
-import { createTestApp, type TestApp } from "@/server/testing";
+import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
 
 let t: TestApp;
@@ -330,6 +332,61 @@ describe("one-time codes", () => {
 });
 
 describe("the owner merges a flagged duplicate", () => {
+  it.runIf(onPostgres())(
+    "on PostgreSQL, a message queued for a client does not wait for a term change holding the client's row (a merge deadlocked with the owner queue)",
+    async () => {
+      const client = await makeClient(t.app, {
+        username: "lock.k",
+        full_name: "Lock K",
+        whatsapp: "27821110199",
+        status: "active",
+        subscription_end: new Date(Date.now() + 86_400_000),
+      });
+      const rules = await loadRules(t.app);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // A term change (as a merge makes) holds the client's row until released.
+      const change = t.app.db.transaction(async (tx) => {
+        const applied = await applyChange(tx, {
+          clientId: client.id,
+          cause: { kind: "complimentary-grant", days: 1 },
+          causeKey: `lock-test:${client.id}`,
+          actor: JOB_ACTOR,
+          rules,
+          reason: "lock test",
+        });
+        expect(applied.applied).toBe(true);
+        locked();
+        await held;
+      });
+      await isLocked;
+      // Meanwhile a message for the client is queued in its own transaction, as the owner-queue
+      // worker queues an e-mail copy while holding the WhatsApp rows a merge must move.
+      const queued = enqueue(t.app.db, {
+        channel: "email",
+        recipient: "lock.k@example.co.za",
+        body: "copy",
+        kind: "lock-test",
+        client_id: client.id,
+      });
+      const outcome = await Promise.race([
+        queued.then(() => "queued"),
+        new Promise((resolve) => setTimeout(() => resolve("waited for the change"), 2000)),
+      ]);
+      release();
+      await change;
+      await queued;
+      expect(outcome).toBe("queued");
+      const rows = await t.app.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.kind, "lock-test"), eq(outbox.client_id, client.id)));
+      expect(rows).toHaveLength(1);
+    },
+  );
+
   it("moves payments, invoices and the paid months to the kept client through the lifecycle, exactly once, audited", async () => {
     const end = new Date(Date.now() + 4 * 86_400_000);
     const kept = await makeClient(t.app, {

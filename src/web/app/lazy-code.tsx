@@ -1,7 +1,7 @@
 // The code of the lazy pages and wrappers: fetched once, drawn at once when it is already here
 // (the server's first screen, and the browser adopting it), and a failed fetch tried again only
 // when the visitor asks (Try Again, or another address).
-import type { ComponentType } from "react";
+import { type ComponentType, type ReactNode, Suspense, useState } from "react";
 
 export type Load = () => Promise<ComponentType>;
 type Code = Promise<ComponentType> & { component?: ComponentType; failed?: { error: unknown } };
@@ -34,10 +34,21 @@ export function forgetFailedCode(): void {
  * `React.lazy` does, which always suspends on its first render). A failed fetch throws to the
  * nearest error boundary.
  */
-export function LazyCode({ load }: { load: Load }) {
+function LazyCode({ load }: { load: Load }) {
   const code = codeOf(load);
   if (code.failed) throw code.failed.error;
   if (!code.component) throw code;
   const Component = code.component;
   return <Component />;
+}
+
+/**
+ * A lazy part with what stands in while its code loads. When its code is already here (the
+ * server's first screen, and the browser adopting it) there is no Suspense boundary at all, so
+ * the markup holds none for React to give up on; decided once, so the part never remounts.
+ */
+export function LazyPart({ load, fallback }: { load: Load; fallback: ReactNode }) {
+  const [loaded] = useState(() => codeOf(load).component !== undefined);
+  const code = <LazyCode load={load} />;
+  return loaded ? code : <Suspense fallback={fallback}>{code}</Suspense>;
 }

@@ -3,12 +3,12 @@
 // (`useRoutes` inside `BrowserRouter`, `StaticRouter` for the server's first screen): the app
 // loads its data through TanStack Query, never through loaders, and the data router's code was
 // 18 kB gzip of every visitor's first download (docs/decisions/011-declarative-routing.md).
-import { type ReactNode, Suspense, useState } from "react";
+import type { ReactNode } from "react";
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
 import { PageFallbackView } from "./layouts/page-fallback";
 import { PublicLayout } from "./layouts/public-layout";
 import { RootLayout } from "./layouts/root-layout";
-import { codeOf, LazyCode, type Load } from "./lazy-code";
+import { codeOf, LazyPart, type Load } from "./lazy-code";
 import { RouteErrorBoundary } from "./route-error";
 import {
   adminIndex,
@@ -34,11 +34,7 @@ export interface RouteHandle {
 
 function LazyPage({ route }: { route: PageRoute }) {
   const { key } = useLocation();
-  // Code already here (the server's first screen, and the browser adopting it): no boundary, so
-  // the markup holds none for React to give up on. Decided once, so the page never remounts.
-  const [loaded] = useState(() => codeOf(route.load).component !== undefined);
-  const code = <LazyCode load={route.load} />;
-  const page = loaded ? code : <Suspense fallback={<PageFallbackView fallback={route.fallback} />}>{code}</Suspense>;
+  const page = <LazyPart load={route.load} fallback={<PageFallbackView fallback={route.fallback} />} />;
   return route.boundary ? (
     <RouteErrorBoundary fullScreen={false} resetKey={key}>
       {page}
@@ -64,14 +60,8 @@ function WrapperFallback() {
   return <PageFallbackView fallback={fallbackForPath(pathname)} />;
 }
 
-function LazyWrapper({ load }: { load: Load }) {
-  const [loaded] = useState(() => codeOf(load).component !== undefined);
-  const code = <LazyCode load={load} />;
-  return loaded ? code : <Suspense fallback={<WrapperFallback />}>{code}</Suspense>;
-}
-
 function wrapper(load: Load, key: string): Pick<RouteObject, "element" | "handle"> {
-  return { element: <LazyWrapper key={key} load={load} />, handle: { load } satisfies RouteHandle };
+  return { element: <LazyPart key={key} load={load} fallback={<WrapperFallback />} />, handle: { load } satisfies RouteHandle };
 }
 
 export const routes: RouteObject[] = [

@@ -7,7 +7,7 @@ import { useLocation, useNavigationType } from "react-router";
 
 const STORAGE_KEY = "streamdesk-scroll-positions";
 /** How long a restore waits for the page to grow tall enough (its code and data arriving). */
-const RESTORE_FOR_MS = 1500;
+const RESTORE_FOR_MS = 3000;
 
 function readSaved(): Map<string, number> {
   try {
@@ -72,9 +72,9 @@ export function useScrollRestoration(): void {
   const currentKey = useRef(location.key);
   const lastPathname = useRef<string | null>(null);
 
-  // Where each entry of the history was left, as the visitor scrolls; kept across reloads.
+  // Where each entry of the history was left, as the visitor scrolls; kept across reloads (the
+  // layout effect below, which runs first, has read what was saved).
   useEffect(() => {
-    positions.current ??= readSaved();
     window.history.scrollRestoration = "manual";
     const record = () => positions.current?.set(currentKey.current, window.scrollY);
     const persist = () => positions.current && save(positions.current);

@@ -6,7 +6,7 @@ import { OTHER_PLATFORM_MESSAGE } from "@/shared/schemas";
 import { emitSelectDuration, takePendingDuration } from "@/web/lib/window-events";
 import { cleanup, click, renderRoutes, waitFor } from "@/web/testing/render";
 import { DRAFT_KEY } from "./order-draft";
-import { ORDER_MESSAGES } from "./order-form";
+import { ORDER_MESSAGES } from "./order-form-view";
 import { OrderSection } from "./order-section";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));

@@ -34,8 +34,6 @@ import {
 } from "./order-form-view";
 import { orderChoices } from "./order-options";
 
-export { ORDER_MESSAGES, type OrderFormValues };
-
 export const EMPTY_VALUES: OrderFormValues = { ...EMPTY_DRAFT, immediateStartConsent: false };
 
 // The code-entry step (and the schemas it validates with) loads only once a trial has started: it

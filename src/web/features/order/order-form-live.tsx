@@ -254,10 +254,33 @@ export const OrderFormLive = memo(function OrderFormLive({
     }
   });
 
+  // Between this form's first render (which read the fields) and the commit that hands them to
+  // react-hook-form, the browser may run the visitor's typing: a render after a lazy load yields.
+  // react-hook-form writes its values into each element it is given, so just before the first
+  // element is given, a field that changed on screen since that read takes what it holds now
+  // (a field this form set meanwhile, such as a ?duration=, keeps the form's value).
+  const caughtUp = useRef(false);
+  const catchUp = () => {
+    caughtUp.current = true;
+    const onScreen = valuesOnScreen(formElement.current, defaultValues);
+    for (const name of Object.keys(onScreen) as OrderField[]) {
+      if (onScreen[name] !== defaultValues[name]) setValue(name, onScreen[name], { shouldDirty: true });
+    }
+  };
   const field = (name: OrderField) => {
-    if (name === "package") return register(name, { onChange: (e: ChangeEvent<HTMLSelectElement>) => onPackageChange(e.target.value) });
-    if (name === "duration") return register(name, { onChange: (e: ChangeEvent<HTMLSelectElement>) => onDurationChange(e.target.value) });
-    return register(name);
+    const registration =
+      name === "package"
+        ? register(name, { onChange: (e: ChangeEvent<HTMLSelectElement>) => onPackageChange(e.target.value) })
+        : name === "duration"
+          ? register(name, { onChange: (e: ChangeEvent<HTMLSelectElement>) => onDurationChange(e.target.value) })
+          : register(name);
+    return {
+      ...registration,
+      ref: (element: HTMLInputElement | HTMLSelectElement | null) => {
+        if (element && !caughtUp.current) catchUp();
+        registration.ref(element);
+      },
+    };
   };
 
   const driver: LiveDriver = {

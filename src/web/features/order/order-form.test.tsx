@@ -12,6 +12,30 @@ import { OrderSection } from "./order-section";
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("@/web/lib/toast", () => ({ toast }));
 
+// The moment between the form code's first render (which reads the fields) and the commit that
+// hands the fields to it: a test may type there, as a browser may while a lazy render yields.
+const gap = vi.hoisted(() => ({ type: null as ((form: HTMLFormElement) => void) | null }));
+vi.mock("./order-form-live", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("./order-form-live")>();
+  const Live = actual.OrderFormLive;
+  const { memo, useCallback } = await import("react");
+  // As memo'd as the real one, so it renders only when the page's props or its own state change.
+  const OrderFormLive = memo(function OrderFormLive(props: Parameters<typeof Live>[0]) {
+    const { form, onDriver: handTo } = props;
+    const onDriver = useCallback(
+      (driver: Parameters<typeof handTo>[0]) => {
+        const type = gap.type;
+        gap.type = null;
+        if (type && form.current) type(form.current);
+        handTo(driver);
+      },
+      [form, handTo],
+    );
+    return <Live {...props} onDriver={onDriver} />;
+  });
+  return { ...actual, OrderFormLive };
+});
+
 function pkg(name: string, price: number, duration: string, sort: number): Package {
   return {
     id: `id-${sort}`,
@@ -469,6 +493,26 @@ describe("OrderForm", () => {
         duration: "3 Months",
         immediateStartConsent: true,
       });
+    });
+
+    it("what is typed while its code takes over the fields is kept, and sent", async () => {
+      const { sent } = installFetch();
+      const container = await renderOrder("/", { touched: false });
+      await fill(container, "name", "Thandi");
+      // The visitor goes on typing after the code has read the fields, before it holds them.
+      gap.type = (form) => {
+        (form.elements.namedItem("name") as HTMLInputElement).value = "Thandi Mokoena";
+        (form.elements.namedItem("email") as HTMLInputElement).value = "thandi@example.co.za";
+      };
+      await touch(container);
+      expect(gap.type).toBeNull();
+      expect(field(container, "name").value).toBe("Thandi Mokoena");
+      expect(field(container, "email").value).toBe("thandi@example.co.za");
+      await fill(container, "whatsapp", "082 123 4567");
+      await fill(container, "duration", "free-trial");
+      await submit(container);
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0].body).toMatchObject({ name: "Thandi Mokoena", email: "thandi@example.co.za", whatsapp: "082 123 4567" });
     });
 
     it("a pricing card's selectDuration loads its code and selects the duration and package", async () => {

@@ -349,8 +349,10 @@ export class OutboxWorker {
         )
         RETURNING id`);
       const ids = (moved as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
-      for (const id of ids) {
-        const [row] = await tx.select().from(outbox).where(eq(outbox.id, id));
+      if (ids.length === 0) return 0;
+      // The batch's rows in one read (typed by drizzle, unlike the UPDATE's raw RETURNING).
+      const rows = await tx.select().from(outbox).where(inArray(outbox.id, ids)).orderBy(outbox.created_at);
+      for (const row of rows) {
         const copy = await this.emailCopy(tx, row);
         await tx
           .update(outbox)
@@ -359,7 +361,7 @@ export class OutboxWorker {
             wa_link: row.wa_link ?? (row.secret_enc ? null : buildWhatsAppLink(row.recipient, row.body)),
             note: copy ? `${OWNER_NOTE} ${copy}` : OWNER_NOTE,
           })
-          .where(eq(outbox.id, id));
+          .where(eq(outbox.id, row.id));
       }
       return ids.length;
     });

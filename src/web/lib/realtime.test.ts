@@ -1,6 +1,14 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { connectLiveData, listenForPriceEvents, QUIET_BATCH_MS, RECONNECT_DELAYS_MS, reconnectDelay, TOAST_THROTTLE_MS } from "./realtime";
+import {
+  connectLiveData,
+  listenForPriceEvents,
+  QUIET_BATCH_MS,
+  RECONNECT_DELAYS_MS,
+  reconnectDelay,
+  refetchAfterChange,
+  TOAST_THROTTLE_MS,
+} from "./realtime";
 
 /** Just enough of EventSource to drive the connection by hand. */
 class FakeEventSource {
@@ -150,5 +158,50 @@ describe("listenForPriceEvents", () => {
     stop();
     window.dispatchEvent(new Event("pricingUpdated"));
     expect(invalidated).toHaveLength(5);
+  });
+});
+
+describe("refetchAfterChange", () => {
+  /** A list on screen whose loads answer when the test says: `answer(i, rows)` answers the i-th load. */
+  function listOnScreen(client: QueryClient) {
+    const loads: ((rows: string[]) => void)[] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: ["admin", "leads"],
+      queryFn: () => new Promise<string[]>((resolve) => loads.push(resolve)),
+      retry: false,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    return { loads, unsubscribe, rows: () => client.getQueryData<string[]>(["admin", "leads"]) };
+  }
+
+  it("a change during a list's first load loads it again, and the first load's late answer (read before the change) is dropped", async () => {
+    vi.useRealTimers();
+    const client = new QueryClient();
+    const list = listOnScreen(client);
+    await vi.waitFor(() => expect(list.loads).toHaveLength(1));
+    const refreshed = refetchAfterChange(client, ["admin", "leads"], { throwOnError: true });
+    await vi.waitFor(() => expect(list.loads).toHaveLength(2));
+    list.loads[1](["Thandi", "Sipho (new)"]);
+    await refreshed;
+    list.loads[0](["Thandi"]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(list.rows()).toEqual(["Thandi", "Sipho (new)"]);
+    list.unsubscribe();
+  });
+
+  it("a list already shown is refetched once, as any change does", async () => {
+    vi.useRealTimers();
+    const client = new QueryClient();
+    const list = listOnScreen(client);
+    await vi.waitFor(() => expect(list.loads).toHaveLength(1));
+    list.loads[0](["Thandi"]);
+    await vi.waitFor(() => expect(list.rows()).toEqual(["Thandi"]));
+    const refreshed = refetchAfterChange(client, ["admin", "leads"]);
+    await vi.waitFor(() => expect(list.loads).toHaveLength(2));
+    list.loads[1](["Thandi", "Sipho (new)"]);
+    await refreshed;
+    expect(list.rows()).toEqual(["Thandi", "Sipho (new)"]);
+    expect(list.loads).toHaveLength(2);
+    list.unsubscribe();
   });
 });

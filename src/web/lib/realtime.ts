@@ -3,7 +3,7 @@
 // every 3 s; none for the health monitor's routine writes, nor for the visitor's own: see
 // own-changes.ts). A dropped stream reconnects after 1, 2, 5, then every 10 s, and refetches
 // everything on return, since changes made while away were missed.
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type InvalidateOptions, type Query, type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ChangeEvent } from "@/shared/api";
 import { SPECIALS_REFETCH_DELAY_MS } from "@/shared/retry";
@@ -20,6 +20,19 @@ export const TOAST_THROTTLE_MS = 3000;
  * once per row (each refetch cancelling the one before).
  */
 export const QUIET_BATCH_MS = 250;
+
+/**
+ * Refetches a key's queries after a change. react-query hands an invalidation the fetch already
+ * in flight when the query has no data yet (it restarts one only over data), and a first load
+ * may have read the rows before the change: that load is cancelled and started again, so a list
+ * opened as a lead arrives shows the lead.
+ */
+export function refetchAfterChange(queryClient: QueryClient, queryKey: QueryKey, options?: InvalidateOptions): Promise<void> {
+  const firstLoads = { queryKey, predicate: (query: Query) => query.state.data === undefined && query.state.fetchStatus === "fetching" };
+  if (queryClient.getQueryCache().findAll(firstLoads).length === 0) return queryClient.invalidateQueries({ queryKey }, options);
+  // The cancelled load must have settled first, or the invalidation would be handed it.
+  return queryClient.cancelQueries(firstLoads).then(() => queryClient.invalidateQueries({ queryKey }, options));
+}
 
 export function reconnectDelay(attempt: number): number {
   return RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
@@ -64,14 +77,14 @@ export function connectLiveData({
     ((table: string) => {
       for (const queryKey of tableQueryKeys[table] ?? []) {
         if (!quietTables.has(table)) {
-          void queryClient.invalidateQueries({ queryKey });
+          void refetchAfterChange(queryClient, queryKey);
           continue;
         }
         const id = queryKey.join("/");
         if (quietBatches.has(id)) continue;
         const batch = setTimeout(() => {
           quietBatches.delete(id);
-          void queryClient.invalidateQueries({ queryKey });
+          void refetchAfterChange(queryClient, queryKey);
         }, QUIET_BATCH_MS);
         quietBatches.set(id, batch);
       }

@@ -8,7 +8,7 @@ import { useEffect } from "react";
 import type { ChangeEvent } from "@/shared/api";
 import { ApiError } from "@/web/lib/api";
 import { publicTables } from "@/web/lib/query-keys";
-import { connectLiveData } from "@/web/lib/realtime";
+import { connectLiveData, refetchAfterChange } from "@/web/lib/realtime";
 import { toast } from "@/web/lib/toast";
 import { ADMIN_LIVE_TABLES, adminKeys, adminKeysForTable, QUIET_TABLES } from "../admin-keys";
 
@@ -41,7 +41,7 @@ export function refetchAdmin(
   queryKeys: readonly (readonly string[])[],
   onError = showSyncError,
 ): Promise<boolean> {
-  return Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }, { throwOnError: true }))).then(
+  return Promise.all(queryKeys.map((queryKey) => refetchAfterChange(queryClient, queryKey, { throwOnError: true }))).then(
     () => true,
     (error: unknown) => {
       // A 401 ends the session instead (session/admin-session.tsx); no sync message for that.

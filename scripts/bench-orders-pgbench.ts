@@ -10,9 +10,10 @@
 //      each order its own customer, counting orders a second and those saved;
 //   3. runs pgbench with that script at the same concurrency for the same time.
 // For both runs it reports the CPU an order cost the database, the client (the app, or pgbench)
-// and the load generator, read from /proc: on two shared cores the ratio can be no better than
-// the database's share of the whole. It reports; it never fails on a figure. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL, and
-// pgbench (postgresql-client). A watchdog stops it within 150 s.
+// and the load generator, read from /proc: both runs keep the two cores busy, so the ratio is
+// about the inverse of those sums. It reports; it never fails on a figure. Needs
+// BENCH_DATABASE_URL or TEST_DATABASE_URL, and pgbench (postgresql-client). A watchdog stops it
+// within 150 s.
 //
 //   node --import tsx scripts/bench-orders-pgbench.ts [--seconds=10] [--concurrency=50]
 import { spawn, spawnSync } from "node:child_process";

@@ -162,7 +162,7 @@ describe("listenForPriceEvents", () => {
 });
 
 describe("refetchAfterChange", () => {
-  /** A list on screen whose loads answer when the test says: `answer(i, rows)` answers the i-th load. */
+  /** A list on screen whose loads answer when the test says: `loads[i](rows)` answers the i-th load. */
   function listOnScreen(client: QueryClient) {
     const loads: ((rows: string[]) => void)[] = [];
     const observer = new QueryObserver(client, {

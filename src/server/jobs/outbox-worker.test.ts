@@ -114,6 +114,23 @@ describe("outbox worker", () => {
     expect(email.sent).toHaveLength(80);
   });
 
+  it("without the Cloud API, two workers move a batch of WhatsApp messages to the owner's queue once each, each with its own link", async () => {
+    const a = new OutboxWorker(database.db, {});
+    const b = new OutboxWorker(database.db, {});
+    for (let i = 0; i < 80; i++) {
+      await enqueue(database.db, { channel: "whatsapp", recipient: `278200000${String(i).padStart(2, "0")}`, body: `Hi ${i}`, kind: "t" });
+    }
+    const [movedByA, movedByB] = await Promise.all([a.drain(), b.drain()]);
+    expect(movedByA + movedByB).toBe(80);
+    const rows = await database.db.select().from(outbox);
+    expect(rows).toHaveLength(80);
+    for (const row of rows) {
+      expect(row.status).toBe("owner");
+      expect(row.wa_link).toBe(`https://wa.me/${row.recipient}?text=${encodeURIComponent(row.body)}`);
+    }
+    expect(await a.drain()).toBe(0);
+  });
+
   it("sends WhatsApp messages to the digits of the number", async () => {
     const sent: [string, string][] = [];
     const whatsapp: WhatsAppTransport = {

@@ -54,3 +54,19 @@ export function uniqueViolation(error: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * Whether the database refused a transaction as a whole, certainly before it committed: a
+ * constraint (class 23), a deadlock (40P01) or a serialization failure (40001). Nothing of it was
+ * written, so its work may be tried again another way. Any other error (a lost connection, say)
+ * leaves open whether a COMMIT took effect.
+ */
+export function refusedWhole(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === "string" && /^(23...|40P01|40001)$/.test(code)) return true;
+    current = cause;
+  }
+  return false;
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "@/server/db/schema";
 import { makeClient } from "@/server/modules/client/test-helpers";
 import { createTestApp, type TestApp } from "@/server/testing";
-import { matchContact } from "./identity";
+import { matchContact, matchContactIds } from "./identity";
 
 let t: TestApp;
 let numberOwner: string;
@@ -63,5 +63,30 @@ describe("matchContact", () => {
     expect(await matchContact(t.app.db, { whatsapp: "082 111 0009", email: "flagged@example.co.za" })).toBeNull();
     await t.app.db.update(clients).set({ possible_duplicate_of: null, merged_into: numberOwner }).where(eq(clients.id, flagged.id));
     expect(await matchContact(t.app.db, { whatsapp: "082 111 0009", email: "flagged@example.co.za" })).toBeNull();
+  });
+});
+
+describe("matchContactIds (a batch of orders)", () => {
+  it("answers for many people in one go what matchContact answers for each, in their order", async () => {
+    await makeClient(t.app, {
+      username: "mc-batch-merged",
+      whatsapp: "27821110010",
+      email: "merged@example.co.za",
+      merged_into: numberOwner,
+    });
+    const people = [
+      { whatsapp: "082 111 0001", email: "home@example.co.za" }, // the number's own client
+      { whatsapp: "082 999 0000", email: " HOME@example.co.za " }, // the address only: the newer
+      { whatsapp: "082 999 0001", email: "new@example.co.za" }, // nobody
+      { whatsapp: "+27 82 111 0002" }, // the number alone
+      { email: "number@example.co.za" }, // the address alone
+      { whatsapp: "082 111 0010", email: "merged@example.co.za" }, // a merged client: nobody
+      {},
+      { whatsapp: "082 111 0001", email: "home@example.co.za" }, // the same person twice
+    ];
+    const batch = await matchContactIds(t.app.db, people);
+    const alone = await Promise.all(people.map((person) => matchContact(t.app.db, person)));
+    expect(batch).toEqual(alone.map((match) => (match ? { clientId: match.client.id, by: match.by } : null)));
+    expect(batch.map((match) => match?.clientId ?? null)).toEqual([numberOwner, newer, null, older, numberOwner, null, null, numberOwner]);
   });
 });

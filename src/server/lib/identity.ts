@@ -72,6 +72,42 @@ export async function matchContact(db: Executor, person: { whatsapp?: string; em
 
 const asMatch = (client: ClientRow | null, by: ContactMatch["by"]): ContactMatch | null => (client ? { client, by } : null);
 
+/**
+ * `matchContact` for many people in one round trip (a group commit's batch of orders), answering
+ * the client's id and what matched: the same rule — the number's own standing client first, else
+ * the most recently active standing client with the address. identity.test.ts holds the two equal.
+ */
+export async function matchContactIds(
+  db: Pick<Db, "execute">,
+  people: readonly { whatsapp?: string; email?: string }[],
+): Promise<({ clientId: string; by: ContactMatch["by"] } | null)[]> {
+  if (people.length === 0) return [];
+  const wanted = JSON.stringify(
+    people.map((person, i) => ({
+      i,
+      digits: person.whatsapp ? storedNumber(person.whatsapp) || null : null,
+      address: person.email?.trim().toLowerCase() || null,
+    })),
+  );
+  const result = await db.execute(sql`
+    SELECT p.i, m.id, m.by_number
+    FROM jsonb_to_recordset(${wanted}::jsonb) AS p(i int, digits text, address text)
+    JOIN LATERAL (
+      SELECT ${clients.id} AS id, ${clients.whatsapp} IS NOT DISTINCT FROM p.digits AS by_number
+      FROM ${clients}
+      WHERE (${clients.whatsapp} = p.digits OR lower(${clients.email}) = p.address) AND ${standing}
+      ORDER BY 2 DESC, ${clients.updated_at} DESC
+      LIMIT 1
+    ) AS m ON true`);
+  const found = new Map(
+    (result as unknown as { rows: { i: number; id: string; by_number: boolean }[] }).rows.map((row) => [Number(row.i), row]),
+  );
+  return people.map((_, i) => {
+    const row = found.get(i);
+    return row ? { clientId: row.id, by: row.by_number ? "whatsapp" : "email" } : null;
+  });
+}
+
 export const numberTakenMessage = (holder: Pick<ClientRow, "full_name" | "username">, number: string) =>
   `${formatPhoneForDisplay(number)} is already the WhatsApp number of ${holder.full_name} (${holder.username}). A number belongs to one client.`;
 

@@ -1,7 +1,8 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, type TestDatabase } from "@/server/testing";
 import { AppError } from "./errors";
-import { enforce, hit, reset } from "./rate-limit";
+import { enforce, hit, hitEach, peek, reset } from "./rate-limit";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -34,5 +35,56 @@ describe("database-backed rate limits", () => {
     expect(Number(error.headers["retry-after"])).toBeGreaterThanOrEqual(1);
     await reset(database.db, "t:ip:3");
     await expect(enforce(database.db, [{ key: "t:ip:3", limit: 1 }])).resolves.toBeUndefined();
+  });
+});
+
+/** Windows are calendar minutes: start well inside one, so a test's counts are one window's. */
+async function awayFromMinuteTurn(): Promise<void> {
+  const left = 60 - new Date().getSeconds();
+  if (left < 4) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
+}
+
+describe("hitEach: a batch's hits in one statement", () => {
+  it("gives each hit the count it would have had on its own, in order, and refuses those past the limit", async () => {
+    await awayFromMinuteTurn();
+    await hit(database.db, "t:batch:a", 3);
+    await hit(database.db, "t:batch:a", 3);
+    const results = await hitEach(database.db, ["t:batch:a", "t:batch:b", "t:batch:a", "t:batch:b", "t:batch:a"], 3);
+    expect(results.map(({ count, allowed }) => ({ count, allowed }))).toEqual([
+      { count: 3, allowed: true },
+      { count: 1, allowed: true },
+      { count: 4, allowed: false },
+      { count: 2, allowed: true },
+      { count: 5, allowed: false },
+    ]);
+    for (const refused of results.filter((result) => !result.allowed)) {
+      expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    }
+    // Read back: the rows hold every hit.
+    expect((await peek(database.db, "t:batch:a")).count).toBe(5);
+    expect((await peek(database.db, "t:batch:b")).count).toBe(2);
+  });
+
+  it("counts batches racing on the same keys exactly, each count given once", async () => {
+    await awayFromMinuteTurn();
+    const batches = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        hitEach(database.db, i % 2 ? ["t:race:x", "t:race:y"] : ["t:race:y", "t:race:x", "t:race:x"], 100),
+      ),
+    );
+    const counts = (key: string) =>
+      batches
+        .flatMap((batch, i) => batch.filter((_, j) => (i % 2 ? ["t:race:x", "t:race:y"] : ["t:race:y", "t:race:x", "t:race:x"])[j] === key))
+        .map((result) => result.count)
+        .sort((a, b) => a - b);
+    // x: 4 batches of one and 4 of two = 12 hits; y: 8.
+    expect(counts("t:race:x")).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(counts("t:race:y")).toEqual(Array.from({ length: 8 }, (_, i) => i + 1));
+    const rows = await database.db.execute(sql`SELECT key, count FROM rate_limits WHERE key LIKE 't:race:%' ORDER BY key`);
+    expect((rows as unknown as { rows: { key: string; count: number }[] }).rows.map((row) => [row.key, Number(row.count)])).toEqual([
+      ["t:race:x", 12],
+      ["t:race:y", 8],
+    ]);
   });
 });

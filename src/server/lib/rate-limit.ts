@@ -29,6 +29,37 @@ export async function hit(db: Db, key: string, limit: number, amount = 1): Promi
 }
 
 /**
+ * `hit` for many callers in one statement (a group commit's batch): one hit each, in the order
+ * given, so the k-th caller on a key gets the count it would have got hitting on its own in that
+ * order. Keys are written in sorted order, so two batches never wait on each other's rows in turn.
+ */
+export async function hitEach(db: Pick<Db, "execute">, keys: readonly string[], limit: number): Promise<LimitResult[]> {
+  if (keys.length === 0) return [];
+  const amounts = new Map<string, number>();
+  for (const key of keys) amounts.set(key, (amounts.get(key) ?? 0) + 1);
+  const rows = [...amounts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, amount]) => ({ key, amount }));
+  const result = await db.execute(sql`
+    INSERT INTO rate_limits (key, count, window_start)
+    SELECT h.key, h.amount, date_trunc('minute', now()) FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS h(key text, amount int)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN rate_limits.window_start = date_trunc('minute', now()) THEN rate_limits.count + excluded.count ELSE excluded.count END,
+      window_start = date_trunc('minute', now())
+    RETURNING key, count, extract(epoch from (date_trunc('minute', now()) + interval '1 minute' - now()))::float AS retry_after`);
+  const totals = new Map(
+    (result as unknown as { rows: { key: string; count: number; retry_after: number }[] }).rows.map((row) => [row.key, row]),
+  );
+  const seen = new Map<string, number>();
+  return keys.map((key) => {
+    const row = totals.get(key);
+    const nth = (seen.get(key) ?? 0) + 1;
+    seen.set(key, nth);
+    // The batch's hits on a key were counted together: the k-th of n is the total less the n - k after it.
+    const count = Number(row?.count ?? nth) - ((amounts.get(key) ?? nth) - nth);
+    return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(Number(row?.retry_after ?? 60))) };
+  });
+}
+
+/**
  * Reserve one attempt on `key` in the current minute, atomically: the row is counted up only
  * while it is below `limit`, so N concurrent callers get at most `limit` reservations between
  * them (PostgreSQL re-checks the WHERE on the locked, latest row of an ON CONFLICT update; a
@@ -114,23 +145,43 @@ export async function withinRecipientCap<M extends { kind: string; recipient: st
   messages: M[],
   limit = RECIPIENT_LIMIT_PER_HOUR,
 ): Promise<M[]> {
+  const isStranger = (message: M) => (STRANGER_MESSAGE_KINDS as readonly string[]).includes(message.kind);
+  const recipientOf = (message: M) => message.recipient.trim().toLowerCase();
+  // Every recipient's lock in one statement, in sorted order (two callers never wait on each
+  // other's locks in turn), then every recipient's last hour in one count: two round trips
+  // however many messages (a group commit's batch names many recipients). One recipient (a form
+  // alone) takes the plain statements, which PostgreSQL plans in a third of the time.
+  const recipients = [...new Set(messages.filter(isStranger).map(recipientOf))].sort();
+  const sentBefore = new Map<string, number>();
+  const lastHour = sql`kind IN ${[...STRANGER_MESSAGE_KINDS]} AND created_at > now() - interval '1 hour'`;
+  if (recipients.length === 1) {
+    const [recipient] = recipients;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`recipient-cap:${recipient}`}))`);
+    const result = await tx.execute(sql`
+      SELECT count(*)::int AS n FROM outbox WHERE lower(trim(recipient)) = ${recipient} AND ${lastHour}`);
+    sentBefore.set(recipient, Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0));
+  } else if (recipients.length > 1) {
+    const names = JSON.stringify(recipients.map((recipient) => `recipient-cap:${recipient}`));
+    await tx.execute(sql`
+      SELECT pg_advisory_xact_lock(hashtext(name))
+      FROM (SELECT name FROM jsonb_array_elements_text(${names}::jsonb) WITH ORDINALITY AS r(name, i) ORDER BY i) AS ordered`);
+    const result = await tx.execute(sql`
+      SELECT lower(trim(recipient)) AS recipient, count(*)::int AS n FROM outbox
+      WHERE lower(trim(recipient)) = ANY (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(recipients)}::jsonb))) AND ${lastHour}
+      GROUP BY 1`);
+    for (const row of (result as unknown as { rows: { recipient: string; n: number }[] }).rows)
+      sentBefore.set(row.recipient, Number(row.n));
+  }
   const kept: M[] = [];
-  const queuedNow = new Map<string, number>();
   for (const message of messages) {
-    if (!(STRANGER_MESSAGE_KINDS as readonly string[]).includes(message.kind)) {
+    if (!isStranger(message)) {
       kept.push(message);
       continue;
     }
-    const recipient = message.recipient.trim().toLowerCase();
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`recipient-cap:${recipient}`}))`);
-    const result = await tx.execute(sql`
-      SELECT count(*)::int AS n FROM outbox
-      WHERE lower(trim(recipient)) = ${recipient}
-        AND kind IN ${[...STRANGER_MESSAGE_KINDS]}
-        AND created_at > now() - interval '1 hour'`);
-    const sent = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) + (queuedNow.get(recipient) ?? 0);
+    const recipient = recipientOf(message);
+    const sent = sentBefore.get(recipient) ?? 0;
     if (sent >= limit) continue;
-    queuedNow.set(recipient, (queuedNow.get(recipient) ?? 0) + 1);
+    sentBefore.set(recipient, sent + 1);
     kept.push(message);
   }
   return kept;

@@ -14,8 +14,8 @@ import { knownFields, storablePayload } from "@/server/lib/clean-input";
 import { badRequest } from "@/server/lib/errors";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { saDay } from "@/shared/dates";
-import { INTEREST_REQUIRED_MESSAGE, interestFormSchema, orderFormSchema } from "@/shared/schemas";
-import { type Submission, submitInterest, submitOrder, trialAvailability } from "./service";
+import { INTEREST_REQUIRED_MESSAGE, interestFormSchema, isFreeTrialOrder, type OrderForm, orderFormSchema } from "@/shared/schemas";
+import { type Submission, submitInterest, submitOrder, submitPaidOrder, trialAvailability } from "./service";
 
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
@@ -72,11 +72,24 @@ const routes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.post("/orders", { schema: { response: { 200: orderSubmitted, 201: orderSubmitted, 202: trialOpened } } }, async (request, reply) => {
-    await enforce(app.db, [{ key: `orders:ip:${clientIp(request)}`, limit: limit(), message: PUBLIC_WRITE_MESSAGE }]);
-    const submission = submissionOf(request, Object.keys(orderFormSchema.shape));
-    // The schema's own messages are the spec's; the first problem is the headline.
-    const form = parseForm(orderFormSchema, submission.body, (fields) => Object.values(fields)[0]);
-    const saved = await submitOrder(app, form, submission);
+    const rateLimit = { key: `orders:ip:${clientIp(request)}`, perMinute: limit() };
+    let submission: ReturnType<typeof submissionOf>;
+    let form: OrderForm;
+    try {
+      submission = submissionOf(request, Object.keys(orderFormSchema.shape));
+      // The schema's own messages are the spec's; the first problem is the headline.
+      form = parseForm(orderFormSchema, submission.body, (fields) => Object.values(fields)[0]);
+    } catch (problem) {
+      // Counted like any submission: past the limit the answer is 429, whatever the form held.
+      await enforce(app.db, [{ key: rateLimit.key, limit: rateLimit.perMinute, message: PUBLIC_WRITE_MESSAGE }]);
+      throw problem;
+    }
+    // A paid order is counted and saved in one go with any arriving beside it; a free trial alone.
+    const saved = isFreeTrialOrder(form)
+      ? await enforce(app.db, [{ key: rateLimit.key, limit: rateLimit.perMinute, message: PUBLIC_WRITE_MESSAGE }]).then(() =>
+          submitOrder(app, form, submission),
+        )
+      : await submitPaidOrder(app, form, submission, rateLimit);
     reply.header("cache-control", "no-store");
     if (saved.trial) return reply.status(202).send({ success: true, id: saved.id, ...saved.trial });
     return reply.status(saved.replayed ? 200 : 201).send({ success: true, id: saved.id, whatsappUrl: saved.whatsappUrl });

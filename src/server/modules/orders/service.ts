@@ -3,14 +3,16 @@
 // free-trial rules (no trial on sport event days; one per WhatsApp number and per e-mail)
 // are checked here and enforced by the database's partial unique indexes under concurrency;
 // an Idempotency-Key makes a retried submission answer the lead it already saved.
+import { randomUUID } from "node:crypto";
 import { and, eq, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { leads, trialBlackoutDays } from "@/server/db/schema";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
-import { AppError, uniqueViolation } from "@/server/lib/errors";
-import { matchContact, storedNumber } from "@/server/lib/identity";
+import { AppError, refusedWhole, tooManyRequests, uniqueViolation } from "@/server/lib/errors";
+import { GroupCommit } from "@/server/lib/group-commit";
+import { matchContact, matchContactIds, storedNumber } from "@/server/lib/identity";
 import { enqueueAll, type OutboxMessage } from "@/server/lib/outbox";
-import { withinRecipientCap } from "@/server/lib/rate-limit";
+import { hitEach, PUBLIC_WRITE_MESSAGE, withinRecipientCap } from "@/server/lib/rate-limit";
 import { listActiveSpecials, listPackages, specialsAt } from "@/server/modules/catalogue/service";
 import { trialMode } from "@/server/modules/trials/mode";
 import { checkTrialRequest, countOrderRefusal, findTrialOf, openTrial } from "@/server/modules/trials/service";
@@ -77,7 +79,38 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
   const trial = isFreeTrialOrder(form);
   // Instant mode (modules/trials): the limits below, then a code instead of a wait for the owner.
   const instant = trial && (await trialMode(app)) === "instant";
-  const values: NewLead = {
+  const values: NewLead = { ...(await orderValues(app, form)), ...(await returningClient(app, form)) };
+  const saved = await saveLead(app, values, submission, {
+    accepts: (lead) => lead.form_type === "order" || lead.form_type === "free-trial",
+    // A replay answers before the trial rules: the trial it asks about is this very lead.
+    check: trial
+      ? async () => {
+          await checkTrialAllowed(app, values).catch(async (refusal) => {
+            if (instant) await countOrderRefusal(app, refusal, submission.ip);
+            throw refusal;
+          });
+          if (instant) await checkTrialRequest(app, { email: form.email, ip: submission.ip, returningClient: values.client_id != null });
+        }
+      : undefined,
+    // Instant: the customer's message is the code (openTrial), not a promise to be in touch.
+    messages: (lead) => (instant ? [orderBusinessEmail(lead, business)] : orderMessages(lead, business)),
+    onUniqueViolation: (constraint) => {
+      const field = TRIAL_INDEX_FIELD[constraint];
+      return field ? trialUsed(field) : null;
+    },
+  });
+  const answer = { id: saved.lead.id, replayed: saved.replayed, whatsappUrl: orderWhatsAppUrl(saved.lead, business) };
+  // A replay answers the trial its first submission opened (a lead saved in approve mode has none).
+  if (instant && (!saved.replayed || (await findTrialOf(app, saved.lead.id)))) {
+    return { ...answer, trial: await openTrial(app, saved.lead, submission.ip) };
+  }
+  return answer;
+}
+
+/** The lead an order makes, but for who it may be (`returningClient`). */
+async function orderValues(app: FastifyInstance, form: OrderForm): Promise<NewLead> {
+  const trial = isFreeTrialOrder(form);
+  return {
     form_type: trial ? "free-trial" : "order",
     name: form.name,
     email: form.email,
@@ -93,34 +126,112 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
     // What the business reads in its new-order e-mail and on the lead: the live price.
     package_price: trial ? "FREE" : await orderPrice(app, form),
     marketing_opt_in: form.marketingOptIn,
-    ...(await returningClient(app, form)),
   };
-  const saved = await saveLead(app, values, submission, {
-    accepts: (lead) => lead.form_type === "order" || lead.form_type === "free-trial",
-    // A replay answers before the trial rules: the trial it asks about is this very lead.
-    check: trial
-      ? async () => {
-          await checkTrialAllowed(app, values).catch(async (refusal) => {
-            if (instant) await countOrderRefusal(app, refusal, submission.ip);
-            throw refusal;
-          });
-          if (instant) await checkTrialRequest(app, { email: form.email, ip: submission.ip, returningClient: values.client_id != null });
-        }
-      : undefined,
-    // Instant: the customer's message is the code (openTrial), not a promise to be in touch.
-    messages: (lead) =>
-      instant ? [orderBusinessEmail(lead, business)] : [orderBusinessEmail(lead, business), orderCustomerEmail(lead, business)],
-    onUniqueViolation: (constraint) => {
-      const field = TRIAL_INDEX_FIELD[constraint];
-      return field ? trialUsed(field) : null;
-    },
-  });
-  const answer = { id: saved.lead.id, replayed: saved.replayed, whatsappUrl: orderWhatsAppUrl(saved.lead, business) };
-  // A replay answers the trial its first submission opened (a lead saved in approve mode has none).
-  if (instant && (!saved.replayed || (await findTrialOf(app, saved.lead.id)))) {
-    return { ...answer, trial: await openTrial(app, saved.lead, submission.ip) };
+}
+
+/** What an order (not an instant trial) queues: the business's notice and the customer's confirmation. */
+const orderMessages = (lead: Lead, business: BusinessProfile): OutboxMessage[] => [
+  orderBusinessEmail(lead, business),
+  orderCustomerEmail(lead, business),
+];
+
+// ---- paid orders, written together ---------------------------------------------------------
+
+/**
+ * A paid order (the public form's common case) is written by group commit
+ * (docs/decisions/012-group-commit-for-orders.md): orders arriving while another batch is being
+ * written share the next transaction. Each keeps what it would have had alone — its own rate-limit
+ * count, client match, lead, messages (the per-recipient cap counted across the batch) and answer.
+ * A batch the database refuses outright (a reused Idempotency-Key, say) is rolled back whole, and
+ * each of its orders is then taken alone by `submitOrder` (already counted against its limit), so
+ * one bad order costs the others nothing but the retry. Free trials always go alone (`submitOrder`): their rules
+ * read what the order before them wrote.
+ */
+export async function submitPaidOrder(
+  app: FastifyInstance,
+  form: OrderForm,
+  submission: Submission,
+  limit: { key: string; perMinute: number },
+): Promise<SavedOrder> {
+  const business = await loadBusiness(app);
+  const pending: PendingOrder = { form, submission, limit, business, values: await orderValues(app, form) };
+  let writer = paidOrderWriters.get(app);
+  if (!writer) {
+    writer = new GroupCommit((batch) => writePaidOrders(app, batch));
+    paidOrderWriters.set(app, writer);
   }
-  return answer;
+  const outcome = await writer.submit(pending);
+  if ("refused" in outcome) throw outcome.refused;
+  if ("alone" in outcome) return outcome.alone;
+  return { id: outcome.lead.id, replayed: false, whatsappUrl: orderWhatsAppUrl(outcome.lead, business) };
+}
+
+interface PendingOrder {
+  form: OrderForm;
+  submission: Submission;
+  limit: { key: string; perMinute: number };
+  business: BusinessProfile;
+  values: NewLead;
+}
+type PaidOutcome = { lead: Lead } | { refused: AppError } | { alone: SavedOrder };
+
+const paidOrderWriters = new WeakMap<FastifyInstance, GroupCommit<PendingOrder, PaidOutcome>>();
+
+async function writePaidOrders(app: FastifyInstance, batch: readonly PendingOrder[]): Promise<PaidOutcome[]> {
+  // Every submission is counted, in a statement of its own as `enforce` counts one: a hot
+  // address's row is never held locked for a whole batch.
+  const limits = await hitEach(
+    app.db,
+    batch.map((order) => order.limit.key),
+    batch[0].limit.perMinute,
+  );
+  const admitted = batch.filter((_, index) => limits[index].allowed);
+  let leadOf = new Map<PendingOrder, PaidOutcome>();
+  if (admitted.length > 0) {
+    try {
+      leadOf = await app.db.transaction(async (tx) => {
+        // One statement each for the whole batch: the client matches, the leads, the recipient
+        // caps (two) and the messages.
+        const matches = await matchContactIds(
+          tx,
+          admitted.map((order) => order.form),
+        );
+        const rows = admitted.map((order, index) => ({
+          ...order.values,
+          id: randomUUID(),
+          ...leadOfClient(matches[index]),
+          payload: order.submission.payload,
+          ip: order.submission.ip,
+          idempotency_key: order.submission.idempotencyKey,
+        }));
+        const saved = new Map((await tx.insert(leads).values(rows).returning()).map((lead) => [lead.id, lead]));
+        const leadsOf = admitted.map((order, index) => ({ order, lead: saved.get(rows[index].id) as Lead }));
+        const messages = leadsOf.flatMap(({ order, lead }) =>
+          orderMessages(lead, order.business).filter((message) => message.recipient.trim() !== ""),
+        );
+        await enqueueAll(tx, await withinRecipientCap(tx, messages));
+        return new Map(leadsOf.map(({ order, lead }): [PendingOrder, PaidOutcome] => [order, { lead }]));
+      });
+      app.outbox.nudge();
+    } catch (error) {
+      if (!refusedWhole(error)) throw error;
+      // Nothing of the batch was written: each order alone (already counted), as if it had come on its own.
+      const alone = await Promise.all(
+        admitted.map(async (order): Promise<[PendingOrder, PaidOutcome]> => {
+          try {
+            return [order, { alone: await submitOrder(app, order.form, order.submission) }];
+          } catch (refusal) {
+            if (refusal instanceof AppError) return [order, { refused: refusal }];
+            throw refusal;
+          }
+        }),
+      );
+      leadOf = new Map(alone);
+    }
+  }
+  return batch.map(
+    (order, index) => leadOf.get(order) ?? { refused: tooManyRequests(limits[index].retryAfterSeconds, PUBLIC_WRITE_MESSAGE) },
+  );
 }
 
 /**
@@ -157,11 +268,13 @@ export function orderWhatsAppUrl(lead: Lead, business: BusinessProfile): string 
  */
 async function returningClient(app: FastifyInstance, person: { whatsapp: string; email: string }) {
   const match = await matchContact(app.db, person);
-  return {
-    client_id: match?.by === "whatsapp" ? match.client.id : null,
-    possible_duplicate_of: match?.by === "email" ? match.client.id : null,
-  };
+  return leadOfClient(match && { clientId: match.client.id, by: match.by });
 }
+
+const leadOfClient = (match: { clientId: string; by: "whatsapp" | "email" } | null) => ({
+  client_id: match?.by === "whatsapp" ? match.clientId : null,
+  possible_duplicate_of: match?.by === "email" ? match.clientId : null,
+});
 
 /**
  * Whether a free trial may start today: not on a blackout day (a sport event day). The public

@@ -1,10 +1,14 @@
 // Orders on PostgreSQL against pgbench (ARCHITECTURE.md §10: throughput ≥ 0.9× pgbench running
 // the same transaction at the same concurrency, every order saved). On a database made and
 // dropped for the run:
-//   1. records the statements one order sends (an app in this process, its pg client watched),
-//      and writes them as a pgbench script — parameters inlined, the order's own values (e-mail,
-//      number, keys) made unique per transaction with pgbench's :n, so no insert collapses into
-//      a conflict and no lock is shared that the app would not share;
+//   1. records the statements of one order written alone (an app in this process, its pg
+//      client watched: the rate-limit hit, the client look-up, then the lead, the recipient cap
+//      and the messages in one transaction), and writes them as a pgbench script — parameters
+//      inlined, the order's own values (e-mail, number, keys, the lead's id) made unique per
+//      transaction with pgbench's :n, so no insert collapses into a conflict and no lock is
+//      shared that the app would not share. Under load the app writes the orders that arrive
+//      together in one transaction (group commit, decision 012); the reference is the database
+//      doing each order's work on its own;
 //   2. runs the built server (dist/server/main.js, jobs on, LOG_LEVEL info to a file) and keeps
 //      CONCURRENCY orders in flight for SECONDS with autocannon from another process (this one),
 //      each order its own customer, counting orders a second and those saved;

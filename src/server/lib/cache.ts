@@ -78,9 +78,24 @@ interface FastRoute {
   key: string;
   entry: Entry;
   prepared: Prepared;
-  /** by encoding ("" for none): the complete headers of a 200 */
-  ok: Map<string, OutgoingHttpHeaders>;
-  notModified: OutgoingHttpHeaders;
+  /** the learnt headers but the body's own (length, encoding) */
+  base: OutgoingHttpHeaders;
+  /** by encoding ("" for none): the complete headers of a 200, flat (name, value, …) */
+  ok: Map<string, string[]>;
+  notModified: string[];
+}
+
+/**
+ * Headers as writeHead's flat list (name, value, name, value, …), made once a route: Node checks
+ * a list's names and values more cheaply than an object's, ~10 % of a cached read's CPU.
+ */
+function flatHeaders(headers: OutgoingHttpHeaders): string[] {
+  const flat: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) flat.push(name, String(one));
+  }
+  return flat;
 }
 
 /** onRequest hook of the public reads: browsers revalidate every time (ETag, 304); TanStack Query does the client-side caching. */
@@ -148,7 +163,8 @@ export class ReadCache {
       }
       const notModified: OutgoingHttpHeaders = {};
       for (const name of ["etag", "vary", "cache-control"]) if (base[name] !== undefined) notModified[name] = base[name];
-      this.fast.set(url, { key, entry, prepared, ok: new Map([["", { ...base, "content-length": prepared.body.length }]]), notModified });
+      const ok = new Map([["", flatHeaders({ ...base, "content-length": prepared.body.length })]]);
+      this.fast.set(url, { key, entry, prepared, base, ok, notModified: flatHeaders(notModified) });
     });
   }
 
@@ -171,7 +187,7 @@ export class ReadCache {
       const { encoding, bytes } = prepared.encoded(request.headers["accept-encoding"]);
       let headers = route.ok.get(encoding ?? "");
       if (!headers) {
-        headers = { ...route.ok.get(""), "content-encoding": encoding as string, "content-length": bytes.length };
+        headers = flatHeaders({ ...route.base, "content-encoding": encoding as string, "content-length": bytes.length });
         route.ok.set(encoding as string, headers);
       }
       response.writeHead(200, headers);

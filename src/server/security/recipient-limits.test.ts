@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "@/server/db/schema";
 import { RECIPIENT_LIMIT_PER_HOUR, STRANGER_MESSAGE_KINDS } from "@/server/lib/rate-limit";
+import { paidOrder } from "@/server/modules/orders/test-helpers";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { NAME_FORMAT_MESSAGE } from "@/shared/schemas";
 
@@ -33,20 +34,11 @@ const post = (url: string, payload: unknown) =>
     remoteAddress: nextIp(),
   });
 
-const order = (overrides: Record<string, unknown> = {}) => ({
-  name: `Thandi Mokoena ${++n}`,
-  email: `thandi${n}@example.co.za`,
-  whatsapp: `083 556 ${String(1000 + (n % 9000))}`,
-  package: "3 Months",
-  duration: "3 Months",
-  device: "android",
-  internetPlatform: "fibre",
-  otherPlatform: "",
-  internetSpeed: "50 Mbps",
-  formType: "order",
-  marketingOptIn: false,
-  ...overrides,
-});
+const order = (overrides: Record<string, unknown> = {}) =>
+  paidOrder(
+    { name: `Thandi Mokoena ${++n}`, email: `thandi${n}@example.co.za`, whatsapp: `083 556 ${String(1000 + (n % 9000))}` },
+    overrides,
+  );
 const interest = (overrides: Record<string, unknown> = {}) => ({
   firstName: "Lerato",
   lastName: `Nkosi ${++n}`,

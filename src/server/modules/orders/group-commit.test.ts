@@ -7,6 +7,7 @@ import { leads, outbox, rateLimits } from "@/server/db/schema";
 import { PUBLIC_WRITE_MESSAGE, RECIPIENT_LIMIT_PER_HOUR } from "@/server/lib/rate-limit";
 import { makeClient } from "@/server/modules/client/test-helpers";
 import { createTestApp, type TestApp } from "@/server/testing";
+import { paidOrder } from "./test-helpers";
 
 const LIMIT = 5;
 let t: TestApp;
@@ -14,20 +15,8 @@ let n = 0;
 
 function order(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   n += 1;
-  return {
-    name: `Sipho Dlamini ${n}`,
-    email: `sipho.batch${n}@example.co.za`,
-    whatsapp: `084 555 ${String(2000 + n)}`,
-    package: "3 Months",
-    duration: "3 Months",
-    device: "android",
-    internetPlatform: "fibre",
-    otherPlatform: "",
-    internetSpeed: "50 Mbps",
-    formType: "order",
-    marketingOptIn: false,
-    ...overrides,
-  };
+  const person = { name: `Sipho Dlamini ${n}`, email: `sipho.batch${n}@example.co.za`, whatsapp: `084 555 ${String(2000 + n)}` };
+  return paidOrder(person, overrides);
 }
 
 const post = (payload: unknown, from: string, headers: Record<string, string> = {}) =>

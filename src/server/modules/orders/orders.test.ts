@@ -9,6 +9,7 @@ import { OTHER_PLATFORM_MESSAGE } from "@/shared/schemas";
 import { leadReference } from "./messages";
 import type { OrderSubmitted } from "./routes";
 import { KEY_REUSED_MESSAGE, TRIAL_UNAVAILABLE_MESSAGE, TRIAL_USED_MESSAGES } from "./service";
+import { paidOrder } from "./test-helpers";
 
 // Seeded branding (src/server/db/seed-content.ts).
 const BUSINESS_WHATSAPP = "27821234567";
@@ -20,20 +21,7 @@ let n = 0;
 /** A valid paid order from a person nobody has used yet. */
 function order(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   n += 1;
-  return {
-    name: `Thandi Mokoena ${n}`,
-    email: `thandi${n}@example.co.za`,
-    whatsapp: `083 555 ${String(1000 + n)}`,
-    package: "3 Months",
-    duration: "3 Months",
-    device: "android",
-    internetPlatform: "fibre",
-    otherPlatform: "",
-    internetSpeed: "50 Mbps",
-    formType: "order",
-    marketingOptIn: false,
-    ...overrides,
-  };
+  return paidOrder({ name: `Thandi Mokoena ${n}`, email: `thandi${n}@example.co.za`, whatsapp: `083 555 ${String(1000 + n)}` }, overrides);
 }
 
 const post = (payload: unknown, headers: Record<string, string> = {}, app = t.app) =>

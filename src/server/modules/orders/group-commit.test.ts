@@ -3,10 +3,11 @@
 // client match and answer — and one order the database refuses must not cost the others theirs.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "@/server/db/client";
 import { leads, outbox, rateLimits } from "@/server/db/schema";
 import { PUBLIC_WRITE_MESSAGE, RECIPIENT_LIMIT_PER_HOUR } from "@/server/lib/rate-limit";
 import { makeClient } from "@/server/modules/client/test-helpers";
-import { createTestApp, type TestApp } from "@/server/testing";
+import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { paidOrder } from "./test-helpers";
 
 const LIMIT = 5;
@@ -211,4 +212,73 @@ describe("POST /api/orders: paid orders arriving together", () => {
     expect(await lead(answers[2])).toMatchObject({ client_id: null, possible_duplicate_of: client.id });
     expect(await lead(answers[3])).toMatchObject({ client_id: null, possible_duplicate_of: null });
   });
+
+  // Two server processes on one database: two apps, each with its own batches, on one PostgreSQL
+  // database (PGlite is one process's own; this case runs on PostgreSQL only and is skipped there).
+  it.runIf(onPostgres())(
+    "PostgreSQL: two processes writing batches at once with the same addresses and recipients: no deadlock, each order once, the counts exact",
+    { timeout: 30_000 },
+    async () => {
+      const first = await createTestApp({ PUBLIC_WRITE_LIMIT_PER_MIN: 1_000 });
+      const secondDatabase = await openDatabase({ databaseUrl: first.database.url, poolSize: 5 });
+      const second = await createTestApp({ PUBLIC_WRITE_LIMIT_PER_MIN: 1_000 }, { database: secondDatabase, seed: false });
+      try {
+        await awayFromMinuteTurn();
+        const victims = ["one.shared@example.co.za", "two.shared@example.co.za", "three.shared@example.co.za"];
+        const addresses = ["10.30.0.1", "10.30.0.2", "10.30.0.3", "10.30.0.4"];
+        // Each process gets 24 orders; the two name the victims and addresses in opposite orders.
+        const sends = (app: TestApp, reversed: boolean) =>
+          Array.from({ length: 24 }, (_, i) => {
+            const k = reversed ? 23 - i : i;
+            const body = order({ email: victims[k % victims.length] });
+            return app.app.inject({ method: "POST", url: "/api/orders", payload: body, remoteAddress: addresses[k % addresses.length] });
+          });
+        // Both processes' first orders held up until the rest have queued behind them.
+        let release = () => {};
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let locked = () => {};
+        const isLocked = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
+        const holder = first.app.db.transaction(async (tx) => {
+          await tx.execute(sql`LOCK TABLE rate_limits IN SHARE ROW EXCLUSIVE MODE`);
+          locked();
+          await released;
+        });
+        await isLocked;
+        const answers = Promise.all([...sends(first, false), ...sends(second, true)]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        release();
+        await holder;
+        const results = await answers;
+
+        expect(results.map((res) => res.statusCode)).toEqual(Array(48).fill(201));
+        const ids = results.map((res) => res.json().id as string);
+        expect(new Set(ids).size).toBe(48);
+        expect(await first.app.db.select({ id: leads.id }).from(leads).where(inArray(leads.id, ids))).toHaveLength(48);
+        // The per-recipient cap held across both processes: three confirmations a victim, no more.
+        for (const victim of victims) {
+          const confirmations = await first.app.db
+            .select({ id: outbox.id })
+            .from(outbox)
+            .where(and(eq(outbox.kind, "order-confirmation"), eq(outbox.recipient, victim)));
+          expect(confirmations).toHaveLength(RECIPIENT_LIMIT_PER_HOUR);
+        }
+        // Every submission counted once on its address: 48 over four addresses.
+        for (const address of addresses) {
+          const [row] = await first.app.db
+            .select({ count: rateLimits.count })
+            .from(rateLimits)
+            .where(eq(rateLimits.key, `orders:ip:${address}`));
+          expect(row?.count).toBe(12);
+        }
+      } finally {
+        await second.close();
+        await secondDatabase.close();
+        await first.close();
+      }
+    },
+  );
 });

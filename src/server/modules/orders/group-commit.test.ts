@@ -40,7 +40,7 @@ async function awayFromMinuteTurn(): Promise<void> {
  * for a moment; on PGlite any transaction holds the one connection), so every order sent arrives
  * while the first is still being written: the rest are then written together, as under load.
  */
-async function arrivingTogether<T>(send: () => Promise<T>): Promise<T> {
+async function arrivingTogether<T>(send: () => Promise<T>, holder: TestApp = t): Promise<T> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -49,7 +49,7 @@ async function arrivingTogether<T>(send: () => Promise<T>): Promise<T> {
   const isLocked = new Promise<void>((resolve) => {
     locked = resolve;
   });
-  const holder = t.app.db.transaction(async (tx) => {
+  const holding = holder.app.db.transaction(async (tx) => {
     await tx.execute(sql`LOCK TABLE rate_limits IN SHARE ROW EXCLUSIVE MODE`);
     locked();
     await released;
@@ -58,7 +58,7 @@ async function arrivingTogether<T>(send: () => Promise<T>): Promise<T> {
   const sending = send();
   await new Promise((resolve) => setTimeout(resolve, 300));
   release();
-  await holder;
+  await holding;
   return sending;
 }
 
@@ -233,26 +233,8 @@ describe("POST /api/orders: paid orders arriving together", () => {
             const body = order({ email: victims[k % victims.length] });
             return app.app.inject({ method: "POST", url: "/api/orders", payload: body, remoteAddress: addresses[k % addresses.length] });
           });
-        // Both processes' first orders held up until the rest have queued behind them.
-        let release = () => {};
-        const released = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        let locked = () => {};
-        const isLocked = new Promise<void>((resolve) => {
-          locked = resolve;
-        });
-        const holder = first.app.db.transaction(async (tx) => {
-          await tx.execute(sql`LOCK TABLE rate_limits IN SHARE ROW EXCLUSIVE MODE`);
-          locked();
-          await released;
-        });
-        await isLocked;
-        const answers = Promise.all([...sends(first, false), ...sends(second, true)]);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        release();
-        await holder;
-        const results = await answers;
+        // Both processes' first orders held up (the lock is on the one database) until the rest have queued behind them.
+        const results = await arrivingTogether(() => Promise.all([...sends(first, false), ...sends(second, true)]), first);
 
         expect(results.map((res) => res.statusCode)).toEqual(Array(48).fill(201));
         const ids = results.map((res) => res.json().id as string);

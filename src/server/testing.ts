@@ -90,6 +90,12 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 300
   throw lastError;
 }
 
+/** Rate-limit windows are calendar minutes: start a test's hits well inside one, so its counts are one window's. */
+export async function awayFromMinuteTurn(): Promise<void> {
+  const left = 60 - new Date().getSeconds();
+  if (left < 4) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
+}
+
 /** Bank details a test shop pays into: EFT is offered only once these replace the seed's placeholders. */
 export const TEST_BANK_DETAILS = {
   eft_bank_name: "FNB",

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, type TestDatabase } from "@/server/testing";
+import { awayFromMinuteTurn, openTestDatabase, type TestDatabase } from "@/server/testing";
 import { AppError } from "./errors";
 import { enforce, hit, hitEach, peek, reset } from "./rate-limit";
 
@@ -37,12 +37,6 @@ describe("database-backed rate limits", () => {
     await expect(enforce(database.db, [{ key: "t:ip:3", limit: 1 }])).resolves.toBeUndefined();
   });
 });
-
-/** Windows are calendar minutes: start well inside one, so a test's counts are one window's. */
-async function awayFromMinuteTurn(): Promise<void> {
-  const left = 60 - new Date().getSeconds();
-  if (left < 4) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
-}
 
 describe("hitEach: a batch's hits in one statement", () => {
   it("gives each hit the count it would have had on its own, in order, and refuses those past the limit", async () => {

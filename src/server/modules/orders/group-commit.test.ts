@@ -7,7 +7,7 @@ import { openDatabase } from "@/server/db/client";
 import { leads, outbox, rateLimits } from "@/server/db/schema";
 import { PUBLIC_WRITE_MESSAGE, RECIPIENT_LIMIT_PER_HOUR } from "@/server/lib/rate-limit";
 import { makeClient } from "@/server/modules/client/test-helpers";
-import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
+import { awayFromMinuteTurn, createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { paidOrder } from "./test-helpers";
 
 const LIMIT = 5;
@@ -28,12 +28,6 @@ const post = (payload: unknown, from: string, headers: Record<string, string> = 
     remoteAddress: from,
     headers: { "content-type": "application/json", ...headers },
   });
-
-/** Rate-limit windows are calendar minutes: start a burst well inside one, so its counts are one window's. */
-async function awayFromMinuteTurn(): Promise<void> {
-  const left = 60 - new Date().getSeconds();
-  if (left < 4) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
-}
 
 /**
  * Sends while the database holds up writes (a transaction of the test's locks the rate-limit table

@@ -73,6 +73,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.post("/orders", { schema: { response: { 200: orderSubmitted, 201: orderSubmitted, 202: trialOpened } } }, async (request, reply) => {
     const rateLimit = { key: `orders:ip:${clientIp(request)}`, perMinute: limit() };
+    const count = () => enforce(app.db, [{ key: rateLimit.key, limit: rateLimit.perMinute, message: PUBLIC_WRITE_MESSAGE }]);
     let submission: ReturnType<typeof submissionOf>;
     let form: OrderForm;
     try {
@@ -81,14 +82,12 @@ const routes: FastifyPluginAsync = async (fastify) => {
       form = parseForm(orderFormSchema, submission.body, (fields) => Object.values(fields)[0]);
     } catch (problem) {
       // Counted like any submission: past the limit the answer is 429, whatever the form held.
-      await enforce(app.db, [{ key: rateLimit.key, limit: rateLimit.perMinute, message: PUBLIC_WRITE_MESSAGE }]);
+      await count();
       throw problem;
     }
     // A paid order is counted and saved in one go with any arriving beside it; a free trial alone.
     const saved = isFreeTrialOrder(form)
-      ? await enforce(app.db, [{ key: rateLimit.key, limit: rateLimit.perMinute, message: PUBLIC_WRITE_MESSAGE }]).then(() =>
-          submitOrder(app, form, submission),
-        )
+      ? await count().then(() => submitOrder(app, form, submission))
       : await submitPaidOrder(app, form, submission, rateLimit);
     reply.header("cache-control", "no-store");
     if (saved.trial) return reply.status(202).send({ success: true, id: saved.id, ...saved.trial });

@@ -164,6 +164,8 @@ export const paymentListQuerySchema = z.object({
   q: search,
   status: optionalEnum(PAYMENT_STATUSES, "Status must be pending, paid, failed, cancelled or refunded"),
   provider: optionalEnum(PAYMENT_PROVIDERS, `Provider must be ${PAYMENT_PROVIDERS.slice(0, -1).join(", ")} or manual`),
+  /** held: a refund sent to the provider whose answer was lost, its amount held until confirmed */
+  refund: optionalEnum(["held"], "Refund must be held"),
   ...range,
 });
 
@@ -707,6 +709,8 @@ export interface AdminStats {
   outbox_failed: number;
   /** WhatsApp messages waiting for the owner to send by hand (no Cloud API, or no template) */
   whatsapp_to_send: number;
+  /** payments with a refund a provider has not confirmed, its amount held (admin/payments?refund=held) */
+  refunds_held: number;
   leads_per_day: { date: string; count: number }[];
   revenue_per_day: { date: string; amount: number }[];
 }

@@ -1,7 +1,8 @@
 // The owner's daily digest (docs/architecture.md, "Owner alerts"): when the owner_digest setting
 // is on, once a day at the owner_digest_hour (SAST, default 07:00; or at the first run after it
 // that day), yesterday in numbers — payments (how many, how much), new clients, free trials
-// started and trial clients who paid — and what waits for them now, with the dashboard's links.
+// started and trial clients who paid — and what waits for them now, with the dashboard's links
+// (a refund whose answer the provider lost among them: its amount stays held until it is checked).
 // Queued through lib/owner-alerts.ts with the day in its dedupe key, so however many processes
 // run this job, the owner gets one digest a day.
 import { and, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
@@ -11,6 +12,7 @@ import type { Db } from "@/server/db/client";
 import { capturedPayments, clientLifecycleEvents, clients, outbox, provisioningJobs } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { type AlertRoute, loadAlertRoute, type OwnerAlert, queueOwnerAlert } from "@/server/lib/owner-alerts";
+import { refundHeld } from "@/server/modules/admin-business/payment-service";
 import { formatDate, saDay } from "@/shared/dates";
 import { formatRand, toCents } from "@/shared/money";
 
@@ -32,6 +34,8 @@ export interface DigestFacts {
   failedMessages: number;
   eftAwaiting: number;
   whatsappToSend: number;
+  /** payments with a refund sent to the provider and not yet confirmed (its amount held) */
+  refundsHeld: number;
 }
 
 /** The dedupe key of a day's digest (the e-mail's; the WhatsApp row adds ':whatsapp'). */
@@ -51,7 +55,7 @@ export async function digestFacts(db: Pick<Db, "select">, now: Date): Promise<Di
   const to = saMidnight(now);
   const from = new Date(to.getTime() - DAY_MS);
   const within = (column: AnyPgColumn) => and(gte(column, from), lt(column, to));
-  const [[paid], [created], [started], [converted], [panel], [messages], [eft], [whatsapp]] = await Promise.all([
+  const [[paid], [created], [started], [converted], [panel], [messages], [eft], [whatsapp], [held]] = await Promise.all([
     db
       .select({ n: count(), total: sql<string>`coalesce(sum(${capturedPayments.amount}), 0)` })
       .from(capturedPayments)
@@ -94,6 +98,7 @@ export async function digestFacts(db: Pick<Db, "select">, now: Date): Promise<Di
       .select({ n: count() })
       .from(outbox)
       .where(and(eq(outbox.channel, "whatsapp"), eq(outbox.status, "owner"))),
+    db.select({ n: count() }).from(capturedPayments).where(refundHeld),
   ]);
   return {
     day: saDay(from),
@@ -106,6 +111,7 @@ export async function digestFacts(db: Pick<Db, "select">, now: Date): Promise<Di
     failedMessages: messages.n,
     eftAwaiting: eft.n,
     whatsappToSend: whatsapp.n,
+    refundsHeld: held.n,
   };
 }
 
@@ -127,6 +133,9 @@ export function digestAlert(publicUrl: string, facts: DigestFacts): OwnerAlert {
     facts.whatsappToSend
       ? `- ${counted(facts.whatsappToSend, "WhatsApp message", "WhatsApp messages")} for you to send: ${publicUrl}/admin/outbox?status=owner`
       : "",
+    facts.refundsHeld
+      ? `- ${counted(facts.refundsHeld, "refund", "refunds")} sent to the payment provider with no answer yet, the amount held: refund again on the payment to check, ${publicUrl}/admin/payments?refund=held`
+      : "",
   ].filter(Boolean);
   return {
     cause: "digest",
@@ -140,7 +149,7 @@ export function digestAlert(publicUrl: string, facts: DigestFacts): OwnerAlert {
       "",
       ...(waiting.length
         ? ["Waiting for you now:", ...waiting]
-        : ["Nothing is waiting for you now: no failed panel jobs or messages, no EFT to confirm."]),
+        : ["Nothing is waiting for you now: no failed panel jobs or messages, no EFT to confirm, no refund held."]),
       "",
       `Your dashboard: ${publicUrl}/admin`,
     ].join("\n"),

@@ -16,6 +16,7 @@ import {
   packages,
   panelPackageMap,
   provisioningJobs,
+  refundAttempts,
   siteSettings,
   whatsappTemplates,
   whatsappWindows,
@@ -529,6 +530,33 @@ describe("the daily digest", () => {
       { provider: "manual", external_transaction_id: "DIGEST-3", amount: 999, status: "paid", paid_at: at("2031-03-10T00:05:00+02:00") },
     ]);
   }
+
+  it("names the refunds held at a provider, with the payments list that shows them, until they are settled", async () => {
+    const [payment] = await t.app.db
+      .insert(capturedPayments)
+      .values({
+        provider: "ozow",
+        external_transaction_id: "DIGEST-HELD",
+        amount: 650,
+        status: "paid",
+        paid_at: at("2031-03-01T10:00:00+02:00"),
+      })
+      .returning();
+    const [attempt] = await t.app.db
+      .insert(refundAttempts)
+      .values({ payment_id: payment.id, provider: "ozow", amount_cents: 10000, sent_at: new Date(), request: { reason: "A day off air" } })
+      .returning();
+    const now = at("2031-03-10T09:00:00+02:00");
+    const held = await digestFacts(t.app.db, now);
+    expect(held.refundsHeld).toBe(1);
+    expect(digestAlert(PUBLIC_URL, held).body).toContain(
+      `- 1 refund sent to the payment provider with no answer yet, the amount held: refund again on the payment to check, ${PUBLIC_URL}/admin/payments?refund=held`,
+    );
+    await t.app.db.update(refundAttempts).set({ state: "failed" }).where(eq(refundAttempts.id, attempt.id));
+    const settled = await digestFacts(t.app.db, now);
+    expect(settled.refundsHeld).toBe(0);
+    expect(digestAlert(PUBLIC_URL, settled).body).not.toContain("refund=held");
+  });
 
   it("adds up yesterday in South African time", async () => {
     await seedYesterday();

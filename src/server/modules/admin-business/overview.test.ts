@@ -1,8 +1,8 @@
 // The overview figures on known data (South African days), the CSV exports (the filtered
 // list, every page, injection cells neutralised) and content-request replies.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, capturedPayments, clients, contentRequests, leads, outbox } from "@/server/db/schema";
+import { auditLog, capturedPayments, clients, contentRequests, leads, outbox, refundAttempts } from "@/server/db/schema";
 import { saDayStart } from "@/server/lib/list-query";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { saDay } from "@/shared/dates";
@@ -79,7 +79,7 @@ describe("pure pieces", () => {
 });
 
 describe("GET /api/admin/stats", () => {
-  it("counts leads, clients, trials, expiries, revenue, EFTs awaiting and failed messages by South African days", async () => {
+  it("counts leads, clients, trials, expiries, revenue, EFTs awaiting, failed messages and held refunds by South African days", async () => {
     const now = new Date();
     const todayStart = saDayStart(saDay(now));
     const monthStart = saDayStart(`${saDay(now).slice(0, 7)}-01`);
@@ -130,6 +130,16 @@ describe("GET /api/admin/stats", () => {
         payment("S6", "eft", "pending", 1450, null),
         payment("S7", "sandbox", "pending", 650, null),
       ]);
+    // S1's refund was sent to the provider and its answer lost: held; S2's went through (done)
+    const [s1, s2] = await t.app.db
+      .select()
+      .from(capturedPayments)
+      .where(inArray(capturedPayments.external_transaction_id, ["S1", "S2"]))
+      .orderBy(capturedPayments.external_transaction_id);
+    await t.app.db.insert(refundAttempts).values([
+      { payment_id: s1.id, provider: "sandbox", amount_cents: 10000, sent_at: now, request: { reason: "Lost answer" } },
+      { payment_id: s2.id, provider: "sandbox", amount_cents: 5000, sent_at: now, state: "done", request: { reason: "Made" } },
+    ]);
     await t.app.db.insert(outbox).values([
       { channel: "email", recipient: "a@example.co.za", body: "x", status: "failed" },
       { channel: "email", recipient: "b@example.co.za", body: "x", status: "sent" },
@@ -148,6 +158,7 @@ describe("GET /api/admin/stats", () => {
       revenue_month: 1649.99,
       eft_awaiting: 2,
       outbox_failed: 1,
+      refunds_held: 1,
     });
 
     const days = seriesDays(now);

@@ -4,9 +4,9 @@
 // the account, the term through the lifecycle module, one receipt), in the same transaction as
 // the status change, so nothing happens twice or without the rest.
 import { randomInt } from "node:crypto";
-import { and, count, eq, getTableColumns, gte, ilike, inArray, lt, or, type SQL } from "drizzle-orm";
+import { and, count, eq, getTableColumns, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { capturedPayments, clients, packages } from "@/server/db/schema";
+import { capturedPayments, clients, packages, refundAttempts } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";
 import { loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, notFound } from "@/server/lib/errors";
@@ -34,6 +34,13 @@ const SORT_COLUMNS = {
   provider: capturedPayments.provider,
 } satisfies Record<(typeof PAYMENT_SORTS)[number], unknown>;
 
+/**
+ * The payment has a refund still open (modules/billing/service.ts): being sent, or sent and its
+ * answer lost, so its amount stays held on the payment until the provider confirms it either way.
+ */
+export const refundHeld = sql`exists (select 1 from ${refundAttempts} where ${refundAttempts.payment_id} = ${capturedPayments.id}
+  and ${refundAttempts.state} in ('pending', 'made'))`;
+
 export function paymentWhere(query: Omit<PaymentListQuery, "page" | "pageSize" | "sort" | "dir">): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.q) {
@@ -53,6 +60,7 @@ export function paymentWhere(query: Omit<PaymentListQuery, "page" | "pageSize" |
   }
   if (query.status) conditions.push(eq(capturedPayments.status, query.status));
   if (query.provider) conditions.push(eq(capturedPayments.provider, query.provider));
+  if (query.refund === "held") conditions.push(refundHeld);
   const { from, toExclusive } = dateRange(query.from, query.to);
   if (from) conditions.push(gte(capturedPayments.created_at, from));
   if (toExclusive) conditions.push(lt(capturedPayments.created_at, toExclusive));

@@ -287,6 +287,11 @@ describe("the payments list", () => {
     expect((await list("sort=amount&dir=asc")).data.map((p) => p.provider)).toEqual(["manual", "eft", "eft", "eft"]);
     expect((await list("from=2000-01-01&to=2000-01-02")).total).toBe(0);
     expect((await admin.call({ method: "GET", url: "/api/admin/payments?provider=paypal" })).statusCode).toBe(400);
+    // no refund is held on any of them
+    expect((await list("refund=held")).total).toBe(0);
+    const wrong = await admin.call({ method: "GET", url: "/api/admin/payments?refund=maybe" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain("Refund must be held");
   });
 
   it("filters by each hosted provider the shop may take money through (PayFast, Ozow, Yoco)", async () => {

@@ -7,6 +7,7 @@ import { saDayStart } from "@/server/lib/list-query";
 import type { AdminStats } from "@/shared/business-schemas";
 import { SA_TIME_ZONE, saDay } from "@/shared/dates";
 import { toCents } from "@/shared/money";
+import { refundHeld } from "./payment-service";
 
 export const SERIES_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -44,6 +45,7 @@ export async function loadStats(app: FastifyInstance, now = new Date()): Promise
     [eftAwaiting],
     [outboxFailed],
     [whatsappToSend],
+    [refundsHeld],
     leadsPerDay,
     revenuePerDay,
   ] = await Promise.all([
@@ -75,6 +77,7 @@ export async function loadStats(app: FastifyInstance, now = new Date()): Promise
       .select({ n: count() })
       .from(outbox)
       .where(and(eq(outbox.channel, "whatsapp"), eq(outbox.status, "owner"))),
+    db.select({ n: count() }).from(capturedPayments).where(refundHeld),
     db.select({ day: leadDay, n: count() }).from(leads).where(gte(leads.created_at, seriesStart)).groupBy(leadDay),
     db
       .select({ day: paidDay, total: sql<string>`sum(${capturedPayments.amount} - ${capturedPayments.refunded_amount})` })
@@ -97,6 +100,7 @@ export async function loadStats(app: FastifyInstance, now = new Date()): Promise
     eft_awaiting: eftAwaiting.n,
     outbox_failed: outboxFailed.n,
     whatsapp_to_send: whatsappToSend.n,
+    refunds_held: refundsHeld.n,
     leads_per_day: days.map((date) => ({ date, count: leadCounts.get(date) ?? 0 })),
     revenue_per_day: days.map((date) => ({ date, amount: revenue.get(date) ?? 0 })),
   };

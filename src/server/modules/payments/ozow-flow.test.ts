@@ -271,6 +271,12 @@ describe("Ozow refunds through its API", () => {
     admin.call({ method: "POST", url: `/api/admin/payments/${id}/refund`, payload });
   const notesOf = async (paymentId: string) => t.app.db.select().from(creditNotes).where(eq(creditNotes.payment_id, paymentId));
   const attemptsOf = async (paymentId: string) => t.app.db.select().from(refundAttempts).where(eq(refundAttempts.payment_id, paymentId));
+  /** The payments the owner's Refund filter (and digest) shows as held. */
+  const heldList = async () => {
+    const response = await admin.call({ method: "GET", url: "/api/admin/payments?refund=held" });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.map((p: { id: string }) => p.id);
+  };
   const withMode = async <T>(mode: FakeOzow["refundMode"], work: () => Promise<T>) => {
     fake.refundMode = mode;
     try {
@@ -333,6 +339,7 @@ describe("Ozow refunds through its API", () => {
     expect(first.statusCode).toBe(502);
     expect(first.json().error).toMatchObject({ code: "refund_unconfirmed" });
     expect(await rowOf(payment.external_transaction_id)).toMatchObject({ refunded_amount: 100 });
+    expect(await heldList()).toEqual([payment.id]);
     const [open] = await attemptsOf(payment.id);
     await t.app.db
       .update(refundAttempts)
@@ -343,5 +350,7 @@ describe("Ozow refunds through its API", () => {
     expect(next.json().error.message).toContain("The earlier refund of R100 went through at Ozow after all");
     expect(fake.refunds.filter((r) => r.transactionId === payment.provider_payment_id)).toHaveLength(1);
     expect(await notesOf(payment.id)).toMatchObject([{ incl_cents: 10000, reason: "A day off air" }]);
+    // confirmed: no longer on the owner's list of held refunds
+    expect(await heldList()).toEqual([]);
   });
 });

@@ -24,6 +24,7 @@ const STATS: AdminStats = {
   eft_awaiting: 0,
   outbox_failed: 0,
   whatsapp_to_send: 0,
+  refunds_held: 0,
   leads_per_day: [],
   revenue_per_day: [],
 };
@@ -66,9 +67,9 @@ const failed = (n: number, error_status: string): ProvisioningJob => ({
   created_at: "2026-11-22T08:00:00.000Z",
 });
 
-function api(view: AdminPanelView, failedJobs: ProvisioningJob[], tasks: ProvisioningJob[] = []) {
+function api(view: AdminPanelView, failedJobs: ProvisioningJob[], tasks: ProvisioningJob[] = [], stats: AdminStats = STATS) {
   return stubApi({
-    "/api/admin/stats": { body: STATS },
+    "/api/admin/stats": { body: stats },
     "/api/payments/methods": { body: { data: { card: "ikhokha", eft: true } } },
     "/api/admin/panel": { body: view },
     "/api/admin/provisioning?status=failed": { body: { data: failedJobs } },
@@ -95,6 +96,22 @@ describe("the overview's tiles", () => {
       return found;
     });
     expect(link.getAttribute("href")).toBe("/admin/clients?expiring=7&sort=subscription_end&dir=asc");
+  });
+
+  const tileNamed = (label: string) => [...document.querySelectorAll("a")].find((a) => a.textContent?.startsWith(label));
+
+  it("'Refunds held' appears only while a provider's refund is unconfirmed, and opens those payments", async () => {
+    api(VIEW, [], [], { ...STATS, refunds_held: 2 });
+    await renderWithClient(<OverviewSection />, "/admin");
+    const link = await waitFor(() => tileNamed("Refunds held") ?? Promise.reject(new Error("no tile")));
+    expect(link.getAttribute("href")).toBe("/admin/payments?refund=held");
+    expect(link.textContent).toBe("Refunds held2");
+    await cleanup();
+
+    api(VIEW, []);
+    await renderWithClient(<OverviewSection />, "/admin");
+    await waitFor(() => tileNamed("Expiring in 7 days") ?? Promise.reject(new Error("no tiles")));
+    expect(tileNamed("Refunds held")).toBeUndefined();
   });
 });
 

@@ -12,6 +12,7 @@ import {
   MailWarning,
   MessagesSquare,
   TrendingUp,
+  Undo2,
   Users,
 } from "lucide-react";
 import type { ComponentType } from "react";
@@ -39,6 +40,8 @@ interface Tile {
   icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
   /** draws the eye when the count is not zero (work waiting) */
   attention?: (stats: AdminStats) => boolean;
+  /** shown only while this holds (a rare state with nothing to see otherwise) */
+  shown?: (stats: AdminStats) => boolean;
 }
 
 /** The South African day six days before today: with today, the week the server counts. */
@@ -84,6 +87,15 @@ function tiles(now: Date): Tile[] {
       icon: MessagesSquare,
       attention: (s) => s.whatsapp_to_send > 0,
     },
+    {
+      label: "Refunds held",
+      value: (s) => count(s.refunds_held),
+      // a provider lost its answer: refunding again on the payment checks with the provider
+      to: "/admin/payments?refund=held",
+      icon: Undo2,
+      attention: (s) => s.refunds_held > 0,
+      shown: (s) => s.refunds_held > 0,
+    },
   ];
 }
 
@@ -112,27 +124,29 @@ export function OverviewSection() {
             <li>
               <InboxTile />
             </li>
-            {tiles(new Date()).map((tile) => {
-              const Icon = tile.icon;
-              const attention = tile.attention?.(stats) ?? false;
-              return (
-                <li key={tile.label}>
-                  <Link
-                    to={tile.to}
-                    className={cn(
-                      "flex h-full flex-col gap-3 rounded-card border bg-surface p-4 transition-colors hover:border-line-strong hover:bg-surface-raised sm:p-5",
-                      attention ? "border-special/50" : "border-line",
-                    )}
-                  >
-                    <span className="flex items-start justify-between gap-2 text-sm text-ink-muted">
-                      {tile.label}
-                      <Icon aria-hidden={true} className={cn("size-5 shrink-0", attention ? "text-special" : "text-ink-subtle")} />
-                    </span>
-                    <span className="mt-auto text-2xl font-bold text-ink tabular sm:text-3xl">{tile.value(stats)}</span>
-                  </Link>
-                </li>
-              );
-            })}
+            {tiles(new Date())
+              .filter((tile) => tile.shown?.(stats) ?? true)
+              .map((tile) => {
+                const Icon = tile.icon;
+                const attention = tile.attention?.(stats) ?? false;
+                return (
+                  <li key={tile.label}>
+                    <Link
+                      to={tile.to}
+                      className={cn(
+                        "flex h-full flex-col gap-3 rounded-card border bg-surface p-4 transition-colors hover:border-line-strong hover:bg-surface-raised sm:p-5",
+                        attention ? "border-special/50" : "border-line",
+                      )}
+                    >
+                      <span className="flex items-start justify-between gap-2 text-sm text-ink-muted">
+                        {tile.label}
+                        <Icon aria-hidden={true} className={cn("size-5 shrink-0", attention ? "text-special" : "text-ink-subtle")} />
+                      </span>
+                      <span className="mt-auto text-2xl font-bold text-ink tabular sm:text-3xl">{tile.value(stats)}</span>
+                    </Link>
+                  </li>
+                );
+              })}
             <li>
               <TrialConversionTile />
             </li>

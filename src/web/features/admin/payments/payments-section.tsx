@@ -1,5 +1,6 @@
 // /admin/payments: card payments, EFTs and payments recorded by hand. Confirm an EFT once it
-// reflects, link a pending EFT to its client, record cash, mark refunds, export the list.
+// reflects, link a pending EFT to its client, record cash, mark refunds, export the list. The
+// Refund filter finds payments whose refund the provider has not confirmed (the owner's digest links it).
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/web/components/ui/button";
@@ -13,7 +14,9 @@ import { paymentStatusOptions, providerOptions } from "./payment-labels";
 import { PaymentModeBanner } from "./payment-mode-banner";
 import { RecordPaymentDialog } from "./record-payment-dialog";
 
-const FILTERS = ["status", "provider", "from", "to"] as const;
+const FILTERS = ["status", "provider", "refund", "from", "to"] as const;
+/** A refund sent to the provider whose answer was lost: its amount is held until it is checked. */
+const refundOptions = [{ value: "held", label: "Held, awaiting the provider" }];
 const NEWEST_FIRST: SortState = { id: "created_at", dir: "desc" };
 const columns = paymentColumns();
 
@@ -58,6 +61,12 @@ export function PaymentsSection() {
               value={table.filters.provider}
               onChange={(v) => table.setFilter("provider", v)}
               options={providerOptions}
+            />
+            <FilterSelect
+              label="Refund"
+              value={table.filters.refund}
+              onChange={(v) => table.setFilter("refund", v)}
+              options={refundOptions}
             />
             <FilterDate label="From" value={table.filters.from} onChange={(v) => table.setFilter("from", v)} />
             <FilterDate label="To" value={table.filters.to} onChange={(v) => table.setFilter("to", v)} />

@@ -1,4 +1,4 @@
-// GET /api/admin/payments?q=&status=&provider=&from=&to=&page=&pageSize=&sort=&dir= → {data, total}
+// GET /api/admin/payments?q=&status=&provider=&refund=held&from=&to=&page=&pageSize=&sort=&dir= → {data, total}
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { AdminPayment, PagedResponse } from "@/shared/business-schemas";
 import { apiGet } from "@/web/lib/api";

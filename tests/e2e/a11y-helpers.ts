@@ -2,7 +2,7 @@
 // page to settle before judging it, keyboard steps that check focus stays visible, and the real
 // accounts (admin, a paying client) they sign in with.
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { e2eAdmin, ownOrigin } from "./e2e-env";
 import { choosePassword, uniqueWhatsApp } from "./owner-queue";
 
@@ -126,6 +126,15 @@ export async function tabTo(page: Page, target: Locator, { max = 60, backwards =
     if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false)) return;
   }
   throw new Error(`Tab never reached ${target}`);
+}
+
+/** The owner's dashboard in its own browser (same screen size as the project), signed in. */
+export async function ownerPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const context = await browser.newContext(testInfo.project.use);
+  await signInAdmin(context.request);
+  // No network: wa.me (and anything else outside) answers with an empty page.
+  await context.route(/^https:\/\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
+  return context.newPage();
 }
 
 /** Signs the request context (and so its browser context) in as the e2e admin. */

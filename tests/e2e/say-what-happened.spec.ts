@@ -9,8 +9,8 @@
 //   sent to their e-mail, and it is in their mailbox with the invoice), the owner refunds it from
 //   the payments page, and the refund message with the credit note's PDF reaches their mailbox,
 //   saying what happens to their line.
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { signInAdmin } from "./a11y-helpers";
+import { expect, type Page, test } from "@playwright/test";
+import { ownerPage } from "./a11y-helpers";
 import { mailTo } from "./mailbox";
 import { uniqueWhatsApp } from "./owner-queue";
 
@@ -29,15 +29,6 @@ test.beforeEach(async ({ context }) => {
 const local = (digits: string) => `0${digits.slice(2, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`;
 /** +27 xx xxx xxxx, as the dashboard shows a number. */
 const display = (digits: string) => `+27 ${digits.slice(2, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`;
-
-/** The owner's dashboard in its own browser (same screen size as the project), signed in. */
-async function ownerPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext(testInfo.project.use);
-  await signInAdmin(context.request);
-  // No network: wa.me (and anything else outside) answers with an empty page.
-  await context.route(/^https:\/\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
-  return context.newPage();
-}
 
 /** From a package card's Pay Now through the review step to a paid sandbox checkout; the result page. */
 async function payByCard(page: Page, plan: string, payer: { name: string; whatsapp: string; email?: string }): Promise<Page> {

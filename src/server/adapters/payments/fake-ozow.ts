@@ -3,7 +3,8 @@
 // keeps the transactions, sends hashed notifications to the NotifyUrl, and can be down. It also
 // plays Ozow's refund API: /token (ApiKey and SiteCode), /secure/refunds/submit (the bearer token
 // and each refund's HashCheck checked) and /secure/refunds/getrefunds (by day), and a test may make
-// a refund be refused, fail with Ozow down, or be made with its answer lost, or the list be down.
+// a refund be refused, fail with Ozow down, or be made with its answer lost, or the list be down
+// (for every payment, or for one: lostRefunds, which a browser test sets over HTTP).
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -57,6 +58,12 @@ export interface FakeOzow {
   refundMode: "ok" | "refuse" | "down" | "lost";
   /** getrefunds answers 503 */
   refundListDown: boolean;
+  /**
+   * Payments (by our TransactionReference) whose refunds are made with the answer lost and whose
+   * day's refund list answers 503: "lost" with the list down, for one payment only, so a browser
+   * test (which sets it with POST /_fake/lose-refunds) does not change other payments' refunds.
+   */
+  readonly lostRefunds: Set<string>;
   /** refund API calls so far, by "METHOD path" */
   readonly refundCalls: string[];
   /** the customer finished on Ozow's page */
@@ -78,6 +85,7 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
   const state = { apiDown: false, statusQueries: 0, refundMode: "ok" as FakeOzow["refundMode"], refundListDown: false };
   const refunds: FakeOzowRefund[] = [];
   const refundCalls: string[] = [];
+  const lostRefunds = new Set<string>();
   const tokens = new Set<string>();
 
   const send = (res: ServerResponse, status: number, type: string, body: string) => {
@@ -161,8 +169,9 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
       if (!bearer || !tokens.has(bearer))
         return send(res, 401, "application/json", JSON.stringify({ message: "Authorization has been denied" }));
       if (req.method === "GET" && url.pathname === OZOW_REFUND_LIST_PATH) {
-        if (state.refundListDown) return send(res, 503, "text/plain", "Service Unavailable");
         const day = url.searchParams.get("RefundDate");
+        const lostThatDay = refunds.some((r) => lostRefunds.has(r.transactionReference) && ozowRefundDate(r.createdAt) === day);
+        if (state.refundListDown || lostThatDay) return send(res, 503, "text/plain", "Service Unavailable");
         const list = refunds
           .filter((r) => ozowRefundDate(r.createdAt) === day)
           .map((r) => ({
@@ -222,12 +231,23 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
           refunds.push(refund);
           return { refundId: refund.id, transactionId: t.transactionId, refundAmount: amount, errors: [] };
         });
-        if (state.refundMode === "lost") {
+        const lostHere = answers.some((a) =>
+          [...transactions.entries()].some(([reference, t]) => t.transactionId === a.transactionId && lostRefunds.has(reference)),
+        );
+        if (state.refundMode === "lost" || lostHere) {
           res.socket?.destroy();
           return;
         }
         return send(res, 200, "application/json", JSON.stringify(answers));
       }
+    }
+
+    // A browser test's switch (not Ozow's): this payment's refunds are lost from now on.
+    if (req.method === "POST" && url.pathname === "/_fake/lose-refunds") {
+      const reference = new URLSearchParams(raw).get("reference") ?? "";
+      if (!transactions.has(reference)) return send(res, 404, "text/plain", `no transaction ${reference}`);
+      lostRefunds.add(reference);
+      return send(res, 204, "text/plain", "");
     }
 
     if (req.method === "POST" && url.pathname === "/") {
@@ -303,6 +323,7 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
       state.refundListDown = value;
     },
     refundCalls,
+    lostRefunds,
     complete(reference, status) {
       const t = transactions.get(reference);
       if (!t) throw new Error(`fake Ozow: no transaction ${reference}`);

@@ -11,6 +11,16 @@ export const PROVIDER_LABELS: Record<string, string> = {
   manual: "Manual",
 };
 
+/** The provider itself, in a sentence ("Ozow is not asked to refund it"), where the label's method note would read oddly. */
+export const PROVIDER_NAMES: Record<string, string> = {
+  sandbox: "the test checkout",
+  ikhokha: "iKhokha",
+  payfast: "PayFast",
+  ozow: "Ozow",
+  yoco: "Yoco",
+};
+export const providerName = (provider: string) => PROVIDER_NAMES[provider] ?? PROVIDER_LABELS[provider] ?? provider;
+
 export const providerOptions = PAYMENT_PROVIDERS.map((value) => ({ value, label: PROVIDER_LABELS[value] ?? value }));
 export const paymentStatusOptions = PAYMENT_STATUSES.map((value) => ({ value, label: humanise(value) }));
 

@@ -79,6 +79,15 @@ describe("RefundDialog", () => {
     expect(toast.success.mock.calls[0]?.[1]).toEqual({ description: "R650 recorded as paid back by hand." });
   });
 
+  it("names the provider itself, not the payment method's label, in its sentences", async () => {
+    stubApi({});
+    await renderWithClient(<RefundDialog payment={payment("ozow")} onClose={() => {}} />);
+    const dialog = await theDialog();
+    expect(dialog.textContent).toContain("I paid it back myself (in Ozow's portal or by bank transfer)");
+    expect(dialog.textContent).toContain("Recorded as paid back by hand: Ozow is not asked to refund it.");
+    expect(dialog.textContent).not.toContain("(instant EFT)");
+  });
+
   it("offers no such choice for an EFT payment, which is always paid back by hand", async () => {
     stubApi({});
     await renderWithClient(<RefundDialog payment={payment("eft")} onClose={() => {}} />);

@@ -15,7 +15,7 @@ import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useRefundPayment } from "./api/refund-payment";
-import { PROVIDER_LABELS } from "./payment-labels";
+import { providerName } from "./payment-labels";
 
 interface RefundValues {
   amount: string;
@@ -67,7 +67,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
     try {
       const done = await refund.mutateAsync({ id: payment.id, refund: values });
       toast.success(`Credit note ${done.credit_note} issued`, {
-        description: `${formatRand(done.amount)} ${done.method === "provider" ? `refunded through ${PROVIDER_LABELS[payment.provider] ?? payment.provider}` : "recorded as paid back by hand"}.`,
+        description: `${formatRand(done.amount)} ${done.method === "provider" ? `refunded through ${providerName(payment.provider)}` : "recorded as paid back by hand"}.`,
       });
       onClose();
     } catch (error) {
@@ -119,10 +119,10 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
               <div className="flex flex-col gap-1">
                 <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
                   <input type="checkbox" {...register("by_hand")} className="size-5 accent-[var(--color-accent)]" />I paid it back myself
-                  (in {PROVIDER_LABELS[payment.provider] ?? payment.provider}'s portal or by bank transfer)
+                  (in {providerName(payment.provider)}'s portal or by bank transfer)
                 </label>
                 <p className="text-xs text-ink-muted">
-                  Recorded as paid back by hand: {PROVIDER_LABELS[payment.provider] ?? payment.provider} is not asked to refund it.
+                  Recorded as paid back by hand: {providerName(payment.provider)} is not asked to refund it.
                 </p>
               </div>
             ) : null}

@@ -6,9 +6,10 @@
 // - A stranger who types an e-mail address an existing client uses (a household address) does
 //   not know that client's code: they continue as a new customer and get their own account,
 //   flagged for the owner as a possible duplicate; the other client is untouched.
-import { type APIRequestContext, expect, type Page, type request, test } from "@playwright/test";
+import { type APIRequestContext, expect, type request, test } from "@playwright/test";
 import { e2eAdmin, ownOrigin } from "./e2e-env";
 import { codeTheOwnerSends } from "./owner-queue";
+import { openReview } from "./storefront";
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => {
@@ -35,16 +36,6 @@ async function newClient(api: APIRequestContext, values: Record<string, unknown>
   const created = await api.post("/api/admin/clients", { data: { communication_method: "whatsapp", start: "pending", ...values } });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { client: { id: string } }).client.id;
-}
-
-async function openReview(page: Page) {
-  await page.goto("/");
-  const card = page.locator('#pricing-packages article[data-plan="3 Months"]');
-  await card.scrollIntoViewIfNeeded();
-  await card.getByRole("button", { name: "Pay Now" }).click();
-  const review = page.getByRole("dialog", { name: "Review your order" });
-  await expect(review).toBeVisible();
-  return review;
 }
 
 test("a returning customer renews from the storefront with the code sent to their WhatsApp", async ({

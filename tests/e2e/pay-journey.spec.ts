@@ -5,6 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { addMonths, formatDate } from "../../src/shared/dates";
+import { openReview } from "./storefront";
 
 function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -28,13 +29,7 @@ test("Pay Now → review → sandbox checkout → Pay → 'Your account is ready
   // A number no other journey uses (one per project): this payer is a new person, not a returning client.
   const whatsapp = testInfo.project.name === "phone" ? "082 701 4567" : "082 700 4567";
 
-  await page.goto("/");
-  const card = page.locator('#pricing-packages article[data-plan="3 Months"]');
-  await card.scrollIntoViewIfNeeded();
-  await card.getByRole("button", { name: "Pay Now" }).click();
-
-  const review = page.getByRole("dialog", { name: "Review your order" });
-  await expect(review).toBeVisible();
+  const review = await openReview(page);
   // The seeded special: 3 Months R1,650 → R1,450, the price the visitor will pay.
   await expect(review.getByTestId("pay-review-price")).toHaveText("R1,450");
   await expect(review.getByText("Test checkout: no real money is taken.")).toBeVisible();

@@ -8,6 +8,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { ownerPage } from "./a11y-helpers";
 import { uniqueWhatsApp } from "./owner-queue";
+import { openReview } from "./storefront";
 
 /** 0xx xxx xxxx, as a customer types their number. */
 const local = (digits: string) => `0${digits.slice(2, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`;
@@ -45,13 +46,7 @@ type Provider = (typeof PROVIDERS)[number];
  * by name) → `provider` → its page → pay → /payment/success; the result page.
  */
 async function payWith(page: Page, context: BrowserContext, provider: Provider, whatsapp: string): Promise<Page> {
-  await page.goto("/");
-  const card = page.locator('#pricing-packages article[data-plan="3 Months"]');
-  await card.scrollIntoViewIfNeeded();
-  await card.getByRole("button", { name: "Pay Now" }).click();
-
-  const review = page.getByRole("dialog", { name: "Review your order" });
-  await expect(review).toBeVisible();
+  const review = await openReview(page);
   await expect(review.getByTestId("pay-review-price")).toHaveText("R1,450");
   const methods = review.getByRole("group", { name: "How would you like to pay?" });
   // The card checkout stays the default; each provider is offered by name beside it.

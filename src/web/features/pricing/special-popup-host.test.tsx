@@ -75,6 +75,16 @@ describe("the plan a special popup is about", () => {
     expect(planForPopup(banner("6 Months for the price of 5"), plans)).toBeNull();
     expect(planForPopup(banner("13 Months deal"), plans)).toBeNull();
   });
+
+  it("finds the name in any letter case, as a whole phrase even after a joined-on mention", () => {
+    expect(planForPopup(banner("SAVE ON 3 MONTHS"), plans)?.packageName).toBe("3 Months");
+    // the first mention is inside '13 Months', the second stands alone
+    expect(planForPopup(banner("Not 13 Months: 3 Months, R200 off"), plans)?.packageName).toBe("3 Months");
+    // joined to letters of other scripts or to digits, it is not the name
+    expect(planForPopup(banner("3 Monthsé and 3 Months9"), plans)).toBeNull();
+    expect(planForPopup(banner("Ω3 Months"), plans)).toBeNull();
+    expect(planForPopup(banner("😀3 Months😀"), plans)?.packageName).toBe("3 Months");
+  });
 });
 
 describe("SpecialPopupHost (spec §4)", () => {

@@ -134,7 +134,7 @@ export function digestAlert(publicUrl: string, facts: DigestFacts): OwnerAlert {
       ? `- ${counted(facts.whatsappToSend, "WhatsApp message", "WhatsApp messages")} for you to send: ${publicUrl}/admin/outbox?status=owner`
       : "",
     facts.refundsHeld
-      ? `- ${counted(facts.refundsHeld, "refund", "refunds")} sent to the payment provider with no answer yet, the amount held: refund again on the payment to check, ${publicUrl}/admin/payments?refund=held`
+      ? `- ${counted(facts.refundsHeld, "refund", "refunds")} not confirmed by the payment provider, the amount held until you refund again to check: ${publicUrl}/admin/payments?refund=held`
       : "",
   ].filter(Boolean);
   return {

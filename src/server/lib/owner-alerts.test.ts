@@ -550,7 +550,7 @@ describe("the daily digest", () => {
     const held = await digestFacts(t.app.db, now);
     expect(held.refundsHeld).toBe(1);
     expect(digestAlert(PUBLIC_URL, held).body).toContain(
-      `- 1 refund sent to the payment provider with no answer yet, the amount held: refund again on the payment to check, ${PUBLIC_URL}/admin/payments?refund=held`,
+      `- 1 refund not confirmed by the payment provider, the amount held until you refund again to check: ${PUBLIC_URL}/admin/payments?refund=held`,
     );
     await t.app.db.update(refundAttempts).set({ state: "failed" }).where(eq(refundAttempts.id, attempt.id));
     const settled = await digestFacts(t.app.db, now);

@@ -647,6 +647,8 @@ export interface AdminPayment {
   coupon_code?: string;
   discount?: number;
   refunded_amount?: number;
+  /** of refunded_amount, what is only held: a refund sent to the provider and not yet confirmed (rand) */
+  refund_held?: number;
   created_at: string;
   updated_at: string;
   client_username: string | null;

@@ -128,8 +128,12 @@ test("a refund Ozow never answers stays held: the owner finds it again from the 
   await tile.click();
   await expect(owner).toHaveURL(/\/admin\/payments\?refund=held$/);
   await expect(owner.getByLabel("Refund", { exact: true })).toHaveValue("held");
-  // (a table row on a desktop, a card at 390 px)
+  // (a table row on a desktop, a card at 390 px), the amount said to be held, not refunded
   await expect(owner.locator("main").getByText(reference, { exact: true })).toBeVisible();
+  const listed = owner.locator("main tbody tr, main li[data-row-key]").filter({ hasText: reference });
+  await expect(listed.getByText("R1,450 held: refund not yet confirmed")).toBeVisible();
+  await expect(listed.getByText("refund held", { exact: true })).toBeVisible();
+  await expect(listed.getByText(/refunded/)).toHaveCount(0);
   expect(errors).toEqual([]);
   await owner.context().close();
 });

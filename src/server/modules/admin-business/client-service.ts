@@ -32,6 +32,7 @@ import {
 } from "@/shared/business-schemas";
 import { RESET_TOKEN_TTL_MINUTES } from "@/shared/client-schemas";
 import { channelsFor, leadWhatsAppUrl, welcomeMessages } from "./messages";
+import { paymentRowColumns } from "./payment-service";
 import { baseUsername, nextFreeUsername } from "./usernames";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -113,10 +114,9 @@ export async function getClientDetail(app: FastifyInstance, id: string) {
   const { db } = app;
   const [client] = await db.select(clientColumns).from(clients).where(eq(clients.id, id));
   if (!client) throw notFound("No client with that id.");
-  const { raw_payload: _payload, ...paymentColumns } = getTableColumns(capturedPayments);
   const [payments, clientLeads, requests, business] = await Promise.all([
     db
-      .select({ ...paymentColumns, client_username: clients.username, client_full_name: clients.full_name })
+      .select(paymentRowColumns)
       .from(capturedPayments)
       .leftJoin(clients, eq(clients.id, capturedPayments.client_id))
       .where(eq(capturedPayments.client_id, id))

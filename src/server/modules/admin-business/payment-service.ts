@@ -24,7 +24,24 @@ export const REFUNDED_ALREADY = "This payment was refunded: record a new payment
 const CONFIRMABLE = ["pending", "failed", "cancelled"];
 
 const { raw_payload: _payload, ...listColumns } = getTableColumns(capturedPayments);
-const withClient = { ...listColumns, client_username: clients.username, client_full_name: clients.full_name };
+
+/**
+ * What of the payment's refunded_amount is only held (rand): refunds sent to the provider and
+ * not yet confirmed (modules/billing/service.ts). The amount is reserved, not refunded.
+ */
+const refundHeldAmount = sql<number>`coalesce((select sum(${refundAttempts.amount_cents}) from ${refundAttempts}
+  where ${refundAttempts.payment_id} = ${capturedPayments.id} and ${refundAttempts.state} in ('pending', 'made')), 0) / 100.0`.mapWith(
+  Number,
+);
+
+/** A payment as the dashboard lists it (the payments list, a client's page): with its client and its held refund. */
+export const paymentRowColumns = {
+  ...listColumns,
+  client_username: clients.username,
+  client_full_name: clients.full_name,
+  refund_held: refundHeldAmount,
+};
+const withClient = paymentRowColumns;
 
 const SORT_COLUMNS = {
   created_at: capturedPayments.created_at,

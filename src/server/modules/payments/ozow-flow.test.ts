@@ -277,6 +277,12 @@ describe("Ozow refunds through its API", () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data.map((p: { id: string }) => p.id);
   };
+  /** The payment as the payments list shows it: what is refunded, and what of that is only held. */
+  const listed = async (reference: string) => {
+    const response = await admin.call({ method: "GET", url: `/api/admin/payments?q=${reference}` });
+    const [row] = response.json().data as { refunded_amount: number; refund_held: number }[];
+    return { refunded_amount: row.refunded_amount, refund_held: row.refund_held };
+  };
   const withMode = async <T>(mode: FakeOzow["refundMode"], work: () => Promise<T>) => {
     fake.refundMode = mode;
     try {
@@ -340,6 +346,8 @@ describe("Ozow refunds through its API", () => {
     expect(first.json().error).toMatchObject({ code: "refund_unconfirmed" });
     expect(await rowOf(payment.external_transaction_id)).toMatchObject({ refunded_amount: 100 });
     expect(await heldList()).toEqual([payment.id]);
+    // the R100 is reserved, not refunded: the list says which
+    expect(await listed(payment.external_transaction_id)).toEqual({ refunded_amount: 100, refund_held: 100 });
     const [open] = await attemptsOf(payment.id);
     await t.app.db
       .update(refundAttempts)
@@ -350,7 +358,8 @@ describe("Ozow refunds through its API", () => {
     expect(next.json().error.message).toContain("The earlier refund of R100 went through at Ozow after all");
     expect(fake.refunds.filter((r) => r.transactionId === payment.provider_payment_id)).toHaveLength(1);
     expect(await notesOf(payment.id)).toMatchObject([{ incl_cents: 10000, reason: "A day off air" }]);
-    // confirmed: no longer on the owner's list of held refunds
+    // confirmed: no longer on the owner's list of held refunds, and refunded for real
     expect(await heldList()).toEqual([]);
+    expect(await listed(payment.external_transaction_id)).toEqual({ refunded_amount: 100, refund_held: 0 });
   });
 });

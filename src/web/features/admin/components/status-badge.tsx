@@ -18,6 +18,7 @@ const variants: Record<string, BadgeVariant> = {
   cancelled: "neutral",
   refunded: "neutral",
   "partly refunded": "warn",
+  "refund held": "special",
   // outbox
   sent: "ok",
   sending: "warn",

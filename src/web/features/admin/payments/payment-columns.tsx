@@ -6,7 +6,7 @@ import { actionsColumn, type Column } from "../components/data-table";
 import { formatDateTime } from "../components/format";
 import { StatusBadge } from "../components/status-badge";
 import { hasPaymentActions, PaymentActions } from "./payment-actions";
-import { PROVIDER_LABELS } from "./payment-labels";
+import { confirmedRefund, PROVIDER_LABELS, paymentStatus } from "./payment-labels";
 
 export function paymentColumns({ showClient = true }: { showClient?: boolean } = {}): Column<AdminPayment>[] {
   const columns: Column<AdminPayment>[] = [
@@ -52,8 +52,13 @@ export function paymentColumns({ showClient = true }: { showClient?: boolean } =
         <>
           {formatRand(p.amount)}
           {p.coupon_code ? <span className="block text-xs break-all whitespace-normal text-ink-subtle">coupon {p.coupon_code}</span> : null}
-          {p.status === "paid" && (p.refunded_amount ?? 0) > 0 ? (
-            <span className="block text-xs whitespace-normal text-ink-subtle">{formatRand(p.refunded_amount ?? 0)} refunded</span>
+          {p.status === "paid" && confirmedRefund(p) > 0 ? (
+            <span className="block text-xs whitespace-normal text-ink-subtle">{formatRand(confirmedRefund(p))} refunded</span>
+          ) : null}
+          {(p.refund_held ?? 0) > 0 ? (
+            <span className="block text-xs whitespace-normal text-special">
+              {formatRand(p.refund_held ?? 0)} held: refund not yet confirmed
+            </span>
           ) : null}
         </>
       ),
@@ -63,7 +68,7 @@ export function paymentColumns({ showClient = true }: { showClient?: boolean } =
       id: "status",
       header: "Status",
       sortable: true,
-      cell: (p) => <StatusBadge status={p.status === "paid" && (p.refunded_amount ?? 0) > 0 ? "partly refunded" : p.status} />,
+      cell: (p) => <StatusBadge status={paymentStatus(p)} />,
     },
     actionsColumn((p) => (hasPaymentActions(p) ? <PaymentActions payment={p} /> : null)),
   ];

@@ -79,6 +79,13 @@ describe("RefundDialog", () => {
     expect(toast.success.mock.calls[0]?.[1]).toEqual({ description: "R650 recorded as paid back by hand." });
   });
 
+  it("calls a refund the provider has not confirmed held, not refunded", async () => {
+    stubApi({});
+    await renderWithClient(<RefundDialog payment={{ ...payment("ozow"), refunded_amount: 400, refund_held: 250 }} onClose={() => {}} />);
+    const dialog = await theDialog();
+    expect(dialog.textContent).toContain("R150 refunded already · R250 held: an earlier refund not yet confirmed.");
+  });
+
   it("names the provider itself, not the payment method's label, in its sentences", async () => {
     stubApi({});
     await renderWithClient(<RefundDialog payment={payment("ozow")} onClose={() => {}} />);

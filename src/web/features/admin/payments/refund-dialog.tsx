@@ -15,7 +15,7 @@ import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useRefundPayment } from "./api/refund-payment";
-import { providerName } from "./payment-labels";
+import { confirmedRefund, providerName } from "./payment-labels";
 
 interface RefundValues {
   amount: string;
@@ -86,8 +86,9 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
             <DialogDescription>
               {formatRand(payment.amount)} from {payment.client_full_name || payment.client_email || "an unknown payer"} ·{" "}
               <span className="font-mono">{payment.external_transaction_id}</span>
-              {(payment.refunded_amount ?? 0) > 0 ? ` · ${formatRand(payment.refunded_amount ?? 0)} refunded already` : ""}. A credit note
-              is issued against its invoice{payment.provider === "sandbox" ? " and the test card provider refunds it" : ""}.
+              {confirmedRefund(payment) > 0 ? ` · ${formatRand(confirmedRefund(payment))} refunded already` : ""}
+              {(payment.refund_held ?? 0) > 0 ? ` · ${formatRand(payment.refund_held ?? 0)} held: an earlier refund not yet confirmed` : ""}
+              . A credit note is issued against its invoice{payment.provider === "sandbox" ? " and the test card provider refunds it" : ""}.
             </DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-4">

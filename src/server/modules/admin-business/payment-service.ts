@@ -25,14 +25,17 @@ const CONFIRMABLE = ["pending", "failed", "cancelled"];
 
 const { raw_payload: _payload, ...listColumns } = getTableColumns(capturedPayments);
 
+/** A refund attempt of this payment still open: being sent, or sent and its answer lost (modules/billing/service.ts). */
+const openRefundOfPayment = sql`${refundAttempts.payment_id} = ${capturedPayments.id} and ${refundAttempts.state} in ('pending', 'made')`;
+
 /**
  * What of the payment's refunded_amount is only held (rand): refunds sent to the provider and
  * not yet confirmed (modules/billing/service.ts). The amount is reserved, not refunded.
  */
-const refundHeldAmount = sql<number>`coalesce((select sum(${refundAttempts.amount_cents}) from ${refundAttempts}
-  where ${refundAttempts.payment_id} = ${capturedPayments.id} and ${refundAttempts.state} in ('pending', 'made')), 0) / 100.0`.mapWith(
-  Number,
-);
+const refundHeldAmount =
+  sql<number>`coalesce((select sum(${refundAttempts.amount_cents}) from ${refundAttempts} where ${openRefundOfPayment}), 0) / 100.0`.mapWith(
+    Number,
+  );
 
 /** A payment as the dashboard lists it (the payments list, a client's page): with its client and its held refund. */
 export const paymentRowColumns = {
@@ -41,7 +44,6 @@ export const paymentRowColumns = {
   client_full_name: clients.full_name,
   refund_held: refundHeldAmount,
 };
-const withClient = paymentRowColumns;
 
 const SORT_COLUMNS = {
   created_at: capturedPayments.created_at,
@@ -55,8 +57,7 @@ const SORT_COLUMNS = {
  * The payment has a refund still open (modules/billing/service.ts): being sent, or sent and its
  * answer lost, so its amount stays held on the payment until the provider confirms it either way.
  */
-export const refundHeld = sql`exists (select 1 from ${refundAttempts} where ${refundAttempts.payment_id} = ${capturedPayments.id}
-  and ${refundAttempts.state} in ('pending', 'made'))`;
+export const refundHeld = sql`exists (select 1 from ${refundAttempts} where ${openRefundOfPayment})`;
 
 export function paymentWhere(query: Omit<PaymentListQuery, "page" | "pageSize" | "sort" | "dir">): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
@@ -88,7 +89,7 @@ export async function listPayments(app: FastifyInstance, query: PaymentListQuery
   const where = paymentWhere(query);
   const { limit, offset } = pageWindow(query, all);
   const rows = app.db
-    .select(withClient)
+    .select(paymentRowColumns)
     .from(capturedPayments)
     .leftJoin(clients, eq(clients.id, capturedPayments.client_id))
     .where(where)
@@ -105,7 +106,7 @@ export async function listPayments(app: FastifyInstance, query: PaymentListQuery
 /** One payment with the provider's raw payload (for the detail view). */
 export async function getPayment(app: FastifyInstance, id: string) {
   const [row] = await app.db
-    .select({ ...withClient, raw_payload: capturedPayments.raw_payload })
+    .select({ ...paymentRowColumns, raw_payload: capturedPayments.raw_payload })
     .from(capturedPayments)
     .leftJoin(clients, eq(clients.id, capturedPayments.client_id))
     .where(eq(capturedPayments.id, id));

@@ -507,10 +507,35 @@ export interface PanelDriftView {
   status: "open" | "fixed" | "resolved";
   direction: "push" | "accept" | null;
   can_push: boolean;
+  /**
+   * What a push spends, in the owner's words, asked before it is sent: "Extends the line by one
+   * 3 Months Official package: 3 credits. The panel will end it on 2 Mar 2027." Null when a
+   * push costs nothing (switching on or off) or cannot be done.
+   */
+  push_cost: { credits: number | null; words: string } | null;
   can_accept: boolean;
   found_at: string;
   fixed_at: string | null;
   fixed_by: string;
+}
+
+/** GET /api/admin/panel/drift → the page asked for, the total, and how many open differences there are of each kind. */
+export interface PanelDriftList {
+  data: PanelDriftView[];
+  total: number;
+  counts: Record<PanelDriftView["kind"], number>;
+}
+
+/** The last comparison of the panel's lines with ours (the panel page's "last check"). */
+export interface PanelCheckView {
+  at: string;
+  ok: boolean;
+  error: string;
+  checked: number;
+  flagged: number;
+  lines_read: number;
+  failures_in_row: number;
+  took_ms: number;
 }
 
 export type PanelMapping = z.output<typeof panelMappingSchema>;
@@ -553,7 +578,9 @@ export interface AdminPanelView {
   /** when credits and packages were read from the panel (ISO); null when it has not answered */
   read_at: string | null;
   /** how long the credits last against the renewals due in the next 30 days */
-  runway?: { runs_out_on: string | null; renewals_due_30d: number; credits_needed_30d: number };
+  runway?: { runs_out_on: string | null; renewals_due_30d: number; credits_needed_30d: number | null; credits_known: boolean };
+  /** the last comparison with the panel's lines; null before the first */
+  last_check?: PanelCheckView | null;
   /** the credit ledger's totals: what the panel took in 30 days, its last recorded balance, rows off the package's price */
   ledger?: { entries_30d: number; charged_30d: number; last_balance: number | null; mismatched: number };
 }

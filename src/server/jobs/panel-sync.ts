@@ -6,13 +6,15 @@
 // on the client (line_sync_issue). Nothing is overwritten: the owner pushes ours to the panel or
 // accepts the panel's, per difference (modules/panel/drift.ts). One process runs it per night
 // (a claim on a private setting). The same pass checks the credits' runway (modules/panel/runway.ts).
-import { and, eq, isNotNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { isCachedPanel } from "@/server/adapters/panel/cached";
-import type { PanelLine, PanelPackage } from "@/server/adapters/panel/panel";
+import { PanelError, type PanelLine, type PanelPackage } from "@/server/adapters/panel/panel";
 import { clients, panelDrift, panelPackageMap, siteSettings } from "@/server/db/schema";
+import { loadBusiness } from "@/server/lib/business";
+import { alertOwner } from "@/server/lib/owner-alerts";
 import { runwayAlert } from "@/server/modules/panel/runway";
-import { formatDate } from "@/shared/dates";
+import { formatDate, formatDateTime } from "@/shared/dates";
 
 const EVERY_MS = 60 * 60_000;
 /** At most one sync in this many hours, whatever the number of processes. */
@@ -20,6 +22,8 @@ const MIN_GAP_HOURS = 20;
 const LAST_SYNC_SETTING = "private_panel_last_sync";
 const DAY_MS = 86_400_000;
 const SERVING = ["active", "trial", "grace"];
+/** differences written in one statement */
+const DRIFT_BATCH = 500;
 
 export const DRIFT_KINDS = ["expiry", "enabled", "max_connections", "missing_on_panel", "missing_here"] as const;
 export type DriftKind = (typeof DRIFT_KINDS)[number];
@@ -106,21 +110,121 @@ async function allowedConnections(app: FastifyInstance, panelPackages: PanelPack
   );
 }
 
-/** One sync. `force` skips the once-a-night claim (the dashboard's "Check now", tests). */
+/** What the last check found, or why it failed (kept in a private setting, shown on the panel page). */
+export interface PanelCheck {
+  /** when it ran (ISO) */
+  at: string;
+  ok: boolean;
+  /** why it failed, in the owner's words ('' when it did not) */
+  error: string;
+  /** our clients' lines compared, and how many differ */
+  checked: number;
+  flagged: number;
+  /** lines the panel listed (logins, MAG boxes and Enigma2 receivers) */
+  lines_read: number;
+  /** how many checks in a row have failed (0 after one that worked) */
+  failures_in_row: number;
+  /** how long reading and comparing took */
+  took_ms: number;
+}
+
+export const LAST_CHECK_SETTING = "private_panel_last_check";
+/** The owner is alerted when this many checks in a row could not read the panel. */
+export const CHECK_FAILURES_BEFORE_ALERT = 3;
+
+/** The last check, or null when none has run. */
+export async function lastPanelCheck(app: FastifyInstance): Promise<PanelCheck | null> {
+  const [row] = await app.db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, LAST_CHECK_SETTING));
+  if (!row?.value) return null;
+  try {
+    return JSON.parse(row.value) as PanelCheck;
+  } catch {
+    return null;
+  }
+}
+
+async function keepCheck(app: FastifyInstance, check: PanelCheck) {
+  const value = JSON.stringify(check);
+  await app.db
+    .insert(siteSettings)
+    .values({ key: LAST_CHECK_SETTING, value, description: "What the last comparison with the panel found.", is_active: false })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updated_at: new Date() } });
+}
+
+/**
+ * One sync. `force` skips the once-a-night claim (the dashboard's "Check now", tests). A panel
+ * that cannot be read is a failed check, never "all agree": it is recorded (the panel page says
+ * so), the night's claim is let go so the next hour tries again, the owner is alerted once
+ * after CHECK_FAILURES_BEFORE_ALERT failures in a row, and the error is thrown to the caller.
+ */
 export async function runPanelSync(
   app: FastifyInstance,
   options: { now?: Date; force?: boolean } = {},
-): Promise<{ checked: number; flagged: number } | null> {
+): Promise<{ checked: number; flagged: number; lines_read: number } | null> {
   const panel = app.provisioning.panel;
   if (panel.mode === "manual") return null;
   const now = options.now ?? new Date();
   if (!options.force && !(await claim(app, now))) return null;
+  const started = performance.now();
+  const previous = await lastPanelCheck(app);
+  try {
+    const result = await compare(app, now, options.force === true);
+    await keepCheck(app, {
+      at: now.toISOString(),
+      ok: true,
+      error: "",
+      ...result,
+      failures_in_row: 0,
+      took_ms: Math.round(performance.now() - started),
+    });
+    return result;
+  } catch (failure) {
+    const error = failure instanceof PanelError ? failure.message : "The panel could not be read.";
+    const failures = (previous && !previous.ok ? previous.failures_in_row : 0) + 1;
+    await keepCheck(app, {
+      at: now.toISOString(),
+      ok: false,
+      error,
+      checked: 0,
+      flagged: 0,
+      lines_read: 0,
+      failures_in_row: failures,
+      took_ms: Math.round(performance.now() - started),
+    });
+    // The night's claim is let go: the hourly job tries again instead of waiting a day.
+    if (!options.force) await app.db.update(siteSettings).set({ value: "" }).where(eq(siteSettings.key, LAST_SYNC_SETTING));
+    if (failures === CHECK_FAILURES_BEFORE_ALERT) await alertCheckFailing(app, now, failures, error);
+    app.log.warn({ status: failure instanceof PanelError ? failure.status : "ERROR", failures }, "panel check failed");
+    throw failure;
+  }
+}
+
+async function alertCheckFailing(app: FastifyInstance, now: Date, failures: number, error: string) {
+  const business = await loadBusiness(app);
+  const queued = await alertOwner(app, app.db, {
+    cause: "panel-failed",
+    dedupeKey: `panel-check-failed:${now.toISOString().slice(0, 13)}`,
+    subject: "The panel could not be read",
+    body: [
+      `The last ${failures} checks of your IPTV panel failed. The last one, at ${formatDateTime(now)}, said: ${error}`,
+      "",
+      "Until a check works, differences between the panel and your clients are not found, and new lines and renewals may wait.",
+      `Check the panel's address and API key, then press "Check now": ${business.publicUrl}/admin/panel`,
+    ].join("\n"),
+  });
+  if (queued) app.outbox.nudge();
+}
+
+/** Reads every line on the panel and compares each of our clients' with it. */
+async function compare(app: FastifyInstance, now: Date, force: boolean) {
+  const panel = app.provisioning.panel;
   // "Check now" reads the panel afresh; the nightly run may use a read kept minutes ago
-  if (options.force && isCachedPanel(panel)) panel.refresh();
+  if (force && isCachedPanel(panel)) panel.refresh();
   // Logins and boxes have ids of their own: keyed by type and id.
   const keyOf = (type: string | undefined, id: string) => `${type ?? "m3u"}:${id}`;
-  const lines = new Map((await panel.lines()).map((line) => [keyOf(line.type, line.id), line]));
-  const connections = await allowedConnections(app, await panel.packages().catch(() => []));
+  const listed = await panel.lines();
+  const lines = new Map(listed.map((line) => [keyOf(line.type, line.id), line]));
+  const connections = await allowedConnections(app, await panel.packages());
   const linked = await app.db
     .select({
       id: clients.id,
@@ -166,7 +270,7 @@ export async function runPanelSync(
   await recordDrift(app, found, now);
   if (flagged) app.log.info({ checked: linked.length, flagged }, "panel lines differ from ours");
   await runwayAlert(app, now).catch((error) => app.log.warn({ err: error }, "credit runway check failed"));
-  return { checked: linked.length, flagged };
+  return { checked: linked.length, flagged, lines_read: listed.length };
 }
 
 /**
@@ -183,32 +287,47 @@ async function recordDrift(app: FastifyInstance, found: (Drift & { client_id: st
         .where(and(eq(panelDrift.kind, "missing_here"), eq(panelDrift.status, "fixed")))
     ).map((r) => r.id),
   );
-  const keep = found.filter((d) => d.kind !== "missing_here" || !accepted.has(d.panel_line_id));
+  // One open row per line and kind (a line two clients point at is listed once).
+  const keep = [
+    ...new Map(
+      found.filter((d) => d.kind !== "missing_here" || !accepted.has(d.panel_line_id)).map((d) => [`${d.panel_line_id}\u0000${d.kind}`, d]),
+    ).values(),
+  ];
   const openIds: string[] = [];
-  for (const d of keep) {
-    const [row] = await app.db
+  // A real panel has thousands of lines: written a batch at a time, not a statement a line.
+  for (let i = 0; i < keep.length; i += DRIFT_BATCH) {
+    const rows = await app.db
       .insert(panelDrift)
-      .values({
-        client_id: d.client_id,
-        panel_line_id: d.panel_line_id,
-        kind: d.kind,
-        ours: d.ours,
-        panel: d.panel,
-        found_at: now,
-        seen_at: now,
-      })
+      .values(
+        keep.slice(i, i + DRIFT_BATCH).map((d) => ({
+          client_id: d.client_id,
+          panel_line_id: d.panel_line_id,
+          kind: d.kind,
+          ours: d.ours,
+          panel: d.panel,
+          found_at: now,
+          seen_at: now,
+        })),
+      )
       .onConflictDoUpdate({
         target: [panelDrift.panel_line_id, panelDrift.kind],
         targetWhere: sql`status = 'open'`,
-        set: { ours: d.ours, panel: d.panel, client_id: d.client_id, seen_at: now },
+        set: { ours: sql`excluded.ours`, panel: sql`excluded.panel`, client_id: sql`excluded.client_id`, seen_at: now },
       })
       .returning({ id: panelDrift.id });
-    openIds.push(row.id);
+    openIds.push(...rows.map((r) => r.id));
   }
-  await app.db
-    .update(panelDrift)
-    .set({ status: "resolved", seen_at: now })
-    .where(and(eq(panelDrift.status, "open"), openIds.length ? notInArray(panelDrift.id, openIds) : undefined));
+  // Open rows not found this time went away by themselves.
+  const stillOpen = new Set(openIds);
+  const gone = (await app.db.select({ id: panelDrift.id }).from(panelDrift).where(eq(panelDrift.status, "open")))
+    .map((r) => r.id)
+    .filter((id) => !stillOpen.has(id));
+  for (let i = 0; i < gone.length; i += DRIFT_BATCH) {
+    await app.db
+      .update(panelDrift)
+      .set({ status: "resolved", seen_at: now })
+      .where(and(eq(panelDrift.status, "open"), inArray(panelDrift.id, gone.slice(i, i + DRIFT_BATCH))));
+  }
 }
 
 export const panelSyncJob = {

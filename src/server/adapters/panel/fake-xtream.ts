@@ -4,6 +4,10 @@
 // from now once lapsed), refuses with the panel's own statuses, and can be made slow, down or
 // out of credits to play the failures a reseller meets — including an answer lost after the work
 // was done (a timeout, a 5xx), the case that must never become a second line.
+// It holds a real reseller's panel (issue 42): 2,200 lines already there (2,000 logins, 150 MAG
+// boxes, 50 Enigma2 receivers, none of them ours), 47 packages on 68 bouquets, and lists a page
+// at a time with `recordsTotal`, as XC_VM does. Written from the panel's protocol, not from our
+// adapter: it imports nothing of the product.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -30,6 +34,8 @@ export interface FakePanelCall {
   method: string;
   action: string;
   form: Record<string, string>;
+  /** the query string's fields (the key masked out) */
+  query: Record<string, string>;
 }
 
 export interface FakeXtreamPanel {
@@ -51,55 +57,151 @@ export interface FakeXtreamPanel {
   loseAnswer(action: string, options: { when: "after" | "before"; as: "timeout" | "5xx"; times?: number }): void;
   /** how long a "timeout" answer is held (default 2 s) */
   hangMs: number;
+  /** a broken panel that answers the first page whatever `start` asks */
+  ignoreStart: boolean;
   /** calls of one action */
   callsOf(action: string): FakePanelCall[];
+  /** the lines made through the API (create_line / create_mag / create_enigma), oldest first: not the ones the panel started with */
+  made(): FakeLine[];
   close(): Promise<void>;
 }
 
-const PACKAGES = [
-  {
-    id: "1",
-    package_name: "1 Month Official",
-    is_trial: 0,
-    is_official: 1,
-    official_credits: 1,
-    trial_credits: 0,
-    official_duration: 1,
-    official_duration_in: "months",
-    trial_duration: 0,
-    trial_duration_in: "hours",
-    max_connections: 1,
-    bouquets: "[1,2,3]",
-  },
-  {
-    id: "3",
-    package_name: "3 Months Official",
-    is_trial: 0,
-    is_official: 1,
-    official_credits: 3,
-    trial_credits: 0,
-    official_duration: 3,
-    official_duration_in: "months",
-    trial_duration: 0,
-    trial_duration_in: "hours",
-    max_connections: 1,
-    bouquets: "[1,2,3]",
-  },
-  {
-    id: "9",
-    package_name: "Trial 24h",
-    is_trial: 1,
-    is_official: 0,
-    official_credits: 0,
-    trial_credits: 0,
-    official_duration: 0,
-    official_duration_in: "months",
-    trial_duration: 24,
-    trial_duration_in: "hours",
-    max_connections: 1,
-    bouquets: "[1,2,3]",
-  },
-];
+type FakePackage = {
+  id: string;
+  package_name: string;
+  is_trial: 0 | 1;
+  is_official: 0 | 1;
+  official_credits: number;
+  trial_credits: number;
+  official_duration: number;
+  official_duration_in: "months" | "days" | "hours";
+  trial_duration: number;
+  trial_duration_in: "hours" | "days";
+  max_connections: number;
+  /** JSON text, as the panel keeps it */
+  bouquets: string;
+};
+
+/** 68 bouquets, as a reseller's panel has them: ids 1..68. */
+export const FAKE_BOUQUET_COUNT = 68;
+const ALL_BOUQUETS = Array.from({ length: FAKE_BOUQUET_COUNT }, (_, i) => i + 1);
+
+const paid = (id: string, name: string, months: number, credits: number, connections: number, bouquets: number[]): FakePackage => ({
+  id,
+  package_name: name,
+  is_trial: 0,
+  is_official: 1,
+  official_credits: credits,
+  trial_credits: 0,
+  official_duration: months,
+  official_duration_in: "months",
+  trial_duration: 0,
+  trial_duration_in: "hours",
+  max_connections: connections,
+  bouquets: JSON.stringify(bouquets),
+});
+const trialOf = (id: string, name: string, hours: number, connections: number, bouquets: number[]): FakePackage => ({
+  ...paid(id, name, 0, 0, connections, bouquets),
+  is_trial: 1,
+  is_official: 0,
+  trial_duration: hours,
+  trial_duration_in: "hours",
+});
+
+/**
+ * The reseller's packages: the three our tests map (1, 3, 9: one and three months, a 24-hour
+ * trial, on bouquets 1–3) first, then the 44 others a real panel lists — lengths from one to
+ * twelve months, one to four screens, full, sports, VOD, adult and regional line-ups, trials.
+ */
+export const FAKE_PACKAGES: FakePackage[] = (() => {
+  const list: FakePackage[] = [
+    paid("1", "1 Month Official", 1, 1, 1, [1, 2, 3]),
+    paid("3", "3 Months Official", 3, 3, 1, [1, 2, 3]),
+    trialOf("9", "Trial 24h", 24, 1, [1, 2, 3]),
+  ];
+  const lineups: [string, number[]][] = [
+    ["Full", ALL_BOUQUETS.slice(0, 60)],
+    ["Sports", [1, 2, 10, 11, 12, 13, 14, 15, 16]],
+    ["VOD Only", [40, 41, 42, 43, 44, 45]],
+    ["South Africa", [1, 2, 3, 4, 5, 6, 7, 8]],
+    ["Adult Add-on", [61, 62, 63, 64, 65, 66, 67, 68]],
+  ];
+  const lengths: [string, number, number][] = [
+    ["1 Month", 1, 1],
+    ["3 Months", 3, 3],
+    ["6 Months", 6, 5],
+    ["12 Months", 12, 9],
+  ];
+  let id = 10;
+  for (const [lineup, bouquets] of lineups) {
+    for (const [length, months, credits] of lengths) {
+      for (const screens of lineup === "Full" ? [1, 2, 4] : [1, 2]) {
+        if (list.length >= 44) break;
+        const name = `${lineup} ${length}${screens > 1 ? ` ${screens} Screens` : ""}`;
+        list.push(paid(String(id++), name, months, credits * screens, screens, bouquets));
+      }
+    }
+  }
+  list.push(trialOf(String(id++), "Trial 48h", 48, 1, ALL_BOUQUETS.slice(0, 60)));
+  list.push(trialOf(String(id++), "Trial 3 Days 2 Screens", 72, 2, ALL_BOUQUETS.slice(0, 60)));
+  list.push(trialOf(String(id++), "Sports Trial 12h", 12, 1, [1, 2, 10, 11, 12, 13, 14, 15, 16]));
+  return list;
+})();
+
+/** How many lines the panel already has when it starts (a reseller's own, none of them ours). */
+export const FAKE_EXISTING = { m3u: 2_000, mag: 150, enigma2: 50 } as const;
+
+/** A small repeatable random sequence, so every run holds the same panel. */
+function sequence(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const FIRST_NAMES = ["Thabo", "Lerato", "Sipho", "Naledi", "Johan", "Anika", "Pieter", "Zanele", "Kagiso", "Ayesha", "Mandla", "Chantal"];
+const SURNAMES = ["Mokoena", "Naidoo", "van der Merwe", "Dlamini", "Botha", "Pillay", "Khumalo", "Smith", "Ndlovu", "Jacobs"];
+
+/** The lines a reseller already has on the panel: logins, MAG boxes and Enigma2 receivers, some lapsed, some switched off. */
+function existingLines(counts: { m3u: number; mag: number; enigma2: number }, now: number): FakeLine[] {
+  const random = sequence(42);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const paidPackages = FAKE_PACKAGES.filter((p) => !p.is_trial);
+  const lines: FakeLine[] = [];
+  let n = 0;
+  const make = (type: FakeLine["type"]) => {
+    n++;
+    const pkg = pick(paidPackages);
+    const first = pick(FIRST_NAMES);
+    const who = `${first} ${pick(SURNAMES)}`;
+    const phone = `+2782${String(1_000_000 + n).slice(1)}`;
+    const hex = (v: number) => v.toString(16).toUpperCase().padStart(2, "0");
+    // MAG boxes all start 00:1A:79; these sit at F0:xx:xx, apart from the MACs tests choose.
+    const mac = type === "m3u" ? "" : ["00", "1A", "79", "F0", hex((n >> 8) & 255), hex(n & 255)].join(":");
+    lines.push({
+      id: String(100_000 + n),
+      username: type === "m3u" ? `${first.toLowerCase()}${n}` : `box${100_000 + n}`.padEnd(32, "x"),
+      password: `pw${Math.floor(random() * 1e9).toString(36)}`,
+      package: pkg.id,
+      trial: false,
+      // from two months lapsed to a year ahead
+      exp_date: now + Math.floor((random() * 425 - 60) * 86_400),
+      enabled: random() > 0.05,
+      contact: `${who}, ${phone}`,
+      reseller_notes: `${who} · ${phone}`,
+      max_connections: pkg.max_connections,
+      bouquets: JSON.parse(pkg.bouquets).map(String),
+      type,
+      mac,
+      device_id: type === "m3u" ? "" : String(200_000 + n),
+    });
+  };
+  for (let i = 0; i < counts.m3u; i++) make("m3u");
+  for (let i = 0; i < counts.mag; i++) make("mag");
+  for (let i = 0; i < counts.enigma2; i++) make("enigma2");
+  return lines;
+}
 
 function addMonthsUnix(from: number, months: number): number {
   const d = new Date(from * 1000);
@@ -107,9 +209,19 @@ function addMonthsUnix(from: number, months: number): number {
   return Math.floor(d.getTime() / 1000);
 }
 
-export async function startFakeXtreamPanel(options: { apiKey?: string; credits?: number } = {}): Promise<FakeXtreamPanel> {
+export interface FakeXtreamOptions {
+  apiKey?: string;
+  credits?: number;
+  /** the lines the panel holds before our first call (default FAKE_EXISTING: 2,200, a real reseller's size) */
+  existing?: { m3u: number; mag: number; enigma2: number };
+}
+
+export async function startFakeXtreamPanel(options: FakeXtreamOptions = {}): Promise<FakeXtreamPanel> {
   const apiKey = options.apiKey ?? "fake-panel-key-123";
-  const lines = new Map<string, FakeLine>();
+  const lines = new Map<string, FakeLine>(
+    existingLines(options.existing ?? FAKE_EXISTING, Math.floor(Date.now() / 1000)).map((line) => [line.id, line]),
+  );
+  const seeded = new Set(lines.keys());
   const calls: FakePanelCall[] = [];
   const failures: string[] = [];
   const lost: { action: string; when: "after" | "before"; as: "timeout" | "5xx" }[] = [];
@@ -119,6 +231,7 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
     credits: options.credits ?? 100,
     delayMs: 0,
     hangMs: 2_000,
+    ignoreStart: false,
   };
 
   const answer = (res: ServerResponse, body: unknown, status = 200) => {
@@ -172,7 +285,12 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
     // Like the panel's request object: the query and the form together (form wins).
     const params: Record<string, string> = { ...Object.fromEntries(url.searchParams), ...form };
     // Recorded on arrival: a call the client gave up waiting for still reached the panel.
-    calls.push({ method: req.method ?? "GET", action, form });
+    calls.push({
+      method: req.method ?? "GET",
+      action,
+      form,
+      query: Object.fromEntries([...url.searchParams].filter(([key]) => key !== "api_key")),
+    });
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (url.searchParams.get("api_key") !== apiKey) return answer(res, { status: "STATUS_FAILURE", error: "Invalid API key" }, 401);
     const failure = failures.shift();
@@ -186,6 +304,23 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
     return answer(res, result.body, result.status);
   }
 
+  /**
+   * One page of a list, as XC_VM answers get_lines / get_mags / get_enigmas: `limit` rows (50
+   * unless asked, at most 1,000) from `start`, with `recordsTotal` (and `recordsFiltered`, the
+   * count after the search) beside the data.
+   */
+  function page<T>(found: T[], params: Record<string, string>, shape: (row: T) => unknown) {
+    const start = state.ignoreStart ? 0 : Math.max(0, Number(params.start) || 0);
+    const limit = Math.min(Math.max(1, Number(params.limit) || 50), 1_000);
+    const total = found.length;
+    return {
+      status: "STATUS_SUCCESS",
+      recordsTotal: total,
+      recordsFiltered: total,
+      data: found.slice(start, start + limit).map(shape),
+    };
+  }
+
   /** What the panel does and answers for one call. */
   function respond(method: string, action: string, form: Record<string, string>, params: Record<string, string>) {
     const done = (body: unknown, status = 200) => ({ body, status });
@@ -195,20 +330,18 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
       case "user_info":
         return done({ status: "STATUS_SUCCESS", data: { username: "reseller", credits: state.credits } });
       case "packages":
-        return done({ status: "STATUS_SUCCESS", data: PACKAGES });
+        return done({ status: "STATUS_SUCCESS", data: FAKE_PACKAGES });
       case "get_lines": {
         // The panel's search: a LIKE over the username, password and reseller notes; a page of `limit` (50) from `start`.
         const search = (params["search[value]"] ?? "").toLowerCase();
-        const start = Number(params.start) || 0;
-        const limit = Math.min(Number(params.limit) || 50, 1_000);
         const found = [...lines.values()].filter(
           (l) => l.type === "m3u" && (!search || [l.username, l.password, l.reseller_notes].some((v) => v.toLowerCase().includes(search))),
         );
-        return done({ status: "STATUS_SUCCESS", data: found.slice(start, start + limit).map(lineData) });
+        return done(page(found, params, lineData));
       }
       case "create_line": {
         if (method !== "POST") return done({ status: "STATUS_INVALID_TYPE" });
-        const pkg = PACKAGES.find((p) => p.id === form.package);
+        const pkg = FAKE_PACKAGES.find((p) => p.id === form.package);
         if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
         const trial = form.trial === "1";
         if (form.username && [...lines.values()].some((l) => l.username === form.username)) {
@@ -241,7 +374,7 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
         const line = lines.get(form.id ?? "");
         // The ISP lock reset: no package, no charge.
         if (line && form.isp_clear !== undefined && !form.package) return done({ status: "STATUS_SUCCESS" });
-        const pkg = PACKAGES.find((p) => p.id === form.package);
+        const pkg = FAKE_PACKAGES.find((p) => p.id === form.package);
         if (!line) return done({ status: "STATUS_FAILURE", error: "no such line" });
         if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
         if (state.credits < pkg.official_credits) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
@@ -262,18 +395,16 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
       case "get_enigmas": {
         const type = DEVICE_OF[action];
         const search = (params["search[value]"] ?? "").toLowerCase();
-        const start = Number(params.start) || 0;
-        const limit = Math.min(Number(params.limit) || 50, 1_000);
         const found = [...lines.values()].filter(
           (l) => l.type === type && (!search || [l.username, l.mac, l.reseller_notes].some((v) => v.toLowerCase().includes(search))),
         );
-        return done({ status: "STATUS_SUCCESS", data: found.slice(start, start + limit).map(deviceData) });
+        return done(page(found, params, deviceData));
       }
       case "create_mag":
       case "create_enigma": {
         if (method !== "POST") return done({ status: "STATUS_INVALID_TYPE" });
         const type = DEVICE_OF[action];
-        const pkg = PACKAGES.find((p) => p.id === form.package);
+        const pkg = FAKE_PACKAGES.find((p) => p.id === form.package);
         if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
         const mac = (form.mac ?? "").toUpperCase();
         if (!/^[0-9A-F]{2}([:-][0-9A-F]{2}){5}$/.test(mac)) return done({ status: "STATUS_INVALID_MAC" });
@@ -320,7 +451,7 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
           line.mac = mac;
           if (!form.package) return done({ status: "STATUS_SUCCESS" });
         }
-        const pkg = PACKAGES.find((p) => p.id === form.package);
+        const pkg = FAKE_PACKAGES.find((p) => p.id === form.package);
         if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
         if (state.credits < pkg.official_credits) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
         state.credits -= pkg.official_credits;
@@ -367,6 +498,12 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
     get hangMs() {
       return state.hangMs;
     },
+    get ignoreStart() {
+      return state.ignoreStart;
+    },
+    set ignoreStart(value: boolean) {
+      state.ignoreStart = value;
+    },
     set hangMs(value: number) {
       state.hangMs = value;
     },
@@ -377,6 +514,7 @@ export async function startFakeXtreamPanel(options: { apiKey?: string; credits?:
       for (let i = 0; i < times; i++) failures.push(typeof body === "string" ? body : JSON.stringify(body));
     },
     callsOf: (action) => calls.filter((c) => c.action === action),
+    made: () => [...lines.values()].filter((l) => !seeded.has(l.id)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -4,7 +4,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeXtreamPanel, startFakeXtreamPanel } from "./fake-xtream";
+import { FAKE_EXISTING, type FakeXtreamPanel, startFakeXtreamPanel } from "./fake-xtream";
 import { PanelError } from "./panel";
 import { createXtreamPanel } from "./xtream";
 
@@ -22,7 +22,7 @@ describe("the reseller API", () => {
   it("reads credits and packages, creates, extends, disables and enables a line", async () => {
     const p = panel();
     expect(await p.userInfo()).toEqual({ credits: 5 });
-    expect((await p.packages()).map((x) => [x.id, x.official_duration, x.official_duration_in, x.is_trial])).toEqual([
+    expect((await p.packages()).slice(0, 3).map((x) => [x.id, x.official_duration, x.official_duration_in, x.is_trial])).toEqual([
       ["1", 1, "months", false],
       ["3", 3, "months", false],
       ["9", 0, "months", true],
@@ -75,6 +75,72 @@ describe("the reseller API", () => {
         .userInfo()
         .catch((e) => e),
     ).toMatchObject({ status: "BAD_ANSWER", answer: "<html>nginx</html>" });
+  });
+
+  it("reads a real reseller's panel whole: 2,200 lines a page of 1,000 at a time, 47 packages, nothing cut", async () => {
+    const listed = await panel().lines();
+    const existing = FAKE_EXISTING.m3u + FAKE_EXISTING.mag + FAKE_EXISTING.enigma2;
+    expect(existing).toBeGreaterThanOrEqual(2_000);
+    // every line the panel holds (the one the first test made too), each once
+    expect(listed.length).toBe(fake.lines.size);
+    expect(new Set(listed.map((l) => `${l.type}:${l.id}`)).size).toBe(listed.length);
+    expect(listed.filter((l) => l.type === "mag")).toHaveLength(FAKE_EXISTING.mag);
+    expect(listed.filter((l) => l.type === "enigma2")).toHaveLength(FAKE_EXISTING.enigma2);
+    // pages as XC_VM pages: start 0, 1000, 2000 of at most 1,000 rows, and no page past recordsTotal
+    const pages = fake.callsOf("get_lines").filter((c) => !c.query["search[value]"]);
+    expect(pages.slice(-3).map((c) => [c.query.start, c.query.limit])).toEqual([
+      ["0", "1000"],
+      ["1000", "1000"],
+      ["2000", "1000"],
+    ]);
+    const packages = await panel().packages();
+    expect(packages.length).toBeGreaterThanOrEqual(40);
+    expect(packages.find((p) => p.name === "Full 12 Months 4 Screens")?.bouquets.length).toBe(60);
+  });
+
+  it("an answer cut off, not JSON, of the wrong shape or too large is a BAD_ANSWER naming the action and its size", async () => {
+    const cutOff = '{"status":"STATUS_SUCCESS","data":[{"id":"1","package_name":"1 Mon';
+    fake.failNext(cutOff);
+    const cut = (await panel()
+      .packages()
+      .catch((e) => e)) as PanelError;
+    expect(cut).toMatchObject({ status: "BAD_ANSWER", retryable: false });
+    expect(cut.message).toBe(`The panel's answer to packages (HTTP 200, ${cutOff.length} bytes) is not JSON: it is cut off or broken.`);
+    expect(cut.answer).toBe(cutOff);
+
+    fake.failNext("<html>Bad gateway</html>");
+    expect(
+      await panel()
+        .userInfo()
+        .catch((e) => (e as PanelError).message),
+    ).toBe("The panel's answer to user_info (HTTP 200, 24 bytes) is not JSON.");
+
+    fake.failNext("[1,2,3]");
+    expect(
+      await panel()
+        .userInfo()
+        .catch((e) => (e as PanelError).message),
+    ).toBe("The panel's answer to user_info (7 bytes) is not the reseller API's shape.");
+
+    const small = createXtreamPanel({ apiUrl: fake.url, apiKey: "k-secret-42", timeoutMs: 2_000, maxAnswerBytes: 100_000 });
+    const large = (await small.lines().catch((e) => e)) as PanelError;
+    expect(large).toMatchObject({ status: "BAD_ANSWER", retryable: false });
+    expect(large.message).toBe("The panel's answer to get_lines is larger than 100,000 bytes: not read.");
+  });
+
+  it("a panel that ignores start (the same page again) stops the listing with an error, not a loop", async () => {
+    fake.ignoreStart = true;
+    try {
+      const before = fake.callsOf("get_lines").length;
+      const error = (await panel()
+        .lines()
+        .catch((e) => e)) as PanelError;
+      expect(error).toMatchObject({ status: "BAD_ANSWER", retryable: false });
+      expect(error.message).toBe("The panel answered the same page of get_lines again at row 1,000: it does not page (start is ignored).");
+      expect(fake.callsOf("get_lines").length - before).toBe(2);
+    } finally {
+      fake.ignoreStart = false;
+    }
   });
 
   it("a wrong key is refused in the panel's words", async () => {

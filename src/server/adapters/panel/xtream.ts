@@ -22,14 +22,19 @@ export interface XtreamOptions {
   timeoutMs?: number;
   /** waits before each retry of a read (tests shorten them) */
   retryDelaysMs?: number[];
+  /** the largest answer read (default 50 MB); a larger one is a BAD_ANSWER */
+  maxAnswerBytes?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_RETRY_DELAYS_MS = [300, 1_000];
+/** how much of an answer is kept as a sample (on an error, for the owner and the logs); answers are parsed whole */
 const ANSWER_KEEP = 2_000;
+/** the largest answer read: 2,000 lines are about 0.5 MB, so this is room for a hundred times that */
+const DEFAULT_MAX_ANSWER_BYTES = 50 * 1024 * 1024;
 /** get_lines page size (the panel's most) and how many lines we read at most */
 const PAGE = 1_000;
-const LIST_MAX = 50_000;
+const LIST_MAX = 200_000;
 
 type Json = Record<string, unknown>;
 type Form = Record<string, string | string[]>;
@@ -108,6 +113,7 @@ function bouquetIds(value: unknown): string[] {
 export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const maxBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const mask = (text: string) => text.split(options.apiKey).join("***");
 
   function urlFor(action: string, query: Record<string, string> = {}): string {
@@ -128,6 +134,9 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
     return body.toString();
   }
 
+  const timedOutError = (retryable: boolean) =>
+    new PanelError(`The panel did not answer within ${Math.round(timeoutMs / 1000)} s.`, "TIMEOUT", retryable);
+
   async function once(action: string, form: Form | null, query?: Record<string, string>): Promise<Json> {
     let response: Response;
     try {
@@ -142,29 +151,37 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? "";
       const timedOut = (error as Error).name === "TimeoutError" || (error as Error).name === "AbortError";
-      if (timedOut) throw new PanelError(`The panel did not answer within ${Math.round(timeoutMs / 1000)} s.`, "TIMEOUT", !form);
+      if (timedOut) throw timedOutError(!form);
       // A refused connection never reached the panel: safe to send again, even a write.
       throw new PanelError(`The panel could not be reached (${cause || "network error"}).`, "NETWORK", !form || cause === "ECONNREFUSED");
     }
-    const text = mask(await response.text()).slice(0, ANSWER_KEEP);
+    const raw = await readBounded(response, action, maxBytes, !form, timedOutError);
+    // Parsed whole; only the sample kept with an error is cut (and the key masked in it).
+    const sample = mask(raw.slice(0, ANSWER_KEEP));
     // A 5xx may come after the panel did the work: like a timeout, a write is not resent blindly.
-    if (response.status >= 500) throw new PanelError(`The panel answered HTTP ${response.status}.`, "HTTP_5XX", !form, text);
+    if (response.status >= 500) throw new PanelError(`The panel answered HTTP ${response.status}.`, "HTTP_5XX", !form, sample);
+    const size = `${Buffer.byteLength(raw).toLocaleString("en-US")} bytes`;
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(raw);
     } catch {
-      throw new PanelError(`The panel answered HTTP ${response.status} with something that is not JSON.`, "BAD_ANSWER", false, text);
+      throw new PanelError(
+        `The panel's answer to ${action} (HTTP ${response.status}, ${size}) is not JSON${raw.trimEnd().match(/^[[{]/) ? ": it is cut off or broken" : ""}.`,
+        "BAD_ANSWER",
+        false,
+        sample,
+      );
     }
     if (!body || typeof body !== "object" || Array.isArray(body)) {
-      throw new PanelError("The panel's answer is not the reseller API's shape.", "BAD_ANSWER", false, text);
+      throw new PanelError(`The panel's answer to ${action} (${size}) is not the reseller API's shape.`, "BAD_ANSWER", false, sample);
     }
     const answer = body as Json;
     const status = str(answer.status);
     if (status === "STATUS_SUCCESS") return answer;
     const known = PANEL_STATUS_MESSAGES[status];
-    if (known) throw new PanelError(known.message, status, known.retryable, text);
+    if (known) throw new PanelError(known.message, status, known.retryable, sample);
     const detail = str(answer.error) || status || `HTTP ${response.status}`;
-    throw new PanelError(`The panel refused: ${mask(detail).slice(0, 200)}`, status || "UNKNOWN", false, text);
+    throw new PanelError(`The panel refused: ${mask(detail).slice(0, 200)}`, status || "UNKNOWN", false, sample);
   }
 
   async function call(action: string, form: Form | null = null, query?: Record<string, string>): Promise<Json> {
@@ -180,13 +197,33 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
     }
   }
 
-  /** Every row of a list action, a page at a time (50 unless `limit` says more, at most 1,000). */
+  /**
+   * Every row of a list action, a page of 1,000 (the panel's most) at a time. XC_VM answers
+   * `recordsTotal` with each page: reading stops once that many rows are in (or at a short page,
+   * for a panel that does not say). A panel that ignores `start` answers the same page again: that
+   * is an error, not a loop that reads forever.
+   */
   async function listAll(action: string, map: (row: Json) => PanelLine): Promise<PanelLine[]> {
     const all: PanelLine[] = [];
-    for (let start = 0; start < LIST_MAX; start += PAGE) {
-      const page = listOf(await call(action, null, { start: String(start), limit: String(PAGE) }));
-      all.push(...page.map(map));
-      if (page.length < PAGE) break;
+    let firstOfLast = "";
+    for (let start = 0; ; start += PAGE) {
+      if (start >= LIST_MAX) {
+        throw new PanelError(`The panel listed more than ${LIST_MAX.toLocaleString("en-US")} rows for ${action}.`, "BAD_ANSWER", false);
+      }
+      const answer = await call(action, null, { start: String(start), limit: String(PAGE) });
+      const rows = listOf(answer);
+      const first = rows.length ? JSON.stringify(rows[0]) : "";
+      if (start > 0 && first && first === firstOfLast) {
+        throw new PanelError(
+          `The panel answered the same page of ${action} again at row ${start.toLocaleString("en-US")}: it does not page (start is ignored).`,
+          "BAD_ANSWER",
+          false,
+        );
+      }
+      firstOfLast = first;
+      all.push(...rows.map(map));
+      const total = num(answer.recordsTotal ?? answer.recordsFiltered, Number.NaN);
+      if (rows.length === 0 || (Number.isFinite(total) ? all.length >= total : rows.length < PAGE)) break;
     }
     return all;
   }
@@ -194,7 +231,7 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
   const dataOf = (answer: Json): Json => {
     const data = answer.data;
     if (!data || typeof data !== "object" || Array.isArray(data)) {
-      throw new PanelError("The panel's answer has no line data.", "BAD_ANSWER", false, JSON.stringify(answer).slice(0, ANSWER_KEEP));
+      throw new PanelError("The panel's answer has no line data.", "BAD_ANSWER", false, mask(JSON.stringify(answer).slice(0, ANSWER_KEEP)));
     }
     return data as Json;
   };
@@ -288,4 +325,53 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
       await call(DEVICE_ACTIONS[type].edit, { id, mac });
     },
   };
+}
+
+/**
+ * The whole body as text, read chunk by chunk so that an answer past `maxBytes` is refused
+ * before it is all in memory. A body that stops before its end (the connection broke, the
+ * timeout struck mid-answer) is a NETWORK or TIMEOUT failure like one that never began.
+ */
+async function readBounded(
+  response: Response,
+  action: string,
+  maxBytes: number,
+  /** a read may be asked again; a write may have been done */
+  retryable: boolean,
+  timedOutError: (retryable: boolean) => PanelError,
+): Promise<string> {
+  const declared = Number(response.headers.get("content-length"));
+  const tooLarge = () =>
+    new PanelError(
+      `The panel's answer to ${action} is larger than ${maxBytes >= 1_048_576 ? `${Math.round(maxBytes / 1_048_576)} MB` : `${maxBytes.toLocaleString("en-US")} bytes`}: not read.`,
+      "BAD_ANSWER",
+      false,
+    );
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let text = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    if (error instanceof PanelError) throw error;
+    const name = (error as Error).name;
+    if (name === "TimeoutError" || name === "AbortError") throw timedOutError(retryable);
+    throw new PanelError(`The panel's answer to ${action} broke off after ${bytes} bytes.`, "NETWORK", retryable);
+  }
+  return text + decoder.decode();
 }

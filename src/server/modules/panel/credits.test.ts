@@ -123,13 +123,14 @@ describe("the runway", () => {
       .where(and(eq(clients.status, "active"), inArray(clients.full_name, ["Lost Answer", "No Credits"])));
     const view = (await look()).json();
     const day = new Date(later.getTime() + 2 * 3_600_000).toISOString().slice(0, 10);
-    expect(view.runway).toEqual({ runs_out_on: day, renewals_due_30d: 2, credits_needed_30d: 4 });
+    expect(view.runway).toEqual({ runs_out_on: day, renewals_due_30d: 2, credits_needed_30d: 4, credits_known: true });
 
     fake.credits = 4;
     expect((await look()).json().runway).toEqual({
       runs_out_on: null,
       renewals_due_30d: 2,
       credits_needed_30d: 4,
+      credits_known: true,
     });
   });
 

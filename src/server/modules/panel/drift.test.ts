@@ -5,11 +5,11 @@
 // cannot be taken is a 409 in the owner's words, a bad direction a 400 on the field.
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
-import { auditLog, clientLifecycleEvents, clients, packages, panelDrift, provisioningJobs } from "@/server/db/schema";
+import { FAKE_EXISTING, type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
+import { auditLog, clientLifecycleEvents, clients, packages, panelCreditLedger, panelDrift, provisioningJobs } from "@/server/db/schema";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
-import type { PanelDriftView } from "@/shared/business-schemas";
+import type { PanelDriftList, PanelDriftView } from "@/shared/business-schemas";
 
 let t: TestApp;
 let fake: FakeXtreamPanel;
@@ -52,7 +52,21 @@ async function withLine(name: string) {
 }
 const clientRow = async (id: string) => (await t.app.db.select().from(clients).where(eq(clients.id, id)))[0];
 const sync = async () => expect((await admin.call({ method: "POST", url: "/api/admin/panel/sync" })).statusCode).toBe(200);
-const openDrift = async (): Promise<PanelDriftView[]> => (await admin.call({ method: "GET", url: "/api/admin/panel/drift" })).json().data;
+/** The open differences of our clients (the list's first part; the panel's unlinked lines are apart). */
+const openDrift = async (): Promise<PanelDriftView[]> =>
+  (await admin.call({ method: "GET", url: "/api/admin/panel/drift?kind=clients" })).json().data;
+const driftCounts = async (): Promise<PanelDriftList["counts"]> =>
+  (await admin.call({ method: "GET", url: "/api/admin/panel/drift?limit=1" })).json().counts;
+/** The open "no client of ours has this line" row of one panel line, paged through as the owner would. */
+async function unlinkedRow(lineId: string): Promise<PanelDriftView | undefined> {
+  for (let offset = 0; ; offset += 500) {
+    const page: PanelDriftList = (
+      await admin.call({ method: "GET", url: `/api/admin/panel/drift?kind=missing_here&limit=500&offset=${offset}` })
+    ).json();
+    const found = page.data.find((d) => d.panel_line_id === lineId);
+    if (found || page.data.length < 500) return found;
+  }
+}
 const fix = (id: string, direction: string) =>
   admin.call({ method: "POST", url: `/api/admin/panel/drift/${id}/fix`, payload: { direction } });
 
@@ -62,8 +76,10 @@ let gone: Awaited<ReturnType<typeof withLine>>;
 let twoScreens: Awaited<ReturnType<typeof withLine>>;
 let behind: Awaited<ReturnType<typeof withLine>>;
 
+const existing = FAKE_EXISTING.m3u + FAKE_EXISTING.mag + FAKE_EXISTING.enigma2;
+
 describe("the sync lists each difference with both values", () => {
-  it("expiry, switched off, max connections, missing on the panel, a panel line no client has", async () => {
+  it("expiry, switched off, max connections, missing on the panel, a panel line no client has — among the panel's 2,200 lines", async () => {
     expiry = await withLine("Ayanda Expiry");
     switchedOff = await withLine("Bheki Off");
     gone = await withLine("Chloe Gone");
@@ -91,8 +107,24 @@ describe("the sync lists each difference with both values", () => {
     expect(of(switchedOff.clientId, "enabled")).toMatchObject({ ours: "true", panel: "false", can_push: true, can_accept: true });
     expect(of(gone.clientId, "missing_on_panel")).toMatchObject({ ours: "true", panel: "false", panel_line_id: gone.line.id });
     expect(of(twoScreens.clientId, "max_connections")).toMatchObject({ ours: "1", panel: "3", can_push: false });
-    expect(of(null, "missing_here")).toMatchObject({ panel_line_id: "7777", client_full_name: null, can_push: false, can_accept: true });
-    expect(of(behind.clientId, "expiry")).toMatchObject({ can_push: true });
+    // Every page of the panel was read: each of its own lines, and the stranger's, is one no client of ours has.
+    expect(existing).toBeGreaterThanOrEqual(2_000);
+    expect((await driftCounts()).missing_here).toBe(existing + 1);
+    expect(await unlinkedRow("7777")).toMatchObject({ client_full_name: null, can_push: false, can_accept: true, push_cost: null });
+    expect(drift.filter((d) => d.kind === "missing_here")).toEqual([]);
+    // A push that buys a package says so first: which package, what it costs, where the panel's date lands.
+    expect(of(behind.clientId, "expiry")).toMatchObject({
+      can_push: true,
+      push_cost: {
+        credits: 1,
+        words: expect.stringMatching(/^Extends the line by one 1 Month Official package: 1 credit\. The panel will end it on /),
+      },
+    });
+    expect(of(gone.clientId, "missing_on_panel")?.push_cost).toEqual({
+      credits: 1,
+      words: "Makes a new line on 1 Month Official: 1 credit.",
+    });
+    expect(of(switchedOff.clientId, "enabled")?.push_cost).toBeNull();
     // The client page's words follow the same differences.
     expect((await clientRow(switchedOff.clientId)).line_sync_issue).toBe(
       "The panel has the line switched off, but the client should be watching.",
@@ -166,6 +198,14 @@ describe("fixing a difference: once, audited, through the lifecycle", () => {
     expect(edits).toHaveLength(1);
     expect(edits[0].form.package).toBe("1");
     expect(behind.line.exp_date).toBeGreaterThan(before);
+    // What the dialog said it would spend is what the ledger records the panel took.
+    const ledger = await t.app.db
+      .select()
+      .from(panelCreditLedger)
+      .where(like(panelCreditLedger.cause_key, `drift:${row.id}%`));
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ action: "extend_line", panel_package_id: "1", cost: row.push_cost?.credits, outcome: "done" });
+    expect(ledger[0].credits_before - ledger[0].credits_after).toBe(row.push_cost?.credits);
   });
 
   it("push a line the panel lost: a new line is made (once) and its login goes to the client", async () => {
@@ -180,7 +220,7 @@ describe("fixing a difference: once, audited, through the lifecycle", () => {
   it("what a side cannot do is a 409 in the owner's words; a bad direction a 400 on the field", async () => {
     const drift = await openDrift();
     const screens = drift.find((d) => d.kind === "max_connections");
-    const stranger = drift.find((d) => d.kind === "missing_here");
+    const stranger = await unlinkedRow("7777");
     if (!screens || !stranger) throw new Error("missing rows");
     const pushed = await fix(screens.id, "push");
     expect(pushed.statusCode).toBe(409);
@@ -201,7 +241,8 @@ describe("fixing a difference: once, audited, through the lifecycle", () => {
     expect((await fix(stranger.id, "accept")).statusCode).toBe(200);
     await sync();
     const after = await openDrift();
-    expect(after.find((d) => d.panel_line_id === "7777")).toBeUndefined();
+    expect(await unlinkedRow("7777")).toBeUndefined();
+    expect((await driftCounts()).missing_here).toBe(existing);
     // What was fixed and now agrees is not open any more; what still differs is — including the
     // line pushed by a whole package, now ahead of our term by what the package added beyond it.
     expect(after.map((d) => [d.client_id, d.kind]).sort()).toEqual(

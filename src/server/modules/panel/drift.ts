@@ -6,15 +6,17 @@
 //            (cause panel-accepted, key drift:<id>:accept), a line gone from the panel is unlinked
 // Each fix happens once: the drift row is locked and moved open → fixed in the fix's transaction,
 // with the audit entry; a replay of the same fix answers the row as it is, another is a 409.
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { clients, panelDrift } from "@/server/db/schema";
-import { type DriftKind, driftWords } from "@/server/jobs/panel-sync";
+import { PanelError, type PanelPackage } from "@/server/adapters/panel/panel";
+import { clients, packages, panelDrift, panelPackageMap } from "@/server/db/schema";
+import { DRIFT_KINDS, type DriftKind, driftWords } from "@/server/jobs/panel-sync";
 import { audit } from "@/server/lib/audit";
 import { conflict, notFound } from "@/server/lib/errors";
 import { adminActor, applyOrRefuse, loadRules } from "@/server/lib/lifecycle";
 import { type PlannedJob, queuePanelWork } from "@/server/lib/provisioning";
-import type { PanelDriftFix, PanelDriftView } from "@/shared/business-schemas";
+import type { PanelDriftFix, PanelDriftList, PanelDriftView } from "@/shared/business-schemas";
+import { addMonths, daysBetween, formatDate } from "@/shared/dates";
 
 type DriftRow = typeof panelDrift.$inferSelect;
 type Tx = Parameters<Parameters<FastifyInstance["db"]["transaction"]>[0]>[0];
@@ -36,19 +38,109 @@ function refusal(row: Pick<DriftRow, "kind" | "ours" | "panel">, direction: Pane
   return "";
 }
 
-/** GET /api/admin/panel/drift: newest first, open ones unless `status` says otherwise. */
-export async function listDrift(app: FastifyInstance, status: "open" | "fixed" | "resolved" | "all"): Promise<PanelDriftView[]> {
-  const rows = await app.db
-    .select({ drift: panelDrift, client_full_name: clients.full_name, client_status: clients.status })
-    .from(panelDrift)
-    .leftJoin(clients, eq(clients.id, panelDrift.client_id))
-    .where(status === "all" ? undefined : eq(panelDrift.status, status))
-    .orderBy(desc(panelDrift.found_at), desc(panelDrift.id))
-    .limit(500);
-  return rows.map(({ drift, client_full_name, client_status }) => toView(drift, client_full_name, client_status));
+export interface DriftQuery {
+  status: "open" | "fixed" | "resolved" | "all";
+  /** one kind, or 'clients': every kind that names a client of ours (all but missing_here) */
+  kind?: DriftKind | "clients";
+  limit: number;
+  offset: number;
 }
 
-function toView(drift: DriftRow, name: string | null, status: string | null): PanelDriftView {
+/**
+ * GET /api/admin/panel/drift: a page of differences, those of our clients first (a real panel
+ * holds thousands of lines no client of ours has: they must not bury the few that matter),
+ * newest first within each; with the total and each kind's count of open ones.
+ */
+export async function listDrift(app: FastifyInstance, query: DriftQuery): Promise<PanelDriftList> {
+  const where = and(
+    query.status === "all" ? undefined : eq(panelDrift.status, query.status),
+    query.kind === "clients" ? ne(panelDrift.kind, "missing_here") : query.kind ? eq(panelDrift.kind, query.kind) : undefined,
+  );
+  const [rows, [{ total }], byKind] = await Promise.all([
+    app.db
+      .select({ drift: panelDrift, client_full_name: clients.full_name, client_status: clients.status, package_id: clients.package_id })
+      .from(panelDrift)
+      .leftJoin(clients, eq(clients.id, panelDrift.client_id))
+      .where(where)
+      .orderBy(sql`${panelDrift.client_id} is null`, desc(panelDrift.found_at), desc(panelDrift.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    app.db.select({ total: count() }).from(panelDrift).where(where),
+    app.db.select({ kind: panelDrift.kind, n: count() }).from(panelDrift).where(eq(panelDrift.status, "open")).groupBy(panelDrift.kind),
+  ]);
+  const counts = Object.fromEntries(DRIFT_KINDS.map((k) => [k, 0])) as PanelDriftList["counts"];
+  for (const { kind, n } of byKind) counts[kind as DriftKind] = Number(n);
+  const prices = rows.some(({ drift }) => pushSpends(drift)) ? await pushPrices(app) : null;
+  return {
+    data: rows.map(({ drift, client_full_name, client_status, package_id }) =>
+      toView(
+        drift,
+        client_full_name,
+        client_status,
+        prices && pushSpends(drift) ? pushCost(drift, prices.get(package_id ?? ""), prices.unread) : null,
+      ),
+    ),
+    total: Number(total),
+    counts,
+  };
+}
+
+/** A push that buys a package: extending a line the panel ends too early, or making one it lost. */
+const pushSpends = (drift: Pick<DriftRow, "status" | "kind" | "ours" | "panel">) =>
+  drift.status === "open" && (drift.kind === "expiry" || drift.kind === "missing_on_panel") && refusal(drift, "push") === "";
+
+type PanelPrice = Pick<PanelPackage, "name" | "official_credits" | "official_duration" | "official_duration_in">;
+
+/** Our package id → the panel package a push would buy (the mapping; the sandbox's by length); `unread` when the panel's list could not be read. */
+async function pushPrices(app: FastifyInstance): Promise<Map<string, PanelPrice> & { unread?: string }> {
+  const prices: Map<string, PanelPrice> & { unread?: string } = new Map();
+  let listed: PanelPackage[];
+  try {
+    listed = await app.provisioning.panel.packages();
+  } catch (failure) {
+    prices.unread = failure instanceof PanelError ? failure.message : "The panel could not be read.";
+    return prices;
+  }
+  const byId = new Map(listed.map((p) => [p.id, p]));
+  for (const m of await app.db.select().from(panelPackageMap)) {
+    const found = byId.get(m.panel_package_id);
+    if (found) prices.set(m.package_id, found);
+  }
+  if (app.provisioning.panel.mode === "sandbox") {
+    for (const p of await app.db.select({ id: packages.id, months: packages.duration_months }).from(packages)) {
+      const found = listed.find((s) => !s.is_trial && s.official_duration_in === "months" && s.official_duration === p.months);
+      if (!prices.has(p.id) && found) prices.set(p.id, found);
+    }
+  }
+  return prices;
+}
+
+/** What pushing this difference spends, in the owner's words. */
+export function pushCost(
+  drift: Pick<DriftRow, "kind" | "ours" | "panel">,
+  price: PanelPrice | undefined,
+  unread?: string,
+  now = new Date(),
+): PanelDriftView["push_cost"] {
+  if (unread) return { credits: null, words: `What this costs can't be read from the panel now (${unread}).` };
+  if (!price) return { credits: null, words: "The client's package is not mapped to a panel package: map it before pushing." };
+  const credits = `${price.official_credits} ${price.official_credits === 1 ? "credit" : "credits"}`;
+  if (drift.kind === "missing_on_panel")
+    return { credits: price.official_credits, words: `Makes a new line on ${price.name}: ${credits}.` };
+  // The panel adds the package's length to the line's end (or to now, once lapsed).
+  const from = new Date(Math.max(new Date(drift.panel).getTime(), now.getTime()));
+  const months = price.official_duration_in === "months" ? price.official_duration : null;
+  const ends = months ? addMonths(from, months) : null;
+  const ours = new Date(drift.ours);
+  const tail = !ends
+    ? ""
+    : ends < ours
+      ? ` The panel will end it on ${formatDate(ends)}, still before our ${formatDate(ours)}: push again after.`
+      : ` The panel will end it on ${formatDate(ends)}${daysBetween(ours, ends) >= 1 ? `, ${daysBetween(ours, ends)} days after our ${formatDate(ours)}` : ""}.`;
+  return { credits: price.official_credits, words: `Extends the line by one ${price.name} package: ${credits}.${tail}` };
+}
+
+function toView(drift: DriftRow, name: string | null, status: string | null, cost: PanelDriftView["push_cost"] = null): PanelDriftView {
   const open = drift.status === "open";
   return {
     id: drift.id,
@@ -62,6 +154,7 @@ function toView(drift: DriftRow, name: string | null, status: string | null): Pa
     status: drift.status as PanelDriftView["status"],
     direction: (drift.direction || null) as PanelDriftView["direction"],
     can_push: open && refusal(drift, "push") === "",
+    push_cost: cost,
     can_accept: open && refusal(drift, "accept") === "",
     found_at: drift.found_at.toISOString(),
     fixed_at: drift.fixed_at?.toISOString() ?? null,

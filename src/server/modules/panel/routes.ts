@@ -21,12 +21,12 @@ import { isCachedPanel } from "@/server/adapters/panel/cached";
 import { PanelError, type PanelPackage } from "@/server/adapters/panel/panel";
 import { requireAdmin } from "@/server/auth/guards";
 import { clients, lineMacChanges, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
-import { runPanelSync } from "@/server/jobs/panel-sync";
+import { DRIFT_KINDS, lastPanelCheck, type PanelCheck, runPanelSync } from "@/server/jobs/panel-sync";
 import { TRIAL_PACKAGE_SETTING } from "@/server/jobs/provisioning-worker";
 import { appForDevice } from "@/server/lib/accounts";
 import { audit } from "@/server/lib/audit";
 import { loadBusiness } from "@/server/lib/business";
-import { badRequest, conflict, notFound } from "@/server/lib/errors";
+import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
 import { loadRules, queueRestoredWhenEnabled } from "@/server/lib/lifecycle";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
@@ -70,6 +70,8 @@ export interface PanelView extends PanelSettingsView {
   runway: Runway;
   /** the credit ledger's totals (GET /api/admin/panel/ledger lists it) */
   ledger: Awaited<ReturnType<typeof ledgerSummary>>;
+  /** what the last comparison of the panel's lines with ours found, or why it failed; null before the first */
+  last_check: PanelCheck | null;
 }
 
 /** The panel as the dashboard shows it; a panel that cannot be reached is reported, not thrown. */
@@ -98,7 +100,11 @@ export async function panelView(app: FastifyInstance): Promise<PanelView> {
   }
   // Below the warning: the owner is alerted once per crossing (lib/owner-alerts.ts).
   await noteCreditBalance(app, credits, business.publicUrl);
-  const [runway, ledger] = await Promise.all([computeRunway(app, credits, panelPackages), ledgerSummary(app)]);
+  const [runway, ledger, lastCheck] = await Promise.all([
+    computeRunway(app, credits, panelPackages),
+    ledgerSummary(app),
+    lastPanelCheck(app),
+  ]);
   return {
     mode: panel.mode,
     connected: error === null && panel.mode !== "manual",
@@ -114,6 +120,7 @@ export async function panelView(app: FastifyInstance): Promise<PanelView> {
     ...settings,
     runway,
     ledger,
+    last_check: lastCheck,
   };
 }
 
@@ -157,13 +164,13 @@ const routes: FastifyPluginAsync = async (fastify) => {
       schema: {
         querystring: z.object({
           status: z.enum(["open", "fixed", "resolved", "all"], { error: "Status must be open, fixed, resolved or all" }).default("open"),
+          kind: z.enum([...DRIFT_KINDS, "clients"], { error: `Kind must be one of ${[...DRIFT_KINDS, "clients"].join(", ")}` }).optional(),
+          limit: z.coerce.number({ error: "Limit must be a whole number from 1 to 500" }).int().min(1).max(500).default(200),
+          offset: z.coerce.number({ error: "Offset must be a whole number from 0" }).int().min(0).default(0),
         }),
       },
     },
-    async (request) => {
-      const data = await listDrift(app, request.query.status);
-      return { data, total: data.length };
-    },
+    (request) => listDrift(app, request.query),
   );
 
   app.post("/admin/panel/drift/:id/fix", { schema: { ...byId, body: panelDriftFixSchema } }, async (request) => {
@@ -172,7 +179,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.post("/admin/panel/sync", async () => {
-    const result = await runPanelSync(app, { force: true });
+    // A panel that cannot be read is the panel's failure, told in the owner's words (and kept as the last check).
+    const result = await runPanelSync(app, { force: true }).catch((failure: unknown) => {
+      if (failure instanceof PanelError) throw new AppError(502, "panel", `The check failed: ${failure.message}`);
+      throw failure;
+    });
     if (!result) throw conflict("In manual mode there is no panel to compare with.");
     return { data: result };
   });

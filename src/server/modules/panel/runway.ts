@@ -19,10 +19,13 @@ const HORIZON_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 export interface Runway {
-  /** the day (YYYY-MM-DD) of the first renewal the credits no longer cover; null when they cover all in 30 days */
+  /** the day (YYYY-MM-DD) of the first renewal the credits no longer cover; null when they cover all in 30 days, or when the balance is not known */
   runs_out_on: string | null;
   renewals_due_30d: number;
-  credits_needed_30d: number;
+  /** what those renewals cost on the panel; null when no price is known (manual mode, a panel that could not be read, nothing mapped) */
+  credits_needed_30d: number | null;
+  /** whether the panel reported a balance: without one (manual mode) the runway is unknown, not "0 credits" */
+  credits_known: boolean;
 }
 
 /** The alert setting: whole days, else the default. */
@@ -48,8 +51,11 @@ export async function computeRunway(
   let left = credits;
   let runsOut: string | null = null;
   let needed = 0;
+  let priced = 0;
   for (const renewal of due) {
-    const cost = renewal.package_id ? (priceOf.get(renewal.package_id) ?? 0) : 0;
+    const price = renewal.package_id ? priceOf.get(renewal.package_id) : undefined;
+    if (price !== undefined) priced++;
+    const cost = price ?? 0;
     needed += cost;
     if (left === null || runsOut) continue;
     left -= cost;
@@ -59,7 +65,12 @@ export async function computeRunway(
       runsOut = new Date(on.getTime() + 2 * 3_600_000).toISOString().slice(0, 10);
     }
   }
-  return { runs_out_on: runsOut, renewals_due_30d: due.length, credits_needed_30d: needed };
+  return {
+    runs_out_on: runsOut,
+    renewals_due_30d: due.length,
+    credits_needed_30d: priced > 0 || due.length === 0 ? needed : null,
+    credits_known: credits !== null,
+  };
 }
 
 /** Our package id → what renewing it costs on the panel (its mapped package's credits). */

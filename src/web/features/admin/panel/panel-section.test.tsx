@@ -441,11 +441,14 @@ const DRIFT: PanelDriftView = {
   status: "open",
   direction: null,
   can_push: false,
+  push_cost: null,
   can_accept: true,
   found_at: "2026-11-23T01:00:00.000Z",
   fixed_at: null,
   fixed_by: "",
 };
+
+const COUNTS = { expiry: 0, enabled: 0, max_connections: 0, missing_on_panel: 0, missing_here: 0 };
 
 describe("bouquets per package", () => {
   it("ticks some of the mapped panel package's bouquets and saves them with the mapping", async () => {
@@ -542,6 +545,134 @@ describe("differences with the panel, and the runway", () => {
       expect(toast.error).toHaveBeenCalledWith(
         "The reseller API cannot shorten a line: accept the panel's date, or shorten the line on the panel.",
       ),
+    );
+  });
+
+  it("a push that buys a package says what it spends and asks before sending; Cancel sends nothing", async () => {
+    const cost = {
+      credits: 3,
+      words: "Extends the line by one 3 Months Official package: 3 credits. The panel will end it on 2 Mar 2027.",
+    };
+    const sent = api({
+      "/api/admin/panel/drift": { body: { data: [{ ...DRIFT, can_push: true, push_cost: cost }], total: 1, counts: COUNTS } },
+      [`POST /api/admin/panel/drift/${DRIFT.id}/fix`]: { body: { data: { ...DRIFT, status: "fixed", direction: "push" } } },
+    });
+    await renderPage();
+    const row = await waitFor(() => {
+      const found = page().querySelector<HTMLElement>("[data-testid=drift-row]");
+      if (!found) throw new Error("no drift row");
+      return found;
+    });
+    expect(row.querySelector("[data-testid=drift-push-cost]")?.textContent).toBe(`Pushing: ${cost.words}`);
+    await click(getByRoleName(row, "button", "Push ours to the panel"));
+    const dialog = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>("[role=dialog]");
+      if (!found) throw new Error("no dialog");
+      return found;
+    });
+    expect(dialog.textContent).toContain("Spend 3 panel credits?");
+    expect(dialog.textContent).toContain(cost.words);
+    await click(getByRoleName(dialog, "button", "Cancel"));
+    await waitFor(() => expect(document.querySelector("[role=dialog]")).toBeNull());
+    expect(sent.filter((r) => r.method === "POST")).toEqual([]);
+
+    await click(getByRoleName(row, "button", "Push ours to the panel"));
+    const again = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>("[role=dialog]");
+      if (!found) throw new Error("no dialog");
+      return found;
+    });
+    await click(getByRoleName(again, "button", "Push: spend 3"));
+    await waitFor(() =>
+      expect(sent.filter((r) => r.method === "POST").map((r) => [r.path, r.body])).toEqual([
+        [`/api/admin/panel/drift/${DRIFT.id}/fix`, { direction: "push" }],
+      ]),
+    );
+  });
+
+  it("a last check that could not read the panel is shown as a failure, never as 'agree'", async () => {
+    const lastCheck = {
+      at: "2026-11-23T12:02:00.000Z",
+      ok: false,
+      error: "The panel did not answer within 10 s.",
+      checked: 0,
+      flagged: 0,
+      lines_read: 0,
+      failures_in_row: 2,
+      took_ms: 10_000,
+    };
+    api({
+      "/api/admin/panel": { body: { ...VIEW, last_check: lastCheck } },
+      "/api/admin/panel/drift": { body: { data: [], total: 0, counts: COUNTS } },
+    });
+    await renderPage();
+    const said = await waitFor(() => {
+      const found = page().querySelector<HTMLElement>("[data-testid=panel-last-check]");
+      if (!found?.textContent?.includes("failed")) throw new Error("no last check");
+      return found;
+    });
+    expect(said.textContent).toBe(
+      "The last check failed at 23 Nov 2026, 14:02: The panel did not answer within 10 s. (2 checks in a row have failed). Until one works, differences are not found.",
+    );
+    expect(said.getAttribute("role")).toBe("alert");
+    const none = await waitFor(() => {
+      const found = page().querySelector<HTMLElement>("[data-testid=drift-none]");
+      if (!found) throw new Error("no empty text");
+      return found;
+    });
+    expect(none.textContent).not.toContain("agree");
+  });
+
+  it("counts the panel's lines no client has, and lists them a page at a time only when asked", async () => {
+    const unlinked = Array.from({ length: 50 }, (_, i) => ({
+      ...DRIFT,
+      id: `d1f70000-0000-4000-8000-${String(100 + i).padStart(12, "0")}`,
+      kind: "missing_here" as const,
+      client_id: null,
+      client_full_name: null,
+      panel_line_id: String(100_001 + i),
+      description: "No client of ours has this line.",
+    }));
+    const counts = { ...COUNTS, missing_here: 2_200 };
+    const sent = api({
+      "/api/admin/panel/drift?kind=clients&limit=200": { body: { data: [], total: 0, counts } },
+      "/api/admin/panel/drift?kind=missing_here&limit=50": { body: { data: unlinked, total: 2_200, counts } },
+    });
+    await renderPage();
+    const heading = await waitFor(() => {
+      const found = page().querySelector<HTMLElement>("#drift-unlinked");
+      if (!found) throw new Error("no unlinked count");
+      return found;
+    });
+    expect(heading.textContent).toBe("2,200 lines on the panel with no client here");
+    // Counted only: not one of them is asked for until the owner wants to see them.
+    expect(page().querySelectorAll("[data-kind=missing_here]")).toHaveLength(0);
+    expect(sent.filter((r) => r.path === "/api/admin/panel/drift")).toHaveLength(1);
+    await click(getByRoleName(page(), "button", "Show them"));
+    await waitFor(() => expect(page().querySelectorAll("[data-kind=missing_here]")).toHaveLength(50));
+    expect(getByRoleName(page(), "button", "Show 50 more of 2,150")).not.toBeNull();
+  });
+
+  it("in manual mode the runway says the credits are unknown, never '0 credits'", async () => {
+    api({
+      "/api/admin/panel": {
+        body: {
+          ...VIEW,
+          mode: "manual",
+          connected: false,
+          credits: null,
+          runway: { runs_out_on: null, renewals_due_30d: 4, credits_needed_30d: null, credits_known: false },
+        },
+      },
+    });
+    await renderPage();
+    const runway = await waitFor(() => {
+      const found = page().querySelector<HTMLElement>("[data-testid=panel-runway]");
+      if (!found) throw new Error("no runway");
+      return found;
+    });
+    expect(runway.textContent).toBe(
+      "4 renewals due in 30 days. How long your credits last is not known in manual mode: check the balance on your panel.",
     );
   });
 

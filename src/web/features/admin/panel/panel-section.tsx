@@ -52,7 +52,7 @@ export function PanelSection() {
             title="Differences with the panel"
             description="Each night the panel's lines are compared with your clients. Push yours to the panel, or accept the panel's: each fix happens once."
           >
-            <DriftList />
+            <DriftList lastCheck={panel.data.last_check} />
           </PanelCard>
         ) : null}
         <PanelCard
@@ -201,19 +201,44 @@ function PanelStatus({ view }: { view: AdminPanelView }) {
             </>
           )}
         </p>
-        {view.runway && view.runway.renewals_due_30d > 0 ? (
-          <p className="text-sm text-ink-muted" data-testid="panel-runway">
-            {view.runway.renewals_due_30d} renewal{view.runway.renewals_due_30d === 1 ? "" : "s"} due in 30 days need{" "}
-            {view.runway.credits_needed_30d} credits.{" "}
-            {view.runway.runs_out_on ? (
-              <strong className="text-warn">Credits run out on {formatDate(new Date(`${view.runway.runs_out_on}T12:00:00+02:00`))}.</strong>
-            ) : credits === null ? null : (
-              "Your credits cover them."
-            )}
-          </p>
-        ) : null}
+        {view.runway && view.runway.renewals_due_30d > 0 ? <RunwayText view={view} runway={view.runway} credits={credits} /> : null}
       </StatusTile>
     </div>
+  );
+}
+
+/** How far the credits go: what the renewals due need, and when the balance runs out — or that it is not known. */
+function RunwayText({
+  view,
+  runway,
+  credits,
+}: {
+  view: AdminPanelView;
+  runway: NonNullable<AdminPanelView["runway"]>;
+  credits: string | null;
+}) {
+  const due = `${runway.renewals_due_30d} renewal${runway.renewals_due_30d === 1 ? "" : "s"} due in 30 days`;
+  if (runway.credits_needed_30d === null || runway.credits_known === false) {
+    return (
+      <p className="text-sm text-ink-muted" data-testid="panel-runway">
+        {due}.{" "}
+        {view.mode === "manual"
+          ? "How long your credits last is not known in manual mode: check the balance on your panel."
+          : runway.credits_needed_30d === null
+            ? "What they cost is not known until your packages are mapped and the panel answers."
+            : `They need ${runway.credits_needed_30d} credits; how long yours last is not known while the panel doesn't report a balance.`}
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-ink-muted" data-testid="panel-runway">
+      {due} need {runway.credits_needed_30d} credits.{" "}
+      {runway.runs_out_on ? (
+        <strong className="text-warn">Credits run out on {formatDate(new Date(`${runway.runs_out_on}T12:00:00+02:00`))}.</strong>
+      ) : credits === null ? null : (
+        "Your credits cover them."
+      )}
+    </p>
   );
 }
 

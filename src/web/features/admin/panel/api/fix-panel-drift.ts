@@ -10,8 +10,14 @@ export async function fixPanelDrift({ id, direction }: { id: string } & PanelDri
   return (await apiSend<{ data: PanelDriftView }>("POST", `/admin/panel/drift/${encodeURIComponent(id)}/fix`, { direction })).data;
 }
 
-export async function syncPanel(): Promise<{ checked: number; flagged: number }> {
-  return (await apiSend<{ data: { checked: number; flagged: number } }>("POST", "/admin/panel/sync")).data;
+export interface PanelSyncResult {
+  checked: number;
+  flagged: number;
+  lines_read: number;
+}
+
+export async function syncPanel(): Promise<PanelSyncResult> {
+  return (await apiSend<{ data: PanelSyncResult }>("POST", "/admin/panel/sync")).data;
 }
 
 export function useFixPanelDrift() {

@@ -381,6 +381,14 @@ async function ordersAgainstPgbench(): Promise<void> {
   if (code !== 0) throw new Error(`scripts/bench-orders-pgbench.ts exited ${code}`);
 }
 
+// ---- (f2) panel sync at a reseller's size (scripts/bench-panel-sync.ts) --------------------------
+
+async function panelSync(): Promise<void> {
+  heading("(f2) Panel sync: 2,200 panel lines read and compared with 2,000 clients (scripts/bench-panel-sync.ts)");
+  const code = await runPrefixed(process.execPath, ["--import", "tsx", path.join(root, "scripts/bench-panel-sync.ts")], "  ", 160_000);
+  if (code !== 0) throw new Error(`scripts/bench-panel-sync.ts exited ${code}`);
+}
+
 // ---- (f) provisioning latency (scripts/bench-provisioning.ts) --------------------------------
 
 async function provisioningLatency(): Promise<void> {
@@ -476,6 +484,7 @@ const sections: [string, () => Promise<void>][] = [
   ["orders under load", ordersUnderLoad],
   ["orders vs pgbench", ordersAgainstPgbench],
   ["provisioning latency", provisioningLatency],
+  ["panel sync", panelSync],
   ["Lighthouse", lighthouseLanding],
   ["under abuse", underAbuse],
 ];

@@ -4,12 +4,13 @@
 // Where the chosen panel package has bouquets, the owner may tick the ones the package includes
 // (none ticked: all of them); lines are made and extended with that choice.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId, useMemo } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { type Resolver, type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { z } from "zod";
 import type { AdminPanelView } from "@/shared/business-schemas";
 import { FieldError, fieldAria } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
+import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { toast } from "@/web/lib/toast";
 import type { AdminPackage } from "../catalogue/api/types";
@@ -32,7 +33,39 @@ const duration = (n: number, unit: string) => `${n} ${n === 1 ? unit.replace(/s$
 function panelPackageText(p: PanelPackage, trial: boolean): string {
   const length = trial ? duration(p.trial_duration, p.trial_duration_in) : duration(p.official_duration, p.official_duration_in);
   const credits = trial ? "" : ` · ${p.official_credits} ${p.official_credits === 1 ? "credit" : "credits"}`;
-  return `${p.name} (${length}${credits})`;
+  const screens = (p.max_connections ?? 1) > 1 ? ` · ${p.max_connections} screens` : "";
+  return `${p.name} (${length}${screens}${credits})`;
+}
+
+type Option = { value: string; label: string; group: string; order: number };
+
+/** A panel package as a choice, grouped by its length (trials apart), in length then screens order. */
+function optionOf(p: PanelPackage, trial: boolean): Option {
+  const hours = (n: number, unit: string) => n * ({ months: 730, days: 24, hours: 1 }[unit] ?? 1);
+  return trial
+    ? { value: p.id, label: panelPackageText(p, true), group: "Trials", order: hours(p.trial_duration, p.trial_duration_in) }
+    : {
+        value: p.id,
+        label: panelPackageText(p, false),
+        group: duration(p.official_duration, p.official_duration_in),
+        order: hours(p.official_duration, p.official_duration_in) * 100 + (p.max_connections ?? 1),
+      };
+}
+
+/** Options in groups, each group in order; `find` keeps those whose words start with its words (the chosen one always stays). */
+function grouped(options: Option[], find: string, keep: string): [string, Option[]][] {
+  // each word the owner types starts a word of the package's ("2" finds "2 screens", not "12 months")
+  const words = find.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = (label: string) => {
+    const own = label.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+    return words.every((w) => own.some((word) => word.startsWith(w)));
+  };
+  const shown = options.filter((o) => o.value === keep || matches(o.label));
+  const groups = new Map<string, Option[]>();
+  for (const o of [...shown].sort((a, b) => a.order - b.order || a.label.localeCompare(b.label))) {
+    groups.set(o.group, [...(groups.get(o.group) ?? []), o]);
+  }
+  return [...groups];
 }
 
 /** The sandbox panel's package of the same length, which it uses for an unmapped package. */
@@ -63,6 +96,7 @@ export function PackageMappingForm({ view, packages }: { view: AdminPanelView; p
     setError,
     reset,
     watch,
+    setValue,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<PanelMapping>({
     resolver: zodResolver(mappingFormSchema) as Resolver<PanelMapping>,
@@ -94,9 +128,11 @@ export function PackageMappingForm({ view, packages }: { view: AdminPanelView; p
     }
   });
 
-  const paid = view.packages.filter((p) => !p.is_trial);
-  const trials = [...view.packages].sort((a, b) => Number(b.is_trial) - Number(a.is_trial));
+  const paid = view.packages.filter((p) => !p.is_trial).map((p) => optionOf(p, false));
+  const trials = [...view.packages].sort((a, b) => Number(b.is_trial) - Number(a.is_trial)).map((p) => optionOf(p, p.is_trial));
   const sandbox = view.mode === "sandbox";
+  const findId = useId();
+  const [find, setFind] = useState("");
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Package mapping">
@@ -105,6 +141,24 @@ export function PackageMappingForm({ view, packages }: { view: AdminPanelView; p
         <p className="rounded-xl border border-warn/40 bg-warn/10 px-4 py-3 text-sm text-ink-muted">
           The panel's packages can't be read right now, so only the saved choices are listed. You can still clear one.
         </p>
+      ) : null}
+      {view.packages.length > 8 ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={findId} className="text-sm font-medium text-ink">
+            Find a panel package
+          </label>
+          <Input
+            id={findId}
+            type="search"
+            value={find}
+            onChange={(event) => setFind(event.target.value)}
+            placeholder="e.g. 3 months 2 screens, sports"
+            aria-describedby={`${findId}-hint`}
+          />
+          <p id={`${findId}-hint`} className="text-xs text-ink-subtle">
+            The panel lists {view.packages.length} packages, grouped by length. Words here narrow every list below; your saved choices stay.
+          </p>
+        </div>
       ) : null}
       <ul className="flex flex-col divide-y divide-line rounded-xl border border-line">
         {packages.map((pkg) => {
@@ -118,12 +172,14 @@ export function PackageMappingForm({ view, packages }: { view: AdminPanelView; p
               current={initial.packages[pkg.id] ?? ""}
               known={view.packages}
               emptyLabel={auto ? `Automatic: ${auto.name}` : "Not mapped: lines wait for you"}
-              options={paid.map((p) => ({ value: p.id, label: panelPackageText(p, false) }))}
+              options={grouped(paid, find, watch(`packages.${pkg.id}`) ?? "")}
               register={register(`packages.${pkg.id}`)}
               bouquets={{
                 options: bouquetsOf(watch(`packages.${pkg.id}`)),
                 error: (errors.bouquets?.[pkg.id] as { message?: string } | undefined)?.message,
                 register: register(`bouquets.${pkg.id}`),
+                chosen: watch(`bouquets.${pkg.id}`) ?? [],
+                set: (ids) => setValue(`bouquets.${pkg.id}`, ids, { shouldDirty: true }),
               }}
             />
           );
@@ -135,7 +191,7 @@ export function PackageMappingForm({ view, packages }: { view: AdminPanelView; p
           current={initial.trial}
           known={view.packages}
           emptyLabel={sandbox ? "Automatic: the sandbox trial" : "Not chosen: trials wait for you"}
-          options={trials.map((p) => ({ value: p.id, label: panelPackageText(p, p.is_trial) }))}
+          options={grouped(trials, find, watch("trial") ?? "")}
           register={register("trial")}
         />
       </ul>
@@ -166,9 +222,9 @@ function MappingRow({
   current: string;
   known: PanelPackage[];
   emptyLabel: string;
-  options: { value: string; label: string }[];
+  options: [string, Option[]][];
   register: UseFormRegisterReturn;
-  bouquets?: { options: string[]; error?: string; register: UseFormRegisterReturn };
+  bouquets?: { options: string[]; error?: string; register: UseFormRegisterReturn; chosen: string[]; set: (ids: string[]) => void };
 }) {
   const id = useId();
   const bouquetsId = useId();
@@ -184,28 +240,70 @@ function MappingRow({
         <Select id={id} {...fieldAria(id, { error })} {...register}>
           <option value="">{emptyLabel}</option>
           {missing ? <option value={current}>{current} (not on the panel now)</option> : null}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
+          {options.map(([group, list]) => (
+            <optgroup key={group} label={group}>
+              {list.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </Select>
         <FieldError id={id} error={error} />
-        {bouquets?.options.length ? (
-          <fieldset className="flex flex-col gap-1" {...fieldAria(bouquetsId, { error: bouquets.error })}>
-            <legend className="text-xs text-ink-subtle">Bouquets (none ticked: all of them)</legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-1">
-              {bouquets.options.map((b) => (
-                <label key={b} className="flex min-h-11 items-center gap-2 text-sm text-ink">
-                  <input type="checkbox" value={b} {...bouquets.register} />
-                  Bouquet {b}
-                </label>
-              ))}
-            </div>
-            <FieldError id={bouquetsId} error={bouquets.error} />
-          </fieldset>
-        ) : null}
+        {bouquets?.options.length ? <BouquetChoice id={bouquetsId} {...bouquets} /> : null}
       </div>
     </li>
+  );
+}
+
+/**
+ * The bouquets a package includes: folded away with a count (a panel package may have sixty),
+ * two columns even at 390 px, with "All" and "None" for the whole list.
+ */
+function BouquetChoice({
+  id,
+  options,
+  error,
+  register,
+  chosen,
+  set,
+}: {
+  id: string;
+  options: string[];
+  error?: string;
+  register: UseFormRegisterReturn;
+  chosen: string[];
+  set: (ids: string[]) => void;
+}) {
+  const ticked = chosen.filter((b) => options.includes(b)).length;
+  const summary = ticked === 0 ? `Bouquets: all ${options.length} (none ticked)` : `Bouquets: ${ticked} of ${options.length} ticked`;
+  return (
+    <details className="rounded-lg border border-line" open={options.length <= 8 || Boolean(error)}>
+      <summary className="flex min-h-11 cursor-pointer items-center px-3 text-sm text-ink">{summary}</summary>
+      <fieldset className="flex flex-col gap-2 border-t border-line p-3" {...fieldAria(id, { error })}>
+        <legend className="sr-only">Bouquets (none ticked: all of them)</legend>
+        <p className="text-xs text-ink-subtle">Bouquets (none ticked: all of them)</p>
+        {options.length > 8 ? (
+          <div className="flex gap-2">
+            <Button type="button" size="sm" variant="outline" onClick={() => set(options)}>
+              Tick all
+            </Button>
+            <Button type="button" size="sm" variant="outline" onClick={() => set([])}>
+              Untick all
+            </Button>
+          </div>
+        ) : null}
+        <div className="grid max-h-72 grid-cols-2 gap-x-4 overflow-y-auto sm:grid-cols-3">
+          {options.map((b) => (
+            <label key={b} className="flex min-h-11 items-center gap-2 text-sm text-ink">
+              <input type="checkbox" value={b} {...register} />
+              Bouquet {b}
+            </label>
+          ))}
+        </div>
+        <FieldError id={id} error={error} />
+      </fieldset>
+    </details>
   );
 }

@@ -477,6 +477,79 @@ describe("bouquets per package", () => {
   });
 });
 
+describe("the mapping page at a real panel's size", () => {
+  // 47 packages (one to twelve months, one to four screens, trials), one of them on 60 bouquets.
+  const many = [
+    ...[1, 3, 6, 12].flatMap((months) =>
+      [1, 2, 4].flatMap((screens) =>
+        ["Full", "Sports", "VOD", "Regional"].map((lineup) => ({
+          ...panelPackage(`${lineup}-${months}-${screens}`, `${lineup} ${months}M ${screens} Screens`, months),
+          max_connections: screens,
+          bouquets: lineup === "Full" && months === 12 && screens === 4 ? Array.from({ length: 60 }, (_, i) => String(i + 1)) : [],
+        })),
+      ),
+    ),
+    panelPackage("90", "Trial 24h", 0, true),
+  ];
+
+  it("groups the panel's packages by length, narrows every list with one search, and keeps the saved choice", async () => {
+    expect(many).toHaveLength(49);
+    api({ "/api/admin/panel": { body: { ...VIEW, packages: many, mapping: { [MONTH]: "Full-1-1" } } } });
+    await renderPage();
+    const form = await waitFor(() => {
+      const found = page().querySelector<HTMLFormElement>("form[aria-label='Package mapping']");
+      if (!found) throw new Error("no mapping form");
+      return found;
+    });
+    const month = rowSelect(form, "Month to Month");
+    expect([...month.querySelectorAll("optgroup")].map((g) => g.label)).toEqual(["1 month", "3 months", "6 months", "12 months"]);
+    expect(month.querySelectorAll("option")).toHaveLength(49);
+    expect(month.querySelector("optgroup")?.querySelector("option")?.textContent).toBe("Full 1M 1 Screens (1 month · 1 credit)");
+    expect(month.textContent).toContain("Sports 3M 2 Screens (3 months · 2 screens · 3 credits)");
+
+    const search = inputByLabel(form, "Find a panel package");
+    await typeInto(search, "sports 2 screens");
+    // the four sports packages on two screens, and the saved choice, which stays whatever the words
+    const left = [...month.querySelectorAll("option")].map((o) => o.textContent);
+    expect(left).toEqual([
+      "Not mapped: lines wait for you",
+      "Full 1M 1 Screens (1 month · 1 credit)",
+      "Sports 1M 2 Screens (1 month · 2 screens · 1 credit)",
+      "Sports 3M 2 Screens (3 months · 2 screens · 3 credits)",
+      "Sports 6M 2 Screens (6 months · 2 screens · 6 credits)",
+      "Sports 12M 2 Screens (12 months · 2 screens · 12 credits)",
+    ]);
+    expect(month.value).toBe("Full-1-1");
+  });
+
+  it("sixty bouquets fold away with a count; Tick all and Untick all choose them at once", async () => {
+    const sent = api({
+      "/api/admin/panel": { body: { ...VIEW, packages: many, mapping: { [MONTH]: "Full-12-4" } } },
+      "PUT /api/admin/panel/mapping": { body: { ...VIEW, packages: many, mapping: { [MONTH]: "Full-12-4" } } },
+    });
+    await renderPage();
+    const details = await waitFor(() => {
+      const found = page().querySelector<HTMLDetailsElement>("form[aria-label='Package mapping'] details");
+      if (!found) throw new Error("no bouquets");
+      return found;
+    });
+    expect(details.open).toBe(false);
+    expect(details.querySelector("summary")?.textContent).toBe("Bouquets: all 60 (none ticked)");
+    expect(details.querySelectorAll("input[type=checkbox]")).toHaveLength(60);
+    await click(getByRoleName(details, "button", "Tick all"));
+    await waitFor(() => expect(details.querySelector("summary")?.textContent).toBe("Bouquets: 60 of 60 ticked"));
+    const boxes = [...details.querySelectorAll<HTMLInputElement>("input[type=checkbox]")];
+    await click(boxes[59]);
+    await waitFor(() => expect(details.querySelector("summary")?.textContent).toBe("Bouquets: 59 of 60 ticked"));
+    await click(getByRoleName(page(), "button", "Save mapping"));
+    await waitFor(() => expect(sent.filter((r) => r.method === "PUT")).toHaveLength(1));
+    const body = sent.find((r) => r.method === "PUT")?.body as { bouquets: Record<string, string[]> };
+    expect(body.bouquets[MONTH]).toEqual(Array.from({ length: 59 }, (_, i) => String(i + 1)));
+    await click(getByRoleName(details, "button", "Untick all"));
+    await waitFor(() => expect(details.querySelector("summary")?.textContent).toBe("Bouquets: all 60 (none ticked)"));
+  });
+});
+
 describe("differences with the panel, and the runway", () => {
   it("lists a difference with both sides and offers only the fixes the panel allows; accept posts it once", async () => {
     const sent = api({

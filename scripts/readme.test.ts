@@ -62,3 +62,38 @@ describe("README configuration table", () => {
     expect(headings).toEqual(["General", "Database", "Payments", "Panel", "WhatsApp", "Limits"]);
   });
 });
+
+/** Targets of the README's relative markdown links. */
+const links = () => [...readme.matchAll(/\]\(((?!https?:|#)[^)\s]+)\)/g)].map((m) => m[1] as string);
+
+describe("README links and decisions", () => {
+  it("links every document in docs/ and the decisions folder, and every link it has leads somewhere", () => {
+    const docs = readdirSync(path.join(root, "docs"), { withFileTypes: true }).map((entry) =>
+      entry.isDirectory() ? `docs/${entry.name}/` : `docs/${entry.name}`,
+    );
+    const unlinked = docs.filter((doc) => !links().includes(doc));
+    expect(unlinked, `docs the README does not link: ${unlinked.join(", ")}`).toEqual([]);
+    const broken = links().filter((target) => !existsSync(path.join(root, target)));
+    expect(broken, `README links to nothing: ${broken.join(", ")}`).toEqual([]);
+  });
+
+  it("lists every decision note, in order", () => {
+    const notes = readdirSync(path.join(root, "docs/decisions"))
+      .filter((name) => /^\d{3}-.*\.md$/.test(name))
+      .sort();
+    expect(notes.length).toBeGreaterThanOrEqual(12);
+    const listed = links()
+      .filter((target) => /^docs\/decisions\/\d{3}-/.test(target))
+      .map((target) => target.slice("docs/decisions/".length));
+    expect(listed).toEqual(notes);
+    for (const note of notes) {
+      expect(section("Decisions"), note).toContain(`](docs/decisions/${note})`);
+    }
+  });
+
+  it("still starts with the two commands", () => {
+    const blocks = [...readme.matchAll(/```sh\n([^`]*)```/g)].map((m) => (m[1] as string).trim());
+    expect(blocks.slice(0, 2)).toEqual(["npm install && npm start", "npm install && npm test"]);
+    expect(readme.indexOf("```sh\nnpm install && npm start")).toBeLessThan(readme.indexOf("\n## "));
+  });
+});

@@ -97,3 +97,15 @@ describe("README links and decisions", () => {
     expect(readme.indexOf("```sh\nnpm install && npm start")).toBeLessThan(readme.indexOf("\n## "));
   });
 });
+
+describe("README on the tests", () => {
+  it("says how long npm test and the browser tests take, and quotes the line a run without PostgreSQL ends with", () => {
+    const top = readme.slice(0, readme.indexOf("\n## "));
+    expect(top).toMatch(/about 5 minutes on two cores/);
+    expect(top).toMatch(/browser tests .* about 10\s+minutes/s);
+    const vitestConfig = readFileSync(path.join(root, "vitest.config.ts"), "utf8");
+    const line = vitestConfig.match(/POSTGRES_SKIPPED = "([^"]+)"/)?.[1] as string;
+    expect(line).toBeTruthy();
+    expect(top.replace(/\s+/g, " ")).toContain(line);
+  });
+});

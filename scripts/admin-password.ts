@@ -29,7 +29,7 @@ async function main(): Promise<number> {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
-    poolSize: 1,
+    poolSize: 2, // (one holds the migration lock while another migrates)
   });
   try {
     const reset = await resetFirstAdminPassword(database.db);

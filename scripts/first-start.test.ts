@@ -8,6 +8,7 @@ import net from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "@/server/test-support/free-port";
 import { eventually } from "@/server/testing";
@@ -17,13 +18,14 @@ let dataDir: string;
 let port: number;
 let running: { child: ChildProcess; output: () => string; exited: Promise<number | null> } | null = null;
 
-function env(): NodeJS.ProcessEnv {
+/** What the process gets; `databaseUrl` puts it on PostgreSQL instead of DATA_DIR. */
+function env(databaseUrl = ""): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
     DATA_DIR: dataDir,
-    DATABASE_URL: "",
+    DATABASE_URL: databaseUrl,
     ADMIN_EMAIL: "",
     ADMIN_PASSWORD: "",
     PUBLIC_URL: "",
@@ -37,10 +39,10 @@ function env(): NodeJS.ProcessEnv {
 }
 
 /** The server as `npm start` runs it, its stdout and stderr in one stream as a terminal shows them. */
-async function start(): Promise<string> {
+async function start(databaseUrl?: string): Promise<string> {
   const child = spawn("sh", ["-c", "exec node --import tsx src/server/main.ts 2>&1"], {
     cwd: root,
-    env: env(),
+    env: env(databaseUrl),
     stdio: ["ignore", "pipe", "inherit"],
   });
   let output = "";
@@ -61,9 +63,9 @@ async function stop(): Promise<void> {
   running = null;
 }
 
-async function adminPassword(): Promise<{ code: number; output: string }> {
+async function adminPassword(databaseUrl?: string): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)("npm", ["run", "-s", "admin:password"], { cwd: root, env: env() });
+    const { stdout, stderr } = await promisify(execFile)("npm", ["run", "-s", "admin:password"], { cwd: root, env: env(databaseUrl) });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -153,5 +155,34 @@ describe("a reseller's first start", () => {
     expect(await signIn("admin@streamdesk.local", newPassword)).toBe(200);
     expect(await signIn("admin@streamdesk.local", firstPassword)).toBe(401);
     await stop();
+  }, 180_000);
+});
+
+// PostgreSQL is shared by every process, so the running server need not stop.
+describe.skipIf(!process.env.TEST_DATABASE_URL)("npm run admin:password on PostgreSQL (DATABASE_URL)", () => {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `sd_admin_password_${Date.now().toString(36)}`;
+  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  beforeAll(() => admin(`CREATE DATABASE ${name}`));
+  afterAll(async () => {
+    await stop();
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+
+  it("sets and prints a new password for the first admin while the server runs; it signs in with it at once", async () => {
+    const firstPassword = passwordIn(await start(databaseUrl));
+    const reset = await adminPassword(databaseUrl);
+    expect(reset.code, reset.output).toBe(0);
+    expect(reset.output).toContain("PostgreSQL (DATABASE_URL)");
+    const newPassword = passwordIn(reset.output);
+    expect(newPassword).toMatch(/^\S{16}$/);
+    expect(await signIn("admin@streamdesk.local", newPassword)).toBe(200);
+    expect(await signIn("admin@streamdesk.local", firstPassword)).toBe(401);
   }, 180_000);
 });

@@ -3,7 +3,7 @@
 //   node scripts/build-check.mjs --build    build when it is not (npm start)
 //   node scripts/build-check.mjs --present  only that the built files exist (npm run serve: a
 //                                           deployment may carry dist/ without the sources)
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -48,7 +48,28 @@ if (!existsSync(path.join(root, "node_modules/.bin/vite"))) {
   );
   process.exit(1);
 }
-console.log(`Building: ${reason}.`);
+// One line on the terminal, not the build's ~500: its output (both streams, in order) is kept and
+// shown only when it fails, so the admin login printed by the first start stays in view.
+process.stdout.write(`Building (${reason})… `);
+const started = Date.now();
 const npm = process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ["npm", []];
-const run = spawnSync(npm[0], [...npm[1], "run", "build"], { cwd: root, stdio: "inherit" });
-process.exit(run.status ?? 1);
+const child = spawn(npm[0], [...npm[1], "run", "build"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+const output = [];
+child.stdout.on("data", (chunk) => output.push(chunk));
+child.stderr.on("data", (chunk) => output.push(chunk));
+child.on("error", (error) => {
+  console.log("failed.");
+  console.error(`Could not run the build: ${error.message}`);
+  process.exit(1);
+});
+child.on("close", (code, signal) => {
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (code === 0) {
+    console.log(`built in ${seconds} s (dist/web, dist/ssr, dist/server).`);
+    process.exit(0);
+  }
+  console.log(`failed after ${seconds} s. The build's output:`);
+  process.stderr.write(Buffer.concat(output));
+  console.error(`\nThe build failed (${signal ?? `exit ${code}`}); its output is above. Nothing was started.`);
+  process.exit(code || 1);
+});

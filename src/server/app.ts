@@ -39,7 +39,7 @@ import { createPageBuilder, loadFirstScreenRenderer } from "./lib/first-screen";
 import { LogBuffer } from "./lib/log-destination";
 import { installMetrics, installRequestLog, LOG_REDACT, urlForLog } from "./lib/observability";
 import { configureSecretsKey } from "./lib/secret-box";
-import { StaticAssets } from "./lib/static-assets";
+import { cacheControlFor, StaticAssets } from "./lib/static-assets";
 import { routeModules } from "./modules";
 
 declare module "fastify" {
@@ -392,14 +392,7 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<Static
       // The build writes each text asset's .br and .gz beside it: sent as they are, not compressed per request.
       preCompressed: true,
       setHeaders(res, filePath) {
-        // Vite's hashed assets never change; everything else is revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header("cache-control", "public, max-age=31536000, immutable");
-        } else if (filePath.endsWith("sw.js") || filePath.endsWith(".html")) {
-          res.header("cache-control", "no-cache");
-        } else {
-          res.header("cache-control", "public, max-age=3600");
-        }
+        res.header("cache-control", cacheControlFor(filePath));
       },
     });
     // Files are served by their own routes (registered above); every other page path gets

@@ -19,7 +19,11 @@ export const configSchema = z
   .object({
     NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("production")),
     PORT: intFrom(8080, 0, 65535),
-    HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+    /**
+     * loopback by default: a fresh demo (generated admin, sandbox payments) is not for the network;
+     * a shop behind nginx keeps it, a machine serving customers directly sets 0.0.0.0
+     */
+    HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
     DATABASE_URL: z.preprocess(
       emptyToUndefined,

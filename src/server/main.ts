@@ -1,7 +1,8 @@
 // Starts the server: parse the environment, build the app, make sure an admin exists, listen.
 
+import type { AddressInfo } from "node:net";
 import { buildApp, LISTEN_BACKLOG } from "./app";
-import { ensureAdmin } from "./auth/bootstrap-admin";
+import { adminLoginBox, ensureAdmin } from "./auth/bootstrap-admin";
 import { ConfigError, loadConfig } from "./config";
 
 async function main(): Promise<void> {
@@ -23,27 +24,33 @@ async function main(): Promise<void> {
   // Under the start-up lock: processes starting together on one empty database make one admin,
   // and only the one that made it prints its password.
   const admin = await app.database.exclusive(() => ensureAdmin(app.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD));
-  // Printed even when a stop is waiting: the password is shown only once, so it must not be lost.
-  printAdmin(admin);
-  if (early.asked()) return early.close(app);
+  if (early.asked()) {
+    // Printed even when a stop is waiting: the password is shown only once, so it must not be lost.
+    printAdmin(admin);
+    return early.close(app);
+  }
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   // The running server's handlers take over (installed before the start-up ones go, so no
   // signal ever meets Node's default of dying on the spot).
   const stop = stopOnSignals(app, config.SHUTDOWN_TIMEOUT_S * 1000);
   early.release();
-  if (early.asked()) return stop("SIGTERM");
-  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  // The log's "Server listening" line leaves at the end of this turn (lib/log-destination.ts):
+  // after it, so the lines below are the last the terminal shows.
+  await new Promise((resolve) => setImmediate(resolve));
+  const { address, port } = app.server.address() as AddressInfo;
+  const listening = address.includes(":") ? `[${address}]:${port}` : `${address}:${port}`;
+  const url = config.PUBLIC_URL ?? `http://localhost:${port}`;
   const where = config.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.DATA_DIR}`;
-  console.log(`StreamDesk is running on ${url} — database: ${where}`);
+  console.log(`StreamDesk is running on ${url} (listening on ${listening}) — database: ${where}`);
+  // Last, so the login a first start made is what the terminal shows, not lost above the log.
+  printAdmin(admin);
+  if (early.asked()) return stop("SIGTERM");
 }
 
 /** The admin account made on this start; a generated password goes to the terminal only (stderr, plain text), never into the JSON log a collector keeps. */
 function printAdmin(admin: Awaited<ReturnType<typeof ensureAdmin>>): void {
   if (admin.generatedPassword) {
-    console.error("\n  An admin account was created. Sign in at /admin/login with:");
-    console.error(`    email:    ${admin.email}`);
-    console.error(`    password: ${admin.generatedPassword}`);
-    console.error("  This password is shown only once: change it after signing in.\n");
+    console.error(adminLoginBox("An admin account was created.", admin.email as string, admin.generatedPassword));
   } else if (admin.created) {
     console.log(`Admin account created for ${admin.email}.`);
   }

@@ -5,8 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
 import { admins } from "@/server/db/schema";
 import { openTestDatabase, type TestDatabase } from "@/server/testing";
-import { ensureAdmin } from "./bootstrap-admin";
+import { ensureAdmin, resetFirstAdminPassword } from "./bootstrap-admin";
 import { verifyPassword } from "./passwords";
+import { createSession, findSession } from "./sessions";
 
 describe("ensureAdmin", () => {
   let database: TestDatabase;
@@ -72,5 +73,31 @@ describe("ensureAdmin", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].password_hash).toBe(before.password_hash);
     expect(await verifyPassword("the-first-password", rows[0].password_hash)).toBe(true);
+  });
+
+  it("resetFirstAdminPassword: the first admin gets a new random password, the old one and its sessions stop working", async () => {
+    await ensureAdmin(db, "owner@example.co.za", "the-first-password");
+    await ensureAdmin(db, "second@example.co.za", "the-second-password");
+    const [owner] = await db.select().from(admins).where(eq(admins.email, "owner@example.co.za"));
+    const { token } = await createSession(db, { kind: "admin", adminId: owner.id, ttlHours: 12 });
+
+    const reset = await resetFirstAdminPassword(db);
+    expect(reset?.email).toBe("owner@example.co.za");
+    expect(reset?.password).toMatch(/^\S{16}$/);
+    const [after] = await db.select().from(admins).where(eq(admins.email, "owner@example.co.za"));
+    expect(after.password_hash).not.toContain(reset?.password);
+    expect(await verifyPassword(reset?.password as string, after.password_hash)).toBe(true);
+    expect(await verifyPassword("the-first-password", after.password_hash)).toBe(false);
+    expect(await findSession(db, token, "admin")).toBeNull();
+    // Only the first admin: the others keep theirs.
+    const [second] = await db.select().from(admins).where(eq(admins.email, "second@example.co.za"));
+    expect(await verifyPassword("the-second-password", second.password_hash)).toBe(true);
+    // Each run a new one.
+    expect((await resetFirstAdminPassword(db))?.password).not.toBe(reset?.password);
+  });
+
+  it("resetFirstAdminPassword on a shop with no admin yet changes nothing", async () => {
+    expect(await resetFirstAdminPassword(db)).toBeNull();
+    expect(await db.select().from(admins)).toHaveLength(0);
   });
 });

@@ -1,9 +1,11 @@
 // The first admin: from ADMIN_EMAIL/ADMIN_PASSWORD, or — when unset and no admin exists — a
-// random password printed once. There is no built-in default password.
-import { count, eq } from "drizzle-orm";
+// random password printed once. There is no built-in default password. A lost one is replaced
+// with `npm run admin:password` (resetFirstAdminPassword).
+import { asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { admins } from "@/server/db/schema";
 import { generatePassword, hashPassword } from "./passwords";
+import { deleteSessionsFor } from "./sessions";
 
 export interface BootstrapResult {
   created: boolean;
@@ -35,4 +37,36 @@ export async function ensureAdmin(db: Db, email?: string, password?: string): Pr
   // Another process made it first: its password is the one that works.
   if (inserted.length === 0) return { created: false };
   return { created: true, email: adminEmail, generatedPassword };
+}
+
+/**
+ * The first admin (the oldest account) gets a new random password, returned once; the sessions
+ * signed in with the old one end. Null when there is no admin yet (the first start makes one).
+ */
+export async function resetFirstAdminPassword(db: Db): Promise<{ email: string; password: string } | null> {
+  const [first] = await db
+    .select({ id: admins.id, email: admins.email })
+    .from(admins)
+    .orderBy(asc(admins.created_at), asc(admins.id))
+    .limit(1);
+  if (!first) return null;
+  const password = generatePassword();
+  await db
+    .update(admins)
+    .set({ password_hash: await hashPassword(password) })
+    .where(eq(admins.id, first.id));
+  await deleteSessionsFor(db, { adminId: first.id });
+  return { email: first.email, password };
+}
+
+/** What the terminal shows of a password made here (main.ts on a first start, `npm run admin:password`). */
+export function adminLoginBox(heading: string, email: string, password: string): string {
+  return [
+    "",
+    `  ${heading} Sign in at /admin/login with:`,
+    `    email:    ${email}`,
+    `    password: ${password}`,
+    "  This password is shown only once: change it after signing in.",
+    "",
+  ].join("\n");
 }

@@ -11,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "@/server/testing";
 
 const SCRIPT = `export const hello = ${JSON.stringify("x".repeat(4000))};\n`;
+// The build writes .br/.gz beside the shell too (vite-plugin-compression), as it does here.
+const INDEX = "<!doctype html><title>t</title><div id=root></div>";
+const WORKER = `self.addEventListener('fetch', () => {}); // ${"pad ".repeat(400)}\n`;
 let t: TestApp;
 let port: number;
 let web: string;
@@ -18,8 +21,12 @@ let web: string;
 beforeAll(async () => {
   web = mkdtempSync(path.join(tmpdir(), "sd-static-assets-"));
   mkdirSync(path.join(web, "assets"));
-  writeFileSync(path.join(web, "index.html"), "<!doctype html><title>t</title><div id=root></div>");
-  writeFileSync(path.join(web, "sw.js"), "self.addEventListener('fetch', () => {});");
+  writeFileSync(path.join(web, "index.html"), INDEX);
+  writeFileSync(path.join(web, "index.html.br"), brotliCompressSync(INDEX));
+  writeFileSync(path.join(web, "index.html.gz"), gzipSync(INDEX));
+  writeFileSync(path.join(web, "sw.js"), WORKER);
+  writeFileSync(path.join(web, "sw.js.br"), brotliCompressSync(WORKER));
+  writeFileSync(path.join(web, "sw.js.gz"), gzipSync(WORKER));
   const script = path.join(web, "assets", "app-AbC123.js");
   writeFileSync(script, SCRIPT);
   writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
@@ -115,4 +122,17 @@ describe("hashed assets from memory", () => {
     }
     expect((await get("/assets/missing-123.js")).status).toBe(404);
   });
+
+  // An installed app must pick up a new service worker or shell at once: whatever encoding the
+  // browser takes, the precompressed forms included, they are revalidated, never cached an hour.
+  it.each(["gzip", "br, gzip", "gzip, deflate, br", ""])(
+    "revalidates /, /index.html and /sw.js under Accept-Encoding %j",
+    async (encoding) => {
+      for (const url of ["/", "/index.html", "/sw.js"]) {
+        const answer = await get(url, encoding ? { "accept-encoding": encoding } : {});
+        expect(answer.status, url).toBe(200);
+        expect(answer.headers["cache-control"], `${url} (${encoding || "none"})`).toBe("no-cache");
+      }
+    },
+  );
 });

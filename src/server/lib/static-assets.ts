@@ -13,6 +13,20 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import path from "node:path";
 import { pickEncoding } from "./cache";
 
+/**
+ * The cache policy of a file of the build, by the path @fastify/static sends (with `preCompressed`
+ * that is the `.br`/`.gz` beside the file when the client takes one, so the policy reads the name
+ * without it). Vite's hashed assets never change; the shell (index.html, the service worker) is
+ * revalidated on every load, or a fix would wait an hour to reach an installed app; the rest
+ * (icons, the manifest) may be kept an hour.
+ */
+export function cacheControlFor(filePath: string): string {
+  const file = filePath.replace(/\.(?:br|gz)$/, "");
+  if (file.includes(`${path.sep}assets${path.sep}`)) return "public, max-age=31536000, immutable";
+  if (file.endsWith(`${path.sep}sw.js`) || file.endsWith(".html")) return "no-cache";
+  return "public, max-age=3600";
+}
+
 /** Headers written per response or per encoding: never replayed from the learnt response. */
 const NOT_LEARNT = new Set([
   "content-length",

@@ -58,6 +58,8 @@ describe.skipIf(process.env.TEST_DB === "postgres")("the server process", () => 
     });
     exited = new Promise((resolve) => server.once("exit", (code, signal) => resolve({ code, signal, at: Date.now() })));
     await eventually(() => expect(stdout).toContain("StreamDesk is running"), 50_000);
+    // The generated login is printed last, a moment after the running line (main.ts).
+    await eventually(() => expect(stderr).toMatch(/password: \S+/), 10_000);
   });
 
   afterAll(async () => {

@@ -25,7 +25,8 @@ type Tx = Parameters<Parameters<FastifyInstance["db"]["transaction"]>[0]>[0];
 function refusal(row: Pick<DriftRow, "kind" | "ours" | "panel">, direction: PanelDriftFix["direction"]): string {
   const kind = row.kind as DriftKind;
   if (direction === "push") {
-    if (kind === "missing_here") return "No client of ours has this line: link it from the client's page, or remove it on the panel.";
+    if (kind === "missing_here")
+      return "No client of ours has this line, so there is nothing of ours to push: mark it not ours, or remove it on the panel.";
     if (kind === "max_connections")
       return "The reseller API changes a line's connections only with its package: map another panel package, or change it on the panel.";
     if (kind === "expiry" && new Date(row.panel) > new Date(row.ours)) {

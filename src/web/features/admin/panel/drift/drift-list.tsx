@@ -98,9 +98,11 @@ export function DriftList({ lastCheck }: { lastCheck: PanelCheckView | null | un
             <p className="text-sm text-ink-muted" data-testid="drift-none">
               {failed
                 ? "No differences are listed, but the last check could not read the panel: press Check now once it answers."
-                : lastCheck
-                  ? "The panel and your clients agree: nothing to fix."
-                  : "No differences found yet."}
+                : lastCheck?.checked === 0
+                  ? "None of your clients has a line on the panel yet: there is nothing to compare."
+                  : lastCheck
+                    ? "The panel and your clients agree: nothing to fix."
+                    : "No differences found yet."}
             </p>
           ) : (
             <ul className="flex flex-col gap-3" aria-label="Differences with the panel">
@@ -135,8 +137,7 @@ function UnlinkedLines({ total }: { total: number }) {
             {count(total)} {total === 1 ? "line" : "lines"} on the panel with no client here
           </h3>
           <p className="text-sm text-ink-muted">
-            Lines made on the panel before StreamDesk, or by hand. Link one from a client's page, or mark it "Not ours" so it is not listed
-            again.
+            Lines made on the panel before StreamDesk, or by hand there. Mark one "Not ours" and it is not listed again.
           </p>
         </div>
         {shown === 0 ? (

@@ -50,7 +50,7 @@ export interface AlertRoute {
 }
 
 /** The earliest admin's own address: the owner who set the shop up ('' before there is one). */
-async function firstAdminEmail(db: Pick<Db, "select">): Promise<string> {
+export async function firstAdminEmail(db: Pick<Db, "select">): Promise<string> {
   const [first] = await db.select({ email: admins.email }).from(admins).orderBy(asc(admins.created_at), asc(admins.id)).limit(1);
   return first?.email ?? "";
 }

@@ -52,13 +52,14 @@ export const OWNER_ALERTS_GROUP: SettingGroup = {
   id: "owner-alerts",
   title: "Your alerts",
   description:
-    "Told at once, on your own e-mail or WhatsApp, when something needs you: each once, with the link to the page where you act. With neither set they go to the support e-mail (Branding). WhatsApp alerts need the WhatsApp Cloud API (and, when you have not written to your business number in the last 24 hours, an approved template for owner-alert messages); without the Cloud API they go by e-mail.",
+    "Told at once, on your own e-mail (and WhatsApp, when you set a number), when something needs you: each once, with the link to the page where you act. Never to the support e-mail (Branding): that address is shown to customers, and these name your clients. WhatsApp alerts need the WhatsApp Cloud API (and, when you have not written to your business number in the last 24 hours, an approved template for owner-alert messages); without the Cloud API they go by e-mail only.",
   settings: [
     {
       key: OWNER_ALERT_SETTINGS.email,
-      label: "Alert e-mail",
+      label: "Alerts e-mail",
       kind: "email",
-      hint: "Your own address, e.g. owner@example.co.za. Not shown on the site.",
+      hint: "Where every notice for you goes: payments received, new orders and trial requests, EFTs to confirm, panel jobs that failed, panel credits running low or out, messages not sent and the daily summary. They name your clients, so use your own address, e.g. owner@example.co.za. Empty: the first admin's address. Not shown on the site.",
+      placeholder: "Not set: the first admin's address",
       check: ownerAlertCheck(OWNER_ALERT_SETTINGS.email),
     },
     {

@@ -56,7 +56,7 @@ export function SettingsGroupForm({
   // as text the owner must first delete; it is only written when the owner types something.
   const seeded = (key: string) => isPlaceholder(stored(key)?.value);
   const saved = useRef<SettingValues>(
-    Object.fromEntries(group.settings.map((s) => [s.key, seeded(s.key) ? "" : (stored(s.key)?.value ?? "")])),
+    Object.fromEntries(group.settings.map((s) => [s.key, seeded(s.key) ? "" : (stored(s.key)?.value ?? s.unsetValue ?? "")])),
   );
   const [schema] = useState(() => groupSchema(group, () => saved.current));
   const saveSetting = useSaveSetting();

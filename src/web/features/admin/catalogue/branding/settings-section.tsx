@@ -1,5 +1,5 @@
-// /admin/settings: the site settings as labelled forms (EFT bank details, support hours, the
-// free trial, VAT, the owner's alerts), and every other key in a list to add, edit, switch off or delete.
+// /admin/settings: the site settings as labelled forms (EFT bank details, support hours, free trials,
+// VAT, the owner's alerts), and every other key in a list to add, edit, switch off or delete.
 import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { type SettingInput, settingInputSchema, settingPatchSchema } from "@/shared/admin-schemas";
@@ -80,7 +80,7 @@ export function SettingsSection() {
     <>
       <AdminPageHeader
         title="Site settings"
-        description="Bank details, support hours, the free trial, grace days, VAT and your alerts. Business details for the legal pages are under Branding."
+        description="Bank details, support hours, free trials, grace days, VAT and your alerts. Business details for the legal pages are under Branding."
       />
       <div className="flex flex-col gap-6">
         {data ? (

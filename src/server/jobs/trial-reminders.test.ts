@@ -6,7 +6,7 @@
 // the sandbox card checkout, PayFast, Ozow and Yoco (their keys; nothing calls them) and EFT.
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clients, outbox } from "@/server/db/schema";
+import { clients, outbox, packages } from "@/server/db/schema";
 import { makeClient } from "@/server/modules/client/test-helpers";
 import { createTestApp, fillBankDetails, type TestApp } from "@/server/testing";
 import { runLifecycle } from "./lifecycle";
@@ -108,5 +108,29 @@ describe("a 24-hour free trial", () => {
     const told = await remindersOf(client.id);
     expect(told.map((m) => m.kind)).toEqual(["reminder-1d", "reminder-expired"]);
     expect(told[1].body).toContain("To start watching again, choose a package in your client portal");
+  });
+
+  it("with the package picked at the order on sale: one notice near its end, with the one tap to pay for that package", async () => {
+    const [pkg] = await t.app.db.select({ id: packages.id }).from(packages).where(eq(packages.name, "3 Months"));
+    const start = new Date();
+    const end = new Date(start.getTime() + 24 * HOUR);
+    const client = await makeClient(t.app, {
+      username: "trial.picked",
+      full_name: "Sizwe Picked",
+      status: "trial",
+      package_id: pkg.id,
+      package_name: "3 Months",
+      subscription_start: start,
+      subscription_end: end,
+      communication_method: "email",
+      email: "sizwe.picked@example.co.za",
+    });
+    await runJobs(new Date(start.getTime() + 12 * HOUR));
+    expect(await remindersOf(client.id)).toEqual([]);
+    await runJobs(new Date(start.getTime() + 19 * HOUR));
+    const [notice, ...more] = await remindersOf(client.id);
+    expect(more).toEqual([]);
+    expect(notice.body).toMatch(/To keep watching, tap to pay for your 3 Months: http:\/\/localhost:8080\/pay\/[A-Za-z0-9_-]{71}\n/);
+    expect(notice.body).toContain("You can pay by card, PayFast, Ozow, Yoco or EFT");
   });
 });

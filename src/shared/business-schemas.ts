@@ -755,6 +755,7 @@ export interface LaunchChecklistItem {
     | "legal"
     | "whatsapp"
     | "support_email"
+    | "alerts_email"
     | "email_delivery"
     | "whatsapp_templates"
     | "card"

@@ -5,6 +5,7 @@ import {
   FREE_TRIAL_HOURS,
   HERO_DURATION_EVENT_DELAY_MS,
   NOTIFICATION_PROMPT_DELAY_MS,
+  payWaysWords,
   portalPayWays,
   SETTING_PLACEHOLDER,
   SPECIAL_POPUP_DELAY_MS,
@@ -56,5 +57,21 @@ describe("eftReady: no placeholder ever reaches a customer (issue 28)", () => {
     expect(eftReady(settings)).toBe(ready);
     expect(eftMissing(settings)).toEqual(missing);
     expect(portalPayWays(settings)).toBe(ready ? "by card or EFT" : "by card");
+  });
+});
+
+describe("payWaysWords: every way to pay that is on, for a message", () => {
+  const payfast = { id: "payfast", name: "PayFast" } as const;
+  const ozow = { id: "ozow", name: "Ozow" } as const;
+  const yoco = { id: "yoco", name: "Yoco" } as const;
+  it.each([
+    [{ card: "ikhokha", eft: true, providers: [payfast, ozow, yoco] }, "by card, PayFast, Ozow, Yoco or EFT"],
+    [{ card: "sandbox", eft: false, providers: [] }, "by card"],
+    [{ card: "ikhokha", eft: true, providers: [] }, "by card or EFT"],
+    [{ card: "off", eft: false, providers: [payfast] }, "by PayFast"],
+    [{ card: "off", eft: true, providers: [ozow] }, "by Ozow or EFT"],
+    [{ card: "off", eft: false, providers: [] }, "by arrangement with us"],
+  ] as const)("%j → %s", (methods, words) => {
+    expect(payWaysWords(methods)).toBe(words);
   });
 });

@@ -1,5 +1,6 @@
 // Spec §9 business constants that are not prices, readiness or caching (those live in
 // pricing.ts, readiness.ts and retry.ts).
+import type { PaymentMethods } from "./api";
 
 /** Free trial: 24 hours, not on sport event days. */
 export const FREE_TRIAL_HOURS = 24;
@@ -67,6 +68,20 @@ export function eftMissing(settings: Record<string, string | null | undefined>):
 /** How the portal takes payment, for messages that send people there: EFT only once it is offered. */
 export const portalPayWays = (settings: Record<string, string | null | undefined>): string =>
   eftReady(settings) ? "by card or EFT" : "by card";
+
+/**
+ * Every way to pay that is on (GET /api/payments/methods), for a message that sends people to pay:
+ * "by card, PayFast, Ozow or EFT". Card counts in its test mode too (the checkout says so).
+ */
+export function payWaysWords(methods: PaymentMethods): string {
+  const ways = [
+    ...(methods.card === "off" ? [] : ["card"]),
+    ...(methods.providers ?? []).map((p) => p.name),
+    ...(methods.eft ? ["EFT"] : []),
+  ];
+  if (ways.length === 0) return "by arrangement with us";
+  return `by ${ways.length === 1 ? ways[0] : `${ways.slice(0, -1).join(", ")} or ${ways[ways.length - 1]}`}`;
+}
 
 /** Said wherever card is offered alone because the bank details are not real yet. */
 export const EFT_CARD_ONLY_MESSAGE = "Card payments only for now: paying by EFT isn't available yet.";

@@ -46,7 +46,7 @@ export const TEMPLATE_VARIABLE_HELP: Record<string, string> = {
   days: "days left, e.g. 7",
   when: "when the trial ends, e.g. “22 Nov 2026 (in 3 days)”",
   ends: "“soon” on the last day, else “on 22 Nov 2026”",
-  pay_ways: "“by card or EFT”, or “by card” while EFT is not offered (no real bank details yet)",
+  pay_ways: "every way to pay that is on, e.g. “by card, PayFast or EFT” (EFT only once real bank details are set)",
   renew_link: "the link to pay: the one-tap pay link for their package (no sign-in), else the portal's renew step",
   pay_step: "“tap to pay for your 3 Months: <link>”, or “sign in to your client portal to pay for …: <link>” when there is no one-tap link",
   grace_until: "the day and time the service stops after a paid term ends (empty without grace)",
@@ -249,7 +249,7 @@ export const TEMPLATE_DEFINITIONS: Record<TemplateKind, TemplateDefinition> = {
   },
   "trial-ending": {
     label: "Trial ending",
-    sentWhen: "on the reminder days before a free trial ends",
+    sentWhen: "once, a few hours before a free trial ends (a quarter of its length before, at most a day)",
     variables: [...REMINDER, "when", "ends", "pay_ways"],
     required: [],
     subject: "{{business}}: your free trial ends {{ends}}",

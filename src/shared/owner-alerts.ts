@@ -31,6 +31,14 @@ export const OWNER_ALERT_KIND = "owner-alert";
 /** The digest's hour (SAST) when none is set. */
 export const DEFAULT_DIGEST_HOUR = 7;
 
+/** GET /api/admin/alerts-email: where the owner's notices and alerts go now, and where they go when no address is set. */
+export interface AlertsEmailView {
+  /** the alert e-mail set, else the first admin's ('' when neither) */
+  email: string;
+  /** the first admin's own address: the default */
+  first_admin: string;
+}
+
 export const OWNER_ALERT_MESSAGES = {
   email: "Enter the e-mail address alerts go to, e.g. owner@example.co.za (or leave it empty)",
   whatsapp: "Enter a South African WhatsApp number, e.g. 082 123 4567 (or leave it empty)",

@@ -1,7 +1,10 @@
 // Expiry reminders (CPA s14 asks for an expiry notice before a term ends): every 15 minutes,
-// clients whose trial or paid term ends within each of the reminder_days setting's days (default
+// clients whose paid term ends within each of the reminder_days setting's days (default
 // 7, 3, 1 and 0: the day it ends) get ONE message per threshold per subscription end, on their preferred channel, with a link that
-// pays: the one-tap pay link for their package (modules/pay-links), else the portal's renew action. Statuses are not this job's business: the lifecycle job
+// pays: the one-tap pay link for their package (modules/pay-links), else the portal's renew action.
+// A free trial lasts hours, not weeks: it gets one notice, scaled to its term (`trialNoticeAt`: a
+// quarter of the term before its end, at most a day before, never in its first half), in a trial's
+// words (choose a package to keep watching), naming every way to pay that is on. Statuses are not this job's business: the lifecycle job
 // (jobs/lifecycle.ts) moves ended terms to grace and expired; this one only writes to people.
 // reminder_log (unique client, threshold, subscription_end) is written first, in the same
 // transaction as the message, so however many processes run this job, each reminder goes once;
@@ -19,7 +22,9 @@ import { commonVars, loadTemplates, type OwnerTemplates, type RenderedMessage, r
 import { enqueue } from "@/server/lib/outbox";
 import { preferredContact } from "@/server/modules/client/service";
 import { loadPayLinks, type PayLinks } from "@/server/modules/pay-links/links";
-import { portalPayWays } from "@/shared/constants";
+import { paymentMethods } from "@/server/modules/payments/service";
+import type { PaymentMethods } from "@/shared/api";
+import { payWaysWords, portalPayWays } from "@/shared/constants";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import { DEFAULT_REMINDER_DAYS, graceEnd, type LifecycleRules, lifecycleRules, reminderDays } from "@/shared/lifecycle";
 import type { TemplateKind } from "@/shared/message-templates";
@@ -30,7 +35,8 @@ export type Threshold = string;
 /** Whose terms are looked at: running ones (an ended one's notice is the lifecycle job's; see queueEndedNotice). */
 const REMINDED_STATUSES = ["trial", "active", "grace", "expired"];
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const EVERY_MS = 15 * 60_000;
 /** Clients looked at per run; the rest are reached on the next run. */
 const BATCH = 500;
@@ -44,6 +50,32 @@ export function thresholdsReached(end: Date, now: Date, days: readonly number[] 
     .sort((a, b) => a - b)
     .filter((day) => left <= day * DAY_MS)
     .map((day) => (day === 0 ? "expired" : `${day}d`));
+}
+
+/** A trial's one notice comes when this share of its term is left... */
+const TRIAL_NOTICE_SHARE = 0.25;
+/** ...but never earlier than this before its end. */
+const TRIAL_NOTICE_MAX_MS = DAY_MS;
+
+/**
+ * When a free trial's one "ends soon" notice is due: a quarter of its term before the end (6 hours
+ * for a 24-hour trial), at most a day before it (a week's trial: the day before), and never in the
+ * first half of the term. `start` is when the trial began (the term's start).
+ */
+export function trialNoticeAt(start: Date, end: Date): Date {
+  const term = Math.max(0, end.getTime() - start.getTime());
+  const lead = Math.min(term * TRIAL_NOTICE_SHARE, TRIAL_NOTICE_MAX_MS, term / 2);
+  return new Date(end.getTime() - lead);
+}
+
+/**
+ * A trial's thresholds at `now`: its one notice (kept as '1d', the last day's, which it always
+ * falls within: its row in reminder_log and its dedupe key make it once per trial end) from
+ * `trialNoticeAt`, and 'expired' once it has ended.
+ */
+export function trialThresholdsReached(start: Date, end: Date, now: Date): Threshold[] {
+  if (now.getTime() >= end.getTime()) return ["expired", "1d"];
+  return now.getTime() >= trialNoticeAt(start, end).getTime() ? ["1d"] : [];
 }
 
 interface ReminderFacts {
@@ -60,6 +92,8 @@ interface ReminderFacts {
   clientId?: string;
   /** makes the one-tap pay links (modules/pay-links), read before the transaction; without it, the portal's link */
   payLinks?: PayLinks | null;
+  /** the ways to pay that are on (GET /api/payments/methods); without them, the portal's card and EFT */
+  methods?: PaymentMethods | null;
 }
 
 /**
@@ -110,15 +144,25 @@ export function reminderVars(business: BusinessProfile, threshold: Threshold, fa
     end_time: formatDateTime(facts.end),
     days: String(days),
     renew_link: link,
-    // the words that go with the link: one tap, or the portal's sign-in first
-    pay_step: oneTap ? `tap to pay for your ${pkg}: ${link}` : `sign in to your client portal to pay for your ${pkg}: ${link}`,
+    // the words that go with the link: one tap, or the portal's sign-in first; a trial is no package to pay for
+    pay_step: payStep(facts.trial, pkg, link, oneTap),
     when: threshold === "1d" ? `${formatDateTime(facts.end)} (SAST)` : `${formatDate(facts.end)} (in ${days} days)`,
     ends: threshold === "1d" ? "soon" : `on ${formatDate(facts.end)}`,
     grace_until: grace ? formatDateTime(grace) : "",
-    // EFT only once it is really offered (shared/constants.ts)
-    pay_ways: portalPayWays(business.settings),
+    // every way that is on (EFT only once it is really offered), as the storefront and portal offer them
+    pay_ways: facts.methods ? payWaysWords(facts.methods) : portalPayWays(business.settings),
     what_next: whatNext.join("\n"),
   };
+}
+
+/**
+ * What the customer does with the link. The one-tap link pays for a package on sale (a trial's:
+ * the one picked at the order); without it a trial has no package of its own to pay for ("your
+ * Free Trial"): the portal offers the packages to choose from.
+ */
+function payStep(trial: boolean, pkg: string, link: string, oneTap: boolean): string {
+  if (oneTap) return `tap to pay for your ${pkg}: ${link}`;
+  return trial ? `choose a package in your client portal: ${link}` : `sign in to your client portal to pay for your ${pkg}: ${link}`;
 }
 
 /** The reminder in the owner's words (their template for it, else the default). */
@@ -152,6 +196,7 @@ async function queueReminder(
     graceUntil: Date | null;
     end?: Date;
     payLinks: PayLinks | null;
+    methods: PaymentMethods;
   },
 ): Promise<void> {
   const { business, now } = context;
@@ -166,6 +211,7 @@ async function queueReminder(
     packageId: client.package_id,
     clientId: client.id,
     payLinks: context.payLinks,
+    methods: context.methods,
   };
   const message = reminderMessage(business, threshold, facts, context.templates);
   await enqueue(tx, {
@@ -195,6 +241,7 @@ export interface EndedNoticeContext {
   days: readonly number[];
   now: Date;
   payLinks: PayLinks;
+  methods: PaymentMethods;
 }
 
 /** Reads what queueEndedNotice needs; once per pass of the lifecycle job. */
@@ -207,6 +254,7 @@ export async function loadEndedNoticeContext(app: FastifyInstance, now: Date): P
     days: reminderDays(business.settings),
     now,
     payLinks: await loadPayLinks(app, now),
+    methods: await paymentMethods(app),
   };
 }
 
@@ -239,6 +287,7 @@ export async function queueEndedNotice(tx: Tx, before: ClientRow, after: ClientR
     // a paid term ends into the grace days: the notice says until when the service stays on
     graceUntil: after.status === "grace" ? graceEnd(end, context.rules) : null,
     payLinks: context.payLinks,
+    methods: context.methods,
   });
   return true;
 }
@@ -249,7 +298,8 @@ export async function queueEndedNotice(tx: Tx, before: ClientRow, after: ClientR
  */
 export async function runReminders(app: FastifyInstance, now: Date = new Date()): Promise<{ queued: number; expired: number }> {
   const days = reminderDays((await loadBusiness(app)).settings);
-  const horizon = new Date(now.getTime() + Math.max(...days) * DAY_MS);
+  // a trial's notice comes at most a day before its end, whatever the reminder days
+  const horizon = new Date(now.getTime() + Math.max(1, ...days) * DAY_MS);
   const tooLate = new Date(now.getTime() - LATE_EXPIRY_SILENT_AFTER_MS);
   const due = await app.db
     .select({ id: clients.id })
@@ -270,6 +320,8 @@ export async function runReminders(app: FastifyInstance, now: Date = new Date())
   const business = await loadBusiness(app);
   const templates = await loadTemplates(app.db);
   const payLinks = await loadPayLinks(app, now);
+  const methods = await paymentMethods(app);
+  const rules = lifecycleRules(business.settings);
   let queued = 0;
   let expired = 0;
   for (const { id } of due) {
@@ -278,7 +330,10 @@ export async function runReminders(app: FastifyInstance, now: Date = new Date())
       const [client] = await tx.select().from(clients).where(eq(clients.id, id)).for("no key update");
       if (!client?.subscription_end || !REMINDED_STATUSES.includes(client.status)) return null;
       const end = client.subscription_end;
-      const reached = thresholdsReached(end, now, days);
+      const trial = client.status === "trial";
+      // a trial without its start recorded (imported) is taken to be the shop's trial length long
+      const start = client.subscription_start ?? new Date(end.getTime() - rules.trialHours * HOUR_MS);
+      const reached = trial ? trialThresholdsReached(start, end, now) : thresholdsReached(end, now, days);
       if (reached.length === 0) return null;
       // Every threshold reached is logged, so a client first seen 12 hours before the end gets
       // the 1-day reminder only, and never a late 7-day one after it. Not 'expired': that row is
@@ -304,9 +359,10 @@ export async function runReminders(app: FastifyInstance, now: Date = new Date())
         business,
         templates,
         now,
-        trial: client.status === "trial",
+        trial,
         graceUntil: null,
         payLinks,
+        methods,
       });
       return { sent: true, isExpiry };
     });

@@ -163,7 +163,7 @@ describe("the words of the customer's messages", () => {
     const text = orderWhatsAppText(facts, business);
     expect(text).toContain(`Reference: ${reference}`);
     expect(text).not.toMatch(UUID);
-    expect(orderBusinessEmail(facts, business).body).toContain(`Reference: ${reference} (lead ${lead.id})`);
+    expect(orderBusinessEmail(facts, "owner@example.co.za").body).toContain(`Reference: ${reference} (lead ${lead.id})`);
   });
 
   const now = Date.now();

@@ -147,18 +147,18 @@ describe("the owner-alert settings where they are saved", () => {
 describe("where an alert goes", () => {
   const prefs = (email: string, number: string) =>
     ownerAlertPrefs({ [OWNER_ALERT_SETTINGS.email]: email, [OWNER_ALERT_SETTINGS.whatsapp]: number });
+  // route.email is the alerts e-mail: the owner's alert address, else the first admin's (alertsEmail)
   it.each([
     ["e-mail and number, Cloud API", OWNER_EMAIL, OWNER_NUMBER, true, [`email:${OWNER_EMAIL}`, `whatsapp:${OWNER_NUMBER}`]],
     ["e-mail and number, no Cloud API: e-mail only", OWNER_EMAIL, OWNER_NUMBER, false, [`email:${OWNER_EMAIL}`]],
-    ["number only, Cloud API", "", OWNER_NUMBER, true, [`whatsapp:${OWNER_NUMBER}`]],
-    ["number only, no Cloud API: the support e-mail", "", OWNER_NUMBER, false, ["email:support@shop.example"]],
-    ["nothing set: the support e-mail", "", "", true, ["email:support@shop.example"]],
+    ["number, Cloud API: the alerts e-mail and the number", "", OWNER_NUMBER, true, [`email:${OWNER_EMAIL}`, `whatsapp:${OWNER_NUMBER}`]],
+    ["number, no Cloud API: the alerts e-mail", "", OWNER_NUMBER, false, [`email:${OWNER_EMAIL}`]],
   ])("%s", (_name, email, number, cloudApi, expected) => {
-    const to = alertRecipients({ prefs: prefs(email, number), supportEmail: "support@shop.example", cloudApi });
+    const to = alertRecipients({ prefs: prefs(email, number), email: OWNER_EMAIL, cloudApi });
     expect(to.map((r) => `${r.channel}:${r.recipient}`)).toEqual(expected);
   });
-  it("nothing set and no support e-mail: nowhere (the dashboard shows it)", () => {
-    expect(alertRecipients({ prefs: prefs("", OWNER_NUMBER), supportEmail: "", cloudApi: false })).toEqual([]);
+  it("no alerts e-mail (no admin yet) and no Cloud API: nowhere (the dashboard shows it)", () => {
+    expect(alertRecipients({ prefs: prefs("", OWNER_NUMBER), email: "", cloudApi: false })).toEqual([]);
   });
 });
 

@@ -4,18 +4,16 @@
 // outbox in the same transaction as their cause, each once per cause (its dedupe key).
 //
 // Where an alert goes (the settings in shared/owner-alerts.ts):
-// - the alert e-mail address, when set;
-// - the alert WhatsApp number, when set and the WhatsApp Cloud API is configured (outside the
-//   number's 24-hour window it needs an approved template for kind 'owner-alert', {{body}});
-// - neither of those (nothing set, or only a number while there is no Cloud API: the owner's own
-//   number in their own "To send on WhatsApp" queue would tell them nothing): the support e-mail
-//   (branding), where the business's payment and order notices go; with no support e-mail
-//   either, nothing is queued and the dashboard's overview is where they see it.
-import { and, eq, inArray } from "drizzle-orm";
+// - the alerts e-mail (`alertsEmail`): the owner's own address when set, else the first admin's,
+//   where every notice for the owner goes (payments received, orders, the credit runway too);
+// - and the alert WhatsApp number, when set and the WhatsApp Cloud API is configured (outside the
+//   number's 24-hour window it needs an approved template for kind 'owner-alert', {{body}}).
+// Never the support e-mail (branding): that is the shop's public address, often still the demo
+// seed's, on a domain the owner may not own, and these carry clients' names and numbers.
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "@/server/db/client";
-import { siteBranding, siteSettings } from "@/server/db/schema";
-import { isValidEmail } from "@/shared/contact";
+import { admins, siteSettings } from "@/server/db/schema";
 import { messageKindLabel } from "@/shared/messaging";
 import { formatRand } from "@/shared/money";
 import {
@@ -45,36 +43,46 @@ export interface OwnerAlert {
 
 export interface AlertRoute {
   prefs: OwnerAlertPrefs;
-  /** the branding's support e-mail ('' when none) */
-  supportEmail: string;
+  /** the alerts e-mail: the owner's alert address, else the first admin's ('' when there is neither) */
+  email: string;
   /** whether WhatsApp goes through the Cloud API (else the owner would have to send it to themselves) */
   cloudApi: boolean;
 }
 
-/** The owner's alert settings and the support e-mail, read from the database (not the cache: a job decides on them). */
+/** The earliest admin's own address: the owner who set the shop up ('' before there is one). */
+export async function firstAdminEmail(db: Pick<Db, "select">): Promise<string> {
+  const [first] = await db.select({ email: admins.email }).from(admins).orderBy(asc(admins.created_at), asc(admins.id)).limit(1);
+  return first?.email ?? "";
+}
+
+/**
+ * The alerts e-mail: where every notice and alert for the owner goes — the alert address they set
+ * (secret_owner_alert_email), else the first admin's own address. Read from the database (not the
+ * cache): an admin's address is not on the change feed, and the caller is about to send.
+ */
+export async function alertsEmail(db: Pick<Db, "select">): Promise<string> {
+  return (await loadAlertRoute(db, false)).email;
+}
+
+/** The owner's alert settings and the alerts e-mail, read from the database (not the cache: a job decides on them). */
 export async function loadAlertRoute(db: Pick<Db, "select">, cloudApi: boolean): Promise<AlertRoute> {
   const keys = [...Object.values(OWNER_ALERT_SETTINGS), ...Object.values(OWNER_ALERT_CAUSES).map((c) => c.setting)];
-  const [settings, [support]] = await Promise.all([
+  const [settings, admin] = await Promise.all([
     db
       .select({ key: siteSettings.key, value: siteSettings.value })
       .from(siteSettings)
       .where(and(inArray(siteSettings.key, keys), eq(siteSettings.is_active, true))),
-    db
-      .select({ value: siteBranding.setting_value })
-      .from(siteBranding)
-      .where(and(eq(siteBranding.setting_name, "support_email"), eq(siteBranding.is_active, true))),
+    firstAdminEmail(db),
   ]);
-  const values = Object.fromEntries(settings.map((s) => [s.key, s.value]));
-  const supportEmail = (support?.value ?? "").trim();
-  return { prefs: ownerAlertPrefs(values), supportEmail: isValidEmail(supportEmail) ? supportEmail : "", cloudApi };
+  const prefs = ownerAlertPrefs(Object.fromEntries(settings.map((s) => [s.key, s.value])));
+  return { prefs, email: prefs.email || admin, cloudApi };
 }
 
 /** Where the owner's alerts go now (see the top of this file); empty when nowhere. */
 export function alertRecipients(route: AlertRoute): { channel: Channel; recipient: string }[] {
   const to: { channel: Channel; recipient: string }[] = [];
-  if (route.prefs.email) to.push({ channel: "email", recipient: route.prefs.email });
+  if (route.email) to.push({ channel: "email", recipient: route.email });
   if (route.prefs.whatsapp && route.cloudApi) to.push({ channel: "whatsapp", recipient: route.prefs.whatsapp });
-  if (to.length === 0 && route.supportEmail) to.push({ channel: "email", recipient: route.supportEmail });
   return to;
 }
 

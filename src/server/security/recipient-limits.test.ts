@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "@/server/db/schema";
 import { RECIPIENT_LIMIT_PER_HOUR, STRANGER_MESSAGE_KINDS } from "@/server/lib/rate-limit";
+import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { paidOrder } from "@/server/modules/orders/test-helpers";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { NAME_FORMAT_MESSAGE } from "@/shared/schemas";
@@ -17,6 +18,8 @@ let n = 0;
 let packageId: string;
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_WRITE_LIMIT_PER_MIN: 100_000 }, { seed: true });
+  // the shop's first admin: the business's notes go to their address (the alerts e-mail)
+  await createAdmin(t.app);
   const rows = (await t.app.db.execute(sql`SELECT id FROM packages WHERE is_active LIMIT 1`)) as unknown as { rows: { id: string }[] };
   packageId = rows.rows[0].id;
 });

@@ -22,6 +22,7 @@ import { LOGO_IMAGE_KEYS } from "@/server/db/seed-content";
 import { createTestApp, fillBankDetails, TEST_BANK_DETAILS, type TestApp } from "@/server/testing";
 import type { LaunchChecklist } from "@/shared/business-schemas";
 import { SETTING_PLACEHOLDER } from "@/shared/constants";
+import { OWNER_ALERT_SETTINGS } from "@/shared/owner-alerts";
 import { BUSINESS_INITIATED_KINDS } from "./launch-checklist";
 import { type SignedIn, signInAdmin } from "./test-admin";
 
@@ -57,6 +58,7 @@ describe("GET /api/admin/launch-checklist", () => {
       ["legal", false],
       ["whatsapp", false],
       ["support_email", false],
+      ["alerts_email", true],
       ["email_delivery", false],
       ["card", false],
       ["panel", false],
@@ -73,6 +75,23 @@ describe("GET /api/admin/launch-checklist", () => {
       expect(entry.label).not.toBe("");
       expect(entry.why).not.toContain(SETTING_PLACEHOLDER);
     }
+  });
+
+  it("shows where the owner's alerts go: the first admin's address, then the alerts e-mail they set, never the support address", async () => {
+    const before = item(await checklist(admin), "alerts_email");
+    expect(before).toMatchObject({ done: true, href: "/admin/settings" });
+    expect(before?.why).toContain(`go to ${admin.email} (the first admin's address`);
+    expect(before?.why).not.toContain("support@streamdesk.co.za");
+    const saved = await admin.call({
+      method: "POST",
+      url: "/api/admin/settings",
+      payload: { key: OWNER_ALERT_SETTINGS.email, value: "thandi@owner.example" },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const after = item(await checklist(admin), "alerts_email");
+    expect(after?.why).toContain("go to thandi@owner.example, never to the support e-mail");
+    expect(after?.why).not.toContain(admin.email);
+    await shop.app.db.delete(siteSettings).where(eq(siteSettings.key, OWNER_ALERT_SETTINGS.email));
   });
 
   it("bank details stay to do while any field is still the seed's placeholder, the account type too", async () => {

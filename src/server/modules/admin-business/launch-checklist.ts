@@ -11,6 +11,7 @@ import { imageRegistry, outbox, packages, whatsappTemplates } from "@/server/db/
 import { demoContentLeft } from "@/server/db/seed";
 import { DEFAULT_LOGO_URL, LOGO_IMAGE_KEYS } from "@/server/db/seed-content";
 import { loadBusiness } from "@/server/lib/business";
+import { alertsEmail, firstAdminEmail } from "@/server/lib/owner-alerts";
 import { panelView } from "@/server/modules/panel/routes";
 import { loadPanelSettings } from "@/server/modules/panel/settings";
 import type { LaunchChecklist, LaunchChecklistItem } from "@/shared/business-schemas";
@@ -90,7 +91,7 @@ async function panelItem(app: FastifyInstance): Promise<LaunchChecklistItem> {
 export async function loadLaunchChecklist(app: FastifyInstance, cardMode: "ikhokha" | "sandbox" | "off"): Promise<LaunchChecklist> {
   // the hosted providers the owner turned on (PayFast, Ozow, Yoco): real online payments too
   const hosted = [...selectHostedProviders(app.config).values()].map((provider) => provider.label);
-  const [business, demo, panelSettings, lastEmail, templates, logos, panel] = await Promise.all([
+  const [business, demo, panelSettings, lastEmail, templates, logos, panel, alertsTo, firstAdmin] = await Promise.all([
     loadBusiness(app),
     demoContentLeft(app.db),
     loadPanelSettings(app),
@@ -101,6 +102,8 @@ export async function loadLaunchChecklist(app: FastifyInstance, cardMode: "ikhok
       .from(imageRegistry)
       .where(and(inArray(imageRegistry.image_key, LOGO_IMAGE_KEYS), eq(imageRegistry.image_url, DEFAULT_LOGO_URL))),
     panelItem(app),
+    alertsEmail(app.db),
+    firstAdminEmail(app.db),
   ]);
   const s = business.settings;
   const missingLegal = Object.entries(LEGAL_FACTS)
@@ -153,6 +156,17 @@ export async function loadLaunchChecklist(app: FastifyInstance, cardMode: "ikhok
           ? business.supportEmail
           : "The site and every message still show the demo address.",
       href: "/admin/branding",
+    },
+    {
+      key: "alerts_email",
+      label: "Where your alerts go",
+      done: alertsTo !== "",
+      why: alertsTo
+        ? `Payments received, orders, panel failures, low credits and the daily summary go to ${alertsTo}${
+            alertsTo === firstAdmin ? " (the first admin's address: set another under Your alerts)" : ""
+          }, never to the support e-mail.`
+        : "No address for your alerts: set one under Your alerts, or they reach you only on the dashboard.",
+      href: "/admin/settings",
     },
     {
       key: "email_delivery",

@@ -2,6 +2,7 @@
 // generic CRUD for each table in resources.ts (GET /api/admin/packages adds price_today), plus
 //   POST /api/admin/packages/reorder {ids}      sort_order follows the list
 //   POST /api/admin/settings                    upsert by key (201 new, 200 updated)
+//   GET  /api/admin/alerts-email                where owner notices and alerts go, and the default
 //   GET  /api/admin/branding, PUT /api/admin/branding   the branding map
 //   POST /api/admin/incidents/:id/resolve
 // Every route needs an admin session (checked before the body is even read). The settings the
@@ -14,8 +15,9 @@ import type { Db } from "@/server/db/client";
 import { incidents, packages, siteBranding, siteSettings } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";
 import { conflict, notFound } from "@/server/lib/errors";
+import { alertsEmail, firstAdminEmail } from "@/server/lib/owner-alerts";
 import { brandingUpdateSchema, reorderSchema, settingInputSchema, settingPatchSchema } from "@/shared/admin-schemas";
-import { storedOwnerAlertValue } from "@/shared/owner-alerts";
+import { type AlertsEmailView, storedOwnerAlertValue } from "@/shared/owner-alerts";
 import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 import { guardUnique, type Row, registerResource } from "./crud";
 import { checkLifecycleSetting, incidentsResource, resources, settingsResource, withPriceToday } from "./resources";
@@ -88,6 +90,12 @@ const routes: FastifyPluginAsync = async (app) => {
       }),
     );
     return reply.status(result.created ? 201 : 200).send(result.row);
+  });
+
+  // The settings card shows where the owner's mail goes while no alert e-mail is set: the first admin's address.
+  app.get("/admin/alerts-email", async (): Promise<{ data: AlertsEmailView }> => {
+    const [email, first_admin] = await Promise.all([alertsEmail(app.db), firstAdminEmail(app.db)]);
+    return { data: { email, first_admin } };
   });
 
   for (const resource of resources) registerResource(app, resource);

@@ -16,6 +16,7 @@ import { credentialsVars } from "@/server/modules/panel/messages";
 import { currentStreamUrl } from "@/server/modules/panel/settings";
 import { loadPayLinks } from "@/server/modules/pay-links/links";
 import { receiptVars } from "@/server/modules/payments/messages";
+import { paymentMethods } from "@/server/modules/payments/service";
 import { graceEnd } from "@/shared/lifecycle";
 import { SECRET_PASSWORD_PREVIEW, SECRET_PREVIEW, type TemplateKind } from "@/shared/message-templates";
 import { fromCents } from "@/shared/money";
@@ -133,6 +134,8 @@ export async function previewVars(app: FastifyInstance, business: BusinessProfil
         clientId: client.id,
         packageId: client.package_id,
         payLinks: await loadPayLinks(app),
+        // the ways to pay it names: those on now
+        methods: await paymentMethods(app),
       });
     }
   }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/client";
 import { leads, outbox, rateLimits } from "@/server/db/schema";
 import { PUBLIC_WRITE_MESSAGE, RECIPIENT_LIMIT_PER_HOUR } from "@/server/lib/rate-limit";
+import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { makeClient } from "@/server/modules/client/test-helpers";
 import { awayFromMinuteTurn, createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { paidOrder } from "./test-helpers";
@@ -66,6 +67,8 @@ const rateCount = async (from: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_WRITE_LIMIT_PER_MIN: LIMIT });
+  // the shop's first admin: the business's notes go to their address (the alerts e-mail)
+  await createAdmin(t.app);
 });
 afterAll(async () => {
   await t?.close();

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, outbox } from "@/server/db/schema";
+import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { INTEREST_REQUIRED_MESSAGE } from "@/shared/schemas";
 import type { InterestSubmitted } from "./routes";
@@ -44,6 +45,8 @@ const countLeads = async () =>
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_WRITE_LIMIT_PER_MIN: 100_000 });
+  // the shop's first admin: the alerts e-mail, where the business's notes go
+  await createAdmin(t.app, "owner@example.co.za");
 });
 afterAll(async () => {
   await t?.close();
@@ -137,7 +140,7 @@ describe("POST /api/interest: saving and replying", () => {
     expect(customer.body).not.toContain("free 24-hour trial");
     expect(customer.body).toMatch(/— StreamDesk\nNeed a person\?/);
 
-    expect(business).toMatchObject({ channel: "email", recipient: "support@streamdesk.co.za", kind: "interest" });
+    expect(business).toMatchObject({ channel: "email", recipient: "owner@example.co.za", kind: "interest" });
     expect(business.subject).toBe(`New interest: ${lead.name} - Month to Month`);
     for (const part of [
       `Name: ${lead.name}`,

@@ -3,10 +3,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, outbox } from "@/server/db/schema";
+import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { freePort } from "@/server/test-support/free-port";
 import { startSmtpSink } from "@/server/test-support/smtp-sink";
 import { createTestApp, eventually, type TestApp } from "@/server/testing";
 import { leadReference } from "./messages";
+
+/** The shop's first admin: the alerts e-mail, where the business's notes go (lib/owner-alerts.ts). */
+const OWNER_EMAIL = "owner@example.co.za";
 
 /** The shared SMTP sink on 127.0.0.1 (also the browser suite's mailbox), on `port` (0: any). */
 const startSmtp = (port = 0) => startSmtpSink({ port });
@@ -33,6 +37,7 @@ describe("e-mail to a real SMTP server", () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_WRITE_LIMIT_PER_MIN: 100_000 });
+    await createAdmin(t.app, OWNER_EMAIL);
   });
   afterAll(async () => {
     await t?.close();
@@ -46,7 +51,7 @@ describe("e-mail to a real SMTP server", () => {
     const { id } = res.json();
     await t.app.outbox.drain();
     await eventually(() => expect(smtp.mails).toHaveLength(2));
-    const business = smtp.mails.find((m) => m.to.includes("support@streamdesk.co.za"));
+    const business = smtp.mails.find((m) => m.to.includes(OWNER_EMAIL));
     const customer = smtp.mails.find((m) => m.to.includes("customer1@example.co.za"));
     expect(business?.subject).toBe("New order: Customer 1 - 6 Months, 6 Months");
     for (const part of [
@@ -95,7 +100,7 @@ describe("e-mail to a real SMTP server", () => {
     const customer = smtp.mails.find((m) => m.to.includes("naledi@example.co.za"));
     expect(customer?.subject).toBe("Thanks for your interest in StreamDesk");
     expect(customer?.text).toContain("3 Months (3 Months, R1,650)");
-    const business = smtp.mails.find((m) => m.to.includes("support@streamdesk.co.za"));
+    const business = smtp.mails.find((m) => m.to.includes(OWNER_EMAIL));
     expect(business?.subject).toBe("New interest: Naledi Mthembu - 3 Months");
   });
 });
@@ -104,6 +109,7 @@ describe("SMTP down while 100 orders arrive, then back", () => {
   it("saves every order, keeps their 200 messages pending, then delivers each exactly once", { timeout: 120_000 }, async () => {
     const port = await freePort();
     const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_WRITE_LIMIT_PER_MIN: 100_000 });
+    await createAdmin(t.app, OWNER_EMAIL);
     let smtp: Awaited<ReturnType<typeof startSmtp>> | null = null;
     try {
       const count = async (where: ReturnType<typeof sql>) =>
@@ -143,7 +149,7 @@ describe("SMTP down while 100 orders arrive, then back", () => {
       expect([...delivered.values()].every((times) => times === 1)).toBe(true);
       for (let i = 100; i < 200; i++) {
         expect(delivered.get(`customer${i}@example.co.za|Your StreamDesk order has been received`)).toBe(1);
-        expect(delivered.get(`support@streamdesk.co.za|New order: Customer ${i} - 6 Months, 6 Months`)).toBe(1);
+        expect(delivered.get(`${OWNER_EMAIL}|New order: Customer ${i} - 6 Months, 6 Months`)).toBe(1);
       }
 
       expect(await t.app.outbox.drain()).toBe(0);

@@ -133,8 +133,11 @@ function orderPriceLine(lead: LeadFacts): string {
   return shownText && shownText !== price ? `${price} (the website showed ${shownText})` : price;
 }
 
-/** The note to the business: every field, the marketing consent and where the order came from. */
-export function orderBusinessEmail(lead: LeadFacts, business: BusinessProfile): OutboxMessage {
+/**
+ * The note to the business: every field, the marketing consent and where the order came from. To
+ * the owner's alerts e-mail (`alertsEmail`, lib/owner-alerts.ts), never the public support address.
+ */
+export function orderBusinessEmail(lead: LeadFacts, ownerEmail: string): OutboxMessage {
   const trial = isTrialLead(lead);
   const what = trial ? "free trial request" : "order";
   const choice = [lead.package_name, durationLabel(lead.duration)].filter(Boolean).join(", ");
@@ -165,7 +168,7 @@ export function orderBusinessEmail(lead: LeadFacts, business: BusinessProfile): 
   ].join("\n");
   return {
     channel: "email",
-    recipient: business.supportEmail,
+    recipient: ownerEmail,
     subject: `New ${what}: ${lead.name}${choice ? ` - ${choice}` : ""}`,
     body,
     kind: "order",
@@ -254,7 +257,8 @@ export function interestCustomerMessage(lead: LeadFacts, firstName: string, busi
   };
 }
 
-export function interestBusinessEmail(lead: LeadFacts, business: BusinessProfile): OutboxMessage {
+/** The business's note of an interest form, to the owner's alerts e-mail as an order's. */
+export function interestBusinessEmail(lead: LeadFacts, ownerEmail: string): OutboxMessage {
   const field = (label: string, value: string): string => `${label}: ${value.trim() === "" ? NOT_GIVEN : value}`;
   const body = [
     `New interest on the website: contact them ${lead.communication_method === "whatsapp" ? "on WhatsApp" : "by e-mail"}.`,
@@ -277,7 +281,7 @@ export function interestBusinessEmail(lead: LeadFacts, business: BusinessProfile
   ].join("\n");
   return {
     channel: "email",
-    recipient: business.supportEmail,
+    recipient: ownerEmail,
     subject: `New interest: ${lead.name}${lead.package_name ? ` - ${lead.package_name}` : ""}`,
     body,
     kind: "interest",

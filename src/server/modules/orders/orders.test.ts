@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { leads, outbox, trialBlackoutDays } from "@/server/db/schema";
 import { uniqueViolation } from "@/server/lib/errors";
 import { PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
+import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { saDay } from "@/shared/dates";
 import { OTHER_PLATFORM_MESSAGE } from "@/shared/schemas";
@@ -13,7 +14,8 @@ import { paidOrder } from "./test-helpers";
 
 // Seeded branding (src/server/db/seed-content.ts).
 const BUSINESS_WHATSAPP = "27821234567";
-const SUPPORT_EMAIL = "support@streamdesk.co.za";
+/** The shop's first admin: the alerts e-mail, where the business's notes go (lib/owner-alerts.ts). */
+const OWNER_EMAIL = "owner@example.co.za";
 
 let t: TestApp;
 let n = 0;
@@ -42,6 +44,7 @@ const whatsappText = (url: string) => decodeURIComponent(new URL(url).searchPara
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_WRITE_LIMIT_PER_MIN: 100_000 });
+  await createAdmin(t.app, OWNER_EMAIL);
 });
 afterAll(async () => {
   await t?.close();
@@ -122,7 +125,7 @@ describe("POST /api/orders: a paid order", () => {
     const { id } = (await post(body)).json() as OrderSubmitted;
     const [business, customer] = await messagesOf(id);
 
-    expect(business).toMatchObject({ channel: "email", recipient: SUPPORT_EMAIL, kind: "order", status: "pending" });
+    expect(business).toMatchObject({ channel: "email", recipient: OWNER_EMAIL, kind: "order", status: "pending" });
     expect(business.subject).toBe(`New order: ${body.name} - 3 Months, 3 Months`);
     for (const part of [
       `Reference: ${leadReference({ id })} (lead ${id})`,

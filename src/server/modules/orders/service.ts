@@ -12,6 +12,7 @@ import { AppError, refusedWhole, tooManyRequests, uniqueViolation } from "@/serv
 import { GroupCommit } from "@/server/lib/group-commit";
 import { matchContact, matchContactIds, storedNumber } from "@/server/lib/identity";
 import { enqueueAll, type OutboxMessage } from "@/server/lib/outbox";
+import { alertsEmail } from "@/server/lib/owner-alerts";
 import { hitEach, PUBLIC_WRITE_MESSAGE, withinRecipientCap } from "@/server/lib/rate-limit";
 import { listActiveSpecials, listPackages, specialsAt } from "@/server/modules/catalogue/service";
 import { trialMode } from "@/server/modules/trials/mode";
@@ -75,7 +76,7 @@ export interface SavedOrder extends Saved {
 }
 
 export async function submitOrder(app: FastifyInstance, form: OrderForm, submission: Submission): Promise<SavedOrder> {
-  const business = await loadBusiness(app);
+  const [business, ownerEmail] = await Promise.all([loadBusiness(app), alertsEmail(app.db)]);
   const trial = isFreeTrialOrder(form);
   // Instant mode (modules/trials): the limits below, then a code instead of a wait for the owner.
   const instant = trial && (await trialMode(app)) === "instant";
@@ -93,7 +94,7 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
         }
       : undefined,
     // Instant: the customer's message is the code (openTrial), not a promise to be in touch.
-    messages: (lead) => (instant ? [orderBusinessEmail(lead, business)] : orderMessages(lead, business)),
+    messages: (lead) => (instant ? [orderBusinessEmail(lead, ownerEmail)] : orderMessages(lead, business, ownerEmail)),
     onUniqueViolation: (constraint) => {
       const field = TRIAL_INDEX_FIELD[constraint];
       return field ? trialUsed(field) : null;
@@ -130,8 +131,8 @@ async function orderValues(app: FastifyInstance, form: OrderForm): Promise<NewLe
 }
 
 /** What an order (not an instant trial) queues: the business's notice and the customer's confirmation. */
-const orderMessages = (lead: Lead, business: BusinessProfile): OutboxMessage[] => [
-  orderBusinessEmail(lead, business),
+const orderMessages = (lead: Lead, business: BusinessProfile, ownerEmail: string): OutboxMessage[] => [
+  orderBusinessEmail(lead, ownerEmail),
   orderCustomerEmail(lead, business),
 ];
 
@@ -190,8 +191,8 @@ async function writePaidOrders(app: FastifyInstance, batch: readonly PendingOrde
   if (admitted.length > 0) {
     try {
       leadOf = await app.db.transaction(async (tx) => {
-        // One statement each for the whole batch: the client matches, the leads, the recipient
-        // caps (two) and the messages.
+        // One statement each for the whole batch: the client matches, the leads, the owner's
+        // address, the recipient caps (two) and the messages.
         const matches = await matchContactIds(
           tx,
           admitted.map((order) => order.form),
@@ -206,8 +207,9 @@ async function writePaidOrders(app: FastifyInstance, batch: readonly PendingOrde
         }));
         const saved = new Map((await tx.insert(leads).values(rows).returning()).map((lead) => [lead.id, lead]));
         const leadsOf = admitted.map((order, index) => ({ order, lead: saved.get(rows[index].id) as Lead }));
+        const ownerEmail = await alertsEmail(tx);
         const messages = leadsOf.flatMap(({ order, lead }) =>
-          orderMessages(lead, order.business).filter((message) => message.recipient.trim() !== ""),
+          orderMessages(lead, order.business, ownerEmail).filter((message) => message.recipient.trim() !== ""),
         );
         await enqueueAll(tx, await withinRecipientCap(tx, messages));
         return new Map(leadsOf.map(({ order, lead }): [PendingOrder, PaidOutcome] => [order, { lead }]));
@@ -313,7 +315,7 @@ async function checkTrialAllowed(app: FastifyInstance, values: NewLead): Promise
 // ---- interest ------------------------------------------------------------------------------
 
 export async function submitInterest(app: FastifyInstance, form: InterestForm, submission: Submission): Promise<Saved> {
-  const business = await loadBusiness(app);
+  const [business, ownerEmail] = await Promise.all([loadBusiness(app), alertsEmail(app.db)]);
   const values: NewLead = {
     form_type: "interest",
     name: `${form.firstName} ${form.lastName}`,
@@ -329,7 +331,7 @@ export async function submitInterest(app: FastifyInstance, form: InterestForm, s
   };
   const saved = await saveLead(app, values, submission, {
     accepts: (lead) => lead.form_type === "interest",
-    messages: (lead) => [interestCustomerMessage(lead, form.firstName, business), interestBusinessEmail(lead, business)],
+    messages: (lead) => [interestCustomerMessage(lead, form.firstName, business), interestBusinessEmail(lead, ownerEmail)],
   });
   return { id: saved.lead.id, replayed: saved.replayed };
 }

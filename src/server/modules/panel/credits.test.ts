@@ -159,7 +159,8 @@ describe("the runway", () => {
     await runPanelSync(t.app, { force: true });
     const sent = await alerts();
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ channel: "email", recipient: "support@streamdesk.co.za" });
+    // to the alerts e-mail: the shop's first admin here
+    expect(sent[0]).toMatchObject({ channel: "email", recipient: admin.email });
     expect(sent[0].subject).toMatch(/^Panel credits run out on /);
     expect(sent[0].body).toContain("Your panel has 0 credits. The 2 renewals due in the next 30 days need 4");
     expect(sent[0].body).toContain("http://localhost:8080/admin/panel");

@@ -11,6 +11,7 @@ import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
 import { clients, packages, panelCreditLedger, panelPackageMap } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { enqueue } from "@/server/lib/outbox";
+import { alertsEmail } from "@/server/lib/owner-alerts";
 import { formatDate } from "@/shared/dates";
 
 export const RUNWAY_ALERT_SETTING = "panel_runway_alert_days";
@@ -92,15 +93,16 @@ async function packagePrices(app: FastifyInstance, panelPackages: PanelPackage[]
 }
 
 /**
- * The owner's alert: when the credits run out within the alert days, one e-mail to the support
- * address per run-out day (dedupe panel-runway:<day>), saying when, how many renewals and credits.
+ * The owner's alert: when the credits run out within the alert days, one e-mail to the alerts
+ * e-mail per run-out day (dedupe panel-runway:<day>), saying when, how many renewals and credits.
  */
 export async function runwayAlert(app: FastifyInstance, now = new Date()): Promise<boolean> {
   const panel = app.provisioning.panel;
   if (panel.mode !== "xtream") return false;
   const [{ credits }, panelPackages, business] = await Promise.all([panel.userInfo(), panel.packages(), loadBusiness(app)]);
   const runway = await computeRunway(app, credits, panelPackages, now);
-  if (!runway.runs_out_on || !business.supportEmail) return false;
+  const ownerEmail = await alertsEmail(app.db);
+  if (!runway.runs_out_on || !ownerEmail) return false;
   const days = runwayAlertDays(business.settings);
   const until = (new Date(`${runway.runs_out_on}T00:00:00+02:00`).getTime() - now.getTime()) / DAY_MS;
   if (until > days) return false;
@@ -108,7 +110,7 @@ export async function runwayAlert(app: FastifyInstance, now = new Date()): Promi
   // Once per run-out day: the dedupe key makes a second night's (or process's) alert a no-op.
   await enqueue(app.db, {
     channel: "email",
-    recipient: business.supportEmail,
+    recipient: ownerEmail,
     subject: `Panel credits run out on ${day}`,
     body: [
       `Your panel has ${credits} credits. The ${runway.renewals_due_30d} renewals due in the next 30 days need ${runway.credits_needed_30d}, so the credits run out on ${day}: renewals after that fail until you top up.`,

@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { capturedPayments, outbox, packages } from "@/server/db/schema";
+import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { panelTodo } from "./settle";
 
@@ -18,6 +19,8 @@ afterAll(async () => {
 async function appIn(mode: "auto" | "manual"): Promise<TestApp> {
   const t = await createTestApp({ SANDBOX_SECRET: "sandbox-test-secret", PUBLIC_URL, PANEL_MODE: mode }, { seed: true });
   apps.push(t);
+  // the shop's first admin: the notice goes to their address (the alerts e-mail)
+  await createAdmin(t.app);
   return t;
 }
 

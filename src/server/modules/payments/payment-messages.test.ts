@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capturedPayments, outbox, packages } from "@/server/db/schema";
+import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { createTestApp, type TestApp } from "@/server/testing";
 import type { PaymentMessage } from "@/shared/api";
 import { messageState } from "./service";
@@ -16,6 +17,8 @@ let ip = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ SANDBOX_SECRET: "sandbox-test-secret", PUBLIC_URL }, { seed: true });
+  // the shop's first admin: the business's notice of each payment goes to their address
+  await createAdmin(t.app);
   const [pkg] = await t.app.db.select({ id: packages.id }).from(packages).where(eq(packages.name, "3 Months"));
   packageId = pkg.id;
 });
@@ -81,7 +84,7 @@ describe("GET /api/payments/:ref — the customer's messages and where they stan
     const messages = await messagesOf(ref);
     expect(messages).toContainEqual({ kind: "receipt", channel: "whatsapp", state: "sent" });
     expect(messages).toContainEqual({ kind: "welcome", channel: "whatsapp", state: "read" });
-    // never the business's notice (it goes to the support address)
+    // never the business's notice (it goes to the owner's alerts e-mail)
     const kinds = messages.map((m) => m.kind);
     expect(kinds).not.toContain("payment-received");
     expect(new Set(kinds)).toEqual(new Set(["receipt", "welcome", "credentials"]));

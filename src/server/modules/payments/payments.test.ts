@@ -18,6 +18,7 @@ import {
   sandboxPaylinks,
 } from "@/server/db/schema";
 import { open } from "@/server/lib/secret-box";
+import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { codeSentTo, makeClient, signIn } from "@/server/modules/client/test-helpers";
 import { createTestApp, eventually, fillBankDetails, type TestApp } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
@@ -57,6 +58,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const { port } = smtp.server.address() as AddressInfo;
   t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, SANDBOX_SECRET, PUBLIC_URL }, { seed: true });
+  // the shop's first admin: the business's payment notices go to their address (the alerts e-mail)
+  await createAdmin(t.app);
   await fillBankDetails(t.app);
   for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkgId[p.name] = p.id;
 });

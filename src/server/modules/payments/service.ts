@@ -198,6 +198,15 @@ export function cardModeFor(config: FastifyInstance["config"]): PaymentMethods["
   return config.PAYMENTS_SANDBOX === "on" || (config.PAYMENTS_SANDBOX !== "off" && !publicUrl.startsWith("https://")) ? "sandbox" : "off";
 }
 
+/** Which ways to pay are on (GET /api/payments/methods; the reminders name them too): card, the hosted providers, EFT. */
+export async function paymentMethods(app: FastifyInstance): Promise<PaymentMethods> {
+  return {
+    card: cardModeFor(app.config),
+    eft: eftReady((await loadBusiness(app)).settings),
+    providers: [...selectHostedProviders(app.config).values()].map((p) => ({ id: p.name, name: p.label })),
+  };
+}
+
 export function createPaymentsService(app: FastifyInstance, options: PaymentsServiceOptions = {}) {
   const { db } = app;
   const publicUrl = (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, "");
@@ -1181,11 +1190,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
   return {
     providerName: provider.name,
     /** which ways to pay are on (GET /api/payments/methods) */
-    methods: async (): Promise<PaymentMethods> => ({
-      card: cardMode,
-      eft: eftReady((await loadBusiness(app)).settings),
-      providers: [...hosted.values()].map((p) => ({ id: p.name, name: p.label })),
-    }),
+    methods: () => paymentMethods(app),
     takeNotification,
     inBackground,
     checkoutPage,

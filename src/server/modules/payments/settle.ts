@@ -16,6 +16,7 @@ import { type BusinessProfile, signOff } from "@/server/lib/business";
 import { applyChange, paymentActor } from "@/server/lib/lifecycle";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueue, enqueueAll } from "@/server/lib/outbox";
+import { alertsEmail } from "@/server/lib/owner-alerts";
 import { keepDeviceLine } from "@/server/lib/provisioning";
 import { channelsFor, welcomeMessages } from "@/server/modules/admin-business/messages";
 import { redeemCoupon } from "@/server/modules/billing/coupons";
@@ -138,8 +139,10 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
         .where(like(provisioningJobs.cause_key, `payment:${payment.id}:%`))
     : [];
 
-  // The business hears of every payment: a line to set up, renew, or a payer to sort out by hand.
-  if (business.supportEmail) {
+  // The business hears of every payment: a line to set up, renew, or a payer to sort out by hand,
+  // at the owner's alerts e-mail (it names the client: never the public support address).
+  const ownerEmail = await alertsEmail(tx);
+  if (ownerEmail) {
     const who = client ? `${client.full_name} (${client.username})` : payment.client_email || "someone we could not match to a client";
     const queued = [
       payer.created && client ? customerQueued("their portal login", channelsFor(client, { alsoEmail: true })) : "",
@@ -174,7 +177,7 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
       : "";
     await enqueue(tx, {
       channel: "email",
-      recipient: business.supportEmail,
+      recipient: ownerEmail,
       subject: `Payment received: ${formatRand(payment.amount)} for ${payment.package_name} from ${client?.full_name || who}`,
       body: [
         `${formatRand(payment.amount)} received for ${payment.package_name} (reference ${payment.external_transaction_id}, ${payment.provider}).`,

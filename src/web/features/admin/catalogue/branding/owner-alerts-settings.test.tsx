@@ -45,6 +45,18 @@ describe("Your alerts", () => {
     expect(writes(requests)).toEqual([]);
   });
 
+  it("shows, in the empty alerts e-mail, the first admin's address the alerts go to meanwhile", async () => {
+    stubApi({
+      "/api/admin/settings": { body: { data: [] } },
+      "/api/admin/alerts-email": { body: { data: { email: "first@owner.example", first_admin: "first@owner.example" } } },
+    });
+    await renderWithClient(<SettingsSection />);
+    const form = await alertsForm();
+    const field = inputByLabel(form, "Alerts e-mail");
+    await waitFor(() => expect(field.placeholder).toBe("Not set: first@owner.example, the first admin's address"));
+    expect(field.value).toBe("");
+  });
+
   it("posts the number and a switched-off alert by key, and puts the server's refusal beside the e-mail", async () => {
     const requests = stubApi({
       "/api/admin/settings": { body: { data: [] } },
@@ -58,7 +70,7 @@ describe("Your alerts", () => {
     });
     await renderWithClient(<SettingsSection />);
     const form = await alertsForm();
-    await typeInto(inputByLabel(form, "Alert e-mail"), "owner@example.co.za");
+    await typeInto(inputByLabel(form, "Alerts e-mail"), "owner@example.co.za");
     await typeInto(inputByLabel(form, "Alert WhatsApp number"), "082 555 0100");
     await typeInto(inputByLabel<HTMLSelectElement>(form, OWNER_ALERT_CAUSES["eft-order"].label), "off");
     await click(getByRoleName(form, "button", "Save"));
@@ -68,6 +80,6 @@ describe("Your alerts", () => {
       { key: OWNER_ALERT_SETTINGS.whatsapp, value: "082 555 0100" },
       { key: OWNER_ALERT_CAUSES["eft-order"].setting, value: "off" },
     ]);
-    await waitFor(() => expect(fieldError(inputByLabel(form, "Alert e-mail"))).toBe("The server says no"));
+    await waitFor(() => expect(fieldError(inputByLabel(form, "Alerts e-mail"))).toBe("The server says no"));
   });
 });

@@ -5,6 +5,7 @@ import { RUNWAY_ALERT_DAYS_MESSAGE } from "@/shared/business-schemas";
 import { MAC_CHANGE_SETTING_MESSAGE } from "@/shared/device-lines";
 import { WHATSAPP_RETENTION_SETTING, whatsappRetentionProblem } from "@/shared/inbox-schemas";
 import { OWNER_ALERT_CAUSES, OWNER_ALERT_SETTINGS, ownerAlertSettingProblem } from "@/shared/owner-alerts";
+import { TRIAL_LIMIT_DEFAULTS, TRIAL_SETTINGS, trialSettingProblem } from "@/shared/trial-schemas";
 export interface KnownSetting {
   key: string;
   label: string;
@@ -17,6 +18,8 @@ export interface KnownSetting {
   check?: (value: string) => string | null;
   /** a choice from a list instead of a line ('' is the default's entry) */
   options?: { value: string; label: string }[];
+  /** what the field shows while the setting is not stored, for a choice whose default has a value of its own ('on') */
+  unsetValue?: string;
 }
 
 export interface SettingGroup {
@@ -52,13 +55,14 @@ export const OWNER_ALERTS_GROUP: SettingGroup = {
   id: "owner-alerts",
   title: "Your alerts",
   description:
-    "Told at once, on your own e-mail or WhatsApp, when something needs you: each once, with the link to the page where you act. With neither set they go to the support e-mail (Branding). WhatsApp alerts need the WhatsApp Cloud API (and, when you have not written to your business number in the last 24 hours, an approved template for owner-alert messages); without the Cloud API they go by e-mail.",
+    "Told at once, on your own e-mail (and WhatsApp, when you set a number), when something needs you: each once, with the link to the page where you act. Never to the support e-mail (Branding): that address is shown to customers, and these name your clients. WhatsApp alerts need the WhatsApp Cloud API (and, when you have not written to your business number in the last 24 hours, an approved template for owner-alert messages); without the Cloud API they go by e-mail only.",
   settings: [
     {
       key: OWNER_ALERT_SETTINGS.email,
-      label: "Alert e-mail",
+      label: "Alerts e-mail",
       kind: "email",
-      hint: "Your own address, e.g. owner@example.co.za. Not shown on the site.",
+      hint: "Where every notice for you goes: payments received, new orders and trial requests, EFTs to confirm, panel jobs that failed, panel credits running low or out, messages not sent and the daily summary. They name your clients, so use your own address, e.g. owner@example.co.za. Empty: the first admin's address. Not shown on the site.",
+      placeholder: "Not set: the first admin's address",
       check: ownerAlertCheck(OWNER_ALERT_SETTINGS.email),
     },
     {
@@ -94,6 +98,61 @@ export const OWNER_ALERTS_GROUP: SettingGroup = {
   ],
 };
 
+const trialCheck = (key: string) => (value: string) => trialSettingProblem(key, value);
+
+/** The free trial: how long, the rules shown with it, and how requests are let in (shared/trial-schemas.ts; modules/trials). */
+export const FREE_TRIALS_GROUP: SettingGroup = {
+  id: "free-trials",
+  title: "Free trials",
+  description:
+    "How long a free trial runs, the rules shown beside the free-trial button, and how trial requests are let in: at once with a one-time code, or by you, within the limits below.",
+  settings: [
+    {
+      key: "free_trial_hours",
+      label: "Free trial length (hours)",
+      hint: "A whole number from 1 to 168 (a week). The customer is reminded once, a few hours before it ends.",
+      placeholder: "Not set: 24, the default",
+    },
+    {
+      key: TRIAL_SETTINGS.mode,
+      label: "How a trial starts",
+      hint: "Instant: the customer enters the code we send them and the panel makes their trial line at once. You approve: each request waits for you under Leads.",
+      options: [
+        { value: "", label: "Automatic (the default): instant once the panel has a trial package, else you approve" },
+        { value: "instant", label: "Instant, with a one-time code" },
+        { value: "approve", label: "You approve each request" },
+      ],
+      check: trialCheck(TRIAL_SETTINGS.mode),
+    },
+    {
+      key: TRIAL_SETTINGS.perNetwork,
+      label: "Trials a day from one internet connection",
+      hint: "A whole number from 1 to 1000: the trials asked for from one home or mobile network (one address range) in a South African day.",
+      placeholder: `Not set: ${TRIAL_LIMIT_DEFAULTS.perNetwork}, the default`,
+      check: trialCheck(TRIAL_SETTINGS.perNetwork),
+    },
+    {
+      key: TRIAL_SETTINGS.dailyCap,
+      label: "Trials a day for the whole shop",
+      hint: "A whole number from 1 to 100000: once this many trials have started today, the rest are asked to come back tomorrow.",
+      placeholder: `Not set: ${TRIAL_LIMIT_DEFAULTS.dailyCap}, the default`,
+      check: trialCheck(TRIAL_SETTINGS.dailyCap),
+    },
+    {
+      key: TRIAL_SETTINGS.disposable,
+      label: "Throwaway e-mail addresses",
+      hint: "Refusing them (addresses from services that make one for a few minutes) keeps one person from taking trial after trial.",
+      options: [
+        { value: "on", label: "Refuse them (the default)" },
+        { value: "off", label: "Let them through" },
+      ],
+      unsetValue: "on",
+      check: trialCheck(TRIAL_SETTINGS.disposable),
+    },
+    { key: "free_trial_rules", label: "Free trial rules", kind: "long", hint: "Shown beside the free-trial button and in the order form." },
+  ],
+};
+
 export const SETTING_GROUPS: SettingGroup[] = [
   {
     id: "eft",
@@ -110,24 +169,16 @@ export const SETTING_GROUPS: SettingGroup[] = [
   },
   {
     id: "support",
-    title: "Support, free trial and grace",
-    description:
-      "When people answer, the free trial (how long it runs, and the rules shown with it), and the grace days after a paid term ends.",
+    title: "Support and grace",
+    description: "When people answer, and the grace days after a paid term ends.",
     settings: [
       { key: "support_hours", label: "Support hours", hint: "e.g. 9am-8pm, 7 days a week" },
-      {
-        key: "free_trial_hours",
-        label: "Free trial length (hours)",
-        hint: "A whole number from 1 to 168 (a week).",
-        placeholder: "Not set: 24, the default",
-      },
       {
         key: "grace_days",
         label: "Grace days after a paid term ends",
         hint: "A whole number from 0 to 30: how long an ended paid term stays in grace before it expires. Trials have no grace.",
         placeholder: "Not set: 3, the default",
       },
-      { key: "free_trial_rules", label: "Free trial rules", kind: "long" },
       {
         key: WHATSAPP_RETENTION_SETTING,
         label: "Keep WhatsApp inbox messages (months)",
@@ -137,6 +188,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
       },
     ],
   },
+  FREE_TRIALS_GROUP,
   {
     id: "panel",
     title: "IPTV panel",

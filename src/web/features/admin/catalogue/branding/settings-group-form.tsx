@@ -41,13 +41,22 @@ function groupSchema(group: SettingGroup, saved: () => SettingValues) {
   });
 }
 
-export function SettingsGroupForm({ group, settings }: { group: SettingGroup; settings: AdminSetting[] }) {
+export function SettingsGroupForm({
+  group,
+  settings,
+  placeholders = {},
+}: {
+  group: SettingGroup;
+  settings: AdminSetting[];
+  /** what an empty field shows, where it is known only at run time (the alerts e-mail's default): by key, over the group's own */
+  placeholders?: Record<string, string>;
+}) {
   const stored = (key: string) => settings.find((s) => s.key === key);
   // A value still at the seed's "Set in Admin › Settings" shows as an empty field to fill in, not
   // as text the owner must first delete; it is only written when the owner types something.
   const seeded = (key: string) => isPlaceholder(stored(key)?.value);
   const saved = useRef<SettingValues>(
-    Object.fromEntries(group.settings.map((s) => [s.key, seeded(s.key) ? "" : (stored(s.key)?.value ?? "")])),
+    Object.fromEntries(group.settings.map((s) => [s.key, seeded(s.key) ? "" : (stored(s.key)?.value ?? s.unsetValue ?? "")])),
   );
   const [schema] = useState(() => groupSchema(group, () => saved.current));
   const saveSetting = useSaveSetting();
@@ -129,7 +138,7 @@ export function SettingsGroupForm({ group, settings }: { group: SettingGroup; se
                     {...control}
                     {...register(s.key)}
                     type={s.kind === "email" ? "email" : "text"}
-                    placeholder={s.placeholder ?? (seeded(s.key) ? NOT_FILLED_IN : undefined)}
+                    placeholder={placeholders[s.key] ?? s.placeholder ?? (seeded(s.key) ? NOT_FILLED_IN : undefined)}
                   />
                 )
               }

@@ -1,8 +1,9 @@
-// /admin/settings: the site settings as labelled forms (EFT bank details, support hours, the
-// free trial, VAT, the owner's alerts), and every other key in a list to add, edit, switch off or delete.
+// /admin/settings: the site settings as labelled forms (EFT bank details, support hours, free trials,
+// VAT, the owner's alerts), and every other key in a list to add, edit, switch off or delete.
 import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { type SettingInput, settingInputSchema, settingPatchSchema } from "@/shared/admin-schemas";
+import { OWNER_ALERT_SETTINGS } from "@/shared/owner-alerts";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -11,6 +12,7 @@ import { Textarea } from "@/web/components/ui/textarea";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { actionsColumn, type Column, DataTable } from "../../components/data-table";
 import { Field } from "../../components/form-field";
+import { useAlertsEmail } from "../api/get-alerts-email";
 import { useDeleteResource, useResourceList } from "../api/resources";
 import { useSaveSetting } from "../api/save-setting";
 import type { AdminSetting } from "../api/types";
@@ -26,6 +28,11 @@ export function SettingsSection() {
   const remove = useDeleteResource("settings");
   const [editing, setEditing] = useState<AdminSetting | "new" | null>(null);
   const others = data?.filter((s) => !KNOWN_SETTING_KEYS.has(s.key));
+  // An empty alerts e-mail shows the address the owner's mail goes to meanwhile.
+  const firstAdmin = useAlertsEmail().data?.first_admin;
+  const placeholders: Record<string, string> = firstAdmin
+    ? { [OWNER_ALERT_SETTINGS.email]: `Not set: ${firstAdmin}, the first admin's address` }
+    : {};
 
   const columns: Column<AdminSetting>[] = [
     {
@@ -73,11 +80,11 @@ export function SettingsSection() {
     <>
       <AdminPageHeader
         title="Site settings"
-        description="Bank details, support hours, the free trial, grace days, VAT and your alerts. Business details for the legal pages are under Branding."
+        description="Bank details, support hours, free trials, grace days, VAT and your alerts. Business details for the legal pages are under Branding."
       />
       <div className="flex flex-col gap-6">
         {data ? (
-          SETTING_GROUPS.map((group) => <SettingsGroupForm key={group.id} group={group} settings={data} />)
+          SETTING_GROUPS.map((group) => <SettingsGroupForm key={group.id} group={group} settings={data} placeholders={placeholders} />)
         ) : isPending ? (
           <Skeleton className="h-96 w-full" />
         ) : null}

@@ -88,8 +88,8 @@ describe("the trial's ending messages", () => {
         .where(and(eq(outbox.client_id, client.id), like(outbox.kind, kind)));
     const payLinkIn = (body: string) => /http:\/\/localhost:8080\/pay\/([A-Za-z0-9_-]{71})/.exec(body)?.[1];
 
-    // the day it ends: "your free trial ends", with the link to pay for what they chose
-    await runReminders(t.app, new Date(end.getTime() - 12 * 3_600_000));
+    // a few hours before it ends (a 24-hour trial's one notice: a quarter of its term left), with the link to pay for what they chose
+    await runReminders(t.app, new Date(end.getTime() - 5 * 3_600_000));
     const [ending] = await toClient("reminder-1d");
     expect(ending.body).toContain("Your free trial");
     const token = payLinkIn(ending.body);
@@ -122,17 +122,15 @@ describe("the trial's ending messages", () => {
     expect(payment).toMatchObject({ package_id: chosen.id, amount: 1450, status: "pending" });
   });
 
-  it("a trial with no package chosen gets the portal's renew link, and says to sign in (the portal offers the packages)", async () => {
+  it("a trial with no package chosen gets the portal's renew link, and says to choose a package there", async () => {
     const { client } = await startedTrial("");
     expect(client.package_id).toBeNull();
-    await runReminders(t.app, new Date((client.subscription_end as Date).getTime() - 12 * 3_600_000));
+    await runReminders(t.app, new Date((client.subscription_end as Date).getTime() - 5 * 3_600_000));
     const [ending] = await t.app.db
       .select()
       .from(outbox)
       .where(and(eq(outbox.client_id, client.id), eq(outbox.kind, "reminder-1d")));
-    expect(ending.body).toContain(
-      `To keep watching, sign in to your client portal to pay for your subscription: ${PUBLIC_URL}/client?renew=1\n`,
-    );
+    expect(ending.body).toContain(`To keep watching, choose a package in your client portal: ${PUBLIC_URL}/client?renew=1\n`);
   });
 });
 

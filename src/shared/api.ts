@@ -23,6 +23,8 @@ export interface Package {
   is_active: boolean;
   created_at: string;
   updated_at: string;
+  /** false when the shop cannot make a line for it yet (no panel package mapped): shown, not sold */
+  available?: boolean;
 }
 
 /** GET /api/specials — active specials inside their date window */

@@ -21,6 +21,10 @@ export const OWNER_ALERT_CAUSES = {
   "low-credits": { setting: "owner_alert_low_credits", label: "Panel credits fell below the warning" },
   "eft-order": { setting: "owner_alert_eft_order", label: "A new EFT order waits for your confirmation" },
   "outbox-failed": { setting: "owner_alert_outbox_failed", label: "A message could not be sent" },
+  "unsellable-package": {
+    setting: "owner_alert_unsellable_package",
+    label: "A customer could not buy a package that has no panel package mapped",
+  },
 } as const;
 
 export type OwnerAlertCause = keyof typeof OWNER_ALERT_CAUSES;

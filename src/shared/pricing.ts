@@ -168,6 +168,8 @@ export interface PlanViewModel {
   description: string;
   packageName: string;
   packageId?: string;
+  /** set when the shop cannot make a line for the package yet (no panel package mapped): shown, but not sold */
+  unavailable?: true;
 }
 
 /** Spec §4: the synthetic Free Trial plan (24 hours, FREE, not on sport days). */
@@ -192,7 +194,9 @@ export function isFreePlan(plan: Pick<PlanViewModel, "price">): boolean {
   return plan.price === "FREE" || plan.price === 0;
 }
 
-type PlanPackage = Pick<Package, "name" | "price" | "duration" | "features" | "description" | "is_featured"> & { id?: string };
+type PlanPackage = Pick<Package, "name" | "price" | "duration" | "features" | "description" | "is_featured" | "available"> & {
+  id?: string;
+};
 
 /**
  * Plan cards: one per package, in the given order, with its special applied; the Free Trial
@@ -214,6 +218,7 @@ export function buildPlans(
       packageName: pkg.name,
     };
     if (pkg.id !== undefined) plan.packageId = pkg.id;
+    if (pkg.available === false) plan.unavailable = true;
     const special = findSpecial(pkg, specials);
     if (special) {
       plan.price = special.special_price;

@@ -83,7 +83,7 @@ async function panelItem(app: FastifyInstance): Promise<LaunchChecklistItem> {
     ...base,
     done: missing.length === 0,
     why: missing.length
-      ? `Connected, but no panel package is mapped for ${listed(missing)}: a payment for it would fail.`
+      ? `Connected, but no panel package is mapped for ${listed(missing)}: customers see it as not available and cannot buy it until you map it.`
       : "Connected, and every package (and the free trial) is mapped to one of the panel's.",
   };
 }

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { revalidateAlways } from "@/server/lib/cache";
+import { unavailablePackages } from "@/server/lib/sellable";
 import type { ListResponse, Special } from "@/shared/api";
 import { listActiveSpecials, listBanners, listDownloads, listPackages, listTestimonials, settingsMap, specialsAt } from "./service";
 
@@ -25,7 +26,10 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/packages",
     { schema: noQuery },
-    prepared("catalogue:packages", ["packages"], () => listPackages(app.db)),
+    // A mapping change touches its packages' rows (modules/panel/routes.ts), so this read follows it.
+    prepared("catalogue:packages", ["packages"], async () =>
+      listPackages(app.db, await unavailablePackages(app.db, app.provisioning.panel.mode)),
+    ),
   );
 
   app.get("/specials", { schema: noQuery }, async (): Promise<ListResponse<Special>> => {

@@ -4,7 +4,8 @@ import type { Db } from "@/server/db/client";
 import { banners, downloads, packages, pricingSpecials, siteSettings, testimonialsManaged } from "@/server/db/schema";
 import type { Banner, Download, Package, SettingsMap, Special, Testimonial } from "@/shared/api";
 
-export async function listPackages(db: Db): Promise<Package[]> {
+/** The active packages in the storefront's order; those in `unavailable` (lib/sellable.ts) marked so. */
+export async function listPackages(db: Db, unavailable: ReadonlyMap<string, string> = new Map()): Promise<Package[]> {
   const rows = await db
     .select()
     .from(packages)
@@ -23,6 +24,7 @@ export async function listPackages(db: Db): Promise<Package[]> {
     is_active: p.is_active,
     created_at: p.created_at.toISOString(),
     updated_at: p.updated_at.toISOString(),
+    available: !unavailable.has(p.id),
   }));
 }
 

@@ -14,6 +14,7 @@ import { capturedPayments, type clients } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { AppError, badRequest, notFound } from "@/server/lib/errors";
 import { enforce } from "@/server/lib/rate-limit";
+import { unavailablePackages } from "@/server/lib/sellable";
 import { listActiveSpecials, listPackages, specialsAt } from "@/server/modules/catalogue/service";
 import { createPaymentsService, type PaymentsService } from "@/server/modules/payments/service";
 import type { PaymentStatus } from "@/shared/api";
@@ -158,7 +159,9 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get("/client/specials", { preHandler: requireClient }, async (request): Promise<{ data: ClientSpecials }> => {
     const [client, packages, windowed] = await Promise.all([
       loadOwnClient(app, request),
-      app.cache.get("client:packages", ["packages"], () => listPackages(app.db)),
+      app.cache.get("client:packages", ["packages"], async () =>
+        listPackages(app.db, await unavailablePackages(app.db, app.provisioning.panel.mode)),
+      ),
       app.cache.get("client:specials", ["pricing_specials"], () => listActiveSpecials(app.db)),
     ]);
     // The same window rule as GET /api/specials and the pay link's pricing, applied now.

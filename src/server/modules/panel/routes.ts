@@ -13,7 +13,7 @@
 // The panel's packages and credits are read from the panel itself, kept for the owner's
 // panel_cache_minutes (adapters/panel/cached.ts); its API key never leaves the server (not in
 // answers, logs or the audit log).
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -256,6 +256,22 @@ const routes: FastifyPluginAsync = async (fastify) => {
             is_active: false,
           })
           .onConflictDoUpdate({ target: siteSettings.key, set: { value: trial ?? "", updated_at: new Date() } });
+      }
+      // Whether a package can be sold follows its mapping (lib/sellable.ts): touching the remapped
+      // packages' rows tells every process's cached package list, and every open storefront, through the change feed.
+      const remapped = wanted.filter(
+        ([id, panelPackage]) => (before.find((b) => b.package_id === id)?.panel_package_id ?? "") !== panelPackage,
+      );
+      if (remapped.length) {
+        await tx
+          .update(packages)
+          .set({ updated_at: sql`${packages.updated_at}` })
+          .where(
+            inArray(
+              packages.id,
+              remapped.map(([id]) => id),
+            ),
+          );
       }
       await audit(tx, request, {
         action: "update",

@@ -40,6 +40,7 @@ import { loadRules } from "@/server/lib/lifecycle";
 import { appendNote } from "@/server/lib/notes";
 import { enqueue } from "@/server/lib/outbox";
 import { alertOwner, eftOrderAlert } from "@/server/lib/owner-alerts";
+import { PACKAGE_UNAVAILABLE_MESSAGE, unavailablePackages } from "@/server/lib/sellable";
 import { codeRefusal, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
 import { priceCoupon } from "@/server/modules/billing/coupons";
 import { listActiveSpecials, specialsAt } from "@/server/modules/catalogue/service";
@@ -55,6 +56,7 @@ import { type CouponQuote, couponQuoteSchema } from "@/shared/billing";
 import { SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";
 import { EFT_INSTEAD_NOT_FAILED_MESSAGE, EFT_UNAVAILABLE_MESSAGE, eftReady } from "@/shared/constants";
 import { isValidEmail } from "@/shared/contact";
+import { saDay } from "@/shared/dates";
 import { toCents } from "@/shared/money";
 import { findSpecial } from "@/shared/pricing";
 import {
@@ -231,11 +233,34 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
       const message = "That package is not available. Please choose another package.";
       throw badRequest(message, { packageId: message });
     }
+    // No money for a line that cannot be made (lib/sellable.ts): refused before any payment row, the owner told.
+    if ((await unavailablePackages(db, app.provisioning.panel.mode)).has(pkg.id)) {
+      await tellOwnerUnsellable(pkg);
+      throw new AppError(409, "package_unavailable", PACKAGE_UNAVAILABLE_MESSAGE, { packageId: PACKAGE_UNAVAILABLE_MESSAGE });
+    }
     const special = findSpecial(pkg, specialsAt(await listActiveSpecials(db), Date.now()));
     const price = special ? special.special_price : pkg.price;
     const amountCents = toCents(price);
     if (amountCents <= 0) throw badRequest("This package is free: there is nothing to pay.", { packageId: "This package is free" });
     return { pkg, price: amountCents / 100, amountCents };
+  }
+
+  /** Once a day per package: a customer tried to buy it, and the panel has no package for it. */
+  async function tellOwnerUnsellable(pkg: { id: string; name: string }) {
+    const queued = await alertOwner(app, db, {
+      cause: "unsellable-package",
+      dedupeKey: `unsellable-package:${pkg.id}:${saDay(new Date())}`,
+      subject: `A customer could not buy ${pkg.name}`,
+      body: [
+        `A customer tried to pay for ${pkg.name}, but no panel package is mapped to it, so no line could be made. They were told it is not available yet and asked to choose another package or contact you.`,
+        "",
+        `Map it to one of your panel's packages so it can be sold again: ${publicUrl}/admin/panel`,
+      ].join("\n"),
+    }).catch((error) => {
+      app.log.warn({ err: error }, "unsellable package alert not queued");
+      return 0;
+    });
+    if (queued) app.outbox.nudge();
   }
 
   /**

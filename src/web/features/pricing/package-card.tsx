@@ -8,7 +8,7 @@ import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/cn";
 import type { TrialUnavailable } from "@/web/lib/queries/trial-availability";
-import { canPayOnline, priceLabel } from "./plan-actions";
+import { canPayOnline, PLAN_UNAVAILABLE_TEXT, priceLabel } from "./plan-actions";
 
 /** Cards list this many features (phones scroll past six cards); the detail dialog lists them all. */
 const CARD_FEATURES = 4;
@@ -128,6 +128,15 @@ export function PackageCard({ plan, onDetails, onPay, onQuote, onOrder, noTrial 
             <Gift aria-hidden="true" />
             {trialOff ? noTrial?.label : "Get Free Trial"}
           </Button>
+        ) : plan.unavailable ? (
+          <>
+            <p id={`${titleId}-unavailable`} className="text-sm text-ink-muted" data-testid="plan-unavailable">
+              {PLAN_UNAVAILABLE_TEXT}
+            </p>
+            <Button variant="secondary" disabled aria-describedby={`${titleId} ${titleId}-unavailable`}>
+              Not available yet
+            </Button>
+          </>
         ) : canPayOnline(plan) ? (
           <Button
             variant={plan.hasSpecial ? "special" : "primary"}

@@ -13,6 +13,9 @@ export function canPayOnline(plan: PlanViewModel): plan is PlanViewModel & { pac
   return !isFreePlan(plan) && typeof plan.packageId === "string" && UUID.test(plan.packageId);
 }
 
+/** A plan the shop cannot make a line for yet (no panel package mapped): shown, not sold; the server's 409 says the same. */
+export const PLAN_UNAVAILABLE_TEXT = "This package is not available yet — please choose another or contact us.";
+
 /** The duration the order form should select for this plan. */
 export function planDuration(plan: PlanViewModel): string {
   return isFreePlan(plan) ? FREE_TRIAL_DURATION : plan.duration;

@@ -8,7 +8,7 @@ import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import type { TrialUnavailable } from "@/web/lib/queries/trial-availability";
 import { type PlanActions, PlanBadges } from "./package-card";
-import { canPayOnline, priceLabel } from "./plan-actions";
+import { canPayOnline, PLAN_UNAVAILABLE_TEXT, priceLabel } from "./plan-actions";
 
 export interface PlanDetailDialogProps extends Omit<PlanActions, "onDetails"> {
   plan: PlanViewModel;
@@ -63,6 +63,11 @@ export function PlanDetailDialog({ plan, onClose, onPay, onQuote, onOrder, noTri
           </div>
         ) : null}
 
+        {plan.unavailable ? (
+          <p className="text-sm text-ink-muted" data-testid="plan-unavailable">
+            {PLAN_UNAVAILABLE_TEXT}
+          </p>
+        ) : null}
         <DialogFooter>
           {free ? (
             <Button variant={trialOff ? "secondary" : "primary"} onClick={() => onOrder(plan)} disabled={trialOff}>
@@ -74,7 +79,11 @@ export function PlanDetailDialog({ plan, onClose, onPay, onQuote, onOrder, noTri
               <Button variant="outline" onClick={() => onQuote(plan)}>
                 Request Quote Instead
               </Button>
-              {canPayOnline(plan) ? (
+              {plan.unavailable ? (
+                <Button variant="secondary" disabled>
+                  Not available yet
+                </Button>
+              ) : canPayOnline(plan) ? (
                 <Button variant={plan.hasSpecial ? "special" : "primary"} onClick={() => onPay(plan)} aria-haspopup="dialog">
                   Pay Now
                 </Button>

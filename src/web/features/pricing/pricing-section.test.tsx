@@ -177,6 +177,37 @@ describe("PricingSection: cards", () => {
     ]);
   }, 10_000);
 
+  it("a package the shop cannot make a line for yet is shown with 'Not available yet' and why, never Pay Now", async () => {
+    stubApi({
+      "/packages": {
+        body: { data: PACKAGES.map((p) => (p.name === "6 Months" ? { ...p, available: false } : { ...p, available: true })) },
+      },
+    });
+    const { container } = await renderPricing().rendered;
+    await waitFor(() => card(container, "6 Months"));
+    const unsold = card(container, "6 Months");
+    const buttons = [...unsold.querySelectorAll<HTMLButtonElement>("div button")];
+    expect(buttons.map((b) => [b.textContent, b.disabled])).toEqual([
+      ["Not available yet", true],
+      ["Request Quote", false],
+    ]);
+    expect(unsold.querySelector('[data-testid="plan-unavailable"]')?.textContent).toBe(
+      "This package is not available yet — please choose another or contact us.",
+    );
+    // its details say the same, with no way to pay
+    await click(unsold.querySelector("h3 button") as HTMLButtonElement);
+    const dialog = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>("[role=dialog]");
+      if (!found) throw new Error("no dialog");
+      return found;
+    });
+    expect(dialog.textContent).toContain("This package is not available yet — please choose another or contact us.");
+    expect(button(dialog, "Not available yet").disabled).toBe(true);
+    expect([...dialog.querySelectorAll("button")].some((b) => b.textContent?.trim() === "Pay Now")).toBe(false);
+    // the others are sold as before
+    expect(button(card(container, "3 Months"), "Pay Now").disabled).toBe(false);
+  });
+
   it("states the VAT position from the settings", async () => {
     expect(vatStatement({ vat_note: "No VAT is added: we are not registered for VAT.", prices_include_vat: "false" })).toBe(
       "No VAT is added: we are not registered for VAT.",

@@ -100,8 +100,10 @@ export function RenewPanel({
   // Their own package by default, or the one a special's "Renew with this" chose.
   useEffect(() => {
     if (packageId || plans.length === 0) return;
-    const wanted = [preferredPackageId, profile.subscription.package_id].find((id) => id && plans.some((p) => p.packageId === id));
-    setValue("packageId", wanted ?? plans.find((p) => p.isCurrent)?.packageId ?? plans[0].packageId);
+    // A package the shop cannot make a line for yet is listed, not chosen.
+    const sellable = plans.filter((p) => !p.unavailable);
+    const wanted = [preferredPackageId, profile.subscription.package_id].find((id) => id && sellable.some((p) => p.packageId === id));
+    setValue("packageId", wanted ?? sellable.find((p) => p.isCurrent)?.packageId ?? sellable[0]?.packageId ?? plans[0].packageId);
   }, [packageId, plans, preferredPackageId, profile.subscription.package_id, setValue]);
 
   const plan = plans.find((p) => p.packageId === packageId);
@@ -167,14 +169,19 @@ export function RenewPanel({
               aria-describedby={errors.packageId ? `${ids.pkg}-error` : undefined}
             >
               {plans.map((p) => (
-                <option key={p.packageId} value={p.packageId}>
+                <option key={p.packageId} value={p.packageId} disabled={p.unavailable}>
                   {p.packageName} ({p.duration}) — {formatRand(planPrice(p))}
                   {p.isCurrent ? " · your package" : ""}
+                  {p.unavailable ? " · not available yet" : ""}
                 </option>
               ))}
             </Select>
             <FieldError id={ids.pkg} error={errors.packageId?.message} />
-            {plan ? (
+            {plan?.unavailable ? (
+              <p className="text-sm text-warn" role="status">
+                This package is not available yet — please choose another or contact us.
+              </p>
+            ) : plan ? (
               <p className="text-sm text-ink-muted">
                 You pay <span className="font-bold text-ink tabular-nums">{formatRand(planPrice(plan))}</span>
                 {plan.originalPrice ? (

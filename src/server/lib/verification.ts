@@ -3,7 +3,8 @@
 //   - six digits, valid CODE_MINUTES, used once, void after MAX_TRIES wrong tries;
 //   - kept only as a keyed hash (secret-box's keyedDigest); the outbox carries the code sealed;
 //   - at most PER_RECIPIENT_PER_HOUR codes to one address and PER_REQUESTER_PER_HOUR for one
-//     requester (a signed-in client, or a connection) an hour, counted under a lock so two
+//     requester (a signed-in client, a connection, or for a free trial its network) an hour,
+//     counted under a lock so two
 //     requests at once cannot both slip under the limit;
 //   - a new code voids the older ones of the same purpose for the same person;
 //   - sent through the outbox only where it arrives now (codeRoute, decided when it is issued):
@@ -49,7 +50,7 @@ export interface IssueInput {
   clientId?: string | null;
   /** or the lead, when there is no client yet (an instant free trial): exactly one of the two */
   leadId?: string | null;
-  /** who asked: 'client:<id>' or 'ip:<address>' */
+  /** who asked: 'client:<id>', 'ip:<address>' or 'network:<prefix>' (a free trial: its /24 or /48) */
   requester: string;
   /** what confirming it does (a contact change's new address) */
   payload?: Record<string, string>;
@@ -149,13 +150,39 @@ export function codeMessage(business: BusinessProfile, purpose: Purpose, name: s
 }
 
 /**
+ * Whether another code would pass a limit of the last hour: to these recipients or this person
+ * (when there is one yet), or for this requester. issueCode asks under its locks; a caller may ask
+ * first, before it saves anything the code is for.
+ */
+export async function tooManyCodes(
+  db: Pick<Db, "select">,
+  ask: Subject & { purpose: Purpose; recipients: string[]; requester: string; now?: Date },
+): Promise<boolean> {
+  const hourAgo = new Date((ask.now ?? new Date()).getTime() - 3_600_000);
+  const samePerson = ask.clientId || ask.leadId ? and(subjectIs(ask), eq(verificationCodes.purpose, ask.purpose)) : undefined;
+  const [perRecipient] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(verificationCodes)
+    .where(and(gt(verificationCodes.created_at, hourAgo), or(sql`${verificationCodes.recipient} in ${ask.recipients}`, samePerson)));
+  const [perRequester] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(verificationCodes)
+    .where(and(gt(verificationCodes.created_at, hourAgo), eq(verificationCodes.requester, ask.requester)));
+  return perRecipient.n >= PER_RECIPIENT_PER_HOUR || perRequester.n >= PER_REQUESTER_PER_HOUR;
+}
+
+/** The 429 past a code limit. */
+export function tooManyCodesRefusal(): AppError {
+  return new AppError(429, "rate_limited", TOO_MANY_CODES_MESSAGE, undefined, { "retry-after": "3600" });
+}
+
+/**
  * Makes a code for `input.clientId` (or `input.leadId`), voids that person's older codes of the same purpose, and
  * queues it to each destination, all in one transaction. 429 past either limit (nothing sent).
  * `to` must come from codeRoute: this sends where it is told.
  */
 export async function issueCode(db: Db, business: BusinessProfile, input: IssueInput): Promise<void> {
   const now = input.now ?? new Date();
-  const hourAgo = new Date(now.getTime() - 3_600_000);
   const recipients = input.to.map((d) => d.recipient);
   await db.transaction(async (tx) => {
     // Serialise issuing per person and per requester: the counts below then hold under races.
@@ -166,22 +193,7 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
     ].sort()) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     }
-    const [perRecipient] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(verificationCodes)
-      .where(
-        and(
-          gt(verificationCodes.created_at, hourAgo),
-          or(sql`${verificationCodes.recipient} in ${recipients}`, and(subjectIs(input), eq(verificationCodes.purpose, input.purpose))),
-        ),
-      );
-    const [perRequester] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(verificationCodes)
-      .where(and(gt(verificationCodes.created_at, hourAgo), eq(verificationCodes.requester, input.requester)));
-    if (perRecipient.n >= PER_RECIPIENT_PER_HOUR || perRequester.n >= PER_REQUESTER_PER_HOUR) {
-      throw new AppError(429, "rate_limited", TOO_MANY_CODES_MESSAGE, undefined, { "retry-after": "3600" });
-    }
+    if (await tooManyCodes(tx, { ...input, recipients, now })) throw tooManyCodesRefusal();
     await tx
       .update(verificationCodes)
       .set({ expires_at: now })

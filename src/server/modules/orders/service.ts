@@ -94,7 +94,9 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
             if (instant) await countOrderRefusal(app, refusal, submission.ip);
             throw refusal;
           });
-          if (instant) await checkTrialRequest(app, { email: form.email, ip: submission.ip, returningClient: values.client_id != null });
+          if (instant) {
+            await checkTrialRequest(app, { email: form.email, ip: submission.ip, returningClient: values.client_id != null, to: codeTo });
+          }
         }
       : undefined,
     // Instant: the customer's message is the code (openTrial), not a promise to be in touch.

@@ -29,6 +29,8 @@ import {
   issueCode,
   maskedDestination,
   noCodeRoute,
+  tooManyCodes,
+  tooManyCodesRefusal,
 } from "@/server/lib/verification";
 import { welcomeMessages } from "@/server/modules/admin-business/messages";
 import { currentStreamUrl } from "@/server/modules/panel/settings";
@@ -70,14 +72,27 @@ export async function trialCodeDestination(
 
 // ---- asking (from the order) ------------------------------------------------------------------
 
-/** The limits a request must pass before its lead is saved; a refusal is counted for the owner and thrown. */
-export async function checkTrialRequest(app: FastifyInstance, request: { email: string; ip: string; returningClient: boolean }) {
+/**
+ * The limits a request must pass before its lead is saved; a refusal is counted for the owner and
+ * thrown. The code limits too (429): a lead saved without its code would hold the one trial per
+ * number and address with nothing sent.
+ */
+export async function checkTrialRequest(
+  app: FastifyInstance,
+  request: { email: string; ip: string; returningClient: boolean; to: Destination },
+) {
   const network = networkOf(request.ip);
   const reason = request.returningClient ? "returning-client" : await requestRefusal(app, { email: request.email, network });
-  if (!reason) return;
-  await recordRefusal(app, reason, network);
-  throw limitRefusal(reason);
+  if (reason) {
+    await recordRefusal(app, reason, network);
+    throw limitRefusal(reason);
+  }
+  const ask = { purpose: "trial" as const, recipients: [request.to.recipient], requester: codeRequester(request.ip) };
+  if (await tooManyCodes(app.db, ask)) throw tooManyCodesRefusal();
 }
+
+/** Codes asked for are limited per network an hour (the trial allowances count trials started). */
+const codeRequester = (ip: string) => `network:${networkOf(ip)}`;
 
 /** Counts the order's own refusals of a free trial (one per person, blackout days) for the owner, then lets them go on. */
 export async function countOrderRefusal(app: FastifyInstance, refusal: unknown, ip: string): Promise<void> {
@@ -122,7 +137,7 @@ async function sendCode(app: FastifyInstance, trial: Trial, lead: Lead, ip: stri
     purpose: "trial",
     to: [{ channel: trial.channel as Destination["channel"], recipient: trial.recipient }],
     leadId: lead.id,
-    requester: `ip:${ip}`,
+    requester: codeRequester(ip),
     payload: { trialId: trial.id },
     name: lead.name,
   });
@@ -207,7 +222,7 @@ export async function verifyTrial(app: FastifyInstance, id: string, code: string
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('trials:start'))`);
     // The request's limits again (the address, its network today, the shop today): one reached
     // since it was asked for still holds. Refused before the code is used, so nothing is made.
-    const broken = await limitBroken(tx, limits, { email: lead.email, network: trial.network, exceptId: trial.id }, now);
+    const broken = await limitBroken(tx, limits, { email: lead.email, network: trial.network }, now);
     if (broken) return { kind: "limit", reason: broken };
     const check = await consumeCode(tx, { purpose: "trial", leadId: lead.id, code, now });
     // A wrong try is counted: this transaction commits, then the refusal is answered.

@@ -11,6 +11,7 @@ import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/pa
 import { clients, leads, outbox, provisioningJobs, siteSettings, trialRefusals, trials, verificationCodes } from "@/server/db/schema";
 import { TRIAL_PACKAGE_SETTING } from "@/server/jobs/provisioning-worker";
 import { loadBusiness } from "@/server/lib/business";
+import { PER_REQUESTER_PER_HOUR, TOO_MANY_CODES_MESSAGE } from "@/server/lib/verification";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { codeSentTo } from "@/server/modules/client/test-helpers";
 import { createTestApp, eventually, type TestApp } from "@/server/testing";
@@ -246,21 +247,51 @@ describe("the limits", () => {
     await setSetting(TRIAL_SETTINGS.disposable, "on");
   });
 
-  it("allows 2 trials a day from one /24 (IPv4) or /48 (IPv6), then refuses (409), per the setting", async () => {
-    expect((await order(person({ ip: "198.51.100.10" }))).statusCode).toBe(202);
-    expect((await order(person({ ip: "198.51.100.200" }))).statusCode).toBe(202);
+  /** Asks for a trial from `ip` and enters its code: a trial started. */
+  async function startedFrom(ip: string) {
+    const p = person({ ip });
+    const { trialId } = await ordered(p);
+    expect((await verify(trialId, await codeSentTo(t.app, p.email))).statusCode).toBe(201);
+  }
+
+  it("allows 2 started trials a day from one /24 (IPv4) or /48 (IPv6), then refuses (409), per the setting", async () => {
+    await startedFrom("198.51.100.10");
+    await startedFrom("198.51.100.200");
     const third = await order(person({ ip: "198.51.100.99" }));
     expect(third.statusCode).toBe(409);
     expect(third.json().error).toMatchObject({ code: "trial_limit", message: TRIAL_LIMIT_MESSAGES.network });
     expect((await order(person({ ip: "198.51.101.99" }))).statusCode).toBe(202);
 
-    expect((await order(person({ ip: "2001:db8:aaaa:1::5" }))).statusCode).toBe(202);
-    expect((await order(person({ ip: "2001:db8:aaaa:ffff::9" }))).statusCode).toBe(202);
+    await startedFrom("2001:db8:aaaa:1::5");
+    await startedFrom("2001:db8:aaaa:ffff::9");
     expect((await order(person({ ip: "2001:db8:aaaa:2::1" }))).statusCode).toBe(409);
     expect((await order(person({ ip: "2001:db8:aaab::1" }))).statusCode).toBe(202);
 
     await setSetting(TRIAL_SETTINGS.perNetwork, "3");
     expect((await order(person({ ip: "198.51.100.42" }))).statusCode).toBe(202);
+  });
+
+  it("counts trials started, not codes asked for: requests whose code was never entered leave the network's allowance whole", async () => {
+    for (const ip of ["198.51.102.1", "198.51.102.2", "198.51.102.3"]) expect((await order(person({ ip }))).statusCode).toBe(202);
+    // three requests, none started: both of today's trials are still there to start
+    await startedFrom("198.51.102.4");
+    await startedFrom("198.51.102.5");
+    expect((await order(person({ ip: "198.51.102.6" }))).statusCode).toBe(409);
+  });
+
+  it("limits the codes asked for from one network an hour on their own (429), before anything is saved", async () => {
+    const net = "198.51.103";
+    const asked = [];
+    for (let i = 1; i <= PER_REQUESTER_PER_HOUR; i++) asked.push((await order(person({ ip: `${net}.${i}` }))).statusCode);
+    expect(asked.every((s) => s === 202)).toBe(true);
+    const leadsBefore = (await t.app.db.select().from(leads)).length;
+    const late = person({ ip: `${net}.200` });
+    const over = await order(late);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.message).toBe(TOO_MANY_CODES_MESSAGE);
+    // nothing saved: the number and address keep their one trial for when they ask again
+    expect((await t.app.db.select().from(leads)).length).toBe(leadsBefore);
+    expect((await order({ ...late, ip: "198.51.104.1" })).statusCode).toBe(202);
   });
 
   it("caps the trials started a day for the shop: orders are refused, and a verify after the cap is a 409 that creates nothing", async () => {
@@ -311,7 +342,7 @@ describe("the limits", () => {
     const body = res.json();
     expect(body.mode).toBe("instant");
     expect(body.today.started).toBeGreaterThan(0);
-    expect(body.today.refused).toMatchObject({ network: 2, "disposable-email": 2, "daily-cap": 2, "returning-client": 1 });
+    expect(body.today.refused).toMatchObject({ network: 3, "disposable-email": 2, "daily-cap": 2, "returning-client": 1 });
     expect((await t.app.inject({ method: "GET", url: "/api/admin/trials/summary" })).statusCode).toBe(401);
   });
 });

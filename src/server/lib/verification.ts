@@ -171,9 +171,10 @@ export async function tooManyCodes(
   return perRecipient.n >= PER_RECIPIENT_PER_HOUR || perRequester.n >= PER_REQUESTER_PER_HOUR;
 }
 
-/** The 429 past a code limit. */
-export function tooManyCodesRefusal(): AppError {
-  return new AppError(429, "rate_limited", TOO_MANY_CODES_MESSAGE, undefined, { "retry-after": "3600" });
+/** The 429 past a code limit, on `field` when a form has one that decides it (the number or address). */
+export function tooManyCodesRefusal(field?: string): AppError {
+  const fields = field ? { [field]: TOO_MANY_CODES_MESSAGE } : undefined;
+  return new AppError(429, "rate_limited", TOO_MANY_CODES_MESSAGE, fields, { "retry-after": "3600" });
 }
 
 /**

@@ -32,12 +32,16 @@ export const TRIAL_LIMIT_MESSAGES = {
     "This WhatsApp number already has an account with us: free trials are for new customers. Please choose a package to renew.",
 } as const satisfies Record<LimitReason, string>;
 
-/** The 409 (400 for the address, which the customer can change) that says which limit. */
+/**
+ * The 409 (400 for the address, which the customer can change) that says which limit, on the
+ * field that decides it: the address, the number, or for the day's allowances the free-trial
+ * choice itself (`duration`), so a phone shows it there and not only in a toast.
+ */
 export function limitRefusal(reason: LimitReason): AppError {
   const message = TRIAL_LIMIT_MESSAGES[reason];
   if (reason === "disposable-email") return new AppError(400, "validation", message, { email: message });
   if (reason === "returning-client") return new AppError(409, "trial_used", message, { whatsapp: message });
-  return new AppError(409, "trial_limit", message);
+  return new AppError(409, "trial_limit", message, { duration: message });
 }
 
 export function isDisposableEmail(email: string): boolean {

@@ -88,7 +88,7 @@ export async function checkTrialRequest(
     throw limitRefusal(reason);
   }
   const ask = { purpose: "trial" as const, recipients: [request.to.recipient], requester: codeRequester(request.ip) };
-  if (await tooManyCodes(app.db, ask)) throw tooManyCodesRefusal();
+  if (await tooManyCodes(app.db, ask)) throw tooManyCodesRefusal(request.to.channel);
 }
 
 /** Codes asked for are limited per network an hour (the trial allowances count trials started). */

@@ -259,7 +259,12 @@ describe("the limits", () => {
     await startedFrom("198.51.100.200");
     const third = await order(person({ ip: "198.51.100.99" }));
     expect(third.statusCode).toBe(409);
-    expect(third.json().error).toMatchObject({ code: "trial_limit", message: TRIAL_LIMIT_MESSAGES.network });
+    // on the field that decides it (the free-trial choice), so a phone shows it there, not only in a toast
+    expect(third.json().error).toMatchObject({
+      code: "trial_limit",
+      message: TRIAL_LIMIT_MESSAGES.network,
+      fields: { duration: TRIAL_LIMIT_MESSAGES.network },
+    });
     expect((await order(person({ ip: "198.51.101.99" }))).statusCode).toBe(202);
 
     await startedFrom("2001:db8:aaaa:1::5");
@@ -288,7 +293,7 @@ describe("the limits", () => {
     const late = person({ ip: `${net}.200` });
     const over = await order(late);
     expect(over.statusCode).toBe(429);
-    expect(over.json().error.message).toBe(TOO_MANY_CODES_MESSAGE);
+    expect(over.json().error).toMatchObject({ message: TOO_MANY_CODES_MESSAGE, fields: { email: TOO_MANY_CODES_MESSAGE } });
     // nothing saved: the number and address keep their one trial for when they ask again
     expect((await t.app.db.select().from(leads)).length).toBe(leadsBefore);
     expect((await order({ ...late, ip: "198.51.104.1" })).statusCode).toBe(202);

@@ -240,6 +240,8 @@ export interface OrderResponse {
   success: true;
   id: string;
   whatsappUrl: string;
+  /** a free trial no code could reach: the shop confirms it instead, in these words (CODE_ROUTE_MESSAGES.trialApprove) */
+  notice?: string;
 }
 
 /** POST /api/interest */

@@ -135,8 +135,6 @@ export const contactChangeConfirmSchema = z.object({ code: verificationCodeSchem
 export interface ContactChangeStarted {
   sentTo: string;
   channel: "whatsapp" | "email";
-  /** a WhatsApp code waits for the business to send it when the shop has no WhatsApp Cloud API */
-  mayTakeMinutes: boolean;
 }
 
 /** What the portal shows beside the marketing choice (POPIA: the text consent was given to). */

@@ -228,6 +228,26 @@ export const VERIFICATION_CODE_MESSAGES = Object.freeze({
   expired: "This code has expired or was already used. Ask for a new code.",
 });
 
+/**
+ * When no code can be delivered (lib/verification.ts, codeRoute): the flow says so and what works
+ * instead. A code never waits in the owner's queue.
+ */
+export const CODE_ROUTE_MESSAGES = Object.freeze({
+  /** the Cloud API is set up, but no code template is approved and the number has not written to us today */
+  whatsappWindow:
+    "We can't send a code to this WhatsApp number yet. Send us a WhatsApp message from it first, then ask again: for a day after your message we can reply with the code.",
+  /** no Cloud API: codes cannot go on WhatsApp at all */
+  whatsappOff: "We can't send codes on WhatsApp yet, so we can't check this number here. Contact us and we will change it for you.",
+  /** a pay link: the matched account has no contact a code can reach */
+  identify:
+    "We can't send a code to this account yet: it has no e-mail address and we can't send codes on WhatsApp yet. Sign in to your client portal to pay on it, or continue as a new customer.",
+  /** a free trial's new code when neither its WhatsApp nor an e-mail address can get one now */
+  trialResend:
+    "We can't send a new code to WhatsApp right now. Send us a WhatsApp message from your number, then ask for a new code again.",
+  /** a free trial: the shop confirms it instead (trial_mode approve) */
+  trialApprove: "We can't send a code to WhatsApp yet, so the shop will confirm your free trial: you'll hear from us during support hours.",
+});
+
 /** A six-digit one-time code as typed (spaces ignored). */
 export const verificationCodeSchema = z
   .string({ error: VERIFICATION_CODE_MESSAGES.format })
@@ -247,10 +267,10 @@ export interface IdentifyResponse {
   match: boolean;
   /** what matched: the number, or only the e-mail address */
   by?: "whatsapp" | "email";
-  /** masked: 'WhatsApp ending 4567', 'j***@gmail.com' */
+  /** masked: 'WhatsApp ending 4567', 'j***@gmail.com' (only where a code arrives now) */
   sentTo: string[];
-  /** a WhatsApp code waits for the business to send it (no WhatsApp Cloud API) */
-  mayTakeMinutes: boolean;
+  /** a match no code can reach: why, and what to do instead (CODE_ROUTE_MESSAGES.identify) */
+  message?: string;
 }
 
 /** The providers a pay link may go through besides the card provider (GET /api/payments/methods lists those on). */

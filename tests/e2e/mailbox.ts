@@ -29,3 +29,12 @@ export async function mailTo(address: string, match: (mail: Mail) => boolean, ti
   }).toPass({ timeout });
   return found as Mail;
 }
+
+/**
+ * The newest one-time code mailed to `address`: on this server (no WhatsApp Cloud API) a code goes
+ * only where it arrives, the person's e-mail, never to the owner's queue (lib/verification.ts).
+ */
+export async function codeMailedTo(address: string): Promise<string> {
+  const mail = await mailTo(address.toLowerCase(), (m) => /code is \d{6}/.test(m.text));
+  return /code is (\d{6})/.exec(mail.text)?.[1] as string;
+}

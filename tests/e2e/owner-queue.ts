@@ -1,7 +1,7 @@
 // What the owner sends by hand on this server, which has no WhatsApp Cloud API: a WhatsApp
 // message waits in the owner's queue, and its chat link (audited) carries the text with any
-// secret filled in. Specs read one-time codes and set-password links from there, as a customer
-// reads them from the chat the owner sends.
+// secret filled in. Specs read set-password links from there, as a customer reads them from the
+// chat the owner sends. One-time codes never wait there (mailbox.ts's codeMailedTo reads them).
 import { type APIRequestContext, expect } from "@playwright/test";
 import { ownOrigin } from "./e2e-env";
 
@@ -25,14 +25,6 @@ export async function chatText(request: APIRequestContext, number: string, kind:
   }).toPass({ timeout: 10_000 });
   const chat = await request.post(`${server}/api/admin/outbox/${id}/chat-link`, { headers: server ? { origin: server } : ownOrigin() });
   return decodeURIComponent(((await chat.json()) as { url: string }).url);
-}
-
-/** The one-time code sent to `number` (an admin's `request`). */
-export async function codeTheOwnerSends(request: APIRequestContext, number: string): Promise<string> {
-  const text = await chatText(request, number, "verification-code");
-  const code = /code is (\d{6})/.exec(text)?.[1];
-  expect(code, text).toBeTruthy();
-  return code as string;
 }
 
 /** Chooses `password` for the client whose WhatsApp number is `number`, with the link in their welcome (`server`: as chatText). */

@@ -12,7 +12,8 @@ export interface FakeWhatsAppMessage {
   to: string;
   type: "text" | "template";
   text?: string;
-  template?: { name: string; language: string; parameters: string[] };
+  /** button: an authentication template's copy-code button parameter (the code), when sent */
+  template?: { name: string; language: string; parameters: string[]; button?: string };
   /** the request body as sent */
   raw: Record<string, unknown>;
 }
@@ -88,7 +89,7 @@ export async function startFakeWhatsAppCloud(options: { token: string; phoneNumb
         | {
             name?: unknown;
             language?: { code?: unknown };
-            components?: { type?: unknown; parameters?: { type?: unknown; text?: unknown }[] }[];
+            components?: { type?: unknown; sub_type?: unknown; parameters?: { type?: unknown; text?: unknown }[] }[];
           }
         | undefined;
       const name = template?.name;
@@ -97,7 +98,17 @@ export async function startFakeWhatsAppCloud(options: { token: string; phoneNumb
       const components = template?.components ?? [];
       if (!Array.isArray(components)) return bad("template.components must be an array");
       const parameters: string[] = [];
+      let button: string | undefined;
       for (const component of components) {
+        // An authentication template's copy-code button: one text parameter, the code (Meta's shape).
+        if (component.type === "button") {
+          const [only] = Array.isArray(component.parameters) ? component.parameters : [];
+          if (component.sub_type !== "url" || component.parameters?.length !== 1 || only.type !== "text" || typeof only.text !== "string") {
+            return bad("a button component is {type: button, sub_type: url, index, parameters: [{type: text, text}]}");
+          }
+          button = only.text;
+          continue;
+        }
         if (component.type !== "body" || !Array.isArray(component.parameters)) return bad("only body components with parameters");
         for (const p of component.parameters) {
           if (p.type !== "text" || typeof p.text !== "string" || !p.text) return bad("parameters must be {type: text, text}");
@@ -114,7 +125,13 @@ export async function startFakeWhatsAppCloud(options: { token: string; phoneNumb
       if (count !== parameters.length) {
         return answer(400, graphError(`(#132000) Number of parameters does not match the expected number of params`, 132000));
       }
-      messages.push({ id, to: body.to, type: "template", template: { name, language, parameters }, raw: body });
+      messages.push({
+        id,
+        to: body.to,
+        type: "template",
+        template: { name, language, parameters, ...(button ? { button } : {}) },
+        raw: body,
+      });
     } else {
       return bad("type must be text or template");
     }

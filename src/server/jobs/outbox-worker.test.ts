@@ -4,6 +4,7 @@ import type { EmailTransport, OutgoingEmail } from "@/server/adapters/email";
 import type { WhatsAppTransport } from "@/server/adapters/whatsapp";
 import { outbox, whatsappWindows } from "@/server/db/schema";
 import { enqueue, maskedBody, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
+import { VERIFICATION_KIND } from "@/server/lib/verification";
 import { openTestDatabase, type TestDatabase } from "@/server/testing";
 import { backoffMs, MAX_ATTEMPTS, OutboxWorker } from "./outbox-worker";
 
@@ -63,6 +64,24 @@ describe("outbox worker", () => {
     expect(row.note).toContain("send it from the dashboard");
     // nothing more to do on the next pass
     expect(await worker.drain()).toBe(0);
+  });
+
+  it("without the Cloud API, a one-time code still pending on WhatsApp fails at once: never the owner's queue, never an e-mail copy", async () => {
+    const email = new FakeEmail();
+    const worker = new OutboxWorker(database.db, { email });
+    await enqueue(database.db, {
+      channel: "whatsapp",
+      recipient: "27821234567",
+      body: `Your code is ${SECRET_PLACEHOLDER}.`,
+      kind: VERIFICATION_KIND,
+      secret: "123456",
+    });
+    expect(await worker.drain()).toBe(1);
+    const rows = await database.db.select().from(outbox);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "failed", wa_link: null });
+    expect(rows[0].last_error).toContain("a one-time code cannot go on WhatsApp");
+    expect(email.sent).toEqual([]);
   });
 
   it("retries with backoff and ends 'failed' with the last error after MAX_ATTEMPTS", async () => {

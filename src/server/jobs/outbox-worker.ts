@@ -9,8 +9,12 @@
 //   (its wa.me link), and an e-mail copy is queued when the person has an address;
 // - Cloud API: free text inside the number's 24-hour window, else the approved template set
 //   for the message's kind; with no usable template, the e-mail copy carries it ('rerouted'),
-//   or, with no address, the owner's queue. A one-time code (lib/verification.ts) goes only as
-//   its authentication template, else to the owner's queue, and is never copied by e-mail.
+//   or, with no address, the owner's queue.
+// A one-time code (lib/verification.ts) is queued on WhatsApp only when it can arrive now: it goes
+// as free text inside the window, else as its authentication template. Should neither be possible
+// by the time it is sent (the window closed, the template switched off), or should the Cloud API
+// be gone, it fails at once: never the owner's queue (it would expire waiting) and never an
+// e-mail copy (a copy elsewhere proves nothing).
 // E-mail without SMTP_URL waits, unsent and nothing lost.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { EmailAttachment, EmailTransport } from "@/server/adapters/email";
@@ -55,6 +59,7 @@ class PermanentFailure extends Error {}
 
 type Outcome = { kind: "sent"; via: string; wamid?: string } | { kind: "routed"; status: "owner" | "rerouted"; note: string };
 
+const CODE_UNSENDABLE = "The WhatsApp Cloud API is not set up: a one-time code cannot go on WhatsApp.";
 const OWNER_NOTE = "The WhatsApp Cloud API is not set up: send it from the dashboard (To send on WhatsApp).";
 
 export class OutboxWorker {
@@ -119,7 +124,7 @@ export class OutboxWorker {
 
   /** One batch. Exposed for tests. */
   async tick(): Promise<number> {
-    const routed = this.transports.whatsapp ? 0 : await this.queueForOwner();
+    const routed = this.transports.whatsapp ? 0 : (await this.queueForOwner()) + (await this.failUnsendableCodes());
     const channels = this.channels;
     if (channels.length === 0) return routed;
     const channelList = sql.join(
@@ -237,9 +242,9 @@ export class OutboxWorker {
     // Enqueuers store WhatsApp recipients normalised (27…); keep digits only, defensively.
     const to = row.recipient.replace(/\D/g, "");
 
-    // One-time codes go only as the authentication template (Meta's rule), never as free text.
+    // Inside the window free text goes, a one-time code too; outside it only a template (Meta's rule).
     const code = row.kind === VERIFICATION_KIND;
-    if (!code && (await this.windowOpen(to))) {
+    if (await this.windowOpen(to)) {
       try {
         const sent = await whatsapp.send(to, text);
         return { kind: "sent", via: "cloud-text", wamid: sent.id };
@@ -254,7 +259,10 @@ export class OutboxWorker {
       const why = template
         ? `The WhatsApp template for ${row.kind} messages is switched off`
         : `No WhatsApp template is set for ${row.kind || "these"} messages`;
-      if (code) return { kind: "routed", status: "owner", note: `${why}: send the code from the dashboard.` };
+      if (code)
+        throw new PermanentFailure(
+          `${why}, and ${to} has not written to us in the last ${WHATSAPP_WINDOW_HOURS} hours: a code cannot reach them.`,
+        );
       return {
         kind: "routed",
         status: "rerouted",
@@ -343,7 +351,7 @@ export class OutboxWorker {
       const moved = await tx.execute(sql`
         UPDATE outbox SET status = 'owner', note = ${OWNER_NOTE}, updated_at = now()
         WHERE id IN (
-          SELECT id FROM outbox WHERE channel = 'whatsapp' AND status = 'pending'
+          SELECT id FROM outbox WHERE channel = 'whatsapp' AND status = 'pending' AND kind <> ${VERIFICATION_KIND}
           ORDER BY created_at LIMIT ${BATCH}
           FOR UPDATE SKIP LOCKED
         )
@@ -365,6 +373,19 @@ export class OutboxWorker {
       }
       return ids.length;
     });
+  }
+
+  /**
+   * No Cloud API: a one-time code still pending on WhatsApp (queued before it went away) cannot
+   * arrive, and the owner's queue would only let it expire: it fails, and the person asks again.
+   */
+  private async failUnsendableCodes(): Promise<number> {
+    const failed = await this.db
+      .update(outbox)
+      .set({ status: "failed", last_error: CODE_UNSENDABLE, updated_at: sql`now()` })
+      .where(and(eq(outbox.channel, "whatsapp"), eq(outbox.status, "pending"), eq(outbox.kind, VERIFICATION_KIND)))
+      .returning({ id: outbox.id });
+    return failed.length;
   }
 
   /**

@@ -3,16 +3,21 @@
 //   - six digits, valid CODE_MINUTES, used once, void after MAX_TRIES wrong tries;
 //   - kept only as a keyed hash (secret-box's keyedDigest); the outbox carries the code sealed;
 //   - at most PER_RECIPIENT_PER_HOUR codes to one address and PER_REQUESTER_PER_HOUR for one
-//     requester (a signed-in client, or a connection) an hour, counted under a lock so two
+//     requester (a signed-in client, a connection, or for a free trial its network) an hour,
+//     counted under a lock so two
 //     requests at once cannot both slip under the limit;
 //   - a new code voids the older ones of the same purpose for the same person;
-//   - sent through the outbox on the contact being proven: e-mail directly; WhatsApp through the
-//     Cloud API's authentication template when one is set, else the owner's queue (the outbox
-//     worker sends a code neither as free text nor as an e-mail copy).
+//   - sent through the outbox only where it arrives now (codeRoute, decided when it is issued):
+//     WhatsApp when the Cloud API is set up and either the authentication template for
+//     VERIFICATION_KIND is set or the number wrote to us within the 24-hour window (then free
+//     text); else e-mail, when there is an address on the path. Never the owner's queue: a code
+//     that waits for a person expires before it is read. No route at all is the caller's to say
+//     (noCodeRoute's words), with nothing written.
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { verificationCodes } from "@/server/db/schema";
+import { verificationCodes, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
+import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
 import { VERIFICATION_CODE_MESSAGES } from "@/shared/schemas";
 import type { BusinessProfile } from "./business";
 import { AppError, badRequest } from "./errors";
@@ -45,7 +50,7 @@ export interface IssueInput {
   clientId?: string | null;
   /** or the lead, when there is no client yet (an instant free trial): exactly one of the two */
   leadId?: string | null;
-  /** who asked: 'client:<id>' or 'ip:<address>' */
+  /** who asked: 'client:<id>', 'ip:<address>' or 'network:<prefix>' (a free trial: its /24 or /48) */
   requester: string;
   /** what confirming it does (a contact change's new address) */
   payload?: Record<string, string>;
@@ -68,6 +73,54 @@ function subjectKey(subject: Subject): string {
 function subjectIs(subject: Subject) {
   subjectKey(subject);
   return subject.clientId ? eq(verificationCodes.client_id, subject.clientId) : eq(verificationCodes.lead_id, subject.leadId as string);
+}
+
+/** free text is counted on only this far inside the window (the outbox worker's margin too) */
+export const CODE_WINDOW_MARGIN_MINUTES = 5;
+
+/** How a code reaches a WhatsApp number now: the authentication template, free text in the open window, or not at all. */
+export type WhatsAppCodeWay = "template" | "window" | null;
+
+export async function whatsappCodeWay(
+  db: Pick<Db, "select">,
+  number: string,
+  options: { cloudApi: boolean; now?: Date },
+): Promise<WhatsAppCodeWay> {
+  if (!options.cloudApi) return null;
+  const now = options.now ?? new Date();
+  const [template] = await db
+    .select({ enabled: whatsappTemplates.enabled })
+    .from(whatsappTemplates)
+    .where(eq(whatsappTemplates.kind, VERIFICATION_KIND));
+  if (template?.enabled) return "template";
+  const openSince = new Date(now.getTime() - (WHATSAPP_WINDOW_HOURS * 60 - CODE_WINDOW_MARGIN_MINUTES) * 60_000);
+  const [window] = await db
+    .select({ number: whatsappWindows.number })
+    .from(whatsappWindows)
+    .where(and(eq(whatsappWindows.number, number.replace(/\D/g, "")), gt(whatsappWindows.last_inbound_at, openSince)));
+  return window ? "window" : null;
+}
+
+/**
+ * Where a code can go now, of `candidates` (the person's contacts on this path, in the order
+ * preferred): each WhatsApp number the Cloud API can reach (whatsappCodeWay), each e-mail
+ * address. Empty when none: the caller refuses in noCodeRoute's words and issues nothing.
+ */
+export async function codeRoute(
+  db: Pick<Db, "select">,
+  candidates: Destination[],
+  options: { cloudApi: boolean; now?: Date },
+): Promise<Destination[]> {
+  const usable: Destination[] = [];
+  for (const to of candidates) {
+    if (to.channel === "email" ? to.recipient.includes("@") : await whatsappCodeWay(db, to.recipient, options)) usable.push(to);
+  }
+  return usable;
+}
+
+/** The 409 when no code can be delivered, on the field that decides it (CODE_ROUTE_MESSAGES' words): nothing was issued. */
+export function noCodeRoute(message: string, field: string): AppError {
+  return new AppError(409, "no_code_route", message, { [field]: message });
 }
 
 /** A new six-digit code ('000000'..'999999'). */
@@ -97,12 +150,40 @@ export function codeMessage(business: BusinessProfile, purpose: Purpose, name: s
 }
 
 /**
+ * Whether another code would pass a limit of the last hour: to these recipients or this person
+ * (when there is one yet), or for this requester. issueCode asks under its locks; a caller may ask
+ * first, before it saves anything the code is for.
+ */
+export async function tooManyCodes(
+  db: Pick<Db, "select">,
+  ask: Subject & { purpose: Purpose; recipients: string[]; requester: string; now?: Date },
+): Promise<boolean> {
+  const hourAgo = new Date((ask.now ?? new Date()).getTime() - 3_600_000);
+  const samePerson = ask.clientId || ask.leadId ? and(subjectIs(ask), eq(verificationCodes.purpose, ask.purpose)) : undefined;
+  const [perRecipient] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(verificationCodes)
+    .where(and(gt(verificationCodes.created_at, hourAgo), or(sql`${verificationCodes.recipient} in ${ask.recipients}`, samePerson)));
+  const [perRequester] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(verificationCodes)
+    .where(and(gt(verificationCodes.created_at, hourAgo), eq(verificationCodes.requester, ask.requester)));
+  return perRecipient.n >= PER_RECIPIENT_PER_HOUR || perRequester.n >= PER_REQUESTER_PER_HOUR;
+}
+
+/** The 429 past a code limit, on `field` when a form has one that decides it (the number or address). */
+export function tooManyCodesRefusal(field?: string): AppError {
+  const fields = field ? { [field]: TOO_MANY_CODES_MESSAGE } : undefined;
+  return new AppError(429, "rate_limited", TOO_MANY_CODES_MESSAGE, fields, { "retry-after": "3600" });
+}
+
+/**
  * Makes a code for `input.clientId` (or `input.leadId`), voids that person's older codes of the same purpose, and
  * queues it to each destination, all in one transaction. 429 past either limit (nothing sent).
+ * `to` must come from codeRoute: this sends where it is told.
  */
 export async function issueCode(db: Db, business: BusinessProfile, input: IssueInput): Promise<void> {
   const now = input.now ?? new Date();
-  const hourAgo = new Date(now.getTime() - 3_600_000);
   const recipients = input.to.map((d) => d.recipient);
   await db.transaction(async (tx) => {
     // Serialise issuing per person and per requester: the counts below then hold under races.
@@ -113,22 +194,7 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
     ].sort()) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     }
-    const [perRecipient] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(verificationCodes)
-      .where(
-        and(
-          gt(verificationCodes.created_at, hourAgo),
-          or(sql`${verificationCodes.recipient} in ${recipients}`, and(subjectIs(input), eq(verificationCodes.purpose, input.purpose))),
-        ),
-      );
-    const [perRequester] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(verificationCodes)
-      .where(and(gt(verificationCodes.created_at, hourAgo), eq(verificationCodes.requester, input.requester)));
-    if (perRecipient.n >= PER_RECIPIENT_PER_HOUR || perRequester.n >= PER_REQUESTER_PER_HOUR) {
-      throw new AppError(429, "rate_limited", TOO_MANY_CODES_MESSAGE, undefined, { "retry-after": "3600" });
-    }
+    if (await tooManyCodes(tx, { ...input, recipients, now })) throw tooManyCodesRefusal();
     await tx
       .update(verificationCodes)
       .set({ expires_at: now })

@@ -1,6 +1,9 @@
 // A client's own WhatsApp number or e-mail address changes only with proof (issue 24): the new
 // contact gets a one-time code (lib/verification.ts), and only that code makes the change.
-//   POST /api/client/contact-change          {whatsapp} | {email} → 202 {sentTo, channel, mayTakeMinutes}
+//   POST /api/client/contact-change          {whatsapp} | {email} → 202 {sentTo, channel}
+// A new number the Cloud API cannot reach with a code now (no Cloud API; or no approved code
+// template and no message from that number today) is refused with what works instead (409 on
+// whatsapp), and nothing is issued: a code must never wait for a person.
 //   POST /api/client/contact-change/confirm  {code}               → 200 {data: profile}
 // The old contact is told, in the same transaction as the change. Admin edits stay possible
 // (audited, modules/admin-business).
@@ -12,8 +15,17 @@ import { loadBusiness } from "@/server/lib/business";
 import { badRequest, conflict, unauthorized, uniqueViolation } from "@/server/lib/errors";
 import { clientByNumber } from "@/server/lib/identity";
 import { enqueue } from "@/server/lib/outbox";
-import { codeRefusal, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
+import {
+  codeRefusal,
+  codeRoute,
+  consumeCode,
+  type Destination,
+  issueCode,
+  maskedDestination,
+  noCodeRoute,
+} from "@/server/lib/verification";
 import { type ClientProfile, type ContactChangeStarted, contactChangeConfirmSchema, contactChangeSchema } from "@/shared/client-schemas";
+import { CODE_ROUTE_MESSAGES } from "@/shared/schemas";
 import { formatPhoneForDisplay, toStoredWhatsApp } from "@/shared/whatsapp";
 import { contactChangedMessage } from "./messages";
 import { emailOf, loadOwnClient, loadProfile, parseBody, signedInId, whatsappOf } from "./service";
@@ -37,6 +49,10 @@ const routes: FastifyPluginAsync = async (app) => {
       if (email === emailOf(client)) throw badRequest(SAME_AS_NOW, { email: SAME_AS_NOW });
       to = { channel: "email", recipient: email };
     }
+    const cloudApi = app.outbox.cloudApi;
+    if (!(await codeRoute(app.db, [to], { cloudApi })).length) {
+      throw noCodeRoute(cloudApi ? CODE_ROUTE_MESSAGES.whatsappWindow : CODE_ROUTE_MESSAGES.whatsappOff, "whatsapp");
+    }
     await issueCode(app.db, await loadBusiness(app), {
       purpose: "contact-change",
       to: [to],
@@ -47,7 +63,7 @@ const routes: FastifyPluginAsync = async (app) => {
     });
     app.outbox.nudge();
     reply.code(202);
-    return { sentTo: maskedDestination(to), channel: to.channel, mayTakeMinutes: to.channel === "whatsapp" && !app.config.WHATSAPP_TOKEN };
+    return { sentTo: maskedDestination(to), channel: to.channel };
   });
 
   app.post("/client/contact-change/confirm", { preHandler: requireClient }, async (request): Promise<{ data: ClientProfile }> => {

@@ -20,7 +20,8 @@ import { type Submission, submitInterest, submitOrder, submitPaidOrder, trialAva
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 // The answers (also the shapes the web reads; see the report about src/shared/api.ts).
-const orderSubmitted = z.object({ success: z.literal(true), id: z.string(), whatsappUrl: z.string() });
+/** notice: a free trial no code could reach, which the shop confirms instead (modules/trials) */
+const orderSubmitted = z.object({ success: z.literal(true), id: z.string(), whatsappUrl: z.string(), notice: z.string().optional() });
 /** A free trial in instant mode (issue 27): the trial waiting for its code, and where the code went. */
 const trialOpened = z.object({ success: z.literal(true), id: z.string(), trialId: z.string(), sentTo: z.string() });
 const interestSubmitted = z.object({ success: z.literal(true), id: z.string() });
@@ -91,7 +92,9 @@ const routes: FastifyPluginAsync = async (fastify) => {
       : await submitPaidOrder(app, form, submission, rateLimit);
     reply.header("cache-control", "no-store");
     if (saved.trial) return reply.status(202).send({ success: true, id: saved.id, ...saved.trial });
-    return reply.status(saved.replayed ? 200 : 201).send({ success: true, id: saved.id, whatsappUrl: saved.whatsappUrl });
+    return reply
+      .status(saved.replayed ? 200 : 201)
+      .send({ success: true, id: saved.id, whatsappUrl: saved.whatsappUrl, ...(saved.notice ? { notice: saved.notice } : {}) });
   });
 
   app.post("/interest", { schema: { response: { 200: interestSubmitted, 201: interestSubmitted } } }, async (request, reply) => {

@@ -16,11 +16,11 @@ import { alertsEmail } from "@/server/lib/owner-alerts";
 import { hitEach, PUBLIC_WRITE_MESSAGE, withinRecipientCap } from "@/server/lib/rate-limit";
 import { listActiveSpecials, listPackages, specialsAt } from "@/server/modules/catalogue/service";
 import { trialMode } from "@/server/modules/trials/mode";
-import { checkTrialRequest, countOrderRefusal, findTrialOf, openTrial } from "@/server/modules/trials/service";
+import { checkTrialRequest, countOrderRefusal, findTrialOf, openTrial, trialCodeDestination } from "@/server/modules/trials/service";
 import type { TrialAvailability } from "@/shared/api";
 import { saDay } from "@/shared/dates";
 import { findSpecial, isFreePackage, monthsFromDuration, packageMonths } from "@/shared/pricing";
-import { type InterestForm, isFreeTrialOrder, type OrderForm } from "@/shared/schemas";
+import { CODE_ROUTE_MESSAGES, type InterestForm, isFreeTrialOrder, type OrderForm } from "@/shared/schemas";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { interestBusinessEmail, interestCustomerMessage, orderBusinessEmail, orderCustomerEmail, orderWhatsAppText } from "./messages";
 
@@ -73,13 +73,18 @@ export interface SavedOrder extends Saved {
   whatsappUrl: string;
   /** instant mode (issue 27): the free trial waiting for the code sent to the customer */
   trial?: { trialId: string; sentTo: string };
+  /** a free trial asked for instantly that no code could reach: the owner confirms it (CODE_ROUTE_MESSAGES.trialApprove) */
+  notice?: string;
 }
 
 export async function submitOrder(app: FastifyInstance, form: OrderForm, submission: Submission): Promise<SavedOrder> {
   const [business, ownerEmail] = await Promise.all([loadBusiness(app), alertsEmail(app.db)]);
   const trial = isFreeTrialOrder(form);
-  // Instant mode (modules/trials): the limits below, then a code instead of a wait for the owner.
-  const instant = trial && (await trialMode(app)) === "instant";
+  // Instant mode (modules/trials): the limits below, then a code instead of a wait for the owner,
+  // when a code can reach them now; when none can, the owner confirms it (approve) and they are told so.
+  const instantMode = trial && (await trialMode(app)) === "instant";
+  const codeTo = instantMode ? await trialCodeDestination(app, form) : null;
+  const instant = codeTo !== null;
   const values: NewLead = { ...(await orderValues(app, form)), ...(await returningClient(app, form)) };
   const saved = await saveLead(app, values, submission, {
     accepts: (lead) => lead.form_type === "order" || lead.form_type === "free-trial",
@@ -90,7 +95,9 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
             if (instant) await countOrderRefusal(app, refusal, submission.ip);
             throw refusal;
           });
-          if (instant) await checkTrialRequest(app, { email: form.email, ip: submission.ip, returningClient: values.client_id != null });
+          if (instant) {
+            await checkTrialRequest(app, { email: form.email, ip: submission.ip, returningClient: values.client_id != null, to: codeTo });
+          }
         }
       : undefined,
     // Instant: the customer's message is the code (openTrial), not a promise to be in touch.
@@ -103,9 +110,9 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
   const answer = { id: saved.lead.id, replayed: saved.replayed, whatsappUrl: orderWhatsAppUrl(saved.lead, business) };
   // A replay answers the trial its first submission opened (a lead saved in approve mode has none).
   if (instant && (!saved.replayed || (await findTrialOf(app, saved.lead.id)))) {
-    return { ...answer, trial: await openTrial(app, saved.lead, submission.ip) };
+    return { ...answer, trial: await openTrial(app, saved.lead, submission.ip, codeTo) };
   }
-  return answer;
+  return instantMode && !instant ? { ...answer, notice: CODE_ROUTE_MESSAGES.trialApprove } : answer;
 }
 
 /** The lead an order makes, but for who it may be (`returningClient`). */

@@ -260,7 +260,13 @@ describe("POST /api/payments/paylink", () => {
       client_id: null,
     });
 
-    const thabo = await makeClient(t.app, { username: "thabo.k", full_name: "Thabo K", whatsapp: "27825550202", status: "active" });
+    const thabo = await makeClient(t.app, {
+      username: "thabo.k",
+      full_name: "Thabo K",
+      whatsapp: "27825550202",
+      email: "thabo.k@example.co.za",
+      status: "active",
+    });
     // Their number alone proves nothing: the lead only names who it may be.
     const guessed = await createPaylink({ packageId: pkgId["3 Months"], name: "Thabo", whatsapp: "082 555 0202" });
     const unproven = await paymentRow(guessed.externalTransactionID);
@@ -270,9 +276,9 @@ describe("POST /api/payments/paylink", () => {
       .from(leads)
       .where(eq(leads.id, unproven.lead_id as string));
     expect(guessedLead).toMatchObject({ client_id: null, possible_duplicate_of: thabo.id });
-    // With the code sent to the client's own number, the payment is theirs.
+    // With the code sent to the client's own contact (no Cloud API here: their e-mail), the payment is theirs.
     expect((await post("/api/payments/identify", { whatsapp: "082 555 0202" })).json()).toMatchObject({ match: true });
-    const code = await codeSentTo(t.app, "27825550202");
+    const code = await codeSentTo(t.app, "thabo.k@example.co.za");
     const returning = await createPaylink({
       packageId: pkgId["3 Months"],
       name: "Thabo",
@@ -659,6 +665,7 @@ describe("a visitor's payment, captured", () => {
       username: "kagiso.m",
       full_name: "Kagiso M",
       whatsapp: "27837779999",
+      email: "kagiso.m@example.co.za",
       status: "active",
       subscription_end: end,
     });
@@ -667,14 +674,19 @@ describe("a visitor's payment, captured", () => {
       packageId: pkgId["Month to Month"],
       name: "Kagiso",
       whatsapp: "083 777 9999",
-      verificationCode: await codeSentTo(t.app, "27837779999"),
+      verificationCode: await codeSentTo(t.app, "kagiso.m@example.co.za"),
     });
     await press(ref, "pay");
     expect(await t.app.db.select().from(clients).where(eq(clients.whatsapp, "27837779999"))).toHaveLength(1);
     const [client] = await t.app.db.select().from(clients).where(eq(clients.id, kagiso.id));
     expect(client.subscription_end?.getTime()).toBe(addMonths(end, 1).getTime());
     const view = (await t.app.inject({ method: "GET", url: `/api/payments/${ref}` })).json().data;
-    expect(view.outcome).toMatchObject({ account: "renewed", suspended: false, sent_to: [{ channel: "whatsapp", hint: "ending 9999" }] });
+    // The receipt goes where the client's messages go: their e-mail (the code needed one: no Cloud API here).
+    expect(view.outcome).toMatchObject({
+      account: "renewed",
+      suspended: false,
+      sent_to: [{ channel: "email", hint: "k***@example.co.za" }],
+    });
   });
 
   it("tells the business of every payment, once", async () => {

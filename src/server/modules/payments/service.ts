@@ -41,7 +41,7 @@ import { appendNote } from "@/server/lib/notes";
 import { enqueue } from "@/server/lib/outbox";
 import { alertOwner, eftOrderAlert } from "@/server/lib/owner-alerts";
 import { PACKAGE_UNAVAILABLE_MESSAGE, unavailablePackages } from "@/server/lib/sellable";
-import { codeRefusal, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
+import { codeRefusal, codeRoute, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
 import { priceCoupon } from "@/server/modules/billing/coupons";
 import { listActiveSpecials, specialsAt } from "@/server/modules/catalogue/service";
 import type {
@@ -60,6 +60,7 @@ import { saDay } from "@/shared/dates";
 import { toCents } from "@/shared/money";
 import { findSpecial } from "@/shared/pricing";
 import {
+  CODE_ROUTE_MESSAGES,
   eftRequestSchema,
   type IdentifyResponse,
   identifyRequestSchema,
@@ -418,14 +419,15 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     const parsed = identifyRequestSchema.safeParse(body ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     const match = await matchContact(db, parsed.data);
-    if (!match) return { match: false, sentTo: [], mayTakeMinutes: false };
+    if (!match) return { match: false, sentTo: [] };
     const client = match.client;
-    const to: Destination[] = [];
+    const recorded: Destination[] = [];
     const number = toStoredWhatsApp(client.whatsapp);
-    if (number) to.push({ channel: "whatsapp", recipient: number });
-    if (client.email && isValidEmail(client.email)) to.push({ channel: "email", recipient: client.email.trim().toLowerCase() });
-    // A client with no contact on record cannot be proven here: they sign in, or the owner helps.
-    if (!to.length) return { match: true, sentTo: [], mayTakeMinutes: false };
+    if (number) recorded.push({ channel: "whatsapp", recipient: number });
+    if (client.email && isValidEmail(client.email)) recorded.push({ channel: "email", recipient: client.email.trim().toLowerCase() });
+    // Only where a code arrives now (lib/verification.ts). None: they sign in, or go on as a new customer.
+    const to = await codeRoute(db, recorded, { cloudApi: app.outbox.cloudApi });
+    if (!to.length) return { match: true, by: match.by, sentTo: [], message: CODE_ROUTE_MESSAGES.identify };
     await issueCode(db, await loadBusiness(app), {
       purpose: "payment-identify",
       to,
@@ -438,7 +440,6 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
       match: true,
       by: match.by,
       sentTo: to.map(maskedDestination),
-      mayTakeMinutes: to.every((d) => d.channel === "whatsapp") && !app.config.WHATSAPP_TOKEN,
     };
   }
 

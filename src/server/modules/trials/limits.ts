@@ -2,12 +2,15 @@
 // each refusal a clear message, counted in trial_refusals for the owner:
 //   - no throwaway e-mail address (the maintained list of the disposable-email-domains project,
 //     from npm's disposable-email-domains-js, not a list of ours);
-//   - per network (/24 IPv4, /48 IPv6) a day (default 2): trials asked for from it today;
+//   - per network (/24 IPv4, /48 IPv6) a day (default 2): trials from it started today;
 //   - per shop a day (default 50): trials started today.
+// Both count trials started (their code entered), never requests: a request whose code did not
+// arrive uses up nothing. Asking for codes has its own limits, per hour (lib/verification.ts:
+// per network as the requester, and per person, which is per number, one trial each).
 // One trial per WhatsApp number and per e-mail address, and none on blackout days, are the order's
 // own rules (orders/service.ts). "Today" is the South African day.
 import { isDisposableEmailDomain } from "disposable-email-domains-js";
-import { and, count, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "@/server/db/client";
 import { trialRefusals, trials } from "@/server/db/schema";
@@ -29,12 +32,16 @@ export const TRIAL_LIMIT_MESSAGES = {
     "This WhatsApp number already has an account with us: free trials are for new customers. Please choose a package to renew.",
 } as const satisfies Record<LimitReason, string>;
 
-/** The 409 (400 for the address, which the customer can change) that says which limit. */
+/**
+ * The 409 (400 for the address, which the customer can change) that says which limit, on the
+ * field that decides it: the address, the number, or for the day's allowances the free-trial
+ * choice itself (`duration`), so a phone shows it there and not only in a toast.
+ */
 export function limitRefusal(reason: LimitReason): AppError {
   const message = TRIAL_LIMIT_MESSAGES[reason];
   if (reason === "disposable-email") return new AppError(400, "validation", message, { email: message });
   if (reason === "returning-client") return new AppError(409, "trial_used", message, { whatsapp: message });
-  return new AppError(409, "trial_limit", message);
+  return new AppError(409, "trial_limit", message, { duration: message });
 }
 
 export function isDisposableEmail(email: string): boolean {
@@ -56,14 +63,12 @@ export async function loadTrialLimits(app: FastifyInstance): Promise<TrialLimits
   return trialLimits((await loadBusiness(app)).settings);
 }
 
-/** Trials asked for from `network` since the start of today (`exceptId` left out). */
-export async function networkTrialsToday(db: Executor, network: string, now = new Date(), exceptId?: string): Promise<number> {
+/** Trials from `network` started since the start of today. */
+export async function networkTrialsStartedToday(db: Executor, network: string, now = new Date()): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(trials)
-    .where(
-      and(eq(trials.network, network), gte(trials.created_at, startOfSaDay(now)), exceptId ? sql`${trials.id} <> ${exceptId}` : undefined),
-    );
+    .where(and(eq(trials.network, network), isNotNull(trials.started_at), gte(trials.started_at, startOfSaDay(now))));
   return row.n;
 }
 
@@ -77,19 +82,18 @@ export async function trialsStartedToday(db: Executor, now = new Date()): Promis
 }
 
 /**
- * Which limit a trial would break: the address, its network's trials today (`exceptId`, the trial
- * being verified, left out) and the shop's trials started today. The same checks, in the same
- * order and words, when it is asked for and again when its code starts it (a limit reached, or
- * changed, in between still holds).
+ * Which limit a trial would break: the address, its network's trials started today and the shop's.
+ * The same checks, in the same order and words, when it is asked for and again when its code
+ * starts it (a limit reached, or changed, in between still holds).
  */
 export async function limitBroken(
   db: Executor,
   limits: TrialLimits,
-  trial: { email: string; network: string; exceptId?: string },
+  trial: { email: string; network: string },
   now = new Date(),
 ): Promise<LimitReason | null> {
   if (limits.blockDisposable && isDisposableEmail(trial.email)) return "disposable-email";
-  if ((await networkTrialsToday(db, trial.network, now, trial.exceptId)) >= limits.perNetwork) return "network";
+  if ((await networkTrialsStartedToday(db, trial.network, now)) >= limits.perNetwork) return "network";
   if ((await trialsStartedToday(db, now)) >= limits.dailyCap) return "daily-cap";
   return null;
 }

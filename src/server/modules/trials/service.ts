@@ -16,12 +16,25 @@ import { clients, leads, packages, provisioningJobs, trials, verificationCodes }
 import { appForDevice, insertClientFromLead, setPasswordLink } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
 import { AppError, conflict, notFound } from "@/server/lib/errors";
+import { storedNumber } from "@/server/lib/identity";
 import { type Actor, applyOrRefuse, loadRules } from "@/server/lib/lifecycle";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
-import { type CodeCheck, codeRefusal, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
+import {
+  type CodeCheck,
+  codeRefusal,
+  codeRoute,
+  consumeCode,
+  type Destination,
+  issueCode,
+  maskedDestination,
+  noCodeRoute,
+  tooManyCodes,
+  tooManyCodesRefusal,
+} from "@/server/lib/verification";
 import { welcomeMessages } from "@/server/modules/admin-business/messages";
 import { currentStreamUrl } from "@/server/modules/panel/settings";
+import { CODE_ROUTE_MESSAGES } from "@/shared/schemas";
 import type { TrialStarted, TrialState, TrialView } from "@/shared/trial-schemas";
 import { type LimitReason, limitBroken, limitRefusal, loadTrialLimits, recordRefusal, requestRefusal } from "./limits";
 import { networkOf } from "./network";
@@ -42,21 +55,44 @@ export const TRIAL_MESSAGES = {
   awaiting: "Enter the 6-digit code we sent you to start your free trial.",
 } as const;
 
-/** Where the code goes: WhatsApp when they gave a number, else their e-mail address. */
-function destinationOf(lead: Pick<Lead, "whatsapp" | "email">): Destination {
-  return lead.whatsapp ? { channel: "whatsapp", recipient: lead.whatsapp } : { channel: "email", recipient: lead.email.trim() };
+/**
+ * Where the code goes (lib/verification.ts, codeRoute): their WhatsApp when a code reaches it now,
+ * else the e-mail address they gave; null when neither (the order then waits for the owner).
+ */
+export async function trialCodeDestination(
+  app: FastifyInstance,
+  lead: { whatsapp?: string | null; email?: string | null },
+): Promise<Destination | null> {
+  const candidates: Destination[] = [];
+  if (lead.whatsapp) candidates.push({ channel: "whatsapp", recipient: storedNumber(lead.whatsapp) ?? lead.whatsapp });
+  if (lead.email?.trim()) candidates.push({ channel: "email", recipient: lead.email.trim() });
+  const [to] = await codeRoute(app.db, candidates, { cloudApi: app.outbox.cloudApi });
+  return to ?? null;
 }
 
 // ---- asking (from the order) ------------------------------------------------------------------
 
-/** The limits a request must pass before its lead is saved; a refusal is counted for the owner and thrown. */
-export async function checkTrialRequest(app: FastifyInstance, request: { email: string; ip: string; returningClient: boolean }) {
+/**
+ * The limits a request must pass before its lead is saved; a refusal is counted for the owner and
+ * thrown. The code limits too (429): a lead saved without its code would hold the one trial per
+ * number and address with nothing sent.
+ */
+export async function checkTrialRequest(
+  app: FastifyInstance,
+  request: { email: string; ip: string; returningClient: boolean; to: Destination },
+) {
   const network = networkOf(request.ip);
   const reason = request.returningClient ? "returning-client" : await requestRefusal(app, { email: request.email, network });
-  if (!reason) return;
-  await recordRefusal(app, reason, network);
-  throw limitRefusal(reason);
+  if (reason) {
+    await recordRefusal(app, reason, network);
+    throw limitRefusal(reason);
+  }
+  const ask = { purpose: "trial" as const, recipients: [request.to.recipient], requester: codeRequester(request.ip) };
+  if (await tooManyCodes(app.db, ask)) throw tooManyCodesRefusal(request.to.channel);
 }
+
+/** Codes asked for are limited per network an hour (the trial allowances count trials started). */
+const codeRequester = (ip: string) => `network:${networkOf(ip)}`;
 
 /** Counts the order's own refusals of a free trial (one per person, blackout days) for the owner, then lets them go on. */
 export async function countOrderRefusal(app: FastifyInstance, refusal: unknown, ip: string): Promise<void> {
@@ -69,8 +105,7 @@ export async function countOrderRefusal(app: FastifyInstance, refusal: unknown, 
  * The trial for a saved free-trial lead: made once (a replayed order answers the same trial)
  * with its code sent; a replay sends a new code only when none is live any more.
  */
-export async function openTrial(app: FastifyInstance, lead: Lead, ip: string): Promise<TrialStarted> {
-  const to = destinationOf(lead);
+export async function openTrial(app: FastifyInstance, lead: Lead, ip: string, to: Destination): Promise<TrialStarted> {
   const [made] = await app.db
     .insert(trials)
     .values({ lead_id: lead.id, network: networkOf(ip), channel: to.channel, recipient: to.recipient })
@@ -78,7 +113,7 @@ export async function openTrial(app: FastifyInstance, lead: Lead, ip: string): P
     .returning();
   const trial = made ?? (await app.db.select().from(trials).where(eq(trials.lead_id, lead.id)))[0];
   if (!trial.started_at && (made || !(await hasLiveCode(app, lead.id)))) await sendCode(app, trial, lead, ip);
-  return { trialId: trial.id, sentTo: maskedDestination(to) };
+  return { trialId: trial.id, sentTo: maskedDestination({ channel: trial.channel as Destination["channel"], recipient: trial.recipient }) };
 }
 
 async function hasLiveCode(app: FastifyInstance, leadId: string): Promise<boolean> {
@@ -102,7 +137,7 @@ async function sendCode(app: FastifyInstance, trial: Trial, lead: Lead, ip: stri
     purpose: "trial",
     to: [{ channel: trial.channel as Destination["channel"], recipient: trial.recipient }],
     leadId: lead.id,
-    requester: `ip:${ip}`,
+    requester: codeRequester(ip),
     payload: { trialId: trial.id },
     name: lead.name,
   });
@@ -127,8 +162,16 @@ export async function resendCode(app: FastifyInstance, id: string, ip: string): 
   if (trial.started_at) throw conflict(TRIAL_MESSAGES.started);
   const [lead] = await app.db.select().from(leads).where(eq(leads.id, trial.lead_id));
   if (lead.status === "converted") throw conflict(TRIAL_MESSAGES.converted);
-  await sendCode(app, trial, lead, ip);
-  return { trialId: trial.id, sentTo: maskedDestination({ channel: trial.channel as Destination["channel"], recipient: trial.recipient }) };
+  // Where a code reaches them now (a window may have closed, a template been approved, since).
+  const to = await trialCodeDestination(app, lead);
+  if (!to) throw noCodeRoute(CODE_ROUTE_MESSAGES.trialResend, "code");
+  const [routed] = await app.db
+    .update(trials)
+    .set({ channel: to.channel, recipient: to.recipient })
+    .where(eq(trials.id, trial.id))
+    .returning();
+  await sendCode(app, routed, lead, ip);
+  return { trialId: trial.id, sentTo: maskedDestination(to) };
 }
 
 // ---- the code ---------------------------------------------------------------------------------
@@ -179,7 +222,7 @@ export async function verifyTrial(app: FastifyInstance, id: string, code: string
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('trials:start'))`);
     // The request's limits again (the address, its network today, the shop today): one reached
     // since it was asked for still holds. Refused before the code is used, so nothing is made.
-    const broken = await limitBroken(tx, limits, { email: lead.email, network: trial.network, exceptId: trial.id }, now);
+    const broken = await limitBroken(tx, limits, { email: lead.email, network: trial.network }, now);
     if (broken) return { kind: "limit", reason: broken };
     const check = await consumeCode(tx, { purpose: "trial", leadId: lead.id, code, now });
     // A wrong try is counted: this transaction commits, then the refusal is answered.

@@ -64,7 +64,7 @@ async function ordered(p: Person): Promise<{ trialId: string; code: string }> {
     headers: { origin: PUBLIC_URL },
   });
   expect(res.statusCode, res.body).toBe(202);
-  return { trialId: res.json().trialId, code: await codeSentTo(t.app, p.stored) };
+  return { trialId: res.json().trialId, code: await codeSentTo(t.app, p.email) };
 }
 const verify = (trialId: string, code: string) =>
   t.app.inject({ method: "POST", url: `/api/trials/${trialId}/verify`, payload: { code }, headers: { origin: PUBLIC_URL } });
@@ -80,16 +80,14 @@ async function nothingMade(p: Person, trialId: string, jobsBefore: number) {
 }
 
 describe("the limits again at verify", () => {
-  it("per network: a trial asked for yesterday is refused today once its network has had today's trials (409, counted), nothing made", async () => {
+  it("per network: a trial asked for earlier is refused once its network has started today's trials (409, counted), nothing made", async () => {
     const early = person({ ip: "203.0.113.5" });
     const asked = await ordered(early);
-    // asked for yesterday, verified today, after two others from the same /24 asked for theirs today
-    await t.app.db
-      .update(trials)
-      .set({ created_at: new Date(Date.now() - 86_400_000) })
-      .where(eq(trials.id, asked.trialId));
-    await ordered(person({ ip: "203.0.113.77" }));
-    await ordered(person({ ip: "203.0.113.201" }));
+    // asked for first; meanwhile two others from the same /24 asked for theirs and started them
+    for (const ip of ["203.0.113.77", "203.0.113.201"]) {
+      const other = await ordered(person({ ip }));
+      expect((await verify(other.trialId, other.code)).statusCode).toBe(201);
+    }
     const before = await refusals("network");
     const jobs = await trialJobs();
 
@@ -105,10 +103,14 @@ describe("the limits again at verify", () => {
     await setSetting(TRIAL_SETTINGS.perNetwork, "2");
   });
 
-  it("per network: its own request is not counted against it, nor one from another network", async () => {
+  it("per network: requests not started are not counted against it, nor a trial started on another network", async () => {
     const own = await ordered(person({ ip: "198.51.100.9" }));
     await ordered(person({ ip: "198.51.100.10" }));
-    await ordered(person({ ip: "198.51.101.10" }));
+    await ordered(person({ ip: "198.51.100.11" }));
+    const elsewhere = await ordered(person({ ip: "198.51.101.10" }));
+    expect((await verify(elsewhere.trialId, elsewhere.code)).statusCode).toBe(201);
+    const next = await ordered(person({ ip: "198.51.101.11" }));
+    expect((await verify(next.trialId, next.code)).statusCode).toBe(201);
     expect((await verify(own.trialId, own.code)).statusCode).toBe(201);
   });
 

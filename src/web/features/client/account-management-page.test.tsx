@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientProfile } from "@/shared/client-schemas";
-import { VERIFICATION_CODE_MESSAGES } from "@/shared/schemas";
+import { CODE_ROUTE_MESSAGES, VERIFICATION_CODE_MESSAGES } from "@/shared/schemas";
 import { formatPhoneForDisplay } from "@/shared/whatsapp";
 import { toast } from "@/web/lib/toast";
 import { cleanup, click, getByRoleName, renderRoutes, waitFor } from "@/web/testing/render";
@@ -126,7 +126,7 @@ describe("changing a contact on the account page", () => {
     const WRONG = "That code is not right. 4 tries left.";
     let tries = 0;
     const requests = portal({
-      "POST /client/contact-change": { status: 202, body: { sentTo: "WhatsApp ending 2222", channel: "whatsapp", mayTakeMinutes: true } },
+      "POST /client/contact-change": { status: 202, body: { sentTo: "WhatsApp ending 2222", channel: "whatsapp" } },
       "POST /client/contact-change/confirm": () => {
         tries += 1;
         if (tries === 1) return { status: 400, body: { error: { code: "invalid", message: WRONG, fields: { code: WRONG } } } };
@@ -149,7 +149,8 @@ describe("changing a contact on the account page", () => {
     await click(getByRoleName(dialog, "button", "Send code"));
     await waitFor(() => expect(dialog.textContent).toContain("We sent a code to WhatsApp ending 2222."));
     expect(requests.find((r) => r.path === "/client/contact-change")?.body).toEqual({ whatsapp: "083 111 2222" });
-    expect(dialog.textContent).toContain("It may take a few minutes: Umoya TV sends WhatsApp messages by hand.");
+    // a code never waits for a person: nothing says it is sent by hand
+    expect(dialog.textContent).not.toMatch(/by hand|few minutes/);
 
     const code = within(dialog).getByLabelText("Code");
     expect(code.getAttribute("inputmode")).toBe("numeric");
@@ -180,16 +181,17 @@ describe("changing a contact on the account page", () => {
     expect(requests.some((r) => r.method === "PATCH")).toBe(false);
   });
 
-  it("puts a refused new number on its field, and 'Send a new code' goes back to step 1", async () => {
+  it("puts a refused new number on its field (taken; no code can reach it yet, with what works), and 'Send a new code' goes back to step 1", async () => {
     const taken = "This number is already on another account. Contact us if it is yours.";
-    let first = true;
+    const noRoute = CODE_ROUTE_MESSAGES.whatsappWindow;
+    let tries = 0;
     portal({
       "POST /client/contact-change": () => {
-        if (first) {
-          first = false;
-          return { status: 409, body: { error: { code: "conflict", message: taken, fields: { whatsapp: taken } } } };
-        }
-        return { status: 202, body: { sentTo: "WhatsApp ending 3333", channel: "whatsapp", mayTakeMinutes: false } };
+        tries += 1;
+        if (tries === 1) return { status: 409, body: { error: { code: "conflict", message: taken, fields: { whatsapp: taken } } } };
+        if (tries === 2)
+          return { status: 409, body: { error: { code: "no_code_route", message: noRoute, fields: { whatsapp: noRoute } } } };
+        return { status: 202, body: { sentTo: "WhatsApp ending 3333", channel: "whatsapp" } };
       },
     });
     const { rendered } = renderRoutes(routes, "/account-management");
@@ -202,15 +204,17 @@ describe("changing a contact on the account page", () => {
     await waitFor(() => expect(fieldError(number)).toBe(taken));
 
     await click(getByRoleName(dialog, "button", "Send code"));
+    await waitFor(() => expect(fieldError(number)).toBe(noRoute));
+
+    await click(getByRoleName(dialog, "button", "Send code"));
     await waitFor(() => expect(dialog.textContent).toContain("We sent a code to WhatsApp ending 3333."));
-    expect(dialog.textContent).not.toContain("It may take a few minutes");
     await click(getByRoleName(dialog, "button", "Send a new code"));
     await waitFor(() => expect((within(dialog).getByLabelText("New WhatsApp number") as HTMLInputElement).value).toBe("0831113333"));
   });
 
   it("changes the e-mail address the same way", async () => {
     const requests = portal({
-      "POST /client/contact-change": { status: 202, body: { sentTo: "n***@example.test", channel: "email", mayTakeMinutes: false } },
+      "POST /client/contact-change": { status: 202, body: { sentTo: "n***@example.test", channel: "email" } },
       "POST /client/contact-change/confirm": () => {
         server.me = { ...ME, email: "new@example.test" };
         return { body: { data: server.me } };

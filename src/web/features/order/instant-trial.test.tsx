@@ -4,6 +4,7 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Package } from "@/shared/api";
+import { CODE_ROUTE_MESSAGES } from "@/shared/schemas";
 import type { TrialView } from "@/shared/trial-schemas";
 import { cleanup, renderRoutes, waitFor } from "@/web/testing/render";
 import { INSTANT_TRIAL_MESSAGES } from "./instant-trial";
@@ -37,7 +38,9 @@ const LINE = {
   expires_at: null,
 };
 
-function installFetch() {
+type Answer = { status: number; body: unknown };
+function installFetch(options: { order?: Answer; resend?: Answer[] } = {}) {
+  const resends = [...(options.resend ?? [])];
   const posted: { path: string; body: unknown }[] = [];
   let reads = 0;
   const json = (status: number, body: unknown) =>
@@ -59,7 +62,17 @@ function installFetch() {
       if (path === "/api/settings") return json(200, { data: {} });
       if (path === "/api/trial-availability") return json(200, { data: { available: true, reason: "", day: "2026-11-26" } });
       if (init?.method === "POST") posted.push({ path, body: JSON.parse(String(init.body ?? "null")) });
-      if (path === "/api/orders") return json(202, { success: true, id: "lead-1", trialId: TRIAL_ID, sentTo: "WhatsApp ending 4567" });
+      if (path === "/api/orders") {
+        const answer = options.order ?? {
+          status: 202,
+          body: { success: true, id: "lead-1", trialId: TRIAL_ID, sentTo: "WhatsApp ending 4567" },
+        };
+        return json(answer.status, answer.body);
+      }
+      if (path === `/api/trials/${TRIAL_ID}/resend`) {
+        const answer = resends.shift() ?? { status: 500, body: { error: { code: "internal", message: "no more answers" } } };
+        return json(answer.status, answer.body);
+      }
       if (path === `/api/trials/${TRIAL_ID}/verify`) {
         const { code } = JSON.parse(String(init?.body));
         if (code !== "123456") {
@@ -138,5 +151,47 @@ describe("the instant free trial", () => {
     expect(container.textContent).toContain(INSTANT_TRIAL_MESSAGES.readyTitle);
     expect(container.textContent).toContain("s3cret");
     expect(posted.filter((p) => p.path.endsWith("/verify")).map((p) => p.body)).toEqual([{ code: "654321" }, { code: "123456" }]);
+  });
+
+  it("says where the code really went (an e-mail address), puts a refused new code's reason at the code field, and follows a new code elsewhere", async () => {
+    const noRoute = CODE_ROUTE_MESSAGES.trialResend;
+    installFetch({
+      order: { status: 202, body: { success: true, id: "lead-1", trialId: TRIAL_ID, sentTo: "t***@example.co.za" } },
+      resend: [
+        { status: 409, body: { error: { code: "no_code_route", message: noRoute, fields: { code: noRoute } } } },
+        { status: 202, body: { trialId: TRIAL_ID, sentTo: "WhatsApp ending 4567" } },
+      ],
+    });
+    const { rendered } = renderRoutes([{ path: "/", element: <OrderSection /> }], "/");
+    const { container } = await rendered;
+    await waitFor(() => expect(container.querySelector("#order-package")?.textContent ?? "").toContain("Month to Month"));
+    await type(container, "#order-name", "Thandi Mokoena");
+    await type(container, "#order-email", "thandi@example.co.za");
+    await type(container, "#order-whatsapp", "082 123 4567");
+    await type(container, "#order-duration", "free-trial");
+    await submit(container.querySelector('form[aria-label="Order form"]'));
+
+    await waitFor(() => expect(container.textContent).toContain("We sent a code to t***@example.co.za."));
+    expect(container.textContent).not.toContain("WhatsApp ending");
+    const resend = () => [...container.querySelectorAll("button")].find((b) => b.textContent === "Send a new code");
+    await act(async () => resend()?.click());
+    await waitFor(() => expect(container.querySelector("#trial-code-error")?.textContent).toBe(noRoute));
+    await act(async () => resend()?.click());
+    await waitFor(() => expect(container.textContent).toContain("We sent a code to WhatsApp ending 4567."));
+  });
+
+  it("shows a trial refused for today at the free-trial choice, not only in a toast", async () => {
+    const message = "Free trials from your internet connection are used up for today. Please try again tomorrow or choose a paid package.";
+    installFetch({ order: { status: 409, body: { error: { code: "trial_limit", message, fields: { duration: message } } } } });
+    const { rendered } = renderRoutes([{ path: "/", element: <OrderSection /> }], "/");
+    const { container } = await rendered;
+    await waitFor(() => expect(container.querySelector("#order-package")?.textContent ?? "").toContain("Month to Month"));
+    await type(container, "#order-name", "Thandi Mokoena");
+    await type(container, "#order-email", "thandi@example.co.za");
+    await type(container, "#order-whatsapp", "082 123 4567");
+    await type(container, "#order-duration", "free-trial");
+    await submit(container.querySelector('form[aria-label="Order form"]'));
+    await waitFor(() => expect(container.querySelector("#order-duration-error")?.textContent).toBe(message));
+    expect(container.querySelector("#order-duration")?.getAttribute("aria-describedby")).toContain("order-duration-error");
   });
 });

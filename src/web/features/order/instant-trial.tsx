@@ -3,7 +3,7 @@
 // moment the panel has made it (asked again every couple of seconds) and says they were sent too.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2, Loader2 } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { formatDateTime } from "@/shared/dates";
 import { type TrialLine, type TrialStarted, type TrialVerify, type TrialVerifyInput, trialVerifySchema } from "@/shared/trial-schemas";
@@ -59,6 +59,8 @@ export function InstantTrial({ trial, onClose }: { trial: TrialStarted; onClose:
 function CodeStep({ trial, verify, onClose }: { trial: TrialStarted; verify: ReturnType<typeof useVerifyTrial>; onClose: () => void }) {
   const form = useForm<TrialVerifyInput, unknown, TrialVerify>({ resolver: zodResolver(trialVerifySchema), defaultValues: { code: "" } });
   const resend = useResendTrialCode(trial.trialId);
+  // where the code went: a new code goes where one arrives now, which may be elsewhere
+  const [sentTo, setSentTo] = useState(trial.sentTo);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -79,11 +81,15 @@ function CodeStep({ trial, verify, onClose }: { trial: TrialStarted; verify: Ret
 
   const again = async () => {
     try {
-      await resend.mutateAsync();
+      const answer = await resend.mutateAsync();
+      setSentTo(answer.sentTo);
       form.reset({ code: "" });
       toast.success(INSTANT_TRIAL_MESSAGES.resent);
     } catch (failure) {
-      toast.error("No new code", { description: failure instanceof ApiError ? failure.message : "Please try again." });
+      // Why not (too many codes, or none can reach them now, with what to do): at the code field too.
+      const message = failure instanceof ApiError ? failure.fields.code || failure.message : "Please try again.";
+      form.setError("code", { type: "server", message }, { shouldFocus: true });
+      toast.error("No new code", { description: message });
     }
   };
 
@@ -92,9 +98,7 @@ function CodeStep({ trial, verify, onClose }: { trial: TrialStarted; verify: Ret
       <h3 id="trial-code-heading" ref={heading} tabIndex={-1} className="font-display text-2xl font-bold text-ink">
         {INSTANT_TRIAL_MESSAGES.codeTitle}
       </h3>
-      <p className="text-ink-muted">
-        We sent a code to {trial.sentTo}. Enter it to start your free trial now: your line details show here.
-      </p>
+      <p className="text-ink-muted">We sent a code to {sentTo}. Enter it to start your free trial now: your line details show here.</p>
       <form onSubmit={save} noValidate aria-label="Free trial code" className="flex flex-col gap-4">
         <FormField id="trial-code" label="Code" required error={error} hint={INSTANT_TRIAL_MESSAGES.codeHint}>
           <Input

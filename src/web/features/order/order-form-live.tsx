@@ -239,7 +239,7 @@ export const OrderFormLive = memo(function OrderFormLive({
         return;
       }
       openWhatsApp(answer.whatsappUrl);
-      toast.success(ORDER_MESSAGES.successTitle, { description: ORDER_MESSAGES.successDescription });
+      toast.success(ORDER_MESSAGES.successTitle, { description: answer.notice ?? ORDER_MESSAGES.successDescription });
       reset(EMPTY_VALUES);
       clearDraft();
       setSentUrl(answer.whatsappUrl);

@@ -3,7 +3,7 @@ import type { PaymentMethods } from "@/shared/api";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { MAC_MESSAGE } from "@/shared/device-lines";
 import type { PlanViewModel } from "@/shared/pricing";
-import { IMMEDIATE_START_CONSENT_MESSAGE } from "@/shared/schemas";
+import { CODE_ROUTE_MESSAGES, IMMEDIATE_START_CONSENT_MESSAGE } from "@/shared/schemas";
 import { cleanup, click, renderRoutes, stubFetch, typeInto, waitFor } from "@/web/testing/render";
 import { PayReviewDialog } from "./pay-review-dialog";
 
@@ -49,7 +49,7 @@ function stubApi(card: PaymentMethods["card"], routes: Record<string, Answer | (
   const stub = stubFetch({
     "/payments/methods": { body: { data: { card, eft } } },
     // by default nobody has the number: no code is asked for
-    "/payments/identify": { body: { match: false, sentTo: [], mayTakeMinutes: false } },
+    "/payments/identify": { body: { match: false, sentTo: [] } },
     ...routes,
   });
   const posts: { path: string; body: unknown }[] = [];
@@ -236,7 +236,7 @@ describe("PayReviewDialog: the review step", () => {
 
   it("asks a payer whose number is a client's for the code we sent, and sends it with the payment", async () => {
     const posts = stubApi("sandbox", {
-      "/payments/identify": { body: { match: true, sentTo: ["WhatsApp ending 4567"], mayTakeMinutes: true } },
+      "/payments/identify": { body: { match: true, sentTo: ["WhatsApp ending 4567"] } },
       "/payments/paylink": { status: 201, body: PAYLINK },
     });
     const tabs = openTabs();
@@ -249,7 +249,9 @@ describe("PayReviewDialog: the review step", () => {
         "We found an account for this number — enter the code we sent to sign in, or continue as a new customer.",
       ),
     );
-    expect(review.dialog.textContent).toContain("We sent a code to WhatsApp ending 4567. The code may take a few minutes");
+    expect(review.dialog.textContent).toContain("We sent a code to WhatsApp ending 4567.");
+    // a code never waits for a person: nothing says it is sent by hand
+    expect(review.dialog.textContent).not.toMatch(/by hand|few minutes/);
     expect(identified).toEqual([{ path: "/api/payments/identify", body: { whatsapp: "082 123 4567", email: "" } }]);
     // No payment yet, and the tab opened at the click is closed again.
     expect(posts).toEqual([]);
@@ -265,9 +267,28 @@ describe("PayReviewDialog: the review step", () => {
     expect(identified).toHaveLength(1);
   });
 
+  it("says at the number's field when no code can reach the account, and paying again goes on as a new customer", async () => {
+    const posts = stubApi("sandbox", {
+      "/payments/identify": { body: { match: true, by: "whatsapp", sentTo: [], message: CODE_ROUTE_MESSAGES.identify } },
+      "/payments/paylink": { status: 201, body: PAYLINK },
+    });
+    openTabs();
+    const review = await renderReview();
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
+    await review.fill();
+    await click(review.button("Continue to payment"));
+    await waitFor(() => expect(review.errorOf("whatsapp")).toBe(CODE_ROUTE_MESSAGES.identify));
+    expect(review.dialog.querySelector("#payer-identity-title")).toBeNull();
+    expect(posts).toEqual([]);
+    await click(review.button("Continue to payment"));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body).not.toHaveProperty("verificationCode");
+    expect(identified).toHaveLength(1);
+  });
+
   it("lets the payer continue as a new customer without the code, and shows a refused code on its field", async () => {
     const posts = stubApi("ikhokha", {
-      "/payments/identify": { body: { match: true, sentTo: ["t***@example.co.za"], mayTakeMinutes: false } },
+      "/payments/identify": { body: { match: true, sentTo: ["t***@example.co.za"] } },
       "/payments/paylink": {
         status: 400,
         body: {

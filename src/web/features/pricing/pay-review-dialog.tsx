@@ -47,7 +47,6 @@ export const PAY_REVIEW_MESSAGES = {
   unavailable: "Online payment isn't available at the moment. Place an order and we'll send you the payment details on WhatsApp.",
   found: "We found an account for this number — enter the code we sent to sign in, or continue as a new customer.",
   foundByEmail: "We found an account for this e-mail address — enter the code we sent to sign in, or continue as a new customer.",
-  slow: "The code may take a few minutes: it is sent on WhatsApp by hand.",
   asNew: "Continuing as a new customer makes a new account. If it turns out to be you, we join the two.",
   cardOnly: EFT_CARD_ONLY_MESSAGE,
 } as const;
@@ -161,6 +160,12 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
       // An account has this number: the code comes first (the payment tab waits for it).
       if (known.match && known.sentTo.length) {
         closeTab(tab);
+        return;
+      }
+      // An account no code can reach now: why, at the field that matched; paying again goes on as a new customer.
+      if (known.match && known.message) {
+        closeTab(tab);
+        setError(known.by === "email" ? "email" : "whatsapp", { type: "server", message: known.message }, { shouldFocus: true });
         return;
       }
     }
@@ -455,7 +460,7 @@ function IdentityStep({
         {answer.by === "email" ? PAY_REVIEW_MESSAGES.foundByEmail : PAY_REVIEW_MESSAGES.found}
       </h3>
       <p className="mt-1 text-sm text-ink-muted" role="status">
-        We sent a code to {answer.sentTo.join(" and ")}.{answer.mayTakeMinutes ? ` ${PAY_REVIEW_MESSAGES.slow}` : ""}
+        We sent a code to {answer.sentTo.join(" and ")}.
       </p>
       <FormField id={fieldId("verificationCode")} label="Code" error={error} hint={PAY_REVIEW_MESSAGES.asNew} className="mt-3">
         <Input

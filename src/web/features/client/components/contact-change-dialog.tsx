@@ -13,7 +13,6 @@ import {
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
-import { useBranding } from "@/web/lib/queries/branding";
 import { toast } from "@/web/lib/toast";
 import { useConfirmContactChange, useStartContactChange } from "../api/contact-change";
 import { Field } from "./field";
@@ -64,7 +63,6 @@ function ContactChangeSteps({ kind, onDone }: { kind: ContactKind; onDone: () =>
   const [started, setStarted] = useState<ContactChangeStarted | null>(null);
   const start = useStartContactChange();
   const confirm = useConfirmContactChange();
-  const { branding } = useBranding();
 
   const contact = useForm<ContactChangeInput>({
     resolver: zodResolver(contactChangeSchema),
@@ -80,7 +78,8 @@ function ContactChangeSteps({ kind, onDone }: { kind: ContactKind; onDone: () =>
       setStarted(await start.mutateAsync({ [kind]: values[kind] }));
       code.reset({ code: "" });
     } catch (error) {
-      // 409 (the number is on another account), 400 (same as now): on the field; 429 and the rest too.
+      // 409 (the number is on another account, or no code can reach it now: the words say what works),
+      // 400 (same as now): on the field; 429 and the rest too.
       if (!applyFieldErrors(error, contact.setError, [kind])) contact.setError(kind, { type: "server", message: errorMessage(error) });
     }
   });
@@ -135,11 +134,6 @@ function ContactChangeSteps({ kind, onDone }: { kind: ContactKind; onDone: () =>
         <DialogTitle>{words.title}</DialogTitle>
         <DialogDescription>We sent a code to {started.sentTo}.</DialogDescription>
       </DialogHeader>
-      {started.mayTakeMinutes ? (
-        <p className="mb-4 rounded-xl border border-line bg-surface-raised p-3 text-sm text-ink-muted">
-          It may take a few minutes: {branding.companyName || "the shop"} sends WhatsApp messages by hand.
-        </p>
-      ) : null}
       <form onSubmit={own(check)} noValidate className="flex flex-col gap-4">
         <Field id="contact-change-code" label="Code" hint="The 6 digits in the message." error={code.formState.errors.code?.message}>
           <Input
@@ -154,6 +148,8 @@ function ContactChangeSteps({ kind, onDone }: { kind: ContactKind; onDone: () =>
         <button
           type="button"
           onClick={() => {
+            // Step 1 comes back with what they typed (its input mounts anew and takes the form's defaults).
+            contact.reset(contact.getValues());
             setStarted(null);
             code.clearErrors();
           }}

@@ -203,11 +203,19 @@ export function OutboxSection() {
         description="Every email and WhatsApp message the system sends. Failed ones are retried with a growing pause; you can retry now."
       />
       {ownerQueue ? (
-        <p className="mb-4 rounded-card border border-accent/40 bg-accent/5 px-4 py-3 text-sm text-ink-muted">
+        // Says only what holds for every row: the buttons by their labels; whether an e-mail copy went is
+        // each message's own note (not everyone has an address, nor is every message copied); one-time
+        // codes never come here (lib/verification.ts sends them only where they arrive at once).
+        <p
+          className="mb-4 rounded-card border border-accent/40 bg-accent/5 px-4 py-3 text-sm text-ink-muted"
+          data-testid="owner-queue-help"
+        >
           <span className="font-semibold text-ink">To send on WhatsApp.</span> The server cannot send these itself. Tap{" "}
-          <span className="font-medium text-ink">Open chat</span>: WhatsApp opens with the message typed in (a person's messages together,
-          oldest first). Press Send there, then <span className="font-medium text-ink">Mark sent</span> here. Anyone with an e-mail address
-          already got a copy by e-mail.
+          <span className="font-medium text-ink">Open chat</span> (a message holding a private link shows{" "}
+          <span className="font-medium text-ink">Prepare chat</span> first): WhatsApp opens with the message typed in (a person's messages
+          together, oldest first). Press Send there, then <span className="font-medium text-ink">Mark sent</span> (or{" "}
+          <span className="font-medium text-ink">Mark all sent</span>) here. A message's details say whether a copy also went by e-mail.
+          One-time codes never wait here.
         </p>
       ) : null}
       {ownerQueue ? (

@@ -177,6 +177,23 @@ describe("the To send on WhatsApp queue", () => {
     expect(page().textContent).toContain("to send");
   });
 
+  it("its help names the buttons by their labels and claims no e-mail copy or code it cannot promise", async () => {
+    await renderSection();
+    const help = await waitFor(() => {
+      const found = page().querySelector('[data-testid="owner-queue-help"]');
+      expect(found).not.toBeNull();
+      return found as HTMLElement;
+    });
+    const text = help.textContent ?? "";
+    for (const label of ["Open chat", "Prepare chat", "Mark sent", "Mark all sent"]) expect(text).toContain(label);
+    // the labels it names are the rows' own (Prepare chat: a row holding a private link, tested below)
+    await findNamed("a", "Open chat with +27 82 555 0101");
+    await findNamed("button", "Mark sent for the message to +27 82 555 0101");
+    expect(text).not.toContain("already got a copy");
+    expect(text).toContain("A message's details say whether a copy also went by e-mail.");
+    expect(text).toContain("One-time codes never wait here.");
+  });
+
   it("marks a message sent with the second tap: the server is told, the row leaves the queue", async () => {
     await renderSection();
     await click(await findNamed("a", "Open chat with +27 82 555 0101"));

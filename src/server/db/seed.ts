@@ -142,3 +142,46 @@ export async function demoContentLeft(db: Db): Promise<DemoContentLeft> {
     settings: settings.filter((row) => row.key in demo.settings && demo.settings[row.key] === row.value).map((row) => row.key),
   };
 }
+
+/**
+ * The demo claims the public site leaves off (issue 48 item 7): reviews, and homepage lines such
+ * as the hero's "Rated 5 stars by 5,000+ customers", still as they were seeded. A shop with no
+ * customers must not show them as facts; the owner replacing one, or confirming it as true
+ * (confirmDemoItem), puts it on the site.
+ */
+export async function demoClaims(db: Db): Promise<{ testimonials: Set<string>; homepage: Set<string> }> {
+  const left = await demoContentLeft(db);
+  return { testimonials: new Set(left.testimonials), homepage: new Set(left.homepage) };
+}
+
+/** A demo item the owner confirms as true: 'testimonial:<id>' or 'homepage:<section>.<key>'. */
+export const DEMO_ITEM = /^(testimonial:[0-9a-f-]{36}|homepage:[a-z_]+\.[a-z_]+)$/;
+
+/**
+ * The owner keeps a demo claim as theirs: it leaves the demo record, so the site shows it and the
+ * dashboard stops marking it. False when it is not (or no longer) demo content.
+ */
+export async function confirmDemoItem(db: Pick<Db, "select" | "update">, item: string): Promise<boolean> {
+  const [record] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, DEMO_CONTENT_KEY));
+  let demo: DemoContent | null;
+  try {
+    demo = JSON.parse(record?.value ?? "null") as DemoContent | null;
+  } catch {
+    return false;
+  }
+  if (!demo) return false;
+  const [kind, rest] = [item.slice(0, item.indexOf(":")), item.slice(item.indexOf(":") + 1)];
+  if (kind === "testimonial") {
+    if (!demo.testimonials.some((t) => t.id === rest)) return false;
+    demo.testimonials = demo.testimonials.filter((t) => t.id !== rest);
+  } else {
+    const [section, key] = rest.split(".");
+    if (!(key in (demo.homepage[section] ?? {}))) return false;
+    delete demo.homepage[section][key];
+  }
+  await db
+    .update(siteSettings)
+    .set({ value: JSON.stringify(demo), updated_at: new Date() })
+    .where(eq(siteSettings.key, DEMO_CONTENT_KEY));
+  return true;
+}

@@ -5,6 +5,7 @@
 //   GET  /api/admin/alerts-email                where owner notices and alerts go, and the default
 //   GET  /api/admin/branding, PUT /api/admin/branding   the branding map
 //   POST /api/admin/incidents/:id/resolve
+//   GET  /api/admin/demo-content, POST /api/admin/demo-content/confirm {item}   seeded claims still demo; keep one as true
 // Every route needs an admin session (checked before the body is even read). The settings the
 // subscription lifecycle reads (free_trial_hours, grace_days) are range-checked on every write,
 // as are the owner's alert settings (shared/owner-alerts.ts; the alert number stored as 27…).
@@ -13,8 +14,9 @@ import type { FastifyPluginAsync } from "fastify";
 import { requireAdmin } from "@/server/auth/guards";
 import type { Db } from "@/server/db/client";
 import { incidents, packages, siteBranding, siteSettings } from "@/server/db/schema";
+import { confirmDemoItem, DEMO_ITEM, demoContentLeft } from "@/server/db/seed";
 import { audit } from "@/server/lib/audit";
-import { conflict, notFound } from "@/server/lib/errors";
+import { badRequest, conflict, notFound } from "@/server/lib/errors";
 import { alertsEmail, firstAdminEmail } from "@/server/lib/owner-alerts";
 import { brandingUpdateSchema, reorderSchema, settingInputSchema, settingPatchSchema } from "@/shared/admin-schemas";
 import { type AlertsEmailView, storedOwnerAlertValue } from "@/shared/owner-alerts";
@@ -96,6 +98,26 @@ const routes: FastifyPluginAsync = async (app) => {
   app.get("/admin/alerts-email", async (): Promise<{ data: AlertsEmailView }> => {
     const [email, first_admin] = await Promise.all([alertsEmail(app.db), firstAdminEmail(app.db)]);
     return { data: { email, first_admin } };
+  });
+
+  // Demo claims (issue 48 item 7): what still reads as seeded is marked in the dashboard and left
+  // off the public site; the owner replaces it, or confirms it as true here.
+  app.get("/admin/demo-content", async () => ({ data: await demoContentLeft(app.db) }));
+
+  app.post("/admin/demo-content/confirm", async (request) => {
+    const body = bodyObject(request.body);
+    const item = typeof body.item === "string" ? body.item.trim() : "";
+    const message = "Name a demo item: testimonial:<id> or homepage:<section>.<key>";
+    if (!DEMO_ITEM.test(item)) throw badRequest(message, { item: message });
+    const confirmed = await app.db.transaction(async (tx) => {
+      const done = await confirmDemoItem(tx, item);
+      if (done) await audit(tx, request, { action: "confirm-demo", resource: "demo_content", resourceId: item, after: { item } });
+      return done;
+    });
+    if (!confirmed) throw notFound("That is not demo content (any more): nothing to confirm.");
+    // this process reads its own write at once; others hear of it through the change feed
+    app.cache.invalidateTable("site_settings");
+    return { data: await demoContentLeft(app.db) };
   });
 
   for (const resource of resources) registerResource(app, resource);

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { demoClaims } from "@/server/db/seed";
 import { revalidateAlways } from "@/server/lib/cache";
 import { unavailablePackages } from "@/server/lib/sellable";
 import type { ListResponse, Special } from "@/shared/api";
@@ -59,7 +60,9 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.get(
     "/testimonials",
     { schema: noQuery },
-    prepared("catalogue:testimonials", ["testimonials_managed"], () => listTestimonials(app.db)),
+    prepared("catalogue:testimonials", ["testimonials_managed", "site_settings"], async () =>
+      listTestimonials(app.db, (await demoClaims(app.db)).testimonials),
+    ),
   );
 };
 

@@ -133,7 +133,8 @@ function compatibilityList(value: unknown): string[] {
   return [];
 }
 
-export async function listTestimonials(db: Db): Promise<Testimonial[]> {
+/** Published, approved reviews; those in `hidden` (demo reviews still as seeded, db/seed.ts demoClaims) left off. */
+export async function listTestimonials(db: Db, hidden: ReadonlySet<string> = new Set()): Promise<Testimonial[]> {
   const rows = await db
     .select()
     .from(testimonialsManaged)
@@ -144,14 +145,16 @@ export async function listTestimonials(db: Db): Promise<Testimonial[]> {
       desc(testimonialsManaged.created_at),
       asc(testimonialsManaged.id),
     );
-  return rows.map((t) => ({
-    id: t.id,
-    client_name: t.client_name,
-    location: t.location,
-    content: t.content,
-    rating: t.rating,
-    is_featured: t.is_featured,
-    sort_order: t.sort_order,
-    created_at: t.created_at.toISOString(),
-  }));
+  return rows
+    .filter((t) => !hidden.has(t.id))
+    .map((t) => ({
+      id: t.id,
+      client_name: t.client_name,
+      location: t.location,
+      content: t.content,
+      rating: t.rating,
+      is_featured: t.is_featured,
+      sort_order: t.sort_order,
+      created_at: t.created_at.toISOString(),
+    }));
 }

@@ -27,7 +27,8 @@ export function withVersion(url: string, version: number): string {
 }
 
 /** Active homepage content, every section, by sort_order (the route narrows to one section). */
-export async function listContent(db: Db): Promise<ContentSection[]> {
+/** The active sections; `hidden` names content keys left off ('hero.rating_text': a demo claim, db/seed.ts demoClaims). */
+export async function listContent(db: Db, hidden: ReadonlySet<string> = new Set()): Promise<ContentSection[]> {
   const rows = await db
     .select()
     .from(homepageContent)
@@ -38,7 +39,7 @@ export async function listContent(db: Db): Promise<ContentSection[]> {
     section_name: c.section_name,
     title: c.title,
     description: c.description,
-    content: contentObject(c.content),
+    content: Object.fromEntries(Object.entries(contentObject(c.content)).filter(([key]) => !hidden.has(`${c.section_name}.${key}`))),
     is_active: c.is_active,
     sort_order: c.sort_order,
   }));

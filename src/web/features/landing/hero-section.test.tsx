@@ -40,6 +40,14 @@ describe("HeroSection", () => {
     expect(container.textContent).toContain("Loved in Gqeberha");
   });
 
+  it("without the owner's own rating line there are no stars and no rating claim, only the plain points", async () => {
+    const { container } = await renderHero([{ ...heroContent, content: { features: ["Every PSL match"] } }]);
+    await waitFor(() => expect(container.querySelector("h1")?.textContent).toBe("Stream the big match tonight"));
+    expect(container.querySelector('[aria-label="5 out of 5 stars"]')).toBeNull();
+    expect(container.textContent).toContain("No contracts · Pay in rand · Support on WhatsApp");
+    expect(container.textContent).not.toMatch(/rated|stars/i);
+  });
+
   it("falls back to the defaults when the content cannot be read", async () => {
     const { container } = await renderHero(null);
     await waitFor(() => expect(container.querySelector("h1")?.textContent).toBe(HERO_DEFAULTS.title), 8000);

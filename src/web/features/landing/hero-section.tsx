@@ -1,5 +1,6 @@
 // The hero (spec §2): title and description from the 'hero' content record with fallbacks,
-// the two calls to action, the main logo, the features list and the five-star line.
+// the two calls to action, the main logo, the features list and the five-star line (only with the
+// owner's own rating line: a shop's stars are never a default or a seeded claim).
 import { Check, Gift, Play, Star } from "lucide-react";
 import { FREE_TRIAL_DURATION } from "@/shared/options";
 import { Button } from "@/web/components/ui/button";
@@ -24,7 +25,8 @@ export const HERO_DEFAULTS = {
     "Phones, smart TVs, TV boxes and PCs",
     "Local support, 9am-8pm daily",
   ],
-  ratingPoints: ["Rated 5 stars by our customers", "No contracts", "Pay in rand"],
+  /** said without a rating: a shop's stars are the owner's to claim (its own rating_text), never a default */
+  ratingPoints: ["No contracts", "Pay in rand", "Support on WhatsApp"],
 };
 
 export function HeroSection() {
@@ -39,8 +41,10 @@ export function HeroSection() {
   const ctaPrimary = text(content.cta_primary) ?? HERO_DEFAULTS.ctaPrimary;
   const ctaSecondary = text(content.cta_secondary) ?? HERO_DEFAULTS.ctaSecondary;
   const features = stringList(content.features) ?? HERO_DEFAULTS.features;
-  // One line of text, or a list joined into one.
-  const ratingLine = text(content.rating_text) ?? (stringList(content.rating_points) ?? HERO_DEFAULTS.ratingPoints).join(" · ");
+  // The stars go with the owner's own rating line only; the server leaves a seeded one off until the
+  // owner confirms or replaces it (issue 48 item 7). Without one, the plain points, joined, and no stars.
+  const rating = text(content.rating_text);
+  const ratingLine = rating ?? (stringList(content.rating_points) ?? HERO_DEFAULTS.ratingPoints).join(" · ");
 
   return (
     <section id="hero" aria-labelledby="hero-heading" className="relative isolate overflow-hidden">
@@ -90,11 +94,13 @@ export function HeroSection() {
           ) : null}
 
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span className="flex gap-0.5 text-special" role="img" aria-label="5 out of 5 stars">
-              {[0, 1, 2, 3, 4].map((i) => (
-                <Star key={i} aria-hidden="true" className="size-5 fill-current" />
-              ))}
-            </span>
+            {rating ? (
+              <span className="flex gap-0.5 text-special" role="img" aria-label="5 out of 5 stars">
+                {[0, 1, 2, 3, 4].map((i) => (
+                  <Star key={i} aria-hidden="true" className="size-5 fill-current" />
+                ))}
+              </span>
+            ) : null}
             <span className="text-sm text-ink-muted">{ratingLine}</span>
           </div>
         </div>

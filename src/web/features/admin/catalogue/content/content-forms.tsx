@@ -9,9 +9,11 @@ import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { toast } from "@/web/lib/toast";
 import { apiFieldErrors, Field, type FieldErrors, FormError, messagesByPath, useBodyResolver } from "../../components/form-field";
+import { useConfirmDemo, useDemoContent } from "../api/demo-content";
 import { useCreateResource, useUpdateResource } from "../api/resources";
 import type { AdminContent } from "../api/types";
 import { IconButton, ListEditor, moveItem } from "../components/list-editor";
+import { quickSave } from "../components/quick-save";
 
 export type ContentSectionName = "hero" | "about" | "footer";
 
@@ -197,6 +199,37 @@ export function ContentForm({ section, row }: { section: ContentSectionName; row
 
 type Setter = <K extends keyof Values>(key: K) => (value: Values[K]) => void;
 
+/** The seeded rating line is a demo claim: off the site until the owner writes their own or keeps it as true. */
+function DemoRatingNote() {
+  const demo = useDemoContent().data?.homepage.includes("hero.rating_text") ?? false;
+  const confirm = useConfirmDemo();
+  if (!demo) return null;
+  return (
+    <div className="flex flex-col gap-2 rounded-xl border border-warn/40 bg-warn/10 px-4 py-3 text-sm text-ink" data-testid="demo-rating">
+      <p>
+        This line came with the demo shop and is not shown on your site, with no stars, until you write your own or keep it as true for your
+        shop.
+      </p>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="self-start"
+        disabled={confirm.isPending}
+        onClick={() =>
+          quickSave(
+            () => confirm.mutateAsync("homepage:hero.rating_text"),
+            { title: "Rating line kept", description: "It shows under the stars on your site." },
+            "Rating line not kept",
+          )
+        }
+      >
+        It is true: show it
+      </Button>
+    </div>
+  );
+}
+
 function HeroFields({ values, set, errors }: { values: Values; set: Setter; errors: FieldErrors }) {
   return (
     <>
@@ -208,9 +241,14 @@ function HeroFields({ values, set, errors }: { values: Values; set: Setter; erro
           {(control) => <Input {...control} value={values.cta_secondary} onChange={(e) => set("cta_secondary")(e.target.value)} />}
         </Field>
       </div>
-      <Field label="Line under the stars" error={errors["content.rating_text"]}>
+      <Field
+        label="Line under the stars"
+        error={errors["content.rating_text"]}
+        hint="The stars show only with this line. Blank: no stars, just “No contracts · Pay in rand · Support on WhatsApp”."
+      >
         {(control) => <Input {...control} value={values.rating_text} onChange={(e) => set("rating_text")(e.target.value)} />}
       </Field>
+      <DemoRatingNote />
       <ListEditor
         label="Features"
         name="content.features"

@@ -11,6 +11,7 @@ import { Textarea } from "@/web/components/ui/textarea";
 import { actionsColumn, type Column } from "../../components/data-table";
 import { Field } from "../../components/form-field";
 import { formatDate } from "../../components/format";
+import { useConfirmDemo, useDemoContent } from "../api/demo-content";
 import { useDeleteResource, useResourceList, useUpdateResource } from "../api/resources";
 import type { AdminTestimonial } from "../api/types";
 import { CheckboxField } from "../components/checkbox-field";
@@ -27,7 +28,14 @@ const FLAG_LABELS: Record<Flag, [on: string, off: string]> = {
   is_featured: ["Featured", "Feature"],
 };
 
-function visibility(t: AdminTestimonial) {
+function visibility(t: AdminTestimonial, demo: boolean) {
+  // A review the demo shop was seeded with is not a customer's: the site leaves it off until kept or replaced.
+  if (demo)
+    return (
+      <Badge variant="warn" className="px-2.5 py-0.5 text-[0.7rem]">
+        Demo: not on your site
+      </Badge>
+    );
   if (t.is_approved && t.is_published)
     return (
       <Badge variant="ok" className="px-2.5 py-0.5 text-[0.7rem]">
@@ -46,6 +54,14 @@ export function TestimonialsSection() {
   const update = useUpdateResource<AdminTestimonial>("testimonials");
   const remove = useDeleteResource("testimonials");
   const [editing, setEditing] = useState<Editing<AdminTestimonial>>(null);
+  const demo = new Set(useDemoContent().data?.testimonials ?? []);
+  const confirm = useConfirmDemo();
+  const keep = (t: AdminTestimonial) =>
+    quickSave(
+      () => confirm.mutateAsync(`testimonial:${t.id}`),
+      { title: "Kept as a real review", description: `${t.client_name}'s review shows on your site when approved and published.` },
+      "Review not kept",
+    );
 
   const toggle = (t: AdminTestimonial, flag: Flag) => {
     const next = !t[flag];
@@ -89,7 +105,7 @@ export function TestimonialsSection() {
       header: "Status",
       cell: (t) => (
         <span className="flex flex-wrap justify-end gap-1 md:justify-start">
-          {visibility(t)}
+          {visibility(t, demo.has(t.id))}
           {t.is_featured ? (
             <Badge variant="accent" className="px-2.5 py-0.5 text-[0.7rem]">
               Featured
@@ -101,6 +117,12 @@ export function TestimonialsSection() {
     actionsColumn(
       (t) => (
         <RowActions>
+          {demo.has(t.id) ? (
+            <Button variant="outline" size="sm" onClick={() => keep(t)} disabled={confirm.isPending}>
+              Keep as real
+              <span className="sr-only"> {t.client_name}'s review</span>
+            </Button>
+          ) : null}
           {(Object.keys(FLAG_LABELS) as Flag[]).map((flag) => (
             <Button key={flag} variant={t[flag] ? "secondary" : "ghost"} size="sm" aria-pressed={t[flag]} onClick={() => toggle(t, flag)}>
               {flag === "is_featured" ? <Star aria-hidden="true" className={t[flag] ? "fill-current" : undefined} /> : null}
@@ -123,7 +145,7 @@ export function TestimonialsSection() {
   return (
     <ResourcePage
       title="Testimonials"
-      description="Shown on the site once approved and published. Featured ones come first, then by order."
+      description="Shown on the site once approved and published. Featured ones come first, then by order. Reviews marked demo came with the demo shop: they stay off your site until you edit them or keep them as real."
       newLabel="New testimonial"
       caption="Testimonials"
       emptyMessage="No testimonials yet."

@@ -98,7 +98,23 @@ export async function startFakeWhatsAppCloud(options: { token: string; phoneNumb
       if (!Array.isArray(components)) return bad("template.components must be an array");
       const parameters: string[] = [];
       for (const component of components) {
-        if (component.type !== "body" || !Array.isArray(component.parameters)) return bad("only body components with parameters");
+        // An authentication template's copy-code button: {type: "button", sub_type: "url", index: "0", parameters: [{type: "text", text: code}]}
+        if (component.type === "button") {
+          const button = component as { sub_type?: unknown; index?: unknown; parameters?: { type?: unknown; text?: unknown }[] };
+          const code = button.parameters?.[0];
+          if (
+            button.sub_type !== "url" ||
+            String(button.index) !== "0" ||
+            code?.type !== "text" ||
+            typeof code.text !== "string" ||
+            !code.text
+          ) {
+            return bad("a button component is {type: button, sub_type: url, index: 0, parameters: [{type: text, text}]}");
+          }
+          continue;
+        }
+        if (component.type !== "body" || !Array.isArray(component.parameters))
+          return bad("only body and button components with parameters");
         for (const p of component.parameters) {
           if (p.type !== "text" || typeof p.text !== "string" || !p.text) return bad("parameters must be {type: text, text}");
           if (/[\n\t]| {5,}/.test(p.text)) {

@@ -17,7 +17,7 @@ import {
 } from "@/server/adapters/whatsapp";
 import type { Db } from "@/server/db/client";
 import { whatsappTemplates } from "@/server/db/schema";
-import { badRequest, conflict, notFound } from "@/server/lib/errors";
+import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
 import { messageKindLabel } from "@/shared/messaging";
 import {
   metaTemplateName,
@@ -206,12 +206,23 @@ async function record(db: Db, kind: string, values: Partial<typeof whatsappTempl
     .onConflictDoUpdate({ target: whatsappTemplates.kind, set: { ...values, updated_at: sql`now()` } });
 }
 
+/** Meta's list, or a 502 carrying Meta's own words when it refuses to give it. */
+async function listAtMeta(manager: WhatsAppTemplateManager) {
+  try {
+    return await manager.list();
+  } catch (error) {
+    if (error instanceof WhatsAppTemplateError)
+      throw new AppError(502, "unavailable", `Meta did not give the templates' states: ${error.message}`);
+    throw error;
+  }
+}
+
 /**
  * Reads Meta's list and records each of our templates' state; `enabled` follows APPROVED.
  * Returns how many rows changed state.
  */
 export async function refreshTemplates(app: FastifyInstance, manager = templateManager(app)): Promise<number> {
-  const atMeta = await manager.list();
+  const atMeta = await listAtMeta(manager);
   const rows = await rowsByKind(app.db);
   let changed = 0;
   for (const template of SHOP_TEMPLATES) {

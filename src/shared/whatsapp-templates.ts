@@ -67,10 +67,18 @@ export function wordsProblem(kind: string, words: string): string | null {
   return null;
 }
 
-/** PUT /api/admin/whatsapp/templates/:kind/words {words} */
-export const templateWordsSchema = z.object({
-  words: z.string({ error: "Please enter the template's words" }).trim().min(1, "Please enter the template's words").max(1024),
-});
+/** PUT /api/admin/whatsapp/templates/:kind/words {words}: one schema for the dashboard's form and the route. */
+export const templateWordsSchema = (kind: string) =>
+  z.object({
+    words: z
+      .string({ error: "Please enter the template's words" })
+      .trim()
+      .superRefine((words, ctx) => {
+        const problem = wordsProblem(kind, words);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+  });
+export type TemplateWordsInput = z.output<ReturnType<typeof templateWordsSchema>>;
 
 /** The review state as the dashboard shows it; anything Meta says that we do not know is 'unknown', never approved. */
 export type TemplateState = "not_submitted" | "refused" | "pending" | "approved" | "rejected" | "paused" | "disabled" | "unknown";

@@ -121,7 +121,7 @@ const routes: FastifyPluginAsync = async (app) => {
 
     admin.put("/admin/whatsapp/templates/:kind/words", async (request) => {
       const kind = kindParam(request.params);
-      const { words } = parseBody(templateWordsSchema, request.body);
+      const { words } = parseBody(templateWordsSchema(kind), request.body);
       const { before, after } = await saveWords(app.db, kind, words);
       await audit(app.db, request, {
         action: before ? "update" : "create",

@@ -146,7 +146,8 @@ describe("Templates at Meta", () => {
     const box = screen.getByLabelText("Words");
     fireEvent.change(box, { target: { value: "Hi {{name}}, your {{password}} is here." } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect((await screen.findByRole("alert")).textContent).toMatch(/\{\{password\}\} is not a variable/);
+    expect(await screen.findByText(/\{\{password\}\} is not a variable this message has/)).toBeTruthy();
+    expect(box.getAttribute("aria-invalid")).toBe("true");
     expect(requests.filter((r) => r.method === "PUT")).toHaveLength(0);
     fireEvent.change(box, { target: { value: "Hi {{name}}, paid to {{business}}. Thanks!" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));

@@ -2,13 +2,21 @@
 // one tap, each with Meta's review state (read again on demand and daily). An approved one is
 // used at once; the owner may change a template's words until Meta has it. Meta's refusal is
 // shown in Meta's own words; a state we do not know shows as unknown, never as approved.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { type ShopTemplatesView, type ShopTemplateView, type TemplateState, wordsProblem } from "@/shared/whatsapp-templates";
+import { useForm } from "react-hook-form";
+import {
+  type ShopTemplatesView,
+  type ShopTemplateView,
+  type TemplateState,
+  type TemplateWordsInput,
+  templateWordsSchema,
+} from "@/shared/whatsapp-templates";
 import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/textarea";
-import { ApiError } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
+import { Field, FormError, setServerErrors } from "../../components/form-field";
 import { useSaveTemplateWords } from "./api/save-template-words";
 import { useRefreshWhatsAppTemplates, useSubmitWhatsAppTemplates } from "./api/submit-whatsapp-templates";
 
@@ -119,49 +127,41 @@ function ShopTemplateItem({ template }: { template: ShopTemplateView }) {
 
 function WordsForm({ template, onDone }: { template: ShopTemplateView; onDone: () => void }) {
   const save = useSaveTemplateWords();
-  const [words, setWords] = useState(template.words);
-  const [problem, setProblem] = useState<string | null>(null);
-  const id = `words-${template.kind}`;
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = wordsProblem(template.kind, words);
-    if (found) return setProblem(found);
-    save.mutate(
-      { kind: template.kind, words },
-      {
-        onSuccess: () => {
-          toast.success("Words saved", { description: template.label });
-          onDone();
-        },
-        onError: (error) => setProblem(error instanceof ApiError ? (error.fields.words ?? error.message) : error.message),
-      },
-    );
-  };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TemplateWordsInput>({
+    resolver: zodResolver(templateWordsSchema(template.kind)),
+    defaultValues: { words: template.words },
+  });
+  const onSubmit = handleSubmit(async ({ words }) => {
+    try {
+      await save.mutateAsync({ kind: template.kind, words });
+      toast.success("Words saved", { description: template.label });
+      onDone();
+    } catch (error) {
+      if (!setServerErrors(error, setError, ["words"])) {
+        setError("root.server", { type: "server", message: error instanceof Error ? error.message : "Not saved: please try again." });
+      }
+    }
+  });
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2" aria-label={`Words for ${template.label}`}>
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        Words
-      </label>
-      <Textarea
-        id={id}
-        value={words}
-        onChange={(e) => setWords(e.target.value)}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={`${id}-hint`}
-      />
-      <p id={`${id}-hint`} className="text-xs text-ink-muted">
-        Variables: {template.variables.map((v) => `{{${v}}}`).join(", ")}. Not at the very start or end.
-      </p>
-      {problem ? (
-        <p role="alert" className="text-sm text-bad">
-          {problem}
-        </p>
-      ) : null}
+      <FormError message={errors.root?.server?.message} />
+      <Field
+        label="Words"
+        error={errors.words?.message}
+        hint={`Variables: ${template.variables.map((v) => `{{${v}}}`).join(", ")}. Not at the very start or end.`}
+      >
+        {(c) => <Textarea {...c} {...register("words")} />}
+      </Field>
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save"}
+        <Button type="submit" size="sm" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : "Save"}
         </Button>
-        <Button variant="outline" size="sm" onClick={onDone} disabled={save.isPending}>
+        <Button variant="outline" size="sm" onClick={onDone} disabled={isSubmitting}>
           Cancel
         </Button>
       </div>

@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeWhatsAppCloud, startFakeWhatsAppCloud } from "@/server/adapters/fake-whatsapp-cloud";
+import { createTemplateManager, WhatsAppTemplateError } from "@/server/adapters/whatsapp";
 import { outbox, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
 import { refreshWhatsAppTemplates } from "@/server/jobs/whatsapp-templates";
 import { enqueue } from "@/server/lib/outbox";
@@ -179,6 +180,39 @@ describe("submitting templates to Meta", () => {
     // the next submit tries the refused one again
     const again = await submit();
     expect(again.json().data.created).toEqual([first]);
+  });
+
+  it("leaves a template set by hand alone: not submitted, its setting kept", async () => {
+    await t.app.db.insert(whatsappTemplates).values({ kind: "receipt", template_name: "receipt", params: ["name", "body"], enabled: true });
+    const res = await submit();
+    expect(res.json().data.created).not.toContain("receipt");
+    expect(fake.templates.map((x) => x.name)).not.toContain("receipt");
+    expect(view(res.json().shop, "receipt")).toMatchObject({ set_by_hand: true, editable: false });
+    const [row] = await t.app.db.select().from(whatsappTemplates).where(eq(whatsappTemplates.kind, "receipt"));
+    expect(row).toMatchObject({ params: ["name", "body"], enabled: true, meta_status: null });
+  });
+
+  it("the fake answers a bad create in Meta's error shape, which the adapter reads as Meta's own message", async () => {
+    const manager = createTemplateManager(fake.url, WABA, TOKEN);
+    const error = await manager
+      .create({ name: "Bad Name", language: "en", category: "UTILITY", components: [{ type: "BODY", text: "Hi there." }] })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WhatsAppTemplateError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 100,
+      message: "Template names can only contain lowercase alphanumeric characters and underscores.",
+    });
+    const ending = await manager
+      .create({
+        name: "ends_badly",
+        language: "en",
+        category: "UTILITY",
+        components: [{ type: "BODY", text: "Hello {{1}}", example: { body_text: [["Thandi"]] } }],
+      })
+      .catch((e: unknown) => e);
+    expect(ending).toMatchObject({ subcode: 2388299, message: "Variables can't be at the start or end of the template." });
+    expect(fake.templates).toEqual([]);
   });
 
   it("the daily job reads Meta's states when the last read is a day old, and not before", async () => {

@@ -4,7 +4,7 @@
 // (jobs/whatsapp-templates.ts). Owns the submitted columns of whatsapp_templates; the outbox
 // worker sends a kind's template when its row is `enabled`, and here `enabled` is exactly "Meta
 // says APPROVED": an approval is used at once, anything else (pending, rejected, paused, a state
-// we do not know) is not. A template the owner set by hand under another name is left alone.
+// we do not know) is not. A template the owner set by hand (the older per-kind form) is left alone.
 // Submitting twice creates nothing twice: a submitted row is skipped, and Meta's "already exists"
 // for our name counts as submitted (its state is then read from Meta's list).
 import { eq, sql } from "drizzle-orm";
@@ -64,9 +64,11 @@ export function missingSettings(app: FastifyInstance): string[] {
   ].filter((s): s is string => s !== null);
 }
 
-/** A row set by hand (the older per-kind setting) under a name other than ours: not ours to submit. */
-const setByHand = (template: ShopTemplate, row: Row | undefined): boolean =>
-  Boolean(row && !row.meta_status && !row.meta_id && !row.category && row.template_name !== metaTemplateName(template.kind));
+/**
+ * A row set by hand (the older per-kind setting, which knows no category): the owner's own
+ * template, whatever its name, with parameters we must not rewrite. Not ours to submit.
+ */
+const setByHand = (row: Row | undefined): boolean => Boolean(row && !row.category);
 
 const wordsOf = (template: ShopTemplate, row: Row | undefined): string =>
   template.category === "AUTHENTICATION" ? "" : row?.body_text || template.words;
@@ -82,7 +84,7 @@ export async function shopTemplates(app: FastifyInstance): Promise<ShopTemplates
     missing: missingSettings(app),
     templates: SHOP_TEMPLATES.map((template) => {
       const row = rows.get(template.kind);
-      const hand = setByHand(template, row);
+      const hand = setByHand(row);
       const state = hand ? "not_submitted" : templateState(row?.meta_status ?? null, row?.meta_error ?? null);
       return {
         kind: template.kind,
@@ -113,7 +115,7 @@ export async function saveWords(db: Db, kind: string, words: string): Promise<{ 
   if (problem) throw badRequest(problem, { words: problem });
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(whatsappTemplates).where(eq(whatsappTemplates.kind, kind)).for("update");
-    if (before && setByHand(template, before)) throw conflict(`A template named ${before.template_name} is set by hand for this kind.`);
+    if (before && setByHand(before)) throw conflict(`A template named ${before.template_name} is set by hand for this kind.`);
     if (before?.meta_status) throw conflict("Meta has this template already: its words can no longer change here.");
     const values = draftRow(template, words.trim());
     const [after] = await tx
@@ -169,7 +171,7 @@ export async function submitTemplates(app: FastifyInstance): Promise<SubmitResul
   const result: SubmitResult = { created: [], existing: [], refused: {} };
   for (const template of SHOP_TEMPLATES) {
     const row = rows.get(template.kind);
-    if (setByHand(template, row) || row?.meta_status || row?.meta_id) continue;
+    if (setByHand(row) || row?.meta_status || row?.meta_id) continue;
     const words = wordsOf(template, row);
     const values = draftRow(template, words);
     try {
@@ -187,7 +189,7 @@ export async function submitTemplates(app: FastifyInstance): Promise<SubmitResul
       if (!(error instanceof WhatsAppTemplateError)) throw error;
       if (error.exists) {
         // Ours already (a submit that timed out, or two at once): its state comes from Meta's list below.
-        await record(app.db, template.kind, { ...values, meta_error: null, enabled: false, submitted_at: new Date() });
+        await record(app.db, template.kind, { ...values, meta_error: null, submitted_at: new Date() });
         result.existing.push(template.kind);
       } else {
         await record(app.db, template.kind, { ...values, meta_error: error.message, enabled: false });
@@ -227,7 +229,7 @@ export async function refreshTemplates(app: FastifyInstance, manager = templateM
   let changed = 0;
   for (const template of SHOP_TEMPLATES) {
     const row = rows.get(template.kind);
-    if (!row || setByHand(template, row) || (!row.submitted_at && !row.meta_id)) continue;
+    if (!row || setByHand(row) || (!row.submitted_at && !row.meta_id)) continue;
     const found = atMeta.find((t) => t.name === row.template_name && t.language === row.language_code);
     if (!found) continue;
     const status = found.status.toUpperCase();

@@ -103,6 +103,8 @@ export const configSchema = z
     PANEL_TIMEOUT_MS: intFrom(10_000, 500, 120_000),
     WHATSAPP_TOKEN: optionalString,
     WHATSAPP_PHONE_NUMBER_ID: optionalString,
+    /** the WhatsApp Business Account id (not the phone number id): where "Submit templates to Meta" creates and reads templates */
+    WHATSAPP_BUSINESS_ACCOUNT_ID: optionalString,
     WHATSAPP_API_URL: z.preprocess(emptyToUndefined, z.url().default("https://graph.facebook.com/v21.0")),
     /** the Meta app's secret: checks X-Hub-Signature-256 on POST /api/whatsapp/webhook */
     WHATSAPP_APP_SECRET: optionalString,

@@ -108,3 +108,112 @@ export function createCloudApiTransport(apiUrl: string, phoneNumberId: string, t
       }),
   };
 }
+
+// ---- message templates (the WhatsApp Business Account) -----------------------------------------
+//   POST {WHATSAPP_API_URL}/{waba-id}/message_templates {name, language, category, components} → {id, status, category}
+//   GET  {WHATSAPP_API_URL}/{waba-id}/message_templates?fields=name,status,category,language,rejected_reason
+//        → {data: [{name, language, status, category, id, rejected_reason?}], paging: {cursors, next?}}
+
+/** A template as Meta takes it: components in Meta's own shape (BODY, FOOTER, BUTTONS). */
+export interface MetaTemplateDraft {
+  name: string;
+  language: string;
+  category: "AUTHENTICATION" | "UTILITY";
+  components: Record<string, unknown>[];
+}
+
+export interface MetaTemplate {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  rejected_reason: string | null;
+}
+
+/** Meta refused a template request; `message` is Meta's own words (error_user_msg when it gave one). */
+export class WhatsAppTemplateError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: number | null,
+    readonly subcode: number | null,
+  ) {
+    super(message);
+  }
+
+  /** Meta already has a template by that name and language (error_subcode 2388024). */
+  get exists(): boolean {
+    return this.subcode === 2388024;
+  }
+}
+
+export interface WhatsAppTemplateManager {
+  create(draft: MetaTemplateDraft): Promise<{ id: string; status: string; category: string }>;
+  /** every template of the account, all pages */
+  list(): Promise<MetaTemplate[]>;
+}
+
+interface GraphTemplateError {
+  error?: { message?: string; code?: number; error_subcode?: number; error_user_title?: string; error_user_msg?: string };
+}
+
+const MAX_PAGES = 20;
+
+export function createTemplateManager(apiUrl: string, businessAccountId: string, token: string): WhatsAppTemplateManager {
+  const endpoint = `${apiUrl.replace(/\/$/, "")}/${encodeURIComponent(businessAccountId)}/message_templates`;
+
+  async function call(url: string, init: RequestInit = {}): Promise<unknown> {
+    const response = await fetch(url, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await response.text().catch(() => "");
+    let answer: unknown = null;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      // described below
+    }
+    if (!response.ok) {
+      const error = (answer as GraphTemplateError | null)?.error;
+      const words = error?.error_user_msg || error?.message || text.slice(0, 300) || `HTTP ${response.status}`;
+      throw new WhatsAppTemplateError(words.slice(0, 1000), response.status, error?.code ?? null, error?.error_subcode ?? null);
+    }
+    return answer;
+  }
+
+  return {
+    async create(draft) {
+      const answer = (await call(endpoint, { method: "POST", body: JSON.stringify(draft) })) as {
+        id?: unknown;
+        status?: unknown;
+        category?: unknown;
+      };
+      if (typeof answer?.id !== "string") throw new WhatsAppTemplateError("Meta answered without a template id", 200, null, null);
+      return { id: answer.id, status: String(answer.status ?? ""), category: String(answer.category ?? draft.category) };
+    },
+    async list() {
+      const templates: MetaTemplate[] = [];
+      let url: string | null = `${endpoint}?fields=name,status,category,language,rejected_reason&limit=100`;
+      for (let page = 0; url && page < MAX_PAGES; page++) {
+        const answer = (await call(url)) as { data?: unknown; paging?: { next?: unknown } } | null;
+        for (const item of Array.isArray(answer?.data) ? answer.data : []) {
+          const t = item as Record<string, unknown>;
+          if (typeof t.name !== "string") continue;
+          templates.push({
+            id: String(t.id ?? ""),
+            name: t.name,
+            language: String(t.language ?? ""),
+            status: String(t.status ?? ""),
+            category: String(t.category ?? ""),
+            rejected_reason: typeof t.rejected_reason === "string" && t.rejected_reason !== "NONE" ? t.rejected_reason : null,
+          });
+        }
+        url = typeof answer?.paging?.next === "string" ? answer.paging.next : null;
+      }
+      return templates;
+    },
+  };
+}

@@ -433,6 +433,21 @@ export const whatsappTemplates = pgTable("whatsapp_templates", {
   /** the variable behind each positional body parameter, in order: ['name', 'days', ...] */
   params: jsonb("params").$type<string[]>().notNull().default([]),
   enabled: boolean("enabled").notNull().default(true),
+  // Templates the dashboard submits to Meta (modules/whatsapp/templates.ts); all empty for one set by hand.
+  /** AUTHENTICATION or UTILITY, as submitted */
+  category: text("category").notNull().default(""),
+  /** the owner's words with {{named}} variables, turned into {{1}}, {{2}} when submitted ('' for authentication: Meta's fixed text) */
+  body_text: text("body_text").notNull().default(""),
+  /** Meta's template id; set once Meta has it (created, or found under our name) */
+  meta_id: text("meta_id"),
+  /** Meta's review state as it answered it (PENDING, APPROVED, REJECTED, PAUSED, DISABLED, ...); null until submitted */
+  meta_status: text("meta_status"),
+  rejected_reason: text("rejected_reason"),
+  /** Meta's own message when it refused the create */
+  meta_error: text("meta_error"),
+  submitted_at: timestamp("submitted_at", { withTimezone: true }),
+  /** when Meta's list was last read for it */
+  checked_at: timestamp("checked_at", { withTimezone: true }),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });

@@ -9,6 +9,7 @@ import { ownerDigestJob } from "./owner-digest";
 import { panelSyncJob } from "./panel-sync";
 import { remindersJob } from "./reminders";
 import { whatsappRetentionJob } from "./whatsapp-retention";
+import { whatsappTemplatesJob } from "./whatsapp-templates";
 
 type Job = { name: string; everyMs: number; run: (app: FastifyInstance) => Promise<unknown> };
 
@@ -22,6 +23,7 @@ export const jobs: Job[] = [
   maintenanceJob,
   whatsappRetentionJob,
   ownerDigestJob,
+  whatsappTemplatesJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => Promise<void> {

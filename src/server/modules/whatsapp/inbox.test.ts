@@ -15,7 +15,18 @@ import {
   startFakeWhatsAppCloud,
   webhookPayload,
 } from "@/server/adapters/fake-whatsapp-cloud";
-import { auditLog, capturedPayments, clients, leads, outbox, siteSettings, whatsappMessages, whatsappWindows } from "@/server/db/schema";
+import {
+  auditLog,
+  capturedPayments,
+  clients,
+  leads,
+  outbox,
+  siteSettings,
+  verificationCodes,
+  whatsappMessages,
+  whatsappTemplates,
+  whatsappWindows,
+} from "@/server/db/schema";
 import { purgeWhatsAppMessages } from "@/server/jobs/whatsapp-retention";
 import { enqueue } from "@/server/lib/outbox";
 import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
@@ -419,6 +430,61 @@ describe("an opened window flushes the owner's queue", () => {
     ]);
     await Promise.all([t.app.outbox.drain(), t.app.outbox.drain()]);
     expect(fake.messages.map((m) => m.text).sort()).toEqual(["Waiting 0", "Waiting 1"]);
+  });
+
+  it("sends a message rerouted to e-mail only as free text once the number writes, once however often the webhook is replayed", async () => {
+    await enqueue(t.app.db, { channel: "whatsapp", recipient: "27825552001", body: "Your receipt", kind: "receipt", client_id: thandi.id });
+    await t.app.db.update(outbox).set({ status: "rerouted", note: "No WhatsApp template is set for receipt messages." });
+    const message = inboundMessage("27825552001", "hi");
+    await webhook({ messages: [message] });
+    await webhook({ messages: [message] });
+    await Promise.all([t.app.outbox.drain(), t.app.outbox.drain()]);
+    await webhook({ messages: [message] });
+    await t.app.outbox.drain();
+    expect(fake.messages.map((m) => [m.to, m.type, m.text])).toEqual([["27825552001", "text", "Your receipt"]]);
+    const [row] = await t.app.db.select().from(outbox).where(eq(outbox.channel, "whatsapp"));
+    expect(row).toMatchObject({ status: "sent", sent_via: "cloud-text" });
+  });
+
+  it("never sends a one-time code that has expired when the number writes (a live one still goes)", async () => {
+    fake.approve("streamdesk_code", "en", 1);
+    await t.app.db.insert(whatsappTemplates).values({ kind: "verification-code", template_name: "streamdesk_code", params: ["secret"] });
+    const code = (expiresAt: Date) => ({
+      purpose: "payment-identify",
+      channel: "whatsapp",
+      recipient: "27825552001",
+      requester: "ip:127.0.0.1",
+      code_hash: "x",
+      expires_at: expiresAt,
+    });
+    const [expired, live] = await t.app.db
+      .insert(verificationCodes)
+      .values([code(new Date(Date.now() - 60_000)), code(new Date(Date.now() + 600_000))])
+      .returning();
+    for (const [row, secret] of [
+      [expired, "111111"],
+      [live, "222222"],
+    ] as const) {
+      await enqueue(t.app.db, {
+        channel: "whatsapp",
+        recipient: "27825552001",
+        body: "Your code is {{secret}}.",
+        secret,
+        kind: "verification-code",
+        dedupe_key: `verification:${row.id}:whatsapp`,
+      });
+    }
+    await t.app.db.update(outbox).set({ status: "owner" });
+    await webhook({ messages: [inboundMessage("27825552001", "hi")] });
+    await t.app.outbox.drain();
+    expect(fake.messages.map((m) => m.template?.parameters)).toEqual([["222222"]]);
+    const [left] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupe_key, `verification:${expired.id}:whatsapp`));
+    expect(left.status).toBe("owner");
+    await t.app.db.delete(verificationCodes);
+    await t.app.db.delete(whatsappTemplates);
   });
 
   it("two flushes at once take each row once", async () => {

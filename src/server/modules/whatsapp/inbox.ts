@@ -6,9 +6,9 @@
 //   state and delivery status), and the customer's facts beside it. Opening it marks it read.
 // - A reply: free text through the Cloud API inside the number's 24-hour window (409 outside:
 //   only a template may go then); without the Cloud API, a wa.me link the owner taps. Audited.
-// - An opened window flushes the owner's queue: that number's outbox rows waiting in 'owner' go
-//   back to 'pending' (one conditional UPDATE, so two processes never both take a row) and the
-//   worker sends them as free text.
+// - An opened window flushes the owner's queue: that number's outbox rows waiting in 'owner'
+//   or rerouted to e-mail go back to 'pending' (one conditional UPDATE, so two processes never
+//   both take a row) and the worker sends them as free text; never a one-time code that expired.
 // - Retention: whatsapp_retention_months (default 12, POPIA), purged by jobs/whatsapp-retention.ts.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -18,6 +18,7 @@ import { capturedPayments, clients, leads, outbox, whatsappMessages, whatsappWin
 import { audit } from "@/server/lib/audit";
 import { AppError, conflict, notFound } from "@/server/lib/errors";
 import { maskedBody } from "@/server/lib/outbox";
+import { VERIFICATION_KIND } from "@/server/lib/verification";
 import type { InboxConversation, InboxCustomer, InboxMessage, InboxReplyResult, InboxThread } from "@/shared/api";
 import { INBOX_NUMBER } from "@/shared/inbox-schemas";
 import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
@@ -155,15 +156,21 @@ export async function storeInbound(tx: Tx, message: InboundLike, profileName: st
 
 /**
  * The number wrote to us, so its window is open: its messages waiting for the owner to send by
- * hand go back to the worker, which sends them as free text. The conditional UPDATE takes each
- * row once, however many processes (or replayed webhooks) flush at the same moment.
+ * hand ('owner'), and those that went by e-mail only for want of a template ('rerouted'), go back
+ * to the worker, which sends them as free text. A one-time code whose code has expired (or was
+ * used) stays where it is: it could prove nothing now. The conditional UPDATE takes each row
+ * once, however many processes (or replayed webhooks) flush at the same moment.
  */
 export async function flushOwnerQueue(db: Executor, number: string): Promise<string[]> {
   const note = `${formatPhoneForDisplay(number)} wrote to us: sent through the WhatsApp Cloud API inside the ${WHATSAPP_WINDOW_HOURS}-hour window.`;
   const result = await db.execute(sql`
-    UPDATE outbox SET status = 'pending', next_attempt_at = now(), note = ${note}, updated_at = now()
-    WHERE channel = 'whatsapp' AND status = 'owner' AND regexp_replace(recipient, '\\D', '', 'g') = ${number}
-    RETURNING id`);
+    UPDATE outbox o SET status = 'pending', next_attempt_at = now(), note = ${note}, updated_at = now()
+    WHERE o.channel = 'whatsapp' AND o.status IN ('owner', 'rerouted') AND regexp_replace(o.recipient, '\\D', '', 'g') = ${number}
+      AND (o.kind <> ${VERIFICATION_KIND} OR EXISTS (
+        SELECT 1 FROM verification_codes v
+        WHERE o.dedupe_key LIKE 'verification:%' AND v.id::text = split_part(o.dedupe_key, ':', 2)
+          AND v.expires_at > now() AND v.used_at IS NULL))
+    RETURNING o.id`);
   return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
 }
 

@@ -2,7 +2,10 @@
 //   GET    /api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=&hub.challenge=  → the challenge (text), 403 on a wrong token
 //   POST   /api/whatsapp/webhook   X-Hub-Signature-256 over the raw body (401 when wrong or missing);
 //                                  not JSON, or not Meta's shape → 400; inbound messages and statuses applied → 200
-//   GET    /api/admin/whatsapp/templates          → {data, kinds, variables, cloud_api}
+//   GET    /api/admin/whatsapp/templates          → {data, kinds, variables, cloud_api, shop} (shop: the templates at Meta, templates.ts)
+//   POST   /api/admin/whatsapp/templates/submit   → {data: {created, existing, refused}, shop}; 409 naming a missing setting (audited)
+//   POST   /api/admin/whatsapp/templates/refresh  → {data: {changed}, shop}; Meta's review states read again; 409 as above
+//   PUT    /api/admin/whatsapp/templates/:kind/words {words} → {shop}; the owner's words before submitting (audited)
 //   PUT    /api/admin/whatsapp/templates/:kind    {template_name, language_code, params, enabled} → {data} (audited)
 //   DELETE /api/admin/whatsapp/templates/:kind    → 204 (audited)
 // The inbox (issue 26, inbox.ts):
@@ -23,16 +26,12 @@ import { loadBusiness } from "@/server/lib/business";
 import { AppError, notFound } from "@/server/lib/errors";
 import { invalid, parseBody } from "@/server/modules/admin-catalogue/validation";
 import { inboxReplySchema } from "@/shared/inbox-schemas";
-import {
-  KIND_VARIABLES,
-  MESSAGE_KINDS,
-  TEMPLATE_BUILT_IN_VARIABLES,
-  type WhatsAppTemplatesResponse,
-  whatsappTemplateInputSchema,
-} from "@/shared/messaging";
+import { KIND_VARIABLES, MESSAGE_KINDS, TEMPLATE_BUILT_IN_VARIABLES, whatsappTemplateInputSchema } from "@/shared/messaging";
+import { templateWordsSchema, type WhatsAppTemplatesWithShop } from "@/shared/whatsapp-templates";
 import { flushOwnerQueue, inboxNumber, listConversations, readThread, sendReply, unreadTotal } from "./inbox";
 import { resendLineDetails } from "./line-details";
 import { applyWebhook, signatureValid, tokenMatches, webhookSchema } from "./service";
+import { refreshTemplates, saveWords, shopTemplates, submitTemplates } from "./templates";
 
 const KIND_PATTERN = /^[a-z0-9][a-z0-9-]{0,59}$/;
 
@@ -97,14 +96,41 @@ const routes: FastifyPluginAsync = async (app) => {
       return kind;
     };
 
-    admin.get("/admin/whatsapp/templates", async (): Promise<WhatsAppTemplatesResponse> => {
+    admin.get("/admin/whatsapp/templates", async (): Promise<WhatsAppTemplatesWithShop> => {
       const rows = await app.db.select().from(whatsappTemplates).orderBy(asc(whatsappTemplates.kind));
       return {
         data: rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() })),
         kinds: Object.entries(MESSAGE_KINDS).map(([kind, label]) => ({ kind, label, variables: KIND_VARIABLES[kind] ?? [] })),
         variables: TEMPLATE_BUILT_IN_VARIABLES,
         cloud_api: app.outbox.cloudApi,
+        shop: await shopTemplates(app),
       };
+    });
+
+    // ---- templates at Meta (templates.ts) ----
+    admin.post("/admin/whatsapp/templates/submit", async (request) => {
+      const result = await submitTemplates(app);
+      await audit(app.db, request, { action: "submit", resource: "whatsapp_templates", resourceId: "meta", after: result });
+      return { success: true, data: result, shop: await shopTemplates(app) };
+    });
+
+    admin.post("/admin/whatsapp/templates/refresh", async () => {
+      const changed = await refreshTemplates(app);
+      return { success: true, data: { changed }, shop: await shopTemplates(app) };
+    });
+
+    admin.put("/admin/whatsapp/templates/:kind/words", async (request) => {
+      const kind = kindParam(request.params);
+      const { words } = parseBody(templateWordsSchema(kind), request.body);
+      const { before, after } = await saveWords(app.db, kind, words);
+      await audit(app.db, request, {
+        action: before ? "update" : "create",
+        resource: "whatsapp_templates",
+        resourceId: kind,
+        before,
+        after,
+      });
+      return { success: true, shop: await shopTemplates(app) };
     });
 
     admin.put("/admin/whatsapp/templates/:kind", async (request) => {

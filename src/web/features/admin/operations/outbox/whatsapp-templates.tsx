@@ -2,6 +2,8 @@
 // when the person has not written to us in the last 24 hours (free text goes only inside that
 // window). The template's {{1}}, {{2}}, ... are filled, in order, with the variables named here.
 // A kind with no template (or one switched off) goes by e-mail instead, or to the owner's queue.
+// "Templates at Meta" (meta-templates.tsx) submits the shop's own templates; the list below is
+// for one set by hand.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FileText } from "lucide-react";
 import { useState } from "react";
@@ -15,6 +17,7 @@ import { Field, FormError, setServerErrors } from "../../components/form-field";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/sheet";
 import { useWhatsAppTemplates } from "./api/get-whatsapp-templates";
 import { useDeleteWhatsAppTemplate, useSaveWhatsAppTemplate } from "./api/save-whatsapp-template";
+import { MetaTemplatesCard } from "./meta-templates";
 
 export function WhatsAppTemplatesButton() {
   const [open, setOpen] = useState(false);
@@ -51,9 +54,12 @@ function TemplatesPanel() {
           These settings apply once it is.
         </p>
       ) : null}
+      {data?.shop ? <MetaTemplatesCard shop={data.shop} /> : null}
+      {data ? <h3 className="font-bold text-ink">Set by hand</h3> : null}
       {data ? (
         <p className="text-sm text-ink-muted">
-          Parameters are variable names, in the order of the template's {"{{1}}"}, {"{{2}}"}, ...: any message offers{" "}
+          A template you made yourself in WhatsApp Manager: its name here, and its parameters as variable names, in the order of the
+          template's {"{{1}}"}, {"{{2}}"}, ...: any message offers{" "}
           {data.variables.map((v, i) => (
             <span key={v}>
               {i ? ", " : ""}

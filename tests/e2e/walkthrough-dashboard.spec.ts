@@ -40,7 +40,7 @@ test.afterAll(async () => {
   await context?.close();
 });
 
-test("17. the sign-in toast sits below the header, clear of Logout", async () => {
+test("17. the sign-in toast sits clear of Logout and of the page's heading", async () => {
   const testInfo = test.info();
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(e2eAdmin.email);
@@ -53,6 +53,10 @@ test("17. the sign-in toast sits below the header, clear of Logout", async () =>
   // wait for the toast to finish sliding in before measuring
   await page.waitForTimeout(500);
   expect(await overlap(toast, logout)).toBe(false);
+  // nor over the page's heading (on a phone toasts rise from the bottom)
+  const heading = page.getByRole("heading", { level: 1 }).first();
+  await expect(heading).toBeVisible();
+  expect(await overlap(toast, heading)).toBe(false);
   await shot("17-login-toast", testInfo.project.name);
 });
 

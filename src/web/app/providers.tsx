@@ -18,17 +18,42 @@ export const APP_THEME = "dark" as const;
  * offers (Logout, the menu) while it shows.
  */
 export const TOAST_OFFSET = { top: 80, right: 16 } as const;
-export const TOAST_MOBILE_OFFSET = { top: 72, left: 12, right: 12 } as const;
+/**
+ * On a phone a toast at the top covers the page's heading (and what a live update changed under
+ * it), so there toasts rise from the bottom edge instead (issue 48 item 5); sonner's own mobile
+ * breakpoint is 600 px.
+ */
+export const TOAST_MOBILE_OFFSET = { bottom: 16, left: 12, right: 12 } as const;
+export const PHONE_QUERY = "(max-width: 600px)";
+
+const phoneStore = {
+  subscribe: (onChange: () => void) => {
+    if (typeof window === "undefined" || !window.matchMedia) return () => {};
+    const list = window.matchMedia(PHONE_QUERY);
+    list.addEventListener("change", onChange);
+    return () => list.removeEventListener("change", onChange);
+  },
+  getSnapshot: () => typeof window !== "undefined" && Boolean(window.matchMedia?.(PHONE_QUERY).matches),
+  getServerSnapshot: () => false,
+};
 
 export function Providers({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const toasterWanted = useSyncExternalStore(toasterStore.subscribe, toasterStore.getSnapshot, toasterStore.getServerSnapshot);
+  const phone = useSyncExternalStore(phoneStore.subscribe, phoneStore.getSnapshot, phoneStore.getServerSnapshot);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
       {toasterWanted ? (
         <AfterHydration>
-          <Toaster {...TOAST_OPTIONS} theme={APP_THEME} offset={TOAST_OFFSET} mobileOffset={TOAST_MOBILE_OFFSET} closeButton />
+          <Toaster
+            {...TOAST_OPTIONS}
+            position={phone ? "bottom-center" : TOAST_OPTIONS.position}
+            theme={APP_THEME}
+            offset={TOAST_OFFSET}
+            mobileOffset={TOAST_MOBILE_OFFSET}
+            closeButton
+          />
         </AfterHydration>
       ) : null}
     </QueryClientProvider>

@@ -4,6 +4,7 @@ import {
   connectLiveData,
   listenForPriceEvents,
   QUIET_BATCH_MS,
+  QUIET_START_MS,
   RECONNECT_DELAYS_MS,
   reconnectDelay,
   refetchAfterChange,
@@ -34,6 +35,8 @@ let invalidated: string[];
 let clock: number;
 const create = (url: string) => new FakeEventSource(url) as unknown as EventSource;
 const last = () => FakeEventSource.instances[FakeEventSource.instances.length - 1];
+/** Lets the refetch a change started finish (the toast waits for it). */
+const settle = () => vi.advanceTimersByTimeAsync(0);
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -58,24 +61,67 @@ describe("connectLiveData", () => {
     expect(last().closed).toBe(true);
   });
 
-  it("refetches the changed table's queries and toasts 'Data Updated' at most once per 3 s", () => {
+  it("refetches the changed table's queries and toasts 'Data Updated' at most once per 3 s", async () => {
     const notify = vi.fn();
     connectLiveData({ queryClient, tables: ["packages", "pricing_specials"], createEventSource: create, notify, now: () => clock });
     last().emit({ table: "packages", op: "UPDATE", id: "1" });
     expect(invalidated).toEqual(["packages"]);
+    await settle();
     expect(notify).toHaveBeenCalledTimes(1);
 
     clock += TOAST_THROTTLE_MS - 1;
     last().emit({ table: "pricing_specials", op: "INSERT", id: "2" });
     expect(invalidated).toEqual(["packages", "specials"]);
+    await settle();
     expect(notify).toHaveBeenCalledTimes(1);
 
     clock += 1;
     last().emit({ table: "packages", op: "DELETE", id: "1" });
+    await settle();
     expect(notify).toHaveBeenCalledTimes(2);
   });
 
-  it("refetches the status quietly, once per health check, when the monitor writes its minute's checks", () => {
+  it("no 'Data Updated' in the first moments after the stream opens (a page load, a sign-in), nor for a resync's 'maybe changed'; the data still refetches", async () => {
+    const notify = vi.fn();
+    connectLiveData({ queryClient, tables: ["packages"], createEventSource: create, notify, now: () => clock });
+    last().onopen?.();
+    last().emit({ table: "packages", op: "UPDATE", id: "1" });
+    await settle();
+    expect(invalidated).toEqual(["packages"]);
+    expect(notify).not.toHaveBeenCalled();
+    clock += QUIET_START_MS;
+    // the server's resync after its LISTEN connection came back: every table "maybe changed"
+    last().emit({ table: "packages", op: "UPDATE", id: null });
+    await settle();
+    expect(invalidated).toEqual(["packages", "packages"]);
+    expect(notify).not.toHaveBeenCalled();
+    // a real change after that is news
+    last().emit({ table: "packages", op: "UPDATE", id: "2" });
+    await settle();
+    expect(notify).toHaveBeenCalledTimes(1);
+  });
+
+  it("no 'Data Updated' when the refetch brings back what was shown; a toast when the rows really changed", async () => {
+    const notify = vi.fn();
+    const rows = [{ id: "p1", name: "3 Months", price: 1650 }];
+    queryClient.setQueryData(["packages"], rows);
+    let next: unknown = rows;
+    vi.mocked(queryClient.invalidateQueries).mockImplementation(async () => {
+      queryClient.setQueryData(["packages"], next);
+    });
+    connectLiveData({ queryClient, tables: ["packages"], createEventSource: create, notify, now: () => clock });
+    last().emit({ table: "packages", op: "UPDATE", id: "p1" });
+    await settle();
+    expect(notify).not.toHaveBeenCalled();
+    next = [{ id: "p1", name: "3 Months", price: 1450 }];
+    clock += TOAST_THROTTLE_MS;
+    last().emit({ table: "packages", op: "UPDATE", id: "p1" });
+    await settle();
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(["packages"])).toEqual(next);
+  });
+
+  it("refetches the status quietly, once per health check, when the monitor writes its minute's checks", async () => {
     const notify = vi.fn();
     connectLiveData({ queryClient, tables: ["status_checks", "system_components", "incidents"], createEventSource: create, notify });
     // One check: a row per component and each component's update, committed together.
@@ -94,6 +140,7 @@ describe("connectLiveData", () => {
     // An incident is news: at once, with the toast.
     last().emit({ table: "incidents", op: "INSERT", id: "3" });
     expect(invalidated).toEqual(["status", "status", "status"]);
+    await settle();
     expect(notify).toHaveBeenCalledTimes(1);
   });
 

@@ -1,7 +1,8 @@
 // Live data (spec §4, §7, §9): one EventSource on /api/events for the watched public tables.
 // A change refetches the queries of that table and shows 'Data Updated' (at most one toast
 // every 3 s; none for the health monitor's routine writes, nor for the visitor's own: see
-// own-changes.ts). A dropped stream reconnects after 1, 2, 5, then every 10 s, and refetches
+// own-changes.ts; none when the refetch brought back what was shown, for a resync's "maybe
+// changed", or in the first moments after the stream opens, when the page is catching up). A dropped stream reconnects after 1, 2, 5, then every 10 s, and refetches
 // everything on return, since changes made while away were missed.
 import { type InvalidateOptions, type Query, type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -14,6 +15,8 @@ import { PACKAGE_EVENTS, SPECIALS_EVENT } from "./window-events";
 
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 export const TOAST_THROTTLE_MS = 3000;
+/** No 'Data Updated' this long after the stream first opens (a page load, a sign-in): the page is catching up. */
+export const QUIET_START_MS = 2000;
 /**
  * The health monitor writes a row per component in one transaction, so its changes arrive
  * together: a quiet table's queries refetch once, this long after the first of them, instead of
@@ -75,9 +78,10 @@ export function connectLiveData({
   const invalidateTable =
     invalidate ??
     ((table: string) => {
+      const refetches: Promise<void>[] = [];
       for (const queryKey of tableQueryKeys[table] ?? []) {
         if (!quietTables.has(table)) {
-          void refetchAfterChange(queryClient, queryKey);
+          refetches.push(refetchAfterChange(queryClient, queryKey));
           continue;
         }
         const id = queryKey.join("/");
@@ -88,15 +92,25 @@ export function connectLiveData({
         }, QUIET_BATCH_MS);
         quietBatches.set(id, batch);
       }
+      return refetches.length ? Promise.all(refetches) : undefined;
     });
 
+  // When the stream first opened: what arrives just after a page load or a sign-in is the page
+  // catching up, not news (issue 48 item 5).
+  let openedAt = Number.NEGATIVE_INFINITY;
   const onChange = (event: MessageEvent) => {
     const change = parseChange(event.data);
     if (!change || !tables.includes(change.table)) return;
+    // What is shown now, to tell a real change from a refetch that brought the same rows.
+    const before = shownData(queryClient);
     const refreshed = invalidateTable(change.table);
+    // A resync (id null: changes may have been missed) refetches quietly; so does the first moment after opening.
+    if (change.id === null || now() - openedAt < QUIET_START_MS) return;
     if (quietTables.has(change.table) || isOwnChange(change, now())) return;
     const toastOnce = () => {
       if (closed || now() - lastToast < TOAST_THROTTLE_MS) return;
+      // Nothing on screen changed (the rows read back the same): no news to announce.
+      if (before.size > 0 && !changedSince(queryClient, before)) return;
       lastToast = now();
       notify(change);
     };
@@ -109,6 +123,7 @@ export function connectLiveData({
     source = createEventSource(url);
     source.onopen = () => {
       attempt = 0;
+      if (openedAt === Number.NEGATIVE_INFINITY) openedAt = now();
       if (lostConnection) {
         lostConnection = false;
         for (const table of tables) invalidateTable(table);
@@ -135,6 +150,23 @@ export function connectLiveData({
     source?.close();
     source = null;
   };
+}
+
+/** Each query's data as shown now (react-query keeps an unchanged answer's object, so a refetch of the same rows leaves it as it was). */
+function shownData(queryClient: QueryClient): Map<string, unknown> {
+  const shown = new Map<string, unknown>();
+  for (const query of queryClient.getQueryCache().getAll())
+    if (query.state.data !== undefined) shown.set(query.queryHash, query.state.data);
+  return shown;
+}
+
+/** Whether any query shown before has other data now, or a new one has data. */
+function changedSince(queryClient: QueryClient, before: Map<string, unknown>): boolean {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (query.state.data === undefined) continue;
+    if (!before.has(query.queryHash) || before.get(query.queryHash) !== query.state.data) return true;
+  }
+  return false;
 }
 
 function parseChange(data: unknown): ChangeEvent | null {

@@ -1194,7 +1194,8 @@ export const resellerSessions = pgTable(
  * transfer), carried out by one adjust_credits. Balances before and after are read from the panel
  * (null where the panel has none to give); `credits` is what moved to the partner (negative: back
  * to the owner). Status: pending (claimed, being sent) | done | refused (nothing moved) |
- * failed (the panel could not be reached and nothing moved; the same key may try again).
+ * failed (the panel could not be reached and nothing moved; the same key may try again) |
+ * unknown (sent, the answer lost and the balance unreadable: never resent by itself).
  */
 export const resellerCreditTransfers = pgTable(
   "reseller_credit_transfers",

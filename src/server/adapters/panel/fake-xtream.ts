@@ -77,8 +77,8 @@ export interface FakeXtreamPanel {
   credits: number;
   /** answers wait this long (timeouts) */
   delayMs: number;
-  /** the next N calls answer with this body instead (a panel error, or text that is not JSON) */
-  failNext(body: string | Record<string, unknown>, times?: number): void;
+  /** the next N calls (of `action` when given) answer with this body instead (a panel error, or text that is not JSON) */
+  failNext(body: string | Record<string, unknown>, times?: number, action?: string): void;
   /**
    * The next N calls of `action` lose their answer: `when` "after" the panel did the work (the
    * ambiguous case) or "before" (it never did); the answer is a 502 or never comes in time
@@ -256,7 +256,7 @@ export async function startFakeXtreamPanel(options: FakeXtreamOptions = {}): Pro
   const users = new Map<string, FakeUser>();
   const creditLogs: FakeCreditLog[] = [];
   let nextUserId = 500;
-  const failures: string[] = [];
+  const failures: { body: string; action?: string }[] = [];
   const lost: { action: string; when: "after" | "before"; as: "timeout" | "5xx" }[] = [];
   let nextId = 1000;
 
@@ -336,8 +336,8 @@ export async function startFakeXtreamPanel(options: FakeXtreamOptions = {}): Pro
     });
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (url.searchParams.get("api_key") !== apiKey) return answer(res, { status: "STATUS_FAILURE", error: "Invalid API key" }, 401);
-    const failure = failures.shift();
-    if (failure !== undefined) return answer(res, failure);
+    const failing = failures.findIndex((f) => f.action === undefined || f.action === action);
+    if (failing >= 0) return answer(res, failures.splice(failing, 1)[0].body);
     const losing = lost.findIndex((l) => l.action === action);
     const lose = losing >= 0 ? lost.splice(losing, 1)[0] : null;
     if (lose?.when === "before") return loseIt(res, lose.as);
@@ -601,8 +601,8 @@ export async function startFakeXtreamPanel(options: FakeXtreamOptions = {}): Pro
     loseAnswer(action, { when, as, times = 1 }) {
       for (let i = 0; i < times; i++) lost.push({ action, when, as });
     },
-    failNext(body, times = 1) {
-      for (let i = 0; i < times; i++) failures.push(typeof body === "string" ? body : JSON.stringify(body));
+    failNext(body, times = 1, action) {
+      for (let i = 0; i < times; i++) failures.push({ body: typeof body === "string" ? body : JSON.stringify(body), action });
     },
     callsOf: (action) => calls.filter((c) => c.action === action),
     made: () => [...lines.values()].filter((l) => !seeded.has(l.id)),

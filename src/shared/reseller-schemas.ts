@@ -42,6 +42,16 @@ export const creditTransferSchema = z.object({
 });
 export type CreditTransferInput = z.input<typeof creditTransferSchema>;
 
+/** The dashboard's credits form: how many to give or take back (its two buttons choose the sign), and a note. */
+export const creditAmountSchema = z.object({
+  credits: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,5}$/, "Enter a whole number of credits above 0"),
+  note: z.string().trim().max(200, "Keep the note under 200 characters"),
+});
+export type CreditAmount = z.output<typeof creditAmountSchema>;
+
 export const partnerLoginSchema = z.object({
   username: z.string().trim().min(1).max(100),
   password: z.string().min(1).max(200),

@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlus } from "lucide-react";
 import { useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { type NewReseller, newResellerSchema, type ResellerRow } from "@/shared/reseller-schemas";
+import { type CreditAmount, creditAmountSchema, type NewReseller, newResellerSchema, type ResellerRow } from "@/shared/reseller-schemas";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api";
@@ -80,64 +80,56 @@ function AddResellerForm() {
   );
 }
 
+const creditsResolver = zodResolver(creditAmountSchema) as unknown as Resolver<CreditAmount, unknown, CreditAmount>;
+
 function CreditsForm({ reseller }: { reseller: ResellerRow }) {
   const give = useGiveCredits();
+  // one key per transfer: sending it again after a lost answer is the same transfer
   const key = useRef(newKey());
-  const [credits, setCredits] = useState("");
-  const [note, setNote] = useState("");
-  const [error, setErrorText] = useState("");
-  const [busy, setBusy] = useState(false);
-  const send = async (sign: 1 | -1) => {
-    const amount = Number(credits);
-    if (!Number.isInteger(amount) || amount <= 0) {
-      setErrorText("Enter a whole number of credits above 0.");
-      return;
-    }
-    setBusy(true);
-    setErrorText("");
-    try {
-      const transfer = await give.mutateAsync({ id: reseller.id, credits: sign * amount, note, key: key.current });
-      key.current = newKey();
-      setCredits("");
-      setNote("");
-      toast.success(sign > 0 ? `Gave ${amount} credits to ${reseller.name}` : `Took back ${amount} credits from ${reseller.name}`, {
-        description: transfer.partner_after === null ? undefined : `${reseller.name} now has ${transfer.partner_after}.`,
-      });
-    } catch (failure) {
-      // a refusal is final for this key; a lost answer keeps the key, so trying again is the same transfer
-      if (failure instanceof ApiError && failure.status === 409) key.current = newKey();
-      setErrorText(failure instanceof Error ? failure.message : "Not moved. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [failure, setFailure] = useState("");
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CreditAmount, unknown, CreditAmount>({ resolver: creditsResolver, defaultValues: { credits: "", note: "" } });
+  const send = (sign: 1 | -1) =>
+    handleSubmit(async ({ credits, note }) => {
+      const amount = Number(credits);
+      setFailure("");
+      try {
+        const transfer = await give.mutateAsync({ id: reseller.id, credits: sign * amount, note, key: key.current });
+        key.current = newKey();
+        reset();
+        toast.success(sign > 0 ? `Gave ${amount} credits to ${reseller.name}` : `Took back ${amount} credits from ${reseller.name}`, {
+          description: transfer.partner_after === null ? undefined : `${reseller.name} now has ${transfer.partner_after}.`,
+        });
+      } catch (error) {
+        // a refusal is final for this key; a lost answer keeps it, so trying again is the same transfer
+        if (error instanceof ApiError && error.status === 409) key.current = newKey();
+        setFailure(error instanceof Error ? error.message : "Not moved. Please try again.");
+      }
+    });
   const id = `credits-${reseller.id}`;
   return (
-    <form
-      aria-label={`Credits for ${reseller.name}`}
-      className="flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send(1);
-      }}
-    >
+    <form aria-label={`Credits for ${reseller.name}`} className="flex flex-wrap items-end gap-2" noValidate onSubmit={send(1)}>
       <label className="flex flex-col gap-1 text-xs text-ink-muted" htmlFor={id}>
         Credits
-        <Input id={id} inputMode="numeric" className="w-24" value={credits} onChange={(e) => setCredits(e.target.value)} />
+        <Input id={id} inputMode="numeric" className="w-24" aria-invalid={errors.credits ? true : undefined} {...register("credits")} />
       </label>
       <label className="flex flex-col gap-1 text-xs text-ink-muted" htmlFor={`${id}-note`}>
         Note
-        <Input id={`${id}-note`} className="w-40" value={note} onChange={(e) => setNote(e.target.value)} />
+        <Input id={`${id}-note`} className="w-40" {...register("note")} />
       </label>
-      <Button type="submit" size="sm" disabled={busy}>
+      <Button type="submit" size="sm" disabled={isSubmitting}>
         Give
       </Button>
-      <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => void send(-1)}>
+      <Button type="button" size="sm" variant="outline" disabled={isSubmitting} onClick={send(-1)}>
         Take back
       </Button>
-      {error ? (
+      {failure || errors.credits || errors.note ? (
         <p role="alert" className="w-full text-sm text-bad">
-          {error}
+          {failure || errors.credits?.message || errors.note?.message}
         </p>
       ) : null}
     </form>

@@ -149,6 +149,23 @@ describe("adding a sub-reseller (item 1)", () => {
     expect([...fake.users.values()].filter((u) => u.username === "siphodlamini")).toHaveLength(1);
   });
 
+  it("two requests adding the same partner at once (same Idempotency-Key) make one account on the panel", async () => {
+    fake.delayMs = 100;
+    try {
+      const payload = { name: "Pieter Botha", email: "pieter@example.co.za" };
+      const [a, b] = await Promise.all([add(payload, "add-pieter"), add(payload, "add-pieter")]);
+      expect([a.statusCode, b.statusCode].sort(), `${a.body} ${b.body}`).toEqual([200, 201]);
+      expect(a.json()).toEqual(b.json());
+    } finally {
+      fake.delayMs = 0;
+    }
+    expect([...fake.users.values()].filter((u) => u.username === "pieterbotha")).toHaveLength(1);
+    expect(await t.app.db.select().from(resellers).where(eq(resellers.username, "pieterbotha"))).toHaveLength(1);
+    const invites = await t.app.db.select().from(outbox).where(eq(outbox.kind, "partner-invite"));
+    const [row] = await t.app.db.select().from(resellers).where(eq(resellers.username, "pieterbotha"));
+    expect(invites.filter((i) => i.dedupe_key === `partner-invite:${row.id}`)).toHaveLength(1);
+  });
+
   it("a username the panel already has is a 409 asking for another, nothing kept; another username works", async () => {
     fake.users.set("9001", {
       id: "9001",
@@ -238,6 +255,28 @@ describe("credits moved exactly once (item 2)", () => {
     const panelId = (await row(p.id)).panel_user_id;
     expect(fake.creditLogs.filter((l) => l.user_id === panelId)).toHaveLength(1);
     expect(fake.users.get(panelId ?? "")?.credits).toBe(2);
+  });
+
+  it("a claim left pending by a process that stopped mid-call is not sent again: the same key answers 'unknown' for the owner to check", async () => {
+    const p = await partner();
+    await t.app.db.insert(resellerCreditTransfers).values({
+      reseller_id: p.id,
+      request_key: `${p.id}:give-orphan`,
+      credits: 3,
+      cause: "owner-give",
+      actor: admin.email,
+      partner_before: 0,
+      created_at: new Date(Date.now() - 5 * 60_000),
+    });
+    const res = await give(p.id, 3, "give-orphan");
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error.code).toBe("transfer_unknown");
+    expect(fake.callsOf("adjust_credits")).toHaveLength(0);
+    const [saved] = await t.app.db
+      .select()
+      .from(resellerCreditTransfers)
+      .where(eq(resellerCreditTransfers.request_key, `${p.id}:give-orphan`));
+    expect(saved.status).toBe("unknown");
   });
 
   it("giving more than the owner has is a 409 with the owner's balance, and nothing moves", async () => {

@@ -20,6 +20,12 @@ type TransferRow = typeof resellerCreditTransfers.$inferSelect;
 
 /** How long a request waits for another one holding the same key to finish. */
 const WAIT_FOR_CLAIM_MS = 20_000;
+/**
+ * A claim still pending this long after it was made belongs to a process that stopped mid-call
+ * (every panel call gives up well before): whether the panel moved the credits is not known, so
+ * the row becomes `unknown` for the owner to check, never sent again by itself.
+ */
+const STALE_CLAIM_MS = 2 * 60_000;
 
 // One transfer at a time per app (process): the before/after reads belong to one transfer.
 const queues = new WeakMap<FastifyInstance, Promise<unknown>>();
@@ -84,7 +90,15 @@ export async function transferCredits(
   if (claimed) return { transfer: await oneAtATime(app, () => carryOut(app, actor, reseller, claimed)), replayed: false };
 
   // The key is taken: the same transfer, asked again (or at the same moment).
-  const earlier = await outcomeOf(app, requestKey);
+  let earlier = await outcomeOf(app, requestKey);
+  if (earlier.status === "pending" && Date.now() - earlier.created_at.getTime() > STALE_CLAIM_MS) {
+    const [given] = await app.db
+      .update(resellerCreditTransfers)
+      .set({ status: "unknown", error: "The process sending this transfer stopped before the panel answered.", done_at: new Date() })
+      .where(and(eq(resellerCreditTransfers.id, earlier.id), eq(resellerCreditTransfers.status, "pending")))
+      .returning();
+    earlier = given ?? (await outcomeOf(app, requestKey));
+  }
   if (earlier.credits !== request.credits) {
     throw conflict("That Idempotency-Key was used for another transfer. Send a new key for a new transfer.");
   }
@@ -129,7 +143,7 @@ async function outcomeOf(app: FastifyInstance, requestKey: string): Promise<Tran
   const until = Date.now() + WAIT_FOR_CLAIM_MS;
   for (;;) {
     const [row] = await app.db.select().from(resellerCreditTransfers).where(eq(resellerCreditTransfers.request_key, requestKey));
-    if (row.status !== "pending" || Date.now() > until) return row;
+    if (row.status !== "pending" || Date.now() > until || Date.now() - row.created_at.getTime() > STALE_CLAIM_MS) return row;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -179,6 +193,11 @@ async function carryOut(app: FastifyInstance, actor: Actor, reseller: Reseller, 
     throw refusal(refused, reseller);
   }
 
+  // Kept before the call, so a claim whose process stops mid-call still shows where it started.
+  await app.db
+    .update(resellerCreditTransfers)
+    .set({ partner_before: before.partner, owner_before: before.owner })
+    .where(eq(resellerCreditTransfers.id, row.id));
   try {
     await panel.adjustCredits({ id: panelId, credits: row.credits, note: row.note || row.cause });
   } catch (error) {

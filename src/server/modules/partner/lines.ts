@@ -101,7 +101,7 @@ async function settled(app: FastifyInstance, requestKey: string): Promise<LineRo
 
 const routes: FastifyPluginAsync = async (app) => {
   app.get("/partner/packages", async () => {
-    resellerPanel(app);
+    resellerPanel(app); // manual mode: a 409 in words, not an empty list
     const data = (await sellable(app)).map(({ panel_package_id: _, ...p }) => p);
     return { data };
   });

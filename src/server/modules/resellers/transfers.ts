@@ -72,7 +72,7 @@ export async function transferCredits(
   request: TransferRequest,
 ): Promise<{ transfer: CreditTransfer; replayed: boolean }> {
   if (!reseller.panel_user_id) throw conflict(`${reseller.name}'s account is not on the panel yet. Add them again to finish it.`);
-  resellerPanel(app);
+  resellerPanel(app); // a panel without sub-resellers (manual mode) is a 409 before any row is claimed
   const requestKey = `${reseller.id}:${request.key}`;
   const cause = request.cause ?? (request.credits > 0 ? "owner-give" : "owner-take");
   const [claimed] = await app.db

@@ -37,6 +37,8 @@ export const PAGE_PATHS = [
   "/client",
   "/client/login",
   "/client/specials",
+  "/partner",
+  "/partner/set-password",
 ] as const;
 
 function matches(pattern: string, pathname: string): boolean {

@@ -18,7 +18,7 @@ import { clientIp, refund, reserve, reset } from "@/server/lib/rate-limit";
 import { open, seal } from "@/server/lib/secret-box";
 import { secureCookies } from "./sessions";
 
-export type LoginKind = "admin" | "client";
+export type LoginKind = "admin" | "client" | "partner";
 const DEVICE_TTL_DAYS = 90;
 export const deviceCookieName = (kind: LoginKind) => `sd_${kind}_device`;
 

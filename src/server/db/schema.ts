@@ -1145,3 +1145,141 @@ export const payLinkStarts = pgTable("pay_link_starts", {
   answer: jsonb("answer").$type<Record<string, unknown>>(),
   updated_at: updatedAt(),
 });
+
+// ---- sub-resellers (issue 45) ----------------------------------------------------------------
+
+/**
+ * A sub-reseller (a "partner"): someone who sells to their own circle on a reseller account the
+ * owner made for them on the panel (create_user), buying credits from the owner. The row comes
+ * first, under its unique username, so a retried or replayed create finds it and looks the
+ * username up on the panel before sending create_user again: one panel account per row.
+ * Their password is theirs alone (set through a link); their credits live on the panel.
+ */
+export const resellers = pgTable("resellers", {
+  id: id(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  /** stored as 27… (toStoredWhatsApp), '' when none */
+  whatsapp: text("whatsapp").notNull().default(""),
+  /** their username on the panel and for signing in to /partner */
+  username: text("username").notNull().unique(),
+  /** the reseller's id on the panel once create_user is done (or the lookup found it); null until then */
+  panel_user_id: text("panel_user_id"),
+  /** null until they choose one through the set-password link */
+  password_hash: text("password_hash"),
+  /** active | suspended (their sign-in stops; their lines keep running) */
+  status: text("status").notNull().default("active"),
+  /** the Idempotency-Key of the request that made the row: a replay of it answers the same reseller */
+  create_key: text("create_key").unique(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/** A partner's set-password link (like a client's password_reset_tokens): only the SHA-256 kept, used once. */
+export const resellerPasswordTokens = pgTable("reseller_password_tokens", {
+  id: id(),
+  reseller_id: uuid("reseller_id")
+    .notNull()
+    .references(() => resellers.id, { onDelete: "cascade" }),
+  token_hash: text("token_hash").notNull().unique(),
+  expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+  used_at: timestamp("used_at", { withTimezone: true }),
+  created_at: createdAt(),
+});
+
+/** Partner sessions: a kind of their own beside admin and client, in their own cookie (auth/partner-sessions.ts). */
+export const resellerSessions = pgTable(
+  "reseller_sessions",
+  {
+    id: id(),
+    token_hash: text("token_hash").notNull().unique(),
+    reseller_id: uuid("reseller_id")
+      .notNull()
+      .references(() => resellers.id, { onDelete: "cascade" }),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    created_at: createdAt(),
+    last_seen_at: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("reseller_sessions_reseller_idx").on(t.reseller_id)],
+);
+
+/**
+ * The credit ledger per sub-reseller: one row per transfer (request_key unique: the reseller and
+ * the request's Idempotency-Key, so a replay or a second request at the same moment is the same
+ * transfer), carried out by one adjust_credits. Balances before and after are read from the panel
+ * (null where the panel has none to give); `credits` is what moved to the partner (negative: back
+ * to the owner). Status: pending (claimed, being sent) | done | refused (nothing moved) |
+ * failed (the panel could not be reached and nothing moved; the same key may try again) |
+ * unknown (sent, the answer lost and the balance unreadable: never resent by itself).
+ */
+export const resellerCreditTransfers = pgTable(
+  "reseller_credit_transfers",
+  {
+    id: id(),
+    reseller_id: uuid("reseller_id")
+      .notNull()
+      .references(() => resellers.id, { onDelete: "cascade" }),
+    request_key: text("request_key").notNull().unique(),
+    credits: integer("credits").notNull(),
+    note: text("note").notNull().default(""),
+    /** owner-give | owner-take | line:<partner line id> | line-refund:<partner line id> */
+    cause: text("cause").notNull(),
+    /** who: the admin's e-mail, or partner:<username> */
+    actor: text("actor").notNull(),
+    status: text("status").notNull().default("pending"),
+    partner_before: integer("partner_before"),
+    partner_after: integer("partner_after"),
+    owner_before: integer("owner_before"),
+    owner_after: integer("owner_after"),
+    error: text("error").notNull().default(""),
+    created_at: createdAt(),
+    done_at: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [index("reseller_credit_transfers_reseller_idx").on(t.reseller_id, t.created_at)],
+);
+
+/** The sandbox panel's sub-resellers (what a real panel's users table would hold), beside its lines. */
+export const sandboxPanelUsers = pgTable("sandbox_panel_users", {
+  id: id(),
+  username: text("username").notNull().unique(),
+  password: text("password").notNull(),
+  email: text("email").notNull().default(""),
+  member_group_id: text("member_group_id").notNull().default(""),
+  notes: text("notes").notNull().default(""),
+  credits: integer("credits").notNull().default(0),
+  enabled: boolean("enabled").notNull().default(true),
+  created_at: createdAt(),
+});
+
+/**
+ * A line a partner sold from their portal (issue 45 item 3): made on the panel with member_id =
+ * the partner (the line is theirs; the owner's reseller pays, and takes the cost back from the
+ * partner first, one transfer keyed on this row). request_key (the partner and the
+ * Idempotency-Key) unique, so a replay answers the same line. Status: pending | done | failed.
+ */
+export const resellerLines = pgTable(
+  "reseller_lines",
+  {
+    id: id(),
+    reseller_id: uuid("reseller_id")
+      .notNull()
+      .references(() => resellers.id, { onDelete: "cascade" }),
+    request_key: text("request_key").notNull().unique(),
+    name: text("name").notNull(),
+    whatsapp: text("whatsapp").notNull().default(""),
+    email: text("email").notNull().default(""),
+    package_id: uuid("package_id").references(() => packages.id, { onDelete: "set null" }),
+    package_name: text("package_name").notNull().default(""),
+    panel_package_id: text("panel_package_id").notNull().default(""),
+    cost: integer("cost").notNull().default(0),
+    status: text("status").notNull().default("pending"),
+    panel_line_id: text("panel_line_id"),
+    line_username: text("line_username").notNull().default(""),
+    line_password: text("line_password").notNull().default(""),
+    expires_at: timestamp("expires_at", { withTimezone: true }),
+    error: text("error").notNull().default(""),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("reseller_lines_reseller_idx").on(t.reseller_id, t.created_at)],
+);

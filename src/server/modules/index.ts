@@ -17,9 +17,11 @@ import monitor from "./monitor/routes";
 import orders from "./orders/routes";
 import panelMacChange from "./panel/mac-change";
 import panel from "./panel/routes";
+import partner from "./partner/routes";
 import payLinks from "./pay-links/routes";
 import payments from "./payments/routes";
 import realtime from "./realtime/routes";
+import resellers from "./resellers/routes";
 import speedtest from "./speedtest/routes";
 import status from "./status/routes";
 import statusSubscriptions from "./status/subscriptions";
@@ -51,5 +53,7 @@ export const routeModules: FastifyPluginAsync[] = [
   billing,
   panel,
   panelMacChange,
+  resellers,
+  partner,
   whatsapp,
 ];

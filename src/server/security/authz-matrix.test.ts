@@ -6,8 +6,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createPartnerSession, PARTNER_COOKIE } from "@/server/auth/partner-sessions";
 import { ADMIN_COOKIE, CLIENT_COOKIE, createSession } from "@/server/auth/sessions";
-import { capturedPayments, clients, contentRequests } from "@/server/db/schema";
+import { capturedPayments, clients, contentRequests, resellerLines, resellers } from "@/server/db/schema";
 import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { createTestApp, type TestApp } from "@/server/testing";
 
@@ -38,7 +39,9 @@ type Kind =
   /** open by nature: signing in and out, asking for a reset */
   | "open"
   /** answered as a stream (SSE, the speed test's bytes): classified, called in their own tests */
-  | "stream";
+  | "stream"
+  /** a partner's own (sub-resellers, issue 45): 401 signed out, to admins and to clients */
+  | "partner";
 
 /** By path: the first rule that matches names the route's kind. */
 const EXPECTATIONS: { match: (key: string) => boolean; kind: Kind }[] = [
@@ -53,6 +56,9 @@ const EXPECTATIONS: { match: (key: string) => boolean; kind: Kind }[] = [
   { match: (k) => k.includes(" /api/admin/"), kind: "admin" },
   { match: (k) => /^POST \/api\/client\/(login|logout|password-reset\/request|password-reset\/confirm)$/.test(k), kind: "open" },
   { match: (k) => k.includes(" /api/client/"), kind: "client" },
+  // the partner portal (issue 45): signing in and out, and choosing a password from the invite link
+  { match: (k) => /^POST \/api\/partner\/(login|logout|password)$/.test(k), kind: "open" },
+  { match: (k) => k.includes(" /api/partner/"), kind: "partner" },
   // provider notifications: the card webhook, PayFast's ITN, Ozow's and Yoco's (issue 29)
   {
     match: (k) =>
@@ -82,6 +88,10 @@ let clientA: string;
 let suspended: string;
 /** client B's own rows, by the route parameter that names them */
 const bOwns: Record<string, string> = {};
+let partnerA: string;
+let suspendedPartner: string;
+/** partner B's own rows, by the route parameter that names them */
+const partnerBOwns: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_WRITE_LIMIT_PER_MIN: 100_000, LOGIN_LIMIT_PER_MIN: 100_000 }, { seed: false });
@@ -111,6 +121,23 @@ beforeAll(async () => {
   const [request] = await t.app.db.insert(contentRequests).values({ client_id: b.id, title: "B's request" }).returning();
   bOwns.ref = "MATRIX-B-1";
   bOwns.id = request.id;
+  // Partners (sub-resellers): A signed in, B with a line of their own, one suspended.
+  const [pa, pb, ps] = await t.app.db
+    .insert(resellers)
+    .values([
+      { name: "Partner A", email: "pa@example.test", username: "matrix-pa" },
+      { name: "Partner B", email: "pb@example.test", username: "matrix-pb" },
+      { name: "Partner S", email: "ps@example.test", username: "matrix-ps", status: "suspended" },
+    ])
+    .returning();
+  const partnerSession = async (id: string) => `${PARTNER_COOKIE}=${(await createPartnerSession(t.app.db, id, 1)).token}`;
+  partnerA = await partnerSession(pa.id);
+  suspendedPartner = await partnerSession(ps.id);
+  const [line] = await t.app.db
+    .insert(resellerLines)
+    .values({ reseller_id: pb.id, request_key: "matrix-pb-line", name: "MATRIX-PB-CUSTOMER", status: "done" })
+    .returning();
+  partnerBOwns.id = line.id;
 });
 afterAll(async () => {
   await t?.close();
@@ -158,7 +185,7 @@ describe("the authorisation matrix (every registered /api route)", () => {
   it("admin routes: 401 to anyone signed out and to clients (even a client token in the admin cookie); admins get through", async () => {
     const clientInAdminCookie = `${clientA}; ${ADMIN_COOKIE}=${clientA.split("=")[1]}`;
     for (const route of byKind("admin")) {
-      for (const cookie of [undefined, clientA, clientInAdminCookie]) {
+      for (const cookie of [undefined, clientA, clientInAdminCookie, partnerA]) {
         const res = await call(route.method, route.url, cookie);
         expect(res.statusCode, label(route, res.statusCode, res.body)).toBe(401);
       }
@@ -170,7 +197,7 @@ describe("the authorisation matrix (every registered /api route)", () => {
 
   it("client routes: 401 signed out or with only an admin session; 403 while suspended; client A gets through", async () => {
     for (const route of byKind("client")) {
-      for (const cookie of [undefined, adminCookie]) {
+      for (const cookie of [undefined, adminCookie, partnerA]) {
         const res = await call(route.method, route.url, cookie);
         expect(res.statusCode, label(route, res.statusCode, res.body)).toBe(401);
       }
@@ -191,6 +218,27 @@ describe("the authorisation matrix (every registered /api route)", () => {
       const res = await call(route.method, route.url, clientA, bOwns);
       expect(res.statusCode, label(route, res.statusCode, res.body)).toBe(404);
       expect(res.body).not.toContain("MATRIX-B-1");
+    }
+  });
+
+  it("partner routes: 401 signed out, to admins, to clients and to a suspended partner; partner A gets through", async () => {
+    expect(byKind("partner").length).toBeGreaterThan(1);
+    for (const route of byKind("partner")) {
+      for (const cookie of [undefined, adminCookie, clientA, suspendedPartner, `${PARTNER_COOKIE}=${clientA.split("=")[1]}`]) {
+        const res = await call(route.method, route.url, cookie);
+        expect(res.statusCode, label(route, res.statusCode, res.body)).toBe(401);
+      }
+      const own = await call(route.method, route.url, partnerA);
+      expect([401, 403], label(route, own.statusCode, own.body)).not.toContain(own.statusCode);
+      expect(own.statusCode, label(route, own.statusCode, own.body)).toBeLessThan(500);
+    }
+  });
+
+  it("partner A asking for partner B's rows by their ids gets 404, never B's data", async () => {
+    for (const route of byKind("partner").filter((r) => /:id\b/.test(r.url) && r.method === "GET")) {
+      const res = await call(route.method, route.url, partnerA, partnerBOwns);
+      expect(res.statusCode, label(route, res.statusCode, res.body)).toBe(404);
+      expect(res.body).not.toContain("MATRIX-PB-CUSTOMER");
     }
   });
 

@@ -153,6 +153,27 @@ export const publicPages: PageRoute[] = [
       (m) => m.ClientPasswordResetPage,
     ),
   },
+  // the partner portal (issue 45): sub-resellers sign in, sell lines from their credits, read their ledger
+  {
+    path: "/partner",
+    title: "Partner portal",
+    fallback: "form",
+    boundary: true,
+    load: page(
+      () => import("@/web/features/partner/partner-portal-page"),
+      (m) => m.PartnerPortalPage,
+    ),
+  },
+  {
+    path: "/partner/set-password",
+    title: "Choose your partner password",
+    fallback: "form",
+    boundary: true,
+    load: page(
+      () => import("@/web/features/partner/partner-set-password-page"),
+      (m) => m.PartnerSetPasswordPage,
+    ),
+  },
   {
     path: "/knowledge-base",
     title: "Help Centre",

@@ -8,6 +8,11 @@
 // boxes, 50 Enigma2 receivers, none of them ours), 47 packages on 68 bouquets, and lists a page
 // at a time with `recordsTotal`, as XC_VM does. Written from the panel's protocol, not from our
 // adapter: it imports nothing of the product.
+// Sub-resellers (issue 45), as XC_VM's reseller API has them: create_user makes a reseller owned
+// by the caller (STATUS_EXISTS_USERNAME on a taken username), get_users lists them with their
+// credits, adjust_credits moves credits between the caller and one of them (negative: back),
+// refusing with STATUS_INSUFFICIENT_CREDITS when either side would go below 0, and member_id on
+// create_line / create_mag / create_enigma gives the line to one of them while the caller pays.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -28,6 +33,27 @@ export interface FakeLine {
   type: "m3u" | "mag" | "enigma2";
   mac: string;
   device_id: string;
+  /** the sub-reseller the line belongs to (member_id on its create); absent: the caller's own */
+  member_id?: string;
+}
+
+/** A sub-reseller the caller owns. */
+export interface FakeUser {
+  id: string;
+  username: string;
+  password: string;
+  email: string;
+  member_group_id: string;
+  notes: string;
+  credits: number;
+  status: 0 | 1;
+}
+
+/** One adjust_credits the panel carried out (XC_VM's users_credits_logs). */
+export interface FakeCreditLog {
+  user_id: string;
+  credits: number;
+  note: string;
 }
 
 export interface FakePanelCall {
@@ -43,12 +69,16 @@ export interface FakeXtreamPanel {
   url: string;
   apiKey: string;
   lines: Map<string, FakeLine>;
+  /** the caller's sub-resellers, by id */
+  users: Map<string, FakeUser>;
+  /** every adjust_credits done, oldest first */
+  creditLogs: FakeCreditLog[];
   calls: FakePanelCall[];
   credits: number;
   /** answers wait this long (timeouts) */
   delayMs: number;
-  /** the next N calls answer with this body instead (a panel error, or text that is not JSON) */
-  failNext(body: string | Record<string, unknown>, times?: number): void;
+  /** the next N calls (of `action` when given) answer with this body instead (a panel error, or text that is not JSON) */
+  failNext(body: string | Record<string, unknown>, times?: number, action?: string): void;
   /**
    * The next N calls of `action` lose their answer: `when` "after" the panel did the work (the
    * ambiguous case) or "before" (it never did); the answer is a 502 or never comes in time
@@ -223,7 +253,10 @@ export async function startFakeXtreamPanel(options: FakeXtreamOptions = {}): Pro
   );
   const seeded = new Set(lines.keys());
   const calls: FakePanelCall[] = [];
-  const failures: string[] = [];
+  const users = new Map<string, FakeUser>();
+  const creditLogs: FakeCreditLog[] = [];
+  let nextUserId = 500;
+  const failures: { body: string; action?: string }[] = [];
   const lost: { action: string; when: "after" | "before"; as: "timeout" | "5xx" }[] = [];
   let nextId = 1000;
 
@@ -247,12 +280,22 @@ export async function startFakeXtreamPanel(options: FakeXtreamOptions = {}): Pro
     enabled: l.enabled ? 1 : 0,
     is_trial: l.trial ? 1 : 0,
     reseller_notes: l.reseller_notes,
+    ...(l.member_id ? { member_id: l.member_id } : {}),
   });
   const deviceData = (l: FakeLine) => ({
     ...lineData(l),
     id: l.id,
     [l.type === "mag" ? "mag_id" : "device_id"]: l.device_id,
     mac: l.mac,
+  });
+  const userData = (u: FakeUser) => ({
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    member_group_id: u.member_group_id,
+    notes: u.notes,
+    credits: u.credits,
+    status: u.status,
   });
   const DEVICE_OF: Record<string, "mag" | "enigma2"> = {
     create_mag: "mag",
@@ -293,8 +336,8 @@ export async function startFakeXtreamPanel(options: FakeXtreamOptions = {}): Pro
     });
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (url.searchParams.get("api_key") !== apiKey) return answer(res, { status: "STATUS_FAILURE", error: "Invalid API key" }, 401);
-    const failure = failures.shift();
-    if (failure !== undefined) return answer(res, failure);
+    const failing = failures.findIndex((f) => f.action === undefined || f.action === action);
+    if (failing >= 0) return answer(res, failures.splice(failing, 1)[0].body);
     const losing = lost.findIndex((l) => l.action === action);
     const lose = losing >= 0 ? lost.splice(losing, 1)[0] : null;
     if (lose?.when === "before") return loseIt(res, lose.as);
@@ -344,6 +387,7 @@ export async function startFakeXtreamPanel(options: FakeXtreamOptions = {}): Pro
         const pkg = FAKE_PACKAGES.find((p) => p.id === form.package);
         if (!pkg) return done({ status: "STATUS_INVALID_PACKAGE" });
         const trial = form.trial === "1";
+        if (form.member_id && !users.has(form.member_id)) return done({ status: "STATUS_FAILURE", error: "not your sub-reseller" });
         if (form.username && [...lines.values()].some((l) => l.username === form.username)) {
           return done({ status: "STATUS_EXISTS_USERNAME" });
         }
@@ -366,6 +410,7 @@ export async function startFakeXtreamPanel(options: FakeXtreamOptions = {}): Pro
           mac: "",
           device_id: "",
           bouquets: form["bouquets_selected[]"]?.split(",") ?? JSON.parse(pkg.bouquets ?? "[]").map(String),
+          ...(form.member_id ? { member_id: form.member_id } : {}),
         };
         lines.set(id, line);
         return done({ status: "STATUS_SUCCESS", data: lineData(line) });
@@ -409,6 +454,7 @@ export async function startFakeXtreamPanel(options: FakeXtreamOptions = {}): Pro
         const mac = (form.mac ?? "").toUpperCase();
         if (!/^[0-9A-F]{2}([:-][0-9A-F]{2}){5}$/.test(mac)) return done({ status: "STATUS_INVALID_MAC" });
         if ([...lines.values()].some((l) => l.type === type && l.mac === mac)) return done({ status: "STATUS_EXISTS_MAC" });
+        if (form.member_id && !users.has(form.member_id)) return done({ status: "STATUS_FAILURE", error: "not your sub-reseller" });
         const trial = form.trial === "1";
         const cost = trial ? pkg.trial_credits : pkg.official_credits;
         if (state.credits < cost) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
@@ -429,6 +475,7 @@ export async function startFakeXtreamPanel(options: FakeXtreamOptions = {}): Pro
           type,
           mac,
           device_id: String(5000 + nextId),
+          ...(form.member_id ? { member_id: form.member_id } : {}),
         };
         lines.set(id, line);
         // As the panel answers: the device row, its line under `user`.
@@ -467,6 +514,48 @@ export async function startFakeXtreamPanel(options: FakeXtreamOptions = {}): Pro
         line.enabled = action.startsWith("enable");
         return done({ status: "STATUS_SUCCESS" });
       }
+      // Sub-resellers: resellers owned by the caller, each with its own balance.
+      case "create_user": {
+        if (method !== "POST") return done({ status: "STATUS_INVALID_TYPE" });
+        const username = (form.username ?? "").trim();
+        if (!/^[A-Za-z0-9_.-]{3,50}$/.test(username)) return done({ status: "STATUS_INVALID_USERNAME" });
+        if ((form.password ?? "").length < 6) return done({ status: "STATUS_INVALID_PASSWORD" });
+        if ([...users.values()].some((u) => u.username.toLowerCase() === username.toLowerCase())) {
+          return done({ status: "STATUS_EXISTS_USERNAME" });
+        }
+        const user: FakeUser = {
+          id: String(++nextUserId),
+          username,
+          password: form.password ?? "",
+          email: form.email ?? "",
+          member_group_id: form.member_group_id ?? "",
+          notes: form.notes ?? "",
+          credits: 0,
+          status: 1,
+        };
+        users.set(user.id, user);
+        return done({ status: "STATUS_SUCCESS", data: userData(user) });
+      }
+      case "get_users": {
+        const search = (params["search[value]"] ?? "").toLowerCase();
+        const found = [...users.values()].filter(
+          (u) => !search || [u.username, u.email, u.notes].some((v) => v.toLowerCase().includes(search)),
+        );
+        return done(page(found, params, userData));
+      }
+      case "adjust_credits": {
+        if (method !== "POST") return done({ status: "STATUS_INVALID_TYPE" });
+        const user = users.get(form.id ?? "");
+        if (!user) return done({ status: "STATUS_FAILURE", error: "not your sub-reseller" });
+        const credits = Number(form.credits);
+        if (!Number.isInteger(credits) || credits === 0) return done({ status: "STATUS_FAILURE", error: "invalid credits" });
+        // Neither side below 0: giving needs the caller's credits, taking back needs the sub-reseller's.
+        if (state.credits - credits < 0 || user.credits + credits < 0) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
+        state.credits -= credits;
+        user.credits += credits;
+        creditLogs.push({ user_id: user.id, credits, note: form.note ?? "" });
+        return done({ status: "STATUS_SUCCESS" });
+      }
       default:
         return done({ status: "STATUS_INVALID_TYPE" });
     }
@@ -482,6 +571,8 @@ export async function startFakeXtreamPanel(options: FakeXtreamOptions = {}): Pro
     url: `http://127.0.0.1:${port}/panel/reseller/index.php`,
     apiKey,
     lines,
+    users,
+    creditLogs,
     calls,
     get credits() {
       return state.credits;
@@ -510,8 +601,8 @@ export async function startFakeXtreamPanel(options: FakeXtreamOptions = {}): Pro
     loseAnswer(action, { when, as, times = 1 }) {
       for (let i = 0; i < times; i++) lost.push({ action, when, as });
     },
-    failNext(body, times = 1) {
-      for (let i = 0; i < times; i++) failures.push(typeof body === "string" ? body : JSON.stringify(body));
+    failNext(body, times = 1, action) {
+      for (let i = 0; i < times; i++) failures.push({ body: typeof body === "string" ? body : JSON.stringify(body), action });
     },
     callsOf: (action) => calls.filter((c) => c.action === action),
     made: () => [...lines.values()].filter((l) => !seeded.has(l.id)),

@@ -57,6 +57,27 @@ export interface CreateLineInput {
   mac?: string;
   /** a subset of the package's bouquets; absent or empty: all of them */
   bouquets?: string[];
+  /** a sub-reseller's panel id (member_id): the line is theirs, the calling reseller pays */
+  member_id?: string;
+}
+
+/** A sub-reseller: a reseller on the panel owned by ours (get_users, create_user). */
+export interface PanelReseller {
+  id: string;
+  username: string;
+  email: string;
+  credits: number;
+  enabled: boolean;
+  notes: string;
+}
+
+export interface CreateUserInput {
+  username: string;
+  password: string;
+  email: string;
+  /** the member group the panel lets our reseller give sub-resellers (the setting reseller_member_group_id) */
+  member_group_id: string;
+  notes: string;
 }
 
 export interface PanelAdapter {
@@ -80,7 +101,18 @@ export interface PanelAdapter {
   changeMac(input: { id: string; type: "mag" | "enigma2"; mac: string }): Promise<void>;
   /** the line's ISP lock reset (edit with isp_clear), so it plays from the subscriber's new network; no charge */
   clearIspLock(id: string, type?: LineType): Promise<void>;
+  // Sub-resellers (issue 45). Every adapter of ours has them (manual mode refuses with
+  // SUB_RESELLERS_NEED_API); optional so a stand-in panel in a test need not.
+  /** makes a reseller owned by ours (create_user). No idempotency key: look the username up in users() before sending again. */
+  createUser?(input: CreateUserInput): Promise<PanelReseller>;
+  /** moves credits from our reseller to a sub-reseller (negative: back); the panel refuses either side going below 0 */
+  adjustCredits?(input: { id: string; credits: number; note: string }): Promise<void>;
+  /** our sub-resellers with their balances, read fresh (get_users) */
+  users?(): Promise<PanelReseller[]>;
 }
+
+/** What manual mode answers for sub-resellers: they need a panel we can drive. */
+export const SUB_RESELLERS_NEED_API = "Sub-resellers need a panel with API access.";
 
 /**
  * The panel refused or could not be reached. `status` is the panel's STATUS_* word (or

@@ -2,11 +2,19 @@
 // shows the whole journey (paid → line → credentials) with no panel configured. Its lines are
 // test lines with generated logins; the dashboard marks them as such.
 import { randomInt } from "node:crypto";
-import { eq, like } from "drizzle-orm";
+import { and, eq, gte, like, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { sandboxPanelLines } from "@/server/db/schema";
+import { sandboxPanelLines, sandboxPanelUsers } from "@/server/db/schema";
 import { addMonths } from "@/shared/dates";
-import { type CreateLineInput, type LineType, type PanelAdapter, PanelError, type PanelLine, type PanelPackage } from "./panel";
+import {
+  type CreateLineInput,
+  type LineType,
+  type PanelAdapter,
+  PanelError,
+  type PanelLine,
+  type PanelPackage,
+  type PanelReseller,
+} from "./panel";
 
 const pkg = (id: string, name: string, months: number): PanelPackage => ({
   id,
@@ -61,6 +69,16 @@ const toLine = (row: Row): PanelLine => {
     ...(device ? { type: device[1] as LineType, mac: device[2] } : {}),
   };
 };
+
+type UserRow = typeof sandboxPanelUsers.$inferSelect;
+const toReseller = (row: UserRow): PanelReseller => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  credits: row.credits,
+  enabled: row.enabled,
+  notes: row.notes,
+});
 
 function packageOf(id: string): PanelPackage {
   const found = SANDBOX_PACKAGES.find((p) => p.id === id);
@@ -163,6 +181,37 @@ export function createSandboxPanel(db: Db): PanelAdapter {
     async disableLine(id) {
       await find(id);
       await db.update(sandboxPanelLines).set({ enabled: false, updated_at: new Date() }).where(eq(sandboxPanelLines.id, id));
+    },
+    // Sub-resellers, kept beside the lines. The sandbox reseller's own balance is unknown
+    // (userInfo: null), so only the sub-reseller's side can refuse to go below 0.
+    async createUser(input) {
+      const [row] = await db
+        .insert(sandboxPanelUsers)
+        .values({
+          username: input.username,
+          password: input.password,
+          email: input.email,
+          member_group_id: input.member_group_id,
+          notes: input.notes,
+        })
+        .onConflictDoNothing({ target: sandboxPanelUsers.username })
+        .returning();
+      if (!row) throw new PanelError("That username already exists on the panel.", "STATUS_EXISTS_USERNAME", false);
+      return toReseller(row);
+    },
+    async adjustCredits({ id, credits }) {
+      const [moved] = await db
+        .update(sandboxPanelUsers)
+        .set({ credits: sql`${sandboxPanelUsers.credits} + ${credits}` })
+        .where(and(eq(sandboxPanelUsers.id, id), gte(sql`${sandboxPanelUsers.credits} + ${credits}`, 0)))
+        .returning({ id: sandboxPanelUsers.id });
+      if (moved) return;
+      const [known] = await db.select({ id: sandboxPanelUsers.id }).from(sandboxPanelUsers).where(eq(sandboxPanelUsers.id, id));
+      if (!known) throw new PanelError("The panel has no such sub-reseller.", "STATUS_FAILURE", false);
+      throw new PanelError("The panel says there are not enough credits.", "STATUS_INSUFFICIENT_CREDITS", false);
+    },
+    async users() {
+      return (await db.select().from(sandboxPanelUsers)).map(toReseller);
     },
   };
 }

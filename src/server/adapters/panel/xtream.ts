@@ -8,12 +8,14 @@
 import { normaliseMac } from "@/shared/device-lines";
 import {
   type CreateLineInput,
+  type CreateUserInput,
   type LineType,
   PANEL_STATUS_MESSAGES,
   type PanelAdapter,
   PanelError,
   type PanelLine,
   type PanelPackage,
+  type PanelReseller,
 } from "./panel";
 
 export interface XtreamOptions {
@@ -78,6 +80,19 @@ export function toDeviceLine(data: Json, type: "mag" | "enigma2"): PanelLine {
   const user = data.user && typeof data.user === "object" && !Array.isArray(data.user) ? (data.user as Json) : {};
   const line = toPanelLine({ ...user, ...data, id: data[DEVICE_ACTIONS[type].id] ?? data.id });
   return { ...line, type, mac: normaliseMac(str(data.mac)) };
+}
+
+/** A sub-reseller row of get_users (or create_user's answer). */
+export function toPanelReseller(data: Json): PanelReseller {
+  return {
+    id: str(data.id),
+    username: str(data.username),
+    email: str(data.email),
+    credits: num(data.credits),
+    // XC_VM keeps a user's switch as `status` (1 on); some panels answer `enabled`
+    enabled: bool(data.enabled ?? data.status ?? 1),
+    notes: str(data.notes ?? data.reseller_notes),
+  };
 }
 
 function toPanelPackage(data: Json): PanelPackage {
@@ -203,8 +218,8 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
    * for a panel that does not say). A panel that ignores `start` answers the same page again: that
    * is an error, not a loop that reads forever.
    */
-  async function listAll(action: string, map: (row: Json) => PanelLine): Promise<PanelLine[]> {
-    const all: PanelLine[] = [];
+  async function listAll<T>(action: string, map: (row: Json) => T): Promise<T[]> {
+    const all: T[] = [];
     let firstOfLast = "";
     for (let start = 0; ; start += PAGE) {
       if (start >= LIST_MAX) {
@@ -278,6 +293,7 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
           mac: input.mac ?? "",
           reseller_notes: [input.contact, input.notes].filter(Boolean).join(" · "),
           ...(input.bouquets?.length ? { bouquets_selected: input.bouquets } : {}),
+          ...(input.member_id ? { member_id: input.member_id } : {}),
         });
         const line = toDeviceLine(dataOf(answer), input.type);
         if (!line.id)
@@ -292,6 +308,7 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
         ...(input.bouquets?.length ? { bouquets_selected: input.bouquets } : {}),
         ...(input.username ? { username: input.username } : {}),
         ...(input.password ? { password: input.password } : {}),
+        ...(input.member_id ? { member_id: input.member_id } : {}),
       });
       const line = toPanelLine(dataOf(answer));
       if (!line.id || !line.username) {
@@ -323,6 +340,28 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
     async changeMac({ id, type, mac }) {
       // No package: the panel charges nothing and keeps the line's time; the device row takes the new MAC.
       await call(DEVICE_ACTIONS[type].edit, { id, mac });
+    },
+    async createUser(input: CreateUserInput) {
+      const answer = await call("create_user", {
+        username: input.username,
+        password: input.password,
+        email: input.email,
+        member_group_id: input.member_group_id,
+        notes: input.notes,
+      });
+      const data = answer.data && typeof answer.data === "object" && !Array.isArray(answer.data) ? (answer.data as Json) : {};
+      const made = toPanelReseller({ username: input.username, email: input.email, ...data });
+      if (made.id) return made;
+      // A panel that answers only the status: the new reseller is found by its username.
+      const found = (await listAll("get_users", toPanelReseller)).find((user) => user.username === input.username);
+      if (!found) throw new PanelError("The panel made the reseller but did not say its id.", "BAD_ANSWER", false, JSON.stringify(answer));
+      return found;
+    },
+    async adjustCredits({ id, credits, note }) {
+      await call("adjust_credits", { id, credits: String(credits), note });
+    },
+    async users() {
+      return listAll("get_users", toPanelReseller);
     },
   };
 }

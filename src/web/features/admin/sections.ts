@@ -11,7 +11,7 @@
 // Paths are single URL segments, unique across the registry ("client" and "login" are taken).
 
 import type { LucideIcon } from "lucide-react";
-import { CreditCard, Inbox, ReceiptText, Server, Users } from "lucide-react";
+import { CreditCard, Handshake, Inbox, ReceiptText, Server, Users } from "lucide-react";
 import type { ComponentType } from "react";
 import { accountSections } from "./account/account-sections";
 import { catalogueSections } from "./catalogue/catalogue-sections";
@@ -82,6 +82,14 @@ const sales: AdminSection[] = [
     icon: Server,
     group: "sales",
     load: () => import("./panel/panel-section").then((m) => m.PanelSection),
+  },
+  {
+    // sub-resellers (issue 45): partners who buy credits from the owner
+    path: "resellers",
+    label: "Partners",
+    icon: Handshake,
+    group: "sales",
+    load: () => import("./resellers/resellers-section").then((m) => m.ResellersSection),
   },
 ];
 

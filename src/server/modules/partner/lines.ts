@@ -1,0 +1,262 @@
+// A partner's lines (issue 45 item 3), registered inside the partner session's scope:
+//   GET  /api/partner/packages → {data: [{id, name, duration, credits}]}: what they may sell, at its panel cost
+//   GET  /api/partner/lines → {data}: their own lines only
+//   GET  /api/partner/lines/:id → {data} | 404 (another partner's line is 404 too)
+//   POST /api/partner/lines {name, whatsapp, email, package_id} (Idempotency-Key) → 201 {data}
+// A line costs the partner the panel package's credits. The owner's reseller is who the panel
+// charges (member_id gives the line to the partner), so the cost is first moved back from the
+// partner to the owner with adjust_credits (a ledger transfer keyed on the line's row), then the
+// line is made; when the panel refuses the create, the cost goes back to the partner (its own
+// keyed transfer). The row's request_key (partner + Idempotency-Key) makes a replay the same line;
+// its login is derived from the row, so a create whose answer was lost is looked up, never resent blindly.
+import { and, desc, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import { MAYBE_DONE_STATUSES, PanelError, type PanelLine } from "@/server/adapters/panel/panel";
+import { packages, panelPackageMap, resellerLines, resellers } from "@/server/db/schema";
+import { AppError, notFound } from "@/server/lib/errors";
+import { lineCredentials } from "@/server/lib/provisioning";
+import { parseBody } from "@/server/modules/client/service";
+import { idempotencyKeyOf } from "@/server/modules/panel/mac-change";
+import { currentStreamUrl } from "@/server/modules/panel/settings";
+import { type Actor, auditAs, panelFailure, panelUser, resellerPanel } from "@/server/modules/resellers/service";
+import { transferCredits } from "@/server/modules/resellers/transfers";
+import { partnerLineSchema } from "@/shared/reseller-schemas";
+import { toStoredWhatsApp } from "@/shared/whatsapp";
+
+type LineRow = typeof resellerLines.$inferSelect;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const WAIT_FOR_CLAIM_MS = 20_000;
+
+export interface PartnerLine {
+  id: string;
+  name: string;
+  whatsapp: string;
+  email: string;
+  package_name: string;
+  cost: number;
+  status: string;
+  username: string;
+  password: string;
+  server_url: string;
+  expires_at: string | null;
+  error: string;
+  created_at: string;
+}
+
+const toLine = (row: LineRow, streamUrl: string): PartnerLine => ({
+  id: row.id,
+  name: row.name,
+  whatsapp: row.whatsapp,
+  email: row.email,
+  package_name: row.package_name,
+  cost: row.cost,
+  status: row.status,
+  username: row.line_username,
+  password: row.line_password,
+  server_url: row.status === "done" ? streamUrl : "",
+  expires_at: row.expires_at?.toISOString() ?? null,
+  error: row.error,
+  created_at: row.created_at.toISOString(),
+});
+
+const partnerId = (request: FastifyRequest) => request.partner?.id ?? "";
+const actorOf = (request: FastifyRequest): Actor => ({
+  kind: "partner",
+  id: partnerId(request),
+  username: request.partner?.username ?? "",
+});
+
+/** Our packages mapped to a panel package, with what the panel charges for one. */
+async function sellable(app: FastifyInstance) {
+  const panel = app.provisioning.panel;
+  const [ours, panelPackages] = await Promise.all([
+    app.db
+      .select({ id: packages.id, name: packages.name, duration: packages.duration, panel_package_id: panelPackageMap.panel_package_id })
+      .from(packages)
+      .innerJoin(panelPackageMap, eq(panelPackageMap.package_id, packages.id))
+      .where(eq(packages.is_active, true)),
+    panel.packages(),
+  ]);
+  return ours.flatMap((p) => {
+    const onPanel = panelPackages.find((pp) => pp.id === p.panel_package_id && !pp.is_trial);
+    return onPanel
+      ? [{ id: p.id, name: p.name, duration: p.duration, panel_package_id: onPanel.id, credits: onPanel.official_credits }]
+      : [];
+  });
+}
+
+const tooFew = (need: number, have: number) =>
+  new AppError(409, "insufficient_credits", `You need ${need} credit${need === 1 ? "" : "s"}; you have ${have} — buy credits`, {
+    credits: String(have),
+  });
+
+async function settled(app: FastifyInstance, requestKey: string): Promise<LineRow | undefined> {
+  const until = Date.now() + WAIT_FOR_CLAIM_MS;
+  for (;;) {
+    const [row] = await app.db.select().from(resellerLines).where(eq(resellerLines.request_key, requestKey));
+    if (row?.status !== "pending" || Date.now() > until) return row;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const routes: FastifyPluginAsync = async (app) => {
+  app.get("/partner/packages", async () => {
+    resellerPanel(app); // manual mode: a 409 in words, not an empty list
+    const data = (await sellable(app)).map(({ panel_package_id: _, ...p }) => p);
+    return { data };
+  });
+
+  app.get("/partner/lines", async (request) => {
+    const streamUrl = await currentStreamUrl(app);
+    const rows = await app.db
+      .select()
+      .from(resellerLines)
+      .where(eq(resellerLines.reseller_id, partnerId(request)))
+      .orderBy(desc(resellerLines.created_at))
+      .limit(1000);
+    return { data: rows.map((row) => toLine(row, streamUrl)) };
+  });
+
+  app.get<{ Params: { id: string } }>("/partner/lines/:id", async (request) => {
+    if (!UUID_RE.test(request.params.id)) throw notFound("No such line.");
+    const [row] = await app.db
+      .select()
+      .from(resellerLines)
+      .where(and(eq(resellerLines.id, request.params.id), eq(resellerLines.reseller_id, partnerId(request))));
+    if (!row) throw notFound("No such line.");
+    return { data: toLine(row, await currentStreamUrl(app)) };
+  });
+
+  app.post("/partner/lines", async (request, reply) => {
+    const input = parseBody(partnerLineSchema, request.body);
+    const panel = resellerPanel(app);
+    const [partner] = await app.db
+      .select()
+      .from(resellers)
+      .where(eq(resellers.id, partnerId(request)));
+    if (!partner.panel_user_id)
+      throw new AppError(409, "not_on_panel", "Your account is not on the panel yet. Ask the business to finish it.");
+    const pkg = (await sellable(app)).find((p) => p.id === input.package_id);
+    if (!pkg) throw new AppError(400, "validation", "Choose a package you can sell", { package_id: "Choose a package you can sell" });
+    const requestKey = `${partner.id}:${idempotencyKeyOf(request.headers["idempotency-key"])}`;
+    const streamUrl = await currentStreamUrl(app);
+
+    const [claimed] = await app.db
+      .insert(resellerLines)
+      .values({
+        reseller_id: partner.id,
+        request_key: requestKey,
+        name: input.name,
+        whatsapp: toStoredWhatsApp(input.whatsapp) ?? "",
+        email: input.email.toLowerCase(),
+        package_id: pkg.id,
+        package_name: pkg.name,
+        panel_package_id: pkg.panel_package_id,
+        cost: pkg.credits,
+      })
+      .onConflictDoNothing({ target: resellerLines.request_key })
+      .returning();
+    if (!claimed) {
+      // The same request again: its line, once it is settled.
+      const earlier = await settled(app, requestKey);
+      if (!earlier) throw new AppError(409, "conflict", "That request was refused. Send it again as a new request.");
+      if (earlier.status === "failed") throw new AppError(409, "line_failed", earlier.error || "The line could not be made.");
+      reply.code(200);
+      return { data: toLine(earlier, streamUrl) };
+    }
+
+    const actor = actorOf(request);
+    const forget = () => app.db.delete(resellerLines).where(eq(resellerLines.id, claimed.id));
+    // Too few credits is said before anything is moved or made.
+    const balance = (await panelUser(app, partner.panel_user_id).catch(() => null))?.credits ?? null;
+    if (balance !== null && balance < pkg.credits) {
+      await forget();
+      throw tooFew(pkg.credits, balance);
+    }
+    // The cost back from the partner to the owner, who is the one the panel charges.
+    if (pkg.credits > 0) {
+      try {
+        await transferCredits(app, actor, partner, {
+          credits: -pkg.credits,
+          note: `Line for ${input.name} (${pkg.name})`,
+          cause: `line:${claimed.id}`,
+          key: `line:${claimed.id}`,
+        });
+      } catch (error) {
+        await forget();
+        if (error instanceof AppError && error.code === "insufficient_credits")
+          throw tooFew(pkg.credits, Number(error.fields?.balance ?? 0));
+        throw error;
+      }
+    }
+
+    const login = await lineCredentials(app.db, `partner-line:${claimed.id}`);
+    let line: PanelLine | null = null;
+    let failure: unknown = null;
+    try {
+      line = await panel.createLine({
+        package: pkg.panel_package_id,
+        trial: false,
+        contact: [input.name, input.whatsapp, input.email].filter(Boolean).join(", "),
+        notes: `StreamDesk partner ${partner.username} · ${login.username}`,
+        username: login.username,
+        password: login.password,
+        member_id: partner.panel_user_id,
+      });
+    } catch (error) {
+      failure = error;
+      // An answer lost on the way: the line may be there under its own login.
+      if (error instanceof PanelError && MAYBE_DONE_STATUSES.has(error.status)) {
+        line = await panel.findLine(login.username).catch(() => null);
+      }
+    }
+
+    if (!line) {
+      // Not made: the cost goes back to the partner, as its own transfer (once, keyed on the line).
+      const words = failure instanceof Error ? failure.message : "The panel could not make the line.";
+      if (pkg.credits > 0) {
+        await transferCredits(app, actor, partner, {
+          credits: pkg.credits,
+          note: `Refund: line for ${input.name} not made`,
+          cause: `line-refund:${claimed.id}`,
+          key: `line-refund:${claimed.id}`,
+        }).catch((refundError) => request.log.error({ err: refundError, line: claimed.id }, "partner line refund failed"));
+      }
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(resellerLines)
+          .set({ status: "failed", error: words, updated_at: new Date() })
+          .where(eq(resellerLines.id, claimed.id));
+        await auditAs(tx, actor, { action: "line-failed", resource: "reseller_line", resourceId: claimed.id, after: { error: words } });
+      });
+      throw panelFailure(failure);
+    }
+
+    const made = line;
+    const [saved] = await app.db.transaction(async (tx) => {
+      const written = await tx
+        .update(resellerLines)
+        .set({
+          status: "done",
+          panel_line_id: made.id,
+          line_username: made.username,
+          line_password: made.password,
+          expires_at: made.expires_at,
+          updated_at: new Date(),
+        })
+        .where(eq(resellerLines.id, claimed.id))
+        .returning();
+      await auditAs(tx, actor, {
+        action: "line-create",
+        resource: "reseller_line",
+        resourceId: claimed.id,
+        after: { name: input.name, package: pkg.name, cost: pkg.credits, panel_line_id: made.id },
+      });
+      return written;
+    });
+    reply.code(201);
+    return { data: toLine(saved, streamUrl) };
+  });
+};
+
+export default routes;

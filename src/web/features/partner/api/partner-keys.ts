@@ -1,0 +1,8 @@
+// Query keys of the partner portal: everything under ["partner"], so signing in or out drops it all.
+export const partnerKeys = {
+  all: ["partner"],
+  me: ["partner", "me"],
+  ledger: ["partner", "ledger"],
+  lines: ["partner", "lines"],
+  packages: ["partner", "packages"],
+} as const;

@@ -1,0 +1,57 @@
+// GET /api/partner/lines → {data}: the partner's own lines; GET /api/partner/packages → what they
+// may sell at its credit cost; POST /api/partner/lines {name, whatsapp, email, package_id}
+// (Idempotency-Key) → 201 {data}: a line made from their credits (409 with "You need N credits…").
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiGet, apiSend } from "@/web/lib/api";
+import { partnerKeys } from "./partner-keys";
+
+export interface PartnerLine {
+  id: string;
+  name: string;
+  whatsapp: string;
+  email: string;
+  package_name: string;
+  cost: number;
+  status: string;
+  username: string;
+  password: string;
+  server_url: string;
+  expires_at: string | null;
+  error: string;
+  created_at: string;
+}
+
+export interface PartnerPackage {
+  id: string;
+  name: string;
+  duration: string;
+  credits: number;
+}
+
+export const partnerLinesQuery = queryOptions({
+  queryKey: partnerKeys.lines,
+  queryFn: ({ signal }) => apiGet<{ data: PartnerLine[] }>("/partner/lines", { signal }).then((answer) => answer.data),
+});
+export const partnerPackagesQuery = queryOptions({
+  queryKey: partnerKeys.packages,
+  queryFn: ({ signal }) => apiGet<{ data: PartnerPackage[] }>("/partner/packages", { signal }).then((answer) => answer.data),
+});
+
+export const usePartnerLines = () => useQuery(partnerLinesQuery);
+export const usePartnerPackages = () => useQuery(partnerPackagesQuery);
+
+export interface NewPartnerLine {
+  name: string;
+  whatsapp: string;
+  email: string;
+  package_id: string;
+}
+
+export function useSellLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ line, key }: { line: NewPartnerLine; key: string }) =>
+      apiSend<{ data: PartnerLine }>("POST", "/partner/lines", line, { headers: { "Idempotency-Key": key } }).then((a) => a.data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
+  });
+}

@@ -1,0 +1,121 @@
+// The partner portal (issue 45 item 3): signed out it asks them to sign in; signed in it shows
+// their balance with the low-credit warning, their lines and ledger, and selling a line with too
+// few credits shows the server's words.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act } from "react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, click, render, testQueryClient, waitFor } from "@/web/testing/render";
+import { PartnerPortalPage } from "./partner-portal-page";
+
+type Answer = { status?: number; body: unknown };
+function stub(routes: Record<string, Answer>) {
+  const sent: { method: string; path: string; body: unknown }[] = [];
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(String(input), "http://localhost").pathname;
+    const method = init?.method ?? "GET";
+    sent.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const answer = routes[`${method} ${path}`] ?? { status: 404, body: { error: { code: "not_found", message: "Not found." } } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { "content-type": "application/json" } });
+  });
+  return sent;
+}
+
+const renderPage = () =>
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <MemoryRouter initialEntries={["/partner"]}>
+        <PartnerPortalPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+async function type(input: HTMLInputElement | HTMLSelectElement, value: string) {
+  const proto = input instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(proto, "value")?.set?.call(input, value);
+    input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+  });
+}
+
+afterEach(async () => {
+  await cleanup();
+  vi.unstubAllGlobals();
+});
+
+const PACKAGE = "6f1b7f3a-1c55-4c36-9a1e-3f1f9b0c2d11";
+
+describe("the partner portal", () => {
+  it("asks a signed-out visitor to sign in", async () => {
+    stub({ "GET /api/partner/me": { status: 401, body: { error: { code: "unauthorized", message: "Please sign in." } } } });
+    await renderPage();
+    await waitFor(() => expect(document.querySelector("form[aria-label='Partner sign-in']")).not.toBeNull());
+  });
+
+  it("shows the balance with a low-credit warning, their lines and ledger, and a sale refused for too few credits in the server's words", async () => {
+    const sent = stub({
+      "GET /api/partner/me": {
+        body: { name: "Sipho Dlamini", username: "sipho", email: "s@example.co.za", credits: 1, low_credits: true },
+      },
+      "GET /api/partner/packages": { body: { data: [{ id: PACKAGE, name: "3 Months", duration: "3 months", credits: 3 }] } },
+      "GET /api/partner/lines": {
+        body: {
+          data: [
+            {
+              id: "l1",
+              name: "Naledi",
+              whatsapp: "",
+              email: "",
+              package_name: "1 Month",
+              cost: 1,
+              status: "done",
+              username: "sdabc",
+              password: "pw",
+              server_url: "http://tv.example.net",
+              expires_at: null,
+              error: "",
+              created_at: "2026-11-20T10:00:00.000Z",
+            },
+          ],
+        },
+      },
+      "GET /api/partner/ledger": {
+        body: {
+          data: [
+            {
+              id: "t1",
+              credits: 2,
+              note: "",
+              cause: "owner-give",
+              status: "done",
+              partner_after: 2,
+              created_at: "2026-11-20T09:00:00.000Z",
+            },
+          ],
+        },
+      },
+      "POST /api/partner/lines": {
+        status: 409,
+        body: { error: { code: "insufficient_credits", message: "You need 3 credits; you have 1 — buy credits" } },
+      },
+    });
+    await renderPage();
+    await waitFor(() => expect(document.querySelector("[data-testid=partner-credits]")?.textContent).toBe("1"));
+    expect(document.querySelector("section[aria-label='Your credits'] [role=status]")?.textContent).toContain("buy credits");
+    await waitFor(() => expect(document.querySelector("section[aria-label='Your lines']")?.textContent).toContain("sdabc"));
+    await waitFor(() =>
+      expect(document.querySelector("section[aria-label='Your credit ledger']")?.textContent).toContain("Bought from us"),
+    );
+
+    await waitFor(() => expect(document.querySelectorAll("#line-package option")).toHaveLength(2));
+    await type(document.querySelector("#line-name") as HTMLInputElement, "Thandi Nkosi");
+    await type(document.querySelector("#line-package") as HTMLSelectElement, PACKAGE);
+    await click([...document.querySelectorAll("button")].find((b) => b.textContent === "Make the line") ?? null);
+    await waitFor(() =>
+      expect(document.querySelector("section[aria-label='Sell a line'] [role=alert]")?.textContent).toBe(
+        "You need 3 credits; you have 1 — buy credits",
+      ),
+    );
+    expect(sent.find((r) => r.method === "POST")?.body).toEqual({ name: "Thandi Nkosi", whatsapp: "", email: "", package_id: PACKAGE });
+  });
+});

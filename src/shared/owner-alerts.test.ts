@@ -8,7 +8,7 @@ describe("ownerAlertPrefs", () => {
     expect(ownerAlertPrefs({})).toEqual({
       email: "",
       whatsapp: "",
-      on: { "panel-failed": true, "low-credits": true, "eft-order": true, "outbox-failed": true },
+      on: { "panel-failed": true, "low-credits": true, "eft-order": true, "outbox-failed": true, "unsellable-package": true },
       digest: false,
       digestHour: 7,
     });

@@ -4,7 +4,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
-import { capturedPayments, clients, outbox, packages, siteSettings, trials } from "@/server/db/schema";
+import { capturedPayments, clients, outbox, packages, panelPackageMap, siteSettings, trials } from "@/server/db/schema";
 import { runLifecycle } from "@/server/jobs/lifecycle";
 import { TRIAL_PACKAGE_SETTING } from "@/server/jobs/provisioning-worker";
 import { runReminders } from "@/server/jobs/reminders";
@@ -28,6 +28,9 @@ beforeAll(async () => {
   );
   admin = await signInAdmin(t.app);
   await t.app.db.insert(siteSettings).values({ key: TRIAL_PACKAGE_SETTING, value: "9", is_active: false });
+  // The packages a trial converts to are on sale: each mapped to a panel package (lib/sellable.ts).
+  const ours = await t.app.db.select({ id: packages.id, months: packages.duration_months }).from(packages);
+  await t.app.db.insert(panelPackageMap).values(ours.map((p) => ({ package_id: p.id, panel_package_id: p.months === 1 ? "1" : "3" })));
 });
 afterAll(async () => {
   await t?.close();

@@ -40,6 +40,12 @@ export interface PayLinkView {
   methods: PaymentMethods;
   /** when the link stops working (ISO) */
   expiresAt: string;
+  /**
+   * Where the customer's term stands and where this payment takes it (the lifecycle's rule: time
+   * is added to a term that runs, counted from the day paid otherwise). `running`: the line is on
+   * now, and paying adds time to `endsAt`; else it switches on when the payment is confirmed.
+   */
+  term: { running: boolean; endsAt: string | null; newEnd: string };
 }
 
 /** POST /api/pay-links/:token/pay → 201 (the portal renewal's answer) */

@@ -9,6 +9,7 @@ import { makeClient, signIn } from "@/server/modules/client/test-helpers";
 import { createPaymentsService } from "@/server/modules/payments/service";
 import { createTestApp, fillBankDetails, type TestApp } from "@/server/testing";
 import type { ClientRenewResponse } from "@/shared/client-schemas";
+import { addMonths } from "@/shared/dates";
 import { PAY_LINK_MESSAGES, type PayLinkView } from "@/shared/pay-link-schemas";
 import { loadPayLinks } from "./links";
 import { causeKey, startPayment } from "./service";
@@ -62,8 +63,18 @@ const pay = (token: string, method = "card", cookie?: string) =>
 const paymentsOf = (clientId: string) => t.app.db.select().from(capturedPayments).where(eq(capturedPayments.client_id, clientId));
 
 describe("GET /api/pay-links/:token", () => {
+  it("a lapsed line's link says the paid months count from the day paid, not from the old end", async () => {
+    const lapsed = await trialClient({ status: "expired", subscription_end: new Date(Date.now() - 5 * DAY) });
+    const data: PayLinkView = (await view(await tokenFor(lapsed.id))).json().data;
+    expect(data.term.running).toBe(false);
+    const fromNow = addMonths(new Date(), 3).getTime();
+    expect(Math.abs(new Date(data.term.newEnd).getTime() - fromNow)).toBeLessThan(60_000);
+  });
+
   it("says what the page shows (first name only, today's special price, the ways to pay) and writes nothing", async () => {
     const client = await trialClient();
+    const [{ subscription_end: end }] = await t.app.db.select().from(clients).where(eq(clients.id, client.id));
+    if (!end) throw new Error("no term");
     const token = await tokenFor(client.id);
     const countRows = async () => ({
       payments: (await t.app.db.select({ n: count() }).from(capturedPayments))[0].n,
@@ -86,6 +97,12 @@ describe("GET /api/pay-links/:token", () => {
       listPrice: 1650,
       methods,
       expiresAt: expect.any(String),
+      // a trial still running: the 3 months are added to its end
+      term: {
+        running: true,
+        endsAt: end.toISOString(),
+        newEnd: addMonths(end, 3).toISOString(),
+      },
     });
     expect(methods.card).toBe("sandbox");
     // nothing personal beyond the first name

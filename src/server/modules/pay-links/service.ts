@@ -15,6 +15,7 @@ import { AppError, conflict } from "@/server/lib/errors";
 import { startRenewal } from "@/server/modules/client/payments";
 import type { PaymentsService } from "@/server/modules/payments/service";
 import { SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";
+import { addMonths } from "@/shared/dates";
 import { PAY_LINK_MESSAGES, type PayLinkPayRequest, type PayLinkPayResponse, type PayLinkView } from "@/shared/pay-link-schemas";
 import { type PayLinkClaims, payLinkKey, verifyPayLink } from "./token";
 
@@ -65,6 +66,10 @@ export async function viewPayLink(app: FastifyInstance, payments: PaymentsServic
     loadBusiness(app),
     payments.methods(),
   ]);
+  // The lifecycle adds paid time to a term that runs (active, grace, trial), else counts it from now.
+  const now = new Date();
+  const running = RUNNING.has(client.status) && client.subscription_end !== null && client.subscription_end > now;
+  const from = running && client.subscription_end ? client.subscription_end : now;
   return {
     business: business.companyName,
     firstName: firstName(client.full_name),
@@ -73,8 +78,16 @@ export async function viewPayLink(app: FastifyInstance, payments: PaymentsServic
     listPrice: price < pkg.price ? pkg.price : null,
     methods,
     expiresAt: claims.expiresAt.toISOString(),
+    term: {
+      running,
+      endsAt: client.subscription_end?.toISOString() ?? null,
+      newEnd: addMonths(from, Math.max(1, pkg.duration_months)).toISOString(),
+    },
   };
 }
+
+/** Statuses whose term runs: paid time is added to its end. */
+const RUNNING: ReadonlySet<string> = new Set(["active", "grace", "trial"]);
 
 /** One payment per client, package and way to pay at a time. */
 export const causeKey = (clientId: string, packageId: string, method: string) => `${clientId}:${packageId}:${method}`;

@@ -14,6 +14,7 @@ const VIEW: PayLinkView = {
   listPrice: 1650,
   methods: { card: "sandbox", eft: true, providers: [{ id: "payfast", name: "PayFast" }] },
   expiresAt: "2026-12-10T10:00:00.000Z",
+  term: { running: false, endsAt: "2026-11-20T10:00:00.000Z", newEnd: "2027-03-01T10:00:00.000Z" },
 };
 const BANK = {
   bank_name: "FNB",
@@ -52,6 +53,20 @@ describe("the pay link page", () => {
       .map((b) => b.textContent);
     expect(buttons).toEqual(["Pay by card (test checkout)", "Pay with PayFast", "Pay by EFT"]);
     expect(screen.getByText(/No sign-in needed/).textContent).toContain("works until 10 Dec 2026");
+  });
+
+  it("for a line still running it says the payment adds time (ends 3 Dec → 3 Mar), not that the line switches on", async () => {
+    const running = { ...VIEW, term: { running: true, endsAt: "2026-12-03T10:00:00.000Z", newEnd: "2027-03-03T10:00:00.000Z" } };
+    await renderAt({ [`/pay-links/${TOKEN}`]: { body: { data: running } } });
+    const said = await screen.findByTestId("pay-link-term");
+    expect(said.textContent).toContain("your line keeps running: it ends 3 Dec 2026 → 3 Mar 2027 once your payment is confirmed.");
+    expect(said.textContent).not.toContain("switches on");
+  });
+
+  it("for a lapsed line it says the line switches on when the payment is confirmed", async () => {
+    await renderAt({ [`/pay-links/${TOKEN}`]: { body: { data: VIEW } } });
+    const said = await screen.findByTestId("pay-link-term");
+    expect(said.textContent).toContain("your line switches on as soon as your payment is confirmed.");
   });
 
   it("a tap starts the payment and goes to the checkout it answers", async () => {

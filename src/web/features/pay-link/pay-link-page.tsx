@@ -109,7 +109,14 @@ function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
           <h2 id="eft-heading" className="text-lg font-semibold text-ink">
             Pay by EFT
           </h2>
-          <EftDetails eft={eft} afterPayment="Your line switches on as soon as we see your payment, with the same login details." />
+          <EftDetails
+            eft={eft}
+            afterPayment={
+              view.term.running
+                ? `Your line keeps running; once we see your payment it ends on ${formatDate(view.term.newEnd)} instead of ${formatDate(view.term.endsAt)}, with the same login details.`
+                : "Your line switches on as soon as we see your payment, with the same login details."
+            }
+          />
           <Actions>
             <ContactButton text={`I'm paying ${view.packageName} by EFT (reference ${eft.reference}). I have a question.`} />
           </Actions>
@@ -148,9 +155,12 @@ function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
               {failure}
             </p>
           ) : null}
-          <p className="mt-2 text-sm text-ink-muted">
-            No sign-in needed. Your login details stay the same, and your line switches on as soon as your payment is confirmed. This link
-            works until {formatDate(view.expiresAt)}.
+          <p className="mt-2 text-sm text-ink-muted" data-testid="pay-link-term">
+            No sign-in needed. Your login details stay the same,{" "}
+            {view.term.running
+              ? `and your line keeps running: it ends ${formatDate(view.term.endsAt)} → ${formatDate(view.term.newEnd)} once your payment is confirmed.`
+              : "and your line switches on as soon as your payment is confirmed."}{" "}
+            This link works until {formatDate(view.expiresAt)}.
           </p>
         </section>
       )}
@@ -163,6 +173,7 @@ const REFUSALS: Record<string, { title: string; Icon: LucideIcon }> = {
   expired: { title: "Pay link expired", Icon: Clock },
   gone: { title: "Pay link no longer works", Icon: UserX },
   package_gone: { title: "Package no longer available", Icon: LinkIcon },
+  package_unavailable: { title: "Package not available yet", Icon: LinkIcon },
   suspended: { title: "Account suspended", Icon: UserX },
 };
 

@@ -591,7 +591,7 @@ export interface ProvisioningJob {
   client_id: string;
   client_full_name: string;
   client_username: string;
-  action: "create_line" | "extend_line" | "enable_line" | "disable_line";
+  action: "create_line" | "extend_line" | "enable_line" | "disable_line" | "change_mac" | "isp_clear";
   package_name: string;
   trial: boolean;
   status: "pending" | "running" | "done" | "failed" | "task";

@@ -124,7 +124,7 @@ const appendNote = (note: string) => (note.trim() ? appendLine(capturedPayments.
 
 /** Confirms money received (an EFT that reflected, or any pending payment). A second call is 409 'Already paid'. */
 export async function markPaid(app: FastifyInstance, request: FastifyRequest, id: string, note: string) {
-  const context = { business: await loadBusiness(app), rules: await loadRules(app), panelMode: app.provisioning.panel.mode };
+  const context = { business: await loadBusiness(app), rules: await loadRules(app), panelMode: app.provisioning.panel.mode, cloudApi: app.outbox.cloudApi };
   const result = await app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(capturedPayments).where(eq(capturedPayments.id, id)).for("update");
     if (!before) throw notFound("No payment with that id.");
@@ -163,7 +163,7 @@ export async function recordPayment(app: FastifyInstance, request: FastifyReques
   if (paidAt.getTime() > Date.now() + 60_000) {
     throw badRequest("A payment cannot be paid in the future.", { paid_at: "A payment cannot be paid in the future." });
   }
-  const context = { business: await loadBusiness(app), rules: await loadRules(app), panelMode: app.provisioning.panel.mode };
+  const context = { business: await loadBusiness(app), rules: await loadRules(app), panelMode: app.provisioning.panel.mode, cloudApi: app.outbox.cloudApi };
   const created = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(capturedPayments)

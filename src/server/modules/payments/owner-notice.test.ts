@@ -16,8 +16,8 @@ afterAll(async () => {
   for (const t of apps) await t.close();
 });
 
-async function appIn(mode: "auto" | "manual"): Promise<TestApp> {
-  const t = await createTestApp({ SANDBOX_SECRET: "sandbox-test-secret", PUBLIC_URL, PANEL_MODE: mode }, { seed: true });
+async function appIn(mode: "auto" | "manual", extra: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp({ SANDBOX_SECRET: "sandbox-test-secret", PUBLIC_URL, PANEL_MODE: mode, ...extra }, { seed: true });
   apps.push(t);
   // the shop's first admin: the notice goes to their address (the alerts e-mail)
   await createAdmin(t.app);
@@ -59,11 +59,27 @@ describe("the owner's Payment received e-mail", () => {
     expect(notice.body).toContain(
       "Queued to them: their portal login on WhatsApp to +27 83 555 0201 and by e-mail to thandi@example.co.za; their receipt by e-mail to thandi@example.co.za.",
     );
-    expect(notice.body).toContain('WhatsApp messages wait for you under "To send on WhatsApp" on the dashboard');
+    // no Cloud API on this shop: said as it is
+    expect(notice.body).toContain(
+      'WhatsApp is not connected to the Cloud API, so WhatsApp messages wait for you under "To send on WhatsApp" on the dashboard.',
+    );
     expect(notice.body).toContain("The line is being created on the panel automatically; the login goes to the customer when it is made.");
     expect(notice.body).not.toContain("portal login sent");
     expect(notice.body).not.toContain("Set up their line");
     expect(notice.body).not.toContain("send their streaming login details");
+  });
+
+  it("with the WhatsApp Cloud API connected it says WhatsApp goes through it, never that it waits for want of it", async () => {
+    // the API's address is never dialled here: the notice is written as the payment settles
+    const t = await appIn("auto", {
+      WHATSAPP_TOKEN: "test-token",
+      WHATSAPP_PHONE_NUMBER_ID: "1234",
+      WHATSAPP_API_URL: "http://127.0.0.1:9",
+    });
+    const notice = await noticeOfVisitorPayment(t, { name: "Lindiwe Cloud", whatsapp: "083 555 0203", email: "lindiwe@example.co.za" });
+    expect(notice.body).toContain("WhatsApp messages go through the WhatsApp Cloud API;");
+    expect(notice.body).not.toContain("not connected to the Cloud API");
+    expect(notice.body).not.toContain("Without the WhatsApp Cloud API");
   });
 
   it("manual mode: the line is the owner's task on the dashboard", async () => {
@@ -72,7 +88,9 @@ describe("the owner's Payment received e-mail", () => {
     expect(notice.body).toContain(
       "Queued to them: their portal login on WhatsApp to +27 83 555 0202; their receipt on WhatsApp to +27 83 555 0202.",
     );
-    expect(notice.body).toContain("Make this line on your panel: it is on the dashboard's panel tasks.");
+    expect(notice.body).toContain(
+      `Make this line on your panel, then paste its login in the task on the dashboard: ${PUBLIC_URL}/admin/panel#panel-jobs`,
+    );
     expect(notice.body).not.toContain("automatically");
     expect(notice.body).not.toContain("portal login sent");
   });
@@ -83,10 +101,18 @@ describe("panelTodo", () => {
     [["create_line"], "xtream", "The line is being created on the panel automatically; the login goes to the customer when it is made."],
     [["create_line"], "sandbox", "The line is being created on the panel automatically; the login goes to the customer when it is made."],
     [["extend_line"], "xtream", "The line is being renewed on the panel automatically."],
-    [["create_line"], "manual", "Make this line on your panel: it is on the dashboard's panel tasks."],
-    [["extend_line", "enable_line"], "manual", "Renew this line on your panel: it is on the dashboard's panel tasks."],
+    [
+      ["create_line"],
+      "manual",
+      "Make this line on your panel, then paste its login in the task on the dashboard: https://tv.example/admin/panel#panel-jobs",
+    ],
+    [
+      ["extend_line", "enable_line"],
+      "manual",
+      "Renew this line on your panel, then mark the task done on the dashboard: https://tv.example/admin/panel#panel-jobs",
+    ],
     [[], "xtream", ""],
   ] as const)("%o in %s mode", (actions, mode, words) => {
-    expect(panelTodo(actions, mode)).toBe(words);
+    expect(panelTodo(actions, mode, "https://tv.example")).toBe(words);
   });
 });

@@ -839,7 +839,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     }
 
     // Read outside the transaction: PGlite has one connection, which the transaction holds.
-    const context = { business: await loadBusiness(app), rules: await loadRules(app), panelMode: app.provisioning.panel.mode };
+    const context = { business: await loadBusiness(app), rules: await loadRules(app), panelMode: app.provisioning.panel.mode, cloudApi: app.outbox.cloudApi };
     let captured: boolean;
     try {
       captured = await db.transaction(async (tx) => {

@@ -39,6 +39,8 @@ export interface SettleContext {
    * is made automatically or is a task for them. Unknown: the notice points at the panel page.
    */
   panelMode?: PanelMode;
+  /** whether WhatsApp goes through the Cloud API here (app.outbox.cloudApi): the owner's notice says what happens to WhatsApp messages */
+  cloudApi?: boolean;
 }
 
 export interface Settled {
@@ -156,11 +158,14 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
             payer.created ? "A new client account was made." : "Their term was extended.",
             queued.length ? `Queued to them: ${queued.join("; ")}.` : "",
             queued.some((q) => q.includes("on WhatsApp"))
-              ? 'Without the WhatsApp Cloud API, WhatsApp messages wait for you under "To send on WhatsApp" on the dashboard.'
+              ? context.cloudApi
+                ? 'WhatsApp messages go through the WhatsApp Cloud API; one it cannot send (no approved template and no open chat) goes by e-mail where there is an address, or waits for you under "To send on WhatsApp" on the dashboard.'
+                : 'WhatsApp is not connected to the Cloud API, so WhatsApp messages wait for you under "To send on WhatsApp" on the dashboard.'
               : "",
             panelTodo(
               jobs.map((j) => j.action),
               context.panelMode,
+              context.business.publicUrl,
             ),
           ]
             .filter(Boolean)
@@ -267,13 +272,14 @@ function customerQueued(what: string, targets: readonly ({ channel: "email" | "w
 }
 
 /** What happens on the panel for this payment, in the owner's words for the panel mode. */
-export function panelTodo(actions: readonly string[], mode: PanelMode | undefined): string {
+export function panelTodo(actions: readonly string[], mode: PanelMode | undefined, publicUrl = ""): string {
   if (actions.length === 0) return "";
   const creates = actions.includes("create_line");
   if (mode === "manual") {
+    const where = publicUrl ? ` ${publicUrl}/admin/panel#panel-jobs` : "";
     return creates
-      ? "Make this line on your panel: it is on the dashboard's panel tasks."
-      : "Renew this line on your panel: it is on the dashboard's panel tasks.";
+      ? `Make this line on your panel, then paste its login in the task on the dashboard:${where || " the panel page's tasks."}`
+      : `Renew this line on your panel, then mark the task done on the dashboard:${where || " the panel page's tasks."}`;
   }
   if (mode === "xtream" || mode === "sandbox") {
     return creates

@@ -30,8 +30,13 @@ export function actionLabel(job: Pick<ProvisioningJob, "action" | "trial">): str
       return "Switch line on";
     case "disable_line":
       return "Switch line off";
+    case "change_mac":
+      return "Move the line to a new MAC";
+    case "isp_clear":
+      return "Clear the line's ISP lock";
     default:
-      return String(job.action);
+      // a job this dashboard does not know yet: its name in words rather than as code
+      return String(job.action).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
   }
 }
 

@@ -2,6 +2,7 @@
 // and last payments, or the lead's status — with a link to their record and the quick actions.
 import { Link } from "react-router";
 import type { InboxThread } from "@/shared/api";
+import { subscriptionStatus } from "@/shared/client-schemas";
 import { formatRand } from "@/shared/money";
 import { FactList } from "../components/fact-list";
 import { formatDate, orDash } from "../components/format";
@@ -26,7 +27,18 @@ export function CustomerFacts({ thread, onDraft }: { thread: InboxThread; onDraf
             className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2"
             rows={[
               ["Name", customer.name],
-              ["Status", <StatusBadge key="status" status={customer.status} />],
+              [
+                "Status",
+                // a client's status as the clients list shows it (expiring within the week), one word everywhere
+                <StatusBadge
+                  key="status"
+                  status={
+                    customer.kind === "client"
+                      ? subscriptionStatus({ status: customer.status, subscription_end: customer.subscription_end ?? null })
+                      : customer.status
+                  }
+                />,
+              ],
               ...(customer.kind === "client"
                 ? ([
                     ["Ends", customer.subscription_end ? formatDate(customer.subscription_end) : "—"],

@@ -157,6 +157,18 @@ describe("the inbox", () => {
     );
   });
 
+  it("calls a client whose paid term ends within the week 'expiring', as the clients list does", async () => {
+    const soon = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    thread = {
+      ...THREAD,
+      customer: { ...(THREAD.customer as NonNullable<InboxThread["customer"]>), status: "active", subscription_end: soon },
+    };
+    renderAt(`/admin/inbox/${NUMBER}`);
+    const facts = await screen.findByRole("complementary");
+    await waitFor(() => expect(facts.textContent).toMatch(/expiring/i));
+    expect(facts.textContent).not.toMatch(/\bactive\b/i);
+  });
+
   it("refuses an empty reply with the schema's message on the field, and sends a typed one", async () => {
     renderAt(`/admin/inbox/${NUMBER}`);
     const box = await screen.findByLabelText(/Reply/);

@@ -10,8 +10,8 @@ export interface KnownSetting {
   key: string;
   label: string;
   hint?: string;
-  /** a long text, a yes/no, or a line */
-  kind?: "text" | "long" | "yesno" | "email";
+  /** a long text, an e-mail address, or a line (a yes/no is `options` with its own words) */
+  kind?: "text" | "long" | "email";
   /** shown while empty: what the product uses when the setting is not set */
   placeholder?: string;
   /** what is wrong with a value, checked before saving (null when it is fine; empty always is) */
@@ -231,9 +231,27 @@ export const SETTING_GROUPS: SettingGroup[] = [
     description:
       "Say whether the prices shown include VAT, and the note shown with prices. A VAT vendor's invoices are tax invoices with the VAT carved out of the price; the seller's name and address come from the business details.",
     settings: [
-      { key: "prices_include_vat", label: "Prices include VAT", kind: "yesno" },
-      { key: "vat_note", label: "VAT note", kind: "long" },
-      { key: "vat_vendor", label: "Registered for VAT (a VAT vendor)", kind: "yesno" },
+      {
+        key: "prices_include_vat",
+        label: "Do the prices shown include VAT?",
+        hint: "Keep the VAT note below saying the same.",
+        options: [
+          { value: "", label: "Not said" },
+          { value: "true", label: "Yes: the prices include VAT" },
+          { value: "false", label: "No: not registered for VAT, or VAT is added" },
+        ],
+      },
+      { key: "vat_note", label: "VAT note", kind: "long", hint: "Shown with the prices, e.g. “All prices include 15% VAT.”" },
+      {
+        key: "vat_vendor",
+        label: "Registered for VAT (a VAT vendor)",
+        hint: "Yes: invoices are tax invoices with the VAT shown and your VAT number.",
+        options: [
+          { value: "", label: "Not said" },
+          { value: "true", label: "Yes: registered for VAT" },
+          { value: "false", label: "No: not registered" },
+        ],
+      },
       {
         key: "vat_number",
         label: "VAT number",

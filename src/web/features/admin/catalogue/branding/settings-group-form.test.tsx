@@ -60,3 +60,38 @@ describe("Site settings: values still at the seed's placeholder", () => {
     expect(writes(requests)[0]?.body).toEqual({ key: "eft_bank_name", value: "FNB" });
   });
 });
+
+describe("Site settings: the VAT card", () => {
+  it("each yes/no has its own words, and no hint speaks in stored values ('true', 'false', vat_note)", async () => {
+    stubApi({
+      "/api/admin/settings": {
+        body: {
+          data: [
+            {
+              ...setting("prices_include_vat", "true"),
+              description: "'true' if the prices shown include VAT, 'false' if not. Keep it in line with vat_note.",
+            },
+            setting("vat_vendor", "false"),
+          ],
+        },
+      },
+    });
+    await renderWithClient(<SettingsSection />);
+    const form = await waitFor(() => {
+      const found = document.querySelector<HTMLFormElement>('form[aria-labelledby="group-vat"]');
+      if (!found) throw new Error("no VAT form");
+      return found;
+    });
+    const prices = inputByLabel<HTMLSelectElement>(form, "Do the prices shown include VAT?");
+    expect([...prices.options].map((o) => o.textContent)).toEqual([
+      "Not said",
+      "Yes: the prices include VAT",
+      "No: not registered for VAT, or VAT is added",
+    ]);
+    expect(prices.value).toBe("true");
+    const vendor = inputByLabel<HTMLSelectElement>(form, "Registered for VAT (a VAT vendor)");
+    expect([...vendor.options].map((o) => o.textContent)).toEqual(["Not said", "Yes: registered for VAT", "No: not registered"]);
+    expect(vendor.value).toBe("false");
+    expect(form.textContent).not.toMatch(/'true'|'false'|vat_note/);
+  });
+});

@@ -127,12 +127,6 @@ export function SettingsGroupForm({
                   </Select>
                 ) : s.kind === "long" ? (
                   <Textarea {...control} {...register(s.key)} rows={3} />
-                ) : s.kind === "yesno" ? (
-                  <Select {...control} {...register(s.key)}>
-                    <option value="">Not said</option>
-                    <option value="true">Yes, VAT is included</option>
-                    <option value="false">No VAT (not registered, or VAT is added)</option>
-                  </Select>
                 ) : (
                   <Input
                     {...control}

@@ -322,7 +322,9 @@ describe("homepage content", () => {
     await eventually(async () => {
       const [section] = (await publicGet("/api/content?section=hero")).data as Json[];
       expect(section.content.cta_primary).toBe("Start Free Trial");
-      expect(section.content.rating_text).toBe(hero.content.rating_text);
+      // the seeded rating line is still the demo's: it stays off the public site (issue 48 item 7)
+      expect(section.content.rating_text).toBeUndefined();
+      expect(section.content.features).toEqual(hero.content.features);
     });
   });
 });

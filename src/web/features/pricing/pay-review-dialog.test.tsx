@@ -286,6 +286,25 @@ describe("PayReviewDialog: the review step", () => {
     expect(identified).toHaveLength(1);
   });
 
+  it("too many codes is said as a code limit at the number, never 'Payment Error'; paying again goes on as a new customer", async () => {
+    const limit = "We have sent too many codes there in the last hour. Please wait a while and try again.";
+    const posts = stubApi("sandbox", {
+      "/payments/identify": { status: 429, body: { error: { code: "rate_limited", message: limit } } },
+      "/payments/paylink": { status: 201, body: PAYLINK },
+    });
+    openTabs();
+    const review = await renderReview();
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
+    await review.fill();
+    await click(review.button("Continue to payment"));
+    await waitFor(() => expect(review.errorOf("whatsapp")).toBe(`${limit} Or press Pay again to continue as a new customer.`));
+    expect(toast.error).not.toHaveBeenCalledWith("Payment Error", expect.anything());
+    expect(posts).toEqual([]);
+    await click(review.button("Continue to payment"));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body).not.toHaveProperty("verificationCode");
+  });
+
   it("lets the payer continue as a new customer without the code, and shows a refused code on its field", async () => {
     const posts = stubApi("ikhokha", {
       "/payments/identify": { body: { match: true, sentTo: ["t***@example.co.za"] } },

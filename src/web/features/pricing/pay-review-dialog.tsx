@@ -47,6 +47,7 @@ export const PAY_REVIEW_MESSAGES = {
   unavailable: "Online payment isn't available at the moment. Place an order and we'll send you the payment details on WhatsApp.",
   found: "We found an account for this number — enter the code we sent to sign in, or continue as a new customer.",
   foundByEmail: "We found an account for this e-mail address — enter the code we sent to sign in, or continue as a new customer.",
+  codeLimitAsNew: "Or press Pay again to continue as a new customer.",
   asNew: "Continuing as a new customer makes a new account. If it turns out to be you, we join the two.",
   cardOnly: EFT_CARD_ONLY_MESSAGE,
 } as const;
@@ -429,6 +430,11 @@ async function identify(
   try {
     return { ok: true, answer: await identifyPayer({ whatsapp: payer.whatsapp, email: payer.email }) };
   } catch (error) {
+    // Too many codes: said as a code limit at the number, not as a payment failure; paying again goes on as a new customer.
+    if (error instanceof ApiError && error.status === 429) {
+      const why = error.message || "We have sent too many codes there in the last hour.";
+      return { ok: true, answer: { match: true, by: "whatsapp", sentTo: [], message: `${why} ${PAY_REVIEW_MESSAGES.codeLimitAsNew}` } };
+    }
     if (error instanceof ApiError && error.status === 400) {
       const fields = PAYER_FIELDS.filter((name) => error.fields[name]).map((name) => [name, error.fields[name]] as [PayerField, string]);
       if (fields.length) return { ok: false, fields };

@@ -219,6 +219,16 @@ describe("the portal home", () => {
     expect(container.querySelector('a[href="/technical-support?device=firestick"]')).not.toBeNull();
   });
 
+  it("a MAG box's customer sees their box's setup only: no login-based player apps", async () => {
+    vi.stubGlobal("fetch", api({ ...profile({}), line: { ...LINE, type: "mag", mac: "00:1A:79:12:34:56" } }).fetch);
+    const { rendered } = renderRoutes(routes, "/client");
+    const { container } = await rendered;
+    await waitFor(() => expect(container.querySelector("[data-testid=line-details]")).not.toBeNull());
+    await waitFor(() => expect(container.textContent).toContain("00:1A:79:12:34:56"));
+    expect(container.textContent).not.toContain("Player apps");
+    expect(container.textContent).not.toContain("Player One");
+  });
+
   it("says the line is being set up while a paid client has none yet", async () => {
     vi.stubGlobal("fetch", api({ ...profile({}), line: null }).fetch);
     const { rendered } = renderRoutes(routes, "/client");

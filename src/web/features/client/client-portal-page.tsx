@@ -96,7 +96,8 @@ function PortalHome() {
           ) : profile.status === "active" || profile.status === "trial" ? (
             <LinePending />
           ) : null}
-          <AppsSection deviceLabel={profile.device_label} />
+          {/* A MAG box or Enigma2 receiver is set up by its own screen (the line card says how): no login apps for it. */}
+          {profile.line?.type === "mag" || profile.line?.type === "enigma2" ? null : <AppsSection deviceLabel={profile.device_label} />}
         </div>
         <div className="flex min-w-0 flex-col gap-5">
           <NoticesSection />

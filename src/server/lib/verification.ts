@@ -441,3 +441,56 @@ export function replyProof(id: string, now = new Date()): (tx: Tx) => Promise<Co
 export function typedProof(subject: Subject, purpose: CodePurpose, code: string, now = new Date()): (tx: Tx) => Promise<CodeCheck> {
   return (tx) => consumeCode(tx, { ...subject, purpose, code, now });
 }
+
+/**
+ * A reply code proved by the message but kept for the page to use (the payer's: the payment is
+ * made by the browser, which holds the code from its own link): marked proved once, still live.
+ */
+export async function markReplyProved(db: Pick<Db, "update">, id: string, now = new Date()): Promise<boolean> {
+  const proved = await db
+    .update(verificationCodes)
+    .set({ payload: sql`${verificationCodes.payload} || ${JSON.stringify({ proved_at: now.toISOString() })}::jsonb` })
+    .where(
+      and(
+        eq(verificationCodes.id, id),
+        isNull(verificationCodes.used_at),
+        gt(verificationCodes.expires_at, now),
+        sql`not (${verificationCodes.payload} ? 'proved_at')`,
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  return proved.length > 0;
+}
+
+/**
+ * `code` as a reply code of the person's for `purpose`: used now when the message proved it
+ * ({ok: true}), 'waiting' when it is theirs but no message has proved it yet, null when it is not
+ * one (then it is a typed code: consumeCode).
+ */
+export async function consumeProvedReply(
+  tx: Tx,
+  input: Subject & { purpose: CodePurpose; code: string; now?: Date },
+): Promise<CodeCheck | "waiting" | null> {
+  const now = input.now ?? new Date();
+  const rows = await tx
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, `reply:${input.purpose}`),
+        subjectIs(input),
+        isNull(verificationCodes.used_at),
+        gt(verificationCodes.expires_at, now),
+      ),
+    )
+    .orderBy(desc(verificationCodes.created_at))
+    .limit(1)
+    .for("update");
+  const row = rows[0];
+  if (!row) return null;
+  const expected = Buffer.from(row.code_hash, "hex");
+  const given = Buffer.from(await codeHash(tx, row.id, input.code.trim()), "hex");
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!row.payload.proved_at) return "waiting";
+  return replyProof(row.id, now)(tx);
+}

@@ -1,11 +1,13 @@
 // Proof by writing to us (issue 41; docs/architecture.md, "Identity"): a message Meta's signed
 // webhook brings from a number, holding a live reply code issued for that very number, proves the
 // number for what the code was issued for, through that flow's own path (the trial starts as if
-// the code were typed). A code from another number finds nothing (codes are looked up by the
+// the code were typed; the contact change is made; the payer's code is marked proved for their
+// Pay). A code from another number finds nothing (codes are looked up by the
 // sender); a replayed webhook finds the code used; a wrong or expired one changes nothing.
 import type { FastifyInstance } from "fastify";
 import { AppError } from "@/server/lib/errors";
-import { findReplyCode, replyProof } from "@/server/lib/verification";
+import { findReplyCode, markReplyProved, replyProof } from "@/server/lib/verification";
+import { confirmContactChange } from "@/server/modules/client/contact-change";
 import { verifyTrial } from "@/server/modules/trials/service";
 import { inboundContent } from "./inbox";
 import type { WebhookBody } from "./service";
@@ -39,5 +41,11 @@ async function proveOne(app: FastifyInstance, row: NonNullable<Awaited<ReturnTyp
     await verifyTrial(app, row.payload.trialId, proof);
     return true;
   }
+  if (row.purpose === "reply:contact-change" && row.client_id) {
+    await confirmContactChange(app, row.client_id, proof);
+    return true;
+  }
+  // The payer's browser pays with its link's code once this has proved it (payments' resolvePayer).
+  if (row.purpose === "reply:payment-identify") return markReplyProved(app.db, row.id, now);
   return false;
 }

@@ -24,9 +24,10 @@ import {
 } from "@/shared/schemas";
 import { DeviceLineField, deviceRequest } from "@/web/components/device-line-field";
 import { EftDetails } from "@/web/components/eft-details";
-import { CheckboxField, FormField, fieldAria } from "@/web/components/form-field";
+import { CheckboxField, FieldError, FormField, fieldAria } from "@/web/components/form-field";
 import { PaymentMark, type PaymentMarkId } from "@/web/components/payment-marks";
 import { PopiaNotice } from "@/web/components/popia-notice";
+import { SendCodeOnWhatsApp } from "@/web/components/send-code-on-whatsapp";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
@@ -49,7 +50,17 @@ export const PAY_REVIEW_MESSAGES = {
   foundByEmail: "We found an account for this e-mail address — enter the code we sent to sign in, or continue as a new customer.",
   asNew: "Continuing as a new customer makes a new account. If it turns out to be you, we join the two.",
   cardOnly: EFT_CARD_ONLY_MESSAGE,
+  /** issue 41: the account's number can prove it is them by writing to us */
+  foundNoCode: "We found an account for this number — prove it is you on WhatsApp, or continue as a new customer.",
+  byWhatsApp: "Or tap the button and send the message from your account's WhatsApp number, then pay: no code to type.",
+  byWhatsAppOnly: "Tap the button and send the message from your account's WhatsApp number, then pay.",
 } as const;
+
+/** Proving by writing to us is offered (an account matched and the API gave a wa.me link). */
+const canProve = (answer: IdentifyResponse) => answer.match && (answer.sentTo.length > 0 || Boolean(answer.waLink));
+
+/** The code the wa.me link writes: once that message has reached the shop, it pays on the account. */
+const codeOfLink = (waLink: string): string => decodeURIComponent(waLink.split("?text=")[1] ?? "").match(/\d{6}/)?.[0] ?? "";
 
 /** What the review step offers: card, EFT, both side by side, a provider picked, or neither (the order form instead). */
 type Method = "card" | "eft" | "both" | "none" | HostedPaymentMethod;
@@ -157,8 +168,8 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
       known = asked.answer;
       setIdentity({ key, answer: known });
       asNew.current = false;
-      // An account has this number: the code comes first (the payment tab waits for it).
-      if (known.match && known.sentTo.length) {
+      // An account has this number: the code (or the message with it) comes first (the payment tab waits for it).
+      if (canProve(known)) {
         closeTab(tab);
         return;
       }
@@ -170,8 +181,10 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
       }
     }
     let verificationCode: string | undefined;
-    if (known.match && known.sentTo.length && !asNew.current) {
-      const code = verificationCodeSchema.safeParse(getValues("verificationCode"));
+    if (canProve(known) && !asNew.current) {
+      // nothing typed, and the link was offered: its code (proved once the message arrives)
+      const typed = getValues("verificationCode").trim();
+      const code = verificationCodeSchema.safeParse(typed || !known.waLink ? typed : codeOfLink(known.waLink));
       if (!code.success) {
         closeTab(tab);
         setError("verificationCode", { type: "client", message: VERIFICATION_CODE_MESSAGES.format }, { shouldFocus: true });
@@ -212,7 +225,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
 
   const aria = (name: PayerField, hint = false) => fieldAria(fieldId(name), { error: errors[name]?.message, hint });
   const typedKey = `${watch("whatsapp")}|${watch("email")}`;
-  const askCode = Boolean(identity?.answer.match && identity.answer.sentTo.length && identity.key === normalisedKey(typedKey));
+  const askCode = Boolean(identity && canProve(identity.answer) && identity.key === normalisedKey(typedKey));
 
   return (
     <Dialog open onOpenChange={(open) => (open || isSubmitting ? undefined : onClose())}>
@@ -457,22 +470,44 @@ function IdentityStep({
   return (
     <section aria-labelledby="payer-identity-title" className="rounded-xl bg-accent/10 p-4 ring-1 ring-accent/30">
       <h3 id="payer-identity-title" className="text-sm font-semibold text-ink">
-        {answer.by === "email" ? PAY_REVIEW_MESSAGES.foundByEmail : PAY_REVIEW_MESSAGES.found}
+        {!answer.sentTo.length
+          ? PAY_REVIEW_MESSAGES.foundNoCode
+          : answer.by === "email"
+            ? PAY_REVIEW_MESSAGES.foundByEmail
+            : PAY_REVIEW_MESSAGES.found}
       </h3>
-      <p className="mt-1 text-sm text-ink-muted" role="status">
-        We sent a code to {answer.sentTo.join(" and ")}.
-      </p>
-      <FormField id={fieldId("verificationCode")} label="Code" error={error} hint={PAY_REVIEW_MESSAGES.asNew} className="mt-3">
-        <Input
-          id={fieldId("verificationCode")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          className="max-w-40 font-mono tracking-widest"
-          {...aria}
-          {...field}
-        />
-      </FormField>
+      {answer.sentTo.length ? (
+        <p className="mt-1 text-sm text-ink-muted" role="status">
+          We sent a code to {answer.sentTo.join(" and ")}.
+        </p>
+      ) : null}
+      {answer.waLink ? (
+        <div className="mt-2 flex flex-col gap-2">
+          <p className="text-sm text-ink-muted">
+            {answer.sentTo.length ? PAY_REVIEW_MESSAGES.byWhatsApp : PAY_REVIEW_MESSAGES.byWhatsAppOnly}
+          </p>
+          <SendCodeOnWhatsApp href={answer.waLink} primary={!answer.sentTo.length} />
+        </div>
+      ) : null}
+      {answer.sentTo.length ? (
+        <FormField id={fieldId("verificationCode")} label="Code" error={error} hint={PAY_REVIEW_MESSAGES.asNew} className="mt-3">
+          <Input
+            id={fieldId("verificationCode")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            className="max-w-40 font-mono tracking-widest"
+            {...aria}
+            {...field}
+          />
+        </FormField>
+      ) : (
+        // nothing to type: the link's code goes with the payment; a refusal shows here
+        <>
+          <FieldError id={fieldId("verificationCode")} error={error} className="mt-2" />
+          <p className="mt-2 text-sm text-ink-muted">{PAY_REVIEW_MESSAGES.asNew}</p>
+        </>
+      )}
     </section>
   );
 }

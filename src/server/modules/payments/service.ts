@@ -37,6 +37,7 @@ import { knownFields, storablePayload } from "@/server/lib/clean-input";
 import { AppError, badRequest, conflict, notFound, uniqueViolation } from "@/server/lib/errors";
 import { matchContact, storedNumber } from "@/server/lib/identity";
 import { loadRules } from "@/server/lib/lifecycle";
+import { shopLoginChannel } from "@/server/lib/login-channel";
 import { appendNote } from "@/server/lib/notes";
 import { enqueue } from "@/server/lib/outbox";
 import { alertOwner, eftOrderAlert } from "@/server/lib/owner-alerts";
@@ -214,12 +215,16 @@ export function cardModeFor(config: FastifyInstance["config"]): PaymentMethods["
   return config.PAYMENTS_SANDBOX === "on" || (config.PAYMENTS_SANDBOX !== "off" && !publicUrl.startsWith("https://")) ? "sandbox" : "off";
 }
 
-/** Which ways to pay are on (GET /api/payments/methods; the reminders name them too): card, the hosted providers, EFT. */
+/**
+ * Which ways to pay are on (GET /api/payments/methods; the reminders name them too): card, the
+ * hosted providers, EFT; and how the login will go (lib/login-channel.ts), for the pages' promises.
+ */
 export async function paymentMethods(app: FastifyInstance): Promise<PaymentMethods> {
   return {
     card: cardModeFor(app.config),
     eft: eftReady((await loadBusiness(app)).settings),
     providers: [...selectHostedProviders(app.config).values()].map((p) => ({ id: p.name, name: p.label })),
+    loginChannel: await shopLoginChannel(app.db, app.outbox.cloudApi),
   };
 }
 

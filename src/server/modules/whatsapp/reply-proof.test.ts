@@ -164,3 +164,17 @@ describe("the payer, proven by writing to us", () => {
     expect(row.used_at).toBeNull();
   });
 });
+
+describe("the login's channel the pages promise (issue 41 item 7)", () => {
+  it("GET /api/payments/methods says 'email' until the Cloud API has an approved template for the login, then 'whatsapp'", async () => {
+    const channel = async () => (await t.app.inject({ method: "GET", url: "/api/payments/methods" })).json().data.loginChannel;
+    expect(await channel()).toBe("email");
+    await t.app.db
+      .insert(whatsappTemplates)
+      .values({ kind: "credentials", template_name: "sd_login", language_code: "en", params: ["body"] });
+    expect(await channel()).toBe("whatsapp");
+    await t.app.db.update(whatsappTemplates).set({ enabled: false }).where(eq(whatsappTemplates.kind, "credentials"));
+    expect(await channel()).toBe("email");
+    await t.app.db.delete(whatsappTemplates);
+  });
+});

@@ -16,14 +16,14 @@ export function promisedLoginChannel(shop: LoginChannel | undefined, email: stri
 }
 
 /** When a WhatsApp message waiting for the owner goes. */
-export const OWNER_SENDS_WHEN = `We send it during our support hours (${SUPPORT_HOURS}).`;
+export const OWNER_SENDS_WHEN = `We send these on WhatsApp during our support hours (${SUPPORT_HOURS}).`;
 
 /** The hints under the WhatsApp number and the e-mail address, for the channel the login goes by. */
 export const LOGIN_HINTS: Record<LoginChannel, { whatsapp: string; email: string }> = {
   whatsapp: { whatsapp: "Your login details are sent here.", email: "For your receipts." },
   email: { whatsapp: "We reach you here about your order.", email: "Your login details are sent here." },
   owner: {
-    whatsapp: `Your login details are sent here by hand during our support hours (${SUPPORT_HOURS}).`,
+    whatsapp: `Your login details are sent here during our support hours (${SUPPORT_HOURS}).`,
     email: "For your receipts. With an address your login details are sent here at once.",
   },
 };

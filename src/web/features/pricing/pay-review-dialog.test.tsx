@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentMethods } from "@/shared/api";
-import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
+import { EFT_CARD_ONLY_MESSAGE, SUPPORT_HOURS } from "@/shared/constants";
 import { MAC_MESSAGE } from "@/shared/device-lines";
 import type { PlanViewModel } from "@/shared/pricing";
 import { CODE_ROUTE_MESSAGES, IMMEDIATE_START_CONSENT_MESSAGE } from "@/shared/schemas";
@@ -322,6 +322,19 @@ describe("PayReviewDialog: the review step", () => {
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(posts.map((p) => (p.body as { verificationCode?: string }).verificationCode)).toEqual(["482913", "482913"]);
     expect(identified).toHaveLength(1);
+  });
+
+  it.each([
+    ["whatsapp", "", "Your login details are sent here.", "For your receipts."],
+    ["email", "thandi@example.co.za", "We reach you here about your order.", "Your login details are sent here."],
+    ["email", "", `Your login details are sent here during our support hours (${SUPPORT_HOURS}).`, "With an address"],
+  ] as const)("promises the login on the channel it goes by (shop %s, e-mail %j)", async (loginChannel, email, whatsappHint, emailHint) => {
+    stubApi("sandbox", { "/payments/methods": { body: { data: { card: "sandbox", eft: false, loginChannel } } } });
+    const review = await renderReview();
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
+    await review.fill({ email });
+    await waitFor(() => expect(document.getElementById("payer-whatsapp-hint")?.textContent).toBe(whatsappHint));
+    expect(document.getElementById("payer-email-hint")?.textContent).toContain(emailHint);
   });
 
   it("lets the payer continue as a new customer without the code, and shows a refused code on its field", async () => {

@@ -13,6 +13,7 @@ import type { EftResponse, HostedPaymentMethod, PaymentMethods } from "@/shared/
 import type { CouponQuote } from "@/shared/billing";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { needsMac } from "@/shared/device-lines";
+import { LOGIN_HINTS, promisedLoginChannel } from "@/shared/login-channel";
 import { formatRand } from "@/shared/money";
 import type { PlanViewModel } from "@/shared/pricing";
 import {
@@ -226,6 +227,8 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
   const aria = (name: PayerField, hint = false) => fieldAria(fieldId(name), { error: errors[name]?.message, hint });
   const typedKey = `${watch("whatsapp")}|${watch("email")}`;
   const askCode = Boolean(identity && canProve(identity.answer) && identity.key === normalisedKey(typedKey));
+  // the hints promise the login where it will go (the outbox's rule, shared/login-channel.ts)
+  const loginChannel = promisedLoginChannel(methods?.loginChannel, watch("email") ?? "");
 
   return (
     <Dialog open onOpenChange={(open) => (open || isSubmitting ? undefined : onClose())}>
@@ -273,7 +276,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                     label="WhatsApp Number"
                     required
                     error={errors.whatsapp?.message}
-                    hint="Your login details are sent here."
+                    hint={LOGIN_HINTS[loginChannel].whatsapp}
                   >
                     <Input
                       id={fieldId("whatsapp")}
@@ -290,7 +293,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                     id={fieldId("email")}
                     label="E-mail Address (optional)"
                     error={errors.email?.message}
-                    hint="For your receipts."
+                    hint={LOGIN_HINTS[loginChannel].email}
                   >
                     <Input
                       id={fieldId("email")}

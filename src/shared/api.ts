@@ -1,5 +1,8 @@
 // The public API's response types (docs/architecture.md, "API"). Entities travel with the spec's
 // column names. Dates travel as ISO strings. Lists answer {data: [...]}.
+import type { LoginChannel } from "./login-channel";
+
+export type { LoginChannel };
 
 export interface ListResponse<T> {
   data: T[];
@@ -324,6 +327,8 @@ export interface PaymentMethods {
   eft: boolean;
   /** the other providers the owner turned on, by id and the name customers know, in the order offered (the server always sends it) */
   providers?: readonly { id: HostedPaymentMethod; name: string }[];
+  /** how the login details go (shared/login-channel.ts): 'whatsapp' with an approved template, else 'email' (the server always sends it) */
+  loginChannel?: LoginChannel;
 }
 
 export interface BankDetails {

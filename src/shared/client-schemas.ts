@@ -133,8 +133,11 @@ export const contactChangeConfirmSchema = z.object({ code: verificationCodeSchem
 
 /** POST /api/client/contact-change → 202: where the code went, masked. */
 export interface ContactChangeStarted {
+  /** '' when no code could be sent: the new number is proved by writing to us (waLink) */
   sentTo: string;
   channel: "whatsapp" | "email";
+  /** a new number: the wa.me link that writes a code to the shop from it, when the webhook is set up (issue 41) */
+  waLink?: string | null;
 }
 
 /** What the portal shows beside the marketing choice (POPIA: the text consent was given to). */

@@ -271,6 +271,11 @@ export interface IdentifyResponse {
   sentTo: string[];
   /** a match no code can reach: why, and what to do instead (CODE_ROUTE_MESSAGES.identify) */
   message?: string;
+  /**
+   * the wa.me link that writes a code to the shop from the client's recorded number (issue 41),
+   * when the webhook is set up; once that message arrives the link's code is the verificationCode
+   */
+  waLink?: string;
 }
 
 /** The providers a pay link may go through besides the card provider (GET /api/payments/methods lists those on). */

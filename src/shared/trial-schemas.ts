@@ -82,7 +82,13 @@ export type TrialVerify = z.output<typeof trialVerifySchema>;
 export type TrialVerifyInput = z.input<typeof trialVerifySchema>;
 
 /** The order's answer in instant mode (202): the trial waiting for its code, and where the code went. */
-export const trialStartedSchema = z.object({ trialId: z.string(), sentTo: z.string() });
+export const trialStartedSchema = z.object({
+  trialId: z.string(),
+  /** where the code went ('' when none could: they prove the number by writing to us) */
+  sentTo: z.string(),
+  /** wa.me link that writes a code to the shop from their number (issue 41), when the webhook is set up */
+  waLink: z.string().nullable().optional(),
+});
 export type TrialStarted = z.infer<typeof trialStartedSchema>;
 
 /** The line's details, once the panel has made it. */

@@ -13,8 +13,14 @@
 //     text); else e-mail, when there is an address on the path. Never the owner's queue: a code
 //     that waits for a person expires before it is read. No route at all is the caller's to say
 //     (noCodeRoute's words), with nothing written.
+//   - the other way round (issue 41, "verify by writing to us"): a reply code is sent nowhere; the
+//     page offers it in a wa.me link to the shop's number, and a message from the number being
+//     proved (Meta signs the webhook, so Meta vouches for the sender) holding it proves the number.
+//     Its purpose is `reply:<what it proves>`, bound to that number as its recipient; wrong texts
+//     are not counted (only that number can write them), and it is outside the code limits
+//     (nothing is sent, so nobody can be flooded with it).
 import { randomInt, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, like, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { verificationCodes, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
 import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
@@ -24,7 +30,7 @@ import { AppError, badRequest } from "./errors";
 import { type Channel, enqueue, SECRET_PLACEHOLDER } from "./outbox";
 import { keyedDigest } from "./secret-box";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const CODE_MINUTES = 10;
 export const MAX_TRIES = 5;
@@ -33,7 +39,10 @@ export const PER_REQUESTER_PER_HOUR = 10;
 /** The outbox kind of a code message: the worker never sends it as free text or copies it by e-mail. */
 export const VERIFICATION_KIND = "verification-code";
 
-export type Purpose = "contact-change" | "payment-identify" | "trial";
+export type CodePurpose = "contact-change" | "payment-identify" | "trial";
+/** A code proved by writing it to us on WhatsApp from the number (replyLink), for the same acts. */
+export type ReplyPurpose = `reply:${CodePurpose}`;
+export type Purpose = CodePurpose | ReplyPurpose;
 export type CodeRow = typeof verificationCodes.$inferSelect;
 
 export interface Destination {
@@ -160,14 +169,16 @@ export async function tooManyCodes(
 ): Promise<boolean> {
   const hourAgo = new Date((ask.now ?? new Date()).getTime() - 3_600_000);
   const samePerson = ask.clientId || ask.leadId ? and(subjectIs(ask), eq(verificationCodes.purpose, ask.purpose)) : undefined;
+  // reply codes go nowhere: they are not counted
+  const sent = notLike(verificationCodes.purpose, "reply:%");
   const [perRecipient] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(verificationCodes)
-    .where(and(gt(verificationCodes.created_at, hourAgo), or(sql`${verificationCodes.recipient} in ${ask.recipients}`, samePerson)));
+    .where(and(gt(verificationCodes.created_at, hourAgo), sent, or(sql`${verificationCodes.recipient} in ${ask.recipients}`, samePerson)));
   const [perRequester] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(verificationCodes)
-    .where(and(gt(verificationCodes.created_at, hourAgo), eq(verificationCodes.requester, ask.requester)));
+    .where(and(gt(verificationCodes.created_at, hourAgo), sent, eq(verificationCodes.requester, ask.requester)));
   return perRecipient.n >= PER_RECIPIENT_PER_HOUR || perRequester.n >= PER_REQUESTER_PER_HOUR;
 }
 
@@ -308,4 +319,178 @@ export function maskedDestination(to: Destination): string {
   if (to.channel === "whatsapp") return `WhatsApp ending ${to.recipient.replace(/\D/g, "").slice(-4)}`;
   const [local, domain] = to.recipient.split("@");
   return `${local.slice(0, 1)}***@${domain ?? ""}`;
+}
+
+// ---- proof by writing to us (issue 41) ----------------------------------------------------------
+
+/** Whether a message written to the shop reaches us: the Cloud API and its signed webhook are set up. */
+export function replyWebhookReady(config: {
+  WHATSAPP_TOKEN?: string;
+  WHATSAPP_PHONE_NUMBER_ID?: string;
+  WHATSAPP_APP_SECRET?: string;
+}): boolean {
+  return Boolean(config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID && config.WHATSAPP_APP_SECRET);
+}
+
+/** The wa.me link that writes `code` to the shop's number: the words say what it is. */
+export function replyLink(business: BusinessProfile, code: string): string {
+  return `https://wa.me/${business.whatsappNumber.replace(/\D/g, "")}?text=${encodeURIComponent(`My ${business.companyName} code: ${code}`)}`;
+}
+
+/**
+ * A reply code for `number` (stored form) that proves it for `purpose`, voiding the person's older
+ * one of the same purpose; answers its wa.me link, or null when the shop has no WhatsApp number or
+ * the webhook is not set up (then nobody could write it to us).
+ */
+export async function issueReplyCode(
+  db: Db,
+  business: BusinessProfile,
+  ready: boolean,
+  input: Subject & { purpose: CodePurpose; number: string; requester: string; payload?: Record<string, string>; now?: Date },
+): Promise<string | null> {
+  if (!ready || !business.whatsappNumber.replace(/\D/g, "")) return null;
+  const now = input.now ?? new Date();
+  const purpose: ReplyPurpose = `reply:${input.purpose}`;
+  const code = newCode();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ expires_at: now })
+      .where(
+        and(
+          subjectIs(input),
+          eq(verificationCodes.purpose, purpose),
+          isNull(verificationCodes.used_at),
+          gt(verificationCodes.expires_at, now),
+        ),
+      );
+    const [row] = await tx
+      .insert(verificationCodes)
+      .values({
+        purpose,
+        channel: "whatsapp",
+        recipient: input.number.replace(/\D/g, ""),
+        client_id: input.clientId ?? null,
+        lead_id: input.leadId ?? null,
+        requester: input.requester,
+        payload: input.payload ?? {},
+        code_hash: "",
+        expires_at: new Date(now.getTime() + CODE_MINUTES * 60_000),
+        created_at: now,
+      })
+      .returning({ id: verificationCodes.id });
+    await tx
+      .update(verificationCodes)
+      .set({ code_hash: await codeHash(tx, row.id, code) })
+      .where(eq(verificationCodes.id, row.id));
+  });
+  return replyLink(business, code);
+}
+
+/**
+ * The live reply code a message from `number` holds, if any (each six-digit run in `text` is
+ * tried against each of that number's live reply codes). Only a row: replyProof uses it.
+ */
+export async function findReplyCode(
+  db: Pick<Db, "select" | "insert">,
+  number: string,
+  text: string,
+  now = new Date(),
+): Promise<CodeRow | null> {
+  const tried = [...new Set(text.match(/(?<!\d)\d{6}(?!\d)/g) ?? [])].slice(0, 5);
+  if (!tried.length) return null;
+  const rows = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        like(verificationCodes.purpose, "reply:%"),
+        eq(verificationCodes.recipient, number.replace(/\D/g, "")),
+        isNull(verificationCodes.used_at),
+        gt(verificationCodes.expires_at, now),
+      ),
+    )
+    .orderBy(desc(verificationCodes.created_at))
+    .limit(10);
+  for (const row of rows) {
+    const expected = Buffer.from(row.code_hash, "hex");
+    for (const code of tried) {
+      const given = Buffer.from(await codeHash(db, row.id, code), "hex");
+      if (expected.length === given.length && timingSafeEqual(expected, given)) return row;
+    }
+  }
+  return null;
+}
+
+/**
+ * The proof step a flow runs inside its own transaction for a reply code found by findReplyCode:
+ * marks it used there, once (a replayed webhook finds it used: 'none').
+ */
+export function replyProof(id: string, now = new Date()): (tx: Tx) => Promise<CodeCheck> {
+  return async (tx) => {
+    const [used] = await tx
+      .update(verificationCodes)
+      .set({ used_at: now })
+      .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.used_at), gt(verificationCodes.expires_at, now)))
+      .returning();
+    return used ? { ok: true, row: used } : { ok: false, reason: "none" };
+  };
+}
+
+/** The proof step for a code typed into the page (consumeCode). */
+export function typedProof(subject: Subject, purpose: CodePurpose, code: string, now = new Date()): (tx: Tx) => Promise<CodeCheck> {
+  return (tx) => consumeCode(tx, { ...subject, purpose, code, now });
+}
+
+/**
+ * A reply code proved by the message but kept for the page to use (the payer's: the payment is
+ * made by the browser, which holds the code from its own link): marked proved once, still live.
+ */
+export async function markReplyProved(db: Pick<Db, "update">, id: string, now = new Date()): Promise<boolean> {
+  const proved = await db
+    .update(verificationCodes)
+    .set({ payload: sql`${verificationCodes.payload} || ${JSON.stringify({ proved_at: now.toISOString() })}::jsonb` })
+    .where(
+      and(
+        eq(verificationCodes.id, id),
+        isNull(verificationCodes.used_at),
+        gt(verificationCodes.expires_at, now),
+        sql`not (${verificationCodes.payload} ? 'proved_at')`,
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  return proved.length > 0;
+}
+
+/**
+ * `code` as a reply code of the person's for `purpose`: used now when the message proved it
+ * ({ok: true}), 'waiting' when it is theirs but no message has proved it yet, null when it is not
+ * one (then it is a typed code: consumeCode).
+ */
+export async function consumeProvedReply(
+  tx: Tx,
+  input: Subject & { purpose: CodePurpose; code: string; now?: Date },
+): Promise<CodeCheck | "waiting" | null> {
+  const now = input.now ?? new Date();
+  const rows = await tx
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, `reply:${input.purpose}`),
+        subjectIs(input),
+        isNull(verificationCodes.used_at),
+        gt(verificationCodes.expires_at, now),
+      ),
+    )
+    .orderBy(desc(verificationCodes.created_at))
+    .limit(1)
+    .for("update");
+  const row = rows[0];
+  if (!row) return null;
+  const expected = Buffer.from(row.code_hash, "hex");
+  const given = Buffer.from(await codeHash(tx, row.id, input.code.trim()), "hex");
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!row.payload.proved_at) return "waiting";
+  return replyProof(row.id, now)(tx);
 }

@@ -1,6 +1,6 @@
 // Public writes where a visitor becomes a lead:
 //   POST /api/orders    (the spec's send-new-client-email): 201 {success, id, whatsappUrl};
-//                       a free trial in instant mode (modules/trials): 202 {success, id, trialId, sentTo}
+//                       a free trial in instant mode (modules/trials): 202 {success, id, trialId, sentTo, waLink}
 //   POST /api/interest  (the spec's process-client-interest): 201 {success, id}
 // and the one read the free-trial buttons need before anyone fills in the form:
 //   GET /api/trial-availability: {data: {available, reason, day}}
@@ -15,6 +15,7 @@ import { badRequest } from "@/server/lib/errors";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { saDay } from "@/shared/dates";
 import { INTEREST_REQUIRED_MESSAGE, interestFormSchema, isFreeTrialOrder, type OrderForm, orderFormSchema } from "@/shared/schemas";
+import { trialStartedSchema } from "@/shared/trial-schemas";
 import { type Submission, submitInterest, submitOrder, submitPaidOrder, trialAvailability } from "./service";
 
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
@@ -23,7 +24,7 @@ const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 /** notice: a free trial no code could reach, which the shop confirms instead (modules/trials) */
 const orderSubmitted = z.object({ success: z.literal(true), id: z.string(), whatsappUrl: z.string(), notice: z.string().optional() });
 /** A free trial in instant mode (issue 27): the trial waiting for its code, and where the code went. */
-const trialOpened = z.object({ success: z.literal(true), id: z.string(), trialId: z.string(), sentTo: z.string() });
+const trialOpened = z.object({ success: z.literal(true), id: z.string() }).extend(trialStartedSchema.shape);
 const interestSubmitted = z.object({ success: z.literal(true), id: z.string() });
 const trialAvailable = z.object({ data: z.object({ available: z.boolean(), reason: z.string(), day: z.string() }) });
 export type OrderSubmitted = z.infer<typeof orderSubmitted>;

@@ -21,6 +21,7 @@ import type { TrialAvailability } from "@/shared/api";
 import { saDay } from "@/shared/dates";
 import { findSpecial, isFreePackage, monthsFromDuration, packageMonths } from "@/shared/pricing";
 import { CODE_ROUTE_MESSAGES, type InterestForm, isFreeTrialOrder, type OrderForm } from "@/shared/schemas";
+import type { TrialStarted } from "@/shared/trial-schemas";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { interestBusinessEmail, interestCustomerMessage, orderBusinessEmail, orderCustomerEmail, orderWhatsAppText } from "./messages";
 
@@ -72,7 +73,7 @@ function trialUsed(field: keyof typeof TRIAL_USED_MESSAGES): AppError {
 export interface SavedOrder extends Saved {
   whatsappUrl: string;
   /** instant mode (issue 27): the free trial waiting for the code sent to the customer */
-  trial?: { trialId: string; sentTo: string };
+  trial?: TrialStarted;
   /** a free trial asked for instantly that no code could reach: the owner confirms it (CODE_ROUTE_MESSAGES.trialApprove) */
   notice?: string;
 }

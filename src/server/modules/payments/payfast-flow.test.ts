@@ -106,7 +106,12 @@ async function itn(ref: string, options: Parameters<FakePayfast["sendItn"]>[1] =
 describe("PayFast (fake)", () => {
   it("lists PayFast among the ways to pay, beside the card mode and EFT", async () => {
     const response = await t.app.inject({ method: "GET", url: "/api/payments/methods" });
-    expect(response.json().data).toEqual({ card: "off", eft: false, providers: [{ id: "payfast", name: "PayFast" }] });
+    expect(response.json().data).toEqual({
+      card: "off",
+      eft: false,
+      providers: [{ id: "payfast", name: "PayFast" }],
+      loginChannel: "email",
+    });
   });
 
   it("the pay link opens our hand-off page: PayFast's fields, signed, posted only to PayFast; PayFast accepts them", async () => {

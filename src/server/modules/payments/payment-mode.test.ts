@@ -31,7 +31,7 @@ afterAll(async () => {
 describe("an https:// shop with no card provider", () => {
   it("says card payments are off, and refuses a pay link with a clear 409, saving nothing", async () => {
     expect((await live.app.inject({ method: "GET", url: "/api/payments/methods" })).json()).toEqual({
-      data: { card: "off", eft: true, providers: [] },
+      data: { card: "off", eft: true, providers: [], loginChannel: "email" },
     });
     const before = (await live.app.db.select().from(capturedPayments)).length;
     const response = await post(live, "/api/payments/paylink", { ...payer(), packageId });
@@ -65,7 +65,7 @@ describe("an https:// shop with no card provider", () => {
 describe("PAYMENTS_SANDBOX=on (a deliberate test shop on https://)", () => {
   it("keeps the test checkout", async () => {
     expect((await testShop.app.inject({ method: "GET", url: "/api/payments/methods" })).json()).toEqual({
-      data: { card: "sandbox", eft: true, providers: [] },
+      data: { card: "sandbox", eft: true, providers: [], loginChannel: "email" },
     });
     const [pkg] = await testShop.app.db.select({ id: packages.id }).from(packages).limit(1);
     const response = await post(testShop, "/api/payments/paylink", { ...payer(), packageId: pkg.id });

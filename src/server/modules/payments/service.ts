@@ -37,11 +37,22 @@ import { knownFields, storablePayload } from "@/server/lib/clean-input";
 import { AppError, badRequest, conflict, notFound, uniqueViolation } from "@/server/lib/errors";
 import { matchContact, storedNumber } from "@/server/lib/identity";
 import { loadRules } from "@/server/lib/lifecycle";
+import { shopLoginChannel } from "@/server/lib/login-channel";
 import { appendNote } from "@/server/lib/notes";
 import { enqueue } from "@/server/lib/outbox";
 import { alertOwner, eftOrderAlert } from "@/server/lib/owner-alerts";
 import { PACKAGE_UNAVAILABLE_MESSAGE, unavailablePackages } from "@/server/lib/sellable";
-import { codeRefusal, codeRoute, consumeCode, type Destination, issueCode, maskedDestination } from "@/server/lib/verification";
+import {
+  codeRefusal,
+  codeRoute,
+  consumeCode,
+  consumeProvedReply,
+  type Destination,
+  issueCode,
+  issueReplyCode,
+  maskedDestination,
+  replyWebhookReady,
+} from "@/server/lib/verification";
 import { priceCoupon } from "@/server/modules/billing/coupons";
 import { listActiveSpecials, specialsAt } from "@/server/modules/catalogue/service";
 import type {
@@ -123,6 +134,9 @@ export const CARD_OFF_MESSAGE = "Card payments are not available at the moment. 
 export const NOT_YOUR_ACCOUNT = "That is not your account.";
 export const NO_CODE_FOR_THIS_PAYER =
   "There is no code for this number or e-mail address. Continue as a new customer, or ask for a code again.";
+/** The code of the payer's wa.me link, used before their WhatsApp message with it reached us. */
+export const REPLY_NOT_RECEIVED =
+  "We have not received your WhatsApp message with this code yet. Send it from your number, then try again.";
 /** A payer's open lead from this long ago is reused instead of making another. */
 const REUSE_LEAD_WITHIN_MS = 24 * 3_600_000;
 
@@ -201,12 +215,16 @@ export function cardModeFor(config: FastifyInstance["config"]): PaymentMethods["
   return config.PAYMENTS_SANDBOX === "on" || (config.PAYMENTS_SANDBOX !== "off" && !publicUrl.startsWith("https://")) ? "sandbox" : "off";
 }
 
-/** Which ways to pay are on (GET /api/payments/methods; the reminders name them too): card, the hosted providers, EFT. */
+/**
+ * Which ways to pay are on (GET /api/payments/methods; the reminders name them too): card, the
+ * hosted providers, EFT; and how the login will go (lib/login-channel.ts), for the pages' promises.
+ */
 export async function paymentMethods(app: FastifyInstance): Promise<PaymentMethods> {
   return {
     card: cardModeFor(app.config),
     eft: eftReady((await loadBusiness(app)).settings),
     providers: [...selectHostedProviders(app.config).values()].map((p) => ({ id: p.name, name: p.label })),
+    loginChannel: await shopLoginChannel(app.db, app.outbox.cloudApi),
   };
 }
 
@@ -346,9 +364,10 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     let proven: ClientRow | null = null;
     if (input.verificationCode) {
       if (!match) throw badRequest(NO_CODE_FOR_THIS_PAYER, { verificationCode: NO_CODE_FOR_THIS_PAYER });
-      const check = await db.transaction((tx) =>
-        consumeCode(tx, { purpose: "payment-identify", clientId: match.client.id, code: input.verificationCode as string }),
-      );
+      const ask = { purpose: "payment-identify" as const, clientId: match.client.id, code: input.verificationCode as string };
+      // the code of their wa.me link once their message proved it, else the code sent to them
+      const check = await db.transaction(async (tx) => (await consumeProvedReply(tx, ask)) ?? consumeCode(tx, ask));
+      if (check === "waiting") throw badRequest(REPLY_NOT_RECEIVED, { verificationCode: REPLY_NOT_RECEIVED });
       if (!check.ok) throw codeRefusal(check, "verificationCode");
       proven = match.client;
       if (proven.status === "suspended") throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
@@ -427,8 +446,19 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     if (client.email && isValidEmail(client.email)) recorded.push({ channel: "email", recipient: client.email.trim().toLowerCase() });
     // Only where a code arrives now (lib/verification.ts). None: they sign in, or go on as a new customer.
     const to = await codeRoute(db, recorded, { cloudApi: app.outbox.cloudApi });
-    if (!to.length) return { match: true, by: match.by, sentTo: [], message: CODE_ROUTE_MESSAGES.identify };
-    await issueCode(db, await loadBusiness(app), {
+    const business = await loadBusiness(app);
+    // Or they write a code to us from the client's recorded number (issue 41), when the webhook is set up.
+    const waLink = number
+      ? await issueReplyCode(db, business, replyWebhookReady(app.config), {
+          purpose: "payment-identify",
+          number,
+          clientId: client.id,
+          requester: `ip:${session.ip ?? "unknown"}`,
+        })
+      : null;
+    const link = waLink ? { waLink } : {};
+    if (!to.length) return { match: true, by: match.by, sentTo: [], message: CODE_ROUTE_MESSAGES.identify, ...link };
+    await issueCode(db, business, {
       purpose: "payment-identify",
       to,
       clientId: client.id,
@@ -440,6 +470,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
       match: true,
       by: match.by,
       sentTo: to.map(maskedDestination),
+      ...link,
     };
   }
 

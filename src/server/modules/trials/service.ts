@@ -24,13 +24,16 @@ import {
   type CodeCheck,
   codeRefusal,
   codeRoute,
-  consumeCode,
   type Destination,
   issueCode,
+  issueReplyCode,
   maskedDestination,
   noCodeRoute,
+  replyWebhookReady,
+  type Tx,
   tooManyCodes,
   tooManyCodesRefusal,
+  typedProof,
 } from "@/server/lib/verification";
 import { welcomeMessages } from "@/server/modules/admin-business/messages";
 import { currentStreamUrl } from "@/server/modules/panel/settings";
@@ -55,19 +58,28 @@ export const TRIAL_MESSAGES = {
   awaiting: "Enter the 6-digit code we sent you to start your free trial.",
 } as const;
 
+/** A trial's code destination; `replyOnly` when no code can go there and they prove the number by writing to us. */
+export type TrialDestination = Destination & { replyOnly?: boolean };
+
 /**
  * Where the code goes (lib/verification.ts, codeRoute): their WhatsApp when a code reaches it now,
- * else the e-mail address they gave; null when neither (the order then waits for the owner).
+ * else the e-mail address they gave; else, when messages written to us arrive (the webhook), their
+ * number, proved by writing the code to us (replyOnly); null when none (the owner confirms it).
  */
 export async function trialCodeDestination(
   app: FastifyInstance,
   lead: { whatsapp?: string | null; email?: string | null },
-): Promise<Destination | null> {
+): Promise<TrialDestination | null> {
   const candidates: Destination[] = [];
-  if (lead.whatsapp) candidates.push({ channel: "whatsapp", recipient: storedNumber(lead.whatsapp) ?? lead.whatsapp });
+  const number = lead.whatsapp ? (storedNumber(lead.whatsapp) ?? lead.whatsapp) : null;
+  if (number) candidates.push({ channel: "whatsapp", recipient: number });
   if (lead.email?.trim()) candidates.push({ channel: "email", recipient: lead.email.trim() });
   const [to] = await codeRoute(app.db, candidates, { cloudApi: app.outbox.cloudApi });
-  return to ?? null;
+  if (to) return to;
+  if (number && replyWebhookReady(app.config) && (await loadBusiness(app)).whatsappNumber) {
+    return { channel: "whatsapp", recipient: number, replyOnly: true };
+  }
+  return null;
 }
 
 // ---- asking (from the order) ------------------------------------------------------------------
@@ -105,15 +117,33 @@ export async function countOrderRefusal(app: FastifyInstance, refusal: unknown, 
  * The trial for a saved free-trial lead: made once (a replayed order answers the same trial)
  * with its code sent; a replay sends a new code only when none is live any more.
  */
-export async function openTrial(app: FastifyInstance, lead: Lead, ip: string, to: Destination): Promise<TrialStarted> {
+export async function openTrial(app: FastifyInstance, lead: Lead, ip: string, to: TrialDestination): Promise<TrialStarted> {
   const [made] = await app.db
     .insert(trials)
     .values({ lead_id: lead.id, network: networkOf(ip), channel: to.channel, recipient: to.recipient })
     .onConflictDoNothing({ target: trials.lead_id })
     .returning();
   const trial = made ?? (await app.db.select().from(trials).where(eq(trials.lead_id, lead.id)))[0];
-  if (!trial.started_at && (made || !(await hasLiveCode(app, lead.id)))) await sendCode(app, trial, lead, ip);
-  return { trialId: trial.id, sentTo: maskedDestination({ channel: trial.channel as Destination["channel"], recipient: trial.recipient }) };
+  const sentTo = to.replyOnly ? "" : maskedDestination({ channel: trial.channel as Destination["channel"], recipient: trial.recipient });
+  if (trial.started_at) return { trialId: trial.id, sentTo, waLink: null };
+  if (!to.replyOnly && (made || !(await hasLiveCode(app, lead.id)))) await sendCode(app, trial, lead, ip);
+  return { trialId: trial.id, sentTo, waLink: await replyCode(app, trial, lead, ip) };
+}
+
+/**
+ * A new reply code for the trial's number (lib/verification.ts, issueReplyCode): written to us from
+ * that number, it starts the trial like the typed code (proveTrialByReply). Null without the webhook.
+ */
+async function replyCode(app: FastifyInstance, trial: Trial, lead: Lead, ip: string): Promise<string | null> {
+  const number = lead.whatsapp ? storedNumber(lead.whatsapp) : null;
+  if (!number) return null;
+  return issueReplyCode(app.db, await loadBusiness(app), replyWebhookReady(app.config), {
+    purpose: "trial",
+    number,
+    leadId: lead.id,
+    requester: codeRequester(ip),
+    payload: { trialId: trial.id },
+  });
 }
 
 async function hasLiveCode(app: FastifyInstance, leadId: string): Promise<boolean> {
@@ -170,8 +200,8 @@ export async function resendCode(app: FastifyInstance, id: string, ip: string): 
     .set({ channel: to.channel, recipient: to.recipient })
     .where(eq(trials.id, trial.id))
     .returning();
-  await sendCode(app, routed, lead, ip);
-  return { trialId: trial.id, sentTo: maskedDestination(to) };
+  if (!to.replyOnly) await sendCode(app, routed, lead, ip);
+  return { trialId: trial.id, sentTo: to.replyOnly ? "" : maskedDestination(to), waLink: await replyCode(app, routed, lead, ip) };
 }
 
 // ---- the code ---------------------------------------------------------------------------------
@@ -196,7 +226,11 @@ async function chosenPackage(app: FastifyInstance, lead: Lead) {
   return pkg ?? null;
 }
 
-export async function verifyTrial(app: FastifyInstance, id: string, code: string): Promise<Verified> {
+/**
+ * Starts the trial once its code is proved: typed into the page (`code`), or written to us from the
+ * number (a `proof` from lib/verification's replyProof). The same path either way.
+ */
+export async function verifyTrial(app: FastifyInstance, id: string, code: string | ((tx: Tx) => Promise<CodeCheck>)): Promise<Verified> {
   const trial = await findTrial(app, id);
   if (trial.started_at) throw conflict(TRIAL_MESSAGES.started);
   const [lead] = await app.db.select().from(leads).where(eq(leads.id, trial.lead_id));
@@ -224,7 +258,8 @@ export async function verifyTrial(app: FastifyInstance, id: string, code: string
     // since it was asked for still holds. Refused before the code is used, so nothing is made.
     const broken = await limitBroken(tx, limits, { email: lead.email, network: trial.network }, now);
     if (broken) return { kind: "limit", reason: broken };
-    const check = await consumeCode(tx, { purpose: "trial", leadId: lead.id, code, now });
+    const prove = typeof code === "string" ? typedProof({ leadId: lead.id }, "trial", code, now) : code;
+    const check = await prove(tx);
     // A wrong try is counted: this transaction commits, then the refusal is answered.
     if (!check.ok) return { kind: "refused", check };
     const [current] = await tx.select().from(leads).where(eq(leads.id, lead.id)).for("update");

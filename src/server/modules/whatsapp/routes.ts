@@ -1,7 +1,8 @@
 // WhatsApp Cloud API webhooks, and the dashboard's per-kind template settings:
 //   GET    /api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=&hub.challenge=  → the challenge (text), 403 on a wrong token
 //   POST   /api/whatsapp/webhook   X-Hub-Signature-256 over the raw body (401 when wrong or missing);
-//                                  not JSON, or not Meta's shape → 400; inbound messages and statuses applied → 200
+//                                  not JSON, or not Meta's shape → 400; inbound messages and statuses applied → 200;
+//                                  a reply code in a message proves the number that wrote it (reply-proof.ts)
 //   GET    /api/admin/whatsapp/templates          → {data, kinds, variables, cloud_api, shop} (shop: the templates at Meta, templates.ts)
 //   POST   /api/admin/whatsapp/templates/submit   → {data: {created, existing, refused}, shop}; 409 naming a missing setting (audited)
 //   POST   /api/admin/whatsapp/templates/refresh  → {data: {changed}, shop}; Meta's review states read again; 409 as above
@@ -30,6 +31,7 @@ import { KIND_VARIABLES, MESSAGE_KINDS, TEMPLATE_BUILT_IN_VARIABLES, whatsappTem
 import { templateWordsSchema, type WhatsAppTemplatesWithShop } from "@/shared/whatsapp-templates";
 import { flushOwnerQueue, inboxNumber, listConversations, readThread, sendReply, unreadTotal } from "./inbox";
 import { resendLineDetails } from "./line-details";
+import { proveByReply } from "./reply-proof";
 import { applyWebhook, signatureValid, tokenMatches, webhookSchema } from "./service";
 import { refreshTemplates, saveWords, shopTemplates, submitTemplates } from "./templates";
 
@@ -77,6 +79,8 @@ const routes: FastifyPluginAsync = async (app) => {
       }
       const alerts = { publicUrl: (await loadBusiness(app)).publicUrl, cloudApi: app.outbox.cloudApi };
       const { opened, ...result } = await applyWebhook(app.db, parsed.data, new Date(), alerts);
+      // A code written to us proves the number that wrote it (reply-proof.ts).
+      await proveByReply(app, parsed.data);
       // A number that writes opens its window: what waited for the owner to send by hand goes now.
       if (app.outbox.cloudApi && opened.length) {
         let flushed = 0;

@@ -212,6 +212,33 @@ describe("changing a contact on the account page", () => {
     await waitFor(() => expect((within(dialog).getByLabelText("New WhatsApp number") as HTMLInputElement).value).toBe("0831113333"));
   });
 
+  it("a new number no code can reach is offered 'Send the code on WhatsApp' alone, and the dialog closes by itself once the message confirmed it", async () => {
+    const waLink = "https://wa.me/27821234567?text=My%20Umoya%20TV%20code%3A%20482913";
+    let reads = 0;
+    const requests = portal({
+      "POST /client/contact-change": { status: 202, body: { sentTo: "", channel: "whatsapp", waLink } },
+      // the message from the new number arrives while the dialog waits
+      "/client/me": () => {
+        reads += 1;
+        return { body: { data: reads > 2 ? { ...ME, whatsapp: "27834445555" } : ME } };
+      },
+    });
+    const { rendered } = renderRoutes(routes, "/account-management");
+    await rendered;
+    await click(await waitFor(() => screen.getByRole("button", { name: "Change WhatsApp number" })));
+    const dialog = await openDialog();
+    await typeInto(within(dialog).getByLabelText("New WhatsApp number"), "083 444 5555");
+    await click(getByRoleName(dialog, "button", "Send code"));
+    const link = await waitFor(() => within(dialog).getByRole("link", { name: "Send the code on WhatsApp" }));
+    expect(link.getAttribute("href")).toBe(waLink);
+    expect(dialog.textContent).not.toContain("We sent a code");
+    // nothing was sent, so there is no code field to fill in
+    expect(within(dialog).queryByLabelText("Code")).toBeNull();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), 9000);
+    expect(toast.success).toHaveBeenCalledWith("WhatsApp number changed", expect.anything());
+    expect(requests.some((r) => r.path === "/client/contact-change/confirm")).toBe(false);
+  }, 15_000);
+
   it("changes the e-mail address the same way", async () => {
     const requests = portal({
       "POST /client/contact-change": { status: 202, body: { sentTo: "n***@example.test", channel: "email" } },

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Package } from "@/shared/api";
 import { CODE_ROUTE_MESSAGES } from "@/shared/schemas";
 import type { TrialView } from "@/shared/trial-schemas";
+import { SEND_CODE_ON_WHATSAPP } from "@/web/components/send-code-on-whatsapp";
 import { cleanup, renderRoutes, waitFor } from "@/web/testing/render";
 import { INSTANT_TRIAL_MESSAGES } from "./instant-trial";
 import { OrderSection } from "./order-section";
@@ -39,7 +40,7 @@ const LINE = {
 };
 
 type Answer = { status: number; body: unknown };
-function installFetch(options: { order?: Answer; resend?: Answer[] } = {}) {
+function installFetch(options: { order?: Answer; resend?: Answer[]; states?: TrialView["state"][] } = {}) {
   const resends = [...(options.resend ?? [])];
   const posted: { path: string; body: unknown }[] = [];
   let reads = 0;
@@ -83,6 +84,8 @@ function installFetch(options: { order?: Answer; resend?: Answer[] } = {}) {
       }
       if (path === `/api/trials/${TRIAL_ID}`) {
         reads += 1;
+        const state = options.states?.[Math.min(reads, options.states.length) - 1];
+        if (state) return json(200, view(state));
         return json(200, reads < 2 ? view("provisioning") : view("ready", LINE));
       }
       return json(404, { error: { code: "not_found", message: "Not found." } });
@@ -178,6 +181,51 @@ describe("the instant free trial", () => {
     await waitFor(() => expect(container.querySelector("#trial-code-error")?.textContent).toBe(noRoute));
     await act(async () => resend()?.click());
     await waitFor(() => expect(container.textContent).toContain("We sent a code to WhatsApp ending 4567."));
+  });
+
+  it("offers one button that writes the code to us on WhatsApp beside the e-mailed code's field, and moves on by itself once that message started the trial", async () => {
+    const waLink = "https://wa.me/27821234567?text=My%20StreamDesk%20code%3A%20482913";
+    const { posted } = installFetch({
+      order: { status: 202, body: { success: true, id: "lead-1", trialId: TRIAL_ID, sentTo: "t***@example.co.za", waLink } },
+      states: ["awaiting-code", "provisioning"],
+    });
+    const { rendered } = renderRoutes([{ path: "/", element: <OrderSection /> }], "/");
+    const { container } = await rendered;
+    await waitFor(() => expect(container.querySelector("#order-package")?.textContent ?? "").toContain("Month to Month"));
+    await type(container, "#order-name", "Thandi Mokoena");
+    await type(container, "#order-email", "thandi@example.co.za");
+    await type(container, "#order-whatsapp", "082 123 4567");
+    await type(container, "#order-duration", "free-trial");
+    await submit(container.querySelector('form[aria-label="Order form"]'));
+
+    await waitFor(() => expect(container.textContent).toContain("We sent a code to t***@example.co.za."));
+    const buttons = [...container.querySelectorAll("a")].filter((a) => a.textContent === SEND_CODE_ON_WHATSAPP);
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0].getAttribute("href")).toBe(waLink);
+    expect(buttons[0].getAttribute("target")).toBe("_blank");
+    expect(container.querySelector("#trial-code")).not.toBeNull();
+    // nothing typed: the trial page asked again and found the trial started by the message
+    await waitFor(() => expect(container.querySelector('[data-testid="trial-result"]')).not.toBeNull(), 4500);
+    expect(container.textContent).toContain(INSTANT_TRIAL_MESSAGES.waitingTitle);
+    expect(posted.filter((p) => p.path.endsWith("/verify"))).toEqual([]);
+  });
+
+  it("without the link (no webhook) there is no WhatsApp button and the trial is not asked after before the code", async () => {
+    installFetch({ order: { status: 202, body: { success: true, id: "lead-1", trialId: TRIAL_ID, sentTo: "t***@example.co.za" } } });
+    const { rendered } = renderRoutes([{ path: "/", element: <OrderSection /> }], "/");
+    const { container } = await rendered;
+    await waitFor(() => expect(container.querySelector("#order-package")?.textContent ?? "").toContain("Month to Month"));
+    await type(container, "#order-name", "Thandi Mokoena");
+    await type(container, "#order-email", "thandi@example.co.za");
+    await type(container, "#order-whatsapp", "082 123 4567");
+    await type(container, "#order-duration", "free-trial");
+    await submit(container.querySelector('form[aria-label="Order form"]'));
+    await waitFor(() => expect(container.textContent).toContain("We sent a code to t***@example.co.za."));
+    expect(container.textContent).not.toContain(SEND_CODE_ON_WHATSAPP);
+    const reads = vi
+      .mocked(fetch)
+      .mock.calls.filter(([input]) => new URL(String(input), "http://localhost").pathname === `/api/trials/${TRIAL_ID}`);
+    expect(reads).toEqual([]);
   });
 
   it("shows a trial refused for today at the free-trial choice, not only in a toast", async () => {

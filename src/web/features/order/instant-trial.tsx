@@ -1,6 +1,9 @@
 // The instant free trial after the order (issue 27): the code step (the 6 digits sent to the
 // customer's WhatsApp or e-mail), then the result screen, which shows the line's details the
 // moment the panel has made it (asked again every couple of seconds) and says they were sent too.
+// When the shop receives WhatsApp messages (issue 41) the code step also offers one button that
+// writes a code to the shop from their number; the trial is polled meanwhile, and the page moves
+// on by itself once that message has started it.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -8,6 +11,7 @@ import { useForm } from "react-hook-form";
 import { formatDateTime } from "@/shared/dates";
 import { type TrialLine, type TrialStarted, type TrialVerify, type TrialVerifyInput, trialVerifySchema } from "@/shared/trial-schemas";
 import { FormField, fieldAria } from "@/web/components/form-field";
+import { SendCodeOnWhatsApp } from "@/web/components/send-code-on-whatsapp";
 import { Button } from "@/web/components/ui/button";
 import { CopyButton } from "@/web/components/ui/copy-button";
 import { Input } from "@/web/components/ui/input";
@@ -17,6 +21,8 @@ import { useResendTrialCode, useTrial, useVerifyTrial } from "./api/trial";
 
 export const INSTANT_TRIAL_MESSAGES = {
   codeTitle: "Enter your code",
+  replyHint: "Or tap the button: WhatsApp opens with a message holding a code. Send it from this number and your trial starts here.",
+  replyOnly: "Tap the button: WhatsApp opens with a message holding a code. Send it from the number you gave and your trial starts here.",
   codeHint: "The 6 digits in the message. The code works for 10 minutes, once.",
   confirming: "Starting your trial...",
   resent: "We sent you a new code.",
@@ -26,8 +32,9 @@ export const INSTANT_TRIAL_MESSAGES = {
 
 export function InstantTrial({ trial, onClose }: { trial: TrialStarted; onClose: () => void }) {
   const verify = useVerifyTrial(trial.trialId);
-  const started = verify.isSuccess;
-  const query = useTrial(trial.trialId, started);
+  // with the WhatsApp link offered, the trial is asked after from the start: a message may start it
+  const query = useTrial(trial.trialId, verify.isSuccess || Boolean(trial.waLink));
+  const started = verify.isSuccess || (query.data !== undefined && query.data.state !== "awaiting-code");
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (started) heading.current?.focus();
@@ -61,6 +68,8 @@ function CodeStep({ trial, verify, onClose }: { trial: TrialStarted; verify: Ret
   const resend = useResendTrialCode(trial.trialId);
   // where the code went: a new code goes where one arrives now, which may be elsewhere
   const [sentTo, setSentTo] = useState(trial.sentTo);
+  // the link that writes a code to the shop (a new one with each new code)
+  const [waLink, setWaLink] = useState(trial.waLink ?? null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -83,6 +92,7 @@ function CodeStep({ trial, verify, onClose }: { trial: TrialStarted; verify: Ret
     try {
       const answer = await resend.mutateAsync();
       setSentTo(answer.sentTo);
+      setWaLink(answer.waLink ?? null);
       form.reset({ code: "" });
       toast.success(INSTANT_TRIAL_MESSAGES.resent);
     } catch (failure) {
@@ -98,7 +108,15 @@ function CodeStep({ trial, verify, onClose }: { trial: TrialStarted; verify: Ret
       <h3 id="trial-code-heading" ref={heading} tabIndex={-1} className="font-display text-2xl font-bold text-ink">
         {INSTANT_TRIAL_MESSAGES.codeTitle}
       </h3>
-      <p className="text-ink-muted">We sent a code to {sentTo}. Enter it to start your free trial now: your line details show here.</p>
+      {sentTo ? (
+        <p className="text-ink-muted">We sent a code to {sentTo}. Enter it to start your free trial now: your line details show here.</p>
+      ) : null}
+      {waLink ? (
+        <div className="flex flex-col gap-2">
+          <p className="text-ink-muted">{sentTo ? INSTANT_TRIAL_MESSAGES.replyHint : INSTANT_TRIAL_MESSAGES.replyOnly}</p>
+          <SendCodeOnWhatsApp href={waLink} primary={!sentTo} />
+        </div>
+      ) : null}
       <form onSubmit={save} noValidate aria-label="Free trial code" className="flex flex-col gap-4">
         <FormField id="trial-code" label="Code" required error={error} hint={INSTANT_TRIAL_MESSAGES.codeHint}>
           <Input

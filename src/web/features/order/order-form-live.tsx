@@ -235,7 +235,7 @@ export const OrderFormLive = memo(function OrderFormLive({
       if (isTrialAnswer(answer)) {
         reset(EMPTY_VALUES);
         clearDraft();
-        setTrialStarted({ trialId: answer.trialId, sentTo: answer.sentTo });
+        setTrialStarted({ trialId: answer.trialId, sentTo: answer.sentTo, waLink: answer.waLink ?? null });
         return;
       }
       openWhatsApp(answer.whatsappUrl);

@@ -7,6 +7,7 @@ import type { FormEvent, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Link } from "react-router";
 import type { SettingsMap } from "@/shared/api";
+import { LOGIN_HINTS } from "@/shared/login-channel";
 import { DEVICES, FREE_TRIAL_DURATION, FREE_TRIAL_DURATION_LABEL, INTERNET_PLATFORMS } from "@/shared/options";
 import { isValidWhatsAppLink } from "@/shared/whatsapp";
 import { DeviceLineField } from "@/web/components/device-line-field";
@@ -15,6 +16,7 @@ import { PopiaNotice } from "@/web/components/popia-notice";
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
+import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
 import type { TrialUnavailable } from "@/web/lib/queries/trial-availability";
 import { scrollToSection } from "@/web/lib/scroll";
 import type { OrderDraft } from "./order-draft";
@@ -74,6 +76,8 @@ export function OrderFields({ driver, choices, packagesReady, noTrial, settings 
   const isTrial = watchedDuration === FREE_TRIAL_DURATION || chosen?.isFree === true;
   const paid = !isTrial && isPaid(chosen);
   const aria = (name: OrderField, hint = false) => fieldAria(`order-${name}`, { error: errors[name], hint });
+  // The login is promised where it will go (shared/login-channel.ts): the address is required here.
+  const login = LOGIN_HINTS[usePaymentMethods()?.loginChannel === "whatsapp" ? "whatsapp" : "email"];
 
   return (
     <>
@@ -81,18 +85,18 @@ export function OrderFields({ driver, choices, packagesReady, noTrial, settings 
         <FormField id="order-name" label="Full Name" required error={errors.name} className="sm:col-span-2">
           <Input id="order-name" autoComplete="name" aria-required="true" {...aria("name")} {...field("name")} />
         </FormField>
-        <FormField id="order-email" label="E-mail Address" required error={errors.email}>
+        <FormField id="order-email" label="E-mail Address" required error={errors.email} hint={login.email}>
           <Input
             id="order-email"
             type="email"
             inputMode="email"
             autoComplete="email"
             aria-required="true"
-            {...aria("email")}
+            {...aria("email", true)}
             {...field("email")}
           />
         </FormField>
-        <FormField id="order-whatsapp" label="WhatsApp Number" required error={errors.whatsapp}>
+        <FormField id="order-whatsapp" label="WhatsApp Number" required error={errors.whatsapp} hint={login.whatsapp}>
           <Input
             id="order-whatsapp"
             type="tel"
@@ -100,7 +104,7 @@ export function OrderFields({ driver, choices, packagesReady, noTrial, settings 
             autoComplete="tel"
             placeholder="+27 XX XXX XXXX"
             aria-required="true"
-            {...aria("whatsapp")}
+            {...aria("whatsapp", true)}
             {...field("whatsapp")}
           />
         </FormField>

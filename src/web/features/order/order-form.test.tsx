@@ -65,7 +65,9 @@ interface Sent {
 type OrderAnswer = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 
 /** A fetch for the order form's reads and POST /api/orders; `answer` decides each order's reply. */
-function installFetch(options: { packages?: { status: number; body: unknown }; answer?: () => OrderAnswer } = {}) {
+function installFetch(
+  options: { packages?: { status: number; body: unknown }; answer?: () => OrderAnswer; loginChannel?: "whatsapp" | "email" } = {},
+) {
   const sent: Sent[] = [];
   const answer = options.answer ?? (() => ({ status: 201, body: { success: true, id: "lead-1", whatsappUrl: WHATSAPP_URL } }));
   const json = (status: number, body: unknown) =>
@@ -78,6 +80,9 @@ function installFetch(options: { packages?: { status: number; body: unknown }; a
     }
     if (path === "/api/specials") return json(200, { data: SPECIALS });
     if (path === "/api/settings") return json(200, { data: { vat_note: "No VAT is added.", support_hours: "9am-8pm, 7 days a week" } });
+    if (path === "/api/payments/methods" && options.loginChannel) {
+      return json(200, { data: { card: "sandbox", eft: false, providers: [], loginChannel: options.loginChannel } });
+    }
     if (path === "/api/orders" && init?.method === "POST") {
       const headers = new Headers(init.headers);
       sent.push({ body: JSON.parse(String(init.body)), key: headers.get("idempotency-key") });
@@ -190,6 +195,17 @@ describe("OrderForm", () => {
       expect.arrayContaining(["order-name", "order-email", "order-whatsapp", "order-package", "order-internetPlatform"]),
     );
     expect(field(container, "package").getAttribute("aria-required")).toBeNull();
+  });
+
+  it.each([
+    ["email", "We reach you here about your order.", "Your login details are sent here."],
+    ["whatsapp", "Your login details are sent here.", "For your receipts."],
+  ] as const)("promises the login on the channel it goes by (%s), under that field only", async (loginChannel, whatsappHint, emailHint) => {
+    installFetch({ loginChannel });
+    const container = await renderOrder();
+    await waitFor(() => expect(container.querySelector("#order-whatsapp-hint")?.textContent).toBe(whatsappHint));
+    expect(container.querySelector("#order-email-hint")?.textContent).toBe(emailHint);
+    expect(container.querySelector("#order-whatsapp")?.getAttribute("aria-describedby")).toContain("order-whatsapp-hint");
   });
 
   it("a box needs its MAC: the shared schema's message on the field, a warning (not a refusal) outside 00:1A:79, then the type and MAC are sent", async () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PaymentOutcome, PaymentStatusView } from "@/shared/api";
-import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
+import { EFT_CARD_ONLY_MESSAGE, SUPPORT_HOURS } from "@/shared/constants";
 import { cleanup, renderRoutes, stubFetch, waitFor } from "@/web/testing/render";
-import { PaymentCancelPage, PaymentFailurePage, PaymentSuccessPage } from "./payment-result-pages";
+import { linePromise, messageText, PaymentCancelPage, PaymentFailurePage, PaymentSuccessPage } from "./payment-result-pages";
 
 const NOTHING_YET: PaymentOutcome = { account: "none", subscription_end: null, suspended: false, sent_to: [], messages: [] };
 
@@ -154,7 +154,8 @@ describe("payment result pages", () => {
     expect(page.text()).toContain("Your client portal login was sent to your e-mail j***@gmail.com.");
     expect(page.text()).toContain("Your receipt was sent to your e-mail j***@gmail.com.");
     expect(page.text()).toContain("Your subscription runs until 22 Feb 2027.");
-    expect(page.text()).toContain("We'll send your streaming login details as soon as your line is set up.");
+    // the shop's login channel is unknown here (no methods answer): with an address, by e-mail
+    expect(page.text()).toContain("We'll send your streaming login details to your e-mail j***@gmail.com as soon as your line is set up.");
     expect(page.text()).not.toContain("renewed");
     expect(page.container.querySelector('a[href="/client/login"]')).not.toBeNull();
   });
@@ -279,5 +280,29 @@ describe("payment result pages", () => {
     const unknown = await renderAt("/payment/failure?ref=NOPE", {});
     await waitFor(() => expect(unknown.container.querySelector("h1")?.textContent).toBe("We couldn't find that payment"));
     expect(unknown.container.textContent).toContain("NOPE");
+  });
+});
+
+describe("the login promised on the channel it will go by (issue 41 item 7)", () => {
+  const both = [
+    { channel: "whatsapp", hint: "ending 4567" },
+    { channel: "email", hint: "j***@gmail.com" },
+  ] as const;
+  it.each([
+    ["whatsapp", both, "We'll send your streaming login details to your WhatsApp ending 4567 as soon as your line is set up."],
+    ["email", both, "We'll send your streaming login details to your e-mail j***@gmail.com as soon as your line is set up."],
+    [
+      "email",
+      [both[0]],
+      `We'll send your streaming login details on WhatsApp as soon as your line is set up. We send these on WhatsApp during our support hours (${SUPPORT_HOURS}).`,
+    ],
+  ] as const)("shop channel %s, sent to %j: %s", (shop, sentTo, words) => {
+    expect(linePromise(sentTo, shop)).toBe(words);
+  });
+
+  it("a WhatsApp message waiting for the owner says when it will go: the support hours", () => {
+    expect(messageText({ kind: "credentials", channel: "whatsapp", state: "owner" }, both, "StreamDesk")).toBe(
+      `Your streaming login details are waiting to be sent on WhatsApp by StreamDesk. We send these on WhatsApp during our support hours (${SUPPORT_HOURS}).`,
+    );
   });
 });

@@ -25,6 +25,7 @@ import { Link, useSearchParams } from "react-router";
 import type { PaymentMessage, PaymentMessageKind, PaymentOutcome, PaymentStatus, PaymentStatusView, SentTo } from "@/shared/api";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { formatDate, formatDateTime } from "@/shared/dates";
+import { type LoginChannel, OWNER_SENDS_WHEN } from "@/shared/login-channel";
 import { formatRand } from "@/shared/money";
 import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { EftDetails } from "@/web/components/eft-details";
@@ -94,7 +95,8 @@ export function messageText(message: PaymentMessage, sentTo: readonly SentTo[], 
   const where = place(message.channel, sentTo);
   switch (message.state) {
     case "owner":
-      return `${name} ${is} waiting to be sent on WhatsApp by ${business || "us"}.`;
+      // a WhatsApp message no template or open window lets go: it goes by hand, in support hours
+      return `${name} ${is} waiting to be sent on WhatsApp by ${business || "us"}. ${OWNER_SENDS_WHEN}`;
     case "sent":
       return `${name} ${was} sent to ${where}.`;
     case "delivered":
@@ -106,6 +108,17 @@ export function messageText(message: PaymentMessage, sentTo: readonly SentTo[], 
     default:
       return `${name} ${is} queued to ${where}.`;
   }
+}
+
+/**
+ * The login details not queued yet, promised where they will go (shared/login-channel.ts): the
+ * shop's channel, or the owner's queue when that is e-mail and the payer gave no address.
+ */
+export function linePromise(sentTo: readonly SentTo[], shop: LoginChannel | undefined): string {
+  const hasEmail = sentTo.some((s) => s.channel === "email");
+  const channel = shop === "whatsapp" ? "whatsapp" : hasEmail ? "email" : "owner";
+  if (channel === "owner") return `We'll send your streaming login details on WhatsApp as soon as your line is set up. ${OWNER_SENDS_WHEN}`;
+  return `We'll send your streaming login details to ${place(channel, sentTo)} as soon as your line is set up.`;
 }
 
 /** A line per message of this kind (one per channel), or nothing when there is none. */
@@ -319,6 +332,7 @@ function CardNotPaid({ payment }: { payment: PaymentStatusView }) {
 
 /** What the payment did, in the outcome's words only: nothing is promised that it does not say. */
 function PaidSteps({ payment }: { payment: PaymentStatusView }) {
+  const loginChannel = usePaymentMethods()?.loginChannel;
   const ref = payment.external_transaction_id;
   const { account, subscription_end: end, suspended }: PaymentOutcome = payment.outcome;
   const until = formatDate(end);
@@ -358,7 +372,7 @@ function PaidSteps({ payment }: { payment: PaymentStatusView }) {
         {hasMessage(payment, "credentials") ? (
           <MessageLines payment={payment} kinds={["credentials"]} />
         ) : (
-          <li>We'll send your streaming login details as soon as your line is set up.</li>
+          <li>{linePromise(payment.outcome.sent_to, loginChannel)}</li>
         )}
         <MessageLines payment={payment} kinds={["receipt"]} />
       </Steps>

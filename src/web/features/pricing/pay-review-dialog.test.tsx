@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PaymentMethods } from "@/shared/api";
-import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
+import { EFT_CARD_ONLY_MESSAGE, SUPPORT_HOURS } from "@/shared/constants";
 import { MAC_MESSAGE } from "@/shared/device-lines";
 import type { PlanViewModel } from "@/shared/pricing";
 import { CODE_ROUTE_MESSAGES, IMMEDIATE_START_CONSENT_MESSAGE } from "@/shared/schemas";
+import { SEND_CODE_ON_WHATSAPP } from "@/web/components/send-code-on-whatsapp";
 import { cleanup, click, renderRoutes, stubFetch, typeInto, waitFor } from "@/web/testing/render";
 import { PayReviewDialog } from "./pay-review-dialog";
 
@@ -303,6 +304,56 @@ describe("PayReviewDialog: the review step", () => {
     await click(review.button("Continue to payment"));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0].body).not.toHaveProperty("verificationCode");
+  });
+
+  it("offers a client no code can reach 'Send the code on WhatsApp', and pays with that link's code (refused in the server's words until the message arrives)", async () => {
+    const waLink = "https://wa.me/27821234567?text=My%20StreamDesk%20code%3A%20482913";
+    const notYet = "We have not received your WhatsApp message with this code yet. Send it from your number, then try again.";
+    let tries = 0;
+    const posts = stubApi("sandbox", {
+      "/payments/identify": { body: { match: true, by: "whatsapp", sentTo: [], message: CODE_ROUTE_MESSAGES.identify, waLink } },
+      "/payments/paylink": () => {
+        tries += 1;
+        return tries === 1
+          ? { status: 400, body: { error: { code: "validation", message: notYet, fields: { verificationCode: notYet } } } }
+          : { status: 201, body: PAYLINK };
+      },
+    });
+    openTabs();
+    const review = await renderReview();
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
+    await review.fill();
+    await click(review.button("Continue to payment"));
+    const link = await waitFor(() => {
+      const found = [...review.dialog.querySelectorAll("a")].find((a) => a.textContent === SEND_CODE_ON_WHATSAPP);
+      if (!found) throw new Error("no WhatsApp button");
+      return found;
+    });
+    expect(link.getAttribute("href")).toBe(waLink);
+    expect(review.dialog.textContent).not.toContain("We sent a code");
+    // no code went anywhere: nothing to type, and the number's field is not refused
+    expect(review.input("verificationCode")).toBeNull();
+    expect(review.errorOf("whatsapp")).toBeNull();
+    expect(posts).toEqual([]);
+    await click(review.button("Sign in and pay"));
+    await waitFor(() => expect(document.getElementById("payer-verificationCode-error")?.textContent).toBe(notYet));
+    await click(review.button("Sign in and pay"));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts.map((p) => (p.body as { verificationCode?: string }).verificationCode)).toEqual(["482913", "482913"]);
+    expect(identified).toHaveLength(1);
+  });
+
+  it.each([
+    ["whatsapp", "", "Your login details are sent here.", "For your receipts."],
+    ["email", "thandi@example.co.za", "We reach you here about your order.", "Your login details are sent here."],
+    ["email", "", `Your login details are sent here during our support hours (${SUPPORT_HOURS}).`, "With an address"],
+  ] as const)("promises the login on the channel it goes by (shop %s, e-mail %j)", async (loginChannel, email, whatsappHint, emailHint) => {
+    stubApi("sandbox", { "/payments/methods": { body: { data: { card: "sandbox", eft: false, loginChannel } } } });
+    const review = await renderReview();
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
+    await review.fill({ email });
+    await waitFor(() => expect(document.getElementById("payer-whatsapp-hint")?.textContent).toBe(whatsappHint));
+    expect(document.getElementById("payer-email-hint")?.textContent).toContain(emailHint);
   });
 
   it("lets the payer continue as a new customer without the code, and shows a refused code on its field", async () => {

@@ -13,6 +13,7 @@ import type { EftResponse, HostedPaymentMethod, PaymentMethods } from "@/shared/
 import type { CouponQuote } from "@/shared/billing";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { needsMac } from "@/shared/device-lines";
+import { LOGIN_HINTS, promisedLoginChannel } from "@/shared/login-channel";
 import { formatRand } from "@/shared/money";
 import type { PlanViewModel } from "@/shared/pricing";
 import {
@@ -24,9 +25,10 @@ import {
 } from "@/shared/schemas";
 import { DeviceLineField, deviceRequest } from "@/web/components/device-line-field";
 import { EftDetails } from "@/web/components/eft-details";
-import { CheckboxField, FormField, fieldAria } from "@/web/components/form-field";
+import { CheckboxField, FieldError, FormField, fieldAria } from "@/web/components/form-field";
 import { PaymentMark, type PaymentMarkId } from "@/web/components/payment-marks";
 import { PopiaNotice } from "@/web/components/popia-notice";
+import { SendCodeOnWhatsApp } from "@/web/components/send-code-on-whatsapp";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
@@ -50,7 +52,17 @@ export const PAY_REVIEW_MESSAGES = {
   codeLimitAsNew: "Or press Pay again to continue as a new customer.",
   asNew: "Continuing as a new customer makes a new account. If it turns out to be you, we join the two.",
   cardOnly: EFT_CARD_ONLY_MESSAGE,
+  /** issue 41: the account's number can prove it is them by writing to us */
+  foundNoCode: "We found an account for this number — prove it is you on WhatsApp, or continue as a new customer.",
+  byWhatsApp: "Or tap the button and send the message from your account's WhatsApp number, then pay: no code to type.",
+  byWhatsAppOnly: "Tap the button and send the message from your account's WhatsApp number, then pay.",
 } as const;
+
+/** Proving by writing to us is offered (an account matched and the API gave a wa.me link). */
+const canProve = (answer: IdentifyResponse) => answer.match && (answer.sentTo.length > 0 || Boolean(answer.waLink));
+
+/** The code the wa.me link writes: once that message has reached the shop, it pays on the account. */
+const codeOfLink = (waLink: string): string => decodeURIComponent(waLink.split("?text=")[1] ?? "").match(/\d{6}/)?.[0] ?? "";
 
 /** What the review step offers: card, EFT, both side by side, a provider picked, or neither (the order form instead). */
 type Method = "card" | "eft" | "both" | "none" | HostedPaymentMethod;
@@ -158,8 +170,8 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
       known = asked.answer;
       setIdentity({ key, answer: known });
       asNew.current = false;
-      // An account has this number: the code comes first (the payment tab waits for it).
-      if (known.match && known.sentTo.length) {
+      // An account has this number: the code (or the message with it) comes first (the payment tab waits for it).
+      if (canProve(known)) {
         closeTab(tab);
         return;
       }
@@ -171,8 +183,10 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
       }
     }
     let verificationCode: string | undefined;
-    if (known.match && known.sentTo.length && !asNew.current) {
-      const code = verificationCodeSchema.safeParse(getValues("verificationCode"));
+    if (canProve(known) && !asNew.current) {
+      // nothing typed, and the link was offered: its code (proved once the message arrives)
+      const typed = getValues("verificationCode").trim();
+      const code = verificationCodeSchema.safeParse(typed || !known.waLink ? typed : codeOfLink(known.waLink));
       if (!code.success) {
         closeTab(tab);
         setError("verificationCode", { type: "client", message: VERIFICATION_CODE_MESSAGES.format }, { shouldFocus: true });
@@ -213,7 +227,9 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
 
   const aria = (name: PayerField, hint = false) => fieldAria(fieldId(name), { error: errors[name]?.message, hint });
   const typedKey = `${watch("whatsapp")}|${watch("email")}`;
-  const askCode = Boolean(identity?.answer.match && identity.answer.sentTo.length && identity.key === normalisedKey(typedKey));
+  const askCode = Boolean(identity && canProve(identity.answer) && identity.key === normalisedKey(typedKey));
+  // the hints promise the login where it will go (the outbox's rule, shared/login-channel.ts)
+  const loginChannel = promisedLoginChannel(methods?.loginChannel, watch("email") ?? "");
 
   return (
     <Dialog open onOpenChange={(open) => (open || isSubmitting ? undefined : onClose())}>
@@ -261,7 +277,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                     label="WhatsApp Number"
                     required
                     error={errors.whatsapp?.message}
-                    hint="Your login details are sent here."
+                    hint={LOGIN_HINTS[loginChannel].whatsapp}
                   >
                     <Input
                       id={fieldId("whatsapp")}
@@ -278,7 +294,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                     id={fieldId("email")}
                     label="E-mail Address (optional)"
                     error={errors.email?.message}
-                    hint="For your receipts."
+                    hint={LOGIN_HINTS[loginChannel].email}
                   >
                     <Input
                       id={fieldId("email")}
@@ -463,22 +479,44 @@ function IdentityStep({
   return (
     <section aria-labelledby="payer-identity-title" className="rounded-xl bg-accent/10 p-4 ring-1 ring-accent/30">
       <h3 id="payer-identity-title" className="text-sm font-semibold text-ink">
-        {answer.by === "email" ? PAY_REVIEW_MESSAGES.foundByEmail : PAY_REVIEW_MESSAGES.found}
+        {!answer.sentTo.length
+          ? PAY_REVIEW_MESSAGES.foundNoCode
+          : answer.by === "email"
+            ? PAY_REVIEW_MESSAGES.foundByEmail
+            : PAY_REVIEW_MESSAGES.found}
       </h3>
-      <p className="mt-1 text-sm text-ink-muted" role="status">
-        We sent a code to {answer.sentTo.join(" and ")}.
-      </p>
-      <FormField id={fieldId("verificationCode")} label="Code" error={error} hint={PAY_REVIEW_MESSAGES.asNew} className="mt-3">
-        <Input
-          id={fieldId("verificationCode")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          className="max-w-40 font-mono tracking-widest"
-          {...aria}
-          {...field}
-        />
-      </FormField>
+      {answer.sentTo.length ? (
+        <p className="mt-1 text-sm text-ink-muted" role="status">
+          We sent a code to {answer.sentTo.join(" and ")}.
+        </p>
+      ) : null}
+      {answer.waLink ? (
+        <div className="mt-2 flex flex-col gap-2">
+          <p className="text-sm text-ink-muted">
+            {answer.sentTo.length ? PAY_REVIEW_MESSAGES.byWhatsApp : PAY_REVIEW_MESSAGES.byWhatsAppOnly}
+          </p>
+          <SendCodeOnWhatsApp href={answer.waLink} primary={!answer.sentTo.length} />
+        </div>
+      ) : null}
+      {answer.sentTo.length ? (
+        <FormField id={fieldId("verificationCode")} label="Code" error={error} hint={PAY_REVIEW_MESSAGES.asNew} className="mt-3">
+          <Input
+            id={fieldId("verificationCode")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            className="max-w-40 font-mono tracking-widest"
+            {...aria}
+            {...field}
+          />
+        </FormField>
+      ) : (
+        // nothing to type: the link's code goes with the payment; a refusal shows here
+        <>
+          <FieldError id={fieldId("verificationCode")} error={error} className="mt-2" />
+          <p className="mt-2 text-sm text-ink-muted">{PAY_REVIEW_MESSAGES.asNew}</p>
+        </>
+      )}
     </section>
   );
 }

@@ -103,9 +103,13 @@ export async function listPayments(app: FastifyInstance, query: PaymentListQuery
   return { data, total: n };
 }
 
-/** One payment with the provider's raw payload (for the detail view). */
-export async function getPayment(app: FastifyInstance, id: string) {
-  const [row] = await app.db
+/**
+ * One payment with the provider's raw payload (for the detail view). `db`: a transaction that
+ * has just changed it, so the answer is read before the commit: once the money is recorded, no
+ * wait for another pooled connection may turn the answer into a 503 that invites a second click.
+ */
+export async function getPayment(app: FastifyInstance, id: string, db: Pick<FastifyInstance["db"], "select"> = app.db) {
+  const [row] = await db
     .select({ ...paymentRowColumns, raw_payload: capturedPayments.raw_payload })
     .from(capturedPayments)
     .leftJoin(clients, eq(clients.id, capturedPayments.client_id))
@@ -124,7 +128,12 @@ const appendNote = (note: string) => (note.trim() ? appendLine(capturedPayments.
 
 /** Confirms money received (an EFT that reflected, or any pending payment). A second call is 409 'Already paid'. */
 export async function markPaid(app: FastifyInstance, request: FastifyRequest, id: string, note: string) {
-  const context = { business: await loadBusiness(app), rules: await loadRules(app), panelMode: app.provisioning.panel.mode, cloudApi: app.outbox.cloudApi };
+  const context = {
+    business: await loadBusiness(app),
+    rules: await loadRules(app),
+    panelMode: app.provisioning.panel.mode,
+    cloudApi: app.outbox.cloudApi,
+  };
   const result = await app.db.transaction(async (tx) => {
     const [before] = await tx.select().from(capturedPayments).where(eq(capturedPayments.id, id)).for("update");
     if (!before) throw notFound("No payment with that id.");
@@ -140,10 +149,10 @@ export async function markPaid(app: FastifyInstance, request: FastifyRequest, id
     if (!after) throw conflict(ALREADY_PAID);
     await settlePayment(tx, context, after, now);
     await audit(tx, request, { action: "mark-paid", resource: "captured_payments", resourceId: id, before, after });
-    return after;
+    return getPayment(app, after.id, tx);
   });
   app.outbox.nudge();
-  return getPayment(app, result.id);
+  return result;
 }
 
 function manualReference(now = Date.now()): string {
@@ -163,7 +172,12 @@ export async function recordPayment(app: FastifyInstance, request: FastifyReques
   if (paidAt.getTime() > Date.now() + 60_000) {
     throw badRequest("A payment cannot be paid in the future.", { paid_at: "A payment cannot be paid in the future." });
   }
-  const context = { business: await loadBusiness(app), rules: await loadRules(app), panelMode: app.provisioning.panel.mode, cloudApi: app.outbox.cloudApi };
+  const context = {
+    business: await loadBusiness(app),
+    rules: await loadRules(app),
+    panelMode: app.provisioning.panel.mode,
+    cloudApi: app.outbox.cloudApi,
+  };
   const created = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(capturedPayments)
@@ -185,10 +199,10 @@ export async function recordPayment(app: FastifyInstance, request: FastifyReques
     // Time is added from now (or the current end), whenever the money came in.
     await settlePayment(tx, context, row, new Date());
     await audit(tx, request, { action: "create", resource: "captured_payments", resourceId: row.id, after: row });
-    return row;
+    return getPayment(app, row.id, tx);
   });
   app.outbox.nudge();
-  return getPayment(app, created.id);
+  return created;
 }
 
 /** Link a payment (typically a pending EFT) to a client, and/or edit its notes. Linking alone buys no time. */

@@ -59,7 +59,10 @@ describe("a fresh shop's demo claims", () => {
       payload: { content: "Set up in ten minutes, and they answered on a Sunday." },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect((await publicReviews()).map((r) => r.client_name).sort()).toEqual(["Lerato K.", "Thabo M."]);
+    // the cached list hears of the edit through the change feed (on PostgreSQL a moment later)
+    await expect
+      .poll(async () => (await publicReviews()).map((r) => r.client_name).sort(), { timeout: 5_000 })
+      .toEqual(["Lerato K.", "Thabo M."]);
   });
 
   it("the hero's rating line kept as true shows on the site", async () => {

@@ -177,6 +177,7 @@ describe("a shop with its services connected", () => {
     const templates = item(list, "whatsapp_templates");
     expect(templates?.done).toBe(false);
     expect(templates?.why).toContain("Welcome and portal login");
+    expect(templates?.why?.startsWith("Cloud API connected.")).toBe(true);
     // a real panel: the links fall back to its host, so the stream URL item is there and done
     expect(item(list, "stream_url")?.done).toBe(true);
 
@@ -187,9 +188,23 @@ describe("a shop with its services connected", () => {
       );
     expect(item(await checklist(owner), "whatsapp_templates")?.why).not.toContain("Line login details");
     expect(item(await checklist(owner), "whatsapp_templates")?.done).toBe(false);
+    // submitted to Meta and in review: said as waiting, not as approved
     await live.app.db
       .insert(whatsappTemplates)
-      .values({ kind: BUSINESS_INITIATED_KINDS[0], template_name: "sd_first", language_code: "en" });
+      .values({
+        kind: BUSINESS_INITIATED_KINDS[0],
+        template_name: "sd_first",
+        language_code: "en",
+        enabled: false,
+        meta_status: "PENDING",
+      });
+    const waiting = item(await checklist(owner), "whatsapp_templates");
+    expect(waiting?.done).toBe(false);
+    expect(waiting?.why).toContain("1 template is waiting for Meta's approval.");
+    await live.app.db
+      .update(whatsappTemplates)
+      .set({ enabled: true, meta_status: "APPROVED" })
+      .where(eq(whatsappTemplates.kind, BUSINESS_INITIATED_KINDS[0]));
     expect(item(await checklist(owner), "whatsapp_templates")).toMatchObject({ done: true });
   });
 

@@ -96,7 +96,9 @@ export async function loadLaunchChecklist(app: FastifyInstance, cardMode: "ikhok
     demoContentLeft(app.db),
     loadPanelSettings(app),
     lastEmailAttempt(app),
-    app.db.select({ kind: whatsappTemplates.kind }).from(whatsappTemplates).where(eq(whatsappTemplates.enabled, true)),
+    app.db
+      .select({ kind: whatsappTemplates.kind, enabled: whatsappTemplates.enabled, meta: whatsappTemplates.meta_status })
+      .from(whatsappTemplates),
     app.db
       .select({ key: imageRegistry.image_key })
       .from(imageRegistry)
@@ -115,7 +117,9 @@ export async function loadLaunchChecklist(app: FastifyInstance, cardMode: "ikhok
   const missingBank = eftMissing(s).map((key) => BANK_WORDS[key] ?? key);
   const smtp = Boolean(app.config.SMTP_URL);
   const cloudApi = app.outbox.cloudApi;
-  const templated = new Set(templates.map((t) => t.kind));
+  const templated = new Set(templates.filter((t) => t.enabled).map((t) => t.kind));
+  const waiting = templates.filter((t) => t.meta === "PENDING").length;
+  const refused = templates.filter((t) => t.meta === "REJECTED").length;
   const untemplated = BUSINESS_INITIATED_KINDS.filter((kind) => !templated.has(kind));
 
   const items: LaunchChecklistItem[] = [
@@ -188,8 +192,15 @@ export async function loadLaunchChecklist(app: FastifyInstance, cardMode: "ikhok
             label: "WhatsApp templates",
             done: untemplated.length === 0,
             why: untemplated.length
-              ? `Messages you start reach WhatsApp only through an approved template. None is set for: ${listed(untemplated.map(messageKindLabel))}.`
-              : "Every kind of message you start has its approved template.",
+              ? [
+                  "Cloud API connected.",
+                  waiting ? `${waiting} ${waiting === 1 ? "template is" : "templates are"} waiting for Meta's approval.` : "",
+                  refused ? `Meta refused ${refused}: see why under Templates at Meta.` : "",
+                  `Messages you start reach WhatsApp only through an approved template; until then they go by e-mail where there is an address. None is approved for: ${listed(untemplated.map(messageKindLabel))}.`,
+                ]
+                  .filter(Boolean)
+                  .join(" ")
+              : "Cloud API connected, and every kind of message you start has its approved template.",
             href: "/admin/outbox",
           },
         ]

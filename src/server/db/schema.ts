@@ -592,6 +592,8 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull().default(0),
   window_start: timestamp("window_start", { withTimezone: true }).notNull().default(sql`now()`),
+  /** sign-in limits (lib/rate-limit.ts `reserve`): when each attempt of the last minute was made, a sliding window */
+  hits: timestamp("hits", { withTimezone: true }).array().notNull().default(sql`'{}'`),
 });
 
 /** client reminder messages already sent (7 days, 1 day, on expiry), so each goes once */

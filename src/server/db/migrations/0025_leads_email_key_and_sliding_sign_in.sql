@@ -1,5 +1,6 @@
 DROP INDEX "leads_one_trial_per_email";--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "email_key" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "rate_limits" ADD COLUMN "hits" timestamp with time zone[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 -- Rows typed before: their mailbox, as shared/contact.ts mailboxKey computes it. Of earlier free
 -- trials that turn out to share a mailbox, the first keeps it and the later ones get a key of
 -- their own (nothing deleted; the mailbox is still used up by the first).

@@ -95,6 +95,15 @@ export async function reserve(db: Db, key: string, limit: number, now = new Date
   return { allowed: false, count: hits.length, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
 }
 
+/**
+ * A password check outside sign-in (the current password of a password change): each try
+ * reserved in the sliding window like a sign-in's, the 429 with Retry-After past `limit`.
+ */
+export async function limitGuesses(db: Db, key: string, limit: number, message?: string): Promise<void> {
+  const result = await reserve(db, key, limit);
+  if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, message);
+}
+
 /** Give back the latest reservation on `key` still in the window (a right password). */
 export async function refund(db: Db, key: string, now = new Date()): Promise<void> {
   await db.execute(sql`

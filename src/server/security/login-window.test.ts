@@ -4,7 +4,7 @@
 // (only Date: the database and the timers run as ever) and the burst straddles the turn on purpose.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { deviceCookieName } from "@/server/auth/login-guard";
-import { createAdmin, randomIp, TEST_ADMIN_PASSWORD } from "@/server/modules/admin-auth/test-helpers";
+import { createAdmin, randomIp, signIn, TEST_ADMIN_PASSWORD } from "@/server/modules/admin-auth/test-helpers";
 import { createTestApp, type TestApp } from "@/server/testing";
 
 const LIMIT = 5;
@@ -103,5 +103,27 @@ describe("a sliding sign-in window (per address)", () => {
       expect(r.statusCode).toBe(429);
       expect(Number(r.headers["retry-after"])).toBe(59);
     }
+  });
+});
+
+describe("a sliding window for the current password of a password change", () => {
+  it("checks only five wrong current passwords straddling the turn of a minute", async () => {
+    const admin = await createAdmin(t.app, "window-password@example.test");
+    const cookie = await signIn(t.app, admin.email);
+    const change = (currentPassword: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/admin/password",
+        headers: { origin: "http://localhost:8080", cookie },
+        payload: { currentPassword, newPassword: "Brand-New-Secret-9" },
+      });
+    const turn = nextMinuteTurn();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    at(turn - 500);
+    for (let i = 0; i < 5; i++) expect((await change(`not-mine-${i}`)).statusCode).toBe(400);
+    at(turn + 500);
+    const late = await change("not-mine-late");
+    expect(late.statusCode).toBe(429);
+    expect(Number(late.headers["retry-after"])).toBe(59);
   });
 });

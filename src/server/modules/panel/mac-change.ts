@@ -15,7 +15,7 @@
 // requestMacChange too, without the cooldown and the limit: a line on the panel moves the same way
 // (its change is not counted against the client's), a box without a line yet just gets its MAC.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gte, inArray, ne, notLike, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, ne, notLike, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { requireClient } from "@/server/auth/guards";
 import type { Db } from "@/server/db/client";
@@ -63,7 +63,11 @@ export const MAC_HELD_MESSAGE =
 /** A MAC's twelve hex digits, whatever separators and case it was typed or stored with. */
 const macDigits = (mac: string) => mac.replace(/[^0-9A-Fa-f]/g, "").toUpperCase();
 
-/** Another client of ours whose box line holds `mac` (not `clientId` itself), or null. */
+/**
+ * Another client of ours whose box line holds `mac`, or null. Not `clientId` itself, nor a row
+ * that is (or may be) the same person: one merged into another, or one flagged as a possible
+ * duplicate of the other (the owner has yet to merge them).
+ */
 export async function macHolder(
   db: Pick<Db, "select">,
   mac: string,
@@ -78,7 +82,12 @@ export async function macHolder(
       and(
         inArray(clients.line_type, ["mag", "enigma2"]),
         sql`upper(regexp_replace(${clients.line_mac}, '[^0-9A-Fa-f]', '', 'g')) = ${digits}`,
+        isNull(clients.merged_into),
         clientId ? ne(clients.id, clientId) : undefined,
+        clientId ? sql`${clients.possible_duplicate_of} IS DISTINCT FROM ${clientId}::uuid` : undefined,
+        clientId
+          ? sql`${clients.id} IS DISTINCT FROM (SELECT c.possible_duplicate_of FROM clients c WHERE c.id = ${clientId}::uuid)`
+          : undefined,
       ),
     )
     .limit(1);

@@ -100,6 +100,24 @@ describe("a MAC another client holds (portal MAC change)", () => {
   it("a MAC nobody holds still moves the line", async () => {
     expect((await change("00:1A:79:46:00:03")).statusCode).toBe(202);
   });
+
+  it("a MAC held only by a row that is the same person (merged away, or flagged as their possible duplicate) is not refused", async () => {
+    const row = (username: string, mac: string, extra: Partial<typeof clients.$inferInsert>) =>
+      t.app.db.insert(clients).values({ username, password_hash: "x", full_name: username, line_type: "mag", line_mac: mac, ...extra });
+    await row("sizwe-old-account", "00:1A:79:46:00:04", { merged_into: moverId });
+    await row("sizwe-second-account", "00:1A:79:46:00:05", { possible_duplicate_of: moverId });
+    await t.app.db
+      .update(lineMacChanges)
+      .set({ created_at: new Date(Date.now() - 3 * 86_400_000) })
+      .where(eq(lineMacChanges.client_id, moverId));
+    expect((await change("00:1A:79:46:00:04")).statusCode).not.toBe(409);
+    await t.app.db
+      .update(lineMacChanges)
+      .set({ created_at: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(lineMacChanges.client_id, moverId));
+    const second = await change("00:1A:79:46:00:05");
+    expect(second.json().error?.code).not.toBe("mac_held");
+  });
 });
 
 describe("a MAC another client holds (a new box line at payment)", () => {

@@ -31,3 +31,41 @@ export function validateInstructionContact(type: "whatsapp" | "email", contact: 
   if (type === "whatsapp") return isValidPhone(value) ? null : CONTACT_MESSAGES.phone;
   return isValidEmail(value) ? null : CONTACT_MESSAGES.email;
 }
+
+// ---- one mailbox, many spellings ----------------------------------------------------------------
+
+/** Providers that ignore dots in the local part, and the one domain each is also known by. */
+const DOTLESS_DOMAINS: Record<string, string> = { "gmail.com": "gmail.com", "googlemail.com": "gmail.com" };
+/**
+ * Providers that deliver `name+anything@` to `name@`. Yahoo's tags use `-`, which is also an
+ * ordinary character in its names, so Yahoo is left as typed.
+ */
+const PLUS_TAG_DOMAINS = new Set([
+  "gmail.com",
+  "outlook.com",
+  "hotmail.com",
+  "live.com",
+  "icloud.com",
+  "me.com",
+  "protonmail.com",
+  "proton.me",
+  "fastmail.com",
+]);
+
+/**
+ * The mailbox an address delivers to, for "one per e-mail address" rules (issue 46): lower case,
+ * and for providers known to ignore them, dots (Gmail) and `+tags` dropped, so `A.B+1@gmail.com`,
+ * `ab@googlemail.com` and `ab@gmail.com` are one key. Other providers: the address in lower case.
+ */
+export function mailboxKey(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return address;
+  let local = address.slice(0, at);
+  const typedDomain = address.slice(at + 1);
+  const domain = DOTLESS_DOMAINS[typedDomain] ?? typedDomain;
+  if (PLUS_TAG_DOMAINS.has(domain)) local = local.split("+")[0];
+  if (domain in DOTLESS_DOMAINS) local = local.replaceAll(".", "");
+  // a tag alone ("+x@gmail.com") is not a mailbox: keep the address as typed
+  return local ? `${local}@${domain}` : address;
+}

@@ -8,7 +8,14 @@ describe("ownerAlertPrefs", () => {
     expect(ownerAlertPrefs({})).toEqual({
       email: "",
       whatsapp: "",
-      on: { "panel-failed": true, "low-credits": true, "eft-order": true, "outbox-failed": true, "unsellable-package": true },
+      on: {
+        "panel-failed": true,
+        "low-credits": true,
+        "eft-order": true,
+        "outbox-failed": true,
+        "unsellable-package": true,
+        "mac-held": true,
+      },
       digest: false,
       digestHour: 7,
     });

@@ -25,6 +25,7 @@ export const OWNER_ALERT_CAUSES = {
     setting: "owner_alert_unsellable_package",
     label: "A customer could not buy a package that has no panel package mapped",
   },
+  "mac-held": { setting: "owner_alert_mac_held", label: "A customer gave a box MAC address another client holds" },
 } as const;
 
 export type OwnerAlertCause = keyof typeof OWNER_ALERT_CAUSES;

@@ -1,7 +1,7 @@
 // Sign-in limits that an attacker cannot turn against the owner (OWASP, "Slow down online
 // guessing attacks with device cookies"; docs/architecture.md, "Sessions and who may do what"):
-//  - per address: LOGIN_LIMIT_PER_MIN attempts a minute, whoever is guessed;
-//  - per account: after LOGIN_LIMIT_PER_MIN failed attempts in a minute, browsers that have not
+//  - per address: LOGIN_LIMIT_PER_MIN attempts in any 60 seconds, whoever is guessed;
+//  - per account: after LOGIN_LIMIT_PER_MIN failed attempts in 60 seconds, browsers that have not
 //    signed in to that account before wait (429). A browser that has — it holds a device cookie
 //    for the account, sealed with the server's key (lib/secret-box.ts) — is not held back by
 //    those failures: it counts only its own, and is locked out on its own when they pile up.
@@ -9,8 +9,9 @@
 // Every attempt is reserved before the password is checked — one atomic, conditional increment
 // per address and per account/device (lib/rate-limit.ts `reserve`) — so N simultaneous guesses
 // check at most the limit (issue 30: the count used to be read first and written after the
-// check, and 25 concurrent guesses were all checked). A failure keeps its reservation; a success
-// gives the account's back (so only failures count towards it).
+// check, and 25 concurrent guesses were all checked). The minute slides (issue 46: calendar
+// minutes let five guesses at :59.5 and five more at :00.5 all be checked). A failure keeps its
+// reservation; a success gives the account's back (so only failures count towards it).
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { tooManyRequests } from "@/server/lib/errors";
@@ -60,14 +61,15 @@ export async function startLogin(
   { kind, account, message }: { kind: LoginKind; account: string; message: string },
 ): Promise<LoginAttempt> {
   const limit = app.config.LOGIN_LIMIT_PER_MIN;
-  const byAddress = await reserve(app.db, `login:${kind}:ip:${clientIp(request)}`, limit);
+  const now = new Date();
+  const byAddress = await reserve(app.db, `login:${kind}:ip:${clientIp(request)}`, limit, now);
   if (!byAddress.allowed) throw tooManyRequests(byAddress.retryAfterSeconds, message);
   const accountKey = `login:${kind}:acct:${account}`;
   const device = account ? await readDevice(app, request.cookies?.[deviceCookieName(kind)], kind, account) : null;
   const failures = device ? `login:${kind}:device:${device.nonce}` : accountKey;
   if (account) {
     // Reserved now, kept if the password is wrong (or the request fails on the way).
-    const byAccount = await reserve(app.db, failures, limit);
+    const byAccount = await reserve(app.db, failures, limit, now);
     if (!byAccount.allowed) throw tooManyRequests(byAccount.retryAfterSeconds, message);
   }
   return {
@@ -76,7 +78,7 @@ export async function startLogin(
     },
     async succeeded() {
       if (!device) await reset(app.db, accountKey);
-      else await refund(app.db, failures);
+      else await refund(app.db, failures, now);
       const fresh: Device & { purpose: string } = {
         purpose: "login-device",
         kind,

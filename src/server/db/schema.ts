@@ -231,6 +231,8 @@ export const leads = pgTable(
     other_platform: text("other_platform").notNull().default(""),
     internet_speed: text("internet_speed").notNull().default(""),
     communication_method: text("communication_method").notNull().default("whatsapp"),
+    /** `email` as the mailbox it delivers to (shared/contact.ts mailboxKey): what one trial per address compares */
+    email_key: text("email_key").notNull().default(""),
     marketing_opt_in: boolean("marketing_opt_in").notNull().default(false),
     /** the whole submission as received, so nothing a customer typed is lost */
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
@@ -250,7 +252,8 @@ export const leads = pgTable(
     index("leads_wa_idx").on(t.whatsapp_digits),
     // One free trial per WhatsApp number and per e-mail address, even under concurrent submissions.
     uniqueIndex("leads_one_trial_per_whatsapp").on(t.whatsapp_digits).where(sql`form_type = 'free-trial'`),
-    uniqueIndex("leads_one_trial_per_email").on(sql`lower(${t.email})`).where(sql`form_type = 'free-trial'`),
+    // per mailbox, not per spelling: a.b+1@gmail.com is ab@gmail.com (issue 46)
+    uniqueIndex("leads_one_trial_per_email").on(t.email_key).where(sql`form_type = 'free-trial'`),
   ],
 );
 
@@ -589,6 +592,8 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull().default(0),
   window_start: timestamp("window_start", { withTimezone: true }).notNull().default(sql`now()`),
+  /** sign-in limits (lib/rate-limit.ts `reserve`): when each attempt of the last minute was made, a sliding window */
+  hits: timestamp("hits", { withTimezone: true }).array().notNull().default(sql`'{}'`),
 });
 
 /** client reminder messages already sent (7 days, 1 day, on expiry), so each goes once */

@@ -1,6 +1,7 @@
 // Rate limits whose counters live in the database, so every server process behind a load
-// balancer shares them. Fixed one-minute windows: simple, predictable, and enough to stop
-// guessing and form spam. Exceeding a limit answers 429 with Retry-After.
+// balancer shares them. Exceeding a limit answers 429 with Retry-After. Sign-in (`reserve`)
+// counts in a sliding minute, so no 60 seconds hold more than its limit; the form and download
+// limits (`hit`, `enforce`) count per calendar minute: simple, and enough against form spam.
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "@/server/db/client";
@@ -59,33 +60,68 @@ export async function hitEach(db: Pick<Db, "execute">, keys: readonly string[], 
   });
 }
 
+// ---- sign-in: a sliding minute ---------------------------------------------------------------
+
+/** The sliding window sign-in limits count in: any 60 seconds, whatever the clock says. */
+export const SLIDING_WINDOW_SECONDS = 60;
+
 /**
- * Reserve one attempt on `key` in the current minute, atomically: the row is counted up only
- * while it is below `limit`, so N concurrent callers get at most `limit` reservations between
- * them (PostgreSQL re-checks the WHERE on the locked, latest row of an ON CONFLICT update; a
- * count read first and written later let 25 simultaneous guesses through — issue 30). A refused
- * reservation adds nothing.
+ * Reserve one attempt on `key`, atomically, while fewer than `limit` were made in the
+ * SLIDING_WINDOW_SECONDS before `now`: the row keeps when each attempt of the last minute was
+ * made (`hits`), so no 60 seconds ever hold more than `limit`, even across the turn of a minute
+ * (issue 46: five guesses at :59.5 and five at :00.5 were all checked under calendar minutes).
+ * The row is counted up only while it is below `limit` — PostgreSQL re-checks the WHERE on the
+ * locked, latest row of an ON CONFLICT update — so N concurrent callers get at most `limit`
+ * reservations between them (issue 30). A refused reservation adds nothing; its Retry-After is
+ * when the oldest attempt that keeps it out leaves the window.
  */
-export async function reserve(db: Db, key: string, limit: number): Promise<LimitResult> {
+export async function reserve(db: Db, key: string, limit: number, now = new Date()): Promise<LimitResult> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const inWindow = sql`h > ${at} - make_interval(secs => ${SLIDING_WINDOW_SECONDS})`;
   const result = await db.execute(sql`
-    INSERT INTO rate_limits (key, count, window_start) VALUES (${key}, 1, date_trunc('minute', now()))
+    INSERT INTO rate_limits (key, count, window_start, hits) VALUES (${key}, 1, ${at}, ARRAY[${at}])
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.window_start = date_trunc('minute', now()) THEN rate_limits.count + 1 ELSE 1 END,
-      window_start = date_trunc('minute', now())
-    WHERE rate_limits.window_start <> date_trunc('minute', now()) OR rate_limits.count < ${limit}
+      hits = ARRAY(SELECT h FROM unnest(rate_limits.hits) AS h WHERE ${inWindow} ORDER BY h) || ${at},
+      count = (SELECT count(*) FROM unnest(rate_limits.hits) AS h WHERE ${inWindow}) + 1,
+      window_start = ${at}
+    WHERE (SELECT count(*) FROM unnest(rate_limits.hits) AS h WHERE ${inWindow}) < ${limit}
     RETURNING count`);
   const row = (result as unknown as { rows: { count: number }[] }).rows[0];
   if (row && limit >= 1) return { allowed: true, count: Number(row.count), retryAfterSeconds: 0 };
-  const { count, retryAfterSeconds } = await peek(db, key);
-  return { allowed: false, count, retryAfterSeconds };
+  const hits = await hitsInWindow(db, key, now);
+  // the attempt whose leaving brings the count below the limit
+  const freeing = hits[Math.max(0, hits.length - Math.max(limit, 1))];
+  const freeAt = freeing ? freeing.getTime() + SLIDING_WINDOW_SECONDS * 1000 : now.getTime();
+  return { allowed: false, count: hits.length, retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
 }
 
-/** Give back one reservation on `key` made in the current minute (never below zero). */
-export async function refund(db: Db, key: string): Promise<void> {
-  await db.execute(sql`
-    UPDATE rate_limits SET count = count - 1
-    WHERE key = ${key} AND window_start = date_trunc('minute', now()) AND count > 0`);
+/**
+ * A password check outside sign-in (the current password of a password change): each try
+ * reserved in the sliding window like a sign-in's, the 429 with Retry-After past `limit`.
+ */
+export async function limitGuesses(db: Db, key: string, limit: number, message?: string): Promise<void> {
+  const result = await reserve(db, key, limit);
+  if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds, message);
 }
+
+/** Give back the latest reservation on `key` still in the window (a right password). */
+export async function refund(db: Db, key: string, now = new Date()): Promise<void> {
+  await db.execute(sql`
+    UPDATE rate_limits SET hits = hits[1:cardinality(hits) - 1], count = greatest(count - 1, 0)
+    WHERE key = ${key} AND cardinality(hits) > 0
+      AND hits[cardinality(hits)] > ${now.toISOString()}::timestamptz - make_interval(secs => ${SLIDING_WINDOW_SECONDS})`);
+}
+
+/** When the attempts on `key` in the sliding window before `now` were made, oldest first. */
+async function hitsInWindow(db: Db, key: string, now: Date): Promise<Date[]> {
+  const result = await db.execute(sql`
+    SELECT h FROM rate_limits, unnest(hits) AS h
+    WHERE key = ${key} AND h > ${now.toISOString()}::timestamptz - make_interval(secs => ${SLIDING_WINDOW_SECONDS})
+    ORDER BY h`);
+  return (result as unknown as { rows: { h: string | Date }[] }).rows.map((row) => new Date(row.h));
+}
+
+// ---- calendar minutes ---------------------------------------------------------------------------
 
 /** The count on `key` in the current minute, without adding to it. */
 export async function peek(db: Db, key: string): Promise<{ count: number; retryAfterSeconds: number }> {

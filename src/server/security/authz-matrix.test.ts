@@ -80,7 +80,7 @@ const EXPECTATIONS: { match: (key: string) => boolean; kind: Kind }[] = [
 ];
 
 /** While suspended a client reaches only these (the portal shows the suspended page; renew says why not). */
-const SUSPENDED_ALLOWED = new Set(["GET /api/client/session", "POST /api/client/renew"]);
+const SUSPENDED_ALLOWED = new Set(["GET /api/client/session", "POST /api/client/renew", "GET /api/client/data-export"]);
 
 let t: TestApp;
 let adminCookie: string;

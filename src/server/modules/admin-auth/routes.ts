@@ -16,7 +16,7 @@ import { ADMIN_COOKIE, clearSessionCookie, createSession, deleteSession, secureC
 import { admins, sessions } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";
 import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
-import { enforce } from "@/server/lib/rate-limit";
+import { limitGuesses } from "@/server/lib/rate-limit";
 import { guardUnique } from "@/server/modules/admin-catalogue/crud";
 import { bodyObject, parseBody, rowId } from "@/server/modules/admin-catalogue/validation";
 import { adminCreateSchema, adminPatchSchema, passwordChangeSchema } from "@/shared/admin-schemas";
@@ -154,7 +154,7 @@ const routes: FastifyPluginAsync = async (app) => {
     noStore(reply);
     const me = request.admin!;
     const input = parseBody(passwordChangeSchema, request.body);
-    await enforce(app.db, [{ key: `password:admin:${me.id}`, limit: app.config.LOGIN_LIMIT_PER_MIN, message: LOGIN_LIMIT_MESSAGE }]);
+    await limitGuesses(app.db, `password:admin:${me.id}`, app.config.LOGIN_LIMIT_PER_MIN, LOGIN_LIMIT_MESSAGE);
     const [row] = await app.db.select().from(admins).where(eq(admins.id, me.id));
     if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) {
       throw badRequest(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });

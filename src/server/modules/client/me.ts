@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from "@/server/auth/passwords";
 import { clients, sessions } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { badRequest } from "@/server/lib/errors";
-import { enforce } from "@/server/lib/rate-limit";
+import { limitGuesses } from "@/server/lib/rate-limit";
 import { type ClientProfile, CONTACT_CHANGE_NEEDS_CODE, passwordChangeSchema, profilePatchSchema } from "@/shared/client-schemas";
 import { toStoredWhatsApp } from "@/shared/whatsapp";
 import { emailOf, loadOwnClient, loadProfile, parseBody, queuePasswordChanged, signedInId, whatsappOf } from "./service";
@@ -71,7 +71,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post("/client/password", { preHandler: requireClient }, async (request) => {
     const clientId = signedInId(request);
     // The current password is a secret a stolen session must not be able to guess at speed.
-    await enforce(app.db, [{ key: `client-password:acct:${clientId}`, limit: app.config.LOGIN_LIMIT_PER_MIN }]);
+    await limitGuesses(app.db, `client-password:acct:${clientId}`, app.config.LOGIN_LIMIT_PER_MIN);
     const input = parseBody(passwordChangeSchema, request.body);
     const client = await loadOwnClient(app, request);
     if (!(await verifyPassword(input.currentPassword, client.password_hash))) {

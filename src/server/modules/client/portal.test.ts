@@ -266,6 +266,8 @@ describe("IDOR: A's session never reads or changes B's rows", () => {
         expect: [201],
       },
       { route: "GET /api/client/notices", send: () => call("GET", `/api/client/notices${qs}`, cookieA), expect: [200] },
+      // A's whole export, asked for with B's ids: none of B's invoices, payments, line or requests.
+      { route: "GET /api/client/data-export", send: () => call("GET", `/api/client/data-export${qs}`, cookieA), expect: [200] },
       { route: "GET /api/client/apps", send: () => call("GET", `/api/client/apps${qs}&device=smart-tv-samsung`, cookieA), expect: [200] },
       { route: "GET /api/client/status-updates", send: () => call("GET", `/api/client/status-updates${qs}`, cookieA), expect: [200] },
       // A's own line only (an app login, or not made yet): no MAC to change, no ISP lock of B's to clear.

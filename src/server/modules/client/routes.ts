@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from "fastify";
 import auth from "./auth";
 import contactChange from "./contact-change";
 import contentRequests from "./content-requests";
+import dataExport from "./data-export";
 import me from "./me";
 import notices from "./notices";
 import passwordReset from "./password-reset";
@@ -15,7 +16,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
-  for (const part of [auth, passwordReset, me, contactChange, payments, contentRequests, notices]) await app.register(part);
+  for (const part of [auth, passwordReset, me, contactChange, payments, contentRequests, notices, dataExport]) await app.register(part);
 };
 
 export default routes;

@@ -330,6 +330,19 @@ describe("POST /api/orders: free trials", () => {
     expect(again.json().error).toMatchObject({ code: "trial_used", message: TRIAL_USED_MESSAGES.email });
   });
 
+  it("gives one trial per mailbox: a.b+1@gmail.com and ab@gmail.com are one Gmail inbox (issue 46 item 3)", async () => {
+    expect((await post(order({ duration: "free-trial", email: "a.b+1@gmail.com" }))).statusCode).toBe(201);
+    for (const email of ["ab@gmail.com", "A.B@googlemail.com", "ab+2@gmail.com"]) {
+      const again = await post(order({ duration: "free-trial", email }));
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toMatchObject({ code: "trial_used", message: TRIAL_USED_MESSAGES.email });
+    }
+    // +tags on Outlook too; a different mailbox there (dots count) is its own
+    expect((await post(order({ duration: "free-trial", email: "neo.k+a@outlook.com" }))).statusCode).toBe(201);
+    expect((await post(order({ duration: "free-trial", email: "neo.k@outlook.com" }))).statusCode).toBe(409);
+    expect((await post(order({ duration: "free-trial", email: "neok@outlook.com" }))).statusCode).toBe(201);
+  });
+
   it("turns a concurrent duplicate trial into the 409 (the unique index), never a 500", async () => {
     const attempts = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -347,7 +360,13 @@ describe("unique violations from the driver", () => {
   // The concurrent test above may be settled by the friendly pre-check (PGlite runs one query
   // at a time); this pins the mapping the 409 relies on to each driver's real error.
   it("names the one-trial index a duplicate trial collides with, and ignores other errors", async () => {
-    const trial = { form_type: "free-trial", name: "Index Test", email: "Index@Example.co.za", whatsapp_digits: "27829990009" };
+    const trial = {
+      form_type: "free-trial",
+      name: "Index Test",
+      email: "Index@Example.co.za",
+      email_key: "index@example.co.za",
+      whatsapp_digits: "27829990009",
+    };
     await t.app.db.insert(leads).values(trial);
     const caught = async (values: typeof trial) =>
       t.app.db
@@ -357,7 +376,9 @@ describe("unique violations from the driver", () => {
           () => null,
           (error: unknown) => error,
         );
-    expect(uniqueViolation(await caught({ ...trial, email: "other@example.co.za" }))).toBe("leads_one_trial_per_whatsapp");
+    expect(uniqueViolation(await caught({ ...trial, email: "other@example.co.za", email_key: "other@example.co.za" }))).toBe(
+      "leads_one_trial_per_whatsapp",
+    );
     expect(uniqueViolation(await caught({ ...trial, whatsapp_digits: "27820000000", email: "index@example.CO.ZA" }))).toBe(
       "leads_one_trial_per_email",
     );

@@ -4,7 +4,7 @@
 // are checked here and enforced by the database's partial unique indexes under concurrency;
 // an Idempotency-Key makes a retried submission answer the lead it already saved.
 import { randomUUID } from "node:crypto";
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { leads, trialBlackoutDays } from "@/server/db/schema";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
@@ -18,6 +18,7 @@ import { listActiveSpecials, listPackages, specialsAt } from "@/server/modules/c
 import { trialMode } from "@/server/modules/trials/mode";
 import { checkTrialRequest, countOrderRefusal, findTrialOf, openTrial, trialCodeDestination } from "@/server/modules/trials/service";
 import type { TrialAvailability } from "@/shared/api";
+import { mailboxKey } from "@/shared/contact";
 import { saDay } from "@/shared/dates";
 import { findSpecial, isFreePackage, monthsFromDuration, packageMonths } from "@/shared/pricing";
 import { CODE_ROUTE_MESSAGES, type InterestForm, isFreeTrialOrder, type OrderForm } from "@/shared/schemas";
@@ -123,6 +124,7 @@ async function orderValues(app: FastifyInstance, form: OrderForm): Promise<NewLe
     form_type: trial ? "free-trial" : "order",
     name: form.name,
     email: form.email,
+    email_key: mailboxKey(form.email),
     whatsapp: storedNumber(form.whatsapp),
     whatsapp_digits: storedNumber(form.whatsapp),
     package_name: form.package,
@@ -304,17 +306,14 @@ export async function trialAvailability(app: FastifyInstance, now = new Date()):
 async function checkTrialAllowed(app: FastifyInstance, values: NewLead): Promise<void> {
   const today = await trialAvailability(app);
   if (!today.available) throw trialUnavailable(today.reason);
-  // The same comparisons as the unique indexes (digits; lower(email)), so the friendly check
+  // The same comparisons as the unique indexes (digits; the mailbox), so the friendly check
   // and the database agree on what "the same person" is.
   const digits = values.whatsapp_digits ?? "";
   const [used] = await app.db
     .select({ whatsapp_digits: leads.whatsapp_digits })
     .from(leads)
     .where(
-      and(
-        eq(leads.form_type, "free-trial"),
-        or(eq(leads.whatsapp_digits, digits), sql`lower(${leads.email}) = lower(${values.email ?? ""})`),
-      ),
+      and(eq(leads.form_type, "free-trial"), or(eq(leads.whatsapp_digits, digits), eq(leads.email_key, mailboxKey(values.email ?? "")))),
     )
     .limit(1);
   if (used) throw trialUsed(used.whatsapp_digits === digits ? "whatsapp" : "email");
@@ -328,6 +327,7 @@ export async function submitInterest(app: FastifyInstance, form: InterestForm, s
     form_type: "interest",
     name: `${form.firstName} ${form.lastName}`,
     email: form.email,
+    email_key: mailboxKey(form.email),
     whatsapp: storedNumber(form.whatsapp),
     whatsapp_digits: storedNumber(form.whatsapp),
     package_name: form.packageName,

@@ -8,20 +8,25 @@
 //   POST /api/client/line/isp-reset (Idempotency-Key) → 202 {queued, by: panel|owner}: the line's ISP lock reset on the panel
 //        (an isp_clear job, key isp-reset:<client>:<key>: once per request), for a subscriber on a
 //        new network. Audited.
+// A MAC another client of ours holds (clients.line_mac) is refused with a 409 in the customer's
+// words before anything is written or asked of the panel, and the owner is alerted (issue 46:
+// the panel used to be asked, and its refusal came back as a failed job).
 // The owner's tool (POST /api/admin/clients/:id/line-mac, modules/admin-business) goes through
 // requestMacChange too, without the cooldown and the limit: a line on the panel moves the same way
 // (its change is not counted against the client's), a box without a line yet just gets its MAC.
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gte, notLike } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, ne, notLike, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { requireClient } from "@/server/auth/guards";
 import type { Db } from "@/server/db/client";
 import { auditLog, clients, lineMacChanges } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { AppError, badRequest, conflict, notFound, uniqueViolation } from "@/server/lib/errors";
+import { matchContact, storedNumber } from "@/server/lib/identity";
+import { alertOwner } from "@/server/lib/owner-alerts";
 import { queuePanelWork } from "@/server/lib/provisioning";
 import { parseBody } from "@/server/modules/client/service";
-import { formatDateTime } from "@/shared/dates";
+import { formatDateTime, saDay } from "@/shared/dates";
 import { macChangeSchema } from "@/shared/device-line-schemas";
 import {
   LINE_TYPE_LABELS,
@@ -49,6 +54,107 @@ function notYet(message: string, allowedAt: Date): AppError {
   const seconds = Math.max(1, Math.ceil((allowedAt.getTime() - Date.now()) / 1000));
   return new AppError(409, "conflict", `${message} You can change it again after ${formatDateTime(allowedAt)} (SAST).`, undefined, {
     "retry-after": String(seconds),
+  });
+}
+
+export const MAC_HELD_MESSAGE =
+  "That MAC address is already registered to another account. Check the MAC on your box's About/Status screen, or contact us.";
+
+/** A MAC's twelve hex digits, whatever separators and case it was typed or stored with. */
+const macDigits = (mac: string) => mac.replace(/[^0-9A-Fa-f]/g, "").toUpperCase();
+
+/**
+ * Another client of ours whose box line holds `mac`, or null. Not `clientId` itself, nor a row
+ * that is (or may be) the same person: one merged into another, or one flagged as a possible
+ * duplicate of the other (the owner has yet to merge them).
+ */
+export async function macHolder(
+  db: Pick<Db, "select">,
+  mac: string,
+  clientId: string | null,
+): Promise<{ id: string; username: string; full_name: string } | null> {
+  const digits = macDigits(mac);
+  if (digits.length !== 12) return null;
+  const [holder] = await db
+    .select({ id: clients.id, username: clients.username, full_name: clients.full_name })
+    .from(clients)
+    .where(
+      and(
+        inArray(clients.line_type, ["mag", "enigma2"]),
+        sql`upper(regexp_replace(${clients.line_mac}, '[^0-9A-Fa-f]', '', 'g')) = ${digits}`,
+        isNull(clients.merged_into),
+        clientId ? ne(clients.id, clientId) : undefined,
+        clientId ? sql`${clients.possible_duplicate_of} IS DISTINCT FROM ${clientId}::uuid` : undefined,
+        clientId
+          ? sql`${clients.id} IS DISTINCT FROM (SELECT c.possible_duplicate_of FROM clients c WHERE c.id = ${clientId}::uuid)`
+          : undefined,
+      ),
+    )
+    .limit(1);
+  return holder ?? null;
+}
+
+/**
+ * The 409 for a MAC another client holds, after the owner is told (once a day per customer and
+ * MAC): who asked, for which MAC, and who holds it, so they can tell a typo from a box that
+ * changed hands. `asker` names the customer as the alert should ("Thabo (thabo01)", "a buyer").
+ */
+export async function refuseHeldMac(
+  app: FastifyInstance,
+  {
+    mac,
+    asker,
+    askerKey,
+    holder,
+    where,
+  }: { mac: string; asker: string; askerKey: string; holder: { id: string; username: string; full_name: string }; where: string },
+): Promise<AppError> {
+  const publicUrl = (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, "");
+  const queued = await alertOwner(app, app.db, {
+    cause: "mac-held",
+    dedupeKey: `mac-held:${askerKey}:${macDigits(mac)}:${saDay(new Date())}`,
+    subject: `A box MAC another client holds: ${mac}`,
+    body: [
+      `${asker} gave the MAC address ${mac} ${where}, but it is registered to your client ${holder.full_name || holder.username} (${holder.username}). Nothing was sent to the panel; they were asked to check the MAC on their box or contact you.`,
+      "",
+      `If the box changed hands, free the MAC on the old client first: ${publicUrl}/admin/clients/${holder.id}`,
+    ].join("\n"),
+  }).catch((error) => {
+    app.log.warn({ err: error }, "mac-held alert not queued");
+    return 0;
+  });
+  if (queued) app.outbox.nudge();
+  return new AppError(409, "mac_held", MAC_HELD_MESSAGE, { mac: MAC_HELD_MESSAGE });
+}
+
+/**
+ * A new box line at payment (issue 46): refused with the 409 above, the owner alerted, when another
+ * client holds its MAC — unless that client is the payer: the one signed in, or the one whose
+ * number or e-mail they typed (their own box, paying again without signing in; settling decides
+ * whose it is, as ever).
+ */
+export async function checkNewLineMac(
+  app: FastifyInstance,
+  order: { lineType?: string; mac?: string; name?: string; whatsapp?: string; email?: string },
+  signedIn: string | null,
+): Promise<void> {
+  if (!order.mac || !needsMac(order.lineType ?? "m3u")) return;
+  const holder = await macHolder(app.db, order.mac, signedIn);
+  if (!holder) return;
+  if (!signedIn && order.whatsapp) {
+    const match = await matchContact(app.db, { whatsapp: storedNumber(order.whatsapp), email: order.email ?? "" });
+    if (match?.client.id === holder.id) return;
+  }
+  const [client] = signedIn ? await app.db.select().from(clients).where(eq(clients.id, signedIn)) : [];
+  const asker = client
+    ? `Your client ${client.full_name || client.username} (${client.username})`
+    : `A buyer${order.name ? `, ${order.name}` : ""}${order.whatsapp ? ` (${order.whatsapp})` : ""},`;
+  throw await refuseHeldMac(app, {
+    mac: order.mac,
+    asker,
+    askerKey: signedIn ?? `buyer:${order.whatsapp ? storedNumber(order.whatsapp) : "unknown"}`,
+    holder,
+    where: "for a new box line when paying",
   });
 }
 
@@ -93,6 +199,21 @@ export async function requestMacChange(app: FastifyInstance, input: MacChangeReq
   const monthlyLimit = whole(settings[MAC_CHANGE_LIMIT_SETTING], MAC_CHANGE_DEFAULTS.monthlyLimit);
   const mac = input.mac;
   const now = new Date();
+  if (input.by === "client") {
+    // Before the transaction: the refusal leaves the owner's alert behind.
+    const holder = await macHolder(app.db, mac, input.clientId);
+    const [replayed] = holder ? await app.db.select().from(lineMacChanges).where(eq(lineMacChanges.request_key, key)) : [];
+    if (holder && !replayed) {
+      const [asker] = await app.db.select().from(clients).where(eq(clients.id, input.clientId));
+      throw await refuseHeldMac(app, {
+        mac,
+        asker: asker ? `Your client ${asker.full_name || asker.username} (${asker.username})` : "A client",
+        askerKey: input.clientId,
+        holder,
+        where: "as their box's new MAC in the portal",
+      });
+    }
+  }
   try {
     const { result, queued } = await app.db.transaction(async (tx) => {
       // One change at a time per client: the cooldown and the limit are counted under this lock.

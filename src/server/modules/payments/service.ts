@@ -55,6 +55,7 @@ import {
 } from "@/server/lib/verification";
 import { priceCoupon } from "@/server/modules/billing/coupons";
 import { listActiveSpecials, specialsAt } from "@/server/modules/catalogue/service";
+import { checkNewLineMac } from "@/server/modules/panel/mac-change";
 import type {
   PaymentMessage,
   PaymentMessageKind,
@@ -486,6 +487,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     if (cardMode === "off") throw new AppError(409, "card_payments_off", CARD_OFF_MESSAGE);
     const order = await priceOrder(input, session);
     const { pkg, price, amountCents } = order;
+    await checkNewLineMac(app, input, session.clientId);
     const payer = await resolvePayer(input, session, pkg.name, body);
 
     const ref = makeTransactionId();
@@ -573,6 +575,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     const chosen = hostedOrRefuse(method);
     const order = await priceOrder(input, session);
     const { pkg, price } = order;
+    await checkNewLineMac(app, input, session.clientId);
     const payer = await resolvePayer(input, session, pkg.name, body);
     const ref = makeTransactionId();
     const [payment] = await db
@@ -1057,6 +1060,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     // Placeholder bank details are never shown (nor mailed): paying into them would be lost.
     if (!eftReady(s)) throw conflict(EFT_UNAVAILABLE_MESSAGE);
     const order = await priceOrder(input, session);
+    await checkNewLineMac(app, input, session.clientId);
     const payer = await resolvePayer(input, session, order.pkg.name, body);
     return issueEft(business, order, payer, input);
   }

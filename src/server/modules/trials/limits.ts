@@ -7,8 +7,9 @@
 // Both count trials started (their code entered), never requests: a request whose code did not
 // arrive uses up nothing. Asking for codes has its own limits, per hour (lib/verification.ts:
 // per network as the requester, and per person, which is per number, one trial each).
-// One trial per WhatsApp number and per e-mail address, and none on blackout days, are the order's
-// own rules (orders/service.ts). "Today" is the South African day.
+// One trial per WhatsApp number and per mailbox (the address as shared/contact.ts mailboxKey reads
+// it: a.b+1@gmail.com is ab@gmail.com), and none on blackout days, are the order's own rules
+// (orders/service.ts, leads.email_key). "Today" is the South African day.
 import { isDisposableEmailDomain } from "disposable-email-domains-js";
 import { and, count, eq, gte, isNotNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";

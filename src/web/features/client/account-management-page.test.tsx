@@ -102,6 +102,21 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
+describe("the account page's data download (POPIA s23)", () => {
+  it("offers 'Download my data' as a download of the client's own export", async () => {
+    portal({});
+    const { rendered } = renderRoutes(routes, "/account-management");
+    const { container } = await rendered;
+    const link = await waitFor(() => {
+      const found = [...container.querySelectorAll<HTMLAnchorElement>("a")].find((a) => a.textContent === "Download my data");
+      expect(found).toBeTruthy();
+      return found as HTMLAnchorElement;
+    });
+    expect(link.getAttribute("href")).toBe("/api/client/data-export");
+    expect(link.hasAttribute("download")).toBe(true);
+  });
+});
+
 describe("changing a contact on the account page", () => {
   it("shows the number and address as they are, each with Change, and the form no longer edits them", async () => {
     const requests = portal({ "PATCH /client/me": { body: { data: { ...ME, full_name: "Thandi M. Nkosi" } } } });

@@ -27,6 +27,7 @@ import { useMe } from "./api/get-me";
 import { useUpdateMe } from "./api/update-me";
 import { BillingDetailsCard } from "./components/billing-details-form";
 import { ContactChangeDialog, type ContactKind } from "./components/contact-change-dialog";
+import { DownloadMyDataCard } from "./components/download-my-data";
 import { Field } from "./components/field";
 import { LoadError } from "./components/load-error";
 import { PortalPage } from "./components/portal-page";
@@ -50,6 +51,7 @@ function AccountContent() {
       <div className="flex flex-col gap-5">
         <ContactForm profile={me.data} />
         <BillingDetailsCard />
+        <DownloadMyDataCard />
       </div>
       <div className="flex flex-col gap-5">
         <MarketingChoice profile={me.data} />

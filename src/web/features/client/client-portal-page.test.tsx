@@ -352,6 +352,8 @@ describe("where the client stands", () => {
     for (const gone of ["nav", "#renew", "[data-testid=subscription-status]", "#content-requests", 'a[href="/payment-history"]'])
       expect(container.querySelector(gone)).toBeNull();
     expect(stub.calls.some((c) => c.startsWith("/client/me") || c.startsWith("/client/specials"))).toBe(false);
+    // their data is theirs: the download stays open to them
+    expect(container.querySelector<HTMLAnchorElement>('a[href="/api/client/data-export"]')?.textContent).toBe("Download my data");
 
     await click(getByRoleName(container, "button", "Sign out"));
     await waitFor(() => expect(router.state.location.pathname).toBe("/client/login"));

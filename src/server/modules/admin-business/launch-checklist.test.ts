@@ -189,15 +189,13 @@ describe("a shop with its services connected", () => {
     expect(item(await checklist(owner), "whatsapp_templates")?.why).not.toContain("Line login details");
     expect(item(await checklist(owner), "whatsapp_templates")?.done).toBe(false);
     // submitted to Meta and in review: said as waiting, not as approved
-    await live.app.db
-      .insert(whatsappTemplates)
-      .values({
-        kind: BUSINESS_INITIATED_KINDS[0],
-        template_name: "sd_first",
-        language_code: "en",
-        enabled: false,
-        meta_status: "PENDING",
-      });
+    await live.app.db.insert(whatsappTemplates).values({
+      kind: BUSINESS_INITIATED_KINDS[0],
+      template_name: "sd_first",
+      language_code: "en",
+      enabled: false,
+      meta_status: "PENDING",
+    });
     const waiting = item(await checklist(owner), "whatsapp_templates");
     expect(waiting?.done).toBe(false);
     expect(waiting?.why).toContain("1 template is waiting for Meta's approval.");

@@ -873,7 +873,12 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     }
 
     // Read outside the transaction: PGlite has one connection, which the transaction holds.
-    const context = { business: await loadBusiness(app), rules: await loadRules(app), panelMode: app.provisioning.panel.mode, cloudApi: app.outbox.cloudApi };
+    const context = {
+      business: await loadBusiness(app),
+      rules: await loadRules(app),
+      panelMode: app.provisioning.panel.mode,
+      cloudApi: app.outbox.cloudApi,
+    };
     let captured: boolean;
     try {
       captured = await db.transaction(async (tx) => {

@@ -36,7 +36,9 @@ export function actionLabel(job: Pick<ProvisioningJob, "action" | "trial">): str
       return "Clear the line's ISP lock";
     default:
       // a job this dashboard does not know yet: its name in words rather than as code
-      return String(job.action).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+      return String(job.action)
+        .replace(/_/g, " ")
+        .replace(/^./, (c) => c.toUpperCase());
   }
 }
 

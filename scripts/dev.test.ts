@@ -44,7 +44,8 @@ describe("npm run dev", () => {
     const viteUrl = await eventually(
       () => {
         const url = output.match(/\[web\].*Local:\s+(http:\/\/\S+)/)?.[1];
-        expect(url).toBeTruthy();
+        // on a failure, what the terminal showed by then
+        expect(url, output.slice(-3000)).toBeTruthy();
         return (url as string).replace(/\/$/, "");
       },
       120_000,

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "@/server/test-support/free-port";
 import { eventually } from "@/server/testing";
@@ -38,16 +39,20 @@ describe("npm run dev", () => {
         DATA_DIR: dataDir,
         JOBS: "off",
         PASSWORD_HASH_COST: "14",
+        NO_COLOR: "1",
       };
       delete env.API_URL;
       delete env.HOST;
+      // CI sets FORCE_COLOR: Vite's "Local:" line would carry colour codes between its words
+      delete env.FORCE_COLOR;
       // Both streams in one, in the order written, as a terminal shows them.
       const child = spawn("sh", ["-c", "exec node scripts/dev.mjs 2>&1"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
       dev = child;
       exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
       output = "";
       child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-        output += chunk;
+        // as a reader sees it: any colour codes left out
+        output += stripVTControlCharacters(chunk);
       });
       viteUrl = await eventually(
         () => {

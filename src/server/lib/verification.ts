@@ -132,6 +132,46 @@ export function noCodeRoute(message: string, field: string): AppError {
   return new AppError(409, "no_code_route", message, { [field]: message });
 }
 
+/**
+ * The one place a code row is written: valid CODE_MINUTES from `now`, kept only as its keyed hash
+ * (the row's id is part of the key, so the hash is set once the row has one).
+ */
+async function storeCode(
+  tx: Tx,
+  code: string,
+  now: Date,
+  row: {
+    purpose: string;
+    channel: string;
+    recipient: string;
+    clientId?: string | null;
+    leadId?: string | null;
+    requester: string;
+    payload?: Record<string, string>;
+  },
+): Promise<{ id: string }> {
+  const [inserted] = await tx
+    .insert(verificationCodes)
+    .values({
+      purpose: row.purpose,
+      channel: row.channel,
+      recipient: row.recipient,
+      client_id: row.clientId ?? null,
+      lead_id: row.leadId ?? null,
+      requester: row.requester,
+      payload: row.payload ?? {},
+      code_hash: "",
+      expires_at: new Date(now.getTime() + CODE_MINUTES * 60_000),
+      created_at: now,
+    })
+    .returning({ id: verificationCodes.id });
+  await tx
+    .update(verificationCodes)
+    .set({ code_hash: await codeHash(tx, inserted.id, code) })
+    .where(eq(verificationCodes.id, inserted.id));
+  return inserted;
+}
+
 /** A new six-digit code ('000000'..'999999'). */
 export function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -218,25 +258,15 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
         ),
       );
     const code = newCode();
-    const [row] = await tx
-      .insert(verificationCodes)
-      .values({
-        purpose: input.purpose,
-        channel: input.to[0].channel,
-        recipient: recipients[0],
-        client_id: input.clientId ?? null,
-        lead_id: input.leadId ?? null,
-        requester: input.requester,
-        payload: input.payload ?? {},
-        code_hash: "",
-        expires_at: new Date(now.getTime() + CODE_MINUTES * 60_000),
-        created_at: now,
-      })
-      .returning({ id: verificationCodes.id });
-    await tx
-      .update(verificationCodes)
-      .set({ code_hash: await codeHash(tx, row.id, code) })
-      .where(eq(verificationCodes.id, row.id));
+    const row = await storeCode(tx, code, now, {
+      purpose: input.purpose,
+      channel: input.to[0].channel,
+      recipient: recipients[0],
+      clientId: input.clientId,
+      leadId: input.leadId,
+      requester: input.requester,
+      payload: input.payload,
+    });
     const message = codeMessage(business, input.purpose, input.name ?? "");
     for (const to of input.to) {
       await enqueue(tx, {
@@ -364,25 +394,15 @@ export async function issueReplyCode(
           gt(verificationCodes.expires_at, now),
         ),
       );
-    const [row] = await tx
-      .insert(verificationCodes)
-      .values({
-        purpose,
-        channel: "whatsapp",
-        recipient: input.number.replace(/\D/g, ""),
-        client_id: input.clientId ?? null,
-        lead_id: input.leadId ?? null,
-        requester: input.requester,
-        payload: input.payload ?? {},
-        code_hash: "",
-        expires_at: new Date(now.getTime() + CODE_MINUTES * 60_000),
-        created_at: now,
-      })
-      .returning({ id: verificationCodes.id });
-    await tx
-      .update(verificationCodes)
-      .set({ code_hash: await codeHash(tx, row.id, code) })
-      .where(eq(verificationCodes.id, row.id));
+    await storeCode(tx, code, now, {
+      purpose,
+      channel: "whatsapp",
+      recipient: input.number.replace(/\D/g, ""),
+      clientId: input.clientId,
+      leadId: input.leadId,
+      requester: input.requester,
+      payload: input.payload,
+    });
   });
   return replyLink(business, code);
 }

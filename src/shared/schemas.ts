@@ -238,9 +238,10 @@ export const CODE_ROUTE_MESSAGES = Object.freeze({
     "We can't send a code to this WhatsApp number yet. Send us a WhatsApp message from it first, then ask again: for a day after your message we can reply with the code.",
   /** no Cloud API: codes cannot go on WhatsApp at all */
   whatsappOff: "We can't send codes on WhatsApp yet, so we can't check this number here. Contact us and we will change it for you.",
-  /** a pay link: the matched account has no contact a code can reach */
-  identify:
-    "We can't send a code to this account yet: it has no e-mail address and we can't send codes on WhatsApp yet. Sign in to your client portal to pay on it, or continue as a new customer.",
+  /** no e-mail leaves the shop yet (no SMTP_URL): a code to an address would only wait on the server */
+  emailOff: "We can't send e-mail yet, so we can't check this address here. Contact us and we will change it for you.",
+  /** a pay link: the matched account has no contact a code can reach now */
+  identify: "We can't send a code to this account right now. Sign in to your client portal to pay on it, or continue as a new customer.",
   /** a free trial's new code when neither its WhatsApp nor an e-mail address can get one now */
   trialResend:
     "We can't send a new code to WhatsApp right now. Send us a WhatsApp message from your number, then ask for a new code again.",

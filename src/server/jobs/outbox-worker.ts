@@ -86,6 +86,16 @@ export class OutboxWorker {
     return Boolean(this.transports.whatsapp);
   }
 
+  /** Whether e-mail leaves the server now (SMTP_URL), else it waits in the outbox for the owner to read. */
+  get mailer(): boolean {
+    return Boolean(this.transports.email);
+  }
+
+  /** Where a one-time code can go now (lib/verification.ts, codeRoute): a code only travels by a transport. */
+  get codeTransports(): { cloudApi: boolean; email: boolean } {
+    return { cloudApi: this.cloudApi, email: this.mailer };
+  }
+
   start(): void {
     this.passes.start();
   }

@@ -251,7 +251,7 @@ describe("the outbox worker", () => {
       whatsapp: number,
       email: `late${n}@example.co.za`,
     });
-    const to = await codeRoute(t.app.db, [{ channel: "whatsapp", recipient: number }], { cloudApi: true });
+    const to = await codeRoute(t.app.db, [{ channel: "whatsapp", recipient: number }], { cloudApi: true, email: true });
     expect(to).toEqual([{ channel: "whatsapp", recipient: number }]);
     await issueCode(t.app.db, await loadBusiness(t.app), {
       purpose: "payment-identify",

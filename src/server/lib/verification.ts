@@ -113,16 +113,18 @@ export async function whatsappCodeWay(
 /**
  * Where a code can go now, of `candidates` (the person's contacts on this path, in the order
  * preferred): each WhatsApp number the Cloud API can reach (whatsappCodeWay), each e-mail
- * address. Empty when none: the caller refuses in noCodeRoute's words and issues nothing.
+ * address while e-mail leaves the server (SMTP_URL: without it a mailed code would only wait in
+ * the outbox, which is the owner's queue by another name). Empty when none: the caller refuses in noCodeRoute's words and issues nothing.
  */
 export async function codeRoute(
   db: Pick<Db, "select">,
   candidates: Destination[],
-  options: { cloudApi: boolean; now?: Date },
+  options: { cloudApi: boolean; email: boolean; now?: Date },
 ): Promise<Destination[]> {
   const usable: Destination[] = [];
   for (const to of candidates) {
-    if (to.channel === "email" ? to.recipient.includes("@") : await whatsappCodeWay(db, to.recipient, options)) usable.push(to);
+    const arrives = to.channel === "email" ? options.email && to.recipient.includes("@") : await whatsappCodeWay(db, to.recipient, options);
+    if (arrives) usable.push(to);
   }
   return usable;
 }

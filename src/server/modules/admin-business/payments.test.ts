@@ -5,18 +5,19 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, capturedPayments, clients, invoices, outbox, packages } from "@/server/db/schema";
 import { codeSentTo } from "@/server/modules/client/test-helpers";
-import { createTestApp, fillBankDetails, type TestApp } from "@/server/testing";
+import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
+import { fillBankDetails } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
 import { type SignedIn, signInAdmin } from "./test-admin";
 
-let t: TestApp;
+let t: MessagingTestApp;
 let admin: SignedIn;
 const pkgId: Record<string, string> = {};
 let clientId: string;
 let clientEnd: Date;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_WRITE_LIMIT_PER_MIN: 100000 }, { seed: true });
+  t = await createMessagingTestApp({ config: { PUBLIC_WRITE_LIMIT_PER_MIN: 100000 }, build: { seed: true } });
   await fillBankDetails(t.app);
   admin = await signInAdmin(t.app);
   for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkgId[p.name] = p.id;

@@ -59,8 +59,9 @@ const routes: FastifyPluginAsync = async (app) => {
     }
     const cloudApi = app.outbox.cloudApi;
     const business = await loadBusiness(app);
-    const routed = (await codeRoute(app.db, [to], { cloudApi })).length > 0;
+    const routed = (await codeRoute(app.db, [to], app.outbox.codeTransports)).length > 0;
     const byReply = to.channel === "whatsapp" && replyWebhookReady(app.config) && Boolean(business.whatsappNumber);
+    if (!routed && to.channel === "email") throw noCodeRoute(CODE_ROUTE_MESSAGES.emailOff, "email");
     if (!routed && !byReply) {
       throw noCodeRoute(cloudApi ? CODE_ROUTE_MESSAGES.whatsappWindow : CODE_ROUTE_MESSAGES.whatsappOff, "whatsapp");
     }

@@ -19,13 +19,14 @@ import {
   statusSubscribers,
   systemComponents,
 } from "@/server/db/schema";
-import { createTestApp, eventually, fillBankDetails, type TestApp } from "@/server/testing";
+import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
+import { eventually, fillBankDetails } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
 import { cookieFrom, makeClient, nextIp, PUBLIC_URL, signIn, type TestClient } from "./test-helpers";
 
 const DAY = 86_400_000;
 
-let t: TestApp;
+let t: MessagingTestApp;
 let ayesha: TestClient; // A: the signed-in client
 let bongani: TestClient; // B: the other client, whose rows must never show or change
 let cookieA: string;
@@ -40,7 +41,7 @@ const B_CREDIT_NOTE = "CN-000777";
 const A_PAID_REF = "STRMDSK_1700000000001_ayeshapaid0";
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL, PUBLIC_WRITE_LIMIT_PER_MIN: 100_000 }, { seed: true });
+  t = await createMessagingTestApp({ config: { PUBLIC_URL, PUBLIC_WRITE_LIMIT_PER_MIN: 100_000 }, build: { seed: true } });
   await fillBankDetails(t.app);
   for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkg[p.name] = p.id;
   const now = Date.now();

@@ -20,16 +20,17 @@ import { applyChange, JOB_ACTOR, loadRules } from "@/server/lib/lifecycle";
 import { enqueue } from "@/server/lib/outbox";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { codeSentTo, cookieFrom, makeClient, nextIp, PUBLIC_URL, signIn } from "@/server/modules/client/test-helpers";
-import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
+import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
+import { onPostgres } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
 import { CODE_ROUTE_MESSAGES } from "@/shared/schemas";
 
-let t: TestApp;
+let t: MessagingTestApp;
 let admin: SignedIn;
 const pkgId: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ SANDBOX_SECRET: "identity-test", PUBLIC_URL, LOG_LEVEL: "error" }, { seed: true });
+  t = await createMessagingTestApp({ config: { SANDBOX_SECRET: "identity-test", PUBLIC_URL, LOG_LEVEL: "error" }, build: { seed: true } });
   admin = await signInAdmin(t.app);
   for (const p of await t.app.db.select({ id: packages.id, name: packages.name }).from(packages)) pkgId[p.name] = p.id;
 });

@@ -446,7 +446,7 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     if (number) recorded.push({ channel: "whatsapp", recipient: number });
     if (client.email && isValidEmail(client.email)) recorded.push({ channel: "email", recipient: client.email.trim().toLowerCase() });
     // Only where a code arrives now (lib/verification.ts). None: they sign in, or go on as a new customer.
-    const to = await codeRoute(db, recorded, { cloudApi: app.outbox.cloudApi });
+    const to = await codeRoute(db, recorded, app.outbox.codeTransports);
     const business = await loadBusiness(app);
     // Or they write a code to us from the client's recorded number (issue 41), when the webhook is set up.
     const waLink = number

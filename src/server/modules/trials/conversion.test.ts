@@ -10,22 +10,22 @@ import { TRIAL_PACKAGE_SETTING } from "@/server/jobs/provisioning-worker";
 import { runReminders } from "@/server/jobs/reminders";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { codeSentTo } from "@/server/modules/client/test-helpers";
-import { createTestApp, type TestApp } from "@/server/testing";
+import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
 import type { TrialSummary } from "@/shared/trial-schemas";
 
 const PUBLIC_URL = "http://localhost:8080";
 const DAY = 86_400_000;
-let t: TestApp;
+let t: MessagingTestApp;
 let fake: FakeXtreamPanel;
 let admin: SignedIn;
 let n = 0;
 
 beforeAll(async () => {
   fake = await startFakeXtreamPanel();
-  t = await createTestApp(
-    { PUBLIC_URL, PANEL_API_URL: fake.url, PANEL_API_KEY: fake.apiKey, PANEL_STREAM_URL: "http://stream.example.net:8080" },
-    { seed: true },
-  );
+  t = await createMessagingTestApp({
+    config: { PUBLIC_URL, PANEL_API_URL: fake.url, PANEL_API_KEY: fake.apiKey, PANEL_STREAM_URL: "http://stream.example.net:8080" },
+    build: { seed: true },
+  });
   admin = await signInAdmin(t.app);
   await t.app.db.insert(siteSettings).values({ key: TRIAL_PACKAGE_SETTING, value: "9", is_active: false });
   // The packages a trial converts to are on sale: each mapped to a panel package (lib/sellable.ts).

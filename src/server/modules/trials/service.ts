@@ -74,7 +74,7 @@ export async function trialCodeDestination(
   const number = lead.whatsapp ? (storedNumber(lead.whatsapp) ?? lead.whatsapp) : null;
   if (number) candidates.push({ channel: "whatsapp", recipient: number });
   if (lead.email?.trim()) candidates.push({ channel: "email", recipient: lead.email.trim() });
-  const [to] = await codeRoute(app.db, candidates, { cloudApi: app.outbox.cloudApi });
+  const [to] = await codeRoute(app.db, candidates, app.outbox.codeTransports);
   if (to) return to;
   if (number && replyWebhookReady(app.config) && (await loadBusiness(app)).whatsappNumber) {
     return { channel: "whatsapp", recipient: number, replyOnly: true };

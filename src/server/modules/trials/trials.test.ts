@@ -14,30 +14,31 @@ import { loadBusiness } from "@/server/lib/business";
 import { PER_REQUESTER_PER_HOUR, TOO_MANY_CODES_MESSAGE } from "@/server/lib/verification";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { codeSentTo } from "@/server/modules/client/test-helpers";
-import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
+import { eventually } from "@/server/testing";
 import { VERIFICATION_CODE_MESSAGES } from "@/shared/schemas";
 import { TRIAL_SETTINGS } from "@/shared/trial-schemas";
 import { TRIAL_LIMIT_MESSAGES } from "./limits";
 import { TRIAL_MESSAGES } from "./service";
 
 const PUBLIC_URL = "http://localhost:8080";
-let t: TestApp;
+let t: MessagingTestApp;
 let fake: FakeXtreamPanel;
 let admin: SignedIn;
 let n = 0;
 
 beforeAll(async () => {
   fake = await startFakeXtreamPanel();
-  t = await createTestApp(
-    {
+  t = await createMessagingTestApp({
+    config: {
       PUBLIC_URL,
       PANEL_API_URL: fake.url,
       PANEL_API_KEY: fake.apiKey,
       PANEL_STREAM_URL: "http://stream.example.net:8080",
       PANEL_TIMEOUT_MS: 500,
     },
-    { seed: true },
-  );
+    build: { seed: true },
+  });
   admin = await signInAdmin(t.app);
   // The trial package is mapped on a connected panel: the default mode is instant.
   await t.app.db.insert(siteSettings).values({ key: TRIAL_PACKAGE_SETTING, value: "9", is_active: false });
@@ -108,7 +109,12 @@ describe("an instant free trial", () => {
     const p = person();
     const answer = await ordered(p);
     expect(answer.sentTo).toBe(`${p.email.slice(0, 1)}***@example.co.za`);
-    expect(await codeSentTo(t.app, p.email)).toMatch(/^\d{6}$/);
+    const code = await codeSentTo(t.app, p.email);
+    expect(code).toMatch(/^\d{6}$/);
+    // it reached their mailbox (the SMTP sink), not a queue
+    await eventually(() =>
+      expect(t.mails.filter((m) => m.to.includes(p.email)).map((m) => m.text)).toEqual([expect.stringContaining(code)]),
+    );
     // the owner still sees the request; the customer's only message is the code, not "we'll be in touch"
     const [lead] = await t.app.db.select().from(leads).where(eq(leads.id, answer.id));
     expect(lead).toMatchObject({ form_type: "free-trial", status: "new" });
@@ -116,7 +122,7 @@ describe("an instant free trial", () => {
       .select({ kind: outbox.kind, channel: outbox.channel, status: outbox.status })
       .from(outbox)
       .where(inArray(outbox.recipient, [p.email, p.stored]));
-    expect(toCustomer).toEqual([{ kind: "verification-code", channel: "email", status: "pending" }]);
+    expect(toCustomer).toEqual([{ kind: "verification-code", channel: "email", status: "sent" }]);
     const screen = await view(answer.trialId);
     expect(screen.json()).toMatchObject({ state: "awaiting-code", line: null, sentTo: answer.sentTo });
     expect(await clientsOf(p)).toHaveLength(0);

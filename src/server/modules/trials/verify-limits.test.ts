@@ -10,22 +10,23 @@ import { TRIAL_PACKAGE_SETTING } from "@/server/jobs/provisioning-worker";
 import { loadBusiness } from "@/server/lib/business";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { codeSentTo } from "@/server/modules/client/test-helpers";
-import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
+import { eventually } from "@/server/testing";
 import { TRIAL_SETTINGS } from "@/shared/trial-schemas";
 import { TRIAL_LIMIT_MESSAGES } from "./limits";
 
 const PUBLIC_URL = "http://localhost:8080";
-let t: TestApp;
+let t: MessagingTestApp;
 let fake: FakeXtreamPanel;
 let admin: SignedIn;
 let n = 0;
 
 beforeAll(async () => {
   fake = await startFakeXtreamPanel();
-  t = await createTestApp(
-    { PUBLIC_URL, PANEL_API_URL: fake.url, PANEL_API_KEY: fake.apiKey, PANEL_STREAM_URL: "http://stream.example.net:8080" },
-    { seed: true },
-  );
+  t = await createMessagingTestApp({
+    config: { PUBLIC_URL, PANEL_API_URL: fake.url, PANEL_API_KEY: fake.apiKey, PANEL_STREAM_URL: "http://stream.example.net:8080" },
+    build: { seed: true },
+  });
   admin = await signInAdmin(t.app);
   await t.app.db.insert(siteSettings).values({ key: TRIAL_PACKAGE_SETTING, value: "9", is_active: false });
   await setSetting(TRIAL_SETTINGS.perNetwork, "2");

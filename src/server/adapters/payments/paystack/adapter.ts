@@ -263,8 +263,9 @@ export function createPaystackProvider(options: PaystackOptions): PaystackProvid
       const data = isObject(answer.data) ? answer.data : {};
       const url = text(data.authorization_url);
       if (!url) throw new PaymentProviderError("Paystack answered without an authorization_url");
-      const providerReference = text(data.reference) || text(data.access_code);
-      if (!providerReference) throw new PaymentProviderError("Paystack answered without a reference or access_code");
+      // The access code names this checkout (authorization_url ends with it); our reference is kept already.
+      const providerReference = text(data.access_code) || text(data.reference);
+      if (!providerReference) throw new PaymentProviderError("Paystack answered without an access_code or reference");
       return { kind: "redirect", url, providerReference };
     },
 

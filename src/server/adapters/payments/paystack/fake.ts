@@ -5,8 +5,8 @@
 // signature is computed here from the documentation, so a mistake in ours fails our tests.
 // It checks the bearer key, holds transactions and refunds, serves a checkout page, lets a test
 // pay a transaction (with a card authorization), sends signed webhooks (and replays them), and
-// can be told to fail: down (503, nothing done), slow (done, answered too late), or lost (done,
-// connection cut before the answer).
+// can be told to fail: down (503, nothing done), slow (done, answered too late), lost (done,
+// connection cut before the answer) or garbled (done, answered with something that is not JSON).
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -61,8 +61,8 @@ export interface FakePaystackRefund {
 
 /** The API routes a failure can be set on. */
 export type FakePaystackRoute = "initialize" | "verify" | "charge_authorization" | "refund" | "list_refunds";
-/** down: 503 and nothing done; slow: done, answered after `slowMs`; lost: done, the connection cut. */
-export type FakePaystackFailure = "down" | "slow" | "lost";
+/** down: 503 and nothing done; slow: done, answered after `slowMs`; lost: done, the connection cut; garbled: done, answered 200 with no JSON. */
+export type FakePaystackFailure = "down" | "slow" | "lost" | "garbled";
 
 export interface FakePaystackDelivery {
   url: string;
@@ -150,6 +150,11 @@ export async function startFakePaystack(options: { secretKey: string; webhookUrl
   const answer = async (res: ServerResponse, failure: FakePaystackFailure | undefined, status: number, body: unknown) => {
     if (failure === "lost") {
       res.socket?.destroy();
+      return;
+    }
+    if (failure === "garbled") {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<html><body>502 Bad Gateway</body></html>");
       return;
     }
     if (failure === "slow") await new Promise((resolve) => setTimeout(resolve, state.slowMs));

@@ -59,10 +59,24 @@ describe("Paystack checkout (POST /transaction/initialize)", () => {
       metadata: { cancel_action: URLS.cancelUrl },
       status: "abandoned",
     });
-    expect(checkout).toEqual({ kind: "redirect", url: `${fake.url}/checkout/${held?.access_code}`, providerReference: "STRMDSK_PS_init" });
+    expect(checkout).toEqual({ kind: "redirect", url: `${fake.url}/checkout/${held?.access_code}`, providerReference: held?.access_code });
     const page = await fetch(checkout.kind === "redirect" ? checkout.url : "");
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("R149.50");
+  });
+
+  it("a second initialize under the same reference is refused by Paystack, and says so (the first checkout stands)", async () => {
+    const reference = await started();
+    const first = fake.transactions.get(reference);
+    const again = paystack.startCheckout({
+      amountCents: 10000,
+      description: "1 Month",
+      reference,
+      urls: URLS,
+      email: "thandi@example.co.za",
+    });
+    await expect(again).rejects.toThrow("Duplicate Transaction Reference");
+    expect(fake.transactions.get(reference)).toBe(first);
   });
 
   it("refuses a checkout without the buyer's e-mail before anything is sent to Paystack", async () => {
@@ -376,6 +390,13 @@ describe("Paystack refunds (POST /refund, GET /refund)", () => {
     fake.fail("refund", "down");
     await expect(paystack.refund?.(down, null)).rejects.toBeInstanceOf(RefundOutcomeUnknown);
     expect(await paystack.findRefund?.(down, { mark: null, sentAt: new Date(), known: [] })).toBeNull();
+  });
+
+  it("a refund answered with something that is not JSON is unknown, and found made", async () => {
+    const request = await paidRequest(1500);
+    fake.fail("refund", "garbled");
+    await expect(paystack.refund?.(request, null)).rejects.toBeInstanceOf(RefundOutcomeUnknown);
+    expect(await paystack.findRefund?.(request, { mark: null, sentAt: new Date(), known: [] })).toMatchObject({ route: "card" });
   });
 
   it("the lookup that cannot be made says so instead of answering 'not made'", async () => {

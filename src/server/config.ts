@@ -93,6 +93,9 @@ export const configSchema = z
         .optional(),
     ),
     YOCO_API_URL: z.preprocess(emptyToUndefined, z.url().default("https://payments.yoco.com")),
+    /** Paystack (ZAR accounts): the secret key (sk_live_… / sk_test_…) calls the API and checks webhook signatures */
+    PAYSTACK_SECRET_KEY: optionalString,
+    PAYSTACK_API_URL: z.preprocess(emptyToUndefined, z.url().default("https://api.paystack.co")),
     /** the IPTV panel's reseller API: http://panel.example:port/{access_code}/reseller/index.php */
     PANEL_API_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     PANEL_API_KEY: optionalString,

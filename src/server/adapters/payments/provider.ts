@@ -93,6 +93,8 @@ export interface CheckoutInput {
   /** our reference, STRMDSK_… */
   reference: string;
   urls: { notifyUrl: string; successUrl: string; cancelUrl: string; failureUrl: string };
+  /** the buyer's e-mail, for a provider that requires one (Paystack) */
+  email?: string;
 }
 
 /** Where the customer goes: a URL the provider made (Yoco), or a signed form our page posts (PayFast, Ozow). */
@@ -122,6 +124,11 @@ export interface ProviderNotification {
   payload: Record<string, unknown>;
   /** what the provider's confirmation is asked with (PayFast: the signed pairs posted back) */
   echo?: string;
+  /**
+   * A card the provider can charge again without the customer (Paystack's reusable
+   * authorization_code): the token is a secret, kept encrypted; the label is for people.
+   */
+  savedCard?: { token: string; label: string };
 }
 
 /** Why a notification is refused before anything is looked up. */

@@ -13,6 +13,7 @@ import { type ZodType, z } from "zod";
 import { knownFields, storablePayload } from "@/server/lib/clean-input";
 import { badRequest } from "@/server/lib/errors";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
+import { claimTrialViewer, TRIAL_COOKIE, trialCookieOptions } from "@/server/modules/trials/service";
 import { saDay } from "@/shared/dates";
 import { INTEREST_REQUIRED_MESSAGE, interestFormSchema, isFreeTrialOrder, type OrderForm, orderFormSchema } from "@/shared/schemas";
 import { trialStartedSchema } from "@/shared/trial-schemas";
@@ -92,7 +93,12 @@ const routes: FastifyPluginAsync = async (fastify) => {
       ? await count().then(() => submitOrder(app, form, submission))
       : await submitPaidOrder(app, form, submission, rateLimit);
     reply.header("cache-control", "no-store");
-    if (saved.trial) return reply.status(202).send({ success: true, id: saved.id, ...saved.trial });
+    if (saved.trial) {
+      // this browser sees the line once the number is proved, by the code typed here or written to us
+      const viewer = await claimTrialViewer(app, saved.trial.trialId);
+      if (viewer) reply.setCookie(TRIAL_COOKIE, `${saved.trial.trialId}.${viewer.token}`, trialCookieOptions(app.config, viewer.hours));
+      return reply.status(202).send({ success: true, id: saved.id, ...saved.trial });
+    }
     return reply
       .status(saved.replayed ? 200 : 201)
       .send({ success: true, id: saved.id, whatsappUrl: saved.whatsappUrl, ...(saved.notice ? { notice: saved.notice } : {}) });

@@ -111,6 +111,36 @@ describe("verify by writing to us: the free trial", () => {
     expect((await trialPage(opened.trialId)).state).not.toBe("awaiting-code");
   });
 
+  it("the browser that asked for the trial sees its login once the number writes the code to us; anyone else holding the id does not", async () => {
+    const p = person();
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/orders",
+      payload: { name: p.name, email: p.email, whatsapp: p.whatsapp, duration: "free-trial", formType: "free-trial" },
+      remoteAddress: p.ip,
+      headers: { origin: PUBLIC_URL },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const opened = res.json() as { trialId: string; waLink: string };
+    const cookie = String(res.headers["set-cookie"]).split(";")[0];
+    expect(cookie.startsWith(`sd_trial=${opened.trialId}.`)).toBe(true);
+    const asked = () => t.app.inject({ method: "GET", url: `/api/trials/${opened.trialId}`, headers: { cookie } });
+    expect((await asked()).json()).toMatchObject({ state: "awaiting-code", line: null });
+
+    await deliver(webhookBody(p.stored, `My StreamDesk code: ${codeIn(opened.waLink)}`));
+    await t.app.provisioning.drain();
+    const trial = await trialRow(opened.trialId);
+    const [client] = await t.app.db
+      .select()
+      .from(clients)
+      .where(eq(clients.id, trial.client_id as string));
+    const mine = (await asked()).json();
+    expect(mine).toMatchObject({ state: "ready", line: { username: client.line_username, password: client.line_password } });
+    expect(client.line_password).toBeTruthy();
+    const theirs = await trialPage(opened.trialId);
+    expect(theirs).toMatchObject({ state: "ready", line: null });
+  });
+
   it("a replayed webhook starts the trial once: one client, one create_line", async () => {
     const p = person();
     const opened = await order(p);

@@ -19,7 +19,7 @@ import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit
 import { type TrialSummary, type TrialWindowSummary, trialStartedSchema, trialVerifySchema, trialViewSchema } from "@/shared/trial-schemas";
 import { loadTrialLimits, startOfSaDay } from "./limits";
 import { trialMode } from "./mode";
-import { getTrial, resendCode, TRIAL_COOKIE, TRIAL_MESSAGES, verifyTrial, viewerTokenFor } from "./service";
+import { getTrial, resendCode, TRIAL_COOKIE, TRIAL_MESSAGES, trialCookieOptions, verifyTrial, viewerTokenFor } from "./service";
 
 const byId = { params: z.object({ id: z.uuid({ error: TRIAL_MESSAGES.notFound }) }) };
 
@@ -38,13 +38,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       await enforce(app.db, [{ key: `trials:ip:${clientIp(request)}`, limit: limit(), message: PUBLIC_WRITE_MESSAGE }]);
       const verified = await verifyTrial(app, request.params.id, request.body.code);
-      reply.setCookie(TRIAL_COOKIE, `${request.params.id}.${verified.viewerToken}`, {
-        httpOnly: true,
-        sameSite: "lax",
-        path: "/api/trials",
-        secure: secureCookies(app.config),
-        maxAge: verified.hours * 3600,
-      });
+      reply.setCookie(TRIAL_COOKIE, `${request.params.id}.${verified.viewerToken}`, trialCookieOptions(app.config, verified.hours));
       reply.header("cache-control", "no-store");
       return reply.status(201).send(verified.view);
     },

@@ -12,6 +12,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { subscriberUrls } from "@/server/adapters/panel/panel";
+import { secureCookies } from "@/server/auth/sessions";
 import { clients, leads, packages, provisioningJobs, trials, verificationCodes } from "@/server/db/schema";
 import { appForDevice, insertClientFromLead, setPasswordLink } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
@@ -281,9 +282,12 @@ export async function verifyTrial(app: FastifyInstance, id: string, code: string
       .where(and(eq(leads.id, lead.id), ne(leads.status, "converted")))
       .returning({ id: leads.id });
     if (!converted) throw conflict(TRIAL_MESSAGES.converted);
+    // Typed on a page: that browser sees the line. Written to us from the number: the browser that
+    // asked for the trial keeps seeing it (claimTrialViewer); it alone was shown that code.
+    const viewer = typeof code === "string" ? { viewer_hash: digest(viewerToken) } : {};
     const [updated] = await tx
       .update(trials)
-      .set({ client_id: client.id, started_at: now, viewer_hash: digest(viewerToken) })
+      .set({ client_id: client.id, started_at: now, ...viewer })
       .where(eq(trials.id, id))
       .returning();
     const link = await setPasswordLink(tx, business, client.id, now);
@@ -307,6 +311,26 @@ export async function verifyTrial(app: FastifyInstance, id: string, code: string
 
 function digest(token: string): string {
   return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * The browser that asked for the trial may see its line once the number is proved, however it is
+ * proved: the code typed there, or the reply code it was shown (waLink) written to us from the
+ * number. Answers the token for its cookie, or null once the trial has started (nothing to claim).
+ */
+export async function claimTrialViewer(app: FastifyInstance, trialId: string): Promise<{ token: string; hours: number } | null> {
+  const token = randomBytes(24).toString("base64url");
+  const [claimed] = await app.db
+    .update(trials)
+    .set({ viewer_hash: digest(token) })
+    .where(and(eq(trials.id, trialId), isNull(trials.started_at)))
+    .returning({ id: trials.id });
+  return claimed ? { token, hours: (await loadRules(app)).trialHours } : null;
+}
+
+/** The viewer cookie `<trial id>.<token>`: read by GET /api/trials/:id only, for the trial's length. */
+export function trialCookieOptions(config: FastifyInstance["config"], hours: number) {
+  return { httpOnly: true, sameSite: "lax" as const, path: "/api/trials", secure: secureCookies(config), maxAge: hours * 3600 };
 }
 
 /** The viewer token from the cookie `<trial id>.<token>`, when it is this trial's. */

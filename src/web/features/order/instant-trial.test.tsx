@@ -8,6 +8,7 @@ import { CODE_ROUTE_MESSAGES } from "@/shared/schemas";
 import type { TrialView } from "@/shared/trial-schemas";
 import { SEND_CODE_ON_WHATSAPP } from "@/web/components/send-code-on-whatsapp";
 import { cleanup, renderRoutes, waitFor } from "@/web/testing/render";
+import { TRIAL_CODE_LIFE_MS, TRIAL_POLL_MS, trialQuery } from "./api/trial";
 import { INSTANT_TRIAL_MESSAGES } from "./instant-trial";
 import { OrderSection } from "./order-section";
 
@@ -241,5 +242,24 @@ describe("the instant free trial", () => {
     await submit(container.querySelector('form[aria-label="Order form"]'));
     await waitFor(() => expect(container.querySelector("#order-duration-error")?.textContent).toBe(message));
     expect(container.querySelector("#order-duration")?.getAttribute("aria-describedby")).toContain("order-duration-error");
+  });
+});
+
+describe("asking after the trial", () => {
+  type Interval = (query: { state: { data: { state: TrialView["state"] } | undefined } }) => number | false;
+  const interval = (awaitCodeUntil: number, state?: TrialView["state"]) =>
+    (trialQuery(TRIAL_ID, awaitCodeUntil).refetchInterval as unknown as Interval)({ state: { data: state ? { state } : undefined } });
+
+  it("asks after a trial waiting for its code only while that code still works, and a started one until its line is there", () => {
+    const works = Date.now() + TRIAL_CODE_LIFE_MS;
+    const expired = Date.now() - 1;
+    expect(interval(works, "awaiting-code")).toBe(TRIAL_POLL_MS);
+    expect(interval(works)).toBe(TRIAL_POLL_MS);
+    expect(interval(expired, "awaiting-code")).toBe(false);
+    expect(interval(expired)).toBe(false);
+    // once started, the line is waited for whatever the code's age
+    expect(interval(expired, "provisioning")).toBe(TRIAL_POLL_MS);
+    expect(interval(works, "ready")).toBe(false);
+    expect(interval(works, "failed")).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ import { CopyButton } from "@/web/components/ui/copy-button";
 import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
-import { useResendTrialCode, useTrial, useVerifyTrial } from "./api/trial";
+import { TRIAL_CODE_LIFE_MS, useResendTrialCode, useTrial, useVerifyTrial } from "./api/trial";
 
 export const INSTANT_TRIAL_MESSAGES = {
   codeTitle: "Enter your code",
@@ -32,15 +32,18 @@ export const INSTANT_TRIAL_MESSAGES = {
 
 export function InstantTrial({ trial, onClose }: { trial: TrialStarted; onClose: () => void }) {
   const verify = useVerifyTrial(trial.trialId);
-  // with the WhatsApp link offered, the trial is asked after from the start: a message may start it
-  const query = useTrial(trial.trialId, verify.isSuccess || Boolean(trial.waLink));
+  // with the WhatsApp link offered, the trial is asked after from the start: a message may start it,
+  // until the last code sent stops working (a new code asks again)
+  const [codeUntil, setCodeUntil] = useState(() => Date.now() + TRIAL_CODE_LIFE_MS);
+  const query = useTrial(trial.trialId, verify.isSuccess || Boolean(trial.waLink), codeUntil);
   const started = verify.isSuccess || (query.data !== undefined && query.data.state !== "awaiting-code");
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (started) heading.current?.focus();
   }, [started]);
 
-  if (!started) return <CodeStep trial={trial} verify={verify} onClose={onClose} />;
+  if (!started)
+    return <CodeStep trial={trial} verify={verify} onClose={onClose} onNewCode={() => setCodeUntil(Date.now() + TRIAL_CODE_LIFE_MS)} />;
   const view = query.data ?? verify.data;
   return (
     <section aria-labelledby="trial-result-heading" className="flex flex-col gap-5" data-testid="trial-result">
@@ -63,7 +66,18 @@ export function InstantTrial({ trial, onClose }: { trial: TrialStarted; onClose:
   );
 }
 
-function CodeStep({ trial, verify, onClose }: { trial: TrialStarted; verify: ReturnType<typeof useVerifyTrial>; onClose: () => void }) {
+function CodeStep({
+  trial,
+  verify,
+  onClose,
+  onNewCode,
+}: {
+  trial: TrialStarted;
+  verify: ReturnType<typeof useVerifyTrial>;
+  onClose: () => void;
+  /** a new code was sent: it works for another TRIAL_CODE_LIFE_MS */
+  onNewCode: () => void;
+}) {
   const form = useForm<TrialVerifyInput, unknown, TrialVerify>({ resolver: zodResolver(trialVerifySchema), defaultValues: { code: "" } });
   const resend = useResendTrialCode(trial.trialId);
   // where the code went: a new code goes where one arrives now, which may be elsewhere
@@ -93,6 +107,7 @@ function CodeStep({ trial, verify, onClose }: { trial: TrialStarted; verify: Ret
       const answer = await resend.mutateAsync();
       setSentTo(answer.sentTo);
       setWaLink(answer.waLink ?? null);
+      onNewCode();
       form.reset({ code: "" });
       toast.success(INSTANT_TRIAL_MESSAGES.resent);
     } catch (failure) {

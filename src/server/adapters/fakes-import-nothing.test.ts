@@ -112,12 +112,14 @@ describe("the rule catches a planted violation", () => {
   const fake = "src/server/adapters/payments/fake-planted.ts";
 
   it("an adapter's signing, a shared helper, a re-export, a dynamic import, a require, a type-only import and a package are each refused", () => {
+    // (spelt in two parts so the repository's own import check does not read it as this file's import)
+    const climbing = "../../lib/codes";
     const planted = [
       'import { ozowHash } from "./ozow";',
       'import { phpUrlencode } from "./form-encoding";',
       'import type { HostedProvider } from "./provider";',
       'import { headerValue } from "@/server/adapters/payments/signing";',
-      'import { hashCode } from "../../lib/codes";',
+      `import { hashCode } from "${climbing}";`,
       'export { yocoSignature } from "./yoco";',
       'const payfast = await import("./payfast");',
       'const { ikSignature } = require("./signing");',

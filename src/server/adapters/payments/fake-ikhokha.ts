@@ -18,7 +18,7 @@ const STATUS_PATH = "/public-api/v1/api/getStatus";
  * NUL character written as backslash-zero); HMAC-SHA256 keyed with the trimmed application
  * secret; lower-case hex.
  */
-function ikhokhaSign(path: string, body: string, secret: string): string {
+export function fakeIkhokhaSignature(path: string, body: string, secret: string): string {
   let escaped = "";
   for (const char of path + body) {
     if (char === "\\" || char === '"' || char === "'") escaped += `\\${char}`;
@@ -101,7 +101,7 @@ export async function startFakeIkhokha(options: { appId: string; appSecret: stri
     };
     if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
 
-    if (appId !== options.appId || signature?.trim().toLowerCase() !== ikhokhaSign(path, body, options.appSecret)) {
+    if (appId !== options.appId || signature?.trim().toLowerCase() !== fakeIkhokhaSignature(path, body, options.appSecret)) {
       return answer(401, { responseCode: "401", message: "Unauthorised: bad IK-APPID or IK-SIGN" });
     }
 
@@ -187,7 +187,7 @@ export async function startFakeIkhokha(options: { appId: string; appSecret: stri
       headers: {
         "content-type": "application/json",
         "ik-appid": options.appId,
-        "ik-sign": ikhokhaSign(target.pathname, body, options.appSecret),
+        "ik-sign": fakeIkhokhaSignature(target.pathname, body, options.appSecret),
       },
     };
   };

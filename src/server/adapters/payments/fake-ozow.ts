@@ -21,7 +21,7 @@ const REFUND_SUBMIT_PATH = "/secure/refunds/submit";
 const REFUND_LIST_PATH = "/secure/refunds/getrefunds";
 
 /** "Post variables", numbered 1-28 in Ozow's table; HashCheck (29) is over the others in this order. */
-const PAYMENT_REQUEST_ORDER = [
+const FAKE_OZOW_PAYMENT_REQUEST_ORDER = [
   "SiteCode",
   "CountryCode",
   "CurrencyCode",
@@ -53,7 +53,7 @@ const PAYMENT_REQUEST_ORDER = [
 ] as const;
 
 /** "Response variables" of the notification, in table order; Hash is over these. */
-const NOTIFICATION_ORDER = [
+const FAKE_OZOW_NOTIFICATION_ORDER = [
   "SiteCode",
   "TransactionId",
   "TransactionReference",
@@ -70,15 +70,22 @@ const NOTIFICATION_ORDER = [
 ] as const;
 
 /** A refund submission's hashed fields, in the order of Ozow's "Submit refunds" table. */
-const REFUND_ORDER = ["TransactionId", "Amount", "RefundReason", "NotifyUrl"] as const;
+const FAKE_OZOW_REFUND_ORDER = ["TransactionId", "Amount", "RefundReason", "NotifyUrl"] as const;
 
 /**
  * Ozow's hash check: concatenate the values in table order, append the private key, convert the
  * whole string to lower case, SHA-512 it; hex.
  */
-function ozowHashCheck(values: Record<string, string | undefined>, order: readonly string[], privateKey: string): string {
+function hashCheck(values: Record<string, string | undefined>, order: readonly string[], privateKey: string): string {
   const text = `${order.map((name) => values[name] ?? "").join("")}${privateKey}`.toLowerCase();
   return createHash("sha512").update(text, "utf8").digest("hex");
+}
+
+const ORDERS = { payment: FAKE_OZOW_PAYMENT_REQUEST_ORDER, notification: FAKE_OZOW_NOTIFICATION_ORDER, refund: FAKE_OZOW_REFUND_ORDER };
+
+/** The hash check of a payment request (HashCheck), a notification (Hash) or a refund submission (HashCheck). */
+export function fakeOzowHash(kind: keyof typeof ORDERS, values: Record<string, string | undefined>, privateKey: string): string {
+  return hashCheck(values, ORDERS[kind], privateKey);
 }
 
 /** The SAST calendar day Ozow's refund list is asked by: 2026/06/13. */
@@ -163,7 +170,7 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
   const notificationFor: FakeOzow["notificationFor"] = (reference, opts = {}) => {
     const t = transactions.get(reference);
     if (!t) throw new Error(`fake Ozow: no transaction ${reference}`);
-    const values: Record<(typeof NOTIFICATION_ORDER)[number], string> = {
+    const values: Record<(typeof FAKE_OZOW_NOTIFICATION_ORDER)[number], string> = {
       SiteCode: options.siteCode,
       TransactionId: opts.transactionId ?? t.transactionId,
       TransactionReference: reference,
@@ -178,8 +185,8 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
       IsTest: opts.isTest ? "true" : "false",
       StatusMessage: "Payment via test bank",
     };
-    const pairs: [string, string][] = NOTIFICATION_ORDER.map((key) => [key, values[key]]);
-    pairs.push(["Hash", opts.hash ?? ozowHashCheck(values, NOTIFICATION_ORDER, options.privateKey)]);
+    const pairs: [string, string][] = FAKE_OZOW_NOTIFICATION_ORDER.map((key) => [key, values[key]]);
+    pairs.push(["Hash", opts.hash ?? fakeOzowHash("notification", values, options.privateKey)]);
     return { url: t.request.NotifyUrl, body: fakeFormBody(pairs) };
   };
 
@@ -263,7 +270,7 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
             NotifyUrl: String(item.NotifyUrl ?? ""),
           };
           const errors: string[] = [];
-          if (item.HashCheck !== ozowHashCheck(values, REFUND_ORDER, options.privateKey)) errors.push("Invalid hash check");
+          if (item.HashCheck !== fakeOzowHash("refund", values, options.privateKey)) errors.push("Invalid hash check");
           if (t?.status !== "Complete") errors.push("Transaction not found or not complete");
           const left = t
             ? Math.round(t.amount * 100) -
@@ -305,7 +312,7 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
 
     if (req.method === "POST" && url.pathname === "/") {
       const fields = Object.fromEntries(fakeParseForm(raw));
-      const expected = ozowHashCheck(fields, PAYMENT_REQUEST_ORDER, options.privateKey);
+      const expected = fakeOzowHash("payment", fields, options.privateKey);
       if (fields.SiteCode !== options.siteCode || fields.HashCheck !== expected || fields.CurrencyCode !== "ZAR") {
         return send(res, 400, "text/html", "<h1>Invalid payment request</h1>");
       }

@@ -66,7 +66,7 @@ const withPassphrase = (text: string, passphrase: string) =>
   passphrase.trim() ? `${text}&passphrase=${fakePhpUrlencode(passphrase.trim())}` : text;
 
 /** Step 2: the checkout's non-blank fields, trimmed, in the documented order, `name=urlencode(value)` joined by '&'. */
-function checkoutSignature(posted: Map<string, string>, passphrase: string): string {
+export function fakePayfastCheckoutSignature(posted: Map<string, string>, passphrase: string): string {
   const text = CHECKOUT_FIELD_ORDER.filter((name) => (posted.get(name) ?? "").trim() !== "")
     .map((name) => `${name}=${fakePhpUrlencode((posted.get(name) ?? "").trim())}`)
     .join("&");
@@ -81,8 +81,13 @@ function itnParamString(pairs: readonly (readonly [string, string])[]): string {
     .join("&");
 }
 
+/** Step 4: an ITN's signature, MD5 of its param string with the passphrase appended. */
+export function fakePayfastItnSignature(pairs: readonly (readonly [string, string])[], passphrase: string): string {
+  return md5Hex(withPassphrase(itnParamString(pairs), passphrase));
+}
+
 /** API signature: every header and body variable and the passphrase, sorted by name, blanks left out (PHP ksort + http_build_query). */
-function apiSignature(variables: Record<string, string>, passphrase: string): string {
+export function fakePayfastApiSignature(variables: Record<string, string>, passphrase: string): string {
   const all: Record<string, string> = { ...variables };
   if (passphrase.trim()) all.passphrase = passphrase.trim();
   const text = Object.keys(all)
@@ -185,9 +190,8 @@ export async function startFakePayfast(options: {
       ["merchant_id", options.merchantId],
       ...(opts.extra ?? []),
     ];
-    const text = itnParamString(pairs);
-    sent.add(text);
-    pairs.push(["signature", opts.signature ?? md5Hex(withPassphrase(text, options.passphrase))]);
+    sent.add(itnParamString(pairs));
+    pairs.push(["signature", opts.signature ?? fakePayfastItnSignature(pairs, options.passphrase)]);
     return { url: payment.fields.notify_url, body: fakeFormBody(pairs) };
   };
 
@@ -244,7 +248,8 @@ export async function startFakePayfast(options: {
       timestamp: header("timestamp"),
     };
     for (const [name, value] of Object.entries(body)) signed[name] = String(value);
-    if (header("signature") !== apiSignature(signed, options.passphrase)) return failed(res, 401, "Merchant authorisation failed");
+    if (header("signature") !== fakePayfastApiSignature(signed, options.passphrase))
+      return failed(res, 401, "Merchant authorisation failed");
 
     const query = /^\/refunds\/query\/([^/]+)$/.exec(path);
     const create = /^\/refunds\/([^/]+)$/.exec(path);
@@ -318,7 +323,7 @@ export async function startFakePayfast(options: {
         fields.item_name ? "" : "item_name",
         fields.m_payment_id ? "" : "m_payment_id",
         fields.notify_url ? "" : "notify_url",
-        fields.signature === checkoutSignature(new Map(pairs), options.passphrase) ? "" : "signature",
+        fields.signature === fakePayfastCheckoutSignature(new Map(pairs), options.passphrase) ? "" : "signature",
       ].filter(Boolean);
       if (problems.length) return html(res, 400, "Payment error", `<h1>Payment error</h1><p>Invalid: ${problems.join(", ")}</p>`);
       const existing = payments.get(fields.m_payment_id);

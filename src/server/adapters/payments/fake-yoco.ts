@@ -18,7 +18,7 @@ const CHECKOUTS_PATH = "/api/checkouts";
  * signed content is `${webhook-id}.${webhook-timestamp}.${body}`; HMAC-SHA256, base64; the header
  * value is the version `v1`, a comma, the signature.
  */
-function standardWebhookSignature(secret: string, webhookId: string, timestamp: string, body: string): string {
+export function fakeStandardWebhookSignature(secret: string, webhookId: string, timestamp: string, body: string): string {
   const key = Buffer.from(secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret, "base64");
   const signature = createHmac("sha256", key).update(`${webhookId}.${timestamp}.${body}`, "utf8").digest("base64");
   return `v1,${signature}`;
@@ -124,7 +124,7 @@ export async function startFakeYoco(options: {
         "content-type": "application/json",
         "webhook-id": webhookId,
         "webhook-timestamp": timestamp,
-        "webhook-signature": standardWebhookSignature(opts.secret ?? options.webhookSecret, webhookId, timestamp, body),
+        "webhook-signature": fakeStandardWebhookSignature(opts.secret ?? options.webhookSecret, webhookId, timestamp, body),
       },
     };
   };

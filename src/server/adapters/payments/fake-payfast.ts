@@ -23,8 +23,9 @@ const VALIDATE_PATH = "/eng/query/validate";
 const REFUNDS_PATH = "/refunds";
 
 /**
- * The checkout form's fields in the order PayFast's documentation lists them: a checkout's
- * signature is over the non-blank ones in this order (not the order posted, not sorted).
+ * The checkout form's fields in the order PayFast's documentation lists them (and its PHP SDK's
+ * Auth::generateSignature): a checkout's signature is over the non-blank ones in this order (not
+ * the order posted, not sorted).
  */
 const CHECKOUT_FIELD_ORDER = [
   "merchant_id",
@@ -32,6 +33,7 @@ const CHECKOUT_FIELD_ORDER = [
   "return_url",
   "cancel_url",
   "notify_url",
+  "notify_method",
   "name_first",
   "name_last",
   "email_address",
@@ -52,12 +54,16 @@ const CHECKOUT_FIELD_ORDER = [
   "custom_str5",
   "email_confirmation",
   "confirmation_address",
+  "currency",
   "payment_method",
   "subscription_type",
   "billing_date",
   "recurring_amount",
   "frequency",
   "cycles",
+  "subscription_notify_email",
+  "subscription_notify_webhook",
+  "subscription_notify_buyer",
 ] as const;
 
 const md5Hex = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
@@ -86,12 +92,16 @@ export function fakePayfastItnSignature(pairs: readonly (readonly [string, strin
   return md5Hex(withPassphrase(itnParamString(pairs), passphrase));
 }
 
-/** API signature: every header and body variable and the passphrase, sorted by name, blanks left out (PHP ksort + http_build_query). */
+/**
+ * API signature ("Authentication"; PayFast's PHP SDK, Auth::generateApiSignature): every header and
+ * body variable and the passphrase, sorted by name (PHP's ksort), each as `name=urlencode(value)`,
+ * an empty value too (PHP's http_build_query keeps it as `name=`), joined by '&'; MD5, hex.
+ */
 export function fakePayfastApiSignature(variables: Record<string, string>, passphrase: string): string {
   const all: Record<string, string> = { ...variables };
   if (passphrase.trim()) all.passphrase = passphrase.trim();
   const text = Object.keys(all)
-    .filter((name) => name !== "signature" && all[name] !== "")
+    .filter((name) => name !== "signature")
     .sort()
     .map((name) => `${fakePhpUrlencode(name)}=${fakePhpUrlencode(all[name])}`)
     .join("&");

@@ -54,7 +54,7 @@ describe("PayFast's published checkout signature example", () => {
     expect(fakePayfastCheckoutSignature(new Map([...documentedOrder].reverse()), "payfastsandbox")).toBe(published);
   });
 
-  it("our fake's /eng/process takes the example, and refuses it with the signature changed", async () => {
+  it("our fake's /eng/process takes the example, and refuses it with the signature changed or signed in another order", async () => {
     const fake = await startFakePayfast({ merchantId: "10028084", merchantKey: "4hjoenwbwnuso", passphrase: "payfastsandbox" });
     try {
       const post = (signature: string) =>
@@ -67,6 +67,17 @@ describe("PayFast's published checkout signature example", () => {
       const refused = await post("0441682c5d8a65486f5b7cc8ce41d146");
       expect(refused.status).toBe(400);
       expect(await refused.text()).toContain("Invalid: signature");
+      // A plausible mistake: fields posted and signed sorted by name (as PayFast's API signs). The
+      // old fake, signing whatever order it was posted in with the adapter's function, took it.
+      const sorted = [...documentedOrder].sort(([a], [b]) => (a < b ? -1 : 1));
+      const sortedSignature = payfastSignature(sorted, "payfastsandbox", { checkout: true });
+      expect(sortedSignature).not.toBe(published);
+      const sortedPost = await fetch(`${fake.url}/eng/process`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams([...sorted, ["signature", sortedSignature]]).toString(),
+      });
+      expect(sortedPost.status).toBe(400);
     } finally {
       await fake.close();
     }

@@ -5,21 +5,95 @@
 // and each refund's HashCheck checked) and /secure/refunds/getrefunds (by day), and a test may make
 // a refund be refused, fail with Ozow down, or be made with its answer lost, or the list be down
 // (for every payment, or for one: lostRefunds, which a browser test sets over HTTP).
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { formBody, parseFormPairs } from "./form-encoding";
-import {
-  OZOW_NOTIFICATION_ORDER,
-  OZOW_REFUND_LIST_PATH,
-  OZOW_REFUND_ORDER,
-  OZOW_REFUND_SUBMIT_PATH,
-  OZOW_REQUEST_ORDER,
-  OZOW_STATUS_PATH,
-  OZOW_TOKEN_PATH,
-  ozowHash,
-  ozowRefundDate,
-} from "./ozow";
+import { fakeFormBody, fakeParseForm } from "./fake-form-protocol";
+
+// Ozow's protocol as its developer hub states it (https://hub.ozow.com/docs: "Step 1: Post from
+// merchant website" and its hash check, "Notification response" and its response hash check,
+// "Get transaction by reference", "Refunds integration"), written here from that text and sharing
+// nothing with our adapter (ozow.ts), so a hashing mistake there is refused here as Ozow would.
+
+const STATUS_PATH = "/GetTransactionByReference";
+const TOKEN_PATH = "/token";
+const REFUND_SUBMIT_PATH = "/secure/refunds/submit";
+const REFUND_LIST_PATH = "/secure/refunds/getrefunds";
+
+/** "Post variables", numbered 1-28 in Ozow's table; HashCheck (29) is over the others in this order. */
+const FAKE_OZOW_PAYMENT_REQUEST_ORDER = [
+  "SiteCode",
+  "CountryCode",
+  "CurrencyCode",
+  "Amount",
+  "TransactionReference",
+  "BankReference",
+  "Optional1",
+  "Optional2",
+  "Optional3",
+  "Optional4",
+  "Optional5",
+  "Customer",
+  "CancelUrl",
+  "ErrorUrl",
+  "SuccessUrl",
+  "NotifyUrl",
+  "IsTest",
+  "SelectedBankId",
+  "BankAccountNumber",
+  "BranchCode",
+  "BankAccountName",
+  "PayeeDisplayName",
+  "ExpiryDateUtc",
+  "AllowVariableAmount",
+  "VariableAmountMin",
+  "VariableAmountMax",
+  "CustomerIdentifier",
+  "CustomerCellphoneNumber",
+] as const;
+
+/** "Response variables" of the notification, in table order; Hash is over these. */
+const FAKE_OZOW_NOTIFICATION_ORDER = [
+  "SiteCode",
+  "TransactionId",
+  "TransactionReference",
+  "Amount",
+  "Status",
+  "Optional1",
+  "Optional2",
+  "Optional3",
+  "Optional4",
+  "Optional5",
+  "CurrencyCode",
+  "IsTest",
+  "StatusMessage",
+] as const;
+
+/** A refund submission's hashed fields, in the order of Ozow's "Submit refunds" table. */
+const FAKE_OZOW_REFUND_ORDER = ["TransactionId", "Amount", "RefundReason", "NotifyUrl"] as const;
+
+/**
+ * Ozow's hash check: concatenate the values in table order, append the private key, convert the
+ * whole string to lower case, SHA-512 it; hex.
+ */
+function hashCheck(values: Record<string, string | undefined>, order: readonly string[], privateKey: string): string {
+  const text = `${order.map((name) => values[name] ?? "").join("")}${privateKey}`.toLowerCase();
+  return createHash("sha512").update(text, "utf8").digest("hex");
+}
+
+const ORDERS = { payment: FAKE_OZOW_PAYMENT_REQUEST_ORDER, notification: FAKE_OZOW_NOTIFICATION_ORDER, refund: FAKE_OZOW_REFUND_ORDER };
+
+/** The hash check of a payment request (HashCheck), a notification (Hash) or a refund submission (HashCheck). */
+export function fakeOzowHash(kind: keyof typeof ORDERS, values: Record<string, string | undefined>, privateKey: string): string {
+  return hashCheck(values, ORDERS[kind], privateKey);
+}
+
+/** The SAST calendar day Ozow's refund list is asked by: 2026/06/13. */
+function sastDay(at: Date): string {
+  const sast = new Date(at.getTime() + 2 * 60 * 60 * 1000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${sast.getUTCFullYear()}/${pad(sast.getUTCMonth() + 1)}/${pad(sast.getUTCDate())}`;
+}
 
 export interface FakeOzowRefund {
   id: string;
@@ -96,7 +170,7 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
   const notificationFor: FakeOzow["notificationFor"] = (reference, opts = {}) => {
     const t = transactions.get(reference);
     if (!t) throw new Error(`fake Ozow: no transaction ${reference}`);
-    const values: Record<(typeof OZOW_NOTIFICATION_ORDER)[number], string> = {
+    const values: Record<(typeof FAKE_OZOW_NOTIFICATION_ORDER)[number], string> = {
       SiteCode: options.siteCode,
       TransactionId: opts.transactionId ?? t.transactionId,
       TransactionReference: reference,
@@ -111,16 +185,9 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
       IsTest: opts.isTest ? "true" : "false",
       StatusMessage: "Payment via test bank",
     };
-    const pairs: [string, string][] = OZOW_NOTIFICATION_ORDER.map((key) => [key, values[key]]);
-    pairs.push([
-      "Hash",
-      opts.hash ??
-        ozowHash(
-          pairs.map(([, v]) => v),
-          options.privateKey,
-        ),
-    ]);
-    return { url: t.request.NotifyUrl, body: formBody(pairs) };
+    const pairs: [string, string][] = FAKE_OZOW_NOTIFICATION_ORDER.map((key) => [key, values[key]]);
+    pairs.push(["Hash", opts.hash ?? fakeOzowHash("notification", values, options.privateKey)]);
+    return { url: t.request.NotifyUrl, body: fakeFormBody(pairs) };
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -129,7 +196,7 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
     const raw = Buffer.concat(chunks).toString("utf8");
     const url = new URL(req.url ?? "/", "http://fake");
 
-    if (req.method === "GET" && url.pathname === OZOW_STATUS_PATH) {
+    if (req.method === "GET" && url.pathname === STATUS_PATH) {
       state.statusQueries++;
       if (state.apiDown) return send(res, 503, "text/plain", "Service Unavailable");
       if (req.headers.apikey !== options.apiKey) return send(res, 401, "application/json", JSON.stringify({ message: "Invalid ApiKey" }));
@@ -152,9 +219,9 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
       return send(res, 200, "application/json", JSON.stringify(body));
     }
 
-    if (req.method === "POST" && url.pathname === OZOW_TOKEN_PATH) {
+    if (req.method === "POST" && url.pathname === TOKEN_PATH) {
       refundCalls.push(`POST ${url.pathname}`);
-      const form = Object.fromEntries(parseFormPairs(raw) ?? []);
+      const form = Object.fromEntries(fakeParseForm(raw));
       if (req.headers.apikey !== options.apiKey || form.SiteCode !== options.siteCode || form.grant_type?.toLowerCase() !== "password") {
         return send(res, 400, "application/json", JSON.stringify({ error: "invalid_grant" }));
       }
@@ -163,17 +230,17 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
       return send(res, 200, "application/json", JSON.stringify({ access_token: token, token_type: "bearer", expires_in: 3600 }));
     }
 
-    if (url.pathname === OZOW_REFUND_SUBMIT_PATH || url.pathname === OZOW_REFUND_LIST_PATH) {
+    if (url.pathname === REFUND_SUBMIT_PATH || url.pathname === REFUND_LIST_PATH) {
       refundCalls.push(`${req.method} ${url.pathname}`);
       const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ""))?.[1];
       if (!bearer || !tokens.has(bearer))
         return send(res, 401, "application/json", JSON.stringify({ message: "Authorization has been denied" }));
-      if (req.method === "GET" && url.pathname === OZOW_REFUND_LIST_PATH) {
+      if (req.method === "GET" && url.pathname === REFUND_LIST_PATH) {
         const day = url.searchParams.get("RefundDate");
-        const lostThatDay = refunds.some((r) => lostRefunds.has(r.transactionReference) && ozowRefundDate(r.createdAt) === day);
+        const lostThatDay = refunds.some((r) => lostRefunds.has(r.transactionReference) && sastDay(r.createdAt) === day);
         if (state.refundListDown || lostThatDay) return send(res, 503, "text/plain", "Service Unavailable");
         const list = refunds
-          .filter((r) => ozowRefundDate(r.createdAt) === day)
+          .filter((r) => sastDay(r.createdAt) === day)
           .map((r) => ({
             id: r.id,
             createdDate: r.createdAt.toISOString(),
@@ -185,7 +252,7 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
           }));
         return send(res, 200, "application/json", JSON.stringify(list));
       }
-      if (req.method === "POST" && url.pathname === OZOW_REFUND_SUBMIT_PATH) {
+      if (req.method === "POST" && url.pathname === REFUND_SUBMIT_PATH) {
         if (state.refundMode === "down") return send(res, 503, "text/plain", "Service Unavailable");
         let items: Record<string, unknown>[];
         try {
@@ -203,14 +270,7 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
             NotifyUrl: String(item.NotifyUrl ?? ""),
           };
           const errors: string[] = [];
-          if (
-            item.HashCheck !==
-            ozowHash(
-              OZOW_REFUND_ORDER.map((k) => values[k]),
-              options.privateKey,
-            )
-          )
-            errors.push("Invalid hash check");
+          if (item.HashCheck !== fakeOzowHash("refund", values, options.privateKey)) errors.push("Invalid hash check");
           if (t?.status !== "Complete") errors.push("Transaction not found or not complete");
           const left = t
             ? Math.round(t.amount * 100) -
@@ -251,12 +311,8 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
     }
 
     if (req.method === "POST" && url.pathname === "/") {
-      const pairs = parseFormPairs(raw) ?? [];
-      const fields = Object.fromEntries(pairs);
-      const expected = ozowHash(
-        OZOW_REQUEST_ORDER.map((key) => fields[key] ?? ""),
-        options.privateKey,
-      );
+      const fields = Object.fromEntries(fakeParseForm(raw));
+      const expected = fakeOzowHash("payment", fields, options.privateKey);
       if (fields.SiteCode !== options.siteCode || fields.HashCheck !== expected || fields.CurrencyCode !== "ZAR") {
         return send(res, 400, "text/html", "<h1>Invalid payment request</h1>");
       }

@@ -7,18 +7,106 @@
 // and POST /refunds/{pf_payment_id} keep a ledger per payment, and a test may make a refund be
 // refused, fail with PayFast down, be made with its answer lost (the connection cut) or slow, or
 // make PayFast offer only a bank payout.
-import { randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { formBody, parseFormPairs } from "./form-encoding";
-import {
-  PAYFAST_PROCESS_PATH,
-  PAYFAST_REFUNDS_PATH,
-  PAYFAST_VALIDATE_PATH,
-  payfastApiSignature,
-  payfastParamString,
-  payfastSignature,
-} from "./payfast";
+import { fakeFormBody, fakeParseForm, fakePhpUrlencode } from "./fake-form-protocol";
+
+// PayFast's protocol as its documentation states it (https://developers.payfast.co.za/docs, "Step 1:
+// Create your checkout form", "Step 2: Create security signature", "Step 4: Confirm payment" (ITN);
+// https://developers.payfast.co.za/api, "Authentication" / "Signature generation"), written here
+// from that text and sharing nothing with our adapter (payfast.ts), so a signing mistake there is
+// refused here as PayFast would refuse it.
+
+const PROCESS_PATH = "/eng/process";
+const VALIDATE_PATH = "/eng/query/validate";
+const REFUNDS_PATH = "/refunds";
+
+/**
+ * The checkout form's fields in the order PayFast's documentation lists them (and its PHP SDK's
+ * Auth::generateSignature): a checkout's signature is over the non-blank ones in this order (not
+ * the order posted, not sorted).
+ */
+const CHECKOUT_FIELD_ORDER = [
+  "merchant_id",
+  "merchant_key",
+  "return_url",
+  "cancel_url",
+  "notify_url",
+  "notify_method",
+  "name_first",
+  "name_last",
+  "email_address",
+  "cell_number",
+  "m_payment_id",
+  "amount",
+  "item_name",
+  "item_description",
+  "custom_int1",
+  "custom_int2",
+  "custom_int3",
+  "custom_int4",
+  "custom_int5",
+  "custom_str1",
+  "custom_str2",
+  "custom_str3",
+  "custom_str4",
+  "custom_str5",
+  "email_confirmation",
+  "confirmation_address",
+  "currency",
+  "payment_method",
+  "subscription_type",
+  "billing_date",
+  "recurring_amount",
+  "frequency",
+  "cycles",
+  "subscription_notify_email",
+  "subscription_notify_webhook",
+  "subscription_notify_buyer",
+] as const;
+
+const md5Hex = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
+/** "If a passphrase has been set … it must be included": `&passphrase=…`, urlencoded, trimmed. */
+const withPassphrase = (text: string, passphrase: string) =>
+  passphrase.trim() ? `${text}&passphrase=${fakePhpUrlencode(passphrase.trim())}` : text;
+
+/** Step 2: the checkout's non-blank fields, trimmed, in the documented order, `name=urlencode(value)` joined by '&'. */
+export function fakePayfastCheckoutSignature(posted: Map<string, string>, passphrase: string): string {
+  const text = CHECKOUT_FIELD_ORDER.filter((name) => (posted.get(name) ?? "").trim() !== "")
+    .map((name) => `${name}=${fakePhpUrlencode((posted.get(name) ?? "").trim())}`)
+    .join("&");
+  return md5Hex(withPassphrase(text, passphrase));
+}
+
+/** The text an ITN is signed over: every posted pair but `signature`, in the order posted, blanks included. */
+function itnParamString(pairs: readonly (readonly [string, string])[]): string {
+  return pairs
+    .filter(([name]) => name !== "signature")
+    .map(([name, value]) => `${name}=${fakePhpUrlencode(value)}`)
+    .join("&");
+}
+
+/** Step 4: an ITN's signature, MD5 of its param string with the passphrase appended. */
+export function fakePayfastItnSignature(pairs: readonly (readonly [string, string])[], passphrase: string): string {
+  return md5Hex(withPassphrase(itnParamString(pairs), passphrase));
+}
+
+/**
+ * API signature ("Authentication"; PayFast's PHP SDK, Auth::generateApiSignature): every header and
+ * body variable and the passphrase, sorted by name (PHP's ksort), each as `name=urlencode(value)`,
+ * an empty value too (PHP's http_build_query keeps it as `name=`), joined by '&'; MD5, hex.
+ */
+export function fakePayfastApiSignature(variables: Record<string, string>, passphrase: string): string {
+  const all: Record<string, string> = { ...variables };
+  if (passphrase.trim()) all.passphrase = passphrase.trim();
+  const text = Object.keys(all)
+    .filter((name) => name !== "signature")
+    .sort()
+    .map((name) => `${fakePhpUrlencode(name)}=${fakePhpUrlencode(all[name])}`)
+    .join("&");
+  return md5Hex(text);
+}
 
 /** How the fake's refund API behaves for the next calls. */
 export type FakePayfastRefundMode = "ok" | "refuse" | "down" | "lost" | "slow";
@@ -112,9 +200,9 @@ export async function startFakePayfast(options: {
       ["merchant_id", options.merchantId],
       ...(opts.extra ?? []),
     ];
-    sent.add(payfastParamString(pairs));
-    pairs.push(["signature", opts.signature ?? payfastSignature(pairs, options.passphrase)]);
-    return { url: payment.fields.notify_url, body: formBody(pairs) };
+    sent.add(itnParamString(pairs));
+    pairs.push(["signature", opts.signature ?? fakePayfastItnSignature(pairs, options.passphrase)]);
+    return { url: payment.fields.notify_url, body: fakeFormBody(pairs) };
   };
 
   const sendItn: FakePayfast["sendItn"] = async (reference, opts = {}) => {
@@ -164,8 +252,14 @@ export async function startFakePayfast(options: {
     if (header("merchant-id") !== options.merchantId) return failed(res, 401, "Merchant not found");
     if (header("version") !== "v1") return failed(res, 400, "API version is not valid");
     if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(header("timestamp"))) return failed(res, 400, "Required variables not present in request");
-    const signed = { "merchant-id": header("merchant-id"), version: header("version"), timestamp: header("timestamp"), ...body };
-    if (header("signature") !== payfastApiSignature(signed, options.passphrase)) return failed(res, 401, "Merchant authorisation failed");
+    const signed: Record<string, string> = {
+      "merchant-id": header("merchant-id"),
+      version: header("version"),
+      timestamp: header("timestamp"),
+    };
+    for (const [name, value] of Object.entries(body)) signed[name] = String(value);
+    if (header("signature") !== fakePayfastApiSignature(signed, options.passphrase))
+      return failed(res, 401, "Merchant authorisation failed");
 
     const query = /^\/refunds\/query\/([^/]+)$/.exec(path);
     const create = /^\/refunds\/([^/]+)$/.exec(path);
@@ -216,9 +310,9 @@ export async function startFakePayfast(options: {
     const path = new URL(req.url ?? "/", "http://fake").pathname;
 
     if (req.method === "GET" && path === "/health") return html(res, 200, "ok", "ok");
-    if (path.startsWith(`${PAYFAST_REFUNDS_PATH}/`)) return handleApi(req, res, path, raw);
+    if (path.startsWith(`${REFUNDS_PATH}/`)) return handleApi(req, res, path, raw);
 
-    if (req.method === "POST" && path === PAYFAST_VALIDATE_PATH) {
+    if (req.method === "POST" && path === VALIDATE_PATH) {
       state.validations++;
       if (state.validateDelayMs > 0) await new Promise((r) => setTimeout(r, state.validateDelayMs));
       if (state.validate === "down") {
@@ -226,13 +320,11 @@ export async function startFakePayfast(options: {
         return res.end("Service Unavailable");
       }
       res.writeHead(200, { "content-type": "text/plain" });
-      const pairs = parseFormPairs(raw) ?? [];
-      return res.end(state.validate === "check" && sent.has(payfastParamString(pairs)) ? "VALID" : "INVALID");
+      return res.end(state.validate === "check" && sent.has(itnParamString(fakeParseForm(raw))) ? "VALID" : "INVALID");
     }
 
-    if (req.method === "POST" && path === PAYFAST_PROCESS_PATH) {
-      const pairs = parseFormPairs(raw);
-      if (!pairs) return html(res, 400, "Bad request", "<h1>Bad request</h1>");
+    if (req.method === "POST" && path === PROCESS_PATH) {
+      const pairs = fakeParseForm(raw);
       const fields = Object.fromEntries(pairs);
       const problems = [
         fields.merchant_id === options.merchantId ? "" : "merchant_id",
@@ -241,7 +333,7 @@ export async function startFakePayfast(options: {
         fields.item_name ? "" : "item_name",
         fields.m_payment_id ? "" : "m_payment_id",
         fields.notify_url ? "" : "notify_url",
-        fields.signature === payfastSignature(pairs, options.passphrase, { checkout: true }) ? "" : "signature",
+        fields.signature === fakePayfastCheckoutSignature(new Map(pairs), options.passphrase) ? "" : "signature",
       ].filter(Boolean);
       if (problems.length) return html(res, 400, "Payment error", `<h1>Payment error</h1><p>Invalid: ${problems.join(", ")}</p>`);
       const existing = payments.get(fields.m_payment_id);
@@ -253,8 +345,8 @@ export async function startFakePayfast(options: {
         200,
         "PayFast (test)",
         `<p>PayFast test payment</p><h1>R${escapeHtml(fields.amount)}</h1><p>${escapeHtml(fields.item_name)}</p>` +
-          `<form method="post" action="${PAYFAST_PROCESS_PATH}/${ref}/pay"><button type="submit">Complete payment</button></form>` +
-          `<form method="post" action="${PAYFAST_PROCESS_PATH}/${ref}/cancel"><button type="submit">Cancel payment</button></form>`,
+          `<form method="post" action="${PROCESS_PATH}/${ref}/pay"><button type="submit">Complete payment</button></form>` +
+          `<form method="post" action="${PROCESS_PATH}/${ref}/cancel"><button type="submit">Cancel payment</button></form>`,
       );
     }
 

@@ -150,7 +150,7 @@ describe("reading an ITN", () => {
 });
 
 describe("PayFast API signature", () => {
-  it("sorts headers, body and passphrase by name, PHP-urlencodes the values and MD5s them", () => {
+  it("sorts headers, body and passphrase by name, PHP-urlencodes the values (an empty one kept as name=) and MD5s them", () => {
     const variables = {
       "merchant-id": "10000100",
       version: "v1",
@@ -161,7 +161,7 @@ describe("PayFast API signature", () => {
       empty: "",
     };
     const text =
-      "amount=5000&merchant-id=10000100&notify_buyer=0&passphrase=jt7NOE43FZPn&reason=Paid+twice+%26+sorry" +
+      "amount=5000&empty=&merchant-id=10000100&notify_buyer=0&passphrase=jt7NOE43FZPn&reason=Paid+twice+%26+sorry" +
       "&timestamp=2026-06-13T10%3A00%3A00%2B02%3A00&version=v1";
     expect(payfastApiSignature(variables, "jt7NOE43FZPn")).toBe(md5(text));
     // a signature field never signs itself, and the order given does not matter

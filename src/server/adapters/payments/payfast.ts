@@ -77,8 +77,9 @@ export function payfastParamString(pairs: readonly (readonly [string, string])[]
 /**
  * The signature of a call to PayFast's API (api.payfast.co.za, "Signature generation"): every
  * variable sent (the merchant-id, version and timestamp headers, the body's and query's fields) and
- * the passphrase, sorted by name, the non-empty ones as `name=urlencoded value` joined by '&', MD5
- * in lower-case hex: PHP's ksort + http_build_query, as PayFast's own example does it.
+ * the passphrase, sorted by name, each as `name=urlencoded value` (an empty one too, as
+ * `name=`) joined by '&', MD5 in lower-case hex: PHP's ksort + http_build_query, as PayFast's own
+ * example and its PHP SDK's generateApiSignature do it.
  */
 export function payfastApiSignature(variables: Record<string, string | number>, passphrase: string): string {
   const all: Record<string, string> = {};
@@ -87,7 +88,6 @@ export function payfastApiSignature(variables: Record<string, string | number>, 
   if (phrase) all.passphrase = phrase;
   const text = Object.keys(all)
     .sort()
-    .filter((key) => all[key] !== "")
     .map((key) => `${phpUrlencode(key)}=${phpUrlencode(all[key])}`)
     .join("&");
   return createHash("md5").update(text, "utf8").digest("hex");

@@ -21,7 +21,12 @@ describe("iKhokha signature", () => {
     const expected = createHmac("sha256", "s3cret-key").update(escapedByHand, "utf8").digest("hex");
     expect(ikSignature(path, body, "  s3cret-key \n")).toBe(expected);
     expect(expected).toMatch(/^[0-9a-f]{64}$/);
-    // Pinned, so a change to the escaping or key handling cannot pass silently.
+    // Pinned, so a change to the escaping or key handling cannot pass silently; computed once in a
+    // shell (documented-examples.test.ts holds the same vector for adapter and fake):
+    //   cat > /tmp/ik.txt <<'EOF'
+    //   /public-api/v1/api/payment{\"description\":\"Sipho\'s \\\"3 Months\\\" plan\",\"note\":\"C:\\\\tv\"}
+    //   EOF
+    //   printf '%s' "$(cat /tmp/ik.txt)" | openssl dgst -sha256 -hmac 's3cret-key'
     expect(expected).toBe("9a640b7ac4dc867e51fc51827e4b91f4228f77af00216e92847b9ced10149326");
   });
 

@@ -7,10 +7,9 @@
 // captured once, and settled (account, term, receipt) in the same transaction (settle.ts).
 
 import { randomInt } from "node:crypto";
-import { and, eq, gte, inArray, like, or, sql } from "drizzle-orm";
+import { and, eq, inArray, like, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { createPayfastSourceCheck } from "@/server/adapters/payments/payfast-source";
 import {
   type CallbackRequest,
   type Checkout,
@@ -24,66 +23,33 @@ import {
   statusFromProvider,
 } from "@/server/adapters/payments/provider";
 import type { SandboxOutcome, SandboxPaylink } from "@/server/adapters/payments/sandbox";
-import {
-  type ActiveProvider,
-  providerKindFor,
-  selectHostedProviders,
-  selectPaymentProvider,
-} from "@/server/adapters/payments/select-provider";
-import { capturedPayments, clients, leads, outbox, packages, provisioningJobs } from "@/server/db/schema";
-import type { ClientRow } from "@/server/lib/accounts";
+import { capturedPayments, clients, outbox, provisioningJobs } from "@/server/db/schema";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
-import { knownFields, storablePayload } from "@/server/lib/clean-input";
-import { AppError, badRequest, conflict, notFound, uniqueViolation } from "@/server/lib/errors";
-import { matchContact, storedNumber } from "@/server/lib/identity";
+import { AppError, badRequest, notFound, uniqueViolation } from "@/server/lib/errors";
 import { loadRules } from "@/server/lib/lifecycle";
-import { shopLoginChannel } from "@/server/lib/login-channel";
 import { appendNote } from "@/server/lib/notes";
-import { enqueue } from "@/server/lib/outbox";
-import { alertOwner, eftOrderAlert } from "@/server/lib/owner-alerts";
-import { PACKAGE_UNAVAILABLE_MESSAGE, unavailablePackages } from "@/server/lib/sellable";
-import {
-  codeRefusal,
-  codeRoute,
-  consumeCode,
-  consumeProvedReply,
-  type Destination,
-  issueCode,
-  issueReplyCode,
-  maskedDestination,
-  replyWebhookReady,
-} from "@/server/lib/verification";
-import { priceCoupon } from "@/server/modules/billing/coupons";
-import { listActiveSpecials, specialsAt } from "@/server/modules/catalogue/service";
 import { checkNewLineMac } from "@/server/modules/panel/mac-change";
-import type {
-  PaymentMessage,
-  PaymentMessageKind,
-  PaymentMessageState,
-  PaymentMethods,
-  PaymentOutcome,
-  PaymentStatusView,
-} from "@/shared/api";
-import { type CouponQuote, couponQuoteSchema } from "@/shared/billing";
-import { SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";
-import { EFT_INSTEAD_NOT_FAILED_MESSAGE, EFT_UNAVAILABLE_MESSAGE, eftReady } from "@/shared/constants";
-import { isValidEmail } from "@/shared/contact";
-import { saDay } from "@/shared/dates";
+import type { PaymentMessage, PaymentMessageKind, PaymentMessageState, PaymentOutcome, PaymentStatusView } from "@/shared/api";
 import { toCents } from "@/shared/money";
-import { findSpecial } from "@/shared/pricing";
-import {
-  CODE_ROUTE_MESSAGES,
-  eftRequestSchema,
-  type IdentifyResponse,
-  identifyRequestSchema,
-  PAYER_NAME_MESSAGE,
-  PAYER_WHATSAPP_MESSAGE,
-  PAYMENT_METHOD_MESSAGE,
-  paylinkRequestSchema,
-} from "@/shared/schemas";
-import { toStoredWhatsApp } from "@/shared/whatsapp";
-import { type EftBankDetails, eftEmail } from "./messages";
+import { PAYMENT_METHOD_MESSAGE, paylinkRequestSchema } from "@/shared/schemas";
+import { createPaymentsContext, type OrderInput, type PayerSession, type PaymentsServiceOptions, validationError } from "./context";
+import { createEft, EFT_REFERENCE_ALPHABET, type EftResponse, eftFor, eftInstead } from "./eft";
+import { insertPayment } from "./insert-payment";
+import { cardModeFor, paymentMethods } from "./methods";
+import { identify, NO_CODE_FOR_THIS_PAYER, NOT_YOUR_ACCOUNT, REPLY_NOT_RECEIVED, resolvePayer } from "./payer";
+import { checkCoupon, priceActivePackage, priceOrder } from "./pricing";
 import { sentTo, settlePayment } from "./settle";
+
+export type { OrderInput, PayerSession, PaymentsServiceOptions };
+export {
+  cardModeFor,
+  EFT_REFERENCE_ALPHABET,
+  type EftResponse,
+  NO_CODE_FOR_THIS_PAYER,
+  NOT_YOUR_ACCOUNT,
+  paymentMethods,
+  REPLY_NOT_RECEIVED,
+};
 
 // ---- response shapes (the contract the web app reads) -------------------------------------
 
@@ -93,24 +59,10 @@ export interface PaylinkResponse {
   externalTransactionID: string;
 }
 
-export interface EftResponse {
-  success: true;
-  reference: string;
-  amount: number;
-  package_name: string;
-  bank: EftBankDetails;
-}
-
 // ---- constants ------------------------------------------------------------------------------
 
 /** Spec §7: 'a fixed product prefix, underscore, a timestamp and random text'. */
 export const TRANSACTION_PREFIX = "STRMDSK";
-/** EFT reference characters: no 0/O, 1/I/L look-alikes, so it survives being typed into a banking app. */
-export const EFT_REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-const EFT_CODE_LENGTH = 6;
-const EFT_REFERENCE_ATTEMPTS = 10;
-/** An unpaid EFT reference for the same package is given again within this time. */
-const EFT_REUSE_WITHIN_MS = 14 * 86_400_000;
 /** A pending card payment is re-checked with the provider at most this often when its status is read. */
 const RECONCILE_EVERY_MS = 10_000;
 const RECONCILE_MEMORY = 1000;
@@ -132,36 +84,6 @@ const RESULT_PAGES: Record<string, string> = { SUCCESS: "success", FAILURE: "fai
 
 /** Card payments are off: a real shop with no card provider configured (EFT still works). */
 export const CARD_OFF_MESSAGE = "Card payments are not available at the moment. Please pay by EFT instead.";
-export const NOT_YOUR_ACCOUNT = "That is not your account.";
-export const NO_CODE_FOR_THIS_PAYER =
-  "There is no code for this number or e-mail address. Continue as a new customer, or ask for a code again.";
-/** The code of the payer's wa.me link, used before their WhatsApp message with it reached us. */
-export const REPLY_NOT_RECEIVED =
-  "We have not received your WhatsApp message with this code yet. Send it from your number, then try again.";
-/** A payer's open lead from this long ago is reused instead of making another. */
-const REUSE_LEAD_WITHIN_MS = 24 * 3_600_000;
-
-/** Who pays: the signed-in client, or a person by name and WhatsApp number. */
-export interface PayerSession {
-  /** the signed-in client's id, when there is a client session */
-  clientId: string | null;
-  ip?: string;
-  /** the payer proved with a one-time code that they are this client: the route signs them in */
-  onProven?: (clientId: string) => Promise<void>;
-}
-
-interface Payer {
-  client: ClientRow | null;
-  leadId: string | null;
-  email: string;
-  name: string;
-}
-
-export interface PaymentsServiceOptions {
-  /** the six reference characters of an EFT reference (tests force collisions) */
-  eftCode?: () => string;
-}
-
 /** Where each hosted provider sends its notifications (the routes in routes.ts). */
 export const NOTIFY_PATHS: Record<HostedProviderName, string> = {
   payfast: "/api/payments/payfast/itn",
@@ -187,293 +109,15 @@ export function makeTransactionId(now = Date.now()): string {
   return `${TRANSACTION_PREFIX}_${now}_${random}`;
 }
 
-function randomEftCode(): string {
-  let code = "";
-  for (let i = 0; i < EFT_CODE_LENGTH; i++) code += EFT_REFERENCE_ALPHABET[randomInt(EFT_REFERENCE_ALPHABET.length)];
-  return code;
-}
-
-/** First message of a failed safeParse, with every field's message. */
-function validationError(error: z.ZodError): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    if (!fields[key]) fields[key] = issue.message;
-  }
-  return badRequest(error.issues[0]?.message ?? "Please check the information you entered.", fields);
-}
-
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
-
-/**
- * How cards are taken: iKhokha when its keys are set; else the sandbox checkout, but real money
- * only in production: an https shop with no card provider takes no test payments unless
- * PAYMENTS_SANDBOX=on says it is a test shop.
- */
-export function cardModeFor(config: FastifyInstance["config"]): PaymentMethods["card"] {
-  if (providerKindFor(config) === "ikhokha") return "ikhokha";
-  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
-  return config.PAYMENTS_SANDBOX === "on" || (config.PAYMENTS_SANDBOX !== "off" && !publicUrl.startsWith("https://")) ? "sandbox" : "off";
-}
-
-/**
- * Which ways to pay are on (GET /api/payments/methods; the reminders name them too): card, the
- * hosted providers, EFT; and how the login will go (lib/login-channel.ts), for the pages' promises.
- */
-export async function paymentMethods(app: FastifyInstance): Promise<PaymentMethods> {
-  return {
-    card: cardModeFor(app.config),
-    eft: eftReady((await loadBusiness(app)).settings),
-    providers: [...selectHostedProviders(app.config).values()].map((p) => ({ id: p.name, name: p.label })),
-    loginChannel: await shopLoginChannel(app.db, app.outbox.cloudApi),
-  };
-}
 
 export function createPaymentsService(app: FastifyInstance, options: PaymentsServiceOptions = {}) {
   const { db } = app;
-  const publicUrl = (app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, "");
-  const active: ActiveProvider = selectPaymentProvider(app.config, db, publicUrl);
+  const ctx = createPaymentsContext(app, options);
+  const { publicUrl, active, cardMode, hosted, payfastSource, lastReconciled } = ctx;
   const provider = active.provider;
-  const cardMode = cardModeFor(app.config);
-  /** PayFast, Ozow, Yoco: each the owner turned on (docs/payment-providers.md) */
-  const hosted = selectHostedProviders(app.config);
-  /** where a PayFast ITN may come from: PayFast's hosts, or PAYFAST_VALID_IPS */
-  const payfastSource = createPayfastSourceCheck({ validIps: app.config.PAYFAST_VALID_IPS, resolve: app.resolveHost });
-  const eftCode = options.eftCode ?? randomEftCode;
-  const lastReconciled = new Map<string, number>();
-
-  /** The active package with today's special applied (same window rule as GET /api/specials). */
-  async function priceActivePackage(packageId: string) {
-    const [pkg] = await db
-      .select()
-      .from(packages)
-      .where(and(eq(packages.id, packageId), eq(packages.is_active, true)))
-      .limit(1);
-    if (!pkg) {
-      const message = "That package is not available. Please choose another package.";
-      throw badRequest(message, { packageId: message });
-    }
-    // No money for a line that cannot be made (lib/sellable.ts): refused before any payment row, the owner told.
-    if ((await unavailablePackages(db, app.provisioning.panel.mode)).has(pkg.id)) {
-      await tellOwnerUnsellable(pkg);
-      throw new AppError(409, "package_unavailable", PACKAGE_UNAVAILABLE_MESSAGE, { packageId: PACKAGE_UNAVAILABLE_MESSAGE });
-    }
-    const special = findSpecial(pkg, specialsAt(await listActiveSpecials(db), Date.now()));
-    const price = special ? special.special_price : pkg.price;
-    const amountCents = toCents(price);
-    if (amountCents <= 0) throw badRequest("This package is free: there is nothing to pay.", { packageId: "This package is free" });
-    return { pkg, price: amountCents / 100, amountCents };
-  }
-
-  /** Once a day per package: a customer tried to buy it, and the panel has no package for it. */
-  async function tellOwnerUnsellable(pkg: { id: string; name: string }) {
-    const queued = await alertOwner(app, db, {
-      cause: "unsellable-package",
-      dedupeKey: `unsellable-package:${pkg.id}:${saDay(new Date())}`,
-      subject: `A customer could not buy ${pkg.name}`,
-      body: [
-        `A customer tried to pay for ${pkg.name}, but no panel package is mapped to it, so no line could be made. They were told it is not available yet and asked to choose another package or contact you.`,
-        "",
-        `Map it to one of your panel's packages so it can be sold again: ${publicUrl}/admin/panel`,
-      ].join("\n"),
-    }).catch((error) => {
-      app.log.warn({ err: error }, "unsellable package alert not queued");
-      return 0;
-    });
-    if (queued) app.outbox.nudge();
-  }
-
-  /**
-   * The package's price today less the coupon, when one is given: a refused coupon is a 400 on
-   * `coupon` before anything is written. The coupon's one-per-customer rule counts the signed-in
-   * client, else the client the WhatsApp number or e-mail already belongs to.
-   */
-  async function priceOrder(input: OrderInput, session: PayerSession) {
-    const priced = await priceActivePackage(input.packageId);
-    if (!input.coupon) return { ...priced, coupon: null, discountCents: 0 };
-    let clientId = session.clientId ?? null;
-    // One per customer counts whoever the number or address may be: a guess only ever refuses here.
-    if (!clientId && input.whatsapp)
-      clientId = (await matchContact(db, { whatsapp: input.whatsapp, email: input.email ?? "" }))?.client.id ?? null;
-    const { coupon, discountCents } = await priceCoupon(db, input.coupon, {
-      packageId: priced.pkg.id,
-      listCents: priced.amountCents,
-      customer: { clientId, whatsapp: input.whatsapp },
-    });
-    const amountCents = priced.amountCents - discountCents;
-    return { pkg: priced.pkg, price: amountCents / 100, amountCents, coupon, discountCents };
-  }
-
-  /** POST /api/payments/coupon: what a coupon does to a package's price, for the review step. */
-  async function checkCoupon(body: unknown, session: PayerSession = { clientId: null }): Promise<CouponQuote> {
-    const parsed = couponQuoteSchema.safeParse(body ?? {});
-    if (!parsed.success) throw validationError(parsed.error);
-    const order = await priceOrder(parsed.data, session);
-    return {
-      code: order.coupon?.code ?? "",
-      discount: order.discountCents / 100,
-      price: order.price,
-      list_price: (order.amountCents + order.discountCents) / 100,
-    };
-  }
-
-  /** The order's coupon and buyer details, as the payment row keeps them. */
-  const orderColumns = (order: Awaited<ReturnType<typeof priceOrder>>, input: OrderInput) => ({
-    coupon_id: order.coupon?.id ?? null,
-    coupon_code: order.coupon?.code ?? "",
-    discount: order.discountCents / 100,
-    buyer_company: input.company ?? "",
-    buyer_address: input.address ?? "",
-    buyer_vat_number: input.vatNumber ?? "",
-    line_type: input.lineType ?? "m3u",
-    line_mac: input.mac ?? "",
-  });
 
   // ---- card pay links -----------------------------------------------------------------------
-
-  /**
-   * The person a payment is for (lib/identity.ts says why it is never guessed). A signed-in
-   * client pays for themselves (a suspended one cannot: 409). Anyone else gives a name and
-   * WhatsApp number and becomes a lead (their open lead of the last day is reused). The money
-   * goes to the client their number or e-mail belongs to only with the one-time code sent to
-   * that client (`verificationCode`, from POST /api/payments/identify); without it the lead is
-   * only flagged `possible_duplicate_of` that client, and settling makes a new client for the
-   * owner to merge or dismiss.
-   */
-  async function resolvePayer(
-    input: { name?: string; whatsapp?: string; email?: string; clientId?: string; verificationCode?: string },
-    session: PayerSession,
-    pkgName: string,
-    body: unknown,
-  ): Promise<Payer> {
-    if (input.clientId && input.clientId !== session.clientId) throw badRequest(NOT_YOUR_ACCOUNT, { clientId: NOT_YOUR_ACCOUNT });
-    if (session.clientId) {
-      const [client] = await db.select().from(clients).where(eq(clients.id, session.clientId));
-      if (!client) throw badRequest(NOT_YOUR_ACCOUNT, { clientId: NOT_YOUR_ACCOUNT });
-      if (client.status === "suspended") throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
-      return { client, leadId: null, email: input.email ?? client.email, name: client.full_name };
-    }
-    const fields: Record<string, string> = {};
-    if (!input.name) fields.name = PAYER_NAME_MESSAGE;
-    if (!input.whatsapp) fields.whatsapp = PAYER_WHATSAPP_MESSAGE;
-    if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0], fields);
-    const name = input.name as string;
-    const whatsapp = storedNumber(input.whatsapp as string);
-    const email = input.email ?? "";
-
-    const match = await matchContact(db, { whatsapp, email });
-    let proven: ClientRow | null = null;
-    if (input.verificationCode) {
-      if (!match) throw badRequest(NO_CODE_FOR_THIS_PAYER, { verificationCode: NO_CODE_FOR_THIS_PAYER });
-      const ask = { purpose: "payment-identify" as const, clientId: match.client.id, code: input.verificationCode as string };
-      // the code of their wa.me link once their message proved it, else the code sent to them
-      const check = await db.transaction(async (tx) => (await consumeProvedReply(tx, ask)) ?? consumeCode(tx, ask));
-      if (check === "waiting") throw badRequest(REPLY_NOT_RECEIVED, { verificationCode: REPLY_NOT_RECEIVED });
-      if (!check.ok) throw codeRefusal(check, "verificationCode");
-      proven = match.client;
-      if (proven.status === "suspended") throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
-      await session.onProven?.(proven.id);
-    }
-    // The number is one client's own: a suspended client does not start a second account with it.
-    if (!proven && match?.by === "whatsapp" && match.client.status === "suspended") {
-      throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
-    }
-    const suspect = proven ? null : (match?.client.id ?? null);
-    const [open] = await db
-      .select({ id: leads.id })
-      .from(leads)
-      .where(
-        and(
-          eq(leads.whatsapp_digits, whatsapp),
-          eq(leads.form_type, "order"),
-          inArray(leads.status, ["new", "contacted"]),
-          gte(leads.created_at, new Date(Date.now() - REUSE_LEAD_WITHIN_MS)),
-        ),
-      )
-      .orderBy(sql`${leads.created_at} desc`)
-      .limit(1);
-    if (open) {
-      await db
-        .update(leads)
-        .set({
-          name,
-          email: email || sql`${leads.email}`,
-          package_name: pkgName,
-          client_id: proven?.id ?? null,
-          possible_duplicate_of: suspect,
-          updated_at: new Date(),
-        })
-        .where(eq(leads.id, open.id));
-      return { client: proven, leadId: open.id, email, name };
-    }
-    const [lead] = await db
-      .insert(leads)
-      .values({
-        form_type: "order",
-        name,
-        email,
-        whatsapp,
-        whatsapp_digits: whatsapp,
-        package_name: pkgName,
-        duration: "",
-        client_id: proven?.id ?? null,
-        possible_duplicate_of: suspect,
-        // the request's own fields only (an amount, or the code, is not kept)
-        payload: knownFields(
-          storablePayload(body),
-          Object.keys(paylinkRequestSchema.shape).filter((key) => key !== "verificationCode"),
-        ),
-        ip: session.ip ?? "",
-        notes: "From a payment started on the site.",
-      })
-      .returning({ id: leads.id });
-    return { client: proven, leadId: lead.id, email, name };
-  }
-
-  /**
-   * POST /api/payments/identify: whether the number (else the e-mail address) is a client's; if
-   * so a one-time code goes to that client's recorded channels (never to what was typed), and
-   * the review step asks for it. A person who cannot give it continues as a new customer.
-   */
-  async function identify(body: unknown, session: PayerSession = { clientId: null }): Promise<IdentifyResponse> {
-    const parsed = identifyRequestSchema.safeParse(body ?? {});
-    if (!parsed.success) throw validationError(parsed.error);
-    const match = await matchContact(db, parsed.data);
-    if (!match) return { match: false, sentTo: [] };
-    const client = match.client;
-    const recorded: Destination[] = [];
-    const number = toStoredWhatsApp(client.whatsapp);
-    if (number) recorded.push({ channel: "whatsapp", recipient: number });
-    if (client.email && isValidEmail(client.email)) recorded.push({ channel: "email", recipient: client.email.trim().toLowerCase() });
-    // Only where a code arrives now (lib/verification.ts). None: they sign in, or go on as a new customer.
-    const to = await codeRoute(db, recorded, { cloudApi: app.outbox.cloudApi });
-    const business = await loadBusiness(app);
-    // Or they write a code to us from the client's recorded number (issue 41), when the webhook is set up.
-    const waLink = number
-      ? await issueReplyCode(db, business, replyWebhookReady(app.config), {
-          purpose: "payment-identify",
-          number,
-          clientId: client.id,
-          requester: `ip:${session.ip ?? "unknown"}`,
-        })
-      : null;
-    const link = waLink ? { waLink } : {};
-    if (!to.length) return { match: true, by: match.by, sentTo: [], message: CODE_ROUTE_MESSAGES.identify, ...link };
-    await issueCode(db, business, {
-      purpose: "payment-identify",
-      to,
-      clientId: client.id,
-      requester: `ip:${session.ip ?? "unknown"}`,
-      name: client.full_name,
-    });
-    app.outbox.nudge();
-    return {
-      match: true,
-      by: match.by,
-      sentTo: to.map(maskedDestination),
-      ...link,
-    };
-  }
 
   async function createPaylink(body: unknown, session: PayerSession = { clientId: null }): Promise<PaylinkResponse> {
     const parsed = paylinkRequestSchema.safeParse(body ?? {});
@@ -485,31 +129,15 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
   async function paylinkFor(input: OrderInput, session: PayerSession, body: unknown = input): Promise<PaylinkResponse> {
     if (input.method && input.method !== "card") return checkoutFor(input.method, input, session, body);
     if (cardMode === "off") throw new AppError(409, "card_payments_off", CARD_OFF_MESSAGE);
-    const order = await priceOrder(input, session);
-    const { pkg, price, amountCents } = order;
+    const order = await priceOrder(ctx, input, session);
+    const { pkg, amountCents } = order;
     await checkNewLineMac(app, input, session.clientId);
-    const payer = await resolvePayer(input, session, pkg.name, body);
+    const payer = await resolvePayer(ctx, input, session, pkg.name, body);
 
     const ref = makeTransactionId();
     const description = `${pkg.name} IPTV Subscription`;
-    const [payment] = await db
-      .insert(capturedPayments)
-      .values({
-        provider: provider.name,
-        external_transaction_id: ref,
-        amount: price,
-        currency: "ZAR",
-        package_id: pkg.id,
-        package_name: pkg.name,
-        description,
-        client_id: payer.client?.id ?? null,
-        lead_id: payer.leadId,
-        client_email: payer.email,
-        immediate_start_consent_at: input.immediateStartConsent ? new Date() : null,
-        status: "pending",
-        ...orderColumns(order, input),
-      })
-      .returning({ id: capturedPayments.id });
+    const payment = await insertPayment(db, { provider: provider.name, reference: ref, order, payer, input, email: payer.email });
+    if (!payment) throw new Error(`payment reference ${ref} already taken`);
 
     const q = `?ref=${encodeURIComponent(ref)}`;
     try {
@@ -573,29 +201,13 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
    */
   async function checkoutFor(method: string, input: OrderInput, session: PayerSession, body: unknown): Promise<PaylinkResponse> {
     const chosen = hostedOrRefuse(method);
-    const order = await priceOrder(input, session);
-    const { pkg, price } = order;
+    const order = await priceOrder(ctx, input, session);
+    const { pkg } = order;
     await checkNewLineMac(app, input, session.clientId);
-    const payer = await resolvePayer(input, session, pkg.name, body);
+    const payer = await resolvePayer(ctx, input, session, pkg.name, body);
     const ref = makeTransactionId();
-    const [payment] = await db
-      .insert(capturedPayments)
-      .values({
-        provider: chosen.name,
-        external_transaction_id: ref,
-        amount: price,
-        currency: "ZAR",
-        package_id: pkg.id,
-        package_name: pkg.name,
-        description: `${pkg.name} IPTV Subscription`,
-        client_id: payer.client?.id ?? null,
-        lead_id: payer.leadId,
-        client_email: payer.email,
-        immediate_start_consent_at: input.immediateStartConsent ? new Date() : null,
-        status: "pending",
-        ...orderColumns(order, input),
-      })
-      .returning();
+    const payment = await insertPayment(db, { provider: chosen.name, reference: ref, order, payer, input, email: payer.email });
+    if (!payment) throw new Error(`payment reference ${ref} already taken`);
     try {
       const checkout = await chosen.startCheckout(checkoutInput(payment));
       if (checkout.kind === "redirect") {
@@ -1050,168 +662,6 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     }
   }
 
-  // ---- EFT -------------------------------------------------------------------------------------
-
-  async function createEft(body: unknown, session: PayerSession = { clientId: null }): Promise<EftResponse> {
-    const parsed = eftRequestSchema.safeParse(body ?? {});
-    if (!parsed.success) throw validationError(parsed.error);
-    return eftFor(parsed.data, session, body);
-  }
-
-  /** An EFT reference for a package, for the signed-in client or a named payer (see paylinkFor). */
-  async function eftFor(input: OrderInput, session: PayerSession, body: unknown = input): Promise<EftResponse> {
-    const business = await loadBusiness(app);
-    const s = business.settings;
-    // Placeholder bank details are never shown (nor mailed): paying into them would be lost.
-    if (!eftReady(s)) throw conflict(EFT_UNAVAILABLE_MESSAGE);
-    const order = await priceOrder(input, session);
-    await checkNewLineMac(app, input, session.clientId);
-    const payer = await resolvePayer(input, session, order.pkg.name, body);
-    return issueEft(business, order, payer, input);
-  }
-
-  /**
-   * POST /api/payments/:ref/eft, the failed card payment's "Pay by EFT instead": a reference for
-   * the same package, coupon and payer as the card payment that failed or was cancelled (the payer
-   * proved who they are, or not, when they made it), so the customer pays on without typing it
-   * all again. Asking again answers the same reference (issueEft reuses an open one).
-   */
-  async function eftInstead(ref: string): Promise<EftResponse> {
-    const [card] = await db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, ref));
-    if (!card || card.provider === "eft") throw notFound("No such card payment.");
-    if (card.status !== "failed" && card.status !== "cancelled") throw conflict(EFT_INSTEAD_NOT_FAILED_MESSAGE);
-    const business = await loadBusiness(app);
-    if (!eftReady(business.settings)) throw conflict(EFT_UNAVAILABLE_MESSAGE);
-    if (!card.package_id) throw conflict(EFT_INSTEAD_NOT_FAILED_MESSAGE);
-    let payer: Payer;
-    if (card.client_id) {
-      const [client] = await db.select().from(clients).where(eq(clients.id, card.client_id));
-      if (!client) throw notFound("No such card payment.");
-      if (client.status === "suspended") throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
-      payer = { client, leadId: null, email: card.client_email || client.email, name: client.full_name };
-    } else {
-      const [lead] = card.lead_id ? await db.select().from(leads).where(eq(leads.id, card.lead_id)) : [];
-      if (!lead) throw notFound("No such card payment.");
-      payer = { client: null, leadId: lead.id, email: card.client_email || lead.email, name: lead.name };
-    }
-    const input: OrderInput = {
-      packageId: card.package_id,
-      coupon: card.coupon_code || undefined,
-      whatsapp: payer.client?.whatsapp ?? undefined,
-      immediateStartConsent: card.immediate_start_consent_at !== null,
-      company: card.buyer_company,
-      address: card.buyer_address,
-      vatNumber: card.buyer_vat_number,
-    };
-    const order = await priceOrder(input, { clientId: card.client_id });
-    return issueEft(business, order, payer, input);
-  }
-
-  /** The EFT reference for a priced order and its payer, with the e-mail of the details (once). */
-  async function issueEft(
-    business: BusinessProfile,
-    order: Awaited<ReturnType<typeof priceOrder>>,
-    payer: Payer,
-    input: OrderInput,
-  ): Promise<EftResponse> {
-    const s = business.settings;
-    const { pkg, price } = order;
-    const email = payer.email && isValidEmail(payer.email) ? payer.email.trim() : "";
-    const prefix =
-      (s.eft_reference_prefix ?? "")
-        .trim()
-        .toUpperCase()
-        .replace(/[^A-Z0-9]/g, "")
-        .slice(0, 8) || "SD";
-    const bank: EftBankDetails = {
-      bank_name: s.eft_bank_name ?? "",
-      account_name: s.eft_account_name ?? "",
-      account_number: s.eft_account_number ?? "",
-      branch_code: s.eft_branch_code ?? "",
-      account_type: s.eft_account_type ?? "",
-    };
-    const contact = [payer.name, email, input.whatsapp ?? payer.client?.whatsapp].filter(Boolean).join(", ");
-
-    // Asking again for the same package answers the reference already given (still unpaid, same
-    // price): one transfer to match, not a pile of pending references for one renewal.
-    const [open] = await db
-      .select({ reference: capturedPayments.external_transaction_id })
-      .from(capturedPayments)
-      .where(
-        and(
-          eq(capturedPayments.provider, "eft"),
-          eq(capturedPayments.status, "pending"),
-          eq(capturedPayments.package_id, pkg.id),
-          eq(capturedPayments.amount, price),
-          payer.client ? eq(capturedPayments.client_id, payer.client.id) : eq(capturedPayments.lead_id, payer.leadId as string),
-          gte(capturedPayments.created_at, new Date(Date.now() - EFT_REUSE_WITHIN_MS)),
-        ),
-      )
-      .orderBy(sql`${capturedPayments.created_at} desc`)
-      .limit(1);
-    if (open) return { success: true, reference: open.reference, amount: price, package_name: pkg.name, bank };
-
-    for (let attempt = 0; attempt < EFT_REFERENCE_ATTEMPTS; attempt++) {
-      const reference = `${prefix}-${eftCode()}`;
-      const created = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(capturedPayments)
-          .values({
-            provider: "eft",
-            external_transaction_id: reference,
-            amount: price,
-            currency: "ZAR",
-            package_id: pkg.id,
-            package_name: pkg.name,
-            description: `${pkg.name} IPTV Subscription`,
-            client_id: payer.client?.id ?? null,
-            lead_id: payer.leadId,
-            client_email: email,
-            immediate_start_consent_at: input.immediateStartConsent ? new Date() : null,
-            status: "pending",
-            notes: contact ? `EFT details given to ${contact}` : "",
-            ...orderColumns(order, input),
-          })
-          .onConflictDoNothing({ target: capturedPayments.external_transaction_id })
-          .returning({ id: capturedPayments.id });
-        if (!row) return false;
-        // The owner hears of the new order once, to confirm it when the money shows (lib/owner-alerts.ts).
-        const alerted = await alertOwner(
-          app,
-          tx,
-          eftOrderAlert(business.publicUrl, {
-            paymentId: row.id,
-            reference,
-            amount: price,
-            packageName: pkg.name,
-            name: payer.name,
-            whatsapp: input.whatsapp ? storedNumber(input.whatsapp) : (payer.client?.whatsapp ?? ""),
-            email,
-          }),
-        );
-        if (email) {
-          const message = eftEmail(business, { reference, packageName: pkg.name, amount: price, bank, name: payer.name });
-          await enqueue(tx, {
-            channel: "email",
-            recipient: email,
-            subject: message.subject,
-            body: message.body,
-            kind: "eft-details",
-            client_id: payer.client?.id ?? null,
-            lead_id: payer.leadId,
-            dedupe_key: `eft:${row.id}`,
-          });
-        }
-        return { alerted };
-      });
-      if (created) {
-        if (email || created.alerted) app.outbox.nudge();
-        return { success: true, reference, amount: price, package_name: pkg.name, bank };
-      }
-    }
-    throw new AppError(503, "unavailable", "We could not make a payment reference just now. Please try again.");
-  }
-
   // ---- the sandbox's hosted checkout -----------------------------------------------------------
 
   function sandboxOrNotFound() {
@@ -1261,41 +711,22 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     inBackground,
     checkoutPage,
     /** a package's price today (specials included), as a pay link or EFT reference charges it; 400 when not on sale */
-    priceOf: priceActivePackage,
+    priceOf: (packageId: string) => priceActivePackage(ctx, packageId),
     paylinkFor,
-    eftFor,
-    eftInstead,
+    eftFor: (input: OrderInput, session: PayerSession, body?: unknown) => eftFor(ctx, input, session, body),
+    eftInstead: (ref: string) => eftInstead(ctx, ref),
     /** the path a provider signs for its callbacks to us */
     callbackPath: (name: string) => new URL(`${publicUrl}/api/payments/webhook/${name}`).pathname,
     createPaylink,
     handleCallback,
     publicStatus,
-    createEft,
-    checkCoupon,
-    identify,
+    createEft: (body: unknown, session?: PayerSession) => createEft(ctx, body, session),
+    checkCoupon: (body: unknown, session?: PayerSession) => checkCoupon(ctx, body, session),
+    identify: (body: unknown, session?: PayerSession) => identify(ctx, body, session),
     sandboxCheckout,
     sandboxAction,
   };
 }
-
-export type OrderInput = {
-  packageId: string;
-  /** card (default) or a hosted provider's id */
-  method?: string;
-  name?: string;
-  whatsapp?: string;
-  email?: string;
-  clientId?: string;
-  immediateStartConsent?: boolean;
-  coupon?: string;
-  verificationCode?: string;
-  company?: string;
-  address?: string;
-  vatNumber?: string;
-  /** the device the line is for (issue 32): an app, or a MAG / Enigma2 box with its MAC */
-  lineType?: string;
-  mac?: string;
-};
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 

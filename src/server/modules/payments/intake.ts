@@ -111,7 +111,7 @@ export async function takeNotification(
 }
 
 /** A note on a pending payment of this provider, for the owner (the dashboard's payment shows it). */
-export async function notePending(ctx: PaymentsContext, provider: string, ref: string, note: string): Promise<void> {
+async function notePending(ctx: PaymentsContext, provider: string, ref: string, note: string): Promise<void> {
   await ctx.db
     .update(capturedPayments)
     .set({ notes: appendNote(capturedPayments.notes, note.slice(0, 500)), updated_at: new Date() })

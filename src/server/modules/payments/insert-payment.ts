@@ -1,0 +1,63 @@
+// The one place a payment row is written: a card pay link, a hosted checkout and an EFT
+// reference all start as this pending row, priced by pricing.ts, for the payer of payer.ts.
+import type { Db } from "@/server/db/client";
+import { capturedPayments } from "@/server/db/schema";
+import type { OrderInput, Payer, Payment } from "./context";
+import type { PricedOrder } from "./pricing";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface NewPayment {
+  /** the provider's name: the card provider's, a hosted provider's, or "eft" */
+  provider: string;
+  /** our reference (external_transaction_id) */
+  reference: string;
+  order: PricedOrder;
+  payer: Payer;
+  input: OrderInput;
+  /** where the receipt goes (an EFT keeps only a valid address) */
+  email: string;
+  notes?: string;
+}
+
+/**
+ * The pending payment row for a priced order: the amount we priced, the package, the payer, the
+ * ECT s44 consent, the coupon and the buyer's details. Null when the reference is taken already
+ * (EFT references are short, and tried again).
+ */
+export async function insertPayment(db: Db | Tx, p: NewPayment): Promise<Payment | null> {
+  const { order, payer, input } = p;
+  const [row] = await db
+    .insert(capturedPayments)
+    .values({
+      provider: p.provider,
+      external_transaction_id: p.reference,
+      amount: order.price,
+      currency: "ZAR",
+      package_id: order.pkg.id,
+      package_name: order.pkg.name,
+      description: `${order.pkg.name} IPTV Subscription`,
+      client_id: payer.client?.id ?? null,
+      lead_id: payer.leadId,
+      client_email: p.email,
+      immediate_start_consent_at: input.immediateStartConsent ? new Date() : null,
+      status: "pending",
+      ...(p.notes !== undefined ? { notes: p.notes } : {}),
+      ...orderColumns(order, input),
+    })
+    .onConflictDoNothing({ target: capturedPayments.external_transaction_id })
+    .returning();
+  return row ?? null;
+}
+
+/** The order's coupon and buyer details, as the payment row keeps them. */
+const orderColumns = (order: PricedOrder, input: OrderInput) => ({
+  coupon_id: order.coupon?.id ?? null,
+  coupon_code: order.coupon?.code ?? "",
+  discount: order.discountCents / 100,
+  buyer_company: input.company ?? "",
+  buyer_address: input.address ?? "",
+  buyer_vat_number: input.vatNumber ?? "",
+  line_type: input.lineType ?? "m3u",
+  line_mac: input.mac ?? "",
+});

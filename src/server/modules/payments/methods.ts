@@ -1,0 +1,32 @@
+// Which ways to pay are on: the card mode (iKhokha, the sandbox, or off), the hosted providers,
+// EFT, and how the login will go.
+import type { FastifyInstance } from "fastify";
+import { providerKindFor, selectHostedProviders } from "@/server/adapters/payments/select-provider";
+import { loadBusiness } from "@/server/lib/business";
+import { shopLoginChannel } from "@/server/lib/login-channel";
+import type { PaymentMethods } from "@/shared/api";
+import { eftReady } from "@/shared/constants";
+
+/**
+ * How cards are taken: iKhokha when its keys are set; else the sandbox checkout, but real money
+ * only in production: an https shop with no card provider takes no test payments unless
+ * PAYMENTS_SANDBOX=on says it is a test shop.
+ */
+export function cardModeFor(config: FastifyInstance["config"]): PaymentMethods["card"] {
+  if (providerKindFor(config) === "ikhokha") return "ikhokha";
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
+  return config.PAYMENTS_SANDBOX === "on" || (config.PAYMENTS_SANDBOX !== "off" && !publicUrl.startsWith("https://")) ? "sandbox" : "off";
+}
+
+/**
+ * Which ways to pay are on (GET /api/payments/methods; the reminders name them too): card, the
+ * hosted providers, EFT; and how the login will go (lib/login-channel.ts), for the pages' promises.
+ */
+export async function paymentMethods(app: FastifyInstance): Promise<PaymentMethods> {
+  return {
+    card: cardModeFor(app.config),
+    eft: eftReady((await loadBusiness(app)).settings),
+    providers: [...selectHostedProviders(app.config).values()].map((p) => ({ id: p.name, name: p.label })),
+    loginChannel: await shopLoginChannel(app.db, app.outbox.cloudApi),
+  };
+}

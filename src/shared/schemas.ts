@@ -263,18 +263,19 @@ export const identifyRequestSchema = z
   })
   .refine((v) => Boolean(v.whatsapp || v.email), { message: PAYER_WHATSAPP_MESSAGE, path: ["whatsapp"] });
 
-/** POST /api/payments/identify → where the code went, when the number or address is a client's. */
+/**
+ * The answer of POST /api/payments/identify, alike for any number or address (issue 46: who is a
+ * customer is not public): a code went to the account's own contacts if there is one.
+ */
+export const IDENTIFY_MESSAGE =
+  "If this number or address has an account with us, we've sent a code to its contacts: enter it below. Or sign in to your client portal, or continue as a new customer.";
+
+/** POST /api/payments/identify → the same answer whoever asks (IDENTIFY_MESSAGE). */
 export interface IdentifyResponse {
-  match: boolean;
-  /** what matched: the number, or only the e-mail address */
-  by?: "whatsapp" | "email";
-  /** masked: 'WhatsApp ending 4567', 'j***@gmail.com' (only where a code arrives now) */
-  sentTo: string[];
-  /** a match no code can reach: why, and what to do instead (CODE_ROUTE_MESSAGES.identify) */
-  message?: string;
+  message: string;
   /**
-   * the wa.me link that writes a code to the shop from the client's recorded number (issue 41),
-   * when the webhook is set up; once that message arrives the link's code is the verificationCode
+   * the wa.me link that writes a code to the shop (issue 41), whenever the webhook is set up:
+   * sent from the account's recorded number, its code is then the verificationCode
    */
   waLink?: string;
 }

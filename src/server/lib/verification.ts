@@ -378,12 +378,20 @@ export async function issueReplyCode(
   db: Db,
   business: BusinessProfile,
   ready: boolean,
-  input: Subject & { purpose: CodePurpose; number: string; requester: string; payload?: Record<string, string>; now?: Date },
+  input: Subject & {
+    purpose: CodePurpose;
+    number: string;
+    requester: string;
+    payload?: Record<string, string>;
+    now?: Date;
+    /** the code, when the link holding it was already given out (identify answers before it looks anyone up) */
+    code?: string;
+  },
 ): Promise<string | null> {
   if (!ready || !business.whatsappNumber.replace(/\D/g, "")) return null;
   const now = input.now ?? new Date();
   const purpose: ReplyPurpose = `reply:${input.purpose}`;
-  const code = newCode();
+  const code = input.code ?? newCode();
   await db.transaction(async (tx) => {
     await tx
       .update(verificationCodes)

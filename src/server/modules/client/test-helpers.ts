@@ -7,6 +7,7 @@ import { hashPassword } from "@/server/auth/passwords";
 import { createSession } from "@/server/auth/sessions";
 import { admins, clients, outbox } from "@/server/db/schema";
 import { open } from "@/server/lib/secret-box";
+import { identifyLookupsSettled } from "@/server/modules/payments/payer";
 
 export const PUBLIC_URL = "http://localhost:8080";
 
@@ -59,8 +60,12 @@ export async function adminToken(app: App, email = `owner-${Date.now()}@example.
   return token;
 }
 
-/** The newest one-time code queued to `recipient` (as the customer reads it: the outbox keeps it sealed). */
+/**
+ * The newest one-time code queued to `recipient` (as the customer reads it: the outbox keeps it
+ * sealed), once any identify's lookup has finished (it answers before it sends).
+ */
 export async function codeSentTo(app: App, recipient: string): Promise<string> {
+  await identifyLookupsSettled();
   const [row] = await app.db
     .select({ secret: outbox.secret_enc })
     .from(outbox)

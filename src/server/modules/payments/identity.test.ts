@@ -16,6 +16,7 @@ import {
   provisioningJobs,
   verificationCodes,
 } from "@/server/db/schema";
+import { matchContact } from "@/server/lib/identity";
 import { applyChange, JOB_ACTOR, loadRules } from "@/server/lib/lifecycle";
 import { enqueue } from "@/server/lib/outbox";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
@@ -23,7 +24,8 @@ import { codeSentTo, cookieFrom, makeClient, nextIp, PUBLIC_URL, signIn } from "
 import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
 import { onPostgres } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
-import { CODE_ROUTE_MESSAGES } from "@/shared/schemas";
+import { CODE_ROUTE_MESSAGES, IDENTIFY_MESSAGE } from "@/shared/schemas";
+import { identifyLookupsSettled, PAYER_CODE_REFUSED } from "./service";
 
 let t: MessagingTestApp;
 let admin: SignedIn;
@@ -162,7 +164,7 @@ describe("the defects issue 24 found", () => {
 });
 
 describe("a returning customer proves who they are", () => {
-  it("identify sends the code to the client's recorded channels where it arrives now (no Cloud API: the e-mail only), masked; the paylink with it renews that client and signs them in", async () => {
+  it("identify answers as for anyone, then sends the code to the client's recorded channels where it arrives now (no Cloud API: the e-mail only); the paylink with it renews that client and signs them in", async () => {
     const end = new Date(Date.now() + 5 * 86_400_000);
     const thandi = await makeClient(t.app, {
       username: "thandi.t",
@@ -175,7 +177,8 @@ describe("a returning customer proves who they are", () => {
     // Typed with another e-mail address: the code still goes only where the client's are recorded.
     const found = await post("/api/payments/identify", { whatsapp: "082 111 0040", email: "someone@else.co.za" });
     expect(found.statusCode).toBe(200);
-    expect(found.json()).toEqual({ match: true, by: "whatsapp", sentTo: ["t***@example.co.za"] });
+    expect(found.json()).toEqual({ message: IDENTIFY_MESSAGE });
+    await identifyLookupsSettled();
     // WhatsApp cannot carry a code without the Cloud API: nothing waits in the owner's queue.
     const codes = await t.app.db
       .select()
@@ -208,26 +211,63 @@ describe("a returning customer proves who they are", () => {
       verificationCode: code,
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json().error.fields.verificationCode).toBe("This code has expired or was already used. Ask for a new code.");
+    expect(again.json().error.fields.verificationCode).toBe(PAYER_CODE_REFUSED);
   });
 
-  it("an account no code can reach now (WhatsApp only, no Cloud API) answers match with why and what to do, and issues nothing", async () => {
+  it("an account no code can reach now (WhatsApp only, no Cloud API) gets the answer anyone gets, and nothing is issued", async () => {
     const only = await makeClient(t.app, { username: "wa.only", full_name: "Wa Only", whatsapp: "27821110045" });
     const response = await post("/api/payments/identify", { whatsapp: "082 111 0045" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ match: true, by: "whatsapp", sentTo: [], message: CODE_ROUTE_MESSAGES.identify });
+    expect(response.json()).toEqual({ message: IDENTIFY_MESSAGE });
+    await identifyLookupsSettled();
     expect(await t.app.db.select().from(verificationCodes).where(eq(verificationCodes.client_id, only.id))).toEqual([]);
     expect(await t.app.db.select().from(outbox).where(eq(outbox.client_id, only.id))).toEqual([]);
   });
 
-  it("a number nobody has answers match: false and sends nothing", async () => {
+  it("a number nobody has gets the same status, shape and words as a client's number, and nothing is sent", async () => {
+    await makeClient(t.app, { username: "known.k", full_name: "Known K", whatsapp: "27821110046", email: "known@example.co.za" });
+    const known = await post("/api/payments/identify", { whatsapp: "082 111 0046" });
+    await identifyLookupsSettled();
     const before = (await t.app.db.select().from(verificationCodes)).length;
     const response = await post("/api/payments/identify", { whatsapp: "083 999 0001" });
-    expect(response.json()).toEqual({ match: false, sentTo: [] });
+    expect(response.statusCode).toBe(known.statusCode);
+    expect(response.json()).toEqual(known.json());
+    expect(response.headers["content-length"]).toBe(known.headers["content-length"]);
+    await identifyLookupsSettled();
     expect((await t.app.db.select().from(verificationCodes)).length).toBe(before);
     const bad = await post("/api/payments/identify", { whatsapp: "+1 555 0100" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.whatsapp).toBe("Please enter a valid WhatsApp number");
+  });
+});
+
+describe("codes tell a stranger nothing", () => {
+  it("a code given for a number nobody has is refused in the very words of a wrong code for a client's number", async () => {
+    const client = await makeClient(t.app, {
+      username: "coded.c",
+      full_name: "Coded C",
+      whatsapp: "27821110047",
+      email: "coded@example.co.za",
+    });
+    await post("/api/payments/identify", { whatsapp: "082 111 0047" });
+    await identifyLookupsSettled();
+    const code = await codeSentTo(t.app, "coded@example.co.za");
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    const pay = (whatsapp: string, verificationCode: string) =>
+      post("/api/payments/paylink", {
+        packageId: pkgId["Month to Month"],
+        immediateStartConsent: true,
+        name: "Someone",
+        whatsapp,
+        verificationCode,
+      });
+    const theirs = await pay("082 111 0047", wrong);
+    const nobody = await pay("083 999 0047", wrong);
+    expect(theirs.statusCode).toBe(400);
+    expect(nobody.statusCode).toBe(400);
+    expect(theirs.json().error).toEqual(nobody.json().error);
+    expect(nobody.json().error.fields.verificationCode).toBe(PAYER_CODE_REFUSED);
+    expect((await clientRow(client.id)).whatsapp).toBe("27821110047");
   });
 });
 
@@ -444,7 +484,7 @@ describe("the owner merges a flagged duplicate", () => {
       .where(and(eq(auditLog.action, "merge"), eq(auditLog.resource_id, kept.id)));
     expect(audits).toHaveLength(1);
     // The number is the kept client's alone again.
-    expect((await post("/api/payments/identify", { whatsapp: "082 111 0100" })).json().match).toBe(true);
+    expect((await matchContact(t.app.db, { whatsapp: "27821110100" }))?.client.id).toBe(kept.id);
   });
 
   it("dismissing the flag keeps both; a shared number must first change (409)", async () => {

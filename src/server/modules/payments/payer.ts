@@ -8,20 +8,20 @@ import { knownFields, storablePayload } from "@/server/lib/clean-input";
 import { AppError, badRequest } from "@/server/lib/errors";
 import { matchContact, storedNumber } from "@/server/lib/identity";
 import {
-  codeRefusal,
   codeRoute,
   consumeCode,
   consumeProvedReply,
   type Destination,
   issueCode,
   issueReplyCode,
-  maskedDestination,
+  newCode,
+  replyLink,
   replyWebhookReady,
 } from "@/server/lib/verification";
 import { SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";
 import { isValidEmail } from "@/shared/contact";
 import {
-  CODE_ROUTE_MESSAGES,
+  IDENTIFY_MESSAGE,
   type IdentifyResponse,
   identifyRequestSchema,
   PAYER_NAME_MESSAGE,
@@ -32,11 +32,13 @@ import { toStoredWhatsApp } from "@/shared/whatsapp";
 import { type Payer, type PayerSession, type PaymentsContext, validationError } from "./context";
 
 export const NOT_YOUR_ACCOUNT = "That is not your account.";
-export const NO_CODE_FOR_THIS_PAYER =
-  "There is no code for this number or e-mail address. Continue as a new customer, or ask for a code again.";
-/** The code of the payer's wa.me link, used before their WhatsApp message with it reached us. */
-export const REPLY_NOT_RECEIVED =
-  "We have not received your WhatsApp message with this code yet. Send it from your number, then try again.";
+/**
+ * Any code a payer gives that does not prove an account: wrong, expired, voided, not yet written
+ * to us, or for a number that has no account. One sentence for all, so trying codes tells a
+ * stranger nothing about who is a customer (issue 46).
+ */
+export const PAYER_CODE_REFUSED =
+  "That code did not work. Check it and try again, or ask for a new code. Sent it on WhatsApp? Give it a moment to reach us first. Or continue as a new customer.";
 /** A payer's open lead from this long ago is reused instead of making another. */
 const REUSE_LEAD_WITHIN_MS = 24 * 3_600_000;
 
@@ -74,12 +76,11 @@ export async function resolvePayer(
   const match = await matchContact(db, { whatsapp, email });
   let proven: ClientRow | null = null;
   if (input.verificationCode) {
-    if (!match) throw badRequest(NO_CODE_FOR_THIS_PAYER, { verificationCode: NO_CODE_FOR_THIS_PAYER });
+    if (!match) throw badRequest(PAYER_CODE_REFUSED, { verificationCode: PAYER_CODE_REFUSED });
     const ask = { purpose: "payment-identify" as const, clientId: match.client.id, code: input.verificationCode as string };
     // the code of their wa.me link once their message proved it, else the code sent to them
     const check = await db.transaction(async (tx) => (await consumeProvedReply(tx, ask)) ?? consumeCode(tx, ask));
-    if (check === "waiting") throw badRequest(REPLY_NOT_RECEIVED, { verificationCode: REPLY_NOT_RECEIVED });
-    if (!check.ok) throw codeRefusal(check, "verificationCode");
+    if (check === "waiting" || !check.ok) throw badRequest(PAYER_CODE_REFUSED, { verificationCode: PAYER_CODE_REFUSED });
     proven = match.client;
     if (proven.status === "suspended") throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
     await session.onProven?.(proven.id);
@@ -140,48 +141,60 @@ export async function resolvePayer(
   return { client: proven, leadId: lead.id, email, name };
 }
 
+/** The identify lookups still running after their answers went (tests wait for them). */
+const lookups = new Set<Promise<void>>();
+
+/** Resolves once every identify's lookup (and any code it sent) has finished. */
+export async function identifyLookupsSettled(): Promise<void> {
+  while (lookups.size) await Promise.allSettled([...lookups]);
+}
+
 /**
- * POST /api/payments/identify: whether the number (else the e-mail address) is a client's; if
- * so a one-time code goes to that client's recorded channels (never to what was typed), and
- * the review step asks for it. A person who cannot give it continues as a new customer.
+ * POST /api/payments/identify: the same answer for any number or address (issue 46: who is a
+ * customer is not public), given before anything is looked up, so its status, shape and timing
+ * say nothing. Then, if the number (else the e-mail address) is a client's, a one-time code goes
+ * to that client's recorded channels where one arrives now (never to what was typed), and the
+ * wa.me link's code is bound to their recorded number. The review step offers the code field and
+ * "continue as a new customer" in every case.
  */
 export async function identify(ctx: PaymentsContext, body: unknown, session: PayerSession = { clientId: null }): Promise<IdentifyResponse> {
-  const { app, db } = ctx;
+  const { app } = ctx;
   const parsed = identifyRequestSchema.safeParse(body ?? {});
   if (!parsed.success) throw validationError(parsed.error);
-  const match = await matchContact(db, parsed.data);
-  if (!match) return { match: false, sentTo: [] };
+  const business = await loadBusiness(app);
+  // a link whenever the webhook is set up, whoever asks; its code proves something only for a client
+  const replyCode = replyWebhookReady(app.config) && business.whatsappNumber.replace(/\D/g, "") ? newCode() : null;
+  const lookup = sendIdentifyCodes(ctx, parsed.data, session, replyCode).catch((error: unknown) => {
+    app.log.error({ err: error }, "identify: the code for a payer could not be sent");
+  });
+  lookups.add(lookup);
+  void lookup.finally(() => lookups.delete(lookup));
+  return { message: IDENTIFY_MESSAGE, ...(replyCode ? { waLink: replyLink(business, replyCode) } : {}) };
+}
+
+async function sendIdentifyCodes(
+  ctx: PaymentsContext,
+  contact: { whatsapp?: string; email?: string },
+  session: PayerSession,
+  replyCode: string | null,
+): Promise<void> {
+  const { app, db } = ctx;
+  const match = await matchContact(db, contact);
+  if (!match) return;
   const client = match.client;
   const recorded: Destination[] = [];
   const number = toStoredWhatsApp(client.whatsapp);
   if (number) recorded.push({ channel: "whatsapp", recipient: number });
   if (client.email && isValidEmail(client.email)) recorded.push({ channel: "email", recipient: client.email.trim().toLowerCase() });
+  const business = await loadBusiness(app);
+  const requester = `ip:${session.ip ?? "unknown"}`;
+  // Or they write the link's code to us from the client's recorded number (issue 41).
+  if (number && replyCode) {
+    await issueReplyCode(db, business, true, { purpose: "payment-identify", number, clientId: client.id, requester, code: replyCode });
+  }
   // Only where a code arrives now (lib/verification.ts). None: they sign in, or go on as a new customer.
   const to = await codeRoute(db, recorded, app.outbox.codeTransports);
-  const business = await loadBusiness(app);
-  // Or they write a code to us from the client's recorded number (issue 41), when the webhook is set up.
-  const waLink = number
-    ? await issueReplyCode(db, business, replyWebhookReady(app.config), {
-        purpose: "payment-identify",
-        number,
-        clientId: client.id,
-        requester: `ip:${session.ip ?? "unknown"}`,
-      })
-    : null;
-  const link = waLink ? { waLink } : {};
-  if (!to.length) return { match: true, by: match.by, sentTo: [], message: CODE_ROUTE_MESSAGES.identify, ...link };
-  await issueCode(db, business, {
-    purpose: "payment-identify",
-    to,
-    clientId: client.id,
-    requester: `ip:${session.ip ?? "unknown"}`,
-    name: client.full_name,
-  });
+  if (!to.length) return;
+  await issueCode(db, business, { purpose: "payment-identify", to, clientId: client.id, requester, name: client.full_name });
   app.outbox.nudge();
-  return {
-    match: true,
-    by: match.by,
-    sentTo: to.map(maskedDestination),
-    ...link,
-  };
 }

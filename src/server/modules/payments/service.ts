@@ -31,7 +31,7 @@ export type { OrderInput, PayerSession, PaymentsServiceOptions } from "./context
 export { EFT_REFERENCE_ALPHABET, type EftResponse } from "./eft";
 export { paymentNotificationsSettled } from "./intake";
 export { cardModeFor, paymentMethods } from "./methods";
-export { NO_CODE_FOR_THIS_PAYER, NOT_YOUR_ACCOUNT, REPLY_NOT_RECEIVED } from "./payer";
+export { identifyLookupsSettled, NOT_YOUR_ACCOUNT, PAYER_CODE_REFUSED } from "./payer";
 export { messageState } from "./status";
 
 export function createPaymentsService(app: FastifyInstance, options: PaymentsServiceOptions = {}) {

@@ -13,7 +13,6 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin } from "@/server/auth/guards";
-import { secureCookies } from "@/server/auth/sessions";
 import { capturedPayments, trialRefusals, trials } from "@/server/db/schema";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { type TrialSummary, type TrialWindowSummary, trialStartedSchema, trialVerifySchema, trialViewSchema } from "@/shared/trial-schemas";

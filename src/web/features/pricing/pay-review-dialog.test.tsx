@@ -3,10 +3,10 @@ import type { PaymentMethods } from "@/shared/api";
 import { EFT_CARD_ONLY_MESSAGE, SUPPORT_HOURS } from "@/shared/constants";
 import { MAC_MESSAGE } from "@/shared/device-lines";
 import type { PlanViewModel } from "@/shared/pricing";
-import { CODE_ROUTE_MESSAGES, IMMEDIATE_START_CONSENT_MESSAGE } from "@/shared/schemas";
+import { IDENTIFY_MESSAGE, IMMEDIATE_START_CONSENT_MESSAGE } from "@/shared/schemas";
 import { SEND_CODE_ON_WHATSAPP } from "@/web/components/send-code-on-whatsapp";
 import { cleanup, click, renderRoutes, stubFetch, typeInto, waitFor } from "@/web/testing/render";
-import { PayReviewDialog } from "./pay-review-dialog";
+import { PAY_REVIEW_MESSAGES, PayReviewDialog } from "./pay-review-dialog";
 
 vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 const { toast } = await import("@/web/lib/toast");
@@ -49,8 +49,8 @@ const identified: { path: string; body: unknown }[] = [];
 function stubApi(card: PaymentMethods["card"], routes: Record<string, Answer | (() => Answer)> = {}, eft = card === "off") {
   const stub = stubFetch({
     "/payments/methods": { body: { data: { card, eft } } },
-    // by default nobody has the number: no code is asked for
-    "/payments/identify": { body: { match: false, sentTo: [] } },
+    // the answer anyone gets, whoever the number belongs to
+    "/payments/identify": { body: { message: IDENTIFY_MESSAGE } },
     ...routes,
   });
   const posts: { path: string; body: unknown }[] = [];
@@ -235,29 +235,38 @@ describe("PayReviewDialog: the review step", () => {
     expect(review.onClose).toHaveBeenCalled();
   });
 
-  it("asks a payer whose number is a client's for the code we sent, and sends it with the payment", async () => {
+  it("a new customer goes straight to payment: nobody is asked whose number it is, and the tab opened at the click is the pay link's", async () => {
+    const posts = stubApi("sandbox", { "/payments/paylink": { status: 201, body: PAYLINK } });
+    const tabs = openTabs();
+    const review = await renderReview();
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
+    await review.fill();
+    await click(review.button("Continue to payment"));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(identified).toEqual([]);
+    expect(tabs).toHaveLength(1);
+    await waitFor(() => expect(tabs[0].location.href).toBe(PAYLINK.paylinkUrl));
+    // no blank tab: the one opened at the click is used, never closed
+    expect(tabs[0].close).not.toHaveBeenCalled();
+  });
+
+  it("a returning customer asks for a code: the answer anyone gets, the code field, and the code sent with the payment", async () => {
     const posts = stubApi("sandbox", {
-      "/payments/identify": { body: { match: true, sentTo: ["WhatsApp ending 4567"] } },
+      "/payments/identify": { body: { message: IDENTIFY_MESSAGE } },
       "/payments/paylink": { status: 201, body: PAYLINK },
     });
     const tabs = openTabs();
     const review = await renderReview();
     await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
     await review.fill();
-    await click(review.button("Continue to payment"));
-    await waitFor(() =>
-      expect(review.dialog.querySelector("#payer-identity-title")?.textContent).toBe(
-        "We found an account for this number — enter the code we sent to sign in, or continue as a new customer.",
-      ),
-    );
-    expect(review.dialog.textContent).toContain("We sent a code to WhatsApp ending 4567.");
-    // a code never waits for a person: nothing says it is sent by hand
-    expect(review.dialog.textContent).not.toMatch(/by hand|few minutes/);
+    await click(review.button(PAY_REVIEW_MESSAGES.returning));
+    await waitFor(() => expect(review.dialog.querySelector("#payer-identity-title")?.textContent).toBe("Pay on your account"));
+    expect(review.dialog.textContent).toContain(IDENTIFY_MESSAGE);
     expect(identified).toEqual([{ path: "/api/payments/identify", body: { whatsapp: "082 123 4567", email: "" } }]);
-    // No payment yet, and the tab opened at the click is closed again.
+    // asking opens no tab and pays nothing
+    expect(tabs).toEqual([]);
     expect(posts).toEqual([]);
-    expect(tabs[0].close).toHaveBeenCalled();
-    // Without a code the button says so on the code field.
+    // Without a code the button says so on the code field, and the tab it opened is closed again.
     await click(review.button("Sign in and pay"));
     await waitFor(() => expect(review.errorOf("verificationCode")).toBe("Enter the 6-digit code we sent"));
     expect(posts).toEqual([]);
@@ -268,27 +277,18 @@ describe("PayReviewDialog: the review step", () => {
     expect(identified).toHaveLength(1);
   });
 
-  it("says at the number's field when no code can reach the account, and paying again goes on as a new customer", async () => {
-    const posts = stubApi("sandbox", {
-      "/payments/identify": { body: { match: true, by: "whatsapp", sentTo: [], message: CODE_ROUTE_MESSAGES.identify } },
-      "/payments/paylink": { status: 201, body: PAYLINK },
-    });
-    openTabs();
+  it("asking for a code needs the number first: said at its field, and nothing is asked", async () => {
+    stubApi("sandbox");
     const review = await renderReview();
     await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
-    await review.fill();
-    await click(review.button("Continue to payment"));
-    await waitFor(() => expect(review.errorOf("whatsapp")).toBe(CODE_ROUTE_MESSAGES.identify));
+    await click(review.button(PAY_REVIEW_MESSAGES.returning));
+    await waitFor(() => expect(review.errorOf("whatsapp")).toBeTruthy());
+    expect(identified).toEqual([]);
     expect(review.dialog.querySelector("#payer-identity-title")).toBeNull();
-    expect(posts).toEqual([]);
-    await click(review.button("Continue to payment"));
-    await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0].body).not.toHaveProperty("verificationCode");
-    expect(identified).toHaveLength(1);
   });
 
-  it("too many codes is said as a code limit at the number, never 'Payment Error'; paying again goes on as a new customer", async () => {
-    const limit = "We have sent too many codes there in the last hour. Please wait a while and try again.";
+  it("too many code requests are said at the number, never 'Payment Error'; paying goes on as a new customer", async () => {
+    const limit = "Too many requests. Please wait a minute and try again.";
     const posts = stubApi("sandbox", {
       "/payments/identify": { status: 429, body: { error: { code: "rate_limited", message: limit } } },
       "/payments/paylink": { status: 201, body: PAYLINK },
@@ -297,8 +297,8 @@ describe("PayReviewDialog: the review step", () => {
     const review = await renderReview();
     await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
     await review.fill();
-    await click(review.button("Continue to payment"));
-    await waitFor(() => expect(review.errorOf("whatsapp")).toBe(`${limit} Or press Pay again to continue as a new customer.`));
+    await click(review.button(PAY_REVIEW_MESSAGES.returning));
+    await waitFor(() => expect(review.errorOf("whatsapp")).toBe(limit));
     expect(toast.error).not.toHaveBeenCalledWith("Payment Error", expect.anything());
     expect(posts).toEqual([]);
     await click(review.button("Continue to payment"));
@@ -306,16 +306,16 @@ describe("PayReviewDialog: the review step", () => {
     expect(posts[0].body).not.toHaveProperty("verificationCode");
   });
 
-  it("offers a client no code can reach 'Send the code on WhatsApp', and pays with that link's code (refused in the server's words until the message arrives)", async () => {
+  it("offers 'Send the code on WhatsApp' when the shop reads WhatsApp messages, and with nothing typed pays with that link's code (refused in the server's words until the message arrives)", async () => {
     const waLink = "https://wa.me/27821234567?text=My%20StreamDesk%20code%3A%20482913";
-    const notYet = "We have not received your WhatsApp message with this code yet. Send it from your number, then try again.";
+    const refused = "That code did not work. Check it and try again, or ask for a new code.";
     let tries = 0;
     const posts = stubApi("sandbox", {
-      "/payments/identify": { body: { match: true, by: "whatsapp", sentTo: [], message: CODE_ROUTE_MESSAGES.identify, waLink } },
+      "/payments/identify": { body: { message: IDENTIFY_MESSAGE, waLink } },
       "/payments/paylink": () => {
         tries += 1;
         return tries === 1
-          ? { status: 400, body: { error: { code: "validation", message: notYet, fields: { verificationCode: notYet } } } }
+          ? { status: 400, body: { error: { code: "validation", message: refused, fields: { verificationCode: refused } } } }
           : { status: 201, body: PAYLINK };
       },
     });
@@ -323,20 +323,16 @@ describe("PayReviewDialog: the review step", () => {
     const review = await renderReview();
     await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
     await review.fill();
-    await click(review.button("Continue to payment"));
+    await click(review.button(PAY_REVIEW_MESSAGES.returning));
     const link = await waitFor(() => {
       const found = [...review.dialog.querySelectorAll("a")].find((a) => a.textContent === SEND_CODE_ON_WHATSAPP);
       if (!found) throw new Error("no WhatsApp button");
       return found;
     });
     expect(link.getAttribute("href")).toBe(waLink);
-    expect(review.dialog.textContent).not.toContain("We sent a code");
-    // no code went anywhere: nothing to type, and the number's field is not refused
-    expect(review.input("verificationCode")).toBeNull();
-    expect(review.errorOf("whatsapp")).toBeNull();
     expect(posts).toEqual([]);
     await click(review.button("Sign in and pay"));
-    await waitFor(() => expect(document.getElementById("payer-verificationCode-error")?.textContent).toBe(notYet));
+    await waitFor(() => expect(review.errorOf("verificationCode")).toBe(refused));
     await click(review.button("Sign in and pay"));
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(posts.map((p) => (p.body as { verificationCode?: string }).verificationCode)).toEqual(["482913", "482913"]);
@@ -358,14 +354,14 @@ describe("PayReviewDialog: the review step", () => {
 
   it("lets the payer continue as a new customer without the code, and shows a refused code on its field", async () => {
     const posts = stubApi("ikhokha", {
-      "/payments/identify": { body: { match: true, sentTo: ["t***@example.co.za"] } },
+      "/payments/identify": { body: { message: IDENTIFY_MESSAGE } },
       "/payments/paylink": {
         status: 400,
         body: {
           error: {
             code: "validation",
             message: "x",
-            fields: { verificationCode: "That code is not right. Check the code we sent and try again. 4 tries left." },
+            fields: { verificationCode: "That code did not work. Check it and try again, or ask for a new code." },
           },
         },
       },
@@ -373,12 +369,12 @@ describe("PayReviewDialog: the review step", () => {
     openTabs();
     const review = await renderReview();
     await review.fill({ email: "thandi@example.co.za" });
-    await click(review.button("Continue to payment"));
+    await click(review.button(PAY_REVIEW_MESSAGES.returning));
     await waitFor(() => expect(review.input("verificationCode")).not.toBeNull());
     await typeInto(review.input("verificationCode"), "654321");
     await click(review.button("Sign in and pay"));
     await waitFor(() =>
-      expect(review.errorOf("verificationCode")).toBe("That code is not right. Check the code we sent and try again. 4 tries left."),
+      expect(review.errorOf("verificationCode")).toBe("That code did not work. Check it and try again, or ask for a new code."),
     );
     await click(review.button("Continue as a new customer"));
     await waitFor(() => expect(posts).toHaveLength(2));

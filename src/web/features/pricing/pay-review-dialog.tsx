@@ -6,7 +6,7 @@
 // providers (PayFast, Ozow, Yoco), the visitor picks one of the ways to pay first (a radio group).
 // Loaded on first use: it brings Radix, zod and the shared payer schema with it.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, CreditCard, FlaskConical, Landmark, Loader2, Wallet } from "lucide-react";
+import { ArrowLeft, CreditCard, FlaskConical, KeyRound, Landmark, Loader2, Wallet } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, type UseFormRegister, useForm } from "react-hook-form";
 import type { EftResponse, HostedPaymentMethod, PaymentMethods } from "@/shared/api";
@@ -25,7 +25,7 @@ import {
 } from "@/shared/schemas";
 import { DeviceLineField, deviceRequest } from "@/web/components/device-line-field";
 import { EftDetails } from "@/web/components/eft-details";
-import { CheckboxField, FieldError, FormField, fieldAria } from "@/web/components/form-field";
+import { CheckboxField, FormField, fieldAria } from "@/web/components/form-field";
 import { PaymentMark, type PaymentMarkId } from "@/web/components/payment-marks";
 import { PopiaNotice } from "@/web/components/popia-notice";
 import { SendCodeOnWhatsApp } from "@/web/components/send-code-on-whatsapp";
@@ -47,19 +47,13 @@ export const PAY_REVIEW_MESSAGES = {
   sandbox: "Test checkout: no real money is taken.",
   eftAfter: "We'll activate your account when the payment reflects.",
   unavailable: "Online payment isn't available at the moment. Place an order and we'll send you the payment details on WhatsApp.",
-  found: "We found an account for this number — enter the code we sent to sign in, or continue as a new customer.",
-  foundByEmail: "We found an account for this e-mail address — enter the code we sent to sign in, or continue as a new customer.",
-  codeLimitAsNew: "Or press Pay again to continue as a new customer.",
+  /** issue 46: a returning customer asks for the code; a new one goes straight to payment */
+  returning: "Already a customer? Get a code to pay on your account",
+  returningHint: "Type the WhatsApp number (or e-mail address) on your account first.",
   asNew: "Continuing as a new customer makes a new account. If it turns out to be you, we join the two.",
   cardOnly: EFT_CARD_ONLY_MESSAGE,
-  /** issue 41: the account's number can prove it is them by writing to us */
-  foundNoCode: "We found an account for this number — prove it is you on WhatsApp, or continue as a new customer.",
   byWhatsApp: "Or tap the button and send the message from your account's WhatsApp number, then pay: no code to type.",
-  byWhatsAppOnly: "Tap the button and send the message from your account's WhatsApp number, then pay.",
 } as const;
-
-/** Proving by writing to us is offered (an account matched and the API gave a wa.me link). */
-const canProve = (answer: IdentifyResponse) => answer.match && (answer.sentTo.length > 0 || Boolean(answer.waLink));
 
 /** The code the wa.me link writes: once that message has reached the shop, it pays on the account. */
 const codeOfLink = (waLink: string): string => decodeURIComponent(waLink.split("?text=")[1] ?? "").match(/\d{6}/)?.[0] ?? "";
@@ -143,7 +137,11 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
   const providerName = methods?.providers?.find((p) => p.id === method)?.name;
   const [eft, setEft] = useState<EftResponse | null>(null);
   const [quote, setQuote] = useState<CouponQuote | null>(null);
-  const { register, handleSubmit, getValues, setError, clearErrors, formState, watch } = useForm<PayerValues, unknown, PayerDevice>({
+  const { register, handleSubmit, getValues, setError, clearErrors, formState, watch, trigger } = useForm<
+    PayerValues,
+    unknown,
+    PayerDevice
+  >({
     defaultValues: EMPTY,
     resolver,
     mode: "onSubmit",
@@ -157,33 +155,9 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
 
   const send = async (payer: PayerDevice, tab: Window | null, way: Way) => {
     const key = `${payer.whatsapp}|${payer.email ?? ""}`;
-    let known = identity?.key === key ? identity.answer : null;
-    if (!known) {
-      const asked = await identify(payer);
-      if (!asked.ok) {
-        closeTab(tab);
-        asked.fields.forEach(([name, message], i) => {
-          setError(name, { type: "server", message }, { shouldFocus: i === 0 });
-        });
-        return;
-      }
-      known = asked.answer;
-      setIdentity({ key, answer: known });
-      asNew.current = false;
-      // An account has this number: the code (or the message with it) comes first (the payment tab waits for it).
-      if (canProve(known)) {
-        closeTab(tab);
-        return;
-      }
-      // An account no code can reach now: why, at the field that matched; paying again goes on as a new customer.
-      if (known.match && known.message) {
-        closeTab(tab);
-        setError(known.by === "email" ? "email" : "whatsapp", { type: "server", message: known.message }, { shouldFocus: true });
-        return;
-      }
-    }
+    const known = identity?.key === key ? identity.answer : null;
     let verificationCode: string | undefined;
-    if (canProve(known) && !asNew.current) {
+    if (known && !asNew.current) {
       // nothing typed, and the link was offered: its code (proved once the message arrives)
       const typed = getValues("verificationCode").trim();
       const code = verificationCodeSchema.safeParse(typed || !known.waLink ? typed : codeOfLink(known.waLink));
@@ -227,7 +201,24 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
 
   const aria = (name: PayerField, hint = false) => fieldAria(fieldId(name), { error: errors[name]?.message, hint });
   const typedKey = `${watch("whatsapp")}|${watch("email")}`;
-  const askCode = Boolean(identity && canProve(identity.answer) && identity.key === normalisedKey(typedKey));
+  const askCode = Boolean(identity && identity.key === normalisedKey(typedKey));
+  // "Already a customer?": the same answer whoever the number belongs to; the code field follows
+  const [asking, setAsking] = useState(false);
+  const askForCode = async () => {
+    if (!(await trigger(["whatsapp", "email"]))) return;
+    const { whatsapp, email } = getValues();
+    setAsking(true);
+    const asked = await identify({ whatsapp: whatsapp.trim(), email: email?.trim() });
+    setAsking(false);
+    if (!asked.ok) {
+      asked.fields.forEach(([name, message], i) => {
+        setError(name, { type: "server", message }, { shouldFocus: i === 0 });
+      });
+      return;
+    }
+    asNew.current = false;
+    setIdentity({ key: normalisedKey(`${whatsapp}|${email ?? ""}`), answer: asked.answer });
+  };
   // the hints promise the login where it will go (the outbox's rule, shared/login-channel.ts)
   const loginChannel = promisedLoginChannel(methods?.loginChannel, watch("email") ?? "");
 
@@ -324,7 +315,15 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                     aria={aria("verificationCode", true)}
                     field={register("verificationCode")}
                   />
-                ) : null}
+                ) : (
+                  <div className="flex flex-col items-start gap-1">
+                    <Button type="button" variant="ghost" size="sm" className="px-1" onClick={askForCode} disabled={asking || isSubmitting}>
+                      {asking ? <Loader2 aria-hidden="true" className="animate-spin" /> : <KeyRound aria-hidden="true" />}
+                      {PAY_REVIEW_MESSAGES.returning}
+                    </Button>
+                    <p className="text-xs text-ink-subtle">{PAY_REVIEW_MESSAGES.returningHint}</p>
+                  </div>
+                )}
 
                 <ExtrasSection
                   register={register}
@@ -439,17 +438,16 @@ function normalisedKey(typed: string): string {
   return `${whatsapp.trim()}|${email.trim()}`;
 }
 
-/** Asks the server whether the payer is a client already; a refusal as field messages (or a toast). */
+/** Asks the server for a code to the account's contacts, if there is one; a refusal as field messages (or a toast). */
 async function identify(
-  payer: PayerDevice,
+  payer: Pick<PayerDevice, "whatsapp" | "email">,
 ): Promise<{ ok: true; answer: IdentifyResponse } | { ok: false; fields: [PayerField, string][] }> {
   try {
     return { ok: true, answer: await identifyPayer({ whatsapp: payer.whatsapp, email: payer.email }) };
   } catch (error) {
-    // Too many codes: said as a code limit at the number, not as a payment failure; paying again goes on as a new customer.
+    // Asked too often from here: said at the number, not as a payment failure; paying goes on as a new customer.
     if (error instanceof ApiError && error.status === 429) {
-      const why = error.message || "We have sent too many codes there in the last hour.";
-      return { ok: true, answer: { match: true, by: "whatsapp", sentTo: [], message: `${why} ${PAY_REVIEW_MESSAGES.codeLimitAsNew}` } };
+      return { ok: false, fields: [["whatsapp", error.message || "Too many requests. Please wait a minute and try again."]] };
     }
     if (error instanceof ApiError && error.status === 400) {
       const fields = PAYER_FIELDS.filter((name) => error.fields[name]).map((name) => [name, error.fields[name]] as [PayerField, string]);
@@ -462,7 +460,7 @@ async function identify(
   }
 }
 
-/** "We found an account for this number": the code, or the way on as a new customer. */
+/** "If this number has an account with us, we've sent a code": the code, the WhatsApp way, or on as a new customer. */
 function IdentityStep({
   answer,
   error,
@@ -479,44 +477,28 @@ function IdentityStep({
   return (
     <section aria-labelledby="payer-identity-title" className="rounded-xl bg-accent/10 p-4 ring-1 ring-accent/30">
       <h3 id="payer-identity-title" className="text-sm font-semibold text-ink">
-        {!answer.sentTo.length
-          ? PAY_REVIEW_MESSAGES.foundNoCode
-          : answer.by === "email"
-            ? PAY_REVIEW_MESSAGES.foundByEmail
-            : PAY_REVIEW_MESSAGES.found}
+        Pay on your account
       </h3>
-      {answer.sentTo.length ? (
-        <p className="mt-1 text-sm text-ink-muted" role="status">
-          We sent a code to {answer.sentTo.join(" and ")}.
-        </p>
-      ) : null}
+      <p className="mt-1 text-sm text-ink-muted" role="status">
+        {answer.message}
+      </p>
       {answer.waLink ? (
         <div className="mt-2 flex flex-col gap-2">
-          <p className="text-sm text-ink-muted">
-            {answer.sentTo.length ? PAY_REVIEW_MESSAGES.byWhatsApp : PAY_REVIEW_MESSAGES.byWhatsAppOnly}
-          </p>
-          <SendCodeOnWhatsApp href={answer.waLink} primary={!answer.sentTo.length} />
+          <p className="text-sm text-ink-muted">{PAY_REVIEW_MESSAGES.byWhatsApp}</p>
+          <SendCodeOnWhatsApp href={answer.waLink} />
         </div>
       ) : null}
-      {answer.sentTo.length ? (
-        <FormField id={fieldId("verificationCode")} label="Code" error={error} hint={PAY_REVIEW_MESSAGES.asNew} className="mt-3">
-          <Input
-            id={fieldId("verificationCode")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            className="max-w-40 font-mono tracking-widest"
-            {...aria}
-            {...field}
-          />
-        </FormField>
-      ) : (
-        // nothing to type: the link's code goes with the payment; a refusal shows here
-        <>
-          <FieldError id={fieldId("verificationCode")} error={error} className="mt-2" />
-          <p className="mt-2 text-sm text-ink-muted">{PAY_REVIEW_MESSAGES.asNew}</p>
-        </>
-      )}
+      <FormField id={fieldId("verificationCode")} label="Code" error={error} hint={PAY_REVIEW_MESSAGES.asNew} className="mt-3">
+        <Input
+          id={fieldId("verificationCode")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          className="max-w-40 font-mono tracking-widest"
+          {...aria}
+          {...field}
+        />
+      </FormField>
     </section>
   );
 }

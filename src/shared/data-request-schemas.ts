@@ -97,3 +97,31 @@ export const DATA_REQUEST_STATUS_LABELS: Record<DataRequestStatus, string> = {
   refused: "Refused",
   erased: "Erased",
 };
+
+/** The client details the owner's queue corrects in one step (the normal client edit does the rest). */
+export const CORRECTABLE_FIELDS = [
+  "full_name",
+  "email",
+  "whatsapp",
+  "billing_company",
+  "billing_address",
+  "billing_vat_number",
+  "notes",
+] as const;
+export const CORRECTABLE_FIELD_LABELS: Record<(typeof CORRECTABLE_FIELDS)[number], string> = {
+  full_name: "Full name",
+  email: "E-mail address",
+  whatsapp: "WhatsApp number",
+  billing_company: "Company on invoices",
+  billing_address: "Address on invoices",
+  billing_vat_number: "VAT number on invoices",
+  notes: "Notes",
+};
+
+/** The queue's correction form: one detail and its corrected value, and what the client is told. */
+export const dataRequestCorrectFormSchema = z.object({
+  field: z.enum(CORRECTABLE_FIELDS, { error: "Choose the detail to correct" }),
+  value: z.string().trim().max(2000, "At most 2000 characters"),
+  note: z.string().trim().max(1000, DATA_REQUEST_MESSAGES.tooLong),
+});
+export type DataRequestCorrectForm = z.input<typeof dataRequestCorrectFormSchema>;

@@ -191,7 +191,7 @@ export function codeCapAlert(day: string, cap: number): OwnerAlert {
       `Today (${day}) the shop has sent ${cap} one-time codes on WhatsApp, your daily cap. Each costs an authentication message.`,
       "Until midnight, codes go by e-mail only, to people who have an address; the others can prove themselves by writing to you on WhatsApp, sign in, or go on as a new customer.",
       "",
-      "Many codes in one day can mean someone is asking for codes for other people's numbers. To change the cap: Dashboard › Settings, whatsapp_code_daily_cap.",
+      "Many codes in one day can mean someone is asking for codes for other people's numbers. To change the cap: Dashboard › Settings, “WhatsApp code messages a day (cap)”.",
     ].join("\n"),
   };
 }

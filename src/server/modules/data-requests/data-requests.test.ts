@@ -10,6 +10,7 @@ import { clientSession, type SignedIn, signInAdmin } from "@/server/modules/admi
 import { makeClient, nextIp, PUBLIC_URL } from "@/server/modules/client/test-helpers";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { DATA_REQUEST_DAYS, DATA_REQUEST_MESSAGES } from "@/shared/data-request-schemas";
+import { remindOfDataRequests } from "./reminders";
 import { ERASED_NAME } from "./service";
 
 let t: TestApp;
@@ -236,6 +237,12 @@ describe("the owner answers", () => {
     for (const m of theirs.filter((x) => x.kind !== "data-request")) expect([m.recipient, m.body]).toEqual(["", "[erased]"]);
     const [request_] = await t.app.db.select().from(dataRequests).where(eq(dataRequests.id, request.id));
     expect(request_.details).toBe("");
+    const [alert] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupe_key, `owner-alert:privacy-request:${request.id}`));
+    expect(`${alert.subject} ${alert.body}`).not.toContain("Subject");
+    expect(alert.body).not.toContain("I moved to another provider");
 
     // the tax records: the payment and its invoice, amounts and the invoice's legal details as issued
     const [payment] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.client_id, p.id));
@@ -280,5 +287,39 @@ describe("the owner answers", () => {
     ).toBe(409);
     const [row] = await t.app.db.select().from(clients).where(eq(clients.id, p.id));
     expect(row.status).toBe("active");
+  });
+});
+
+describe("reminders", () => {
+  it("alert the owner once a week before the due date and once when overdue, however often the job runs", async () => {
+    const p = await person();
+    const request = (await ask(p.cookie, { kind: "erasure", details: "Please remove me" })).json().data;
+    const reminders = () =>
+      t.app.db
+        .select({ key: outbox.dedupe_key })
+        .from(outbox)
+        .where(and(eq(outbox.kind, "owner-alert"), sql`${outbox.dedupe_key} like ${`owner-alert:privacy-request:${request.id}:%`}`));
+    await remindOfDataRequests(t.app);
+    expect(await reminders()).toEqual([]);
+    const inSevenDays = new Date(Date.now() + 6 * 86_400_000);
+    await t.app.db.update(dataRequests).set({ due_at: inSevenDays }).where(eq(dataRequests.id, request.id));
+    await remindOfDataRequests(t.app);
+    await remindOfDataRequests(t.app);
+    expect((await reminders()).map((r) => r.key)).toEqual([`owner-alert:privacy-request:${request.id}:7d`]);
+    await t.app.db
+      .update(dataRequests)
+      .set({ due_at: new Date(Date.now() - 1000) })
+      .where(eq(dataRequests.id, request.id));
+    await remindOfDataRequests(t.app);
+    await remindOfDataRequests(t.app);
+    expect((await reminders()).map((r) => r.key).sort()).toEqual([
+      `owner-alert:privacy-request:${request.id}:7d`,
+      `owner-alert:privacy-request:${request.id}:overdue`,
+    ]);
+    // an answered request is reminded of no more
+    await admin.call({ method: "POST", url: `/api/admin/data-requests/${request.id}/erase`, payload: { line: "keep" } });
+    const before = (await reminders()).length;
+    await remindOfDataRequests(t.app, new Date(Date.now() + 40 * 86_400_000));
+    expect(await reminders()).toHaveLength(before);
   });
 });

@@ -382,6 +382,14 @@ async function deIdentify(tx: Tx, client: ClientRow, requestId: string): Promise
   await tx.delete(contentRequests).where(eq(contentRequests.client_id, client.id));
   await tx.update(lineMacChanges).set({ old_mac: "", new_mac: "" }).where(eq(lineMacChanges.client_id, client.id));
   await tx.update(dataRequests).set({ details: "", correction: "", updated_at: now }).where(eq(dataRequests.client_id, client.id));
+  // the owner's alerts about their requests named them and quoted what they wrote
+  const theirRequests = (await tx.select({ id: dataRequests.id }).from(dataRequests).where(eq(dataRequests.client_id, client.id))).map(
+    (r) => `owner-alert:privacy-request:${r.id}`,
+  );
+  await tx
+    .update(outbox)
+    .set({ subject: "Privacy request (client erased)", body: ERASED_TEXT, wa_link: null, template_vars: {}, updated_at: now })
+    .where(or(...theirRequests.map((key) => sql`${outbox.dedupe_key} like ${`${key}%`}`)));
 
   const theirLeads = (await tx.select({ id: leads.id }).from(leads).where(eq(leads.client_id, client.id))).map((l) => l.id);
   if (theirLeads.length) {

@@ -15,6 +15,8 @@ describe("ownerAlertPrefs", () => {
         "outbox-failed": true,
         "unsellable-package": true,
         "mac-held": true,
+        "code-cap": true,
+        "privacy-request": true,
       },
       digest: false,
       digestHour: 7,

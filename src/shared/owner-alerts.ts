@@ -26,6 +26,8 @@ export const OWNER_ALERT_CAUSES = {
     label: "A customer could not buy a package that has no panel package mapped",
   },
   "mac-held": { setting: "owner_alert_mac_held", label: "A customer gave a box MAC address another client holds" },
+  "code-cap": { setting: "owner_alert_code_cap", label: "The day's WhatsApp codes reached their cap (codes go by e-mail)" },
+  "privacy-request": { setting: "owner_alert_privacy_request", label: "A client asked for a correction or erasure of their data (POPIA)" },
 } as const;
 
 export type OwnerAlertCause = keyof typeof OWNER_ALERT_CAUSES;

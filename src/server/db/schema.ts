@@ -412,6 +412,8 @@ export const outbox = pgTable(
     // the per-recipient cap counts a recipient's last hour (lib/rate-limit.ts, withinRecipientCap)
     // on every public order: without it each order read the whole outbox
     index("outbox_recipient_idx").on(sql`lower(trim(${t.recipient}))`, t.created_at),
+    // the shop-wide daily cap on WhatsApp codes counts the day's code messages (lib/verification.ts, whatsappCodesCapped)
+    index("outbox_kind_created_idx").on(t.kind, t.created_at),
   ],
 );
 
@@ -1287,4 +1289,40 @@ export const resellerLines = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [index("reseller_lines_reseller_idx").on(t.reseller_id, t.created_at)],
+);
+
+/**
+ * A client's request to correct or erase what we hold of them (POPIA s24; issue 46 item 7;
+ * modules/data-requests). Due DATA_REQUEST_DAYS (30, PAIA's yardstick) after it was made; the
+ * owner corrects through the normal client edit, refuses with a reason the client is told, or
+ * erases: the person is de-identified and the tax records (invoices, credit notes, payments) kept.
+ * One open request per client and kind (the partial unique index), so a second is a 409.
+ */
+export const dataRequests = pgTable(
+  "data_requests",
+  {
+    id: id(),
+    client_id: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** correction | erasure */
+    kind: text("kind").notNull(),
+    /** correction: what is wrong; erasure: why, if they said */
+    details: text("details").notNull().default(""),
+    /** correction: what it should say */
+    correction: text("correction").notNull().default(""),
+    /** open | corrected | refused | erased */
+    status: text("status").notNull().default("open"),
+    due_at: timestamp("due_at", { withTimezone: true }).notNull(),
+    /** the owner's words the client was told: the reason for a refusal, or what was done */
+    outcome: text("outcome").notNull().default(""),
+    resolved_at: timestamp("resolved_at", { withTimezone: true }),
+    resolved_by: uuid("resolved_by").references(() => admins.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("data_requests_one_open").on(t.client_id, t.kind).where(sql`status = 'open'`),
+    index("data_requests_status_due_idx").on(t.status, t.due_at),
+  ],
 );

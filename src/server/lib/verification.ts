@@ -2,10 +2,22 @@
 // (docs/architecture.md, "Identity"). The one module that makes and checks them:
 //   - six digits, valid CODE_MINUTES, used once, void after MAX_TRIES wrong tries;
 //   - kept only as a keyed hash (secret-box's keyedDigest); the outbox carries the code sealed;
-//   - at most PER_RECIPIENT_PER_HOUR codes to one address and PER_REQUESTER_PER_HOUR for one
-//     requester (a signed-in client, a connection, or for a free trial its network) an hour,
-//     counted under a lock so two
-//     requests at once cannot both slip under the limit;
+//   - limits a stranger cannot turn against the person (issue 46 item 2), counted under locks so
+//     two requests at once cannot both slip under them:
+//       * PER_REQUESTER_PER_HOUR codes an hour for one requester (a signed-in client, a
+//         connection, or for a free trial its network), and PER_RECIPIENT_PER_HOUR to one
+//         address or person *from that requester*: past either, that requester gets a 429;
+//       * a live code (sent, unused, not voided) is re-used when it is asked for again within its
+//         life, from anywhere: nothing new is sent and the code that already arrived still works,
+//         so a stranger's requests send at most one message per CODE_MINUTES;
+//       * PER_NUMBER_PER_HOUR sends an hour to one address or person from everyone together:
+//         past it a request is answered as if sent (the caller says "we sent a code") and nothing
+//         is sent, nor is the live code voided. A requester the person has proved a code from
+//         before (their own device or connection) and a signed-in client asking for themselves
+//         are not held by it, so strangers filling it cannot lock the person out;
+//       * WhatsApp code messages are capped per South African day shop-wide
+//         (whatsapp_code_daily_cap, shared/code-limits.ts): past it codeRoute offers e-mail only
+//         and the owner is alerted once that day;
 //   - a new code voids the older ones of the same purpose for the same person;
 //   - sent through the outbox only where it arrives now (codeRoute, decided when it is issued):
 //     WhatsApp when the Cloud API is set up and either the authentication template for
@@ -22,20 +34,29 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull, like, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { verificationCodes, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
+import { outbox, siteSettings, verificationCodes, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
+import { WHATSAPP_CODE_CAP_SETTING, whatsappCodeCap } from "@/shared/code-limits";
+import { saDay } from "@/shared/dates";
 import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
 import { VERIFICATION_CODE_MESSAGES } from "@/shared/schemas";
 import type { BusinessProfile } from "./business";
 import { AppError, badRequest } from "./errors";
 import { type Channel, enqueue, SECRET_PLACEHOLDER } from "./outbox";
+import { loadAlertRoute, type OwnerAlert, queueOwnerAlert } from "./owner-alerts";
 import { keyedDigest } from "./secret-box";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const CODE_MINUTES = 10;
 export const MAX_TRIES = 5;
+/** codes an hour to one address or person from one requester */
 export const PER_RECIPIENT_PER_HOUR = 3;
+/** codes an hour for one requester, whoever they go to */
 export const PER_REQUESTER_PER_HOUR = 10;
+/** codes sent an hour to one address or person from all requesters together (past it: answered, not sent) */
+export const PER_NUMBER_PER_HOUR = 6;
+/** how far back a requester's proof of a person makes it theirs (not held by PER_NUMBER_PER_HOUR) */
+const OWN_REQUESTER_DAYS = 90;
 /** The outbox kind of a code message: the worker never sends it as free text or copies it by e-mail. */
 export const VERIFICATION_KIND = "verification-code";
 
@@ -114,19 +135,67 @@ export async function whatsappCodeWay(
  * Where a code can go now, of `candidates` (the person's contacts on this path, in the order
  * preferred): each WhatsApp number the Cloud API can reach (whatsappCodeWay), each e-mail
  * address while e-mail leaves the server (SMTP_URL: without it a mailed code would only wait in
- * the outbox, which is the owner's queue by another name). Empty when none: the caller refuses in noCodeRoute's words and issues nothing.
+ * the outbox, which is the owner's queue by another name). A number reached only by the paid
+ * authentication template is left out once the shop's WhatsApp codes of the day have reached
+ * whatsapp_code_daily_cap (the owner is alerted, once that day). Empty when none: the caller
+ * refuses in noCodeRoute's words and issues nothing.
  */
 export async function codeRoute(
-  db: Pick<Db, "select">,
+  db: Pick<Db, "select" | "insert">,
   candidates: Destination[],
   options: { cloudApi: boolean; email: boolean; now?: Date },
 ): Promise<Destination[]> {
   const usable: Destination[] = [];
   for (const to of candidates) {
-    const arrives = to.channel === "email" ? options.email && to.recipient.includes("@") : await whatsappCodeWay(db, to.recipient, options);
-    if (arrives) usable.push(to);
+    if (to.channel === "email") {
+      if (options.email && to.recipient.includes("@")) usable.push(to);
+      continue;
+    }
+    const way = await whatsappCodeWay(db, to.recipient, options);
+    if (way === "template" && (await whatsappCodesCapped(db, options))) continue;
+    if (way) usable.push(to);
   }
   return usable;
+}
+
+/** The start of the South African day `now` is in. */
+function saDayStart(now: Date): Date {
+  return new Date(`${saDay(now)}T00:00:00+02:00`);
+}
+
+/**
+ * Whether the shop's WhatsApp code messages queued since the start of today (SAST) have reached
+ * the daily cap; when they have, the owner is alerted (once a day: the alert's dedupe key is the day).
+ */
+export async function whatsappCodesCapped(db: Pick<Db, "select" | "insert">, options: { cloudApi: boolean; now?: Date }): Promise<boolean> {
+  const now = options.now ?? new Date();
+  const [setting] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(and(eq(siteSettings.key, WHATSAPP_CODE_CAP_SETTING), eq(siteSettings.is_active, true)));
+  const cap = whatsappCodeCap(setting?.value);
+  const [sent] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(and(eq(outbox.kind, VERIFICATION_KIND), eq(outbox.channel, "whatsapp"), gt(outbox.created_at, saDayStart(now))));
+  if (sent.n < cap) return false;
+  await queueOwnerAlert(db, await loadAlertRoute(db, options.cloudApi), codeCapAlert(saDay(now), cap));
+  return true;
+}
+
+/** The owner's alert when the day's WhatsApp codes reached the cap. Once per day. */
+export function codeCapAlert(day: string, cap: number): OwnerAlert {
+  return {
+    cause: "code-cap",
+    dedupeKey: `owner-alert:code-cap:${day}`,
+    subject: `WhatsApp codes capped for today: ${cap} sent`,
+    body: [
+      `Today (${day}) the shop has sent ${cap} one-time codes on WhatsApp, your daily cap. Each costs an authentication message.`,
+      "Until midnight, codes go by e-mail only, to people who have an address; the others can prove themselves by writing to you on WhatsApp, sign in, or go on as a new customer.",
+      "",
+      "Many codes in one day can mean someone is asking for codes for other people's numbers. To change the cap: Dashboard › Settings, “WhatsApp code messages a day (cap)”.",
+    ].join("\n"),
+  };
 }
 
 /** The 409 when no code can be delivered, on the field that decides it (CODE_ROUTE_MESSAGES' words): nothing was issued. */
@@ -200,27 +269,32 @@ export function codeMessage(business: BusinessProfile, purpose: Purpose, name: s
   };
 }
 
+/** Rows sent (not reply codes, which go nowhere) to these recipients, or to this person for this purpose. */
+function sentTo(ask: Subject & { purpose: Purpose; recipients: string[] }) {
+  const samePerson = ask.clientId || ask.leadId ? and(subjectIs(ask), eq(verificationCodes.purpose, ask.purpose)) : undefined;
+  return and(notLike(verificationCodes.purpose, "reply:%"), or(sql`${verificationCodes.recipient} in ${ask.recipients}`, samePerson));
+}
+
 /**
- * Whether another code would pass a limit of the last hour: to these recipients or this person
- * (when there is one yet), or for this requester. issueCode asks under its locks; a caller may ask
- * first, before it saves anything the code is for.
+ * Whether another code would pass this requester's own limits of the last hour: to these
+ * recipients or this person (when there is one yet) from this requester, or for this requester
+ * at all. Past them that requester gets a 429; nobody else is held back by them. issueCode asks
+ * under its locks; a caller may ask first, before it saves anything the code is for.
  */
 export async function tooManyCodes(
   db: Pick<Db, "select">,
   ask: Subject & { purpose: Purpose; recipients: string[]; requester: string; now?: Date },
 ): Promise<boolean> {
   const hourAgo = new Date((ask.now ?? new Date()).getTime() - 3_600_000);
-  const samePerson = ask.clientId || ask.leadId ? and(subjectIs(ask), eq(verificationCodes.purpose, ask.purpose)) : undefined;
-  // reply codes go nowhere: they are not counted
-  const sent = notLike(verificationCodes.purpose, "reply:%");
+  const byRequester = and(gt(verificationCodes.created_at, hourAgo), eq(verificationCodes.requester, ask.requester));
   const [perRecipient] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(verificationCodes)
-    .where(and(gt(verificationCodes.created_at, hourAgo), sent, or(sql`${verificationCodes.recipient} in ${ask.recipients}`, samePerson)));
+    .where(and(byRequester, sentTo(ask)));
   const [perRequester] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(verificationCodes)
-    .where(and(gt(verificationCodes.created_at, hourAgo), sent, eq(verificationCodes.requester, ask.requester)));
+    .where(and(byRequester, notLike(verificationCodes.purpose, "reply:%")));
   return perRecipient.n >= PER_RECIPIENT_PER_HOUR || perRequester.n >= PER_REQUESTER_PER_HOUR;
 }
 
@@ -231,14 +305,66 @@ export function tooManyCodesRefusal(field?: string): AppError {
 }
 
 /**
- * Makes a code for `input.clientId` (or `input.leadId`), voids that person's older codes of the same purpose, and
- * queues it to each destination, all in one transaction. 429 past either limit (nothing sent).
- * `to` must come from codeRoute: this sends where it is told.
+ * The person's live code for this purpose that went to the same place for the same thing (a
+ * contact change's new address is its payload), if any: still unused, not expired, not voided.
  */
-export async function issueCode(db: Db, business: BusinessProfile, input: IssueInput): Promise<void> {
+async function liveCode(tx: Tx, input: IssueInput, recipients: string[], now: Date): Promise<{ id: string } | null> {
+  const [row] = await tx
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(
+      and(
+        subjectIs(input),
+        eq(verificationCodes.purpose, input.purpose),
+        eq(verificationCodes.recipient, recipients[0]),
+        sql`${verificationCodes.payload} = ${JSON.stringify(input.payload ?? {})}::jsonb`,
+        isNull(verificationCodes.used_at),
+        gt(verificationCodes.expires_at, now),
+        sql`${verificationCodes.attempts} < ${MAX_TRIES}`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Whether the requester is the person's own: a signed-in client asking for themselves, or a
+ * requester a code of theirs was proved from (OWN_REQUESTER_DAYS), which a stranger cannot be.
+ */
+async function ownRequester(tx: Tx, input: IssueInput, recipients: string[], now: Date): Promise<boolean> {
+  if (input.clientId && input.requester === `client:${input.clientId}`) return true;
+  const since = new Date(now.getTime() - OWN_REQUESTER_DAYS * 86_400_000);
+  const samePerson = input.clientId || input.leadId ? subjectIs(input) : undefined;
+  const [proved] = await tx
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.requester, input.requester),
+        gt(verificationCodes.used_at, since),
+        or(sql`${verificationCodes.recipient} in ${recipients}`, samePerson),
+      ),
+    )
+    .limit(1);
+  return Boolean(proved);
+}
+
+/**
+ * What issueCode did: `sent` a new code; `reused` the live one already sent (nothing new goes: the
+ * one that arrived still works); `held` nothing sent because the place's hourly cap is full (the
+ * caller answers as if sent, so a stranger learns nothing and the person's live code, if any, stays).
+ */
+export type IssueOutcome = "sent" | "reused" | "held";
+
+/**
+ * Makes a code for `input.clientId` (or `input.leadId`), voids that person's older codes of the same purpose, and
+ * queues it to each destination, all in one transaction; or re-uses or holds (IssueOutcome). 429 past the
+ * requester's own limits (nothing sent). `to` must come from codeRoute: this sends where it is told.
+ */
+export async function issueCode(db: Db, business: BusinessProfile, input: IssueInput): Promise<IssueOutcome> {
   const now = input.now ?? new Date();
   const recipients = input.to.map((d) => d.recipient);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Serialise issuing per person and per requester: the counts below then hold under races.
     for (const key of [
       `verification:${subjectKey(input)}`,
@@ -248,6 +374,13 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     }
     if (await tooManyCodes(tx, { ...input, recipients, now })) throw tooManyCodesRefusal();
+    if (await liveCode(tx, input, recipients, now)) return "reused";
+    const hourAgo = new Date(now.getTime() - 3_600_000);
+    const [perNumber] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(verificationCodes)
+      .where(and(gt(verificationCodes.created_at, hourAgo), sentTo({ ...input, recipients })));
+    if (perNumber.n >= PER_NUMBER_PER_HOUR && !(await ownRequester(tx, input, recipients, now))) return "held";
     await tx
       .update(verificationCodes)
       .set({ expires_at: now })
@@ -284,6 +417,7 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
         dedupe_key: `verification:${row.id}:${to.channel}`,
       });
     }
+    return "sent" as const;
   });
 }
 

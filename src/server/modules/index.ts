@@ -9,6 +9,7 @@ import broadcasts from "./broadcasts/routes";
 import catalogue from "./catalogue/routes";
 import client from "./client/routes";
 import content from "./content/routes";
+import dataRequests from "./data-requests/routes";
 import downloads from "./downloads/routes";
 import health from "./health/routes";
 import kb from "./kb/routes";
@@ -44,6 +45,7 @@ export const routeModules: FastifyPluginAsync[] = [
   payments,
   payLinks,
   client,
+  dataRequests,
   adminAuth,
   adminBusiness,
   adminCatalogue,

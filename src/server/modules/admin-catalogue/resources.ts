@@ -48,6 +48,7 @@ import {
 } from "@/shared/admin-schemas";
 import { billingSettingProblem } from "@/shared/billing";
 import { RUNWAY_ALERT_DAYS_MESSAGE } from "@/shared/business-schemas";
+import { whatsappCodeCapProblem } from "@/shared/code-limits";
 import { MAC_CHANGE_SETTING_MESSAGE } from "@/shared/device-lines";
 import { whatsappRetentionProblem } from "@/shared/inbox-schemas";
 import { lifecycleSettingError } from "@/shared/lifecycle";
@@ -152,6 +153,7 @@ export function checkLifecycleSetting(key: unknown, value: unknown): void {
     trialSettingProblem(name, text) ??
     ownerAlertSettingProblem(name, text) ??
     whatsappRetentionProblem(name, text) ??
+    whatsappCodeCapProblem(name, text) ??
     panelSettingProblem(name, text) ??
     (name === "panel_credit_warning" && !/^\d{1,6}$/.test(text)
       ? "The credit warning must be a whole number of credits (0 or more)"

@@ -10,6 +10,7 @@ import {
   clients,
   contentRequests,
   creditNotes,
+  dataRequests,
   incidents,
   invoices,
   notices,
@@ -191,6 +192,7 @@ describe("IDOR: A's session never reads or changes B's rows", () => {
       sessions: await t.app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.client_id, bongani.id)),
       resets: await t.app.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.client_id, bongani.id)),
       statusUpdates: await t.app.db.select().from(statusSubscribers).where(eq(statusSubscribers.client_id, bongani.id)),
+      dataRequests: await t.app.db.select().from(dataRequests).where(eq(dataRequests.client_id, bongani.id)),
     });
     const before = await snapshot();
     const B = bongani.id;
@@ -269,6 +271,14 @@ describe("IDOR: A's session never reads or changes B's rows", () => {
       { route: "GET /api/client/notices", send: () => call("GET", `/api/client/notices${qs}`, cookieA), expect: [200] },
       // A's whole export, asked for with B's ids: none of B's invoices, payments, line or requests.
       { route: "GET /api/client/data-export", send: () => call("GET", `/api/client/data-export${qs}`, cookieA), expect: [200] },
+      // POPIA s24 requests (issue 46 item 7): A's own, made and read with B's ids in the body and query
+      { route: "GET /api/client/data-requests", send: () => call("GET", `/api/client/data-requests${qs}`, cookieA), expect: [200] },
+      {
+        route: "POST /api/client/data-requests",
+        send: () =>
+          call("POST", "/api/client/data-requests", cookieA, { ...hostile, kind: "correction", details: "A's surname", correction: "A's" }),
+        expect: [201],
+      },
       { route: "GET /api/client/apps", send: () => call("GET", `/api/client/apps${qs}&device=smart-tv-samsung`, cookieA), expect: [200] },
       { route: "GET /api/client/status-updates", send: () => call("GET", `/api/client/status-updates${qs}`, cookieA), expect: [200] },
       // A's own line only (an app login, or not made yet): no MAC to change, no ISP lock of B's to clear.

@@ -27,6 +27,7 @@ import { useMe } from "./api/get-me";
 import { useUpdateMe } from "./api/update-me";
 import { BillingDetailsCard } from "./components/billing-details-form";
 import { ContactChangeDialog, type ContactKind } from "./components/contact-change-dialog";
+import { DataRequestsCard } from "./components/data-requests-card";
 import { DownloadMyDataCard } from "./components/download-my-data";
 import { Field } from "./components/field";
 import { LoadError } from "./components/load-error";
@@ -52,6 +53,7 @@ function AccountContent() {
         <ContactForm profile={me.data} />
         <BillingDetailsCard />
         <DownloadMyDataCard />
+        <DataRequestsCard />
       </div>
       <div className="flex flex-col gap-5">
         <MarketingChoice profile={me.data} />

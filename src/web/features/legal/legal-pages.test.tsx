@@ -118,6 +118,10 @@ describe("legal pages filled from branding and settings", () => {
       "How long we keep it",
       "Information Regulator",
       "opt out",
+      // how to ask for a correction or deletion, and what is kept and why (POPIA s24, issue 46 item 7)
+      "Correct or delete my data",
+      "within 30 days",
+      "Tax Administration Act",
     ]) {
       expect(privacy, phrase).toContain(phrase);
     }

@@ -2,6 +2,7 @@
 // fills from its branding and settings. They state no fact about the business that the
 // operator has not entered: a missing one reads 'available on request' (legal-document.tsx).
 import { Link } from "react-router";
+import { DATA_REQUEST_DAYS, ERASURE_KEEPS } from "@/shared/data-request-schemas";
 import { formatPhoneForDisplay } from "@/shared/whatsapp";
 import { useBranding } from "@/web/lib/queries/branding";
 import { useSettings } from "@/web/lib/queries/settings";
@@ -237,6 +238,30 @@ function privacySections(facts: LegalFacts): LegalSection[] {
           <p>
             To use these rights, contact our information officer (above) or <ContactLine facts={facts} />. We may ask you to prove who you
             are before we share or change anything.
+          </p>
+        </>
+      ),
+    },
+    {
+      // POPIA s23 and s24 in practice (issue 46 items 6 and 7): how to ask, what happens, what is kept and why
+      id: "correct-or-delete",
+      title: "How to see, correct or delete your data",
+      body: (
+        <>
+          <p>
+            If you are a client, sign in to your <Link to="/account-management">client portal's account page</Link>. There you can download
+            everything we hold about you (<strong>Download my data</strong>), and under <strong>Correct or delete my data</strong> tell us
+            what is wrong and what it should say, or ask us to delete your data. You can also ask our information officer (above) or{" "}
+            <ContactLine facts={facts} />. It is free.
+          </p>
+          <p>
+            We answer within {DATA_REQUEST_DAYS} days and tell you what we did. If we cannot do what you asked, we tell you why, and you may
+            complain to the Information Regulator.
+          </p>
+          <p>
+            When we delete your data we remove your name, e-mail address, WhatsApp number, notes, box MAC address, the contents of our
+            messages to and from you, your orders and enquiries, and your portal account. {ERASURE_KEEPS} They are then used for nothing
+            else.
           </p>
         </>
       ),

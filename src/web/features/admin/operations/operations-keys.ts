@@ -13,4 +13,6 @@ export const opsKeys = {
   kb: ["admin", "kb_articles"],
   releases: ["admin", "releases"],
   audit: ["admin", "audit_log"],
+  /** POPIA s24 correction and erasure requests (issue 46 item 7) */
+  dataRequests: ["admin", "data_requests"],
 } as const;

@@ -1,8 +1,16 @@
 // Operations: content requests, notices, system status, broadcasts, message templates, outbox, knowledge base, releases, audit log.
-import { Activity, BookOpen, Film, History, Megaphone, MessageSquareText, Radio, Rocket, Send } from "lucide-react";
+import { Activity, BookOpen, Film, History, Megaphone, MessageSquareText, Radio, Rocket, Send, ShieldCheck } from "lucide-react";
 import type { AdminSection } from "../sections";
 
 export const operationsSections: AdminSection[] = [
+  {
+    // POPIA s24: clients' correction and erasure requests, with their due dates (issue 46 item 7)
+    path: "privacy-requests",
+    label: "Privacy requests",
+    icon: ShieldCheck,
+    group: "operations",
+    load: () => import("./privacy-requests/privacy-requests-section").then((m) => m.PrivacyRequestsSection),
+  },
   {
     path: "content-requests",
     label: "Content requests",

@@ -2,6 +2,7 @@
 // labelled for the business. Keys not listed here show under "Other settings".
 import { billingSettingProblem } from "@/shared/billing";
 import { RUNWAY_ALERT_DAYS_MESSAGE } from "@/shared/business-schemas";
+import { DEFAULT_WHATSAPP_CODE_CAP, WHATSAPP_CODE_CAP_SETTING, whatsappCodeCapProblem } from "@/shared/code-limits";
 import { MAC_CHANGE_SETTING_MESSAGE } from "@/shared/device-lines";
 import { WHATSAPP_RETENTION_SETTING, whatsappRetentionProblem } from "@/shared/inbox-schemas";
 import { OWNER_ALERT_CAUSES, OWNER_ALERT_SETTINGS, ownerAlertSettingProblem } from "@/shared/owner-alerts";
@@ -185,6 +186,13 @@ export const SETTING_GROUPS: SettingGroup[] = [
         hint: "A whole number from 1 to 120. Older messages are deleted (POPIA: keep personal information no longer than needed).",
         placeholder: "Not set: 12, the default",
         check: (value) => whatsappRetentionProblem(WHATSAPP_RETENTION_SETTING, value),
+      },
+      {
+        key: WHATSAPP_CODE_CAP_SETTING,
+        label: "WhatsApp code messages a day (cap)",
+        hint: "Each one-time code on WhatsApp is a paid authentication message. Past this many in a day, codes go by e-mail only and you are alerted once (issue 46).",
+        placeholder: `Not set: ${DEFAULT_WHATSAPP_CODE_CAP}, the default`,
+        check: (value) => whatsappCodeCapProblem(WHATSAPP_CODE_CAP_SETTING, value),
       },
     ],
   },

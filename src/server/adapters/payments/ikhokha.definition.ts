@@ -1,0 +1,26 @@
+// iKhokha's entry in the registry (registry.ts): the card provider when its keys are set. It
+// publishes no refund API, so its refunds are paid back in its merchant portal and recorded by hand.
+import { createIkhokhaProvider } from "./ikhokha";
+import { type CardProviderDefinition, configuredValue } from "./provider";
+
+export const ikhokhaDefinition = {
+  name: "ikhokha",
+  label: "Card (iKhokha)",
+  sentenceName: "iKhokha",
+  mark: "iK",
+  role: "card",
+  test: false,
+  capabilities: { checkout: "paylink", verifiesNotifications: true, statusQuery: true, refundByApi: false, chargeSavedCard: false },
+  refund: { route: "card", how: "It goes back to the card you paid with; banks usually take 5 to 10 working days." },
+  notificationPath: "/api/payments/webhook/ikhokha",
+  configKeys: ["IKHOKHA_APP_ID", "IKHOKHA_APP_SECRET"],
+  configured: (config) => Boolean(config.IKHOKHA_APP_ID && config.IKHOKHA_APP_SECRET),
+  create: (config, deps) =>
+    createIkhokhaProvider({
+      apiUrl: config.IKHOKHA_API_URL,
+      appId: configuredValue(config, "IKHOKHA_APP_ID"),
+      appSecret: configuredValue(config, "IKHOKHA_APP_SECRET"),
+      entityId: config.IKHOKHA_ENTITY_ID,
+      requesterUrl: deps.publicUrl,
+    }),
+} satisfies CardProviderDefinition;

@@ -1,7 +1,7 @@
 // iKhokha's entry in the registry (registry.ts): the card provider when its keys are set. It
 // publishes no refund API, so its refunds are paid back in its merchant portal and recorded by hand.
 import { createIkhokhaProvider } from "./ikhokha";
-import { type CardProviderDefinition, configuredValue } from "./provider";
+import { CARD_REFUND, type CardProviderDefinition, configuredValue } from "./provider";
 
 export const ikhokhaDefinition = {
   name: "ikhokha",
@@ -11,7 +11,7 @@ export const ikhokhaDefinition = {
   role: "card",
   test: false,
   capabilities: { checkout: "paylink", verifiesNotifications: true, statusQuery: true, refundByApi: false, chargeSavedCard: false },
-  refund: { route: "card", how: "It goes back to the card you paid with; banks usually take 5 to 10 working days." },
+  refund: CARD_REFUND,
   notificationPath: "/api/payments/webhook/ikhokha",
   configKeys: ["IKHOKHA_APP_ID", "IKHOKHA_APP_SECRET"],
   configured: (config) => Boolean(config.IKHOKHA_APP_ID && config.IKHOKHA_APP_SECRET),

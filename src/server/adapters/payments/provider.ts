@@ -192,6 +192,12 @@ export interface HostedProvider {
 /** How the money goes back, for the customer's message: to the card, the way they paid, or the bank account they paid from. */
 export type RefundRoute = PaymentProviderInfo["refund"]["route"];
 
+/** How a refund to the card goes back, in the customer's words: every provider that refunds to the card says it so. */
+export const CARD_REFUND = {
+  route: "card",
+  how: "It goes back to the card you paid with; banks usually take 5 to 10 working days.",
+} as const satisfies PaymentProviderInfo["refund"];
+
 export interface ProviderRefundRequest {
   /** our refund's id (refund_attempts.id): the Idempotency-Key where the provider takes one */
   refundId: string;

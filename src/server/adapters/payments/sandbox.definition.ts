@@ -1,6 +1,6 @@
 // The local test checkout's entry in the registry (registry.ts): the card provider when no real
 // one is configured; it takes no real money.
-import type { CardProviderDefinition } from "./provider";
+import { CARD_REFUND, type CardProviderDefinition } from "./provider";
 import { createSandboxProvider, type SandboxProvider } from "./sandbox";
 
 export const sandboxDefinition = {
@@ -11,7 +11,7 @@ export const sandboxDefinition = {
   role: "card",
   test: true,
   capabilities: { checkout: "paylink", verifiesNotifications: true, statusQuery: true, refundByApi: true, chargeSavedCard: false },
-  refund: { route: "card", how: "It goes back to the card you paid with; banks usually take 5 to 10 working days." },
+  refund: CARD_REFUND,
   notificationPath: "/api/payments/webhook/sandbox",
   // SANDBOX_SECRET only signs its callbacks (random per start when unset): nothing turns it on
   configKeys: [],

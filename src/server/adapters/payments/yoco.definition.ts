@@ -1,6 +1,6 @@
 // Yoco's entry in the registry (registry.ts): cards on Yoco's own page, beside the card provider
 // when its two keys are set; Yoco redirects the customer and tells us by a signed webhook.
-import { configuredValue, type HostedProviderDefinition } from "./provider";
+import { CARD_REFUND, configuredValue, type HostedProviderDefinition } from "./provider";
 import { createYocoProvider } from "./yoco";
 
 export const yocoDefinition = {
@@ -11,7 +11,7 @@ export const yocoDefinition = {
   role: "hosted",
   test: false,
   capabilities: { checkout: "redirect", verifiesNotifications: true, statusQuery: true, refundByApi: true, chargeSavedCard: false },
-  refund: { route: "card", how: "It goes back to the card you paid with; banks usually take 5 to 10 working days." },
+  refund: CARD_REFUND,
   notificationPath: "/api/payments/yoco/webhook",
   configKeys: ["YOCO_SECRET_KEY", "YOCO_WEBHOOK_SECRET"],
   configured: (config) => Boolean(config.YOCO_SECRET_KEY && config.YOCO_WEBHOOK_SECRET),

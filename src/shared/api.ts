@@ -338,6 +338,10 @@ export interface PaymentProviderInfo {
   role: "card" | "hosted";
   /** the local test checkout: takes no real money */
   test: boolean;
+  /** what its page lets the customer do, beside its name where they choose a way to pay */
+  choiceText: string;
+  /** the owner's words for turning it on: 'set IKHOKHA_APP_ID / IKHOKHA_APP_SECRET' */
+  turnOn: string;
   capabilities: {
     /** how the customer pays: a pay link the provider makes, a page it redirects to, or a signed form our page posts */
     checkout: "paylink" | "redirect" | "form";

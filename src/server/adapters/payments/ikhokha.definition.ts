@@ -10,6 +10,8 @@ export const ikhokhaDefinition = {
   mark: "iK",
   role: "card",
   test: false,
+  choiceText: "Pay by card on a secure payment page.",
+  turnOn: "set IKHOKHA_APP_ID / IKHOKHA_APP_SECRET",
   capabilities: { checkout: "paylink", verifiesNotifications: true, statusQuery: true, refundByApi: false, chargeSavedCard: false },
   refund: CARD_REFUND,
   notificationPath: "/api/payments/webhook/ikhokha",

@@ -10,6 +10,8 @@ export const ozowDefinition = {
   mark: "OZ",
   role: "hosted",
   test: false,
+  choiceText: "Instant EFT from your own bank, on Ozow's secure page.",
+  turnOn: "set OZOW_SITE_CODE / OZOW_PRIVATE_KEY / OZOW_API_KEY",
   capabilities: { checkout: "form", verifiesNotifications: true, statusQuery: true, refundByApi: true, chargeSavedCard: false },
   refund: {
     route: "bank-account",

@@ -10,6 +10,8 @@ export const payfastDefinition = {
   mark: "PF",
   role: "hosted",
   test: false,
+  choiceText: "Card, Instant EFT, SnapScan and more on PayFast's secure page.",
+  turnOn: "set PAYFAST_MERCHANT_ID / PAYFAST_MERCHANT_KEY / PAYFAST_PASSPHRASE",
   capabilities: { checkout: "form", verifiesNotifications: true, statusQuery: false, refundByApi: true, chargeSavedCard: false },
   refund: {
     route: "payment-source",

@@ -75,6 +75,8 @@ export function providerInfo(d: ProviderDefinition): PaymentProviderInfo {
     mark: d.mark,
     role: d.role,
     test: d.test,
+    choiceText: d.choiceText,
+    turnOn: d.turnOn,
     capabilities: { ...d.capabilities },
     refund: { ...d.refund },
     notificationPath: d.notificationPath,

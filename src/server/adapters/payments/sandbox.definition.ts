@@ -10,6 +10,8 @@ export const sandboxDefinition = {
   mark: "TEST",
   role: "card",
   test: true,
+  choiceText: "Pay by card on a secure payment page.",
+  turnOn: "PAYMENTS_SANDBOX=on for a test shop",
   capabilities: { checkout: "paylink", verifiesNotifications: true, statusQuery: true, refundByApi: true, chargeSavedCard: false },
   refund: CARD_REFUND,
   notificationPath: "/api/payments/webhook/sandbox",

@@ -10,6 +10,8 @@ export const yocoDefinition = {
   mark: "YO",
   role: "hosted",
   test: false,
+  choiceText: "Pay by card on Yoco's secure page.",
+  turnOn: "set YOCO_SECRET_KEY / YOCO_WEBHOOK_SECRET",
   capabilities: { checkout: "redirect", verifiesNotifications: true, statusQuery: true, refundByApi: true, chargeSavedCard: false },
   refund: CARD_REFUND,
   notificationPath: "/api/payments/yoco/webhook",

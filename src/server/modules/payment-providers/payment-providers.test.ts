@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe("GET /api/payment-providers", () => {
-  it("lists every registered provider with its words and mark, on or not, and no key of the configuration", async () => {
+  it("lists every registered provider with its words and mark, on or not, and no value of the configuration", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/payment-providers" });
     expect(res.statusCode).toBe(200);
     const { data } = res.json() as { data: PaymentProviderInfo[] };
@@ -29,8 +29,9 @@ describe("GET /api/payment-providers", () => {
     }
     // exactly one card provider is the test checkout
     expect(data.filter((p) => p.test).map((p) => p.role)).toEqual(["card"]);
+    // the keys' names are how the owner turns one on (turnOn); their values never leave the server
     for (const secret of Object.values(SECRETS)) expect(res.body).not.toContain(secret);
-    expect(res.body).not.toMatch(/configKeys|YOCO_SECRET_KEY/);
+    expect(res.body).not.toContain('"configKeys"');
   });
 
   it("names each way to pay GET /api/payments/methods offers, by the same name", async () => {

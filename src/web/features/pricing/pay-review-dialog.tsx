@@ -119,11 +119,14 @@ function paymentMethod(methods: PaymentMethods | undefined): Method | undefined 
 function methodChoices(
   methods: PaymentMethods | undefined,
   providers: readonly PaymentProviderInfo[] | undefined,
-): { id: Method; name: string; text: string }[] {
+): { id: Method; name: string; text: string; mark?: string }[] {
   if (!methods?.providers?.length) return [];
   return [
     ...(methods.card !== "off" ? [{ id: "card" as const, name: "Card", text: "Pay by card on a secure payment page." }] : []),
-    ...methods.providers.map((p) => ({ id: p.id, name: p.name, text: findProvider(providers, p.id)?.choiceText ?? "" })),
+    ...methods.providers.map((p) => {
+      const info = findProvider(providers, p.id);
+      return { id: p.id, name: p.name, text: info?.choiceText ?? "", mark: info?.mark };
+    }),
     ...(methods.eft ? [{ id: "eft" as const, name: "EFT", text: "Get our bank details and your reference." }] : []),
   ];
 }
@@ -558,7 +561,7 @@ function MethodChoice({
   chosen,
   onChoose,
 }: {
-  choices: { id: Method; name: string; text: string }[];
+  choices: { id: Method; name: string; text: string; mark?: string }[];
   chosen: Method | undefined;
   onChoose: (method: Method) => void;
 }) {
@@ -582,7 +585,7 @@ function MethodChoice({
               onChange={() => onChoose(choice.id)}
               className="mt-1 size-4 accent-[var(--color-accent)]"
             />
-            <PaymentMark id={choice.id as PaymentMarkId} className="mt-0.5" />
+            <PaymentMark id={choice.id as PaymentMarkId} text={choice.mark} className="mt-0.5" />
             <span className="flex flex-col gap-0.5">
               <span className="font-semibold text-ink">{choice.name}</span>
               <span className="text-sm text-ink-muted">{choice.text}</span>

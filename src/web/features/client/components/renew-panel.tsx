@@ -224,7 +224,7 @@ export function RenewPanel({
                   value={p.id}
                   checked={chosen === p.id}
                   onChange={(m) => setValue("method", m)}
-                  icon={<PaymentMark id={p.id} />}
+                  icon={<PaymentMark id={p.id} text={findProvider(paymentProviders, p.id)?.mark} />}
                   title={p.name}
                   text={findProvider(paymentProviders, p.id)?.choiceText ?? ""}
                 />

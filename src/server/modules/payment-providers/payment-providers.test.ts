@@ -47,4 +47,20 @@ describe("GET /api/payment-providers", () => {
       expect(on.name).toBe(byName.get(on.id)?.sentenceName);
     }
   });
+
+  it("gives each provider the notification path the server answers it on", async () => {
+    const providers = ((await t.app.inject({ method: "GET", url: "/api/payment-providers" })).json() as { data: PaymentProviderInfo[] })
+      .data;
+    const post = (url: string) => t.app.inject({ method: "POST", url, payload: "", headers: { "content-type": "text/plain" } });
+    const noRoute = await post("/api/payments/no-such-path/notify");
+    expect(noRoute.statusCode).toBe(404);
+    const noRouteWords = /^No such endpoint/;
+    expect(noRoute.json().error.message).toMatch(noRouteWords);
+    for (const p of providers) {
+      const res = await post(p.notificationPath);
+      // a route answers it: refused for what it carries (nothing signed), or for the provider being off; never "no such route"
+      expect(res.statusCode, p.notificationPath).toBeGreaterThanOrEqual(400);
+      expect(res.json().error?.message ?? "", p.notificationPath).not.toMatch(noRouteWords);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // The registry of payment providers: one entry per provider the shared schemas name, each complete,
 // and the configuration choosing the card provider and turning on the ones beside it as before.
 import { describe, expect, it } from "vitest";
-import { testConfig } from "@/server/config";
+import { ConfigError, loadConfig, testConfig } from "@/server/config";
 import { CARD_PROVIDER_NAMES, HOSTED_PROVIDER_NAMES, PAYMENT_PROVIDER_NAMES } from "@/shared/payment-providers";
 import {
   cardProviderFor,
@@ -77,6 +77,19 @@ describe("the payment provider registry", () => {
     // one key short: not on
     const { OZOW_API_KEY: _dropped, ...short } = hostedKeys;
     expect(configuredHostedProviders(testConfig(short)).map((d) => d.name)).not.toContain(providerDefinition("ozow")?.name);
+  });
+
+  it("names the keys that turn each provider on, which the configuration takes all together or not at all", () => {
+    for (const d of PAYMENT_PROVIDER_REGISTRY) {
+      if (!d.configKeys.length) continue;
+      const keys = Object.fromEntries(
+        d.configKeys.map((k) => [k, (hostedKeys as Record<string, string>)[k] ?? (ikhokhaKeys as Record<string, string>)[k]]),
+      );
+      expect(d.configured(testConfig(keys)), d.name).toBe(true);
+      // one key without the others stops the server (config.ts), so configured() never sees half a set
+      const [first] = d.configKeys;
+      expect(() => loadConfig({ NODE_ENV: "test", [first]: keys[first] }), d.name).toThrow(ConfigError);
+    }
   });
 
   it("says how a refund goes back by each route a provider uses", () => {

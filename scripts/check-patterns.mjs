@@ -9,6 +9,11 @@
 //     an adapter, or a top-level folder such as lib/ or jobs/); anything further is `@/...`.
 //  4. One way to raise a toast: `toast` from src/web/lib/toast, which loads sonner and mounts its
 //     Toaster with the first toast; a module importing sonner itself would put it back on every page.
+//  5. One place names a payment provider: its adapter's entry in the registry
+//     (src/server/adapters/payments/registry.ts). A file under src/server/modules or
+//     src/web/features (tests aside) names none, in code or comment: the server asks the registry,
+//     the web GET /api/payment-providers. The names are read from src/shared/payment-providers.ts,
+//     so a provider added there is covered at once.
 // `node scripts/check-patterns.mjs [root]` prints each problem and exits 1 when there is one;
 // with --fix it first rewrites climbing imports to `@/...`. checkPatterns(root) returns the
 // problems (the planted-violation tests call it on a copy).
@@ -39,6 +44,49 @@ const handCheckRe = /\.safeParse\(|\bparseForm\(|\buseSave\(/;
 
 /** The only web modules that import sonner: the wrapper, and the providers that mount its Toaster. */
 const SONNER_HOMES = new Set(["src/web/lib/toast.ts", "src/web/app/providers.tsx"]);
+
+/**
+ * Where a provider may still be named while it is moved onto the registry (issue 43): the payments
+ * module, removed once the payments module asks the registry. The list only ever shrinks.
+ */
+export const PROVIDER_NAMING_ALLOWED = new Set(["src/server/modules/payments"]);
+/** The folders rule 5 watches. */
+const PROVIDER_FREE_AREAS = ["src/server/modules/", "src/web/features/"];
+/**
+ * Provider names that are another integration's word too ("sandbox" is also the panel's test mode):
+ * such a name counts only on a line that speaks of payments.
+ */
+const SHARED_WORDS = new Set(["sandbox"]);
+const paymentWords = /pay|card|checkout|refund|provider/i;
+
+/** The provider names src/shared/payment-providers.ts lists (its *_PROVIDER_NAMES arrays), lower case. */
+export function providerNames(root) {
+  let text;
+  try {
+    text = readFileSync(path.join(root, "src/shared/payment-providers.ts"), "utf8");
+  } catch {
+    return [];
+  }
+  const names = new Set();
+  for (const list of text.matchAll(/_PROVIDER_NAMES\s*=\s*\[([^\]]*)\]/g)) {
+    for (const name of list[1].matchAll(/["']([\w-]+)["']/g)) names.add(name[1].toLowerCase());
+  }
+  return [...names];
+}
+
+/** Each provider a text names, with the first line that names it (1-based). */
+function providersNamed(text, names) {
+  const found = [];
+  const lines = text.split("\n");
+  for (const name of names) {
+    const at = lines.findIndex((line) => {
+      const lower = line.toLowerCase();
+      return lower.includes(name) && (!SHARED_WORDS.has(name) || paymentWords.test(line));
+    });
+    if (at >= 0) found.push(`${name} (line ${at + 1})`);
+  }
+  return found;
+}
 
 /** Folders whose subfolders are each a unit of their own. */
 const UNIT_PARENTS = new Set(["src/web/features", "src/server/modules", "src/server/adapters"]);
@@ -88,9 +136,10 @@ export function fixClimbingImports(root) {
   return changed;
 }
 
-export function checkPatterns(root, { formsToMove = new Set() } = {}) {
+export function checkPatterns(root, { formsToMove = new Set(), providerNamingAllowed = new Set() } = {}) {
   const problems = [];
   const definitions = new Map();
+  const names = providerNames(root);
   for (const area of ["web", "server", "shared"]) {
     for (const file of files(path.join(root, "src", area))) {
       const rel = posix(path.relative(root, file));
@@ -105,6 +154,17 @@ export function checkPatterns(root, { formsToMove = new Set() } = {}) {
         const target = posix(path.relative(root, path.resolve(path.dirname(file), spec)));
         if (target !== unit && !target.startsWith(`${unit}/`)) {
           problems.push(`${rel}: the relative import "${spec}" climbs out of ${unit}/: import "@/${target.replace(/^src\//, "")}" instead`);
+        }
+      }
+
+      // 5. no provider named outside the registry
+      const allowed = [...providerNamingAllowed].some((dir) => rel === dir || rel.startsWith(`${dir}/`));
+      if (!isTest && !allowed && PROVIDER_FREE_AREAS.some((dir) => rel.startsWith(dir))) {
+        const named = providersNamed(text, names);
+        if (named.length) {
+          problems.push(
+            `${rel}: names the payment provider ${named.join(", ")}: ask the registry (src/server/adapters/payments/registry.ts), or on the web GET /api/payment-providers (docs/how-to.md, "Add a payment provider")`,
+          );
         }
       }
 
@@ -149,12 +209,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const root = path.resolve(args.find((a) => !a.startsWith("--")) ?? path.join(import.meta.dirname, ".."));
   if (args.includes("--fix")) console.log(`Rewrote ${fixClimbingImports(root)} climbing imports as @/...`);
-  const problems = checkPatterns(root, { formsToMove: FORMS_TO_MOVE });
+  const problems = checkPatterns(root, { formsToMove: FORMS_TO_MOVE, providerNamingAllowed: PROVIDER_NAMING_ALLOWED });
   if (problems.length) {
     console.error(`Pattern check failed (${problems.length}):\n  ${problems.join("\n  ")}`);
     process.exit(1);
   }
   console.log(
-    "Pattern check passed: one definition per query, every form on react-hook-form + zod, no climbing imports, toasts through web/lib/toast.",
+    "Pattern check passed: one definition per query, every form on react-hook-form + zod, no climbing imports, toasts through web/lib/toast, payment providers named only by the registry.",
   );
 }

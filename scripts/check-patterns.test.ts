@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script without types
-import { checkPatterns, fixClimbingImports, unitOf } from "./check-patterns.mjs";
+import { checkPatterns, fixClimbingImports, providerNames, unitOf } from "./check-patterns.mjs";
 
 let root = "";
 function tree(files: Record<string, string>): string {
@@ -99,6 +99,43 @@ describe("check-patterns", () => {
       `import { enforce } from "@/server/lib/rate-limit";\nimport { messages } from "./messages";\n`,
     );
     expect(checkPatterns(dir)).toEqual([]);
+  });
+
+  it("fails on a server module or web feature that names a payment provider, and passes once it asks the registry", () => {
+    const names = `export const CARD_PROVIDER_NAMES = ["acmepay", "sandbox"] as const;\nexport const HOSTED_PROVIDER_NAMES = ["zapcash"] as const;\n`;
+    const dir = tree({
+      "src/shared/payment-providers.ts": names,
+      // a label written in a page, and a provider's words in a server module's comment
+      "src/web/features/admin/payments/labels.ts": `export const LABELS = { zapcash: "ZapCash" };\n`,
+      "src/server/modules/billing/messages.ts": `// AcmePay pays it back to the card.\nexport const how = "";\n`,
+      // the payment sense of a word the panel uses too; and the panel's own sense, which is fine
+      "src/web/features/pricing/note.tsx": `export const note = (card: string) => card === "sandbox";\n`,
+      "src/server/modules/panel/mode.ts": `export const test = (mode: string) => mode === "sandbox";\n`,
+      // outside the watched folders (the adapter, the shared list, tests) a provider may be named
+      "src/server/adapters/payments/zapcash.ts": `export const name = "zapcash";\n`,
+      "src/web/features/admin/payments/labels.test.ts": `it("labels zapcash", () => {});\n`,
+      // the payments module, while it is on the allow-list
+      "src/server/modules/payments/service.ts": `if (name === "acmepay") {}\n`,
+    });
+    expect(providerNames(dir)).toEqual(["acmepay", "sandbox", "zapcash"]);
+    const allowed = { providerNamingAllowed: new Set(["src/server/modules/payments"]) };
+    expect((checkPatterns(dir, allowed) as string[]).sort()).toEqual([
+      expect.stringContaining("src/server/modules/billing/messages.ts: names the payment provider acmepay (line 1)"),
+      expect.stringContaining("src/web/features/admin/payments/labels.ts: names the payment provider zapcash (line 1)"),
+      expect.stringContaining("src/web/features/pricing/note.tsx: names the payment provider sandbox (line 1)"),
+    ]);
+    // off the allow-list, the payments module is held to it too
+    expect(checkPatterns(dir)).toEqual(
+      expect.arrayContaining([expect.stringContaining("src/server/modules/payments/service.ts: names the payment provider acmepay")]),
+    );
+    // asking the registry instead
+    writeFileSync(path.join(dir, "src/web/features/admin/payments/labels.ts"), `export const label = (p: Info) => p.label;\n`);
+    writeFileSync(
+      path.join(dir, "src/server/modules/billing/messages.ts"),
+      `// The provider's own sentence, from the registry.\nexport const how = "";\n`,
+    );
+    writeFileSync(path.join(dir, "src/web/features/pricing/note.tsx"), `export const note = (card?: Info) => card?.test === true;\n`);
+    expect(checkPatterns(dir, allowed)).toEqual([]);
   });
 
   it("knows the units: a feature, a server module, an adapter, else a top-level folder", () => {

@@ -1,6 +1,7 @@
 // The public API's response types (docs/architecture.md, "API"). Entities travel with the spec's
 // column names. Dates travel as ISO strings. Lists answer {data: [...]}.
 import type { LoginChannel } from "./login-channel";
+import type { CardProviderName, HostedProviderName, PaymentProviderName } from "./payment-providers";
 
 export type { LoginChannel };
 
@@ -318,12 +319,58 @@ export interface PaymentMessage {
 }
 
 /** The payment providers an owner may turn on beside the card provider (docs/payment-providers.md). */
-export type HostedPaymentMethod = "payfast" | "ozow" | "yoco";
+export type HostedPaymentMethod = HostedProviderName;
+
+/**
+ * GET /api/payment-providers → {data}: every registered payment provider (on or not: a payment made
+ * through one since turned off still needs its words), as the pages show it. From the server's
+ * registry (src/server/adapters/payments/registry.ts), never written in a page.
+ */
+export interface PaymentProviderInfo {
+  name: PaymentProviderName;
+  /** in a list of payments: 'Card (Yoco)', 'Ozow (instant EFT)' */
+  label: string;
+  /** in a sentence: 'Ozow is not asked to refund it', 'refunded through PayFast' */
+  sentenceName: string;
+  /** a short text badge: a few letters */
+  mark: string;
+  /** the card provider, or one beside it with its own page */
+  role: "card" | "hosted";
+  /** the local test checkout: takes no real money */
+  test: boolean;
+  /** what its page lets the customer do, beside its name where they choose a way to pay */
+  choiceText: string;
+  /** the owner's words for turning it on: 'set IKHOKHA_APP_ID / IKHOKHA_APP_SECRET' */
+  turnOn: string;
+  capabilities: {
+    /** how the customer pays: a pay link the provider makes, a page it redirects to, or a signed form our page posts */
+    checkout: "paylink" | "redirect" | "form";
+    /** whether it signs what it tells us (a notification we verify) */
+    verifiesNotifications: boolean;
+    /** whether its status can be asked by our reference (the result page) */
+    statusQuery: boolean;
+    /** whether money goes back through its API (else the owner pays back by hand) */
+    refundByApi: boolean;
+    /** whether it can charge a card saved at an earlier payment (renewals) */
+    chargeSavedCard: boolean;
+  };
+  refund: {
+    /** how its refunds go back: to the card, the way they paid, or the bank account paid from */
+    route: "card" | "payment-source" | "bank-account";
+    /** the customer's sentence for it, in the refund message */
+    how: string;
+  };
+  /** where it tells us about a payment (our path) */
+  notificationPath: string;
+}
 
 /** GET /api/payments/methods → {data}: which ways to pay are on. */
 export interface PaymentMethods {
-  /** card payments: ikhokha (real money), sandbox (the local test checkout) or off */
-  card: "ikhokha" | "sandbox" | "off";
+  /**
+   * card payments: the card provider's name (GET /api/payment-providers says its label and whether
+   * it is the test checkout that takes no real money), or off
+   */
+  card: CardProviderName | "off";
   eft: boolean;
   /** the other providers the owner turned on, by id and the name customers know, in the order offered (the server always sends it) */
   providers?: readonly { id: HostedPaymentMethod; name: string }[];

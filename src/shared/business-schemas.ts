@@ -7,6 +7,7 @@ import { saDay } from "./dates";
 import { CLIENT_STATUSES, type ClientStatus } from "./lifecycle";
 import { DEVICES, type DeviceValue } from "./options";
 import { type StreamUrlSource, streamUrlField } from "./panel-settings";
+import { OTHER_PAYMENT_METHODS, PAYMENT_PROVIDER_NAMES } from "./payment-providers";
 import { blankToUndefined, type CONTENT_REQUEST_TYPES } from "./schemas";
 import { isSouthAfricanWhatsApp } from "./whatsapp";
 
@@ -17,7 +18,8 @@ export const LEAD_STATUSES = ["new", "contacted", "converted", "lost"] as const;
 export const LEAD_FORM_TYPES = ["order", "interest", "free-trial"] as const;
 export const COMMUNICATION_METHODS = ["whatsapp", "email"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
-export const PAYMENT_PROVIDERS = ["ikhokha", "payfast", "ozow", "yoco", "sandbox", "eft", "manual"] as const;
+/** What a payment row's provider may be: a registered payment provider (shared/payment-providers.ts), EFT or manual. */
+export const PAYMENT_PROVIDERS = [...PAYMENT_PROVIDER_NAMES, ...OTHER_PAYMENT_METHODS] as const;
 export const CONTENT_REQUEST_STATUSES = ["new", "in_progress", "added", "declined"] as const;
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

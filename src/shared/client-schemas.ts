@@ -282,7 +282,7 @@ export interface ClientPayment {
   currency: string;
   package: string;
   status: PaymentStatus;
-  /** ikhokha | sandbox | eft | manual */
+  /** a payment provider's name (shared/payment-providers.ts), eft or manual */
   provider: string;
   /** 'Card', 'EFT', 'Manual' */
   method: string;

@@ -8,6 +8,7 @@ import { CONTACT_MESSAGES, isValidEmail, isValidPhone, validateInstructionContac
 import { deviceLineFields, requireMac } from "./device-line-schemas";
 import { SAFE_LINK_PATTERN } from "./links";
 import { DEVICES, type DeviceValue, FREE_TRIAL_DURATION, INTERNET_PLATFORMS, type InternetPlatform } from "./options";
+import { HOSTED_PROVIDER_NAMES } from "./payment-providers";
 import { isSouthAfricanWhatsApp } from "./whatsapp";
 
 // ---- building blocks --------------------------------------------------------------------
@@ -281,12 +282,12 @@ export interface IdentifyResponse {
 }
 
 /** The providers a pay link may go through besides the card provider (GET /api/payments/methods lists those on). */
-export const HOSTED_PAYMENT_METHODS = ["payfast", "ozow", "yoco"] as const;
+export const HOSTED_PAYMENT_METHODS = HOSTED_PROVIDER_NAMES;
 export const PAYMENT_METHOD_MESSAGE = "Choose one of the ways to pay on offer";
 
 const paymentRequestFields = {
   packageId,
-  /** card (the default: iKhokha or the sandbox) or one of the hosted providers the owner turned on */
+  /** card (the default: the card provider, real or the test checkout) or one of the hosted providers the owner turned on */
   method: z.preprocess(blankToUndefined, z.enum(["card", ...HOSTED_PAYMENT_METHODS], { error: PAYMENT_METHOD_MESSAGE }).optional()),
   name: z.preprocess(blankToUndefined, nameText(PAYER_NAME_MESSAGE, "Full name").optional()),
   whatsapp: z.preprocess(blankToUndefined, phoneText(PAYER_WHATSAPP_MESSAGE).optional()),

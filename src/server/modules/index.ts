@@ -20,6 +20,7 @@ import panelMacChange from "./panel/mac-change";
 import panel from "./panel/routes";
 import partner from "./partner/routes";
 import payLinks from "./pay-links/routes";
+import paymentProviders from "./payment-providers/routes";
 import payments from "./payments/routes";
 import realtime from "./realtime/routes";
 import resellers from "./resellers/routes";
@@ -43,6 +44,7 @@ export const routeModules: FastifyPluginAsync[] = [
   speedtest,
   monitor,
   payments,
+  paymentProviders,
   payLinks,
   client,
   dataRequests,

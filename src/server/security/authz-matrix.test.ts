@@ -72,7 +72,7 @@ const EXPECTATIONS: { match: (key: string) => boolean; kind: Kind }[] = [
   { match: (k) => /^(GET \/api\/events|GET \/api\/speedtest\/download|POST \/api\/speedtest\/upload)$/.test(k), kind: "stream" },
   {
     match: (k) =>
-      /^(GET|POST) \/api\/(packages|specials|banners|settings|downloads|testimonials|images|content|branding|manifest\.webmanifest|notices|releases|status|kb|trial-availability|orders|interest|speedtest|payments|health|invoices)(\/|$)/.test(
+      /^(GET|POST) \/api\/(packages|specials|banners|settings|downloads|testimonials|images|content|branding|manifest\.webmanifest|notices|releases|status|kb|trial-availability|orders|interest|speedtest|payments|payment-providers|health|invoices)(\/|$)/.test(
         k,
       ),
     kind: "public",

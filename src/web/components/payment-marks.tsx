@@ -11,8 +11,11 @@ export type PaymentMarkId = HostedPaymentMethod | "card" | "eft";
 
 const BADGE = "h-6 w-9 shrink-0";
 
-/** The mark for one way to pay, 36×24 px, aria-hidden. */
-export function PaymentMark({ id, className }: { id: PaymentMarkId; className?: string }) {
+/**
+ * The mark for one way to pay, 36×24 px, aria-hidden. A provider with no drawing here (one added
+ * since) shows `text`, its registry mark (GET /api/payment-providers), on a plain tile.
+ */
+export function PaymentMark({ id, text, className }: { id: PaymentMarkId | (string & {}); text?: string; className?: string }) {
   const common = { focusable: "false" as const, "data-mark": id, viewBox: "0 0 36 24" };
   switch (id) {
     case "payfast":
@@ -57,7 +60,17 @@ export function PaymentMark({ id, className }: { id: PaymentMarkId; className?: 
     case "eft":
       // the icons in the same 36×24 box as the tiles, so every name starts at the same place
       return <Banknote aria-hidden="true" data-mark="eft" className={cn(BADGE, "py-0.5", className)} />;
-    default:
+    case "card":
       return <CreditCard aria-hidden="true" data-mark="card" className={cn(BADGE, "py-0.5", className)} />;
+    default:
+      if (!text) return <CreditCard aria-hidden="true" data-mark="card" className={cn(BADGE, "py-0.5", className)} />;
+      return (
+        <svg aria-hidden="true" {...common} className={cn(BADGE, className)}>
+          <rect width="36" height="24" rx="5" fill="#2b2f3a" />
+          <text x="18" y="16" textAnchor="middle" fontSize="10" fontWeight="700" fill="#fff" fontFamily="system-ui, sans-serif">
+            {text.slice(0, 4)}
+          </text>
+        </svg>
+      );
   }
 }

@@ -16,6 +16,7 @@ export const queryKeys = {
   kb: ["kb"],
   releases: ["releases"],
   paymentMethods: ["payment-methods"],
+  paymentProviders: ["payment-providers"],
   trialAvailability: ["trial-availability"],
 } as const;
 

@@ -1,14 +1,21 @@
 // What the payments module needs from a card provider (docs/architecture.md, "Integrations"): create a pay link,
 // verify a callback, and ask for the truth about a pay link before anything is marked paid.
 
-export type ProviderName = "sandbox" | "ikhokha";
+import type { Config } from "@/server/config";
+import type { Db } from "@/server/db/client";
+import type { PaymentProviderInfo } from "@/shared/api";
+import { type CardProviderName, HOSTED_PROVIDER_NAMES, type HostedProviderName } from "@/shared/payment-providers";
+
+export type { CardProviderName, HostedProviderName, PaymentProviderName } from "@/shared/payment-providers";
+
+/** A card provider's name: the real one, or the local test checkout. */
+export type ProviderName = CardProviderName;
 
 /**
  * The providers the owner may turn on beside the card provider (docs/payment-providers.md): each
  * sends the customer to its own page and tells us by a server-to-server notification.
  */
-export const HOSTED_PROVIDERS = ["payfast", "ozow", "yoco"] as const;
-export type HostedProviderName = (typeof HOSTED_PROVIDERS)[number];
+export const HOSTED_PROVIDERS = HOSTED_PROVIDER_NAMES;
 
 export interface PaylinkUrls {
   callbackUrl: string;
@@ -190,7 +197,13 @@ export interface HostedProvider {
 // ---- refunds through a provider's API ---------------------------------------------------------
 
 /** How the money goes back, for the customer's message: to the card, the way they paid, or the bank account they paid from. */
-export type RefundRoute = "card" | "payment-source" | "bank-account";
+export type RefundRoute = PaymentProviderInfo["refund"]["route"];
+
+/** How a refund to the card goes back, in the customer's words: every provider that refunds to the card says it so. */
+export const CARD_REFUND = {
+  route: "card",
+  how: "It goes back to the card you paid with; banks usually take 5 to 10 working days.",
+} as const satisfies PaymentProviderInfo["refund"];
 
 export interface ProviderRefundRequest {
   /** our refund's id (refund_attempts.id): the Idempotency-Key where the provider takes one */
@@ -230,4 +243,45 @@ export class RefundOutcomeUnknown extends PaymentProviderError {
     super(message, status);
     this.name = "RefundOutcomeUnknown";
   }
+}
+
+// ---- the registry's entries (registry.ts) -----------------------------------------------------
+
+/** What making a provider may need besides its configuration. */
+export interface ProviderDeps {
+  db: Db;
+  /** PUBLIC_URL without a trailing slash */
+  publicUrl: string;
+}
+
+interface DefinitionParts<Name> extends Omit<PaymentProviderInfo, "name" | "role"> {
+  readonly name: Name;
+  /** the configuration keys that turn it on, all of them together (none for the test checkout) */
+  readonly configKeys: readonly (keyof Config)[];
+  /** whether the configuration turns it on */
+  configured(config: Config): boolean;
+}
+
+/** A card provider: takes cards through a pay link it makes and tells us on our webhook. */
+export interface CardProviderDefinition<Made extends PaymentProvider = PaymentProvider> extends DefinitionParts<CardProviderName> {
+  readonly role: "card";
+  /** makes it from the configuration; only called when configured(config) */
+  create(config: Config, deps: ProviderDeps): Made;
+}
+
+/** A provider beside the card provider: its own checkout page, and its own notification. */
+export interface HostedProviderDefinition extends DefinitionParts<HostedProviderName> {
+  readonly role: "hosted";
+  /** makes it from the configuration (the URLs come with each checkout); only called when configured(config) */
+  create(config: Config): HostedProvider;
+}
+
+export type ProviderDefinition = CardProviderDefinition | HostedProviderDefinition;
+
+/** A key configured(config) said is set, for create(); a missing one is a programming error, not a silent "". */
+export function configuredValue(config: Config, key: keyof Config): string {
+  const value = config[key];
+  if (typeof value !== "string" || !value)
+    throw new Error(`${String(key)} is not set: create() called for a provider that is not configured`);
+  return value;
 }

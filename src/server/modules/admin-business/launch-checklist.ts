@@ -6,7 +6,7 @@
 // here means the shop really behaves that way (issue 28: it said "done" too early).
 import { and, desc, eq, gt, inArray, isNotNull, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { selectHostedProviders } from "@/server/adapters/payments/select-provider";
+import { configuredHostedProviders, providerDefinition, realCardProvider } from "@/server/adapters/payments/registry";
 import { imageRegistry, outbox, packages, whatsappTemplates } from "@/server/db/schema";
 import { demoContentLeft } from "@/server/db/seed";
 import { DEFAULT_LOGO_URL, LOGO_IMAGE_KEYS } from "@/server/db/seed-content";
@@ -14,6 +14,7 @@ import { loadBusiness } from "@/server/lib/business";
 import { alertsEmail, firstAdminEmail } from "@/server/lib/owner-alerts";
 import { panelView } from "@/server/modules/panel/routes";
 import { loadPanelSettings } from "@/server/modules/panel/settings";
+import type { PaymentMethods } from "@/shared/api";
 import type { LaunchChecklist, LaunchChecklistItem } from "@/shared/business-schemas";
 import { eftMissing, eftReady } from "@/shared/constants";
 import { MESSAGE_KINDS, messageKindLabel } from "@/shared/messaging";
@@ -88,9 +89,30 @@ async function panelItem(app: FastifyInstance): Promise<LaunchChecklistItem> {
   };
 }
 
-export async function loadLaunchChecklist(app: FastifyInstance, cardMode: "ikhokha" | "sandbox" | "off"): Promise<LaunchChecklist> {
-  // the hosted providers the owner turned on (PayFast, Ozow, Yoco): real online payments too
-  const hosted = [...selectHostedProviders(app.config).values()].map((provider) => provider.label);
+/** The card item: the card provider (from the registry) real, a test one, or none; and the providers beside it. */
+function cardItem(cardMode: PaymentMethods["card"], hosted: string[]): LaunchChecklistItem {
+  const card = cardMode === "off" ? undefined : providerDefinition(cardMode);
+  const real = card && !card.test;
+  const keys = realCardProvider()?.configKeys ?? [];
+  const setKeys = keys.length ? `Set ${listed([...keys])} on the server` : "Configure a card provider on the server";
+  return {
+    key: "card",
+    label: "Card payments",
+    done: Boolean(real) || hosted.length > 0,
+    why: real
+      ? `${card.sentenceName} is connected: card payments are real.${hosted.length ? ` Also on: ${hosted.join(", ")}.` : ""}`
+      : hosted.length
+        ? `${hosted.join(", ")} ${hosted.length === 1 ? "is" : "are"} connected: online payments are real.`
+        : card
+          ? `Card payments go to the TEST checkout. ${setKeys} to take real payments.`
+          : `Card payments are off. ${setKeys} to take them.`,
+    href: "/admin/payments",
+  };
+}
+
+export async function loadLaunchChecklist(app: FastifyInstance, cardMode: PaymentMethods["card"]): Promise<LaunchChecklist> {
+  // the providers the owner turned on beside the card provider: real online payments too
+  const hosted = configuredHostedProviders(app.config).map((provider) => provider.sentenceName);
   const [business, demo, panelSettings, lastEmail, templates, logos, panel, alertsTo, firstAdmin] = await Promise.all([
     loadBusiness(app),
     demoContentLeft(app.db),
@@ -205,20 +227,7 @@ export async function loadLaunchChecklist(app: FastifyInstance, cardMode: "ikhok
           },
         ]
       : []),
-    {
-      key: "card",
-      label: "Card payments",
-      done: cardMode === "ikhokha" || hosted.length > 0,
-      why:
-        cardMode === "ikhokha"
-          ? `iKhokha is connected: card payments are real.${hosted.length ? ` Also on: ${hosted.join(", ")}.` : ""}`
-          : hosted.length
-            ? `${hosted.join(", ")} ${hosted.length === 1 ? "is" : "are"} connected: online payments are real.`
-            : cardMode === "sandbox"
-              ? "Card payments go to the TEST checkout. Set IKHOKHA_APP_ID and IKHOKHA_APP_SECRET on the server to take real payments."
-              : "Card payments are off. Set IKHOKHA_APP_ID and IKHOKHA_APP_SECRET on the server to take them.",
-      href: "/admin/payments",
-    },
+    cardItem(cardMode, hosted),
     panel,
     ...(panelMode === "sandbox"
       ? []

@@ -3,7 +3,8 @@
 // By e-mail the credit note's PDF is attached; on WhatsApp the same words point to the portal,
 // so a WhatsApp text never speaks of an e-mail. What happens to the line is read from the client
 // as the refund left them, so the message is true when it is read.
-import type { RefundRoute } from "@/server/adapters/payments/provider";
+import { CARD_REFUND, type RefundRoute } from "@/server/adapters/payments/provider";
+import { refundHowFor } from "@/server/adapters/payments/registry";
 import type { BusinessProfile } from "@/server/lib/business";
 import { commonVars, type OwnerTemplates, type RenderedMessage, renderMessage } from "@/server/lib/message-templates";
 import { formatDate, formatDateTime } from "@/shared/dates";
@@ -21,7 +22,7 @@ export interface RefundFacts {
   invoice: string;
   creditNote: string;
   method: "provider" | "manual";
-  /** how a provider refund goes back (PayFast, Ozow, Yoco say which); the card when not said */
+  /** how a provider refund goes back (a hosted provider's refund says which); the card when not said */
   route?: RefundRoute | null;
   reason: string;
   /** the client as the refund left them; null when the payment belonged to nobody's account */
@@ -62,19 +63,12 @@ export function lineAfterRefund(
 
 /**
  * How the money goes back, as it is true when read: a refund made through a provider's API goes the
- * way that provider pays it (PayFast: the card or account paid with; Ozow: the bank account paid
- * from, from its refund float; the card otherwise); one recorded as manual is paid by the business.
+ * way that provider pays it, in the sentence its registry entry gives for that route (the card paid
+ * with when not said); one recorded as manual is paid by the business.
  */
 export function refundHow(facts: Pick<RefundFacts, "method" | "route">): string {
   if (facts.method !== "provider") return "We pay it back to you directly.";
-  switch (facts.route) {
-    case "payment-source":
-      return "PayFast pays it back to the card or account you paid with; banks usually take 5 to 10 working days to show it.";
-    case "bank-account":
-      return "Ozow pays it back into the bank account you paid from; it usually arrives within a few working days.";
-    default:
-      return "It goes back to the card you paid with; banks usually take 5 to 10 working days.";
-  }
+  return refundHowFor(facts.route ?? CARD_REFUND.route) ?? CARD_REFUND.how;
 }
 
 /** The "Refund issued" template's variables for one channel. */

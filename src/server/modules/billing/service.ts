@@ -249,7 +249,7 @@ export async function refundPayment(
 
   let method: "provider" | "manual" = "manual";
   let providerReference: string | null = null;
-  // The card provider's refund API (the sandbox has one; iKhokha publishes none).
+  // The card provider's refund API, where it has one (the registry's capabilities.refundByApi).
   if (!input.by_hand && provider?.refund && payment.provider === provider.name && payment.provider_reference) {
     try {
       providerReference = (await provider.refund(payment.provider_reference, cents)).reference;
@@ -314,7 +314,7 @@ async function knownRefunds(db: Db, paymentId: string): Promise<string[]> {
 
 const rand = (cents: number) => formatRand(fromCents(cents));
 
-/** Step 2 for PayFast, Ozow and Yoco: the attempt ends `made` (returned), or `failed` / left `pending` (thrown). */
+/** Step 2 for a hosted provider with a refund API: the attempt ends `made` (returned), or `failed` / left `pending` (thrown). */
 async function refundAtProvider(
   app: FastifyInstance,
   hosted: HostedProvider,

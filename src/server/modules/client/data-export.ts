@@ -10,6 +10,7 @@
 // their number — possible_duplicate_of — may be someone else, so it is left out).
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
+import { isTestProvider } from "@/server/adapters/payments/registry";
 import { requireClient } from "@/server/auth/guards";
 import {
   capturedPayments,
@@ -29,8 +30,8 @@ import { notFound } from "@/server/lib/errors";
 /** Where the body of a message held a secret (sealed apart, never exported). */
 const SECRET_PLACEHOLDER = /\{\{secret\}\}/g;
 
-/** Payment rows whose provider is no outside party: a bank transfer to the business, the test sandbox. */
-const NOT_A_PROVIDER = new Set(["eft", "sandbox"]);
+/** Payment rows whose provider is no outside party: a bank transfer to the business, or the test checkout (the registry's). */
+const notAnOutsideParty = (provider: string) => provider === "eft" || isTestProvider(provider);
 
 const routes: FastifyPluginAsync = async (app) => {
   app.get("/client/data-export", { preHandler: requireClient }, async (request, reply) => {
@@ -185,7 +186,7 @@ const routes: FastifyPluginAsync = async (app) => {
       .from(clients)
       .where(and(eq(clients.id, clientId), isNotNull(clients.panel_line_id)));
 
-    const providers = [...new Set(payments.map((p) => p.provider))].filter((p) => !NOT_A_PROVIDER.has(p));
+    const providers = [...new Set(payments.map((p) => p.provider))].filter((p) => !notAnOutsideParty(p));
     const byWhatsApp = sent.some((m) => m.channel === "whatsapp") || received.length > 0;
     const byEmail = sent.some((m) => m.channel === "email");
     const thirdParties = [

@@ -9,6 +9,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { providerDefinition } from "@/server/adapters/payments/registry";
 import { requireClient } from "@/server/auth/guards";
 import { capturedPayments, type clients } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
@@ -37,15 +38,17 @@ type ClientRow = typeof clients.$inferSelect;
 
 /** Payments a receipt can be shown for: money was taken (a refund keeps its receipt, marked refunded). */
 const RECEIPT_STATUSES = ["paid", "refunded"];
-const METHOD_LABELS: Record<string, string> = {
-  ikhokha: "Card",
-  sandbox: "Card (test checkout)",
-  payfast: "PayFast",
-  ozow: "Ozow",
-  yoco: "Yoco",
-  eft: "EFT",
-  manual: "Manual",
-};
+const METHOD_LABELS: Record<string, string> = { eft: "EFT", manual: "Manual" };
+/**
+ * How the client's list names the way a payment was made: the card provider is just "Card" (the
+ * test checkout says so), a provider beside it by its own name (the registry's), EFT and manual as such.
+ */
+function methodLabel(provider: string): string {
+  const known = providerDefinition(provider);
+  if (!known) return METHOD_LABELS[provider] ?? provider;
+  if (known.role === "card") return known.test ? "Card (test checkout)" : "Card";
+  return known.sentenceName;
+}
 const PAYMENT_STATUSES: readonly PaymentStatus[] = ["pending", "paid", "failed", "cancelled", "refunded"];
 const refParam = z.object({
   ref: z
@@ -64,7 +67,7 @@ function toPayment(row: PaymentRow): ClientPayment {
     package: row.package_name,
     status,
     provider: row.provider,
-    method: METHOD_LABELS[row.provider] ?? row.provider,
+    method: methodLabel(row.provider),
     paid_at: row.paid_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
     has_receipt: RECEIPT_STATUSES.includes(row.status),
@@ -89,7 +92,7 @@ export async function startRenewal(
   // The client pays for themselves: the payment carries their id.
   const session = { clientId: client.id, ip };
   if (input.method !== "eft") {
-    // Card, or one of the providers the owner turned on (PayFast, Ozow, Yoco): a pay link either way.
+    // Card, or one of the providers the owner turned on beside it: a pay link either way.
     const link = await payments.paylinkFor({ packageId, clientId: client.id, coupon: input.coupon, method: input.method }, session);
     return { success: true, method: input.method, paylinkUrl: link.paylinkUrl, externalTransactionID: link.externalTransactionID };
   }

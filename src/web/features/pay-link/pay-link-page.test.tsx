@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PayLinkView } from "@/shared/pay-link-schemas";
+import { paymentProvidersAnswer } from "@/web/testing/payment-providers";
 import { cleanup, renderRoutes, stubFetch, waitFor } from "@/web/testing/render";
 import { PayLinkPage } from "./pay-link-page";
 
@@ -26,7 +27,7 @@ const BANK = {
 
 async function renderAt(routes: Parameters<typeof stubFetch>[0]) {
   const posted: unknown[] = [];
-  const stub = stubFetch({ "/branding": { body: { data: BRANDING } }, ...routes });
+  const stub = stubFetch({ "/branding": { body: { data: BRANDING } }, "/payment-providers": paymentProvidersAnswer, ...routes });
   vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     if (init?.method === "POST") posted.push(JSON.parse(String(init.body)));
     return stub.fetch(input, init);

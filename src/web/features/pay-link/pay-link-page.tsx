@@ -4,10 +4,11 @@
 // renewal's path on the server) and goes to the provider's checkout, or shows the EFT details.
 // A tap twice, or a retry, answers the same payment. A link that is not ours, has expired, or whose
 // account or package is gone shows why, and what to do instead.
+import { useQuery } from "@tanstack/react-query";
 import { Banknote, Clock, CreditCard, LinkIcon, type LucideIcon, MessageCircle, UserX, Wallet } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
-import type { HostedPaymentMethod, PaymentMethods } from "@/shared/api";
+import type { HostedPaymentMethod, PaymentMethods, PaymentProviderInfo } from "@/shared/api";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { formatDate } from "@/shared/dates";
 import { formatRand } from "@/shared/money";
@@ -20,6 +21,7 @@ import { Skeleton } from "@/web/components/ui/skeleton";
 import { ApiError } from "@/web/lib/api";
 import { usePageTitle } from "@/web/lib/page-title";
 import { useBranding } from "@/web/lib/queries/branding";
+import { findProvider, paymentProvidersQueryOptions } from "@/web/lib/queries/payment-providers";
 import { usePayByLink, usePayLink } from "./api/pay-link";
 
 type Method = "card" | "eft" | HostedPaymentMethod;
@@ -30,10 +32,14 @@ function goToCheckout(url: string): void {
 }
 
 /** The ways to pay the shop has on, in the order the portal offers them. */
-function offeredMethods(methods: PaymentMethods): { method: Method; label: string; Icon: LucideIcon }[] {
+function offeredMethods(
+  methods: PaymentMethods,
+  providers: readonly PaymentProviderInfo[] | undefined,
+): { method: Method; label: string; Icon: LucideIcon }[] {
+  const testCheckout = findProvider(providers, methods.card)?.test === true;
   return [
     ...(methods.card !== "off"
-      ? [{ method: "card" as const, label: methods.card === "sandbox" ? "Pay by card (test checkout)" : "Pay by card", Icon: CreditCard }]
+      ? [{ method: "card" as const, label: testCheckout ? "Pay by card (test checkout)" : "Pay by card", Icon: CreditCard }]
       : []),
     ...(methods.providers ?? []).map((p) => ({ method: p.id, label: `Pay with ${p.name}`, Icon: Wallet })),
     ...(methods.eft ? [{ method: "eft" as const, label: "Pay by EFT", Icon: Banknote }] : []),
@@ -43,10 +49,12 @@ function offeredMethods(methods: PaymentMethods): { method: Method; label: strin
 export function PayLinkPage() {
   const { token = "" } = useParams();
   const link = usePayLink(token);
+  // the card button says when it is the test checkout: its words are read with the link (a failed read only loses that note)
+  const providers = useQuery(paymentProvidersQueryOptions());
   const refused = link.error instanceof ApiError && link.error.status > 0 ? link.error : null;
   usePageTitle(link.data ? `Pay for ${link.data.packageName}` : refused ? "Pay link not working" : undefined);
 
-  if (link.isPending) return <Loading />;
+  if (link.isPending || providers.isPending) return <Loading />;
   if (link.isError) {
     return refused ? (
       <Refused error={refused} />
@@ -62,15 +70,15 @@ export function PayLinkPage() {
       </NoticePage>
     );
   }
-  return <PayPanel token={token} view={link.data} />;
+  return <PayPanel token={token} view={link.data} providers={providers.data} />;
 }
 
-function PayPanel({ token, view }: { token: string; view: PayLinkView }) {
+function PayPanel({ token, view, providers }: { token: string; view: PayLinkView; providers?: readonly PaymentProviderInfo[] }) {
   const pay = usePayByLink(token);
   const [chosen, setChosen] = useState<Method | null>(null);
   const [eft, setEft] = useState<Extract<PayLinkPayResponse, { method: "eft" }> | null>(null);
   const [leaving, setLeaving] = useState(false);
-  const offered = offeredMethods(view.methods);
+  const offered = offeredMethods(view.methods, providers);
   const amount = formatRand(view.price);
 
   const start = async (method: Method) => {

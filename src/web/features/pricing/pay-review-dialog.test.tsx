@@ -5,6 +5,7 @@ import { MAC_MESSAGE } from "@/shared/device-lines";
 import type { PlanViewModel } from "@/shared/pricing";
 import { IDENTIFY_MESSAGE, IMMEDIATE_START_CONSENT_MESSAGE } from "@/shared/schemas";
 import { SEND_CODE_ON_WHATSAPP } from "@/web/components/send-code-on-whatsapp";
+import { paymentProvidersAnswer } from "@/web/testing/payment-providers";
 import { cleanup, click, renderRoutes, stubFetch, typeInto, waitFor } from "@/web/testing/render";
 import { PAY_REVIEW_MESSAGES, PayReviewDialog } from "./pay-review-dialog";
 
@@ -49,6 +50,7 @@ const identified: { path: string; body: unknown }[] = [];
 function stubApi(card: PaymentMethods["card"], routes: Record<string, Answer | (() => Answer)> = {}, eft = card === "off") {
   const stub = stubFetch({
     "/payments/methods": { body: { data: { card, eft } } },
+    "/payment-providers": paymentProvidersAnswer,
     // the answer anyone gets, whoever the number belongs to
     "/payments/identify": { body: { message: IDENTIFY_MESSAGE } },
     ...routes,
@@ -155,7 +157,7 @@ describe("PayReviewDialog: the review step", () => {
     expect(review.dialog.textContent).toContain("to create your account and send you your login details and receipts");
     expect(review.dialog.querySelector('a[href="/privacy-policy"]')).not.toBeNull();
     await waitFor(() => expect(review.button("Continue to payment").disabled).toBe(false));
-    expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).toBeNull();
+    expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).toBeNull();
   });
 
   it("a MAG box: its MAC is asked for and checked (a warning outside 00:1A:79, not a refusal), then sent with the payment", async () => {
@@ -211,7 +213,7 @@ describe("PayReviewDialog: the review step", () => {
     const tabs = openTabs();
     const review = await renderReview();
     await waitFor(() =>
-      expect(review.dialog.querySelector('[data-testid="sandbox-note"]')?.textContent).toBe("Test checkout: no real money is taken."),
+      expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')?.textContent).toBe("Test checkout: no real money is taken."),
     );
     await review.fill({ name: "  Thandi Mokoena ", email: "thandi@example.co.za" });
     await click(review.button("Continue to payment"));
@@ -239,7 +241,7 @@ describe("PayReviewDialog: the review step", () => {
     const posts = stubApi("sandbox", { "/payments/paylink": { status: 201, body: PAYLINK } });
     const tabs = openTabs();
     const review = await renderReview();
-    await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull());
     await review.fill();
     await click(review.button("Continue to payment"));
     await waitFor(() => expect(posts).toHaveLength(1));
@@ -257,7 +259,7 @@ describe("PayReviewDialog: the review step", () => {
     });
     const tabs = openTabs();
     const review = await renderReview();
-    await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull());
     await review.fill();
     await click(review.button(PAY_REVIEW_MESSAGES.returning));
     await waitFor(() => expect(review.dialog.querySelector("#payer-identity-title")?.textContent).toBe("Pay on your account"));
@@ -280,7 +282,7 @@ describe("PayReviewDialog: the review step", () => {
   it("asking for a code needs the number first: said at its field, and nothing is asked", async () => {
     stubApi("sandbox");
     const review = await renderReview();
-    await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull());
     await click(review.button(PAY_REVIEW_MESSAGES.returning));
     await waitFor(() => expect(review.errorOf("whatsapp")).toBeTruthy());
     expect(identified).toEqual([]);
@@ -295,7 +297,7 @@ describe("PayReviewDialog: the review step", () => {
     });
     openTabs();
     const review = await renderReview();
-    await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull());
     await review.fill();
     await click(review.button(PAY_REVIEW_MESSAGES.returning));
     await waitFor(() => expect(review.errorOf("whatsapp")).toBe(limit));
@@ -321,7 +323,7 @@ describe("PayReviewDialog: the review step", () => {
     });
     openTabs();
     const review = await renderReview();
-    await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull());
     await review.fill();
     await click(review.button(PAY_REVIEW_MESSAGES.returning));
     const link = await waitFor(() => {
@@ -346,7 +348,7 @@ describe("PayReviewDialog: the review step", () => {
   ] as const)("promises the login on the channel it goes by (shop %s, e-mail %j)", async (loginChannel, email, whatsappHint, emailHint) => {
     stubApi("sandbox", { "/payments/methods": { body: { data: { card: "sandbox", eft: false, loginChannel } } } });
     const review = await renderReview();
-    await waitFor(() => expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull());
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull());
     await review.fill({ email });
     await waitFor(() => expect(document.getElementById("payer-whatsapp-hint")?.textContent).toBe(whatsappHint));
     expect(document.getElementById("payer-email-hint")?.textContent).toContain(emailHint);
@@ -556,14 +558,14 @@ describe("PayReviewDialog: the ways to pay the owner turned on", () => {
       { label: "EFT", checked: false },
     ]);
     expect(review.dialog.querySelector('[data-testid="pay-methods"] legend')?.textContent).toBe("How would you like to pay?");
-    expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).not.toBeNull();
+    expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull();
 
     const payfast = review.dialog.querySelectorAll<HTMLInputElement>('[data-testid="pay-methods"] input')[1];
     await click(payfast);
     await waitFor(() => expect(review.button("Continue to PayFast").disabled).toBe(false));
     expect(review.dialog.querySelector("ol li")?.textContent).toBe("1You pay on PayFast's secure payment page.");
     // The test checkout's note is the card provider's, not PayFast's.
-    expect(review.dialog.querySelector('[data-testid="sandbox-note"]')).toBeNull();
+    expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).toBeNull();
     await review.fill();
     await click(review.button("Continue to PayFast"));
     expect(tabs).toHaveLength(1);

@@ -3,13 +3,13 @@
 // optional e-mail, with the POPIA notice) and the s44 consent to start at once, unticked. Then a
 // card pay link in a new tab, or EFT details: side by side when both are on, the one that is on
 // otherwise (card only says so: EFT waits for real bank details). When the owner turned on other
-// providers (PayFast, Ozow, Yoco), the visitor picks one of the ways to pay first (a radio group).
+// providers beside the card provider, the visitor picks one of the ways to pay first (a radio group).
 // Loaded on first use: it brings Radix, zod and the shared payer schema with it.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, CreditCard, FlaskConical, KeyRound, Landmark, Loader2, Wallet } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, type UseFormRegister, useForm } from "react-hook-form";
-import type { EftResponse, HostedPaymentMethod, PaymentMethods } from "@/shared/api";
+import type { EftResponse, HostedPaymentMethod, PaymentMethods, PaymentProviderInfo } from "@/shared/api";
 import type { CouponQuote } from "@/shared/billing";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { needsMac } from "@/shared/device-lines";
@@ -35,7 +35,8 @@ import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { closeTab } from "@/web/lib/new-tab";
-import { PROVIDER_TEXT, usePaymentMethods } from "@/web/lib/queries/payment-methods";
+import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
+import { findProvider, usePaymentProviders } from "@/web/lib/queries/payment-providers";
 import { toast } from "@/web/lib/toast";
 import { checkCoupon } from "./api/check-coupon";
 import { identifyPayer } from "./api/identify-payer";
@@ -44,7 +45,7 @@ import { priceLabel } from "./plan-actions";
 
 export const PAY_REVIEW_MESSAGES = {
   consent: "Start my subscription as soon as I have paid. I understand this waives the 7-day cooling-off period.",
-  sandbox: "Test checkout: no real money is taken.",
+  testCheckout: "Test checkout: no real money is taken.",
   eftAfter: "We'll activate your account when the payment reflects.",
   unavailable: "Online payment isn't available at the moment. Place an order and we'll send you the payment details on WhatsApp.",
   /** issue 46: a returning customer asks for the code; a new one goes straight to payment */
@@ -109,11 +110,17 @@ function paymentMethod(methods: PaymentMethods | undefined): Method | undefined 
  * The ways to pay offered side by side once the owner turned on another provider: card (when on),
  * each provider by name, and EFT (when its bank details are in). Empty when there is only one way.
  */
-function methodChoices(methods: PaymentMethods | undefined): { id: Method; name: string; text: string }[] {
+function methodChoices(
+  methods: PaymentMethods | undefined,
+  providers: readonly PaymentProviderInfo[] | undefined,
+): { id: Method; name: string; text: string; mark?: string }[] {
   if (!methods?.providers?.length) return [];
   return [
     ...(methods.card !== "off" ? [{ id: "card" as const, name: "Card", text: "Pay by card on a secure payment page." }] : []),
-    ...methods.providers.map((p) => ({ id: p.id, name: p.name, text: PROVIDER_TEXT[p.id] })),
+    ...methods.providers.map((p) => {
+      const info = findProvider(providers, p.id);
+      return { id: p.id, name: p.name, text: info?.choiceText ?? "", mark: info?.mark };
+    }),
     ...(methods.eft ? [{ id: "eft" as const, name: "EFT", text: "Get our bank details and your reference." }] : []),
   ];
 }
@@ -130,7 +137,9 @@ export interface PayReviewDialogProps {
 
 export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDialogProps) {
   const methods = usePaymentMethods();
-  const choices = methodChoices(methods);
+  const providers = usePaymentProviders();
+  const choices = methodChoices(methods, providers);
+  const testCheckout = methods ? findProvider(providers, methods.card)?.test === true : false;
   const [picked, setPicked] = useState<Method | null>(null);
   // The first way on offer (the card provider when it is on) until the visitor picks another.
   const method = picked && choices.some((c) => c.id === picked) ? picked : paymentMethod(methods);
@@ -371,10 +380,10 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                     {PAY_REVIEW_MESSAGES.cardOnly}
                   </p>
                 ) : null}
-                {methods?.card === "sandbox" && (method === "card" || method === "both") ? (
-                  <p className="flex items-center gap-2 text-xs text-ink-subtle" data-testid="sandbox-note">
+                {testCheckout && (method === "card" || method === "both") ? (
+                  <p className="flex items-center gap-2 text-xs text-ink-subtle" data-testid="test-checkout-note">
                     <FlaskConical aria-hidden="true" className="size-3.5 shrink-0" />
-                    {PAY_REVIEW_MESSAGES.sandbox}
+                    {PAY_REVIEW_MESSAGES.testCheckout}
                   </p>
                 ) : null}
 
@@ -534,7 +543,7 @@ function MethodChoice({
   chosen,
   onChoose,
 }: {
-  choices: { id: Method; name: string; text: string }[];
+  choices: { id: Method; name: string; text: string; mark?: string }[];
   chosen: Method | undefined;
   onChoose: (method: Method) => void;
 }) {
@@ -558,7 +567,7 @@ function MethodChoice({
               onChange={() => onChoose(choice.id)}
               className="mt-1 size-4 accent-[var(--color-accent)]"
             />
-            <PaymentMark id={choice.id as PaymentMarkId} className="mt-0.5" />
+            <PaymentMark id={choice.id as PaymentMarkId} text={choice.mark} className="mt-0.5" />
             <span className="flex flex-col gap-0.5">
               <span className="font-semibold text-ink">{choice.name}</span>
               <span className="text-sm text-ink-muted">{choice.text}</span>

@@ -1,9 +1,10 @@
-// GET /api/payments/methods: which ways to pay are on (card by iKhokha, the sandbox checkout or
-// off; PayFast, Ozow, Yoco when the owner turned them on; EFT on once the owner has filled in the
-// bank details). The card mode follows the
+// GET /api/payments/methods: which ways to pay are on (card by the real card provider, the test
+// checkout or off; the providers beside it the owner turned on; EFT on once the owner has filled in
+// the bank details; their words are GET /api/payment-providers'. The card mode follows the
 // server's configuration; EFT follows the settings, refetched when they change (query-keys.ts).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { HostedPaymentMethod, PaymentMethods } from "@/shared/api";
+import type { PaymentMethods } from "@/shared/api";
+import { CARD_PROVIDER_NAMES } from "@/shared/payment-providers";
 import { apiGet } from "../api";
 import { queryKeys } from "../query-keys";
 
@@ -27,12 +28,5 @@ export const paymentMethodsQueryOptions = () =>
  */
 export function usePaymentMethods(): PaymentMethods | undefined {
   const { data, isError } = useQuery(paymentMethodsQueryOptions());
-  return data ?? (isError ? { card: "ikhokha", eft: false, providers: [] } : undefined);
+  return data ?? (isError ? { card: CARD_PROVIDER_NAMES[0], eft: false, providers: [] } : undefined);
 }
-
-/** What each provider's page lets the customer do, beside its name in a list of ways to pay. */
-export const PROVIDER_TEXT: Record<HostedPaymentMethod, string> = {
-  payfast: "Card, Instant EFT, SnapScan and more on PayFast's secure page.",
-  ozow: "Instant EFT from your own bank, on Ozow's secure page.",
-  yoco: "Pay by card on Yoco's secure page.",
-};

@@ -2,11 +2,12 @@
 import { Link } from "react-router";
 import type { AdminPayment } from "@/shared/business-schemas";
 import { formatRand } from "@/shared/money";
+import { usePaymentProviders } from "@/web/lib/queries/payment-providers";
 import { actionsColumn, type Column } from "../components/data-table";
 import { formatDateTime } from "../components/format";
 import { StatusBadge } from "../components/status-badge";
 import { hasPaymentActions, PaymentActions } from "./payment-actions";
-import { confirmedRefund, PROVIDER_LABELS, paymentStatus } from "./payment-labels";
+import { confirmedRefund, methodLabel, paymentStatus } from "./payment-labels";
 
 export function paymentColumns({ showClient = true }: { showClient?: boolean } = {}): Column<AdminPayment>[] {
   const columns: Column<AdminPayment>[] = [
@@ -63,7 +64,7 @@ export function paymentColumns({ showClient = true }: { showClient?: boolean } =
         </>
       ),
     },
-    { id: "provider", header: "Method", sortable: true, cell: (p) => PROVIDER_LABELS[p.provider] ?? p.provider },
+    { id: "provider", header: "Method", sortable: true, cell: (p) => <MethodLabel provider={p.provider} /> },
     {
       id: "status",
       header: "Status",
@@ -73,4 +74,9 @@ export function paymentColumns({ showClient = true }: { showClient?: boolean } =
     actionsColumn((p) => (hasPaymentActions(p) ? <PaymentActions payment={p} /> : null)),
   ];
   return showClient ? columns : columns.filter((c) => c.id !== "client");
+}
+
+/** The way a payment was made, in the registry's words. */
+function MethodLabel({ provider }: { provider: string }) {
+  return <>{methodLabel(usePaymentProviders(), provider)}</>;
 }

@@ -1,28 +1,24 @@
+import type { PaymentProviderInfo } from "@/shared/api";
 import { type AdminPayment, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from "@/shared/business-schemas";
 import { toCents } from "@/shared/money";
+import { findProvider } from "@/web/lib/queries/payment-providers";
 import { humanise } from "../components/format";
 
-export const PROVIDER_LABELS: Record<string, string> = {
-  eft: "EFT",
-  sandbox: "Card (sandbox)",
-  ikhokha: "Card (iKhokha)",
-  payfast: "PayFast",
-  ozow: "Ozow (instant EFT)",
-  yoco: "Card (Yoco)",
-  manual: "Manual",
-};
+/** A payment's method when it is no provider's. A provider's words come from the server's registry (GET /api/payment-providers). */
+const OTHER_METHOD_LABELS: Record<string, string> = { eft: "EFT", manual: "Manual" };
 
-/** The provider itself, in a sentence ("Ozow is not asked to refund it"), where the label's method note would read oddly. */
-export const PROVIDER_NAMES: Record<string, string> = {
-  sandbox: "the test checkout",
-  ikhokha: "iKhokha",
-  payfast: "PayFast",
-  ozow: "Ozow",
-  yoco: "Yoco",
-};
-export const providerName = (provider: string) => PROVIDER_NAMES[provider] ?? PROVIDER_LABELS[provider] ?? provider;
+type Providers = readonly PaymentProviderInfo[] | undefined;
 
-export const providerOptions = PAYMENT_PROVIDERS.map((value) => ({ value, label: PROVIDER_LABELS[value] ?? value }));
+/** The method in a list of payments: the provider's label ('Card (…)'), EFT, Manual; the bare name while the providers load. */
+export const methodLabel = (providers: Providers, provider: string) =>
+  findProvider(providers, provider)?.label ?? OTHER_METHOD_LABELS[provider] ?? provider;
+
+/** The provider itself, in a sentence ("… is not asked to refund it"), where the label's method note would read oddly. */
+export const providerName = (providers: Providers, provider: string) =>
+  findProvider(providers, provider)?.sentenceName ?? OTHER_METHOD_LABELS[provider] ?? provider;
+
+export const providerOptions = (providers: Providers) =>
+  PAYMENT_PROVIDERS.map((value) => ({ value, label: methodLabel(providers, value) }));
 export const paymentStatusOptions = PAYMENT_STATUSES.map((value) => ({ value, label: humanise(value) }));
 
 /** A pending EFT waits for the admin to see the money in the bank. */

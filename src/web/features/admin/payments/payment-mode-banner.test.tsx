@@ -1,6 +1,7 @@
 // The card mode the shop runs in, from GET /api/payments/methods, in words an owner acts on.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PaymentMethods } from "@/shared/api";
+import { paymentProvidersAnswer } from "@/web/testing/payment-providers";
 import { cleanup, waitFor } from "@/web/testing/render";
 import { renderWithClient, stubApi } from "../catalogue/components/test-helpers";
 import { PaymentModeBanner } from "./payment-mode-banner";
@@ -11,7 +12,7 @@ afterEach(async () => {
 });
 
 const show = async (methods: PaymentMethods, props: { quietWhenLive?: boolean } = {}) => {
-  stubApi({ "/api/payments/methods": { body: { data: methods } } });
+  stubApi({ "/api/payments/methods": { body: { data: methods } }, "/api/payment-providers": paymentProvidersAnswer });
   const { container } = await renderWithClient(<PaymentModeBanner {...props} />);
   return container;
 };

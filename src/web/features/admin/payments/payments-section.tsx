@@ -4,6 +4,7 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/web/components/ui/button";
+import { usePaymentProviders } from "@/web/lib/queries/payment-providers";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { DataTable, pageQueryProps, type SortState, tableStateProps } from "../components/data-table";
 import { FilterDate, FilterSelect } from "../components/filter-field";
@@ -24,6 +25,7 @@ export function PaymentsSection() {
   const table = useTableParams({ filters: FILTERS, defaultSort: NEWEST_FIRST });
   const payments = usePayments(table.query);
   const [recording, setRecording] = useState(false);
+  const providers = usePaymentProviders();
 
   return (
     <>
@@ -60,7 +62,7 @@ export function PaymentsSection() {
               label="Method"
               value={table.filters.provider}
               onChange={(v) => table.setFilter("provider", v)}
-              options={providerOptions}
+              options={providerOptions(providers)}
             />
             <FilterSelect
               label="Refund"

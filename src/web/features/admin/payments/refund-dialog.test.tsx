@@ -3,6 +3,7 @@
 // then carries by_hand and the toast says it was recorded, not refunded through the provider.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminPayment } from "@/shared/business-schemas";
+import { paymentProvidersAnswer } from "@/web/testing/payment-providers";
 import { cleanup, click, getByRoleName, waitFor } from "@/web/testing/render";
 import { renderWithClient, stubApi, typeInto } from "../catalogue/components/test-helpers";
 import { RefundDialog } from "./refund-dialog";
@@ -51,6 +52,7 @@ describe("RefundDialog", () => {
   it("a PayFast payment the owner paid back themselves: by_hand is sent and the toast says it was recorded", async () => {
     const posted: unknown[] = [];
     stubApi({
+      "/api/payment-providers": paymentProvidersAnswer,
       "POST /api/admin/payments/pay-1/refund": (body) => {
         posted.push(body);
         return {
@@ -80,14 +82,14 @@ describe("RefundDialog", () => {
   });
 
   it("calls a refund the provider has not confirmed held, not refunded", async () => {
-    stubApi({});
+    stubApi({ "/api/payment-providers": paymentProvidersAnswer });
     await renderWithClient(<RefundDialog payment={{ ...payment("ozow"), refunded_amount: 400, refund_held: 250 }} onClose={() => {}} />);
     const dialog = await theDialog();
     expect(dialog.textContent).toContain("R150 refunded already · R250 held: an earlier refund not yet confirmed.");
   });
 
   it("names the provider itself, not the payment method's label, in its sentences", async () => {
-    stubApi({});
+    stubApi({ "/api/payment-providers": paymentProvidersAnswer });
     await renderWithClient(<RefundDialog payment={payment("ozow")} onClose={() => {}} />);
     const dialog = await theDialog();
     expect(dialog.textContent).toContain("I paid it back myself (in Ozow's portal or by bank transfer)");
@@ -96,7 +98,7 @@ describe("RefundDialog", () => {
   });
 
   it("offers no such choice for an EFT payment, which is always paid back by hand", async () => {
-    stubApi({});
+    stubApi({ "/api/payment-providers": paymentProvidersAnswer });
     await renderWithClient(<RefundDialog payment={payment("eft")} onClose={() => {}} />);
     await theDialog();
     expect(byHandBox()).toBeNull();

@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
+import { findProvider, usePaymentProviders } from "@/web/lib/queries/payment-providers";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
 import { Field, FormError, setServerErrors } from "../components/form-field";
@@ -42,6 +43,8 @@ export const refundableOf = (payment: Pick<AdminPayment, "amount" | "refunded_am
 
 export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
   const refund = useRefundPayment();
+  const providers = usePaymentProviders();
+  const takenBy = findProvider(providers, payment.provider);
   const left = refundableOf(payment);
   const {
     register,
@@ -67,7 +70,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
     try {
       const done = await refund.mutateAsync({ id: payment.id, refund: values });
       toast.success(`Credit note ${done.credit_note} issued`, {
-        description: `${formatRand(done.amount)} ${done.method === "provider" ? `refunded through ${providerName(payment.provider)}` : "recorded as paid back by hand"}.`,
+        description: `${formatRand(done.amount)} ${done.method === "provider" ? `refunded through ${providerName(providers, payment.provider)}` : "recorded as paid back by hand"}.`,
       });
       onClose();
     } catch (error) {
@@ -88,7 +91,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
               <span className="font-mono">{payment.external_transaction_id}</span>
               {confirmedRefund(payment) > 0 ? ` · ${formatRand(confirmedRefund(payment))} refunded already` : ""}
               {(payment.refund_held ?? 0) > 0 ? ` · ${formatRand(payment.refund_held ?? 0)} held: an earlier refund not yet confirmed` : ""}
-              . A credit note is issued against its invoice{payment.provider === "sandbox" ? " and the test card provider refunds it" : ""}.
+              . A credit note is issued against its invoice{takenBy?.test ? " and the test card provider refunds it" : ""}.
             </DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-4">
@@ -120,10 +123,10 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
               <div className="flex flex-col gap-1">
                 <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
                   <input type="checkbox" {...register("by_hand")} className="size-5 accent-[var(--color-accent)]" />I paid it back myself
-                  (in {providerName(payment.provider)}'s portal or by bank transfer)
+                  (in {providerName(providers, payment.provider)}'s portal or by bank transfer)
                 </label>
                 <p className="text-xs text-ink-muted">
-                  Recorded as paid back by hand: {providerName(payment.provider)} is not asked to refund it.
+                  Recorded as paid back by hand: {providerName(providers, payment.provider)} is not asked to refund it.
                 </p>
               </div>
             ) : null}

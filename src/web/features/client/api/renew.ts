@@ -1,4 +1,4 @@
-// POST /api/client/renew {packageId?, method}: a pay link (card, PayFast, Ozow, Yoco), or an EFT reference and bank details.
+// POST /api/client/renew {packageId?, method}: a pay link (card, or a provider the owner turned on beside it), or an EFT reference and bank details.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ClientRenewResponse, RenewRequest } from "@/shared/client-schemas";
 import { apiSend } from "@/web/lib/api";

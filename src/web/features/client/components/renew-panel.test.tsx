@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PaymentMethods } from "@/shared/api";
 import type { ClientProfile } from "@/shared/client-schemas";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
+import { paymentProvidersAnswer } from "@/web/testing/payment-providers";
 import { RenewPanel } from "./renew-panel";
 
 vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
@@ -50,7 +51,11 @@ function renderWith(methods: PaymentMethods) {
       const answer = { success: true, method: "payfast", paylinkUrl: "http://x/api/payments/checkout/SD_9", externalTransactionID: "SD_9" };
       return new Response(JSON.stringify(answer), { status: 201, headers: { "content-type": "application/json" } });
     }
-    const body = path.endsWith("/payments/methods") ? { data: methods } : { data: { specials: [], plans: [PLAN] } };
+    const body = path.endsWith("/payments/methods")
+      ? { data: methods }
+      : path.endsWith("/payment-providers")
+        ? paymentProvidersAnswer.body
+        : { data: { specials: [], plans: [PLAN] } };
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

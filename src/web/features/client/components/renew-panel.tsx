@@ -1,5 +1,5 @@
 // Renew now: their own package or another, by card (the provider's checkout page), through one
-// of the other providers the owner turned on (PayFast, Ozow, Yoco: their pages), or by EFT
+// of the other providers the owner turned on (their own pages), or by EFT
 // (bank details and their reference). The server prices the package; the browser never sends
 // an amount. Reminder messages link to /client?renew=1, which lands here.
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -28,7 +28,8 @@ import { Select } from "@/web/components/ui/select";
 import { Skeleton } from "@/web/components/ui/skeleton";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
-import { PROVIDER_TEXT, usePaymentMethods } from "@/web/lib/queries/payment-methods";
+import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
+import { findProvider, usePaymentProviders } from "@/web/lib/queries/payment-providers";
 import { toast } from "@/web/lib/toast";
 import { useClientSpecials } from "../api/get-specials";
 import { useRenew } from "../api/renew";
@@ -88,6 +89,7 @@ export function RenewPanel({
   // The ways to pay the shop has on (EFT only once its bank details are filled in); both are
   // offered while that is still loading, and the server refuses what is off in its own words.
   const methods = usePaymentMethods();
+  const paymentProviders = usePaymentProviders();
   const providers = methods?.providers ?? [];
   const offered: Method[] = methods
     ? [...(methods.card !== "off" ? ["card" as const] : []), ...providers.map((p) => p.id), ...(methods.eft ? ["eft" as const] : [])]
@@ -222,9 +224,9 @@ export function RenewPanel({
                   value={p.id}
                   checked={chosen === p.id}
                   onChange={(m) => setValue("method", m)}
-                  icon={<PaymentMark id={p.id} />}
+                  icon={<PaymentMark id={p.id} text={findProvider(paymentProviders, p.id)?.mark} />}
                   title={p.name}
-                  text={PROVIDER_TEXT[p.id]}
+                  text={findProvider(paymentProviders, p.id)?.choiceText ?? ""}
                 />
               ))}
               {offered.includes("eft") ? (

@@ -10,7 +10,7 @@ export interface PaymentRequest extends Payer {
   packageId: string;
   /** the one-time code that proves the payer is the client their number belongs to */
   verificationCode?: string;
-  /** a provider the owner turned on (PayFast, Ozow, Yoco) instead of the card provider */
+  /** a provider the owner turned on beside the card provider, instead of it */
   method?: HostedPaymentMethod;
   /** the device the line is for: an app (m3u) or a box with its MAC (issue 32) */
   lineType?: LineType;

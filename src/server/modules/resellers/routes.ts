@@ -5,12 +5,15 @@
 //   GET  /api/admin/resellers/:id/ledger → {data}
 //   POST /api/admin/resellers/:id/suspend | /restore → {data: {id, status}}
 //   PUT  /api/admin/resellers/settings {member_group_id} → {member_group_id}
+//   GET  /api/admin/resellers/settings → {member_group_id, pricing}
+//   PUT  /api/admin/resellers/pricing {price_per_credit, tiers: [{min_credits, price_per_credit}]} → {pricing}
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { requireAdmin } from "@/server/auth/guards";
 import { parseBody } from "@/server/modules/client/service";
 import { idempotencyKeyOf } from "@/server/modules/panel/mac-change";
-import { creditTransferSchema, newResellerSchema } from "@/shared/reseller-schemas";
+import { creditPricingSchema, creditTransferSchema, newResellerSchema } from "@/shared/reseller-schemas";
+import { resellerSettings, savePricing } from "./pricing";
 import { type Actor, addReseller, findReseller, ledgerOf, listResellers, saveMemberGroup, setResellerStatus } from "./service";
 import { transferCredits } from "./transfers";
 
@@ -42,6 +45,13 @@ const routes: FastifyPluginAsync = async (app) => {
     const { member_group_id } = parseBody(memberGroupSchema, request.body);
     await saveMemberGroup(app, adminOf(request), member_group_id);
     return { member_group_id };
+  });
+
+  app.get("/admin/resellers/settings", async () => resellerSettings(app));
+
+  app.put("/admin/resellers/pricing", async (request) => {
+    const pricing = parseBody(creditPricingSchema, request.body);
+    return { pricing: await savePricing(app, adminOf(request), pricing) };
   });
 
   app.post<{ Params: { id: string } }>("/admin/resellers/:id/credits", async (request, reply) => {

@@ -269,11 +269,14 @@ describe("a partner buys credits (item 4)", () => {
     expect((await admin.call({ method: "POST", url: `/api/admin/payments/${order.payment_id}/mark-paid` })).statusCode).toBe(200);
     await eventually(async () => expect((await orderOf(order.id)).status).toBe("refused"), 5000);
     expect(panelCredits(buyer.panelId)).toBe(0);
-    const alerts = await t.app.db
-      .select()
-      .from(outbox)
-      .where(like(outbox.dedupe_key, `owner-alert:partner-order:${order.id}%`));
-    expect(alerts.length).toBeGreaterThan(0);
+    // The owner's alert is queued just after the order's status is written.
+    await eventually(async () => {
+      const alerts = await t.app.db
+        .select()
+        .from(outbox)
+        .where(like(outbox.dedupe_key, `owner-alert:partner-order:${order.id}%`));
+      expect(alerts.length).toBeGreaterThan(0);
+    }, 5000);
 
     fake.credits = 1000;
     const retried = await admin.call({ method: "POST", url: `/api/admin/resellers/orders/${order.id}/retry` });

@@ -342,26 +342,28 @@ export async function deliverOrder(app: FastifyInstance, orderId: string, option
     const message = error instanceof Error ? error.message : String(error);
     const status =
       code === "insufficient_credits" || code === "not_on_panel" ? "refused" : code === "transfer_unknown" ? "unknown" : "failed";
-    await app.db
-      .update(partnerCreditOrders)
-      .set({ status, error: message.slice(0, 500) })
-      .where(and(eq(partnerCreditOrders.id, order.id), inArray(partnerCreditOrders.status, ["paid", "failed"])));
-    if (status === "failed") {
-      app.log.warn({ err: error, order: order.id }, "partner credits not moved yet: tried again later");
-      return;
-    }
-    const queued = await alertOwner(app, app.db, {
-      cause: "panel-failed",
-      dedupeKey: `owner-alert:partner-order:${order.id}:${order.attempt}`,
-      subject: `Paid credits not moved: ${what} for partner ${partner.name}`,
-      body: [
-        `${partner.name} paid for ${what} (${payment?.external_transaction_id ?? ""}), but they could not be moved to them: ${message}`,
-        "",
-        status === "refused"
-          ? `Top up your panel, then send the order again on ${publicUrlOf(app)}/admin/resellers.`
-          : `Check ${partner.name}'s credits on your panel before sending it again on ${publicUrlOf(app)}/admin/resellers.`,
-      ].join("\n"),
-    }).catch(() => 0);
+    if (status === "failed") app.log.warn({ err: error, order: order.id }, "partner credits not moved yet: tried again later");
+    // The order's new status and the owner's alert together, once (the alert's dedupe key).
+    const queued = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(partnerCreditOrders)
+        .set({ status, error: message.slice(0, 500) })
+        .where(and(eq(partnerCreditOrders.id, order.id), inArray(partnerCreditOrders.status, ["paid", "failed"])))
+        .returning({ id: partnerCreditOrders.id });
+      if (!row || status === "failed") return 0;
+      return alertOwner(app, tx, {
+        cause: "panel-failed",
+        dedupeKey: `owner-alert:partner-order:${order.id}:${order.attempt}`,
+        subject: `Paid credits not moved: ${what} for partner ${partner.name}`,
+        body: [
+          `${partner.name} paid for ${what} (${payment?.external_transaction_id ?? ""}), but they could not be moved to them: ${message}`,
+          "",
+          status === "refused"
+            ? `Top up your panel, then send the order again on ${publicUrlOf(app)}/admin/resellers.`
+            : `Check ${partner.name}'s credits on your panel before sending it again on ${publicUrlOf(app)}/admin/resellers.`,
+        ].join("\n"),
+      });
+    });
     if (queued) app.outbox.nudge();
   }
 }

@@ -255,3 +255,40 @@ export interface NetworkView {
     runs_out_on: string | null;
   };
 }
+
+/** The dashboard's resellers settings form: the member group and the price list, as typed. */
+const RAND_TEXT = /^\d{1,6}(\.\d{1,2})?$/;
+export const resellerSettingsFormSchema = z.object({
+  member_group_id: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^\d{1,9}$/.test(v), "Enter the member group's id (a number)"),
+  price_per_credit: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || (RAND_TEXT.test(v) && Number(v) > 0), "Enter a price per credit in rand above R0, e.g. 30 or 27.50"),
+  tiers: z.array(
+    z.object({
+      min_credits: z
+        .string()
+        .trim()
+        .regex(/^\d{1,5}$/, "Enter from how many credits the tier starts"),
+      price_per_credit: z
+        .string()
+        .trim()
+        .refine((v) => RAND_TEXT.test(v) && Number(v) > 0, "Enter the tier's price per credit in rand above R0"),
+    }),
+  ),
+});
+export type ResellerSettingsForm = z.output<typeof resellerSettingsFormSchema>;
+
+/** The partner's buy-credits form, as typed. */
+export const buyCreditsFormSchema = z.object({
+  credits: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,4}$/, "Enter a whole number of credits, 1 or more")
+    .refine((v) => Number(v) <= MAX_CREDITS_PER_ORDER, `Buy at most ${MAX_CREDITS_PER_ORDER} credits at a time`),
+  method: z.string().min(1, "Choose how to pay"),
+});
+export type BuyCreditsForm = z.output<typeof buyCreditsFormSchema>;

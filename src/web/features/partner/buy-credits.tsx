@@ -37,11 +37,17 @@ export function BuyCredits() {
     register,
     handleSubmit,
     watch,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<BuyCreditsForm>({ resolver: zodResolver(buyCreditsFormSchema), defaultValues: { credits: "", method: "eft" } });
   const pricing = offer.data?.pricing ?? null;
   const methods = offer.data?.methods ?? [];
   const typed = Number(watch("credits"));
+  const method = watch("method");
+  // The first way to pay on offer is chosen until they pick one (EFT is off until the bank details are set).
+  useEffect(() => {
+    if (methods.length && !methods.some((m) => m.id === method)) setValue("method", methods[0].id);
+  }, [methods, method, setValue]);
   const quote = pricing && Number.isInteger(typed) && typed > 0 ? priceCredits(pricing, typed) : null;
 
   const onSubmit = handleSubmit(async ({ credits, method }) => {

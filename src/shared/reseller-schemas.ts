@@ -137,3 +137,158 @@ export interface PartnerMe {
   credits: number | null;
   low_credits: boolean;
 }
+
+// ---- credits bought from the shop (item 4) ------------------------------------------------------
+
+/** Most credits one order buys (a panel holds no more than creditTransferSchema allows anyway). */
+export const MAX_CREDITS_PER_ORDER = 10_000;
+const PRICE_MESSAGE = "Enter a price per credit in rand above R0, e.g. 30 or 27.50";
+const rand = (message: string) =>
+  z
+    .number({ error: message })
+    .positive(message)
+    .max(100_000, "That price is too high: enter rand per credit")
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Prices have at most 2 decimals (cents)");
+
+/**
+ * What the owner charges partners for credits: a price per credit, and volume tiers (from
+ * `min_credits` up, each credit costs the tier's price). Stored in site_settings as JSON.
+ */
+export const creditPricingSchema = z
+  .object({
+    price_per_credit: rand(PRICE_MESSAGE),
+    tiers: z
+      .array(
+        z.object({
+          min_credits: z
+            .number({ error: "Enter from how many credits the tier starts" })
+            .int("A tier starts at a whole number of credits")
+            .min(2, "A tier starts at 2 credits or more (1 credit is the base price)")
+            .max(MAX_CREDITS_PER_ORDER, `A tier starts at ${MAX_CREDITS_PER_ORDER} credits or fewer`),
+          price_per_credit: rand("Enter the tier's price per credit in rand above R0"),
+        }),
+      )
+      .max(10, "At most 10 tiers")
+      .optional()
+      .default([]),
+  })
+  .superRefine((value, ctx) => {
+    const seen = new Set<number>();
+    value.tiers.forEach((tier, i) => {
+      if (seen.has(tier.min_credits)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["tiers", i, "min_credits"],
+          message: `Two tiers start at ${tier.min_credits} credits: give each tier its own starting number`,
+        });
+      }
+      seen.add(tier.min_credits);
+    });
+  });
+export type CreditPricing = z.output<typeof creditPricingSchema>;
+
+/** The price of `credits` under `pricing`: the tier with the highest start at or below it, else the base price. */
+export function priceCredits(pricing: CreditPricing, credits: number): { unit_price: number; amount: number } {
+  const tier = [...pricing.tiers].sort((a, b) => b.min_credits - a.min_credits).find((t) => credits >= t.min_credits);
+  const unit = tier ? tier.price_per_credit : pricing.price_per_credit;
+  return { unit_price: unit, amount: Math.round(unit * 100 * credits) / 100 };
+}
+
+export const creditCheckoutSchema = z.object({
+  credits: z
+    .number({ error: "Enter how many credits to buy" })
+    .int("Credits are whole numbers")
+    .min(1, "Buy at least 1 credit")
+    .max(MAX_CREDITS_PER_ORDER, `Buy at most ${MAX_CREDITS_PER_ORDER} credits at a time`),
+  /** eft, card, or a hosted provider's id (payfast, ozow, yoco) */
+  method: z.string({ error: "Choose how to pay" }).trim().min(1, "Choose how to pay").max(20).optional().default("eft"),
+});
+
+export interface CreditOffer {
+  /** null: the owner has not set a price, so credits cannot be bought yet */
+  pricing: CreditPricing | null;
+  /** the ways to pay on offer: eft, card, and hosted providers */
+  methods: { id: string; name: string }[];
+}
+
+export interface CreditOrderView {
+  id: string;
+  credits: number;
+  unit_price: number;
+  amount: number;
+  status: "pending" | "paid" | "delivered" | "refused" | "failed" | "unknown";
+  method: string;
+  reference: string;
+  error: string;
+  created_at: string;
+  paid_at: string | null;
+  delivered_at: string | null;
+}
+
+export interface CreditCheckoutAnswer {
+  order: CreditOrderView;
+  /** card and hosted providers: where to pay */
+  pay_url: string | null;
+  /** EFT: the bank details to pay into, with the order's reference */
+  bank: { bank_name: string; account_name: string; account_number: string; branch_code: string; account_type: string } | null;
+}
+
+/** The owner's network view (item 5): per partner per month. */
+export interface NetworkMonth {
+  month: string;
+  partners: { id: string; name: string; sold: number; given: number; spent: number; lines: number }[];
+}
+export interface NetworkView {
+  months: NetworkMonth[];
+  partners: { id: string; name: string; lines: number; credits_bought: number; credits_spent: number }[];
+  runway: {
+    owner_credits: number | null;
+    renewals_due_30d: number;
+    renewal_credits_30d: number | null;
+    /** what partners are likely to buy in 30 days: their average month of the last three */
+    partner_demand_30d: number;
+    /** renewals and partner demand together, over 30 days */
+    credits_needed_30d: number | null;
+    /** days the balance lasts at that rate; null when unknown or nothing is needed */
+    days_left: number | null;
+    /** the day (YYYY-MM-DD) the credits run out at that rate, within 30 days; null when they last */
+    runs_out_on: string | null;
+  };
+}
+
+/** The dashboard's resellers settings form: the member group and the price list, as typed. */
+const RAND_TEXT = /^\d{1,6}(\.\d{1,2})?$/;
+export const resellerSettingsFormSchema = z.object({
+  member_group_id: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || /^\d{1,9}$/.test(v), "Enter the member group's id (a number)"),
+  price_per_credit: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || (RAND_TEXT.test(v) && Number(v) > 0), "Enter a price per credit in rand above R0, e.g. 30 or 27.50"),
+  tiers: z.array(
+    z.object({
+      min_credits: z
+        .string()
+        .trim()
+        .regex(/^\d{1,5}$/, "Enter from how many credits the tier starts"),
+      price_per_credit: z
+        .string()
+        .trim()
+        .refine((v) => RAND_TEXT.test(v) && Number(v) > 0, "Enter the tier's price per credit in rand above R0"),
+    }),
+  ),
+});
+export type ResellerSettingsForm = z.output<typeof resellerSettingsFormSchema>;
+
+/** The partner's buy-credits form, as typed. */
+export const buyCreditsFormSchema = z.object({
+  credits: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,4}$/, "Enter a whole number of credits, 1 or more")
+    .refine((v) => Number(v) <= MAX_CREDITS_PER_ORDER, `Buy at most ${MAX_CREDITS_PER_ORDER} credits at a time`),
+  method: z.string().min(1, "Choose how to pay"),
+});
+export type BuyCreditsForm = z.output<typeof buyCreditsFormSchema>;

@@ -1326,3 +1326,42 @@ export const dataRequests = pgTable(
     index("data_requests_status_due_idx").on(t.status, t.due_at),
   ],
 );
+
+/**
+ * A partner's purchase of credits from the shop (issue 45 item 4): priced from the owner's
+ * partner_credit_pricing setting when it was made, paid through one captured_payments row
+ * (payment_id unique: the payment is this order's, and settling it marks the order paid, in the
+ * capture's transaction). Once paid, one transfer moves the credits, keyed `order:<id>` in the
+ * partner's credit ledger, so a replayed notification or a second process moves them once.
+ * Status: pending (not paid) | paid (to deliver) | delivered | refused (the owner had too few
+ * credits: nothing moved) | failed (the panel could not be reached: tried again) | unknown.
+ */
+export const partnerCreditOrders = pgTable(
+  "partner_credit_orders",
+  {
+    id: id(),
+    reseller_id: uuid("reseller_id")
+      .notNull()
+      .references(() => resellers.id, { onDelete: "cascade" }),
+    payment_id: uuid("payment_id")
+      .notNull()
+      .unique()
+      .references(() => capturedPayments.id, { onDelete: "cascade" }),
+    credits: integer("credits").notNull(),
+    /** rand per credit at the tier the order fell in, and the total charged */
+    unit_price: money("unit_price").notNull(),
+    amount: money("amount").notNull(),
+    status: text("status").notNull().default("pending"),
+    /** 0, and one more each time the owner sends a refused order again (its ledger key order:<id>:<attempt>) */
+    attempt: integer("attempt").notNull().default(0),
+    transfer_id: uuid("transfer_id"),
+    error: text("error").notNull().default(""),
+    created_at: createdAt(),
+    paid_at: timestamp("paid_at", { withTimezone: true }),
+    delivered_at: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("partner_credit_orders_reseller_idx").on(t.reseller_id, t.created_at),
+    index("partner_credit_orders_status_idx").on(t.status),
+  ],
+);

@@ -12,6 +12,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { MAYBE_DONE_STATUSES, PanelError, type PanelLine } from "@/server/adapters/panel/panel";
+import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
 import { packages, panelPackageMap, resellerLines, resellers } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/lib/errors";
 import { lineCredentials } from "@/server/lib/provisioning";
@@ -66,19 +67,25 @@ const actorOf = (request: FastifyRequest): Actor => ({
   username: request.partner?.username ?? "",
 });
 
-/** Our packages mapped to a panel package, with what the panel charges for one. */
+/**
+ * Our packages mapped to a panel package, with what the panel charges for one. The sandbox panel
+ * maps a package nobody mapped by its length, as the provisioning worker does.
+ */
 async function sellable(app: FastifyInstance) {
   const panel = app.provisioning.panel;
-  const [ours, panelPackages] = await Promise.all([
+  const [ours, mapped, panelPackages] = await Promise.all([
     app.db
-      .select({ id: packages.id, name: packages.name, duration: packages.duration, panel_package_id: panelPackageMap.panel_package_id })
+      .select({ id: packages.id, name: packages.name, duration: packages.duration, months: packages.duration_months })
       .from(packages)
-      .innerJoin(panelPackageMap, eq(panelPackageMap.package_id, packages.id))
       .where(eq(packages.is_active, true)),
+    app.db.select().from(panelPackageMap),
     panel.packages(),
   ]);
   return ours.flatMap((p) => {
-    const onPanel = panelPackages.find((pp) => pp.id === p.panel_package_id && !pp.is_trial);
+    const panelPackageId =
+      mapped.find((m) => m.package_id === p.id)?.panel_package_id ??
+      (panel.mode === "sandbox" ? SANDBOX_PACKAGES.find((s) => !s.is_trial && s.official_duration === p.months)?.id : undefined);
+    const onPanel = panelPackageId ? panelPackages.find((pp) => pp.id === panelPackageId && !pp.is_trial) : undefined;
     return onPanel
       ? [{ id: p.id, name: p.name, duration: p.duration, panel_package_id: onPanel.id, credits: onPanel.official_credits }]
       : [];

@@ -21,6 +21,7 @@ import { keepDeviceLine } from "@/server/lib/provisioning";
 import { channelsFor, welcomeMessages } from "@/server/modules/admin-business/messages";
 import { redeemCoupon } from "@/server/modules/billing/coupons";
 import { issueInvoice } from "@/server/modules/billing/documents";
+import { settlePartnerCreditOrder } from "@/server/modules/resellers/settle-order";
 import { formatDate } from "@/shared/dates";
 import type { LifecycleRules } from "@/shared/lifecycle";
 import { formatRand } from "@/shared/money";
@@ -95,6 +96,8 @@ async function payerOf(tx: Tx, payment: Payment, now: Date): Promise<{ client: C
 
 /** Settles a payment that was just marked paid, in the same transaction. */
 export async function settlePayment(tx: Tx, context: SettleContext, payment: Payment, now: Date): Promise<Settled> {
+  // A partner's credits bought from the shop (issue 45): settled by the resellers module, nothing else.
+  if (await settlePartnerCreditOrder(tx, context, payment, now)) return { client: null, created: false, extended: false };
   const { business, rules } = context;
   const payer = await payerOf(tx, payment, now);
   let client = payer.client;

@@ -1,6 +1,7 @@
 // The partner portal (issue 45 item 3): signed out it asks them to sign in; signed in it shows
 // their balance with the low-credit warning, their lines and ledger, and selling a line with too
-// few credits shows the server's words.
+// few credits shows the server's words; buying credits shows the price at the owner's tier as they
+// type and, for EFT, the bank details with the order's reference.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act } from "react";
 import { MemoryRouter } from "react-router";
@@ -94,6 +95,8 @@ describe("the partner portal", () => {
           ],
         },
       },
+      "GET /api/partner/credits/offer": { body: { pricing: null, methods: [] } },
+      "GET /api/partner/credits/orders": { body: { data: [] } },
       "POST /api/partner/lines": {
         status: 409,
         body: { error: { code: "insufficient_credits", message: "You need 3 credits; you have 1 — buy credits" } },
@@ -117,5 +120,56 @@ describe("the partner portal", () => {
       ),
     );
     expect(sent.find((r) => r.method === "POST")?.body).toEqual({ name: "Thandi Nkosi", whatsapp: "", email: "", package_id: PACKAGE });
+  });
+
+  it("buys credits: the price at the owner's tier as they type, and by EFT the bank details and reference", async () => {
+    const sent = stub({
+      "GET /api/partner/me": {
+        body: { name: "Sipho Dlamini", username: "sipho", email: "s@example.co.za", credits: 0, low_credits: true },
+      },
+      "GET /api/partner/packages": { body: { data: [] } },
+      "GET /api/partner/lines": { body: { data: [] } },
+      "GET /api/partner/ledger": { body: { data: [] } },
+      "GET /api/partner/credits/offer": {
+        body: {
+          pricing: { price_per_credit: 30, tiers: [{ min_credits: 50, price_per_credit: 25 }] },
+          methods: [
+            { id: "eft", name: "EFT (bank transfer)" },
+            { id: "card", name: "Card" },
+          ],
+        },
+      },
+      "GET /api/partner/credits/orders": { body: { data: [] } },
+      "POST /api/partner/credits/checkout": {
+        status: 201,
+        body: {
+          order: {
+            id: "o1",
+            credits: 50,
+            unit_price: 25,
+            amount: 1250,
+            status: "pending",
+            method: "eft",
+            reference: "SD-ABC234",
+            error: "",
+            created_at: "2026-11-29T10:00:00.000Z",
+            paid_at: null,
+            delivered_at: null,
+          },
+          pay_url: null,
+          bank: { bank_name: "FNB", account_name: "Demo Streams", account_number: "62812345678", branch_code: "250655", account_type: "" },
+        },
+      },
+    });
+    await renderPage();
+    await waitFor(() => expect(document.querySelector("[data-testid=credit-prices]")?.textContent).toContain("from 50 credits"));
+    await type(document.querySelector("#buy-credits") as HTMLInputElement, "10");
+    await waitFor(() => expect(document.querySelector("[data-testid=credit-quote]")?.textContent).toBe("10 credits × R30 = R300"));
+    await type(document.querySelector("#buy-credits") as HTMLInputElement, "50");
+    await waitFor(() => expect(document.querySelector("[data-testid=credit-quote]")?.textContent).toBe("50 credits × R25 = R1,250"));
+    await click([...document.querySelectorAll("button")].find((b) => b.textContent === "Buy credits") ?? null);
+    await waitFor(() => expect(document.querySelector("[data-testid=eft-reference]")?.textContent).toBe("SD-ABC234"));
+    expect(document.querySelector("[data-testid=eft-details]")?.textContent).toContain("62812345678");
+    expect(sent.find((r) => r.method === "POST")?.body).toEqual({ credits: 50, method: "eft" });
   });
 });

@@ -1,5 +1,5 @@
 // /partner: a sub-reseller's portal (issue 45). Signed out, their sign-in; signed in, their
-// balance (with a warning when it runs low), a form to sell a line from their credits, their own
+// balance (with a warning when it runs low), credits to buy from the shop, a form to sell a line from their credits, their own
 // lines with each login, and their credit ledger. Everything here reads only their own rows.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LogIn, LogOut, TriangleAlert } from "lucide-react";
@@ -16,6 +16,7 @@ import { usePartnerLedger } from "./api/get-partner-ledger";
 import { usePartnerMe } from "./api/get-partner-me";
 import { type NewPartnerLine, usePartnerLines, usePartnerPackages, useSellLine } from "./api/partner-lines";
 import { usePartnerLogin, usePartnerLogout } from "./api/partner-login";
+import { BuyCredits } from "./buy-credits";
 
 const card = "flex flex-col gap-4 rounded-card border border-line bg-surface p-5 sm:p-6";
 
@@ -99,6 +100,7 @@ function PartnerHome({ me }: { me: PartnerMe }) {
         ) : null}
         {me.credits === null ? <p className="text-sm text-ink-muted">Your balance could not be read from the panel just now.</p> : null}
       </section>
+      <BuyCredits />
       <SellLine />
       <PartnerLines />
       <PartnerLedger />
@@ -206,13 +208,15 @@ function PartnerLines() {
 }
 
 const causeText = (cause: string, credits: number) =>
-  cause.startsWith("line-refund:")
-    ? "Refund for a line not made"
-    : cause.startsWith("line:")
-      ? "A line you sold"
-      : credits > 0
-        ? "Bought from us"
-        : "Taken back by us";
+  cause.startsWith("order:")
+    ? "Bought from the shop"
+    : cause.startsWith("line-refund:")
+      ? "Refund for a line not made"
+      : cause.startsWith("line:")
+        ? "A line you sold"
+        : credits > 0
+          ? "Bought from us"
+          : "Taken back by us";
 
 function PartnerLedger() {
   const ledger = usePartnerLedger();

@@ -27,6 +27,26 @@ const THABO: ResellerRow = {
 };
 
 const list = (rows: ResellerRow[]) => ({ body: { data: rows, total: rows.length, owner_credits: 88, panel_error: "" } });
+/** The page's other reads: its settings form, the network view and the credit orders. */
+const rest = {
+  "/api/admin/resellers/settings": { body: { member_group_id: "4", pricing: null } },
+  "/api/admin/resellers/orders": { body: { data: [] } },
+  "/api/admin/resellers/network": {
+    body: {
+      months: [],
+      partners: [],
+      runway: {
+        owner_credits: 88,
+        renewals_due_30d: 0,
+        renewal_credits_30d: 0,
+        partner_demand_30d: 0,
+        credits_needed_30d: 0,
+        days_left: null,
+        runs_out_on: null,
+      },
+    },
+  },
+};
 const page = () => document.body;
 const renderPage = () => renderWithClient(<ResellersSection />, "/admin/resellers");
 const card = (name: string) =>
@@ -45,7 +65,7 @@ afterEach(async () => {
 
 describe("the partners page", () => {
   it("lists each partner with their credits from the panel, lines, customers and last purchase, and the owner's own credits", async () => {
-    stubApi({ "/api/admin/resellers": list([THABO]) });
+    stubApi({ ...rest, "/api/admin/resellers": list([THABO]) });
     await renderPage();
     const thabo = await card("Thabo Mokoena");
     expect(thabo.querySelector("[data-testid=reseller-credits]")?.textContent).toBe("12");
@@ -58,6 +78,7 @@ describe("the partners page", () => {
   it("adds a partner: the form is posted, a username the panel has is shown on its field, another one is added", async () => {
     let taken = true;
     const sent = stubApi({
+      ...rest,
       "/api/admin/resellers": list([]),
       "POST /api/admin/resellers": () =>
         taken
@@ -100,6 +121,7 @@ describe("the partners page", () => {
   it("gives credits with a note, and shows a refusal's balance in its words", async () => {
     let refuse = false;
     const sent = stubApi({
+      ...rest,
       "/api/admin/resellers": list([THABO]),
       [`POST /api/admin/resellers/${THABO.id}/credits`]: (body) =>
         refuse

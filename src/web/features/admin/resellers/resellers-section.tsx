@@ -19,6 +19,8 @@ import { useAddReseller } from "./api/add-reseller";
 import { useResellers } from "./api/get-resellers";
 import { useGiveCredits } from "./api/give-credits";
 import { useSetResellerStatus } from "./api/set-reseller-status";
+import { NetworkView } from "./network-view";
+import { ResellerSettingsForm } from "./reseller-settings-form";
 
 const newKey = () => globalThis.crypto.randomUUID();
 
@@ -206,6 +208,7 @@ export function ResellersSection() {
       />
       <div className="flex flex-col gap-6">
         <AddResellerForm />
+        <ResellerSettingsForm />
         {data?.panel_error ? (
           <p role="alert" className="text-sm text-bad">
             {data.panel_error}
@@ -224,6 +227,7 @@ export function ResellersSection() {
             <ResellerCard key={reseller.id} reseller={reseller} />
           ))}
         </div>
+        <NetworkView />
       </div>
     </div>
   );

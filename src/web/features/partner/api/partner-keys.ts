@@ -5,4 +5,6 @@ export const partnerKeys = {
   ledger: ["partner", "ledger"],
   lines: ["partner", "lines"],
   packages: ["partner", "packages"],
+  offer: ["partner", "credits", "offer"],
+  orders: ["partner", "credits", "orders"],
 } as const;

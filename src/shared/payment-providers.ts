@@ -7,7 +7,7 @@
 /** The card providers: the real one when its keys are set, else the local test checkout. */
 export const CARD_PROVIDER_NAMES = ["ikhokha", "sandbox"] as const;
 /** The providers an owner may turn on beside the card provider, each with its own page. */
-export const HOSTED_PROVIDER_NAMES = ["payfast", "ozow", "yoco"] as const;
+export const HOSTED_PROVIDER_NAMES = ["payfast", "ozow", "yoco", "paystack"] as const;
 export const PAYMENT_PROVIDER_NAMES = [...CARD_PROVIDER_NAMES, ...HOSTED_PROVIDER_NAMES] as const;
 
 export type CardProviderName = (typeof CARD_PROVIDER_NAMES)[number];

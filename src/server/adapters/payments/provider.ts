@@ -136,6 +136,8 @@ export interface ProviderNotification {
    * authorization_code): the token is a secret, kept encrypted; the label is for people.
    */
   savedCard?: { token: string; label: string };
+  /** an event this shop does not act on (Paystack's refund.processed, transfer.success, …): acknowledged and logged, nothing looked up */
+  ignored?: true;
 }
 
 /** Why a notification is refused before anything is looked up. */
@@ -159,6 +161,8 @@ export interface HostedProvider {
   readonly name: HostedProviderName;
   /** the name customers know it by */
   readonly label: string;
+  /** the checkout cannot start without the buyer's e-mail address (Paystack e-mails its own receipt) */
+  readonly needsEmail?: boolean;
   startCheckout(input: CheckoutInput): Promise<Checkout>;
   /**
    * Parses and verifies a notification: the shape (missing fields, wrong types, a currency other

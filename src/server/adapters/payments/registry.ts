@@ -8,6 +8,7 @@ import type { PaymentProviderInfo } from "@/shared/api";
 import { ikhokhaDefinition } from "./ikhokha.definition";
 import { ozowDefinition } from "./ozow.definition";
 import { payfastDefinition } from "./payfast.definition";
+import { paystackDefinition } from "./paystack/definition";
 import type { CardProviderDefinition, HostedProviderDefinition, PaymentProviderName, ProviderDefinition, RefundRoute } from "./provider";
 import { sandboxDefinition } from "./sandbox.definition";
 import { yocoDefinition } from "./yoco.definition";
@@ -22,6 +23,7 @@ export const PAYMENT_PROVIDER_REGISTRY = [
   payfastDefinition,
   ozowDefinition,
   yocoDefinition,
+  paystackDefinition,
 ] as const satisfies readonly ProviderDefinition[];
 
 export type RegisteredProvider = (typeof PAYMENT_PROVIDER_REGISTRY)[number];

@@ -5,6 +5,7 @@
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Checkout, HostedProvider, HostedProviderName } from "@/server/adapters/payments/provider";
+import { hostedProviderDefinitions } from "@/server/adapters/payments/registry";
 import type { SandboxOutcome, SandboxPaylink } from "@/server/adapters/payments/sandbox";
 import { capturedPayments } from "@/server/db/schema";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
@@ -39,11 +40,10 @@ export const PAYLINK_FAILED_MESSAGE = "Failed to create payment link";
 export const CARD_OFF_MESSAGE = "Card payments are not available at the moment. Please pay by EFT instead.";
 
 /** Where each hosted provider sends its notifications (the routes in routes.ts). */
-export const NOTIFY_PATHS: Record<HostedProviderName, string> = {
-  payfast: "/api/payments/payfast/itn",
-  ozow: "/api/payments/ozow/notify",
-  yoco: "/api/payments/yoco/webhook",
-};
+export const NOTIFY_PATHS = Object.fromEntries(hostedProviderDefinitions().map((d) => [d.name, d.notificationPath])) as Record<
+  HostedProviderName,
+  string
+>;
 
 export type SandboxAction = "pay" | "decline" | "cancel";
 const SANDBOX_OUTCOMES: Record<SandboxAction, SandboxOutcome> = { pay: "SUCCESS", decline: "FAILURE", cancel: "CANCELLED" };
@@ -129,7 +129,10 @@ function hostedOrRefuse(ctx: PaymentsContext, name: string): HostedProvider {
 }
 
 /** What the provider's checkout is started with, for a payment row (the same every time it is asked). */
-function checkoutInput(ctx: PaymentsContext, payment: Pick<Payment, "external_transaction_id" | "amount" | "description" | "provider">) {
+function checkoutInput(
+  ctx: PaymentsContext,
+  payment: Pick<Payment, "external_transaction_id" | "amount" | "description" | "provider" | "client_email">,
+) {
   const { publicUrl } = ctx;
   const ref = payment.external_transaction_id;
   const q = `?ref=${encodeURIComponent(ref)}`;
@@ -137,6 +140,7 @@ function checkoutInput(ctx: PaymentsContext, payment: Pick<Payment, "external_tr
     amountCents: toCents(payment.amount),
     description: payment.description,
     reference: ref,
+    ...(payment.client_email ? { email: payment.client_email } : {}),
     urls: {
       notifyUrl: `${publicUrl}${NOTIFY_PATHS[payment.provider as HostedProviderName]}`,
       successUrl: `${publicUrl}/payment/success${q}`,
@@ -163,6 +167,11 @@ async function checkoutFor(
   const order = await priceOrder(ctx, input, session);
   await checkNewLineMac(app, input, session.clientId);
   const payer = await resolvePayer(ctx, input, session, order.pkg.name, body);
+  // a provider that sends its own receipt by e-mail (Paystack) cannot start without the address
+  if (chosen.needsEmail && !payer.email.trim()) {
+    const message = `${chosen.label} needs your e-mail address for its receipt. Add it, or choose another way to pay.`;
+    throw badRequest(message, { email: message });
+  }
   const payment = await newPayment(ctx, chosen.name, order, payer, input);
   const ref = payment.external_transaction_id;
   try {

@@ -88,6 +88,11 @@ export async function takeNotification(
     if (options.strict) throw new AppError(401, "invalid_signature", "The notification signature is not valid.");
     return async () => undefined;
   }
+  if (notification.ignored) {
+    // signed, but nothing this shop acts on (Paystack's refund.processed, …): acknowledged, not looked up
+    app.log.info({ provider: name, event: notification.providerStatus, ref: notification.reference }, "payment notification ignored");
+    return async () => undefined;
+  }
   if (name === "payfast") {
     // PayFast's source check, after the answer (the lookup may take a moment): an ITN from an
     // address that is not PayFast's captures nothing, and the owner sees why on the payment.

@@ -4,11 +4,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { HostedProviderName } from "@/server/adapters/payments/provider";
 import { CLIENT_COOKIE, createSession, deleteSession, readClientSession, secureCookies, setSessionCookie } from "@/server/auth/sessions";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { handoffPolicy, renderHandoff } from "./checkout-handoff";
 import { renderSandboxCheckout } from "./sandbox-checkout";
-import { createPaymentsService, type PayerSession, paymentNotificationsSettled } from "./service";
+import { createPaymentsService, NOTIFY_PATHS, type PayerSession, paymentNotificationsSettled } from "./service";
 
 /** Our references and the sandbox's: letters, digits, '_' and '-'. */
 const refParam = z
@@ -142,13 +143,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
       return reply.status(200).type("text/plain").send("OK");
     });
 
-    // Ozow and Yoco: checked and captured before the answer, so a failure to confirm is a 502 and
-    // they deliver the notification again.
-    for (const [name, path] of [
-      ["ozow", "/payments/ozow/notify"],
-      ["yoco", "/payments/yoco/webhook"],
-    ] as const) {
-      scope.post(path, async (request) => {
+    // Every other hosted provider (Ozow, Yoco, Paystack): checked and captured before the answer,
+    // so a failure to confirm is a 502 and they deliver the notification again.
+    const answeredAtOnce = new Set<string>(["payfast"]);
+    for (const [name, path] of (Object.entries(NOTIFY_PATHS) as [HostedProviderName, string][]).filter(([p]) => !answeredAtOnce.has(p))) {
+      scope.post(path.replace(/^\/api/, ""), async (request) => {
         const rawBody = typeof request.body === "string" ? request.body : "";
         await (await service.takeNotification(name, { rawBody, headers: request.headers }, { strict: true }))();
         return { received: true };

@@ -245,6 +245,7 @@ export function createPaystackProvider(options: PaystackOptions): PaystackProvid
   return {
     name: "paystack",
     label: "Paystack",
+    needsEmail: true,
 
     async startCheckout(input: CheckoutInput): Promise<Checkout> {
       if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
@@ -301,6 +302,7 @@ export function createPaystackProvider(options: PaystackOptions): PaystackProvid
           amountCents: typeof data.amount === "number" && Number.isInteger(data.amount) ? data.amount : 0,
           providerStatus: event,
           payload: { event, id: data.id, reference: data.reference, status: data.status },
+          ignored: true,
         };
       }
 

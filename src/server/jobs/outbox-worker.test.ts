@@ -33,6 +33,50 @@ beforeEach(async () => {
 
 const makeDue = () => database.db.execute(sql`UPDATE outbox SET next_attempt_at = now()`);
 
+/** What the worker logged: [level, message, details]. */
+function captureLog() {
+  const lines: { level: "warn" | "error"; message: string; details: Record<string, unknown> }[] = [];
+  return {
+    lines,
+    warn: (details: object, message: string) => void lines.push({ level: "warn", message, details: details as Record<string, unknown> }),
+    error: (details: object, message: string) => void lines.push({ level: "error", message, details: details as Record<string, unknown> }),
+  };
+}
+
+/**
+ * The database refuses the next `times` writes that set an outbox row to `status` (a trigger, as a
+ * lost connection or a full disk would refuse them); `heal` takes it away.
+ */
+async function refuseStatusWrites(status: string, times = 1_000_000) {
+  const run = async (...statements: string[]) => {
+    for (const statement of statements) await database.db.execute(sql.raw(statement));
+  };
+  await run(
+    "DROP SEQUENCE IF EXISTS test_outbox_refusals",
+    "CREATE SEQUENCE test_outbox_refusals",
+    `CREATE OR REPLACE FUNCTION test_refuse_outbox() RETURNS trigger AS $$
+    BEGIN
+      IF NEW.status = '${status}' AND nextval('test_outbox_refusals') <= ${times} THEN
+        RAISE EXCEPTION 'injected: the % status was not written', NEW.status;
+      END IF;
+      RETURN NEW;
+    END $$ LANGUAGE plpgsql`,
+    "DROP TRIGGER IF EXISTS test_refuse_outbox ON outbox",
+    "CREATE TRIGGER test_refuse_outbox BEFORE UPDATE ON outbox FOR EACH ROW EXECUTE FUNCTION test_refuse_outbox()",
+  );
+  return {
+    heal: () =>
+      run(
+        "DROP TRIGGER IF EXISTS test_refuse_outbox ON outbox",
+        "DROP FUNCTION IF EXISTS test_refuse_outbox()",
+        "DROP SEQUENCE IF EXISTS test_outbox_refusals",
+      ),
+  };
+}
+
+/** The row as another process would find it after STALE_SENDING_MS: a claim it may take over. */
+const ageClaims = () => database.db.execute(sql`UPDATE outbox SET updated_at = now() - interval '10 minutes' WHERE status = 'sending'`);
+
 describe("outbox worker", () => {
   it("sends a queued e-mail once and marks it sent", async () => {
     const email = new FakeEmail();
@@ -122,6 +166,82 @@ describe("outbox worker", () => {
     expect(new Set(email.sent.map((m) => m.to)).size).toBe(60);
     const sent = await database.db.select().from(outbox).where(eq(outbox.status, "sent"));
     expect(sent).toHaveLength(60);
+  });
+
+  it("a message sent whose 'sent' cannot be written is never sent again: it stays claimed, logged, and is marked sent once the write goes through", async () => {
+    const email = new FakeEmail();
+    const log = captureLog();
+    const worker = new OutboxWorker(database.db, { email }, undefined, { log });
+    await enqueue(database.db, { channel: "email", recipient: "once@example.co.za", body: "x", kind: "test" });
+    const [queued] = await database.db.select().from(outbox);
+    const refusal = await refuseStatusWrites("sent");
+    try {
+      await worker.drain();
+      expect(email.sent).toHaveLength(1);
+      let [row] = await database.db.select().from(outbox);
+      // not 'pending' (that would send it again): the claim stays
+      expect(row).toMatchObject({ status: "sending", attempts: 1, last_error: null });
+      expect(worker.unwritten).toEqual([queued.id]);
+      // tried three times before moving on, each refusal logged
+      expect(log.lines.filter((l) => l.level === "error" && l.details.outbox === queued.id && l.details.result === "sent")).toHaveLength(3);
+      expect(log.lines.at(-1)?.message).toContain("stays claimed");
+      // even once the claim is old enough to be taken over, this worker does not send it again
+      await ageClaims();
+      await worker.drain();
+      expect(email.sent).toHaveLength(1);
+      [row] = await database.db.select().from(outbox);
+      expect(row.status).toBe("sending");
+      expect(log.lines.at(-1)?.message).toContain("still not written");
+    } finally {
+      await refusal.heal();
+    }
+    await worker.drain();
+    expect(email.sent).toHaveLength(1);
+    const [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ status: "sent", attempts: 1, sent_via: "fake" });
+    expect(worker.unwritten).toEqual([]);
+  });
+
+  it("a status write refused once is tried again before the worker moves on", async () => {
+    const email = new FakeEmail();
+    const log = captureLog();
+    const worker = new OutboxWorker(database.db, { email }, undefined, { log });
+    await enqueue(database.db, { channel: "email", recipient: "twice@example.co.za", body: "x", kind: "test" });
+    const refusal = await refuseStatusWrites("sent", 1);
+    try {
+      await worker.drain();
+    } finally {
+      await refusal.heal();
+    }
+    const [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ status: "sent", attempts: 1 });
+    expect(email.sent).toHaveLength(1);
+    expect(worker.unwritten).toEqual([]);
+    expect(log.lines.map((l) => l.message)).toEqual(["outbox result not written: trying again"]);
+  });
+
+  it("a failed send whose failure cannot be written stays claimed (not tried again meanwhile) and is recorded once it can be", async () => {
+    const email = new FakeEmail();
+    email.failWith = "smtp down";
+    const log = captureLog();
+    const worker = new OutboxWorker(database.db, { email }, undefined, { log });
+    await enqueue(database.db, { channel: "email", recipient: "later@example.co.za", body: "x", kind: "test" });
+    const refusal = await refuseStatusWrites("pending");
+    try {
+      await worker.drain();
+      expect(log.lines[0]).toMatchObject({ level: "warn", message: "outbox message not sent: it is tried again" });
+      expect(log.lines[0].details).toMatchObject({ attempts: 1, final: false });
+      await ageClaims();
+      await worker.drain();
+      const [row] = await database.db.select().from(outbox);
+      expect(row).toMatchObject({ status: "sending", attempts: 1 });
+    } finally {
+      await refusal.heal();
+    }
+    await worker.drain();
+    const [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ status: "pending", attempts: 1, last_error: "smtp down" });
+    expect(row.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 20_000);
   });
 
   it("two workers (two server processes) never send one message twice", async () => {

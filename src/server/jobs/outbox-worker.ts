@@ -27,6 +27,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { EmailAttachment, EmailTransport } from "@/server/adapters/email";
 import { WhatsAppSendError, type WhatsAppTransport, WINDOW_CLOSED_CODES } from "@/server/adapters/whatsapp";
 import type { Db } from "@/server/db/client";
+import { rowsOf } from "@/server/db/rows";
 import { clients, leads, outbox, siteBranding, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
 import { withSecret } from "@/server/lib/outbox";
 import { loadAlertRoute, outboxFailedAlert, queueOwnerAlert } from "@/server/lib/owner-alerts";
@@ -175,7 +176,7 @@ export class OutboxWorker {
         FOR UPDATE SKIP LOCKED
       )
       RETURNING id`);
-    const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    const ids = rowsOf<{ id: string }>(claimed).map((r) => r.id);
     if (ids.length === 0) return routed;
     const rows = await this.db.select().from(outbox).where(inArray(outbox.id, ids));
     await Promise.all(rows.map((row) => this.sendOne(row)));
@@ -454,7 +455,7 @@ export class OutboxWorker {
           FOR UPDATE SKIP LOCKED
         )
         RETURNING id`);
-      const ids = (moved as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+      const ids = rowsOf<{ id: string }>(moved).map((r) => r.id);
       if (ids.length === 0) return 0;
       // The batch's rows in one read (typed by drizzle, unlike the UPDATE's raw RETURNING).
       const rows = await tx.select().from(outbox).where(inArray(outbox.id, ids)).orderBy(outbox.created_at);

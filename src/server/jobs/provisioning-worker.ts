@@ -22,6 +22,7 @@ import {
   type PanelLine,
 } from "@/server/adapters/panel/panel";
 import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
+import { rowsOf } from "@/server/db/rows";
 import { clients, lineMacChanges, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
 import { appForDevice } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
@@ -165,7 +166,7 @@ export class ProvisioningWorker {
         FOR UPDATE SKIP LOCKED
       )
       RETURNING id`);
-    const row = (claimed as unknown as { rows: { id: string }[] }).rows[0];
+    const row = rowsOf<{ id: string }>(claimed)[0];
     if (!row) return null;
     const [job] = await this.app.db.select().from(provisioningJobs).where(eq(provisioningJobs.id, row.id));
     return job ?? null;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "@/server/db/rows";
 import { awayFromMinuteTurn, openTestDatabase, type TestDatabase } from "@/server/testing";
 import { AppError } from "./errors";
 import { enforce, hit, hitEach, peek, reset } from "./rate-limit";
@@ -76,7 +77,7 @@ describe("hitEach: a batch's hits in one statement", () => {
     expect(counts("t:race:x")).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(counts("t:race:y")).toEqual(Array.from({ length: 8 }, (_, i) => i + 1));
     const rows = await database.db.execute(sql`SELECT key, count FROM rate_limits WHERE key LIKE 't:race:%' ORDER BY key`);
-    expect((rows as unknown as { rows: { key: string; count: number }[] }).rows.map((row) => [row.key, Number(row.count)])).toEqual([
+    expect(rowsOf<{ key: string; count: number }>(rows).map((row) => [row.key, Number(row.count)])).toEqual([
       ["t:race:x", 12],
       ["t:race:y", 8],
     ]);

@@ -2,17 +2,22 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { EmailTransport, OutgoingEmail } from "@/server/adapters/email";
 import type { WhatsAppTransport } from "@/server/adapters/whatsapp";
+import { openDatabase } from "@/server/db/client";
 import { outbox, whatsappWindows } from "@/server/db/schema";
 import { enqueue, maskedBody, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
 import { VERIFICATION_KIND } from "@/server/lib/verification";
-import { openTestDatabase, type TestDatabase } from "@/server/testing";
+import { startTogether } from "@/server/test-support/race";
+import { onPostgres, openTestDatabase, type TestDatabase } from "@/server/testing";
 import { backoffMs, MAX_ATTEMPTS, OutboxWorker } from "./outbox-worker";
 
 class FakeEmail implements EmailTransport {
   readonly name = "fake";
   sent: OutgoingEmail[] = [];
   failWith: string | null = null;
+  /** how long a send takes */
+  delayMs = 0;
   async send(message: OutgoingEmail) {
+    if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.failWith) throw new Error(this.failWith);
     this.sent.push(message);
   }
@@ -72,6 +77,16 @@ async function refuseStatusWrites(status: string, times = 1_000_000) {
         "DROP SEQUENCE IF EXISTS test_outbox_refusals",
       ),
   };
+}
+
+/** Every row in the owner's queue, each with its own wa.me link. */
+async function expectOwnerQueue(count: number) {
+  const rows = await database.db.select().from(outbox);
+  expect(rows).toHaveLength(count);
+  for (const row of rows) {
+    expect(row.status).toBe("owner");
+    expect(row.wa_link).toBe(`https://wa.me/${row.recipient}?text=${encodeURIComponent(row.body)}`);
+  }
 }
 
 /** The row as another process would find it after STALE_SENDING_MS: a claim it may take over. */
@@ -244,31 +259,92 @@ describe("outbox worker", () => {
     expect(row.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 20_000);
   });
 
-  it("two workers (two server processes) never send one message twice", async () => {
+  // Two server processes are two workers on connections of their own; PGlite is one connection, on
+  // which two workers can only take turns, so the race itself is run on PostgreSQL (below).
+  it.skipIf(onPostgres())("on PGlite's one connection, two workers draining together take turns: each message sent once", async () => {
     const email = new FakeEmail();
     const a = new OutboxWorker(database.db, { email });
     const b = new OutboxWorker(database.db, { email });
     for (let i = 0; i < 80; i++) await enqueue(database.db, { channel: "email", recipient: `d${i}@example.co.za`, body: "x", kind: "t" });
     await Promise.all([a.drain(), b.drain()]);
     expect(email.sent).toHaveLength(80);
+    expect(new Set(email.sent.map((m) => m.to)).size).toBe(80);
   });
 
-  it("without the Cloud API, two workers move a batch of WhatsApp messages to the owner's queue once each, each with its own link", async () => {
-    const a = new OutboxWorker(database.db, {});
-    const b = new OutboxWorker(database.db, {});
-    for (let i = 0; i < 80; i++) {
-      await enqueue(database.db, { channel: "whatsapp", recipient: `278200000${String(i).padStart(2, "0")}`, body: `Hi ${i}`, kind: "t" });
-    }
-    const [movedByA, movedByB] = await Promise.all([a.drain(), b.drain()]);
-    expect(movedByA + movedByB).toBe(80);
-    const rows = await database.db.select().from(outbox);
-    expect(rows).toHaveLength(80);
-    for (const row of rows) {
-      expect(row.status).toBe("owner");
-      expect(row.wa_link).toBe(`https://wa.me/${row.recipient}?text=${encodeURIComponent(row.body)}`);
-    }
-    expect(await a.drain()).toBe(0);
-  });
+  it.runIf(onPostgres())(
+    "PostgreSQL (PGlite has one connection: nothing races there): two workers on connections of their own (two server processes), let go at the same moment, send each message once, and both send",
+    async () => {
+      const second = await openDatabase({ databaseUrl: database.url, poolSize: 5 });
+      try {
+        const [emailA, emailB] = [new FakeEmail(), new FakeEmail()];
+        // a send takes a moment, as SMTP does: the other worker claims while this one is sending
+        emailA.delayMs = emailB.delayMs = 5;
+        const a = new OutboxWorker(database.db, { email: emailA });
+        const b = new OutboxWorker(second.db, { email: emailB });
+        for (let i = 0; i < 80; i++)
+          await enqueue(database.db, { channel: "email", recipient: `d${i}@example.co.za`, body: "x", kind: "t" });
+        // Both workers' first statement on the outbox waits behind the lock; then both go.
+        await startTogether(database.url as string, "LOCK TABLE outbox IN EXCLUSIVE MODE", 2, () => Promise.all([a.drain(), b.drain()]));
+        const sent = [...emailA.sent, ...emailB.sent].map((m) => m.to);
+        expect(sent).toHaveLength(80);
+        expect(new Set(sent).size).toBe(80);
+        expect(emailA.sent.length).toBeGreaterThan(0);
+        expect(emailB.sent.length).toBeGreaterThan(0);
+        expect(await database.db.select().from(outbox).where(eq(outbox.status, "sent"))).toHaveLength(80);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
+  it.skipIf(onPostgres())(
+    "without the Cloud API, on PGlite's one connection, two workers draining together move a batch of WhatsApp messages to the owner's queue once each, each with its own link",
+    async () => {
+      const a = new OutboxWorker(database.db, {});
+      const b = new OutboxWorker(database.db, {});
+      for (let i = 0; i < 80; i++) {
+        await enqueue(database.db, {
+          channel: "whatsapp",
+          recipient: `278200000${String(i).padStart(2, "0")}`,
+          body: `Hi ${i}`,
+          kind: "t",
+        });
+      }
+      const [movedByA, movedByB] = await Promise.all([a.drain(), b.drain()]);
+      expect(movedByA + movedByB).toBe(80);
+      await expectOwnerQueue(80);
+      expect(await a.drain()).toBe(0);
+    },
+  );
+
+  it.runIf(onPostgres())(
+    "PostgreSQL (PGlite has one connection: nothing races there): without the Cloud API, two workers on connections of their own, let go at the same moment, move each WhatsApp message to the owner's queue once, and both move some",
+    async () => {
+      const second = await openDatabase({ databaseUrl: database.url, poolSize: 5 });
+      try {
+        const a = new OutboxWorker(database.db, {});
+        const b = new OutboxWorker(second.db, {});
+        for (let i = 0; i < 80; i++) {
+          await enqueue(database.db, {
+            channel: "whatsapp",
+            recipient: `278200000${String(i).padStart(2, "0")}`,
+            body: `Hi ${i}`,
+            kind: "t",
+          });
+        }
+        const [movedByA, movedByB] = await startTogether(database.url as string, "LOCK TABLE outbox IN EXCLUSIVE MODE", 2, () =>
+          Promise.all([a.drain(), b.drain()]),
+        );
+        expect(movedByA + movedByB).toBe(80);
+        expect(movedByA).toBeGreaterThan(0);
+        expect(movedByB).toBeGreaterThan(0);
+        await expectOwnerQueue(80);
+        expect(await a.drain()).toBe(0);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it("sends WhatsApp messages to the digits of the number", async () => {
     const sent: [string, string][] = [];

@@ -214,8 +214,10 @@ describe("GET /api/events", () => {
     const stream = await openStream("/hb/events?tables=leads", cookie);
     const [lead] = await app.db.insert(leads).values({ form_type: "interest", name: "Before" }).returning({ id: leads.id });
     await arrived(stream, "leads", lead.id);
-    // Still open after several checks while the session lives (and the check does not slide it).
-    await new Promise((r) => setTimeout(r, 350));
+    // Still open after several checks while the session lives (and the check does not slide it):
+    // the re-check runs at the heartbeat's pace, so three more heartbeats are three more checks.
+    const pings = stream.comments.filter((c) => c === "ping").length;
+    await eventually(() => expect(stream.comments.filter((c) => c === "ping").length).toBeGreaterThanOrEqual(pings + 3), 5000);
     expect(stream.ended).toBe(false);
 
     await deleteSessionsFor(app.db, { adminId: admin.id });

@@ -165,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : null;
   const worker = new OutboxWorker(database.db, { email, whatsapp, documents: (ref) => renderAttachment(database.db, ref) }, undefined, {
     publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ""),
+    log: app.log,
   });
   app.decorate("outbox", worker);
   // panel reads kept for the owner's panel_cache_minutes, shared by the dashboard and the jobs

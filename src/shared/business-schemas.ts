@@ -583,8 +583,8 @@ export interface AdminPanelView {
   runway?: { runs_out_on: string | null; renewals_due_30d: number; credits_needed_30d: number | null; credits_known: boolean };
   /** the last comparison with the panel's lines; null before the first */
   last_check?: PanelCheckView | null;
-  /** the credit ledger's totals: what the panel took in 30 days, its last recorded balance, rows off the package's price */
-  ledger?: { entries_30d: number; charged_30d: number; last_balance: number | null; mismatched: number };
+  /** the credit ledger's totals: what the panel took in 30 days, its last recorded balance, rows off the package's price, rows with a balance or price not read */
+  ledger?: { entries_30d: number; charged_30d: number; last_balance: number | null; mismatched: number; unknown: number };
 }
 
 /** GET /api/admin/provisioning → {data} */

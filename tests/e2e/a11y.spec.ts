@@ -111,19 +111,41 @@ test.describe("axe on every page", () => {
     return found;
   }
 
-  async function checkDialogFrom(where: string, trigger: ReturnType<Page["locator"]>): Promise<Violation[]> {
+  /**
+   * With `named`, the button must open that dialog (role dialog, its accessible name): one that
+   * does not open fails here, before any scan, instead of passing with nothing scanned. Without it
+   * (the header's buttons, some of which open no dialog) a button that opens none is skipped.
+   */
+  async function checkDialogFrom(where: string, trigger: ReturnType<Page["locator"]>, named?: string | RegExp): Promise<Violation[]> {
     await trigger.focus();
     await page.keyboard.press("Enter");
-    const dialog = page.locator('[role="dialog"], [role="alertdialog"]').last();
-    const opened = await dialog
-      .waitFor({ state: "visible", timeout: 1_500 })
-      .then(() => true)
-      .catch(() => false);
-    if (!opened) return [];
+    let dialog = page.locator('[role="dialog"], [role="alertdialog"]').last();
+    if (named !== undefined) {
+      dialog = page.getByRole("dialog", { name: named });
+      await expect(dialog, `${where}: the dialog "${named}" did not open`).toBeVisible({ timeout: 5_000 });
+    } else {
+      const opened = await dialog
+        .waitFor({ state: "visible", timeout: 1_500 })
+        .then(() => true)
+        .catch(() => false);
+      if (!opened) return [];
+    }
     await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
     // Judge the dialog as it rests, not mid fade-in: a half-transparent text fails contrast.
     await animationsDone(page);
-    await page.waitForTimeout(100);
+    await expect
+      .poll(
+        () =>
+          dialog.evaluate(
+            (el) =>
+              getComputedStyle(el).opacity === "1" &&
+              el
+                .getAnimations({ subtree: true })
+                .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+          ),
+        { message: `${where}: the dialog is still fading in` },
+      )
+      .toBe(true);
     const found: Violation[] = [];
     const problem = (rule: string, help: string) => found.push({ where, rule, impact: "serious", help, targets: [] });
     if (!(await dialog.evaluate((el) => el.contains(document.activeElement))))
@@ -175,8 +197,13 @@ test.describe("axe on every page", () => {
     const url = `/admin/client/${client.id}`;
     await checkPages([url], async () => {
       const found: Violation[] = [];
-      for (const name of ["Edit", "Record payment", "Grant complimentary time"]) {
-        found.push(...(await checkDialogFrom(`${url} → ${name}`, page.getByRole("button", { name, exact: true }))));
+      const dialogs: [string, string | RegExp][] = [
+        ["Edit", /^Edit /],
+        ["Record payment", "Record payment"],
+        ["Grant complimentary time", "Grant complimentary time"],
+      ];
+      for (const [name, title] of dialogs) {
+        found.push(...(await checkDialogFrom(`${url} → ${name}`, page.getByRole("button", { name, exact: true }), title)));
       }
       return found;
     });
@@ -199,7 +226,7 @@ test.describe("axe on every page", () => {
     });
     expect(order.ok(), await order.text()).toBe(true);
     await checkPages(["/admin/leads"], async () =>
-      checkDialogFrom("/admin/leads → a lead", page.getByRole("button", { name: `Open ${leadName}'s lead`, exact: true })),
+      checkDialogFrom("/admin/leads → a lead", page.getByRole("button", { name: `Open ${leadName}'s lead`, exact: true }), leadName),
     );
   });
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onPostgres, openTestDatabase, type TestDatabase } from "@/server/testing";
 import { BackupError, backup, knownSchema, PID_FILE, restore } from "./backup";
 import { openDatabase } from "./client";
+import { rowsOf } from "./rows";
 import { packages } from "./schema";
 
 let work: string;
@@ -109,7 +110,7 @@ describe.skipIf(!onPostgres() || !hasPgTools)("PostgreSQL (DATABASE_URL)", () =>
     const triggers = await database.db.execute(
       sql`select count(*)::int as n from pg_trigger where tgname like '%notify%' or tgname like '%change%'`,
     );
-    expect(Number((triggers as unknown as { rows: { n: number }[] }).rows[0].n)).toBeGreaterThan(0);
+    expect(Number(rowsOf<{ n: number }>(triggers)[0].n)).toBeGreaterThan(0);
   });
 
   it("refuses a dump from a newer schema, changing nothing", async () => {

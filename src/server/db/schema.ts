@@ -753,11 +753,14 @@ export const panelCreditLedger = pgTable(
     cause_key: text("cause_key").notNull(),
     attempt: integer("attempt").notNull(),
     panel_package_id: text("panel_package_id").notNull().default(""),
-    /** what the package costs, as the panel's package list says */
-    cost: integer("cost").notNull(),
-    credits_before: integer("credits_before").notNull(),
-    credits_after: integer("credits_after").notNull(),
+    /** what the package costs, as the panel's package list says; null when the list could not be read or lacks the package */
+    cost: integer("cost"),
+    /** the panel's balance just before and after the call; null when that read failed (see note) */
+    credits_before: integer("credits_before"),
+    credits_after: integer("credits_after"),
     outcome: text("outcome").notNull(),
+    /** what could not be read, and why ('' when everything was) */
+    note: text("note").notNull().default(""),
     created_at: createdAt(),
   },
   (t) => [

@@ -1,10 +1,12 @@
 // The lifecycle job: ended terms move to grace (paid) or expired (trial), grace runs out into
 // expired after the settings' grace days, each exactly once however often and however many
-// runs at once; a renewal since the scan wins; every change is in the history and the audit.
+// runs at once; a renewal since the scan wins (on PostgreSQL, where it can come between); every change is in the history and the audit.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, clientLifecycleEvents, clients, siteSettings } from "@/server/db/schema";
-import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { applyChange, JOB_ACTOR, loadRules } from "@/server/lib/lifecycle";
+import { waitForLockWaiters } from "@/server/test-support/race";
+import { createTestApp, eventually, onPostgres, type TestApp } from "@/server/testing";
 import { jobs } from ".";
 import { runLifecycle } from "./lifecycle";
 
@@ -94,9 +96,10 @@ describe("runLifecycle", () => {
     }
   });
 
-  it("a renewal since the term ended wins: the old end's cause no longer applies", async () => {
+  it("a client renewed before the run (the term runs again) is left alone: nothing applied, nothing in the history", async () => {
     await client("renewed", "active", -HOUR);
-    // Money arrived between the scan and the job's step (simulated: the term now runs again).
+    // The renewal is written before the run, so the run's scan does not even find the client; the
+    // renewal arriving after the scan is the PostgreSQL test below.
     await t.app.db
       .update(clients)
       .set({ subscription_end: new Date(now.getTime() + 30 * DAY) })
@@ -105,4 +108,34 @@ describe("runLifecycle", () => {
     expect(await statusOf("renewed")).toBe("active");
     expect(await eventsOf("renewed")).toHaveLength(0);
   });
+
+  // Two processes: the job (its scan done, the client found due) and a payment's renewal through
+  // the lifecycle module on another connection. PGlite is one connection: nothing can happen
+  // between the scan and the step there, so this runs on PostgreSQL.
+  it.runIf(onPostgres())(
+    "PostgreSQL (PGlite has one connection: nothing races there): a renewal committed after the job's scan found the term ended wins: the job's step waits for it, and the old end's cause no longer applies",
+    async () => {
+      await client("renewed.racing", "active", -HOUR);
+      const rules = await loadRules(t.app);
+      let job: ReturnType<typeof runLifecycle> | null = null;
+      // The renewal's transaction holds the client's row; the job, started meanwhile, scans (the
+      // term has ended) and then waits for that row in its step; the renewal commits only then.
+      const renewal = await t.app.db.transaction(async (tx) => {
+        const renewed = await applyChange(tx, {
+          clientId: ids["renewed.racing"],
+          cause: { kind: "payment-captured", months: 1 },
+          causeKey: `payment:race-test:${ids["renewed.racing"]}`,
+          actor: JOB_ACTOR,
+          rules,
+        });
+        job = runLifecycle(t.app, now);
+        await waitForLockWaiters(t.database.url as string, 1);
+        return renewed;
+      });
+      expect(renewal.applied).toBe(true);
+      expect(await job).toEqual({ ended: 0, expired: 0 });
+      expect(await statusOf("renewed.racing")).toBe("active");
+      expect((await eventsOf("renewed.racing")).map((e) => e.cause)).toEqual(["payment-captured"]);
+    },
+  );
 });

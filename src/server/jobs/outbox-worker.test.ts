@@ -2,17 +2,22 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { EmailTransport, OutgoingEmail } from "@/server/adapters/email";
 import type { WhatsAppTransport } from "@/server/adapters/whatsapp";
+import { openDatabase } from "@/server/db/client";
 import { outbox, whatsappWindows } from "@/server/db/schema";
 import { enqueue, maskedBody, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
 import { VERIFICATION_KIND } from "@/server/lib/verification";
-import { openTestDatabase, type TestDatabase } from "@/server/testing";
+import { startTogether } from "@/server/test-support/race";
+import { onPostgres, openTestDatabase, type TestDatabase } from "@/server/testing";
 import { backoffMs, MAX_ATTEMPTS, OutboxWorker } from "./outbox-worker";
 
 class FakeEmail implements EmailTransport {
   readonly name = "fake";
   sent: OutgoingEmail[] = [];
   failWith: string | null = null;
+  /** how long a send takes */
+  delayMs = 0;
   async send(message: OutgoingEmail) {
+    if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (this.failWith) throw new Error(this.failWith);
     this.sent.push(message);
   }
@@ -32,6 +37,60 @@ beforeEach(async () => {
 });
 
 const makeDue = () => database.db.execute(sql`UPDATE outbox SET next_attempt_at = now()`);
+
+/** What the worker logged: [level, message, details]. */
+function captureLog() {
+  const lines: { level: "warn" | "error"; message: string; details: Record<string, unknown> }[] = [];
+  return {
+    lines,
+    warn: (details: object, message: string) => void lines.push({ level: "warn", message, details: details as Record<string, unknown> }),
+    error: (details: object, message: string) => void lines.push({ level: "error", message, details: details as Record<string, unknown> }),
+  };
+}
+
+/**
+ * The database refuses the next `times` writes that set an outbox row to `status` (a trigger, as a
+ * lost connection or a full disk would refuse them); `heal` takes it away.
+ */
+async function refuseStatusWrites(status: string, times = 1_000_000) {
+  const run = async (...statements: string[]) => {
+    for (const statement of statements) await database.db.execute(sql.raw(statement));
+  };
+  await run(
+    "DROP SEQUENCE IF EXISTS test_outbox_refusals",
+    "CREATE SEQUENCE test_outbox_refusals",
+    `CREATE OR REPLACE FUNCTION test_refuse_outbox() RETURNS trigger AS $$
+    BEGIN
+      IF NEW.status = '${status}' AND nextval('test_outbox_refusals') <= ${times} THEN
+        RAISE EXCEPTION 'injected: the % status was not written', NEW.status;
+      END IF;
+      RETURN NEW;
+    END $$ LANGUAGE plpgsql`,
+    "DROP TRIGGER IF EXISTS test_refuse_outbox ON outbox",
+    "CREATE TRIGGER test_refuse_outbox BEFORE UPDATE ON outbox FOR EACH ROW EXECUTE FUNCTION test_refuse_outbox()",
+  );
+  return {
+    heal: () =>
+      run(
+        "DROP TRIGGER IF EXISTS test_refuse_outbox ON outbox",
+        "DROP FUNCTION IF EXISTS test_refuse_outbox()",
+        "DROP SEQUENCE IF EXISTS test_outbox_refusals",
+      ),
+  };
+}
+
+/** Every row in the owner's queue, each with its own wa.me link. */
+async function expectOwnerQueue(count: number) {
+  const rows = await database.db.select().from(outbox);
+  expect(rows).toHaveLength(count);
+  for (const row of rows) {
+    expect(row.status).toBe("owner");
+    expect(row.wa_link).toBe(`https://wa.me/${row.recipient}?text=${encodeURIComponent(row.body)}`);
+  }
+}
+
+/** The row as another process would find it after STALE_SENDING_MS: a claim it may take over. */
+const ageClaims = () => database.db.execute(sql`UPDATE outbox SET updated_at = now() - interval '10 minutes' WHERE status = 'sending'`);
 
 describe("outbox worker", () => {
   it("sends a queued e-mail once and marks it sent", async () => {
@@ -124,31 +183,168 @@ describe("outbox worker", () => {
     expect(sent).toHaveLength(60);
   });
 
-  it("two workers (two server processes) never send one message twice", async () => {
+  it("a message sent whose 'sent' cannot be written is never sent again: it stays claimed, logged, and is marked sent once the write goes through", async () => {
+    const email = new FakeEmail();
+    const log = captureLog();
+    const worker = new OutboxWorker(database.db, { email }, undefined, { log });
+    await enqueue(database.db, { channel: "email", recipient: "once@example.co.za", body: "x", kind: "test" });
+    const [queued] = await database.db.select().from(outbox);
+    const refusal = await refuseStatusWrites("sent");
+    try {
+      await worker.drain();
+      expect(email.sent).toHaveLength(1);
+      let [row] = await database.db.select().from(outbox);
+      // not 'pending' (that would send it again): the claim stays
+      expect(row).toMatchObject({ status: "sending", attempts: 1, last_error: null });
+      expect(worker.unwritten).toEqual([queued.id]);
+      // tried three times before moving on, each refusal logged
+      expect(log.lines.filter((l) => l.level === "error" && l.details.outbox === queued.id && l.details.result === "sent")).toHaveLength(3);
+      expect(log.lines.at(-1)?.message).toContain("stays claimed");
+      // even once the claim is old enough to be taken over, this worker does not send it again
+      await ageClaims();
+      await worker.drain();
+      expect(email.sent).toHaveLength(1);
+      [row] = await database.db.select().from(outbox);
+      expect(row.status).toBe("sending");
+      expect(log.lines.at(-1)?.message).toContain("still not written");
+    } finally {
+      await refusal.heal();
+    }
+    await worker.drain();
+    expect(email.sent).toHaveLength(1);
+    const [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ status: "sent", attempts: 1, sent_via: "fake" });
+    expect(worker.unwritten).toEqual([]);
+  });
+
+  it("a status write refused once is tried again before the worker moves on", async () => {
+    const email = new FakeEmail();
+    const log = captureLog();
+    const worker = new OutboxWorker(database.db, { email }, undefined, { log });
+    await enqueue(database.db, { channel: "email", recipient: "twice@example.co.za", body: "x", kind: "test" });
+    const refusal = await refuseStatusWrites("sent", 1);
+    try {
+      await worker.drain();
+    } finally {
+      await refusal.heal();
+    }
+    const [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ status: "sent", attempts: 1 });
+    expect(email.sent).toHaveLength(1);
+    expect(worker.unwritten).toEqual([]);
+    expect(log.lines.map((l) => l.message)).toEqual(["outbox result not written: trying again"]);
+  });
+
+  it("a failed send whose failure cannot be written stays claimed (not tried again meanwhile) and is recorded once it can be", async () => {
+    const email = new FakeEmail();
+    email.failWith = "smtp down";
+    const log = captureLog();
+    const worker = new OutboxWorker(database.db, { email }, undefined, { log });
+    await enqueue(database.db, { channel: "email", recipient: "later@example.co.za", body: "x", kind: "test" });
+    const refusal = await refuseStatusWrites("pending");
+    try {
+      await worker.drain();
+      expect(log.lines[0]).toMatchObject({ level: "warn", message: "outbox message not sent: it is tried again" });
+      expect(log.lines[0].details).toMatchObject({ attempts: 1, final: false });
+      await ageClaims();
+      await worker.drain();
+      const [row] = await database.db.select().from(outbox);
+      expect(row).toMatchObject({ status: "sending", attempts: 1 });
+    } finally {
+      await refusal.heal();
+    }
+    await worker.drain();
+    const [row] = await database.db.select().from(outbox);
+    expect(row).toMatchObject({ status: "pending", attempts: 1, last_error: "smtp down" });
+    expect(row.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 20_000);
+  });
+
+  // Two server processes are two workers on connections of their own; PGlite is one connection, on
+  // which two workers can only take turns, so the race itself is run on PostgreSQL (below).
+  it.skipIf(onPostgres())("on PGlite's one connection, two workers draining together take turns: each message sent once", async () => {
     const email = new FakeEmail();
     const a = new OutboxWorker(database.db, { email });
     const b = new OutboxWorker(database.db, { email });
     for (let i = 0; i < 80; i++) await enqueue(database.db, { channel: "email", recipient: `d${i}@example.co.za`, body: "x", kind: "t" });
     await Promise.all([a.drain(), b.drain()]);
     expect(email.sent).toHaveLength(80);
+    expect(new Set(email.sent.map((m) => m.to)).size).toBe(80);
   });
 
-  it("without the Cloud API, two workers move a batch of WhatsApp messages to the owner's queue once each, each with its own link", async () => {
-    const a = new OutboxWorker(database.db, {});
-    const b = new OutboxWorker(database.db, {});
-    for (let i = 0; i < 80; i++) {
-      await enqueue(database.db, { channel: "whatsapp", recipient: `278200000${String(i).padStart(2, "0")}`, body: `Hi ${i}`, kind: "t" });
-    }
-    const [movedByA, movedByB] = await Promise.all([a.drain(), b.drain()]);
-    expect(movedByA + movedByB).toBe(80);
-    const rows = await database.db.select().from(outbox);
-    expect(rows).toHaveLength(80);
-    for (const row of rows) {
-      expect(row.status).toBe("owner");
-      expect(row.wa_link).toBe(`https://wa.me/${row.recipient}?text=${encodeURIComponent(row.body)}`);
-    }
-    expect(await a.drain()).toBe(0);
-  });
+  it.runIf(onPostgres())(
+    "PostgreSQL (PGlite has one connection: nothing races there): two workers on connections of their own (two server processes), let go at the same moment, send each message once, and both send",
+    async () => {
+      const second = await openDatabase({ databaseUrl: database.url, poolSize: 5 });
+      try {
+        const [emailA, emailB] = [new FakeEmail(), new FakeEmail()];
+        // a send takes a moment, as SMTP does: the other worker claims while this one is sending
+        emailA.delayMs = emailB.delayMs = 5;
+        const a = new OutboxWorker(database.db, { email: emailA });
+        const b = new OutboxWorker(second.db, { email: emailB });
+        for (let i = 0; i < 80; i++)
+          await enqueue(database.db, { channel: "email", recipient: `d${i}@example.co.za`, body: "x", kind: "t" });
+        // Both workers' first statement on the outbox waits behind the lock; then both go.
+        await startTogether(database.url as string, "LOCK TABLE outbox IN EXCLUSIVE MODE", 2, () => Promise.all([a.drain(), b.drain()]));
+        const sent = [...emailA.sent, ...emailB.sent].map((m) => m.to);
+        expect(sent).toHaveLength(80);
+        expect(new Set(sent).size).toBe(80);
+        expect(emailA.sent.length).toBeGreaterThan(0);
+        expect(emailB.sent.length).toBeGreaterThan(0);
+        expect(await database.db.select().from(outbox).where(eq(outbox.status, "sent"))).toHaveLength(80);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
+  it.skipIf(onPostgres())(
+    "without the Cloud API, on PGlite's one connection, two workers draining together move a batch of WhatsApp messages to the owner's queue once each, each with its own link",
+    async () => {
+      const a = new OutboxWorker(database.db, {});
+      const b = new OutboxWorker(database.db, {});
+      for (let i = 0; i < 80; i++) {
+        await enqueue(database.db, {
+          channel: "whatsapp",
+          recipient: `278200000${String(i).padStart(2, "0")}`,
+          body: `Hi ${i}`,
+          kind: "t",
+        });
+      }
+      const [movedByA, movedByB] = await Promise.all([a.drain(), b.drain()]);
+      expect(movedByA + movedByB).toBe(80);
+      await expectOwnerQueue(80);
+      expect(await a.drain()).toBe(0);
+    },
+  );
+
+  it.runIf(onPostgres())(
+    "PostgreSQL (PGlite has one connection: nothing races there): without the Cloud API, two workers on connections of their own, let go at the same moment, move each WhatsApp message to the owner's queue once, and both move some",
+    async () => {
+      const second = await openDatabase({ databaseUrl: database.url, poolSize: 5 });
+      try {
+        const a = new OutboxWorker(database.db, {});
+        const b = new OutboxWorker(second.db, {});
+        for (let i = 0; i < 80; i++) {
+          await enqueue(database.db, {
+            channel: "whatsapp",
+            recipient: `278200000${String(i).padStart(2, "0")}`,
+            body: `Hi ${i}`,
+            kind: "t",
+          });
+        }
+        const [movedByA, movedByB] = await startTogether(database.url as string, "LOCK TABLE outbox IN EXCLUSIVE MODE", 2, () =>
+          Promise.all([a.drain(), b.drain()]),
+        );
+        expect(movedByA + movedByB).toBe(80);
+        expect(movedByA).toBeGreaterThan(0);
+        expect(movedByB).toBeGreaterThan(0);
+        await expectOwnerQueue(80);
+        expect(await a.drain()).toBe(0);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it("sends WhatsApp messages to the digits of the number", async () => {
     const sent: [string, string][] = [];

@@ -16,10 +16,18 @@
 // be gone, it fails at once: never the owner's queue (it would expire waiting) and never an
 // e-mail copy (a copy elsewhere proves nothing).
 // E-mail without SMTP_URL waits, unsent and nothing lost.
+//
+// Every failure is logged. Writing a message's result is tried again a few times before the
+// worker moves on; should it still not be written, the row keeps its claim ('sending') and this
+// process writes the result at the start of each later pass, never claiming that row again
+// meanwhile: a message that went is never sent again because its 'sent' could not be written.
+// (Another process takes over a 'sending' row only once it is STALE_SENDING_MS old: the path for
+// a process that died mid-send.)
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { EmailAttachment, EmailTransport } from "@/server/adapters/email";
 import { WhatsAppSendError, type WhatsAppTransport, WINDOW_CLOSED_CODES } from "@/server/adapters/whatsapp";
 import type { Db } from "@/server/db/client";
+import { rowsOf } from "@/server/db/rows";
 import { clients, leads, outbox, siteBranding, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
 import { withSecret } from "@/server/lib/outbox";
 import { loadAlertRoute, outboxFailedAlert, queueOwnerAlert } from "@/server/lib/owner-alerts";
@@ -38,6 +46,14 @@ const STALE_SENDING_MS = 5 * 60_000;
 const WINDOW_MARGIN_MINUTES = 5;
 /** older messages (left from before the owner's queue existed) get no automatic e-mail copy: it would arrive stale */
 const EMAIL_COPY_MAX_AGE_HOURS = 48;
+/** waits between the tries of writing a message's result (then it is left to the next pass) */
+const RECORD_RETRY_MS = [100, 500];
+
+/** Where the worker reports what went wrong (the server's logger). */
+export interface OutboxLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
 
 /** 30 s, 1 min, 2 min, ... capped at 1 hour */
 export function backoffMs(attempts: number): number {
@@ -66,13 +82,15 @@ export class OutboxWorker {
   private readonly passes: PassLoop;
   /** e-mail copies queued by this pass: sent in the same drain, not at the next timer */
   private copies = 0;
+  /** results sent or failed but not yet written (the database refused the write): written first thing each pass */
+  private readonly unrecorded = new Map<string, { what: string; write: () => Promise<unknown> }>();
 
   constructor(
     private readonly db: Db,
     private readonly transports: Transports,
     intervalMs = 5_000,
-    /** publicUrl: where the dashboard is, for the owner's alert about a message given up on */
-    private readonly options: { publicUrl?: string } = {},
+    /** publicUrl: where the dashboard is, for the owner's alert about a message given up on; log: where failures are told */
+    private readonly options: { publicUrl?: string; log?: OutboxLog } = {},
   ) {
     this.passes = new PassLoop(() => this.pass(), intervalMs);
   }
@@ -102,6 +120,12 @@ export class OutboxWorker {
 
   async stop(): Promise<void> {
     await this.passes.stop();
+    await this.writeUnrecorded();
+  }
+
+  /** Messages whose result this process holds but could not write yet (their rows stay claimed). */
+  get unwritten(): string[] {
+    return [...this.unrecorded.keys()];
   }
 
   /** Ask for a pass soon (after an enqueue); coalesces while one is running. */
@@ -134,6 +158,7 @@ export class OutboxWorker {
 
   /** One batch. Exposed for tests. */
   async tick(): Promise<number> {
+    await this.writeUnrecorded();
     const routed = this.transports.whatsapp ? 0 : (await this.queueForOwner()) + (await this.failUnsendableCodes());
     const channels = this.channels;
     if (channels.length === 0) return routed;
@@ -148,12 +173,20 @@ export class OutboxWorker {
         WHERE channel IN (${channelList})
           AND ((status = 'pending' AND next_attempt_at <= now())
             OR (status = 'sending' AND updated_at < now() - make_interval(secs => ${STALE_SENDING_MS / 1000})))
+          ${
+            this.unrecorded.size
+              ? sql`AND id NOT IN (${sql.join(
+                  [...this.unrecorded.keys()].map((id) => sql`${id}`),
+                  sql`, `,
+                )})`
+              : sql``
+          }
         ORDER BY next_attempt_at, created_at
         LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED
       )
       RETURNING id`);
-    const ids = (claimed as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    const ids = rowsOf<{ id: string }>(claimed).map((r) => r.id);
     if (ids.length === 0) return routed;
     const rows = await this.db.select().from(outbox).where(inArray(outbox.id, ids));
     await Promise.all(rows.map((row) => this.sendOne(row)));
@@ -161,61 +194,117 @@ export class OutboxWorker {
   }
 
   private async sendOne(row: Row): Promise<void> {
+    let outcome: Outcome;
     try {
-      const outcome = await this.deliver(row);
-      if (outcome.kind === "routed") {
-        await this.db.transaction(async (tx) => {
-          const copy = await this.emailCopy(tx, row);
-          const status = outcome.status === "rerouted" && !copy ? "owner" : outcome.status;
-          await tx
-            .update(outbox)
-            .set({
-              status,
-              note: `${outcome.note} ${copy ?? "Send it from the dashboard (To send on WhatsApp)."}`,
-              wa_link: row.wa_link ?? (row.secret_enc ? null : buildWhatsAppLink(row.recipient, row.body)),
-              updated_at: sql`now()`,
-            })
-            .where(eq(outbox.id, row.id));
-        });
-        return;
-      }
-      await this.db
-        .update(outbox)
-        .set({
-          status: "sent",
-          sent_at: sql`now()`,
-          last_error: null,
-          sent_via: outcome.via,
-          wamid: outcome.wamid ?? null,
-          updated_at: sql`now()`,
-        })
-        .where(eq(outbox.id, row.id));
+      outcome = await this.deliver(row);
     } catch (error) {
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const permanent = error instanceof PermanentFailure || (error instanceof WhatsAppSendError && error.permanent);
-      const final = permanent || row.attempts >= MAX_ATTEMPTS;
-      const delaySeconds = backoffMs(row.attempts) / 1000;
-      const record = (executor: Pick<Db, "execute">) =>
-        executor.execute(sql`
-          UPDATE outbox SET
-            status = ${final ? "failed" : "pending"},
-            last_error = ${message},
-            next_attempt_at = now() + make_interval(secs => ${delaySeconds}),
-            updated_at = now()
-          WHERE id = ${row.id}`);
-      if (!final) {
-        await record(this.db).catch(() => {});
-        return;
-      }
-      // Given up: the owner hears of it once, with the failure (lib/owner-alerts.ts). Should the
-      // alert not queue, the failure is still recorded.
+      await this.recordFailure(row, error);
+      return;
+    }
+    // Sent (or routed): from here on, a failure is one of writing it down, never a reason to send again.
+    await this.record(row, outcome.kind === "sent" ? "sent" : "routed", () => this.recordOutcome(row, outcome));
+  }
+
+  private async recordOutcome(row: Row, outcome: Outcome): Promise<void> {
+    if (outcome.kind === "routed") {
+      await this.db.transaction(async (tx) => {
+        const copy = await this.emailCopy(tx, row);
+        const status = outcome.status === "rerouted" && !copy ? "owner" : outcome.status;
+        await tx
+          .update(outbox)
+          .set({
+            status,
+            note: `${outcome.note} ${copy ?? "Send it from the dashboard (To send on WhatsApp)."}`,
+            wa_link: row.wa_link ?? (row.secret_enc ? null : buildWhatsAppLink(row.recipient, row.body)),
+            updated_at: sql`now()`,
+          })
+          .where(eq(outbox.id, row.id));
+      });
+      return;
+    }
+    await this.db
+      .update(outbox)
+      .set({
+        status: "sent",
+        sent_at: sql`now()`,
+        last_error: null,
+        sent_via: outcome.via,
+        wamid: outcome.wamid ?? null,
+        updated_at: sql`now()`,
+      })
+      .where(and(eq(outbox.id, row.id), eq(outbox.status, "sending")));
+  }
+
+  private async recordFailure(row: Row, error: unknown): Promise<void> {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const permanent = error instanceof PermanentFailure || (error instanceof WhatsAppSendError && error.permanent);
+    const final = permanent || row.attempts >= MAX_ATTEMPTS;
+    const delaySeconds = backoffMs(row.attempts) / 1000;
+    this.options.log?.warn(
+      { err: error, outbox: row.id, kind: row.kind, channel: row.channel, attempts: row.attempts, final },
+      final ? "outbox message given up on" : "outbox message not sent: it is tried again",
+    );
+    const write = (executor: Pick<Db, "execute">) =>
+      executor.execute(sql`
+        UPDATE outbox SET
+          status = ${final ? "failed" : "pending"},
+          last_error = ${message},
+          next_attempt_at = now() + make_interval(secs => ${delaySeconds}),
+          updated_at = now()
+        WHERE id = ${row.id} AND status = 'sending'`);
+    if (!final) {
+      await this.record(row, "failure", () => write(this.db));
+      return;
+    }
+    // Given up: the owner hears of it once, with the failure (lib/owner-alerts.ts). Should the
+    // alert not queue, the failure is still recorded.
+    await this.record(row, "failure", async () => {
       try {
         await this.db.transaction(async (tx) => {
-          await record(tx);
+          await write(tx);
           if (await this.alertFailure(tx, row, message)) this.copies++;
         });
-      } catch {
-        await record(this.db).catch(() => {});
+      } catch (alert) {
+        this.options.log?.warn({ err: alert, outbox: row.id }, "owner's alert about a failed message not queued");
+        await write(this.db);
+      }
+    });
+  }
+
+  /**
+   * Write a message's result, trying again (RECORD_RETRY_MS) before moving on; still refused, the
+   * row keeps its claim and the write waits for the next pass (writeUnrecorded), logged each time.
+   */
+  private async record(row: Row, what: string, write: () => Promise<unknown>): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        const last = attempt >= RECORD_RETRY_MS.length;
+        this.options.log?.error(
+          { err: error, outbox: row.id, kind: row.kind, result: what, try: attempt + 1 },
+          last ? "outbox result not written: the message stays claimed until it is" : "outbox result not written: trying again",
+        );
+        if (last) {
+          this.unrecorded.set(row.id, { what, write });
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS[attempt]));
+      }
+    }
+  }
+
+  private async writeUnrecorded(): Promise<void> {
+    for (const [id, pending] of this.unrecorded) {
+      try {
+        await pending.write();
+        this.unrecorded.delete(id);
+      } catch (error) {
+        this.options.log?.error(
+          { err: error, outbox: id, result: pending.what },
+          "outbox result still not written: the message stays claimed",
+        );
       }
     }
   }
@@ -232,8 +321,18 @@ export class OutboxWorker {
   }
 
   private async attachment(ref: string): Promise<EmailAttachment> {
-    const file = this.transports.documents ? await this.transports.documents(ref) : null;
-    if (!file) throw new PermanentFailure(`the attached document ${ref} could not be made`);
+    // A document that failed to render (not one that does not exist) is tried again with the message.
+    const file = this.transports.documents
+      ? await this.transports.documents(ref).catch((error: unknown) => {
+          throw new Error(
+            `the attached document ${ref} could not be made (tried again later): ${error instanceof Error ? error.message : String(error)}`,
+            {
+              cause: error,
+            },
+          );
+        })
+      : null;
+    if (!file) throw new PermanentFailure(`the attached document ${ref} does not exist`);
     return file;
   }
 
@@ -366,7 +465,7 @@ export class OutboxWorker {
           FOR UPDATE SKIP LOCKED
         )
         RETURNING id`);
-      const ids = (moved as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+      const ids = rowsOf<{ id: string }>(moved).map((r) => r.id);
       if (ids.length === 0) return 0;
       // The batch's rows in one read (typed by drizzle, unlike the UPDATE's raw RETURNING).
       const rows = await tx.select().from(outbox).where(inArray(outbox.id, ids)).orderBy(outbox.created_at);

@@ -22,6 +22,7 @@ import {
   type PanelLine,
 } from "@/server/adapters/panel/panel";
 import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
+import { rowsOf } from "@/server/db/rows";
 import { clients, lineMacChanges, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
 import { appForDevice } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
@@ -165,7 +166,7 @@ export class ProvisioningWorker {
         FOR UPDATE SKIP LOCKED
       )
       RETURNING id`);
-    const row = (claimed as unknown as { rows: { id: string }[] }).rows[0];
+    const row = rowsOf<{ id: string }>(claimed)[0];
     if (!row) return null;
     const [job] = await this.app.db.select().from(provisioningJobs).where(eq(provisioningJobs.id, row.id));
     return job ?? null;
@@ -316,7 +317,8 @@ export class ProvisioningWorker {
    * A panel call that costs credits, written to the credit ledger: the balance from user_info
    * just before and just after, the package's price, and how it ended (done, answer-lost —
    * the panel may have charged — or refused). A panel that does not count credits (the sandbox)
-   * is called without a row. One row per job attempt.
+   * is called without a row. One row per job attempt, also when a read fails: the balance or price
+   * it could not read is null and the note says why (logged too), never a row missing or a cost of 0.
    */
   private charged<T>(
     job: Job,
@@ -328,14 +330,31 @@ export class ProvisioningWorker {
     const run = async (): Promise<T> => {
       // the balance as the panel has it now, never a read kept for the dashboard (adapters/panel/cached.ts)
       const direct = isCachedPanel(this.panel) ? this.panel.uncached() : this.panel;
-      const credits = () =>
-        direct
-          .userInfo()
-          .then((info) => info.credits)
-          .catch(() => null);
-      const before = await credits();
-      if (before === null) return call();
-      const pkg = (await this.panel.packages().catch(() => [])).find((p) => p.id === panelPackage);
+      // What could not be read goes on the row as unknown (null) with why: never a missing row, never a made-up 0.
+      const unread: string[] = [];
+      const why = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+      // undefined: the panel does not count credits (the sandbox answers null); null: the read failed
+      const credits = (when: string) =>
+        direct.userInfo().then(
+          (info) => info.credits ?? undefined,
+          (error: unknown) => {
+            unread.push(`balance ${when} not read: ${why(error)}`);
+            return null;
+          },
+        );
+      const before = await credits("before");
+      if (before === undefined) return call();
+      const cost = await this.panel.packages().then(
+        (list) => {
+          const pkg = list.find((p) => p.id === panelPackage);
+          if (!pkg) unread.push(`package ${panelPackage} is not on the panel's package list: its price is unknown`);
+          return pkg ? (trial ? pkg.trial_credits : pkg.official_credits) : null;
+        },
+        (error: unknown) => {
+          unread.push(`package list not read: ${why(error)}`);
+          return null;
+        },
+      );
       let outcome = "done";
       try {
         return await call();
@@ -343,25 +362,25 @@ export class ProvisioningWorker {
         outcome = error instanceof PanelError && MAYBE_DONE_STATUSES.has(error.status) ? "answer-lost" : "refused";
         throw error;
       } finally {
-        const after = await credits();
-        if (after !== null) {
-          await this.app.db
-            .insert(panelCreditLedger)
-            .values({
-              job_id: job.id,
-              client_id: job.client_id,
-              action,
-              cause_key: job.cause_key,
-              attempt: job.attempts,
-              panel_package_id: panelPackage,
-              cost: pkg ? (trial ? pkg.trial_credits : pkg.official_credits) : 0,
-              credits_before: before,
-              credits_after: after,
-              outcome,
-            })
-            .onConflictDoNothing()
-            .catch((error) => this.app.log.warn({ err: error, job: job.id }, "credit ledger row not written"));
-        }
+        const after = await credits("after");
+        if (unread.length) this.app.log.warn({ job: job.id, unread }, "credit ledger row written with unknowns");
+        await this.app.db
+          .insert(panelCreditLedger)
+          .values({
+            job_id: job.id,
+            client_id: job.client_id,
+            action,
+            cause_key: job.cause_key,
+            attempt: job.attempts,
+            panel_package_id: panelPackage,
+            cost,
+            credits_before: before,
+            credits_after: after ?? null,
+            outcome,
+            note: unread.join("; "),
+          })
+          .onConflictDoNothing()
+          .catch((error) => this.app.log.error({ err: error, job: job.id }, "credit ledger row not written"));
       }
     };
     const turn = this.costTurn.then(run, run);

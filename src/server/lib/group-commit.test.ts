@@ -83,4 +83,22 @@ describe("GroupCommit", () => {
     await expect(alone).resolves.toBe(1);
     for (const answer of together) await expect(answer).rejects.toThrow("1 results for 2 items");
   });
+
+  it("counts what is pending: the batch being written and those waiting, none once all are answered", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const commit = new GroupCommit(async (items: readonly number[]) => {
+      await held;
+      return [...items];
+    });
+    expect(commit.pending).toBe(0);
+    const answers = [commit.submit(1), commit.submit(2), commit.submit(3)];
+    // the first is being written, the other two wait for the next batch
+    expect(commit.pending).toBe(3);
+    release();
+    expect(await Promise.all(answers)).toEqual([1, 2, 3]);
+    expect(commit.pending).toBe(0);
+  });
 });

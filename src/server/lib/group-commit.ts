@@ -7,6 +7,8 @@
 export class GroupCommit<Item, Result> {
   private readonly waiting: { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }[] = [];
   private writing = false;
+  /** items of the batch being written */
+  private inFlight = 0;
 
   /**
    * @param write writes the items together and answers one result for each, in their order; if
@@ -16,6 +18,11 @@ export class GroupCommit<Item, Result> {
     private readonly write: (items: readonly Item[]) => Promise<readonly Result[]>,
     private readonly maxBatch = 64,
   ) {}
+
+  /** Items submitted and not yet answered: the batch being written and those waiting for the next. */
+  get pending(): number {
+    return this.inFlight + this.waiting.length;
+  }
 
   submit(item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
@@ -29,12 +36,15 @@ export class GroupCommit<Item, Result> {
     try {
       while (this.waiting.length > 0) {
         const batch = this.waiting.splice(0, this.maxBatch);
+        this.inFlight = batch.length;
         try {
           const results = await this.write(batch.map((entry) => entry.item));
           if (results.length !== batch.length) throw new Error(`group commit: ${results.length} results for ${batch.length} items`);
           for (const [index, entry] of batch.entries()) entry.resolve(results[index]);
         } catch (error) {
           for (const entry of batch) entry.reject(error);
+        } finally {
+          this.inFlight = 0;
         }
       }
     } finally {

@@ -6,6 +6,7 @@
 // makes a new client flagged `possible_duplicate_of` for the owner to merge or dismiss.
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { rowsOf } from "@/server/db/rows";
 import { clients } from "@/server/db/schema";
 import { formatPhoneForDisplay, normaliseWhatsAppNumber, toStoredWhatsApp } from "@/shared/whatsapp";
 import { conflict } from "./errors";
@@ -99,9 +100,7 @@ export async function matchContactIds(
       ORDER BY 2 DESC, ${clients.updated_at} DESC
       LIMIT 1
     ) AS m ON true`);
-  const found = new Map(
-    (result as unknown as { rows: { i: number; id: string; by_number: boolean }[] }).rows.map((row) => [Number(row.i), row]),
-  );
+  const found = new Map(rowsOf<{ i: number; id: string; by_number: boolean }>(result).map((row) => [Number(row.i), row]));
   return people.map((_, i) => {
     const row = found.get(i);
     return row ? { clientId: row.id, by: row.by_number ? "whatsapp" : "email" } : null;

@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { rowsOf } from "@/server/db/rows";
 import { errorBody } from "./errors";
 
 /** A request's address as logged: tokens in the query string (Meta's hub.verify_token, ours) masked. */
@@ -151,7 +152,7 @@ export function installMetrics(app: FastifyInstance, { token }: MetricsOptions):
             sql`, `,
           )}) group by status`,
         );
-        const rows = (result as unknown as { rows: { status: string; n: number }[] }).rows;
+        const rows = rowsOf<{ status: string; n: number }>(result);
         return new Map(rows.map((row) => [row.status, Number(row.n)]));
       };
       const [mail, jobs, oldest] = await Promise.all([
@@ -163,7 +164,7 @@ export function installMetrics(app: FastifyInstance, { token }: MetricsOptions):
       ]);
       for (const status of OUTBOX_STATES) outbox.set({ status }, mail.get(status) ?? 0);
       for (const status of PROVISIONING_STATES) provisioning.set({ status }, jobs.get(status) ?? 0);
-      outboxOldest.set(Number((oldest as unknown as { rows: { s: number }[] }).rows[0]?.s ?? 0));
+      outboxOldest.set(Number(rowsOf<{ s: number }>(oldest)[0]?.s ?? 0));
       databaseUp.set(1);
     } catch (error) {
       databaseUp.set(0);

@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { awayFromMinuteTurn, openTestDatabase, type TestDatabase } from "@/server/testing";
+import { openDatabase } from "@/server/db/client";
+import { rowsOf } from "@/server/db/rows";
+import { startTogether } from "@/server/test-support/race";
+import { awayFromMinuteTurn, onPostgres, openTestDatabase, type TestDatabase } from "@/server/testing";
 import { AppError } from "./errors";
 import { enforce, hit, hitEach, peek, reset } from "./rate-limit";
 
@@ -21,7 +24,7 @@ describe("database-backed rate limits", () => {
     expect(results[3].retryAfterSeconds).toBeLessThanOrEqual(60);
   });
 
-  it("counts concurrent hits exactly (shared between processes through the database)", async () => {
+  it("counts hits sent together exactly: ten of twenty allowed", async () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => hit(database.db, "t:ip:2", 10)));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
   });
@@ -60,7 +63,7 @@ describe("hitEach: a batch's hits in one statement", () => {
     expect((await peek(database.db, "t:batch:b")).count).toBe(2);
   });
 
-  it("counts batches racing on the same keys exactly, each count given once", async () => {
+  it("counts batches sent together on the same keys exactly, each count given once", async () => {
     await awayFromMinuteTurn();
     const batches = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -76,9 +79,55 @@ describe("hitEach: a batch's hits in one statement", () => {
     expect(counts("t:race:x")).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(counts("t:race:y")).toEqual(Array.from({ length: 8 }, (_, i) => i + 1));
     const rows = await database.db.execute(sql`SELECT key, count FROM rate_limits WHERE key LIKE 't:race:%' ORDER BY key`);
-    expect((rows as unknown as { rows: { key: string; count: number }[] }).rows.map((row) => [row.key, Number(row.count)])).toEqual([
+    expect(rowsOf<{ key: string; count: number }>(rows).map((row) => [row.key, Number(row.count)])).toEqual([
       ["t:race:x", 12],
       ["t:race:y", 8],
     ]);
+  });
+});
+
+// Two server processes count through the database: two pools of their own on one PostgreSQL
+// database, let go at the same moment (PGlite is one connection, where nothing can race).
+describe.runIf(onPostgres())("PostgreSQL (PGlite has one connection: nothing races there): two processes racing", () => {
+  const sorted = (results: { count: number }[]) => results.map((r) => r.count).sort((a, b) => a - b);
+  const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+  it("hits from two processes at the same moment: each count given once, five of ten allowed, both processes counted", async () => {
+    const second = await openDatabase({ databaseUrl: database.url, poolSize: 5 });
+    try {
+      await awayFromMinuteTurn();
+      // five hits a process at once (each pool's five connections), all waiting behind the lock, then let go
+      const [first, other] = await startTogether(database.url as string, "LOCK TABLE rate_limits IN EXCLUSIVE MODE", 10, () =>
+        Promise.all([database.db, second.db].map((db) => Promise.all(Array.from({ length: 5 }, () => hit(db, "t:pg:race", 5))))),
+      );
+      expect(first).toHaveLength(5);
+      expect(other).toHaveLength(5);
+      expect(sorted([...first, ...other])).toEqual(upTo(10));
+      expect([...first, ...other].filter((r) => r.allowed)).toHaveLength(5);
+      expect((await peek(database.db, "t:pg:race")).count).toBe(10);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("batches from two processes at the same moment on the same keys: each count given once, the rows exact", async () => {
+    const second = await openDatabase({ databaseUrl: database.url, poolSize: 5 });
+    try {
+      await awayFromMinuteTurn();
+      const keys = (i: number) => (i % 2 ? ["t:pg:x", "t:pg:y"] : ["t:pg:y", "t:pg:x", "t:pg:x"]);
+      const sides = await startTogether(database.url as string, "LOCK TABLE rate_limits IN EXCLUSIVE MODE", 8, () =>
+        Promise.all([database.db, second.db].map((db) => Promise.all(Array.from({ length: 4 }, (_, i) => hitEach(db, keys(i), 100))))),
+      );
+      const counts = (key: string) =>
+        sorted(sides.flatMap((batches) => batches.flatMap((batch, i) => batch.filter((_, j) => keys(i)[j] === key))));
+      // each process: 2 batches of two x and one y, 2 of one x and one y → x 12, y 8 over both
+      expect(counts("t:pg:x")).toEqual(upTo(12));
+      expect(counts("t:pg:y")).toEqual(upTo(8));
+      for (const side of sides) expect(side.flat()).toHaveLength(10);
+      expect((await peek(database.db, "t:pg:x")).count).toBe(12);
+      expect((await peek(database.db, "t:pg:y")).count).toBe(8);
+    } finally {
+      await second.close();
+    }
   });
 });

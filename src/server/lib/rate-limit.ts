@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "@/server/db/client";
+import { rowsOf } from "@/server/db/rows";
 import { tooManyRequests } from "./errors";
 
 export interface LimitResult {
@@ -24,7 +25,7 @@ export async function hit(db: Db, key: string, limit: number, amount = 1): Promi
       count = CASE WHEN rate_limits.window_start = date_trunc('minute', now()) THEN rate_limits.count + ${amount} ELSE ${amount} END,
       window_start = date_trunc('minute', now())
     RETURNING count, extract(epoch from (date_trunc('minute', now()) + interval '1 minute' - now()))::float AS retry_after`);
-  const row = (result as unknown as { rows: { count: number; retry_after: number }[] }).rows[0];
+  const row = rowsOf<{ count: number; retry_after: number }>(result)[0];
   const count = Number(row?.count ?? 1);
   return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(Number(row?.retry_after ?? 60))) };
 }
@@ -46,9 +47,7 @@ export async function hitEach(db: Pick<Db, "execute">, keys: readonly string[], 
       count = CASE WHEN rate_limits.window_start = date_trunc('minute', now()) THEN rate_limits.count + excluded.count ELSE excluded.count END,
       window_start = date_trunc('minute', now())
     RETURNING key, count, extract(epoch from (date_trunc('minute', now()) + interval '1 minute' - now()))::float AS retry_after`);
-  const totals = new Map(
-    (result as unknown as { rows: { key: string; count: number; retry_after: number }[] }).rows.map((row) => [row.key, row]),
-  );
+  const totals = new Map(rowsOf<{ key: string; count: number; retry_after: number }>(result).map((row) => [row.key, row]));
   const seen = new Map<string, number>();
   return keys.map((key) => {
     const row = totals.get(key);
@@ -86,7 +85,7 @@ export async function reserve(db: Db, key: string, limit: number, now = new Date
       window_start = ${at}
     WHERE (SELECT count(*) FROM unnest(rate_limits.hits) AS h WHERE ${inWindow}) < ${limit}
     RETURNING count`);
-  const row = (result as unknown as { rows: { count: number }[] }).rows[0];
+  const row = rowsOf<{ count: number }>(result)[0];
   if (row && limit >= 1) return { allowed: true, count: Number(row.count), retryAfterSeconds: 0 };
   const hits = await hitsInWindow(db, key, now);
   // the attempt whose leaving brings the count below the limit
@@ -118,7 +117,7 @@ async function hitsInWindow(db: Db, key: string, now: Date): Promise<Date[]> {
     SELECT h FROM rate_limits, unnest(hits) AS h
     WHERE key = ${key} AND h > ${now.toISOString()}::timestamptz - make_interval(secs => ${SLIDING_WINDOW_SECONDS})
     ORDER BY h`);
-  return (result as unknown as { rows: { h: string | Date }[] }).rows.map((row) => new Date(row.h));
+  return rowsOf<{ h: string | Date }>(result).map((row) => new Date(row.h));
 }
 
 // ---- calendar minutes ---------------------------------------------------------------------------
@@ -128,7 +127,7 @@ export async function peek(db: Db, key: string): Promise<{ count: number; retryA
   const result = await db.execute(sql`
     SELECT count, extract(epoch from (date_trunc('minute', now()) + interval '1 minute' - now()))::float AS retry_after
     FROM rate_limits WHERE key = ${key} AND window_start = date_trunc('minute', now())`);
-  const row = (result as unknown as { rows: { count: number; retry_after: number }[] }).rows[0];
+  const row = rowsOf<{ count: number; retry_after: number }>(result)[0];
   const count = Number(row?.count ?? 0);
   const retryAfterSeconds = Math.max(1, Math.ceil(Number(row?.retry_after ?? 60)));
   return { count, retryAfterSeconds };
@@ -195,7 +194,7 @@ export async function withinRecipientCap<M extends { kind: string; recipient: st
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`recipient-cap:${recipient}`}))`);
     const result = await tx.execute(sql`
       SELECT count(*)::int AS n FROM outbox WHERE lower(trim(recipient)) = ${recipient} AND ${lastHour}`);
-    sentBefore.set(recipient, Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0));
+    sentBefore.set(recipient, Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0));
   } else if (recipients.length > 1) {
     const names = JSON.stringify(recipients.map((recipient) => `recipient-cap:${recipient}`));
     await tx.execute(sql`
@@ -205,8 +204,7 @@ export async function withinRecipientCap<M extends { kind: string; recipient: st
       SELECT lower(trim(recipient)) AS recipient, count(*)::int AS n FROM outbox
       WHERE lower(trim(recipient)) = ANY (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(recipients)}::jsonb))) AND ${lastHour}
       GROUP BY 1`);
-    for (const row of (result as unknown as { rows: { recipient: string; n: number }[] }).rows)
-      sentBefore.set(row.recipient, Number(row.n));
+    for (const row of rowsOf<{ recipient: string; n: number }>(result)) sentBefore.set(row.recipient, Number(row.n));
   }
   const kept: M[] = [];
   for (const message of messages) {

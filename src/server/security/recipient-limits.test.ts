@@ -5,6 +5,7 @@
 // names that go into those messages are names: no links, no line breaks, at most 80 characters.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/server/db/rows";
 import { outbox } from "@/server/db/schema";
 import { RECIPIENT_LIMIT_PER_HOUR, STRANGER_MESSAGE_KINDS } from "@/server/lib/rate-limit";
 import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
@@ -20,8 +21,8 @@ beforeAll(async () => {
   t = await createTestApp({ PUBLIC_WRITE_LIMIT_PER_MIN: 100_000 }, { seed: true });
   // the shop's first admin: the business's notes go to their address (the alerts e-mail)
   await createAdmin(t.app);
-  const rows = (await t.app.db.execute(sql`SELECT id FROM packages WHERE is_active LIMIT 1`)) as unknown as { rows: { id: string }[] };
-  packageId = rows.rows[0].id;
+  const [active] = await queryRows<{ id: string }>(t.app.db, sql`SELECT id FROM packages WHERE is_active LIMIT 1`);
+  packageId = active.id;
 });
 afterAll(async () => {
   await t?.close();

@@ -23,6 +23,7 @@
 //     counted a second time; the payment row keeps coupon_code/discount, so the owner can see it.
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
+import { rowsOf } from "@/server/db/rows";
 import { capturedPayments, couponRedemptions, coupons } from "@/server/db/schema";
 import type { ClientRow } from "@/server/lib/accounts";
 import { badRequest } from "@/server/lib/errors";
@@ -70,7 +71,7 @@ async function redeemedByCustomer(
       AND (${keys.length ? sql`r.customer_key IN ${keys}` : sql`false`}
         ${digits ? sql`OR c.whatsapp = ${digits} OR l.whatsapp_digits = ${digits}` : sql``})
     LIMIT 1`);
-  return ((result as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+  return rowsOf(result).length > 0;
 }
 
 /** Pending payments made with the coupon in the last COUPON_HOLD_MINUTES (rule 1 above). */
@@ -143,7 +144,7 @@ export async function redeemCoupon(tx: Tx, payment: Payment, client: ClientRow |
   let digits = client?.whatsapp ? normaliseWhatsAppNumber(client.whatsapp) : "";
   if (!digits && payment.lead_id) {
     const lead = await tx.execute(sql`SELECT whatsapp_digits FROM leads WHERE id = ${payment.lead_id}`);
-    digits = String((lead as unknown as { rows: { whatsapp_digits?: string }[] }).rows[0]?.whatsapp_digits ?? "");
+    digits = String(rowsOf<{ whatsapp_digits?: string }>(lead)[0]?.whatsapp_digits ?? "");
   }
   if (await redeemedByCustomer(tx, coupon.id, keys, digits, payment.id)) return false;
   const [key] = keys;

@@ -77,14 +77,19 @@ export async function creditNotePdfFor(db: Db, number: string, clientId?: string
   return { filename: `${row.note.number}.pdf`, content: await creditNotePdf(row.note, row.invoice) };
 }
 
-/** The outbox's attachment renderer: 'invoice:INV-000001' or 'credit_note:CN-000001'. */
+/**
+ * The outbox's attachment renderer: 'invoice:INV-000001' or 'credit_note:CN-000001'. Null only
+ * when there is no such document (sending again cannot make it); any other failure (the database,
+ * the PDF builder) is thrown, so the outbox logs it and tries the message again later.
+ */
 export async function renderAttachment(db: Db, ref: string): Promise<EmailAttachment | null> {
   const [type, number] = ref.split(":");
   try {
     const file = type === "invoice" ? await invoicePdfFor(db, number) : type === "credit_note" ? await creditNotePdfFor(db, number) : null;
     return file ? { ...file, contentType: "application/pdf" } : null;
-  } catch {
-    return null;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) return null;
+    throw error;
   }
 }
 

@@ -9,11 +9,13 @@ import { PUBLIC_WRITE_MESSAGE, RECIPIENT_LIMIT_PER_HOUR } from "@/server/lib/rat
 import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { makeClient } from "@/server/modules/client/test-helpers";
 import { awayFromMinuteTurn, createTestApp, onPostgres, type TestApp } from "@/server/testing";
+import { paidOrdersPending } from "./service";
 import { paidOrder } from "./test-helpers";
 
 const LIMIT = 5;
 let t: TestApp;
 let n = 0;
+let warmups = 0;
 
 function order(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   n += 1;
@@ -31,11 +33,20 @@ const post = (payload: unknown, from: string, headers: Record<string, string> = 
   });
 
 /**
- * Sends while the database holds up writes (a transaction of the test's locks the rate-limit table
- * for a moment; on PGlite any transaction holds the one connection), so every order sent arrives
- * while the first is still being written: the rest are then written together, as under load.
+ * Sends while the database holds up writes (a transaction of the test's locks the rate-limit table;
+ * on PGlite any transaction holds the one connection), and lets the writes go only once all
+ * `count` orders have reached the writers of `apps` (the first being written, held up by the lock;
+ * the rest waiting for the next batch): the rest are then written together, as under load. The
+ * condition is the writer's own count, not a fixed wait.
  */
-async function arrivingTogether<T>(send: () => Promise<T>, holder: TestApp = t): Promise<T> {
+async function arrivingTogether<T>(count: number, send: () => Promise<T>, apps: TestApp[] = [t]): Promise<T> {
+  // An order of its own first, so the reads an order makes before the writer (the business and
+  // the price list) are in memory: on PGlite the held transaction holds the one connection, and
+  // an order that had to read would wait there instead of at the writer.
+  for (const app of apps) {
+    const warm = await app.app.inject({ method: "POST", url: "/api/orders", payload: order(), remoteAddress: `10.19.0.${++warmups}` });
+    expect(warm.statusCode, warm.body).toBe(201);
+  }
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -44,16 +55,20 @@ async function arrivingTogether<T>(send: () => Promise<T>, holder: TestApp = t):
   const isLocked = new Promise<void>((resolve) => {
     locked = resolve;
   });
-  const holding = holder.app.db.transaction(async (tx) => {
+  const holding = apps[0].app.db.transaction(async (tx) => {
     await tx.execute(sql`LOCK TABLE rate_limits IN SHARE ROW EXCLUSIVE MODE`);
     locked();
     await released;
   });
   await isLocked;
   const sending = send();
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  release();
-  await holding;
+  try {
+    const arrived = () => apps.reduce((sum, app) => sum + paidOrdersPending(app.app), 0);
+    await expect.poll(arrived, { timeout: 10_000, interval: 5, message: "orders at the writers before the lock is let go" }).toBe(count);
+  } finally {
+    release();
+    await holding;
+  }
   return sending;
 }
 
@@ -78,7 +93,7 @@ describe("POST /api/orders: paid orders arriving together", () => {
   it("writes orders that arrive together in one transaction, each saved once with its own lead, messages and answer", async () => {
     // One address each, so the limit of 5 a minute never refuses any.
     const bodies = Array.from({ length: 30 }, () => order());
-    const answers = await arrivingTogether(() => Promise.all(bodies.map((body, i) => post(body, `10.20.0.${i + 1}`))));
+    const answers = await arrivingTogether(30, () => Promise.all(bodies.map((body, i) => post(body, `10.20.0.${i + 1}`))));
     expect(answers.map((res) => res.statusCode)).toEqual(bodies.map(() => 201));
     const ids = answers.map((res) => res.json().id as string);
     expect(new Set(ids).size).toBe(30);
@@ -106,7 +121,7 @@ describe("POST /api/orders: paid orders arriving together", () => {
     await awayFromMinuteTurn();
     const from = "10.21.0.1";
     const bodies = Array.from({ length: LIMIT + 3 }, () => order());
-    const answers = await arrivingTogether(() => Promise.all(bodies.map((body) => post(body, from))));
+    const answers = await arrivingTogether(LIMIT + 3, () => Promise.all(bodies.map((body) => post(body, from))));
     const statuses = answers.map((res) => res.statusCode).sort();
     expect(statuses).toEqual([...Array(LIMIT).fill(201), ...Array(3).fill(429)]);
     for (const refused of answers.filter((res) => res.statusCode === 429)) {
@@ -132,7 +147,7 @@ describe("POST /api/orders: paid orders arriving together", () => {
     // Arriving together: plain orders, a retry of the order above, and twins with a new key.
     const plain = Array.from({ length: 4 }, () => order());
     const twin = order();
-    const answers = await arrivingTogether(() =>
+    const answers = await arrivingTogether(7, () =>
       Promise.all([
         ...plain.map((body, i) => post(body, `10.22.1.${i + 1}`)),
         post(first, "10.22.0.1", { "idempotency-key": "batch-key-1" }),
@@ -171,7 +186,7 @@ describe("POST /api/orders: paid orders arriving together", () => {
 
   it("caps confirmations to one address across a batch: every order saved, only the first few confirmed", async () => {
     const victim = "target.batch@example.co.za";
-    const answers = await arrivingTogether(() =>
+    const answers = await arrivingTogether(6, () =>
       Promise.all(Array.from({ length: 6 }, (_, i) => post(order({ email: victim }), `10.23.0.${i + 1}`))),
     );
     expect(answers.map((res) => res.statusCode)).toEqual(Array(6).fill(201));
@@ -200,7 +215,7 @@ describe("POST /api/orders: paid orders arriving together", () => {
     const byAddress = order({ email: "Returning.Batch@example.co.za" });
     const stranger = order();
     // A filler first: it goes alone, and the three that matter are written together after it.
-    const answers = await arrivingTogether(() =>
+    const answers = await arrivingTogether(5, () =>
       Promise.all([order(), byNumber, byAddress, stranger, order()].map((body, i) => post(body, `10.24.0.${i + 1}`))),
     );
     expect(answers.map((res) => res.statusCode)).toEqual(Array(5).fill(201));
@@ -231,7 +246,7 @@ describe("POST /api/orders: paid orders arriving together", () => {
             return app.app.inject({ method: "POST", url: "/api/orders", payload: body, remoteAddress: addresses[k % addresses.length] });
           });
         // Both processes' first orders held up (the lock is on the one database) until the rest have queued behind them.
-        const results = await arrivingTogether(() => Promise.all([...sends(first, false), ...sends(second, true)]), first);
+        const results = await arrivingTogether(48, () => Promise.all([...sends(first, false), ...sends(second, true)]), [first, second]);
 
         expect(results.map((res) => res.statusCode)).toEqual(Array(48).fill(201));
         const ids = results.map((res) => res.json().id as string);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/server/db/rows";
 import { leads, outbox } from "@/server/db/schema";
 import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { createTestApp, type TestApp } from "@/server/testing";
@@ -40,8 +41,7 @@ const messagesOf = (id: string) =>
     .from(outbox)
     .where(and(eq(outbox.lead_id, id), sql`coalesce(${outbox.dedupe_key}, '') not like '%:email-copy'`))
     .orderBy(outbox.kind);
-const countLeads = async () =>
-  Number(((await t.app.db.execute(sql`SELECT count(*)::int AS n FROM leads`)) as unknown as { rows: { n: number }[] }).rows[0].n);
+const countLeads = async () => Number((await queryRows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM leads`))[0].n);
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_WRITE_LIMIT_PER_MIN: 100_000 });

@@ -2,6 +2,7 @@
 // loopback, and an SMTP outage while orders arrive loses nothing and sends nothing twice.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/server/db/rows";
 import { leads, outbox } from "@/server/db/schema";
 import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { freePort } from "@/server/test-support/free-port";
@@ -113,10 +114,7 @@ describe("SMTP down while 100 orders arrive, then back", () => {
     let smtp: Awaited<ReturnType<typeof startSmtp>> | null = null;
     try {
       const count = async (where: ReturnType<typeof sql>) =>
-        Number(
-          ((await t.app.db.execute(sql`SELECT count(*)::int AS n FROM outbox WHERE ${where}`)) as unknown as { rows: { n: number }[] })
-            .rows[0].n,
-        );
+        Number((await queryRows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM outbox WHERE ${where}`))[0].n);
 
       for (let batch = 0; batch < 10; batch++) {
         const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => postOrder(t, order(100 + batch * 10 + i))));

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { queryRows } from "@/server/db/rows";
 import { leads, outbox, trialBlackoutDays } from "@/server/db/schema";
 import { uniqueViolation } from "@/server/lib/errors";
 import { PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
@@ -37,9 +38,7 @@ const post = (payload: unknown, headers: Record<string, string> = {}, app = t.ap
 const leadById = async (id: string) => (await t.app.db.select().from(leads).where(eq(leads.id, id)))[0];
 const messagesOf = (id: string) => t.app.db.select().from(outbox).where(eq(outbox.lead_id, id)).orderBy(outbox.kind);
 const countLeads = async (where = sql`true`) =>
-  Number(
-    ((await t.app.db.execute(sql`SELECT count(*)::int AS n FROM leads WHERE ${where}`)) as unknown as { rows: { n: number }[] }).rows[0].n,
-  );
+  Number((await queryRows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM leads WHERE ${where}`))[0].n);
 const whatsappText = (url: string) => decodeURIComponent(new URL(url).searchParams.get("text") ?? "");
 
 beforeAll(async () => {

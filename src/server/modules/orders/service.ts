@@ -166,10 +166,10 @@ export async function submitPaidOrder(
 ): Promise<SavedOrder> {
   const business = await loadBusiness(app);
   const pending: PendingOrder = { form, submission, limit, business, values: await orderValues(app, form) };
-  let writer = paidOrderWriters.get(app);
+  let writer = paidOrderWriters.get(app.db);
   if (!writer) {
     writer = new GroupCommit((batch) => writePaidOrders(app, batch));
-    paidOrderWriters.set(app, writer);
+    paidOrderWriters.set(app.db, writer);
   }
   const outcome = await writer.submit(pending);
   if ("refused" in outcome) throw outcome.refused;
@@ -186,7 +186,13 @@ interface PendingOrder {
 }
 type PaidOutcome = { lead: Lead } | { refused: AppError } | { alone: SavedOrder };
 
-const paidOrderWriters = new WeakMap<FastifyInstance, GroupCommit<PendingOrder, PaidOutcome>>();
+/** One writer per app, found by its database handle (the same in every plugin's encapsulated instance of the app). */
+const paidOrderWriters = new WeakMap<object, GroupCommit<PendingOrder, PaidOutcome>>();
+
+/** Paid orders of this process at the writer, not yet answered (being written or waiting for the next batch). */
+export function paidOrdersPending(app: FastifyInstance): number {
+  return paidOrderWriters.get(app.db)?.pending ?? 0;
+}
 
 async function writePaidOrders(app: FastifyInstance, batch: readonly PendingOrder[]): Promise<PaidOutcome[]> {
   // Every submission is counted, in a statement of its own as `enforce` counts one: a hot

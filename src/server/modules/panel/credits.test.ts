@@ -3,14 +3,17 @@
 // the cause, how it ended) — a create, a renewal, a create whose answer was lost after the panel
 // charged, a refusal for want of credits — and the rows add up to exactly what the panel's
 // balance moved. GET /api/admin/panel adds the runway from the renewals due in 30 days, and the
-// nightly sync e-mails the owner once when the credits run out within the alert days.
+// nightly sync e-mails the owner once when the credits run out within the alert days. A balance or
+// price the panel does not give still makes its row: unknown (null), with a note saying why.
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isCachedPanel } from "@/server/adapters/panel/cached";
 import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
 import { clients, outbox, packages, panelCreditLedger, provisioningJobs } from "@/server/db/schema";
 import { runPanelSync } from "@/server/jobs/panel-sync";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
+import { chargedBy } from "./runway";
 
 const START_CREDITS = 6;
 let t: TestApp;
@@ -82,14 +85,14 @@ describe("the credit ledger", () => {
     await t.app.provisioning.drain();
 
     const rows = await ledger();
-    expect(rows.map((r) => [r.action, r.cost, r.credits_before - r.credits_after, r.outcome])).toEqual([
-      ["create_line", 1, 1, "done"],
-      ["create_line", 3, 3, "done"],
-      ["extend_line", 1, 1, "done"],
-      ["create_line", 1, 1, "answer-lost"],
-      ["create_line", 1, 0, "refused"],
+    expect(rows.map((r) => [r.action, r.cost, chargedBy(r), r.outcome, r.note])).toEqual([
+      ["create_line", 1, 1, "done", ""],
+      ["create_line", 3, 3, "done", ""],
+      ["extend_line", 1, 1, "done", ""],
+      ["create_line", 1, 1, "answer-lost", ""],
+      ["create_line", 1, 0, "refused", ""],
     ]);
-    const charged = rows.reduce((sum, r) => sum + (r.credits_before - r.credits_after), 0);
+    const charged = rows.reduce((sum, r) => sum + (chargedBy(r) ?? Number.NaN), 0);
     expect(charged).toBe(START_CREDITS - fake.credits);
     // Each row is its own job's, with the cause that made it.
     const [job] = await t.app.db.select().from(provisioningJobs).where(eq(provisioningJobs.client_id, broke));
@@ -97,7 +100,7 @@ describe("the credit ledger", () => {
     expect(rows.every((r, i) => i === 0 || r.credits_before === rows[i - 1].credits_after)).toBe(true);
 
     const view = (await admin.call({ method: "GET", url: "/api/admin/panel" })).json();
-    expect(view.ledger).toEqual({ entries_30d: 5, charged_30d: START_CREDITS, last_balance: 0, mismatched: 0 });
+    expect(view.ledger).toEqual({ entries_30d: 5, charged_30d: START_CREDITS, last_balance: 0, mismatched: 0, unknown: 0 });
     const listed = (await admin.call({ method: "GET", url: "/api/admin/panel/ledger" })).json();
     expect(listed.total).toBe(5);
     expect(listed.data[0]).toMatchObject({ outcome: "refused", charged: 0 });
@@ -164,5 +167,38 @@ describe("the runway", () => {
     expect(sent[0].subject).toMatch(/^Panel credits run out on /);
     expect(sent[0].body).toContain("Your panel has 0 credits. The 2 renewals due in the next 30 days need 4");
     expect(sent[0].body).toContain("http://localhost:8080/admin/panel");
+  });
+});
+
+describe("a ledger row with what the panel did not answer", () => {
+  const rowOf = async (clientId: string) => (await ledger()).filter((r) => r.client_id === clientId);
+
+  it("the balance read failing still writes the row: that balance unknown (null), the note says why", async () => {
+    fake.credits = 10;
+    fake.failNext("<html>502 Bad Gateway</html>", 1, "user_info");
+    const id = await pays("Unread Balance", "Month to Month");
+    await t.app.provisioning.drain();
+    const rows = await rowOf(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: "create_line", cost: 1, credits_before: null, credits_after: 9, outcome: "done" });
+    expect(rows[0].note).toMatch(/^balance before not read: ./);
+    expect(chargedBy(rows[0])).toBeNull();
+    const view = (await admin.call({ method: "GET", url: "/api/admin/panel" })).json();
+    expect(view.ledger).toMatchObject({ last_balance: 9, unknown: 1 });
+    const listed = (await admin.call({ method: "GET", url: "/api/admin/panel/ledger" })).json();
+    expect(listed.data[0]).toMatchObject({ client_id: id, charged: null, credits_before: null, note: rows[0].note });
+  });
+
+  it("the package list failing is a price unknown (null) with a note, never a cost of 0", async () => {
+    const panel = t.app.provisioning.panel;
+    if (isCachedPanel(panel)) panel.refresh();
+    fake.failNext("<html>502 Bad Gateway</html>", 1, "packages");
+    const id = await pays("Unread Price", "Month to Month");
+    await t.app.provisioning.drain();
+    const rows = await rowOf(id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ cost: null, credits_before: 9, credits_after: 8, outcome: "done" });
+    expect(rows[0].note).toMatch(/^package list not read: ./);
+    expect((await admin.call({ method: "GET", url: "/api/admin/panel" })).json().ledger).toMatchObject({ unknown: 2 });
   });
 });

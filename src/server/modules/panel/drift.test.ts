@@ -10,6 +10,7 @@ import { auditLog, clientLifecycleEvents, clients, packages, panelCreditLedger, 
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
 import type { PanelDriftList, PanelDriftView } from "@/shared/business-schemas";
+import { chargedBy } from "./runway";
 
 let t: TestApp;
 let fake: FakeXtreamPanel;
@@ -205,7 +206,7 @@ describe("fixing a difference: once, audited, through the lifecycle", () => {
       .where(like(panelCreditLedger.cause_key, `drift:${row.id}%`));
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ action: "extend_line", panel_package_id: "1", cost: row.push_cost?.credits, outcome: "done" });
-    expect(ledger[0].credits_before - ledger[0].credits_after).toBe(row.push_cost?.credits);
+    expect(chargedBy(ledger[0])).toBe(row.push_cost?.credits);
   });
 
   it("push a line the panel lost: a new line is made (once) and its login goes to the client", async () => {

@@ -42,7 +42,7 @@ import {
 import { PANEL_SETTINGS, panelSettingsSchema } from "@/shared/panel-settings";
 import { fixDrift, listDrift } from "./drift";
 import { credentialsMessages } from "./messages";
-import { computeRunway, ledgerSummary, type Runway } from "./runway";
+import { chargedBy, computeRunway, ledgerSummary, type Runway } from "./runway";
 import { currentStreamUrl, loadPanelSettings, type PanelSettingsView, writePanelSetting } from "./settings";
 
 export { CREDIT_WARNING_SETTING } from "@/server/lib/owner-alerts";
@@ -190,7 +190,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.get("/admin/panel/ledger", async () => {
     const rows = await app.db.select().from(panelCreditLedger).orderBy(desc(panelCreditLedger.created_at)).limit(500);
-    return { data: rows.map((r) => ({ ...r, charged: r.credits_before - r.credits_after })), total: rows.length };
+    return { data: rows.map((r) => ({ ...r, charged: chargedBy(r) })), total: rows.length };
   });
 
   app.put("/admin/panel/mapping", { schema: { body: panelMappingSchema } }, async (request) => {

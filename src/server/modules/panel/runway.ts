@@ -125,16 +125,27 @@ export async function runwayAlert(app: FastifyInstance, now = new Date()): Promi
   return true;
 }
 
-/** The ledger's totals: what the panel took in the last 30 days, and the last balance it recorded. */
+/** What a ledger row says the panel took: null when a balance around it could not be read. */
+export function chargedBy(row: Pick<typeof panelCreditLedger.$inferSelect, "credits_before" | "credits_after">): number | null {
+  return row.credits_before === null || row.credits_after === null ? null : row.credits_before - row.credits_after;
+}
+
+/**
+ * The ledger's totals: what the panel took in the last 30 days (rows whose balances were read),
+ * the last balance it recorded, the rows off the package's price, and the rows with something
+ * unknown (a balance or the price not read: their note says why).
+ */
 export async function ledgerSummary(app: FastifyInstance, now = new Date()) {
   const since = new Date(now.getTime() - HORIZON_DAYS * DAY_MS);
   const rows = await app.db.select().from(panelCreditLedger).orderBy(asc(panelCreditLedger.created_at));
   const recent = rows.filter((r) => r.created_at >= since);
   return {
     entries_30d: recent.length,
-    charged_30d: recent.reduce((sum, r) => sum + (r.credits_before - r.credits_after), 0),
-    last_balance: rows.at(-1)?.credits_after ?? null,
+    charged_30d: recent.reduce((sum, r) => sum + (chargedBy(r) ?? 0), 0),
+    last_balance: rows.findLast((r) => r.credits_after !== null)?.credits_after ?? null,
     /** rows where the panel took other than the package's price (a top-up or other spending between the reads) */
-    mismatched: rows.filter((r) => r.outcome !== "refused" && r.credits_before - r.credits_after !== r.cost).length,
+    mismatched: rows.filter((r) => r.outcome !== "refused" && r.cost !== null && chargedBy(r) !== null && chargedBy(r) !== r.cost).length,
+    /** rows with a balance or the price unknown (a read failed) */
+    unknown: rows.filter((r) => r.cost === null || chargedBy(r) === null).length,
   };
 }

@@ -14,6 +14,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createCloudApiTransport, WhatsAppSendError, type WhatsAppTransport, WINDOW_CLOSED_CODES } from "@/server/adapters/whatsapp";
 import type { Db } from "@/server/db/client";
+import { rowsOf } from "@/server/db/rows";
 import { capturedPayments, clients, leads, outbox, whatsappMessages, whatsappWindows } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";
 import { AppError, conflict, notFound } from "@/server/lib/errors";
@@ -171,7 +172,7 @@ export async function flushOwnerQueue(db: Executor, number: string): Promise<str
         WHERE o.dedupe_key LIKE 'verification:%' AND v.id::text = split_part(o.dedupe_key, ':', 2)
           AND v.expires_at > now() AND v.used_at IS NULL))
     RETURNING o.id`);
-  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  return rowsOf<{ id: string }>(result).map((r) => r.id);
 }
 
 // ---- reading ---------------------------------------------------------------------------------
@@ -213,7 +214,7 @@ export async function listConversations(db: Executor): Promise<InboxConversation
     LEFT JOIN LATERAL (SELECT id, name FROM leads WHERE whatsapp_digits = l.number ORDER BY created_at DESC LIMIT 1) ld ON true
     ORDER BY l.sent_at DESC, l.number
     LIMIT ${LIST_LIMIT}`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = rowsOf<Record<string, unknown>>(result);
   return rows.map((r) => ({
     number: String(r.number),
     name: String(r.name ?? ""),
@@ -460,7 +461,7 @@ export async function purgeOldMessages(db: Executor, months: number, batch = 5_0
         LIMIT ${batch}
       )
       RETURNING id`);
-    const n = (result as unknown as { rows: unknown[] }).rows.length;
+    const n = rowsOf(result).length;
     total += n;
     if (n < batch) return total;
   }

@@ -14,9 +14,9 @@ const notice = (id: string, title: string, severity: string, body = "") => ({
   created_at: "2026-11-23T08:00:00.000Z",
 });
 
-const renderBar = () =>
+const renderBar = (client = testQueryClient()) =>
   render(
-    <QueryClientProvider client={testQueryClient()}>
+    <QueryClientProvider client={client}>
       <NoticeBar />
     </QueryClientProvider>,
   );
@@ -52,8 +52,19 @@ describe("NoticeBar", () => {
 
   it("shows nothing when there are no notices or the read fails", async () => {
     vi.stubGlobal("fetch", stubFetch({ "/notices": { status: 503, body: { error: { code: "unavailable", message: "down" } } } }).fetch);
-    const { container } = await renderBar();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const client = testQueryClient();
+    const { container } = await renderBar(client);
+    // judged once the read has failed (its retries done), not after a fixed wait
+    await waitFor(
+      () =>
+        expect(
+          client
+            .getQueryCache()
+            .getAll()
+            .map((query) => query.state.status),
+        ).toEqual(["error"]),
+      10_000,
+    );
     expect(container.querySelector("section")).toBeNull();
   });
 });

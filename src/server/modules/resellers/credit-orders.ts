@@ -1,8 +1,8 @@
 // Partners buy credits from the shop (issue 45 item 4; docs/architecture.md, "Sub-resellers").
 //  - An order is priced on the server from the owner's price list (pricing.ts) and paid through
 //    one captured_payments row of the shop's own ways to pay: an EFT reference (the owner marks
-//    it paid in the payments list), the card provider (iKhokha or the sandbox), or a hosted one
-//    (PayFast, Ozow, Yoco). The payments module captures it as any payment; settle.ts hands it to
+//    it paid in the payments list), the card provider, or a hosted one the owner turned on (the
+//    registry's). The payments module captures it as any payment; settle.ts hands it to
 //    settle-order.ts, which marks the order paid, tells the owner, issues the invoice and the
 //    partner's receipt, in the capture's transaction.
 //  - After the commit, the credits move: one transfer in the partner's ledger under the key

@@ -10,6 +10,8 @@ const serverTests = ["src/server/**/*.test.ts"];
 // a module or changes module-wide state belongs here.
 const ownModuleGraph = [
   "src/server/auth/passwords.test.ts",
+  // replaces the PDF builder (vi.mock) to make it fail
+  "src/server/modules/billing/document-failure.test.ts",
   "src/server/security/authz-matrix.test.ts",
   "src/server/security/fuzz-routes.test.ts",
 ];

@@ -155,7 +155,7 @@ test("an EFT for the client is confirmed from the payments page and reads paid",
   // code the shop sends to that account (here, with no Cloud API, its e-mail address: a code never
   // waits in the owner's queue), and only then is the EFT theirs (issue 24).
   const identify = await page.request.post("/api/payments/identify", { headers: ownOrigin(), data: { whatsapp: clientWhatsApp } });
-  expect(((await identify.json()) as { match: boolean }).match).toBe(true);
+  expect(identify.status()).toBe(200);
   const verificationCode = await codeMailedTo(clientEmail);
   const eft = await page.request.post("/api/payments/eft", {
     headers: ownOrigin(),

@@ -115,6 +115,28 @@ export const PAYMENT_PROVIDERS_FIXTURE: PaymentProviderInfo[] = [
     },
     notificationPath: "/api/payments/yoco/webhook",
   },
+  {
+    name: "paystack",
+    label: "Paystack",
+    sentenceName: "Paystack",
+    mark: "PS",
+    role: "hosted",
+    test: false,
+    choiceText: "Pay by card or instant EFT on Paystack's secure page.",
+    turnOn: "set PAYSTACK_SECRET_KEY",
+    capabilities: {
+      checkout: "redirect",
+      verifiesNotifications: true,
+      statusQuery: true,
+      refundByApi: true,
+      chargeSavedCard: true,
+    },
+    refund: {
+      route: "card",
+      how: "It goes back to the card you paid with; banks usually take 5 to 10 working days.",
+    },
+    notificationPath: "/api/payments/paystack/webhook",
+  },
 ];
 
 /** The answer of GET /api/payment-providers, for stubFetch ("/payment-providers") and stubApi ("/api/payment-providers"). */

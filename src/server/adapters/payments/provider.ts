@@ -1,6 +1,8 @@
 // What the payments module needs from a card provider (docs/architecture.md, "Integrations"): create a pay link,
 // verify a callback, and ask for the truth about a pay link before anything is marked paid.
 
+import type { SavedCardCharger } from "./saved-card";
+
 export type ProviderName = "sandbox" | "ikhokha";
 
 /**
@@ -95,6 +97,8 @@ export interface CheckoutInput {
   urls: { notifyUrl: string; successUrl: string; cancelUrl: string; failureUrl: string };
   /** the buyer's e-mail, for a provider that requires one (Paystack) */
   email?: string;
+  /** keep the card for charges we start later (PayFast subscription_type=2): the payer consented to automatic renewal */
+  saveCard?: boolean;
 }
 
 /** Where the customer goes: a URL the provider made (Yoco), or a signed form our page posts (PayFast, Ozow). */
@@ -152,6 +156,8 @@ export interface HostedProvider {
   readonly name: HostedProviderName;
   /** the name customers know it by */
   readonly label: string;
+  /** Charges a card it kept at checkout (PayFast's tokenisation, issue 44); absent where the provider cannot. */
+  readonly savedCards?: SavedCardCharger;
   startCheckout(input: CheckoutInput): Promise<Checkout>;
   /**
    * Parses and verifies a notification: the shape (missing fields, wrong types, a currency other

@@ -15,6 +15,7 @@ describe("ownerAlertPrefs", () => {
         "outbox-failed": true,
         "unsellable-package": true,
         "mac-held": true,
+        "renewal-failed": true,
       },
       digest: false,
       digestHour: 7,

@@ -26,6 +26,7 @@ export const OWNER_ALERT_CAUSES = {
     label: "A customer could not buy a package that has no panel package mapped",
   },
   "mac-held": { setting: "owner_alert_mac_held", label: "A customer gave a box MAC address another client holds" },
+  "renewal-failed": { setting: "owner_alert_renewal_failed", label: "An automatic renewal's card charge failed" },
 } as const;
 
 export type OwnerAlertCause = keyof typeof OWNER_ALERT_CAUSES;

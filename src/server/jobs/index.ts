@@ -2,6 +2,7 @@
 // once (claims use SKIP LOCKED or idempotent writes), so each instance may run them.
 import type { FastifyInstance } from "fastify";
 import { purgeOldWindows } from "@/server/lib/rate-limit";
+import { autoRenewJob } from "./auto-renew";
 import { healthMonitorJob } from "./health-monitor";
 import { lifecycleJob } from "./lifecycle";
 import { maintenanceJob } from "./maintenance";
@@ -24,6 +25,7 @@ export const jobs: Job[] = [
   whatsappRetentionJob,
   ownerDigestJob,
   whatsappTemplatesJob,
+  autoRenewJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => Promise<void> {

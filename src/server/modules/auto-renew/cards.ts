@@ -1,7 +1,7 @@
 // The kept card of a client's automatic renewal (issue 44): the provider's token arrives with the
 // notification of the payment whose payer consented, and is sealed (lib/secret-box.ts) before it is
 // written. It is opened only to charge or cancel it, and never logged or returned by an API.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { autoRenewals, type capturedPayments, renewalCharges } from "@/server/db/schema";
 import { open, seal } from "@/server/lib/secret-box";
@@ -71,4 +71,22 @@ export async function afterCapture(
     .insert(autoRenewals)
     .values({ client_id: clientId, ...values })
     .onConflictDoUpdate({ target: autoRenewals.client_id, set: values });
+}
+
+/**
+ * Turns a client's automatic renewal off in the caller's transaction (the portal, a refund, a
+ * suspension), and drops the term's charge not yet sent. The provider is told afterwards
+ * (cancelAtProvider), so a transaction never waits on the network. Returns whether it was on.
+ */
+export async function disableAutoRenew(tx: Executor, clientId: string, reason: string, now: Date = new Date()): Promise<boolean> {
+  const [row] = await tx
+    .update(autoRenewals)
+    .set({ enabled: false, disabled_reason: reason.slice(0, 200), updated_at: now })
+    .where(and(eq(autoRenewals.client_id, clientId), eq(autoRenewals.enabled, true)))
+    .returning({ id: autoRenewals.client_id });
+  await tx
+    .update(renewalCharges)
+    .set({ status: "cancelled", next_attempt_at: null, updated_at: now })
+    .where(and(eq(renewalCharges.client_id, clientId), inArray(renewalCharges.status, ["pending", "declined"])));
+  return Boolean(row);
 }

@@ -34,8 +34,10 @@ const DAY_MS = 86_400_000;
 const RETRY_AFTER_MS = DAY_MS;
 /** Attempts per term: the first and one retry. */
 const MAX_ATTEMPTS = 2;
-/** Statuses whose term is renewed (a suspended or ended client is not charged). */
-const RENEWED_STATUSES = ["active"];
+/** Statuses whose term is renewed: a running term, or its grace days (a retry the day after a decline); never a suspended one. */
+const RENEWED_STATUSES = ["active", "grace"];
+/** A term that ended longer ago than this is not charged (the retry falls on the end day). */
+const RETRY_WINDOW_MS = 2 * DAY_MS;
 const BATCH = 200;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -92,7 +94,7 @@ async function dueClients(app: FastifyInstance, now: Date): Promise<Due[]> {
         inArray(clients.status, RENEWED_STATUSES),
         isNotNull(clients.subscription_end),
         lte(clients.subscription_end, new Date(now.getTime() + AUTO_RENEW_NOTICE_DAYS * DAY_MS)),
-        gte(clients.subscription_end, now),
+        gte(clients.subscription_end, new Date(now.getTime() - RETRY_WINDOW_MS)),
       ),
     )
     .limit(BATCH);
@@ -135,6 +137,8 @@ export async function runAutoRenewals(app: FastifyInstance, now: Date = new Date
 /** The term's row made and its notice queued, once (the row's uniqueness). */
 async function notice(app: FastifyInstance, business: BusinessProfile, d: Due, now: Date): Promise<boolean> {
   const end = d.client.subscription_end as Date;
+  // A term already over gets no notice and no first charge (only a declined charge's retry).
+  if (end.getTime() <= now.getTime()) return false;
   return app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(renewalCharges)

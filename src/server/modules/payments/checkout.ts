@@ -78,9 +78,9 @@ export async function paylinkFor(
   if (input.method && input.method !== "card") return checkoutFor(ctx, input.method, input, session, body);
   const { app, db, publicUrl } = ctx;
   const provider = ctx.active.provider;
-  if (ctx.cardMode === "off") throw new AppError(409, "card_payments_off", CARD_OFF_MESSAGE);
   // The card pay link (iKhokha, the sandbox) keeps no card for us to charge later.
   if (input.autoRenew) throw badRequest(AUTO_RENEW_NOT_OFFERED, { autoRenew: AUTO_RENEW_NOT_OFFERED });
+  if (ctx.cardMode === "off") throw new AppError(409, "card_payments_off", CARD_OFF_MESSAGE);
   const order = await priceOrder(ctx, input, session);
   await checkNewLineMac(app, input, session.clientId);
   const payer = await resolvePayer(ctx, input, session, order.pkg.name, body);

@@ -135,8 +135,8 @@ describe("automatic renewal: consent at checkout", () => {
     const { ref, fields } = await checkout(true);
     expect(fields.subscription_type).toBe("2");
     const payment = await paymentOf(ref);
-    // the package's price today (its special here), what each renewal will charge
-    expect(payment.auto_renew_consent).toBe(autoRenewConsent(Math.round(payment.amount * 100), 3));
+    // the package's own price (not today's special), what each renewal will charge
+    expect(payment.auto_renew_consent).toBe(autoRenewConsent(Math.round(threeMonths.price * 100), 3));
     expect(payment.auto_renew_consent).toMatch(
       /^We'll charge R[\d,]+ to this card every 3 months on the day before your line ends, and tell you 3 days before\. Turn it off any time in your portal\.$/,
     );

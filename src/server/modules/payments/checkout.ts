@@ -120,8 +120,8 @@ export async function paylinkFor(
 /** The pending row of a card or hosted payment, under a new transaction id. */
 async function newPayment(ctx: PaymentsContext, provider: string, order: PricedOrder, payer: Payer, input: OrderInput): Promise<Payment> {
   const reference = makeTransactionId();
-  // Renewals are charged at the package's price, coupon or not: the sentence says that amount.
-  const consent = input.autoRenew ? autoRenewConsent(order.amountCents + order.discountCents, packageMonths(order.pkg) ?? 1) : null;
+  // Renewals are charged at the package's own price (no special, no coupon): the sentence says that amount.
+  const consent = input.autoRenew ? autoRenewConsent(toCents(order.pkg.price), packageMonths(order.pkg) ?? 1) : null;
   const payment = await insertPayment(ctx.db, { provider, reference, order, payer, input, email: payer.email, autoRenewConsent: consent });
   // A timestamp and ten random characters: taken already is a fault, not a retry.
   if (!payment) throw new Error(`payment reference ${reference} already taken`);

@@ -13,4 +13,5 @@ export const clientKeys = {
   invoices: ["client", "invoices"],
   billingDetails: ["client", "billing-details"],
   statusUpdates: ["client", "status-updates"],
+  autoRenew: ["client", "auto-renew"],
 } as const;

@@ -365,6 +365,42 @@ describe("automatic renewal: stop, and the owner's view", () => {
     expect(row.token_sealed).toBeNull();
   });
 
+  it("a suspension turns it off: the job tells PayFast to forget the card, and no charge is made", async () => {
+    const now = new Date();
+    const end = new Date(now.getTime() + 2 * DAY);
+    const { clientId, token } = await renewingClient(end);
+    await run(now);
+    const suspended = await admin.call({ method: "POST", url: `/api/admin/clients/${clientId}/suspend` });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect((await t.app.db.select().from(autoRenewals).where(eq(autoRenewals.client_id, clientId)))[0]).toMatchObject({
+      enabled: false,
+      disabled_reason: "the line was suspended",
+    });
+    const ran = await admin.call({ method: "POST", url: "/api/admin/renewals/run" });
+    expect(ran.statusCode).toBe(200);
+    expect(fake.cards.get(token)?.status).toBe("CANCELLED");
+    await run(new Date(end.getTime() - DAY + HOUR));
+    expect(adhocCalls(token)).toBe(0);
+  });
+
+  it("a refund of the client's last payment turns it off, and drops the term's unsent charge", async () => {
+    const now = new Date();
+    const end = new Date(now.getTime() + 2 * DAY);
+    const { ref, clientId, token } = await renewingClient(end);
+    await run(now);
+    const payment = await paymentOf(ref);
+    const refunded = await admin.call({
+      method: "POST",
+      url: `/api/admin/payments/${payment.id}/refund`,
+      payload: { amount: 10, reason: "Goodwill for a bad evening", term: "keep", by_hand: true },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((await t.app.db.select().from(autoRenewals).where(eq(autoRenewals.client_id, clientId)))[0].enabled).toBe(false);
+    expect((await chargesOf(clientId))[0].status).toBe("cancelled");
+    await run(new Date(end.getTime() - DAY + HOUR));
+    expect(adhocCalls(token)).toBe(0);
+  });
+
   it("the owner sees how many renew by card and the charges due; 'run now' is audited and safe to repeat", async () => {
     const now = new Date();
     const { clientId } = await renewingClient(new Date(now.getTime() + 4 * DAY));

@@ -34,6 +34,18 @@ export const PAYFAST_SUBSCRIPTIONS_PATH = "/subscriptions";
 
 /** The answer to an ad hoc charge was lost (timeout, 5xx, unreadable): it may have been made. */
 class ChargeOutcomeUnknown extends PaymentProviderError {}
+
+/** A message that named a card's token (in the API path) with the token left out: messages are logged and shown. */
+const hideToken = (message: string, token: string) => message.replaceAll(encodeURIComponent(token), "{token}").replaceAll(token, "{token}");
+
+async function tokenSafe<T>(token: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw new PaymentProviderError(hideToken(error.message, token), error.status);
+    throw error;
+  }
+}
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 export interface PayfastOptions {
@@ -336,26 +348,30 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
           }
           return { outcome: "declined", reason: String(data.message ?? answer.status ?? "declined") };
         } catch (error) {
-          if (error instanceof ChargeOutcomeUnknown) return { outcome: "unknown", reason: error.message };
+          if (error instanceof ChargeOutcomeUnknown) return { outcome: "unknown", reason: hideToken(error.message, token) };
           if (error instanceof PaymentProviderError)
-            return { outcome: "declined", reason: error.message.replace(/^PayFast refused \(\d+\): /, "") };
+            return { outcome: "declined", reason: hideToken(error.message.replace(/^PayFast refused \(\d+\): /, ""), token) };
           throw error;
         }
       },
       async cancel(token) {
-        await api(
-          "PUT",
-          `${PAYFAST_SUBSCRIPTIONS_PATH}/${encodeURIComponent(token)}/cancel`,
-          undefined,
-          (m, s) => new PaymentProviderError(m, s),
+        await tokenSafe(token, () =>
+          api(
+            "PUT",
+            `${PAYFAST_SUBSCRIPTIONS_PATH}/${encodeURIComponent(token)}/cancel`,
+            undefined,
+            (m, s) => new PaymentProviderError(m, s),
+          ),
         );
       },
       async lookup(token) {
-        const answer = await api(
-          "GET",
-          `${PAYFAST_SUBSCRIPTIONS_PATH}/${encodeURIComponent(token)}/fetch`,
-          undefined,
-          (m, s) => new PaymentProviderError(m, s),
+        const answer = await tokenSafe(token, () =>
+          api(
+            "GET",
+            `${PAYFAST_SUBSCRIPTIONS_PATH}/${encodeURIComponent(token)}/fetch`,
+            undefined,
+            (m, s) => new PaymentProviderError(m, s),
+          ),
         );
         const data = (answer.data && typeof answer.data === "object" ? answer.data : {}) as Record<string, unknown>;
         const r = (data.response && typeof data.response === "object" ? data.response : {}) as Record<string, unknown>;

@@ -312,6 +312,9 @@ describe("automatic renewal: the notice, then one charge", () => {
       fake.adhocMode = "ok";
     }
     expect((await chargesOf(clientId))[0]).toMatchObject({ status: "unknown", attempts: 1 });
+    // the token is in PayFast's API path: never in what we keep, log or tell
+    expect((await chargesOf(clientId))[0].last_error).toContain("{token}");
+    expect((await chargesOf(clientId))[0].last_error).not.toContain(token);
     const unknownCharge = (await chargesOf(clientId))[0];
     const told = (await t.app.db.select().from(outbox).where(eq(outbox.kind, "owner-alert"))).filter((m) =>
       m.dedupe_key?.startsWith(`renewal-unknown:${unknownCharge.id}`),

@@ -333,7 +333,15 @@ async function lookUpUnknown(app: FastifyInstance, now: Date): Promise<number> {
       const found = await charger.lookup(token);
       await app.db
         .update(renewalCharges)
-        .set({ last_error: `looked up: the card is ${found.status || "unknown"} at ${row.provider}`.slice(0, 500), updated_at: new Date() })
+        .set({
+          // the lost answer's reason kept, the provider's word on the card beside it
+          last_error:
+            `${row.last_error.split(" | looked up:")[0]} | looked up: the card is ${found.status || "unknown"} at ${row.provider}`.slice(
+              0,
+              500,
+            ),
+          updated_at: new Date(),
+        })
         .where(and(eq(renewalCharges.id, row.id), eq(renewalCharges.status, "unknown")));
     } catch (error) {
       app.log.warn({ err: error, charge: row.id }, "renewal charge lookup failed");

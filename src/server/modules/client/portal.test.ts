@@ -287,6 +287,18 @@ describe("IDOR: A's session never reads or changes B's rows", () => {
         send: () => call("PUT", `/api/client/status-updates${qs}`, cookieA, { ...hostile, subscribed: true }),
         expect: [200],
       },
+      // Automatic renewal (issue 44): A's own only (A never chose it: nothing to show or turn off).
+      { route: "GET /api/client/auto-renew", send: () => call("GET", `/api/client/auto-renew${qs}`, cookieA), expect: [200] },
+      {
+        route: "PUT /api/client/auto-renew",
+        send: () => call("PUT", `/api/client/auto-renew${qs}`, cookieA, { ...hostile, enabled: false }),
+        expect: [200],
+      },
+      {
+        route: "DELETE /api/client/auto-renew",
+        send: () => call("DELETE", `/api/client/auto-renew${qs}`, cookieA),
+        expect: [200],
+      },
       // Public routes, sent with A's cookie and B's ids anyway: they only ever act on what they are given.
       {
         route: "POST /api/client/login",

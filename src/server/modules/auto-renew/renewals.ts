@@ -315,14 +315,21 @@ async function chargeIfDue(
 
 /**
  * Charges whose answer was lost: the provider is asked what it holds for the card (never charged
- * again). A charge whose notification has since paid its payment is marked paid by the capture.
- * Returns how many are still unknown.
+ * again), once each. A charge whose notification has since paid its payment is marked paid by the
+ * capture. Returns how many were looked up.
  */
 async function lookUpUnknown(app: FastifyInstance, now: Date): Promise<number> {
   const rows = await app.db
     .select()
     .from(renewalCharges)
-    .where(and(eq(renewalCharges.status, "unknown"), sql`${renewalCharges.updated_at} <= ${new Date(now.getTime() - 60 * 60_000)}`))
+    .where(
+      and(
+        eq(renewalCharges.status, "unknown"),
+        // once each: what PayFast holds is then on the owner's list; the charge's ITN still settles it
+        sql`${renewalCharges.last_error} not like '%| looked up:%'`,
+        sql`${renewalCharges.updated_at} <= ${new Date(now.getTime() - 60 * 60_000)}`,
+      ),
+    )
     .limit(BATCH);
   let still = 0;
   for (const row of rows) {

@@ -151,7 +151,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: "GET" | "POST" | "PATCH" | "PUT", url: string, cookie: string, payload?: object) =>
+const call = (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, cookie: string, payload?: object) =>
   t.app.inject({
     method,
     url,

@@ -17,6 +17,7 @@ describe("ownerAlertPrefs", () => {
         "mac-held": true,
         "code-cap": true,
         "privacy-request": true,
+        "renewal-failed": true,
       },
       digest: false,
       digestHour: 7,

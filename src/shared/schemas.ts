@@ -293,6 +293,8 @@ const paymentRequestFields = {
   whatsapp: z.preprocess(blankToUndefined, phoneText(PAYER_WHATSAPP_MESSAGE).optional()),
   email: optionalEmail,
   immediateStartConsent: payerSchema.shape.immediateStartConsent,
+  /** "Renew automatically with this card" (issue 44): only for a provider that can charge a saved card; off by default */
+  autoRenew: z.boolean({ error: "Renew automatically must be on or off" }).optional(),
   /** only ever the signed-in client's own id (anything else is refused) */
   clientId: z.preprocess(blankToUndefined, z.uuid({ error: "Client id is not valid" }).optional()),
   coupon: payerSchema.shape.coupon,

@@ -301,6 +301,12 @@ export const capturedPayments = pgTable(
     /** the device the line is for: m3u (an app) | mag | enigma2, and the box's MAC (issue 32) */
     line_type: text("line_type").notNull().default("m3u"),
     line_mac: text("line_mac").notNull().default(""),
+    /**
+     * The payer chose "Renew automatically with this card" (issue 44): the consent sentence as
+     * shown (amount, when, how to stop); null when they did not. The card's token arrives with the
+     * provider's notification and is kept sealed on auto_renewals.
+     */
+    auto_renew_consent: text("auto_renew_consent"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -1366,5 +1372,65 @@ export const partnerCreditOrders = pgTable(
   (t) => [
     index("partner_credit_orders_reseller_idx").on(t.reseller_id, t.created_at),
     index("partner_credit_orders_status_idx").on(t.status),
+  ],
+);
+
+/**
+ * A client's automatic renewal (issue 44): a saved card the shop charges itself the day before the
+ * term ends. One row per client. token_sealed is the provider's card token (PayFast's ITN `token`)
+ * sealed with lib/secret-box.ts: never logged, never returned by an API. The consent is the
+ * sentence the payer agreed to, when, and with which payment.
+ */
+export const autoRenewals = pgTable("auto_renewals", {
+  client_id: uuid("client_id")
+    .primaryKey()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(false),
+  /** payfast (paystack later) */
+  provider: text("provider").notNull(),
+  token_sealed: text("token_sealed"),
+  /** "Visa ending 4242", when the provider says; else '' */
+  card_label: text("card_label").notNull().default(""),
+  consent_text: text("consent_text").notNull().default(""),
+  consent_at: timestamp("consent_at", { withTimezone: true }),
+  consent_payment_id: uuid("consent_payment_id").references(() => capturedPayments.id, { onDelete: "set null" }),
+  /** why it was turned off (the portal, a refund, a suspension), for the owner */
+  disabled_reason: text("disabled_reason").notNull().default(""),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/**
+ * One renewal of one term by a saved card: unique (client, term_end), so a term's notice and charge
+ * happen at most once whatever process or retry runs the job. The row is claimed (status moved
+ * with attempts + 1) in a transaction before the provider is asked.
+ * Status: pending (noticed, not charged) | sent (asked, answer awaited) | paid | declined |
+ * unknown (the provider's answer was lost: looked up before anything is sent again) | cancelled.
+ */
+export const renewalCharges = pgTable(
+  "renewal_charges",
+  {
+    id: id(),
+    client_id: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    term_end: timestamp("term_end", { withTimezone: true }).notNull(),
+    provider: text("provider").notNull(),
+    amount_cents: integer("amount_cents").notNull(),
+    package_id: uuid("package_id").references(() => packages.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }),
+    notice_sent_at: timestamp("notice_sent_at", { withTimezone: true }),
+    /** the payment row this charge settles through (its reference is the charge's m_payment_id) */
+    payment_id: uuid("payment_id").references(() => capturedPayments.id, { onDelete: "set null" }),
+    provider_reference: text("provider_reference"),
+    last_error: text("last_error").notNull().default(""),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("renewal_charges_term_unique").on(t.client_id, t.term_end),
+    index("renewal_charges_due_idx").on(t.status, t.next_attempt_at),
   ],
 );

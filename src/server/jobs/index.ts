@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { purgeOldWindows } from "@/server/lib/rate-limit";
 import { dataRequestRemindersJob } from "@/server/modules/data-requests/reminders";
+import { autoRenewJob } from "./auto-renew";
 import { healthMonitorJob } from "./health-monitor";
 import { lifecycleJob } from "./lifecycle";
 import { maintenanceJob } from "./maintenance";
@@ -26,6 +27,7 @@ export const jobs: Job[] = [
   ownerDigestJob,
   whatsappTemplatesJob,
   dataRequestRemindersJob,
+  autoRenewJob,
 ];
 
 export function startJobs(app: FastifyInstance): () => Promise<void> {

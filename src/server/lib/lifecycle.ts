@@ -7,7 +7,7 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "@/server/db/client";
-import { auditLog, clientLifecycleEvents, clients, provisioningJobs } from "@/server/db/schema";
+import { auditLog, autoRenewals, clientLifecycleEvents, clients, provisioningJobs } from "@/server/db/schema";
 import { preferredContact } from "@/server/modules/client/service";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import {
@@ -122,6 +122,13 @@ export async function applyChange(tx: Tx, change: Change): Promise<ChangeResult>
     end_after: client.subscription_end,
     created_at: now,
   });
+  // A suspension stops the card being charged for renewals (issue 44); the provider is told by the job.
+  if (change.cause.kind === "admin-suspend") {
+    await tx
+      .update(autoRenewals)
+      .set({ enabled: false, disabled_reason: "the line was suspended", updated_at: now })
+      .where(and(eq(autoRenewals.client_id, before.id), eq(autoRenewals.enabled, true)));
+  }
   await tx.insert(auditLog).values({
     admin_id: change.actor.adminId,
     admin_email: change.actor.adminId ? change.actor.label : "",

@@ -4,6 +4,7 @@ import adminAuth from "./admin-auth/routes";
 import adminBusiness from "./admin-business/routes";
 import adminCatalogue from "./admin-catalogue/routes";
 import adminOps from "./admin-ops/routes";
+import autoRenew from "./auto-renew/routes";
 import billing from "./billing/routes";
 import broadcasts from "./broadcasts/routes";
 import catalogue from "./catalogue/routes";
@@ -55,6 +56,7 @@ export const routeModules: FastifyPluginAsync[] = [
   broadcasts,
   messageTemplates,
   billing,
+  autoRenew,
   panel,
   panelMacChange,
   resellers,

@@ -6,8 +6,11 @@
 // PAYFAST_API_URL): every call's header signature is checked; GET /refunds/query/{pf_payment_id}
 // and POST /refunds/{pf_payment_id} keep a ledger per payment, and a test may make a refund be
 // refused, fail with PayFast down, be made with its answer lost (the connection cut) or slow, or
-// make PayFast offer only a bank payout.
-import { createHash, randomInt } from "node:crypto";
+// make PayFast offer only a bank payout. A checkout with subscription_type=2 (tokenisation) keeps
+// the card: its ITN carries a `token`, and the subscriptions API charges it (POST
+// /subscriptions/{token}/adhoc: made, declined on request, slow or 5xx), cancels it (PUT …/cancel)
+// and tells its state (GET …/fetch); a charge made is notified by ITN to `adhocNotifyUrl` when set.
+import { createHash, randomInt, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fakeFormBody, fakeParseForm, fakePhpUrlencode } from "./fake-form-protocol";
@@ -21,6 +24,7 @@ import { fakeFormBody, fakeParseForm, fakePhpUrlencode } from "./fake-form-proto
 const PROCESS_PATH = "/eng/process";
 const VALIDATE_PATH = "/eng/query/validate";
 const REFUNDS_PATH = "/refunds";
+const SUBSCRIPTIONS_PATH = "/subscriptions";
 
 /**
  * The checkout form's fields in the order PayFast's documentation lists them (and its PHP SDK's
@@ -116,6 +120,17 @@ export interface FakePayfastPayment {
   /** the fields our checkout posted, in order */
   fields: Record<string, string>;
   status: "PENDING" | "COMPLETE" | "CANCELLED" | "FAILED";
+  /** the kept card's token (a checkout with subscription_type=2, or an ad hoc charge of it) */
+  token?: string;
+}
+
+/** How the ad hoc charge answers: made (ok), declined (400, nothing charged), 503 not made (down), made and answered after adhocDelayMs (slow). */
+export type FakePayfastAdhocMode = "ok" | "decline" | "down" | "slow";
+
+export interface FakePayfastCard {
+  status: "ACTIVE" | "CANCELLED";
+  /** ad hoc charges made: our m_payment_id and cents */
+  charges: { reference: string; amountCents: number; itemName: string }[];
 }
 
 export interface FakePayfast {
@@ -140,6 +155,16 @@ export interface FakePayfast {
   payoutOnly: boolean;
   /** API calls so far, by "METHOD path" */
   readonly apiCalls: string[];
+  /** kept cards by token */
+  cards: Map<string, FakePayfastCard>;
+  adhocMode: FakePayfastAdhocMode;
+  adhocDelayMs: number;
+  /** the declined charge's reason */
+  declineReason: string;
+  /** where the ITN of an ad hoc charge is posted (PayFast uses the account's notify URL); none: no ITN */
+  adhocNotifyUrl: string;
+  /** resolves once every ITN of an ad hoc charge sent so far has been answered */
+  adhocItnsSent(): Promise<void>;
   /** the ITN PayFast would post for this payment (signed), with fields a test may change */
   itnFor(
     reference: string,
@@ -198,6 +223,7 @@ export async function startFakePayfast(options: {
       ["name_last", "Buyer & Co"],
       ["email_address", ""],
       ["merchant_id", options.merchantId],
+      ...(payment.token ? ([["token", payment.token]] as [string, string][]) : []),
       ...(opts.extra ?? []),
     ];
     sent.add(itnParamString(pairs));
@@ -227,7 +253,13 @@ export async function startFakePayfast(options: {
     refundDelayMs: 0,
     queryDown: false,
     payoutOnly: false,
+    adhocMode: "ok" as FakePayfastAdhocMode,
+    adhocDelayMs: 0,
+    declineReason: "Insufficient funds",
+    adhocNotifyUrl: "",
   };
+  const cards = new Map<string, FakePayfastCard>();
+  const adhocItns = new Set<Promise<unknown>>();
   const refunds = new Map<string, { amountCents: number; reason: string }[]>();
   const apiCalls: string[] = [];
   const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -260,6 +292,9 @@ export async function startFakePayfast(options: {
     for (const [name, value] of Object.entries(body)) signed[name] = String(value);
     if (header("signature") !== fakePayfastApiSignature(signed, options.passphrase))
       return failed(res, 401, "Merchant authorisation failed");
+
+    const sub = /^\/subscriptions\/([^/]+)\/(adhoc|cancel|fetch)$/.exec(path);
+    if (sub) return handleCard(req, res, decodeURIComponent(sub[1]), sub[2], body);
 
     const query = /^\/refunds\/query\/([^/]+)$/.exec(path);
     const create = /^\/refunds\/([^/]+)$/.exec(path);
@@ -303,6 +338,57 @@ export async function startFakePayfast(options: {
     return failed(res, 404, "Service / endpoint not found");
   };
 
+  /** PayFast's subscriptions API for a tokenised card (the signature is checked already). */
+  const handleCard = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    token: string,
+    action: string,
+    body: Record<string, string | number>,
+  ) => {
+    const card = cards.get(token);
+    if (!card) return failed(res, 404, "Subscription not found");
+    if (action === "fetch" && req.method === "GET") {
+      return json(res, 200, {
+        code: 200,
+        status: "success",
+        data: { response: { token, status_text: card.status, status: card.status === "ACTIVE" ? 1 : 2 } },
+      });
+    }
+    if (action === "cancel" && req.method === "PUT") {
+      card.status = "CANCELLED";
+      return json(res, 200, { code: 200, status: "success", data: { response: true, message: "Subscription cancelled" } });
+    }
+    if (action !== "adhoc" || req.method !== "POST") return failed(res, 404, "Service / endpoint not found");
+    if (card.status !== "ACTIVE") return failed(res, 400, "Subscription is cancelled");
+    const amount = Number(body.amount);
+    if (!Number.isInteger(amount) || amount <= 0 || !String(body.item_name ?? ""))
+      return failed(res, 400, "Required variables not present in request");
+    if (state.adhocMode === "down") return failed(res, 503, "Communication Failure");
+    if (state.adhocMode === "decline") return failed(res, 400, state.declineReason);
+    const reference = String(body.m_payment_id ?? randomUUID());
+    card.charges.push({ reference, amountCents: amount, itemName: String(body.item_name) });
+    const pfPaymentId = String(randomInt(1_000_000, 9_999_999));
+    const amountText = (amount / 100).toFixed(2);
+    payments.set(reference, {
+      pfPaymentId,
+      fields: { m_payment_id: reference, amount: amountText, item_name: String(body.item_name), notify_url: state.adhocNotifyUrl },
+      status: "COMPLETE",
+      token,
+    });
+    if (state.adhocMode === "slow") await new Promise((r) => setTimeout(r, state.adhocDelayMs));
+    json(res, 200, {
+      code: 200,
+      status: "success",
+      data: { response: true, message: "Transaction was successful(00)", pf_payment_id: pfPaymentId },
+    });
+    if (state.adhocNotifyUrl) {
+      const sending = sendItn(reference).catch(() => undefined);
+      adhocItns.add(sending);
+      void sending.finally(() => adhocItns.delete(sending));
+    }
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -310,7 +396,7 @@ export async function startFakePayfast(options: {
     const path = new URL(req.url ?? "/", "http://fake").pathname;
 
     if (req.method === "GET" && path === "/health") return html(res, 200, "ok", "ok");
-    if (path.startsWith(`${REFUNDS_PATH}/`)) return handleApi(req, res, path, raw);
+    if (path.startsWith(`${REFUNDS_PATH}/`) || path.startsWith(`${SUBSCRIPTIONS_PATH}/`)) return handleApi(req, res, path, raw);
 
     if (req.method === "POST" && path === VALIDATE_PATH) {
       state.validations++;
@@ -337,7 +423,9 @@ export async function startFakePayfast(options: {
       ].filter(Boolean);
       if (problems.length) return html(res, 400, "Payment error", `<h1>Payment error</h1><p>Invalid: ${problems.join(", ")}</p>`);
       const existing = payments.get(fields.m_payment_id);
-      const payment = existing ?? { pfPaymentId: String(randomInt(1_000_000, 9_999_999)), fields, status: "PENDING" as const };
+      const token = fields.subscription_type === "2" ? randomUUID() : undefined;
+      const payment = existing ?? { pfPaymentId: String(randomInt(1_000_000, 9_999_999)), fields, status: "PENDING" as const, token };
+      if (token && !existing) cards.set(token, { status: "ACTIVE", charges: [] });
       payments.set(fields.m_payment_id, payment);
       const ref = encodeURIComponent(fields.m_payment_id);
       return html(
@@ -418,6 +506,34 @@ export async function startFakePayfast(options: {
       state.payoutOnly = value;
     },
     apiCalls,
+    cards,
+    get adhocMode() {
+      return state.adhocMode;
+    },
+    set adhocMode(value) {
+      state.adhocMode = value;
+    },
+    get adhocDelayMs() {
+      return state.adhocDelayMs;
+    },
+    set adhocDelayMs(value) {
+      state.adhocDelayMs = value;
+    },
+    get declineReason() {
+      return state.declineReason;
+    },
+    set declineReason(value) {
+      state.declineReason = value;
+    },
+    get adhocNotifyUrl() {
+      return state.adhocNotifyUrl;
+    },
+    set adhocNotifyUrl(value) {
+      state.adhocNotifyUrl = value;
+    },
+    adhocItnsSent: async () => {
+      while (adhocItns.size) await Promise.allSettled([...adhocItns]);
+    },
     itnFor,
     sendItn,
     close: () =>

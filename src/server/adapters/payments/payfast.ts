@@ -29,6 +29,23 @@ export const PAYFAST_VALIDATE_PATH = "/eng/query/validate";
 /** PayFast's API: GET {api}/refunds/query/{pf_payment_id}, POST {api}/refunds/{pf_payment_id} */
 export const PAYFAST_REFUNDS_PATH = "/refunds";
 export const PAYFAST_API_VERSION = "v1";
+/** PayFast's API for kept cards: POST {api}/subscriptions/{token}/adhoc, PUT …/cancel, GET …/fetch */
+export const PAYFAST_SUBSCRIPTIONS_PATH = "/subscriptions";
+
+/** The answer to an ad hoc charge was lost (timeout, 5xx, unreadable): it may have been made. */
+class ChargeOutcomeUnknown extends PaymentProviderError {}
+
+/** A message that named a card's token (in the API path) with the token left out: messages are logged and shown. */
+const hideToken = (message: string, token: string) => message.replaceAll(encodeURIComponent(token), "{token}").replaceAll(token, "{token}");
+
+async function tokenSafe<T>(token: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw new PaymentProviderError(hideToken(error.message, token), error.status);
+    throw error;
+  }
+}
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 export interface PayfastOptions {
@@ -124,7 +141,7 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
 
   /** One signed call to PayFast's API; the JSON answer, or throws (lost answers as `lost`). */
   async function api(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PUT",
     path: string,
     body: Record<string, string | number> | undefined,
     lost: (message: string, status?: number) => PaymentProviderError,
@@ -262,6 +279,9 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
         ["amount", decimalFromCents(input.amountCents)],
         ["item_name", input.description.slice(0, 100)],
       ];
+      // Tokenisation (PayFast's "Recurring billing", subscription_type 2): the card is kept and its
+      // token comes in the ITN; we charge it ourselves (ad hoc) when a renewal is due.
+      if (input.saveCard) fields.push(["subscription_type", "2"]);
       fields.push(["signature", payfastSignature(fields, options.passphrase, { checkout: true })]);
       return { kind: "form", action: `${base}${PAYFAST_PROCESS_PATH}`, fields };
     },
@@ -295,7 +315,9 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
       if (fields.merchant_id !== merchantId) {
         throw new NotificationRefused("bad_signature", "The ITN names another merchant.", {}, reference);
       }
-      const { signature: _signature, ...payload } = fields;
+      const { signature: _signature, token, ...rest } = fields;
+      // The card's token (tokenisation) is a secret: kept out of the payload we store and log.
+      const payload = token ? { ...rest, token: "(kept)" } : rest;
       return {
         reference: fields.m_payment_id,
         providerPaymentId: fields.pf_payment_id,
@@ -304,7 +326,58 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
         amountCents: centsFromDecimal(fields.amount_gross) as number,
         payload,
         echo: payfastParamString(pairs),
+        ...(token ? { savedCard: { token, label: "" } } : {}),
       };
+    },
+
+    savedCards: {
+      provider: "payfast",
+      /** PayFast's "Ad hoc payments": POST /subscriptions/{token}/adhoc, amount in cents. */
+      async charge(token, amountCents, itemName, reference) {
+        if (!Number.isInteger(amountCents) || amountCents <= 0) return { outcome: "declined", reason: "no amount to charge" };
+        try {
+          const answer = await api(
+            "POST",
+            `${PAYFAST_SUBSCRIPTIONS_PATH}/${encodeURIComponent(token)}/adhoc`,
+            { amount: amountCents, item_name: itemName.slice(0, 100), m_payment_id: reference },
+            (m, s) => new ChargeOutcomeUnknown(m, s),
+          );
+          const data = (answer.data && typeof answer.data === "object" ? answer.data : {}) as Record<string, unknown>;
+          if (answer.status === "success" && data.response === true) {
+            return { outcome: "paid", ...(typeof data.pf_payment_id === "string" ? { providerReference: data.pf_payment_id } : {}) };
+          }
+          return { outcome: "declined", reason: String(data.message ?? answer.status ?? "declined") };
+        } catch (error) {
+          if (error instanceof ChargeOutcomeUnknown) return { outcome: "unknown", reason: hideToken(error.message, token) };
+          if (error instanceof PaymentProviderError)
+            return { outcome: "declined", reason: hideToken(error.message.replace(/^PayFast refused \(\d+\): /, ""), token) };
+          throw error;
+        }
+      },
+      async cancel(token) {
+        await tokenSafe(token, () =>
+          api(
+            "PUT",
+            `${PAYFAST_SUBSCRIPTIONS_PATH}/${encodeURIComponent(token)}/cancel`,
+            undefined,
+            (m, s) => new PaymentProviderError(m, s),
+          ),
+        );
+      },
+      async lookup(token) {
+        const answer = await tokenSafe(token, () =>
+          api(
+            "GET",
+            `${PAYFAST_SUBSCRIPTIONS_PATH}/${encodeURIComponent(token)}/fetch`,
+            undefined,
+            (m, s) => new PaymentProviderError(m, s),
+          ),
+        );
+        const data = (answer.data && typeof answer.data === "object" ? answer.data : {}) as Record<string, unknown>;
+        const r = (data.response && typeof data.response === "object" ? data.response : {}) as Record<string, unknown>;
+        const status = String(r.status_text ?? r.status ?? "");
+        return { active: /^(ACTIVE|1)$/i.test(status), status };
+      },
     },
 
     /** PayFast's server confirms the ITN: the same pairs posted to /eng/query/validate answer VALID. */

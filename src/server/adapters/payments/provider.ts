@@ -10,6 +10,7 @@ export type { CardProviderName, HostedProviderName, PaymentProviderName } from "
 
 /** A card provider's name: the real one, or the local test checkout. */
 export type ProviderName = CardProviderName;
+import type { SavedCardCharger } from "./saved-card";
 
 /**
  * The providers the owner may turn on beside the card provider (docs/payment-providers.md): each
@@ -102,6 +103,8 @@ export interface CheckoutInput {
   urls: { notifyUrl: string; successUrl: string; cancelUrl: string; failureUrl: string };
   /** the buyer's e-mail, for a provider that requires one (Paystack) */
   email?: string;
+  /** keep the card for charges we start later (PayFast subscription_type=2): the payer consented to automatic renewal */
+  saveCard?: boolean;
 }
 
 /** Where the customer goes: a URL the provider made (Yoco), or a signed form our page posts (PayFast, Ozow). */
@@ -163,6 +166,8 @@ export interface HostedProvider {
   readonly label: string;
   /** the checkout cannot start without the buyer's e-mail address (Paystack e-mails its own receipt) */
   readonly needsEmail?: boolean;
+  /** Charges a card it kept at checkout (PayFast's tokenisation, issue 44); absent where the provider cannot. */
+  readonly savedCards?: SavedCardCharger;
   startCheckout(input: CheckoutInput): Promise<Checkout>;
   /**
    * Parses and verifies a notification: the shape (missing fields, wrong types, a currency other

@@ -23,6 +23,7 @@ import { loadTemplates, type OwnerTemplates } from "@/server/lib/message-templat
 import { appendNote } from "@/server/lib/notes";
 import { enqueue } from "@/server/lib/outbox";
 import { csvDateTime, toCsv } from "@/server/modules/admin-business/csv";
+import { disableAutoRenew } from "@/server/modules/auto-renew/cards";
 import { preferredContact } from "@/server/modules/client/service";
 import {
   type BillingDocumentRow,
@@ -558,6 +559,16 @@ async function recordRefund(
   const number = formatDocumentNumber(billing.creditNotePrefix, await takeNumber(tx, "credit_note"));
   const { excl, vat } = vatBreakdown(cents, Number(invoice.vat_rate));
 
+  // A refund of the client's last payment stops its automatic renewal (issue 44): the provider is told by the job.
+  if (client) {
+    const [last] = await tx
+      .select({ id: capturedPayments.id })
+      .from(capturedPayments)
+      .where(and(eq(capturedPayments.client_id, client.id), inArray(capturedPayments.status, ["paid", "refunded"])))
+      .orderBy(desc(capturedPayments.paid_at))
+      .limit(1);
+    if (last?.id === payment.id) await disableAutoRenew(tx, client.id, "its last payment was refunded", now);
+  }
   // The term: the time this payment bought goes with a whole refund; the owner chooses for a part.
   const choice = input.term ?? (whole ? "remove" : "keep");
   let termChange = "kept";

@@ -152,7 +152,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: "GET" | "POST" | "PATCH" | "PUT", url: string, cookie: string, payload?: object) =>
+const call = (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, cookie: string, payload?: object) =>
   t.app.inject({
     method,
     url,
@@ -295,6 +295,18 @@ describe("IDOR: A's session never reads or changes B's rows", () => {
       {
         route: "PUT /api/client/status-updates",
         send: () => call("PUT", `/api/client/status-updates${qs}`, cookieA, { ...hostile, subscribed: true }),
+        expect: [200],
+      },
+      // Automatic renewal (issue 44): A's own only (A never chose it: nothing to show or turn off).
+      { route: "GET /api/client/auto-renew", send: () => call("GET", `/api/client/auto-renew${qs}`, cookieA), expect: [200] },
+      {
+        route: "PUT /api/client/auto-renew",
+        send: () => call("PUT", `/api/client/auto-renew${qs}`, cookieA, { ...hostile, enabled: false }),
+        expect: [200],
+      },
+      {
+        route: "DELETE /api/client/auto-renew",
+        send: () => call("DELETE", `/api/client/auto-renew${qs}`, cookieA),
         expect: [200],
       },
       // Public routes, sent with A's cookie and B's ids anyway: they only ever act on what they are given.

@@ -11,7 +11,9 @@ import { capturedPayments } from "@/server/db/schema";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { AppError, badRequest, notFound } from "@/server/lib/errors";
 import { checkNewLineMac } from "@/server/modules/panel/mac-change";
+import { AUTO_RENEW_NOT_OFFERED, autoRenewConsent } from "@/shared/auto-renew";
 import { toCents } from "@/shared/money";
+import { packageMonths } from "@/shared/pricing";
 import { PAYMENT_METHOD_MESSAGE, paylinkRequestSchema } from "@/shared/schemas";
 import {
   findPayment,
@@ -76,6 +78,8 @@ export async function paylinkFor(
   if (input.method && input.method !== "card") return checkoutFor(ctx, input.method, input, session, body);
   const { app, db, publicUrl } = ctx;
   const provider = ctx.active.provider;
+  // The card pay link (iKhokha, the sandbox) keeps no card for us to charge later.
+  if (input.autoRenew) throw badRequest(AUTO_RENEW_NOT_OFFERED, { autoRenew: AUTO_RENEW_NOT_OFFERED });
   if (ctx.cardMode === "off") throw new AppError(409, "card_payments_off", CARD_OFF_MESSAGE);
   const order = await priceOrder(ctx, input, session);
   await checkNewLineMac(app, input, session.clientId);
@@ -116,7 +120,9 @@ export async function paylinkFor(
 /** The pending row of a card or hosted payment, under a new transaction id. */
 async function newPayment(ctx: PaymentsContext, provider: string, order: PricedOrder, payer: Payer, input: OrderInput): Promise<Payment> {
   const reference = makeTransactionId();
-  const payment = await insertPayment(ctx.db, { provider, reference, order, payer, input, email: payer.email });
+  // Renewals are charged at the package's own price (no special, no coupon): the sentence says that amount.
+  const consent = input.autoRenew ? autoRenewConsent(toCents(order.pkg.price), packageMonths(order.pkg) ?? 1) : null;
+  const payment = await insertPayment(ctx.db, { provider, reference, order, payer, input, email: payer.email, autoRenewConsent: consent });
   // A timestamp and ten random characters: taken already is a fault, not a retry.
   if (!payment) throw new Error(`payment reference ${reference} already taken`);
   return payment;
@@ -131,7 +137,7 @@ function hostedOrRefuse(ctx: PaymentsContext, name: string): HostedProvider {
 /** What the provider's checkout is started with, for a payment row (the same every time it is asked). */
 function checkoutInput(
   ctx: PaymentsContext,
-  payment: Pick<Payment, "external_transaction_id" | "amount" | "description" | "provider" | "client_email">,
+  payment: Pick<Payment, "external_transaction_id" | "amount" | "description" | "provider" | "client_email" | "auto_renew_consent">,
 ) {
   const { publicUrl } = ctx;
   const ref = payment.external_transaction_id;
@@ -141,6 +147,7 @@ function checkoutInput(
     description: payment.description,
     reference: ref,
     ...(payment.client_email ? { email: payment.client_email } : {}),
+    saveCard: payment.auto_renew_consent !== null,
     urls: {
       notifyUrl: `${publicUrl}${NOTIFY_PATHS[payment.provider as HostedProviderName]}`,
       successUrl: `${publicUrl}/payment/success${q}`,
@@ -164,6 +171,7 @@ async function checkoutFor(
 ): Promise<PaylinkResponse> {
   const { app, db, publicUrl } = ctx;
   const chosen = hostedOrRefuse(ctx, method);
+  if (input.autoRenew && !chosen.savedCards) throw badRequest(AUTO_RENEW_NOT_OFFERED, { autoRenew: AUTO_RENEW_NOT_OFFERED });
   const order = await priceOrder(ctx, input, session);
   await checkNewLineMac(app, input, session.clientId);
   const payer = await resolvePayer(ctx, input, session, order.pkg.name, body);

@@ -62,6 +62,8 @@ export type OrderInput = {
   email?: string;
   clientId?: string;
   immediateStartConsent?: boolean;
+  /** the payer chose "Renew automatically with this card" (issue 44) */
+  autoRenew?: boolean;
   coupon?: string;
   verificationCode?: string;
   company?: string;

@@ -18,6 +18,8 @@ export interface NewPayment {
   /** where the receipt goes (an EFT keeps only a valid address) */
   email: string;
   notes?: string;
+  /** the automatic-renewal consent sentence the payer agreed to (issue 44), when they chose it */
+  autoRenewConsent?: string | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function insertPayment(db: Db | Tx, p: NewPayment): Promise<Payment
       client_email: p.email,
       immediate_start_consent_at: input.immediateStartConsent ? new Date() : null,
       status: "pending",
+      auto_renew_consent: p.autoRenewConsent ?? null,
       ...(p.notes !== undefined ? { notes: p.notes } : {}),
       ...orderColumns(order, input),
     })

@@ -20,6 +20,7 @@ import { loadBusiness } from "@/server/lib/business";
 import { AppError, badRequest, notFound, uniqueViolation } from "@/server/lib/errors";
 import { loadRules } from "@/server/lib/lifecycle";
 import { appendNote } from "@/server/lib/notes";
+import { afterCapture, tokenFits } from "@/server/modules/auto-renew/cards";
 import { toCents } from "@/shared/money";
 import { findPayment, type Payment, type PaymentsContext, validationError } from "./context";
 import { settlePayment } from "./settle";
@@ -162,6 +163,15 @@ async function settleNotification(
     await notePending(ctx, provider.name, ref, `${provider.label} reports ${n.providerStatus}: not paid yet.`);
     return;
   }
+  if (n.savedCard) {
+    // A card token we did not ask for, or not this client's: refused, logged (never the token).
+    const fits = await tokenFits(db, payment, n.savedCard.token);
+    if (!fits.ok) {
+      app.log.warn(log, `payment notification refused: ${fits.why}`);
+      await notePending(ctx, provider.name, ref, `Not captured: a notification from ${provider.label} was refused (${fits.why}).`);
+      return;
+    }
+  }
   const expected = toCents(payment.amount);
   if (n.amountCents !== expected) {
     app.log.error({ ...log, expected, reported: n.amountCents }, "payment amount mismatch: not captured");
@@ -190,7 +200,7 @@ async function settleNotification(
     return;
   }
   try {
-    await captureIfConfirmed(ctx, payment, truth, n.payload, n.providerPaymentId);
+    await captureIfConfirmed(ctx, payment, truth, n.payload, n.providerPaymentId, n.savedCard);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === "payment_not_confirmed") {
@@ -270,6 +280,8 @@ export async function captureIfConfirmed(
   payload: Record<string, unknown>,
   /** the provider's id of the money (pf_payment_id, TransactionId, Yoco payment id): unique per provider */
   providerPaymentId?: string,
+  /** the card the provider kept (PayFast's token), for a payer who chose automatic renewal */
+  savedCard?: { token: string; label: string },
 ): Promise<boolean> {
   const { app, db } = ctx;
   const ref = payment.external_transaction_id;
@@ -315,7 +327,8 @@ export async function captureIfConfirmed(
         .where(and(eq(capturedPayments.id, payment.id), inArray(capturedPayments.status, ["pending", "failed", "cancelled"])))
         .returning();
       if (!row) return false;
-      await settlePayment(tx, context, row, now);
+      const settled = await settlePayment(tx, context, row, now);
+      await afterCapture(tx, row, settled.client?.id ?? row.client_id, payment.provider, savedCard, now);
       return true;
     });
   } catch (error) {

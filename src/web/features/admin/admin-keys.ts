@@ -15,6 +15,8 @@ export const adminKeys = {
   clients: ["admin", "clients"],
   client: (id: string) => ["admin", "clients", "detail", id],
   payments: ["admin", "captured_payments"],
+  /** automatic renewals by a kept card (issue 44): the count, the charges due, the failures */
+  renewals: ["admin", "renewal_charges"],
   packages: ["admin", "packages"],
   /** the IPTV panel as the dashboard sees it: mode, credits, its packages and our mapping */
   panel: ["admin", "panel"],

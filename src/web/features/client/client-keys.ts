@@ -14,4 +14,5 @@ export const clientKeys = {
   billingDetails: ["client", "billing-details"],
   statusUpdates: ["client", "status-updates"],
   dataRequests: ["client", "data-requests"],
+  autoRenew: ["client", "auto-renew"],
 } as const;

@@ -19,6 +19,7 @@ import { useSettings } from "@/web/lib/queries/settings";
 import { scrollBehavior } from "@/web/lib/scroll";
 import { useMe } from "./api/get-me";
 import { AppsSection } from "./components/apps-section";
+import { AutoRenewCard } from "./components/auto-renew-card";
 import { ContentRequestsSection } from "./components/content-requests-section";
 import { HelpSection } from "./components/help-section";
 import { LineDetails, LinePending } from "./components/line-details";
@@ -102,6 +103,7 @@ function PortalHome() {
         <div className="flex min-w-0 flex-col gap-5">
           <NoticesSection />
           {wantsRenew ? null : renew}
+          <AutoRenewCard />
           <HelpSection device={profile.device} deviceLabel={profile.device_label} />
           <ContentRequestsSection />
         </div>

@@ -584,6 +584,31 @@ describe("PayReviewDialog: the ways to pay the owner turned on", () => {
     ]);
   });
 
+  it("PayFast offers 'Renew automatically with this card', off by default, with the consent sentence; ticked, the request asks for it; card offers none", async () => {
+    const posts = stubApi("sandbox", {
+      ...withPayfast("sandbox", false),
+      "/payments/paylink": { status: 201, body: { ...PAYLINK, paylinkUrl: "http://x/api/payments/checkout/SD_3" } },
+    });
+    openTabs();
+    const review = await renderReview();
+    await waitFor(() => expect(radios(review.dialog)).toHaveLength(2));
+    // the card pay link keeps no card: nothing to offer
+    expect(review.dialog.querySelector("#payer-autoRenew")).toBeNull();
+    await click(review.dialog.querySelectorAll<HTMLInputElement>('[data-testid="pay-methods"] input')[1]);
+    await waitFor(() => expect(review.dialog.querySelector("#payer-autoRenew")).not.toBeNull());
+    const box = review.dialog.querySelector<HTMLInputElement>("#payer-autoRenew") as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(box.closest("div")?.querySelector("label")?.textContent).toBe(
+      "Renew automatically with this card" +
+        "We'll charge R1,650 to this card every 3 months on the day before your line ends, and tell you 3 days before. Turn it off any time in your portal.",
+    );
+    await review.fill();
+    await click(box);
+    await click(review.button("Continue to PayFast"));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body).toMatchObject({ method: "payfast", autoRenew: true });
+  });
+
   it("shows each way to pay with its own inline mark beside the name, hidden from screen readers", async () => {
     stubApi("sandbox", {
       "/payments/methods": {

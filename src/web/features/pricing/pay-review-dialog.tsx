@@ -10,12 +10,13 @@ import { ArrowLeft, CreditCard, FlaskConical, KeyRound, Landmark, Loader2, Walle
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, type UseFormRegister, useForm } from "react-hook-form";
 import type { EftResponse, HostedPaymentMethod, PaymentMethods, PaymentProviderInfo } from "@/shared/api";
+import { AUTO_RENEW_LABEL, autoRenewConsent, SAVED_CARD_PROVIDERS } from "@/shared/auto-renew";
 import type { CouponQuote } from "@/shared/billing";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { needsMac } from "@/shared/device-lines";
 import { LOGIN_HINTS, promisedLoginChannel } from "@/shared/login-channel";
 import { formatRand } from "@/shared/money";
-import type { PlanViewModel } from "@/shared/pricing";
+import { type PlanViewModel, packageMonths } from "@/shared/pricing";
 import {
   type IdentifyResponse,
   type PayerDevice,
@@ -78,6 +79,8 @@ interface PayerValues {
   /** the device the line is for (m3u: an app), and a box's MAC */
   lineType: string;
   mac: string;
+  /** "Renew automatically with this card": offered only for a provider that keeps the card; off by default */
+  autoRenew: boolean;
 }
 
 const EMPTY: PayerValues = {
@@ -92,9 +95,13 @@ const EMPTY: PayerValues = {
   verificationCode: "",
   lineType: "m3u",
   mac: "",
+  autoRenew: false,
 };
 // The form holds what is typed (the consent starts unticked); the schema turns it into a Payer and its device.
 const resolver = zodResolver(payerDeviceSchema) as unknown as Resolver<PayerValues, unknown, PayerDevice>;
+
+/** A provider whose checkout can keep the card for renewals we charge (PayFast's tokenisation). */
+const savesCard = (method: string) => (SAVED_CARD_PROVIDERS as readonly string[]).includes(method);
 
 /** The field's control id (its error is `{id}-error`). */
 const fieldId = (name: PayerField) => `payer-${name}`;
@@ -178,7 +185,13 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
       verificationCode = code.data;
     }
     const { lineType: _type, mac: _mac, ...who } = payer;
-    const request = { packageId: plan.packageId, ...who, ...deviceRequest(payer), ...(verificationCode ? { verificationCode } : {}) };
+    const request = {
+      packageId: plan.packageId,
+      ...who,
+      ...deviceRequest(payer),
+      ...(verificationCode ? { verificationCode } : {}),
+      ...(way !== "card" && way !== "eft" && savesCard(way) && getValues("autoRenew") ? { autoRenew: true } : {}),
+    };
     const attempt = way === "eft" ? await payByEft(request) : await payByCard(way === "card" ? request : { ...request, method: way }, tab);
     if (attempt.ok) {
       if (attempt.value) setEft(attempt.value);
@@ -230,6 +243,14 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
   };
   // the hints promise the login where it will go (the outbox's rule, shared/login-channel.ts)
   const loginChannel = promisedLoginChannel(methods?.loginChannel, watch("email") ?? "");
+  // the consent sentence: the plan's price and period (what each renewal charges, and when)
+  const renewal =
+    method && savesCard(method) && typeof plan.price === "number"
+      ? autoRenewConsent(
+          Math.round((plan.originalPrice ?? plan.price) * 100),
+          packageMonths({ duration_months: null, duration: plan.duration, name: plan.packageName }) ?? 1,
+        )
+      : null;
 
   return (
     <Dialog open onOpenChange={(open) => (open || isSubmitting ? undefined : onClose())}>
@@ -373,6 +394,25 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                 >
                   {PAY_REVIEW_MESSAGES.consent}
                 </CheckboxField>
+
+                {renewal ? (
+                  <CheckboxField
+                    id="payer-autoRenew"
+                    input={
+                      <input
+                        id="payer-autoRenew"
+                        type="checkbox"
+                        {...register("autoRenew")}
+                        className="mt-0.5 size-5 shrink-0 accent-accent"
+                      />
+                    }
+                  >
+                    <span className="font-medium">{AUTO_RENEW_LABEL}</span>
+                    <span id="payer-autoRenew-consent" className="mt-1 block text-xs text-ink-subtle">
+                      {renewal}
+                    </span>
+                  </CheckboxField>
+                ) : null}
 
                 {method === "card" && choices.length === 0 ? (
                   <p className="flex items-center gap-2 text-xs text-ink-subtle" data-testid="card-only-note">

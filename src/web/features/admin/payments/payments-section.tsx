@@ -14,6 +14,7 @@ import { paymentColumns } from "./payment-columns";
 import { paymentStatusOptions, providerOptions } from "./payment-labels";
 import { PaymentModeBanner } from "./payment-mode-banner";
 import { RecordPaymentDialog } from "./record-payment-dialog";
+import { RenewalsCard } from "./renewals-card";
 
 const FILTERS = ["status", "provider", "refund", "from", "to"] as const;
 /** A refund sent to the provider whose answer was lost: its amount is held until it is checked. */
@@ -40,6 +41,7 @@ export function PaymentsSection() {
         }
       />
       <PaymentModeBanner className="mb-4" />
+      <RenewalsCard className="mb-4" />
       <DataTable
         caption="Payments"
         columns={columns}

@@ -15,6 +15,8 @@ export interface PaymentRequest extends Payer {
   /** the device the line is for: an app (m3u) or a box with its MAC (issue 32) */
   lineType?: LineType;
   mac?: string;
+  /** "Renew automatically with this card" (issue 44): only with a provider that keeps the card */
+  autoRenew?: boolean;
 }
 
 export function createPaylink(request: PaymentRequest): Promise<PaylinkResponse> {

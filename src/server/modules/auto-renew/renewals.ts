@@ -1,0 +1,359 @@
+// Automatic renewals by a kept card (issue 44). For each client whose renewal is on and whose card
+// is kept, per term (renewal_charges, unique client + term end):
+//   - 3 days before the end: one notice, on their channel and by e-mail, of what will be charged when;
+//   - the day before the end: one charge. The row is claimed (status 'sent', attempts + 1, a new
+//     pending payment for it) in one transaction before the provider is asked, so two processes or
+//     a retry never charge twice. The provider's notification settles that payment through the one
+//     capture path (payments/intake.ts), which extends the term through the lifecycle module.
+//   - declined: no term change; the customer gets the pay link and the reason; one retry the next
+//     day; the owner is alerted.
+//   - unknown (no answer, 5xx): never sent again; the provider is asked what it holds, the owner
+//     is alerted, and the charge's notification settles it if it was made.
+import { and, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { SavedCardCharger } from "@/server/adapters/payments/saved-card";
+import { selectHostedProviders } from "@/server/adapters/payments/select-provider";
+import type { Db } from "@/server/db/client";
+import { autoRenewals, capturedPayments, clients, packages, renewalCharges } from "@/server/db/schema";
+import { renewLinkFor } from "@/server/jobs/reminders";
+import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
+import { enqueue } from "@/server/lib/outbox";
+import { alertOwner } from "@/server/lib/owner-alerts";
+import { preferredContact } from "@/server/modules/client/service";
+import { loadPayLinks, type PayLinks } from "@/server/modules/pay-links/links";
+import { makeTransactionId } from "@/server/modules/payments/checkout";
+import { insertPayment } from "@/server/modules/payments/insert-payment";
+import { AUTO_RENEW_CHARGE_DAYS, AUTO_RENEW_NOTICE_DAYS } from "@/shared/auto-renew";
+import { formatDate } from "@/shared/dates";
+import { formatRand, toCents } from "@/shared/money";
+import { packageMonths } from "@/shared/pricing";
+import { keptToken } from "./cards";
+
+const DAY_MS = 86_400_000;
+/** A declined charge is tried once more, this long after. */
+const RETRY_AFTER_MS = DAY_MS;
+/** Attempts per term: the first and one retry. */
+const MAX_ATTEMPTS = 2;
+/** Statuses whose term is renewed: a running term, or its grace days (a retry the day after a decline); never a suspended one. */
+const RENEWED_STATUSES = ["active", "grace"];
+/** A term that ended longer ago than this is not charged (the retry falls on the end day). */
+const RETRY_WINDOW_MS = 2 * DAY_MS;
+const BATCH = 200;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type ClientRow = typeof clients.$inferSelect;
+type ChargeRow = typeof renewalCharges.$inferSelect;
+
+/** The saved-card charger of a provider, as configured (PayFast now). */
+export function chargerFor(app: FastifyInstance, provider: string): SavedCardCharger | null {
+  const hosted = selectHostedProviders(app.config);
+  for (const p of hosted.values()) if (p.name === provider && p.savedCards) return p.savedCards;
+  return null;
+}
+
+const periodWords = (months: number) => (months <= 1 ? "another month" : `another ${months} months`);
+
+/** "We'll charge R650 to your card on 2 March for another month; turn it off in your portal: …" */
+export function noticeBody(facts: { name: string; amountCents: number; chargeOn: Date; months: number; portal: string }): string {
+  return [
+    `Hi ${facts.name},`,
+    "",
+    `We'll charge ${formatRand(facts.amountCents / 100)} to your card on ${formatDate(facts.chargeOn)} for ${periodWords(facts.months)}; turn it off in your portal: ${facts.portal}`,
+  ].join("\n");
+}
+
+/** A provider's decline, in plain words for the customer. */
+export function plainReason(reason: string): string {
+  const r = reason.toLowerCase();
+  if (/insufficient|funds/.test(r)) return "your bank said there was not enough money on the card";
+  if (/expired/.test(r)) return "the card has expired";
+  if (/cancel|not found|invalid token|no such/.test(r)) return "the card is no longer kept for us";
+  return "your bank declined the charge";
+}
+
+interface Due {
+  client: ClientRow;
+  provider: string;
+  amountCents: number;
+  months: number;
+  packageId: string;
+  packageName: string;
+}
+
+/** Clients whose renewal is on, whose card is kept and whose term ends within the notice days. */
+async function dueClients(app: FastifyInstance, now: Date): Promise<Due[]> {
+  const rows = await app.db
+    .select({ client: clients, provider: autoRenewals.provider, pkg: packages })
+    .from(autoRenewals)
+    .innerJoin(clients, eq(clients.id, autoRenewals.client_id))
+    .innerJoin(packages, eq(packages.id, clients.package_id))
+    .where(
+      and(
+        eq(autoRenewals.enabled, true),
+        isNotNull(autoRenewals.token_sealed),
+        inArray(clients.status, RENEWED_STATUSES),
+        isNotNull(clients.subscription_end),
+        lte(clients.subscription_end, new Date(now.getTime() + AUTO_RENEW_NOTICE_DAYS * DAY_MS)),
+        gte(clients.subscription_end, new Date(now.getTime() - RETRY_WINDOW_MS)),
+      ),
+    )
+    .limit(BATCH);
+  return rows.map((r) => ({
+    client: r.client,
+    provider: r.provider,
+    amountCents: toCents(r.pkg.price),
+    months: packageMonths(r.pkg) ?? 1,
+    packageId: r.pkg.id,
+    packageName: r.pkg.name,
+  }));
+}
+
+export interface RenewalRun {
+  noticed: number;
+  charged: number;
+  declined: number;
+  unknown: number;
+}
+
+/** One pass at `now` (tests move the clock). Safe to run in any number of processes at once. */
+export async function runAutoRenewals(app: FastifyInstance, now: Date = new Date()): Promise<RenewalRun> {
+  const run: RenewalRun = { noticed: 0, charged: 0, declined: 0, unknown: 0 };
+  const due = await dueClients(app, now);
+  if (due.length) {
+    const business = await loadBusiness(app);
+    const payLinks = await loadPayLinks(app, now);
+    for (const d of due) {
+      if (await notice(app, business, d, now)) run.noticed++;
+      const outcome = await chargeIfDue(app, business, payLinks, d, now);
+      if (outcome) run[outcome]++;
+    }
+  }
+  run.unknown += await lookUpUnknown(app, now);
+  if (run.noticed || run.declined || run.unknown) app.outbox.nudge();
+  if (run.noticed || run.charged || run.declined || run.unknown) app.log.info(run, "automatic renewals");
+  return run;
+}
+
+/** The term's row made and its notice queued, once (the row's uniqueness). */
+async function notice(app: FastifyInstance, business: BusinessProfile, d: Due, now: Date): Promise<boolean> {
+  const end = d.client.subscription_end as Date;
+  // A term already over gets no notice and no first charge (only a declined charge's retry).
+  if (end.getTime() <= now.getTime()) return false;
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(renewalCharges)
+      .values({
+        client_id: d.client.id,
+        term_end: end,
+        provider: d.provider,
+        amount_cents: d.amountCents,
+        package_id: d.packageId,
+        notice_sent_at: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: renewalCharges.id });
+    if (!row) return false;
+    const body = noticeBody({
+      name: d.client.full_name,
+      amountCents: d.amountCents,
+      chargeOn: new Date(end.getTime() - AUTO_RENEW_CHARGE_DAYS * DAY_MS),
+      months: d.months,
+      portal: `${business.publicUrl}/client`,
+    });
+    await toCustomer(tx, d.client, {
+      subject: "Your automatic renewal",
+      body,
+      kind: "auto-renew-notice",
+      key: `auto-renew-notice:${row.id}`,
+    });
+    return true;
+  });
+}
+
+/** On the client's channel, and by e-mail too when that is not their channel. */
+async function toCustomer(tx: Tx, client: ClientRow, m: { subject: string; body: string; kind: string; key: string }): Promise<void> {
+  const contact = preferredContact(client);
+  if (contact) await enqueue(tx, { ...contact, subject: m.subject, body: m.body, kind: m.kind, client_id: client.id, dedupe_key: m.key });
+  if (contact?.channel !== "email" && client.email) {
+    await enqueue(tx, {
+      channel: "email",
+      recipient: client.email,
+      subject: m.subject,
+      body: m.body,
+      kind: m.kind,
+      client_id: client.id,
+      dedupe_key: `${m.key}:email`,
+    });
+  }
+}
+
+/**
+ * The claim: in one transaction the term's row moves to 'sent' (attempts + 1) only from pending,
+ * or from declined once its retry is due, and its payment row is written. Whoever's UPDATE
+ * matched sends; every other process finds nothing to claim.
+ */
+async function claim(app: FastifyInstance, d: Due, now: Date): Promise<{ charge: ChargeRow; reference: string } | null> {
+  const end = d.client.subscription_end as Date;
+  return app.db.transaction(async (tx) => {
+    const [charge] = await tx
+      .update(renewalCharges)
+      .set({ status: "sent", attempts: sql`${renewalCharges.attempts} + 1`, next_attempt_at: null, updated_at: now })
+      .where(
+        and(
+          eq(renewalCharges.client_id, d.client.id),
+          eq(renewalCharges.term_end, end),
+          sql`(${renewalCharges.status} = 'pending' or (${renewalCharges.status} = 'declined' and ${renewalCharges.attempts} < ${MAX_ATTEMPTS} and ${renewalCharges.next_attempt_at} <= ${now}))`,
+        ),
+      )
+      .returning();
+    if (!charge) return null;
+    const reference = makeTransactionId(now.getTime());
+    const [pkg] = await tx.select().from(packages).where(eq(packages.id, d.packageId));
+    const payment = await insertPayment(tx, {
+      provider: d.provider,
+      reference,
+      order: { pkg, price: charge.amount_cents / 100, amountCents: charge.amount_cents, coupon: null, discountCents: 0 },
+      payer: { client: d.client, leadId: null, email: d.client.email, name: d.client.full_name },
+      input: { packageId: d.packageId, lineType: d.client.line_type, mac: d.client.line_mac },
+      email: d.client.email,
+      notes: `Automatic renewal of the term ending ${formatDate(end)} (attempt ${charge.attempts}).`,
+    });
+    if (!payment) throw new Error(`renewal payment reference ${reference} already taken`);
+    const [claimed] = await tx.update(renewalCharges).set({ payment_id: payment.id }).where(eq(renewalCharges.id, charge.id)).returning();
+    return { charge: claimed, reference };
+  });
+}
+
+async function chargeIfDue(
+  app: FastifyInstance,
+  business: BusinessProfile,
+  payLinks: PayLinks,
+  d: Due,
+  now: Date,
+): Promise<"charged" | "declined" | "unknown" | null> {
+  const end = d.client.subscription_end as Date;
+  if (now.getTime() < end.getTime() - AUTO_RENEW_CHARGE_DAYS * DAY_MS) return null;
+  const charger = chargerFor(app, d.provider);
+  if (!charger) return null;
+  const claimed = await claim(app, d, now);
+  if (!claimed) return null;
+  const { charge, reference } = claimed;
+  const token = await keptToken(app.db, d.client.id);
+  const result = token
+    ? await charger.charge(token, charge.amount_cents, `${d.packageName} renewal`, reference)
+    : ({ outcome: "declined", reason: "no card is kept" } as const);
+  if (result.outcome === "paid") {
+    await app.db
+      .update(renewalCharges)
+      .set({ provider_reference: result.providerReference ?? null, last_error: "", updated_at: new Date() })
+      .where(eq(renewalCharges.id, charge.id));
+    return "charged";
+  }
+  if (result.outcome === "unknown") {
+    await app.db.transaction(async (tx) => {
+      await tx
+        .update(renewalCharges)
+        .set({ status: "unknown", last_error: result.reason.slice(0, 500), updated_at: new Date() })
+        .where(eq(renewalCharges.id, charge.id));
+    });
+    await alertOwner(app, app.db, {
+      cause: "renewal-failed",
+      dedupeKey: `renewal-unknown:${charge.id}`,
+      subject: `${d.client.full_name}'s automatic renewal: no answer from the card provider`,
+      body: [
+        `We asked ${d.provider} to charge ${formatRand(charge.amount_cents / 100)} to ${d.client.full_name}'s card for the term ending ${formatDate(end)}, and got no clear answer (${result.reason}).`,
+        "It is not tried again: if the charge went through, its notification renews the line. Check the payment in your PayFast dashboard.",
+        "",
+        `${business.publicUrl}/admin/payments`,
+      ].join("\n"),
+    });
+    return "unknown";
+  }
+  const retry = charge.attempts < MAX_ATTEMPTS;
+  const link = renewLinkFor(business, { trial: false, packageId: d.packageId, clientId: d.client.id, payLinks }).url;
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(renewalCharges)
+      .set({
+        status: "declined",
+        last_error: result.reason.slice(0, 500),
+        next_attempt_at: retry ? new Date(now.getTime() + RETRY_AFTER_MS) : null,
+        updated_at: new Date(),
+      })
+      .where(eq(renewalCharges.id, charge.id));
+    if (charge.payment_id) {
+      await tx
+        .update(capturedPayments)
+        .set({ status: "failed", notes: `Automatic renewal declined: ${result.reason}`.slice(0, 2000), updated_at: new Date() })
+        .where(and(eq(capturedPayments.id, charge.payment_id), eq(capturedPayments.status, "pending")));
+    }
+    const body = [
+      `Hi ${d.client.full_name},`,
+      "",
+      `We couldn't renew your ${d.packageName} with your card: ${plainReason(result.reason)}.`,
+      `To keep watching, pay here before ${formatDate(end)}: ${link}`,
+      retry ? "We'll try the card once more tomorrow." : "We won't try the card again for this term.",
+    ].join("\n");
+    await toCustomer(tx, d.client, {
+      subject: "Your automatic renewal did not go through",
+      body,
+      kind: "auto-renew-declined",
+      key: `auto-renew-declined:${charge.id}:${charge.attempts}`,
+    });
+  });
+  await alertOwner(app, app.db, {
+    cause: "renewal-failed",
+    dedupeKey: `renewal-declined:${charge.id}:${charge.attempts}`,
+    subject: `${d.client.full_name}'s automatic renewal was declined`,
+    body: [
+      `${d.provider} declined ${formatRand(charge.amount_cents / 100)} on ${d.client.full_name}'s card for the term ending ${formatDate(end)}: ${result.reason}.`,
+      retry ? "It is tried once more tomorrow; the customer has the pay link." : "It is not tried again; the customer has the pay link.",
+    ].join("\n"),
+  });
+  return "declined";
+}
+
+/**
+ * Charges whose answer was lost: the provider is asked what it holds for the card (never charged
+ * again), once each. A charge whose notification has since paid its payment is marked paid by the
+ * capture. Returns how many were looked up.
+ */
+async function lookUpUnknown(app: FastifyInstance, now: Date): Promise<number> {
+  const rows = await app.db
+    .select()
+    .from(renewalCharges)
+    .where(
+      and(
+        eq(renewalCharges.status, "unknown"),
+        // once each: what PayFast holds is then on the owner's list; the charge's ITN still settles it
+        sql`${renewalCharges.last_error} not like '%| looked up:%'`,
+        sql`${renewalCharges.updated_at} <= ${new Date(now.getTime() - 60 * 60_000)}`,
+      ),
+    )
+    .limit(BATCH);
+  let still = 0;
+  for (const row of rows) {
+    const charger = chargerFor(app, row.provider);
+    const token = await keptToken(app.db, row.client_id);
+    if (!charger || !token) continue;
+    try {
+      const found = await charger.lookup(token);
+      await app.db
+        .update(renewalCharges)
+        .set({
+          // the lost answer's reason kept, the provider's word on the card beside it
+          last_error:
+            `${row.last_error.split(" | looked up:")[0]} | looked up: the card is ${found.status || "unknown"} at ${row.provider}`.slice(
+              0,
+              500,
+            ),
+          updated_at: new Date(),
+        })
+        .where(and(eq(renewalCharges.id, row.id), eq(renewalCharges.status, "unknown")));
+    } catch (error) {
+      app.log.warn({ err: error, charge: row.id }, "renewal charge lookup failed");
+    }
+    still++;
+  }
+  return still;
+}

@@ -1,0 +1,48 @@
+// Automatic renewals (issue 44):
+//   GET    /api/client/auto-renew             → {data: AutoRenewView | null} (never the token)
+//   PUT    /api/client/auto-renew {enabled}   → false turns it off; true is chosen only at checkout (409)
+//   DELETE /api/client/auto-renew             → off, and the provider told
+//   GET    /api/admin/renewals                → {data: RenewalsOverview}
+//   POST   /api/admin/renewals/run            → the hourly job's pass, now (audited; safe to repeat)
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { requireAdmin, requireClient } from "@/server/auth/guards";
+import { audit } from "@/server/lib/audit";
+import { AppError } from "@/server/lib/errors";
+import { parseBody, signedInId } from "@/server/modules/client/service";
+import { runAutoRenewals } from "./renewals";
+import { autoRenewView, cancelPending, renewalsOverview, stopAutoRenew } from "./service";
+
+export const AUTO_RENEW_ON_AT_CHECKOUT =
+  "Automatic renewal is chosen when you pay by card: tick 'Renew automatically with this card' at your next payment";
+const putSchema = z.object({ enabled: z.boolean({ error: "Say whether to renew automatically (true or false)" }) });
+
+async function client(app: FastifyInstance) {
+  app.addHook("onRequest", requireClient);
+  app.get("/client/auto-renew", async (request) => ({ data: await autoRenewView(app, signedInId(request)) }));
+  app.put("/client/auto-renew", async (request) => {
+    const { enabled } = parseBody(putSchema, request.body);
+    if (enabled) throw new AppError(409, "auto_renew_at_checkout", AUTO_RENEW_ON_AT_CHECKOUT);
+    return { data: await stopAutoRenew(app, signedInId(request), "turned off in the portal") };
+  });
+  app.delete("/client/auto-renew", async (request) => ({
+    data: await stopAutoRenew(app, signedInId(request), "turned off in the portal"),
+  }));
+}
+
+async function admin(app: FastifyInstance) {
+  app.addHook("onRequest", requireAdmin);
+  app.get("/admin/renewals", async () => ({ data: await renewalsOverview(app) }));
+  app.post("/admin/renewals/run", async (request) => {
+    const result = { ...(await runAutoRenewals(app)), cancelled: await cancelPending(app) };
+    await audit(app.db, request, { action: "run", resource: "renewals", after: result });
+    return { data: result };
+  });
+}
+
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(client);
+  await app.register(admin);
+};
+
+export default routes;

@@ -1,0 +1,50 @@
+// "Renew automatically" on the client's plan (issue 44): whether their card is charged for each
+// renewal, which card, and the switch that turns it off at once (and tells the card provider).
+// It is turned on only at a card payment (the review step's tick), where the consent is given.
+import { RefreshCw } from "lucide-react";
+import { Card } from "@/web/components/ui/card";
+import { toast } from "@/web/lib/toast";
+import { useAutoRenew, useStopAutoRenew } from "../api/auto-renew";
+import { errorMessage } from "./server-errors";
+
+export function AutoRenewCard() {
+  const state = useAutoRenew();
+  const stop = useStopAutoRenew();
+  // Never chosen: nothing to show (the review step offers it at the next card payment).
+  if (!state.data) return null;
+  const on = state.data.enabled;
+
+  const turnOff = () =>
+    stop.mutate(undefined, {
+      onSuccess: () => toast.success("Automatic renewal off", { description: "We won't charge your card again." }),
+      onError: (error) => toast.error("Save Failed", { description: errorMessage(error) }),
+    });
+
+  return (
+    <Card className="p-5 sm:p-6" aria-labelledby="auto-renew-heading">
+      <h2 id="auto-renew-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
+        <RefreshCw aria-hidden="true" className="size-5 text-accent-ink" />
+        Automatic renewal
+      </h2>
+      <label className="mt-4 flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line bg-surface-raised p-4">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={on}
+          aria-checked={on}
+          disabled={!on || stop.isPending}
+          onChange={(event) => {
+            if (!event.target.checked) turnOff();
+          }}
+          className="size-5 shrink-0 accent-[var(--color-accent)]"
+        />
+        <span className="text-sm text-ink">Renew automatically</span>
+      </label>
+      <p className="mt-2 text-sm text-ink-subtle" role="status">
+        {on
+          ? `On, ${state.data.card}. ${state.data.consent}`
+          : "Off. To turn it on again, tick 'Renew automatically with this card' when you next pay by card."}
+      </p>
+    </Card>
+  );
+}

@@ -7,9 +7,6 @@ export const AUTO_RENEW_NOTICE_DAYS = 3;
 /** Days before the term ends that the card is charged. */
 export const AUTO_RENEW_CHARGE_DAYS = 1;
 
-/** The hosted providers whose checkout can keep the card for charges we start (PayFast's tokenisation). */
-export const SAVED_CARD_PROVIDERS = ["payfast"] as const;
-
 export const AUTO_RENEW_LABEL = "Renew automatically with this card";
 export const AUTO_RENEW_NOT_OFFERED = "This way to pay cannot renew automatically: choose a card provider that can, or leave it off";
 

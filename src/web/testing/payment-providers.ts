@@ -63,7 +63,7 @@ export const PAYMENT_PROVIDERS_FIXTURE: PaymentProviderInfo[] = [
       verifiesNotifications: true,
       statusQuery: false,
       refundByApi: true,
-      chargeSavedCard: false,
+      chargeSavedCard: true,
     },
     refund: {
       route: "payment-source",
@@ -129,7 +129,7 @@ export const PAYMENT_PROVIDERS_FIXTURE: PaymentProviderInfo[] = [
       verifiesNotifications: true,
       statusQuery: true,
       refundByApi: true,
-      chargeSavedCard: true,
+      chargeSavedCard: false,
     },
     refund: {
       route: "card",

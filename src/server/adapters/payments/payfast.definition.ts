@@ -12,7 +12,7 @@ export const payfastDefinition = {
   test: false,
   choiceText: "Card, Instant EFT, SnapScan and more on PayFast's secure page.",
   turnOn: "set PAYFAST_MERCHANT_ID / PAYFAST_MERCHANT_KEY / PAYFAST_PASSPHRASE",
-  capabilities: { checkout: "form", verifiesNotifications: true, statusQuery: false, refundByApi: true, chargeSavedCard: false },
+  capabilities: { checkout: "form", verifiesNotifications: true, statusQuery: false, refundByApi: true, chargeSavedCard: true },
   refund: {
     route: "payment-source",
     how: "PayFast pays it back to the card or account you paid with; banks usually take 5 to 10 working days to show it.",

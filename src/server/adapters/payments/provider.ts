@@ -10,6 +10,7 @@ export type { CardProviderName, HostedProviderName, PaymentProviderName } from "
 
 /** A card provider's name: the real one, or the local test checkout. */
 export type ProviderName = CardProviderName;
+
 import type { SavedCardCharger } from "./saved-card";
 
 /**

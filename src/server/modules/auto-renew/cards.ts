@@ -22,7 +22,7 @@ export async function tokenFits(
     .where(eq(renewalCharges.payment_id, payment.id))
     .limit(1);
   if (!charge) {
-    // A first payment: only one whose payer chose automatic renewal asked PayFast to keep the card.
+    // A first payment: only one whose payer chose automatic renewal asked the provider to keep the card.
     return payment.auto_renew_consent !== null ? { ok: true } : { ok: false, why: "it carries a card token this payment did not ask for" };
   }
   const kept = await keptToken(db, charge.client_id);

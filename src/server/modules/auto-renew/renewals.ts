@@ -9,8 +9,10 @@
 //     day; the owner is alerted.
 //   - unknown (no answer, 5xx): never sent again; the provider is asked what it holds, the owner
 //     is alerted, and the charge's notification settles it if it was made.
+
 import { and, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { providerDefinition } from "@/server/adapters/payments/registry";
 import type { SavedCardCharger } from "@/server/adapters/payments/saved-card";
 import { selectHostedProviders } from "@/server/adapters/payments/select-provider";
 import type { Db } from "@/server/db/client";
@@ -44,7 +46,10 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type ClientRow = typeof clients.$inferSelect;
 type ChargeRow = typeof renewalCharges.$inferSelect;
 
-/** The saved-card charger of a provider, as configured (PayFast now). */
+/** A provider's name as the owner knows it (the registry's), for messages. */
+const providerName = (name: string) => providerDefinition(name)?.sentenceName ?? name;
+
+/** The saved-card charger of a provider, as configured (those whose registry entry can charge a saved card). */
 export function chargerFor(app: FastifyInstance, provider: string): SavedCardCharger | null {
   const hosted = selectHostedProviders(app.config);
   for (const p of hosted.values()) if (p.name === provider && p.savedCards) return p.savedCards;
@@ -261,8 +266,8 @@ async function chargeIfDue(
       dedupeKey: `renewal-unknown:${charge.id}`,
       subject: `${d.client.full_name}'s automatic renewal: no answer from the card provider`,
       body: [
-        `We asked ${d.provider} to charge ${formatRand(charge.amount_cents / 100)} to ${d.client.full_name}'s card for the term ending ${formatDate(end)}, and got no clear answer (${result.reason}).`,
-        "It is not tried again: if the charge went through, its notification renews the line. Check the payment in your PayFast dashboard.",
+        `We asked ${providerName(d.provider)} to charge ${formatRand(charge.amount_cents / 100)} to ${d.client.full_name}'s card for the term ending ${formatDate(end)}, and got no clear answer (${result.reason}).`,
+        `It is not tried again: if the charge went through, its notification renews the line. Check the payment in your ${providerName(d.provider)} dashboard.`,
         "",
         `${business.publicUrl}/admin/payments`,
       ].join("\n"),
@@ -306,7 +311,7 @@ async function chargeIfDue(
     dedupeKey: `renewal-declined:${charge.id}:${charge.attempts}`,
     subject: `${d.client.full_name}'s automatic renewal was declined`,
     body: [
-      `${d.provider} declined ${formatRand(charge.amount_cents / 100)} on ${d.client.full_name}'s card for the term ending ${formatDate(end)}: ${result.reason}.`,
+      `${providerName(d.provider)} declined ${formatRand(charge.amount_cents / 100)} on ${d.client.full_name}'s card for the term ending ${formatDate(end)}: ${result.reason}.`,
       retry ? "It is tried once more tomorrow; the customer has the pay link." : "It is not tried again; the customer has the pay link.",
     ].join("\n"),
   });
@@ -325,7 +330,7 @@ async function lookUpUnknown(app: FastifyInstance, now: Date): Promise<number> {
     .where(
       and(
         eq(renewalCharges.status, "unknown"),
-        // once each: what PayFast holds is then on the owner's list; the charge's ITN still settles it
+        // once each: what the provider holds is then on the owner's list; the charge's notification still settles it
         sql`${renewalCharges.last_error} not like '%| looked up:%'`,
         sql`${renewalCharges.updated_at} <= ${new Date(now.getTime() - 60 * 60_000)}`,
       ),

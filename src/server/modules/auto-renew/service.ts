@@ -1,6 +1,8 @@
 // The client's and the owner's view of automatic renewals (issue 44), and turning one off.
+
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { providerDefinition } from "@/server/adapters/payments/registry";
 import { autoRenewals, clients, packages, renewalCharges } from "@/server/db/schema";
 import { open } from "@/server/lib/secret-box";
 import { AUTO_RENEW_CHARGE_DAYS, type AutoRenewView, type RenewalsOverview } from "@/shared/auto-renew";
@@ -9,13 +11,12 @@ import { disableAutoRenew } from "./cards";
 import { chargerFor } from "./renewals";
 
 const DAY_MS = 86_400_000;
-const LABELS: Record<string, string> = { payfast: "PayFast", paystack: "Paystack" };
 
 /** What the portal and the owner see: never the token. Null when the client never chose it. */
 export async function autoRenewView(app: FastifyInstance, clientId: string): Promise<AutoRenewView | null> {
   const [row] = await app.db.select().from(autoRenewals).where(eq(autoRenewals.client_id, clientId));
   if (!row) return null;
-  const via = LABELS[row.provider] ?? row.provider;
+  const via = providerDefinition(row.provider)?.sentenceName ?? row.provider;
   return {
     enabled: row.enabled,
     provider: row.provider,

@@ -10,7 +10,7 @@ import { ArrowLeft, CreditCard, FlaskConical, KeyRound, Landmark, Loader2, Walle
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, type UseFormRegister, useForm } from "react-hook-form";
 import type { EftResponse, HostedPaymentMethod, PaymentMethods, PaymentProviderInfo } from "@/shared/api";
-import { AUTO_RENEW_LABEL, autoRenewConsent, SAVED_CARD_PROVIDERS } from "@/shared/auto-renew";
+import { AUTO_RENEW_LABEL, autoRenewConsent } from "@/shared/auto-renew";
 import type { CouponQuote } from "@/shared/billing";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { needsMac } from "@/shared/device-lines";
@@ -100,8 +100,9 @@ const EMPTY: PayerValues = {
 // The form holds what is typed (the consent starts unticked); the schema turns it into a Payer and its device.
 const resolver = zodResolver(payerDeviceSchema) as unknown as Resolver<PayerValues, unknown, PayerDevice>;
 
-/** A provider whose checkout can keep the card for renewals we charge (PayFast's tokenisation). */
-const savesCard = (method: string) => (SAVED_CARD_PROVIDERS as readonly string[]).includes(method);
+/** A provider whose checkout can keep the card for renewals we charge (the registry's capability). */
+const savesCard = (providers: readonly PaymentProviderInfo[] | undefined, method: string) =>
+  findProvider(providers, method)?.capabilities.chargeSavedCard === true;
 
 /** The field's control id (its error is `{id}-error`). */
 const fieldId = (name: PayerField) => `payer-${name}`;
@@ -190,7 +191,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
       ...who,
       ...deviceRequest(payer),
       ...(verificationCode ? { verificationCode } : {}),
-      ...(way !== "card" && way !== "eft" && savesCard(way) && getValues("autoRenew") ? { autoRenew: true } : {}),
+      ...(way !== "card" && way !== "eft" && savesCard(providers, way) && getValues("autoRenew") ? { autoRenew: true } : {}),
     };
     const attempt = way === "eft" ? await payByEft(request) : await payByCard(way === "card" ? request : { ...request, method: way }, tab);
     if (attempt.ok) {
@@ -245,7 +246,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
   const loginChannel = promisedLoginChannel(methods?.loginChannel, watch("email") ?? "");
   // the consent sentence: the plan's price and period (what each renewal charges, and when)
   const renewal =
-    method && savesCard(method) && typeof plan.price === "number"
+    method && savesCard(providers, method) && typeof plan.price === "number"
       ? autoRenewConsent(
           Math.round((plan.originalPrice ?? plan.price) * 100),
           packageMonths({ duration_months: null, duration: plan.duration, name: plan.packageName }) ?? 1,

@@ -39,10 +39,11 @@ export function trialSettingProblem(key: string, value: string): string | null {
   switch (key) {
     case TRIAL_SETTINGS.mode:
       return text === "" || (TRIAL_MODES as readonly string[]).includes(text) ? null : TRIAL_SETTING_MESSAGES.mode;
+    // empty: back to the default the card shows ("Not set: 2, the default"), as trialLimits reads it
     case TRIAL_SETTINGS.perNetwork:
-      return whole(text, LIMIT_RANGE.perNetwork) ? null : TRIAL_SETTING_MESSAGES.perNetwork;
+      return text === "" || whole(text, LIMIT_RANGE.perNetwork) ? null : TRIAL_SETTING_MESSAGES.perNetwork;
     case TRIAL_SETTINGS.dailyCap:
-      return whole(text, LIMIT_RANGE.dailyCap) ? null : TRIAL_SETTING_MESSAGES.dailyCap;
+      return text === "" || whole(text, LIMIT_RANGE.dailyCap) ? null : TRIAL_SETTING_MESSAGES.dailyCap;
     case TRIAL_SETTINGS.disposable:
       return text === "on" || text === "off" ? null : TRIAL_SETTING_MESSAGES.disposable;
     default:

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteSettings } from "@/server/db/schema";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
-import { explicitTrialMode, TRIAL_SETTING_MESSAGES, TRIAL_SETTINGS, trialLimits } from "@/shared/trial-schemas";
+import { explicitTrialMode, TRIAL_LIMIT_DEFAULTS, TRIAL_SETTING_MESSAGES, TRIAL_SETTINGS, trialLimits } from "@/shared/trial-schemas";
 
 let t: TestApp;
 let admin: SignedIn;
@@ -39,6 +39,10 @@ describe("the Free trials card's settings through the settings API", () => {
     // the mode's "Automatic" entry is the empty value: the default again
     expect((await save(TRIAL_SETTINGS.mode, "")).statusCode).toBe(200);
     expect(explicitTrialMode(await storedRows())).toBeNull();
+    // so are the limits' empty values: the owner can go back to the defaults the card names
+    expect((await save(TRIAL_SETTINGS.perNetwork, "")).statusCode).toBe(200);
+    expect((await save(TRIAL_SETTINGS.dailyCap, " ")).statusCode).toBe(200);
+    expect(trialLimits(await storedRows())).toEqual({ ...TRIAL_LIMIT_DEFAULTS, blockDisposable: false });
   });
 
   it.each([

@@ -33,8 +33,9 @@ const stored = async (key: string) => (await t.app.db.select().from(siteSettings
 describe("trial settings where they are saved", () => {
   it.each([
     [TRIAL_SETTINGS.mode, ["instant", "approve", ""], ["auto", "INSTANT!", "yes"], TRIAL_SETTING_MESSAGES.mode],
-    [TRIAL_SETTINGS.perNetwork, ["1", "2", "10"], ["0", "-1", "abc", "", "2.5"], TRIAL_SETTING_MESSAGES.perNetwork],
-    [TRIAL_SETTINGS.dailyCap, ["1", "50", "500"], ["0", "abc", "", "1e3"], TRIAL_SETTING_MESSAGES.dailyCap],
+    // empty is the default again (the card says "Not set: 2, the default"), as for the mode
+    [TRIAL_SETTINGS.perNetwork, ["1", "2", "10", ""], ["0", "-1", "abc", "2.5"], TRIAL_SETTING_MESSAGES.perNetwork],
+    [TRIAL_SETTINGS.dailyCap, ["1", "50", "500", ""], ["0", "abc", "1e3"], TRIAL_SETTING_MESSAGES.dailyCap],
     [TRIAL_SETTINGS.disposable, ["on", "off"], ["yes", "", "1"], TRIAL_SETTING_MESSAGES.disposable],
   ] as const)("%s accepts %j and refuses %j with a 400 on value", async (key, good, bad, message) => {
     for (const value of good) {

@@ -163,9 +163,13 @@ async function settleNotification(
     await notePending(ctx, provider.name, ref, `${provider.label} reports ${n.providerStatus}: not paid yet.`);
     return;
   }
-  if (n.savedCard) {
+  // A card is kept only by a provider whose cards we charge for renewals (its tokens come only when
+  // asked for, so an unasked one is refused); another's card details (Paystack names the card of
+  // every payment) are not kept at all.
+  const savedCard = provider.savedCards ? n.savedCard : undefined;
+  if (savedCard) {
     // A card token we did not ask for, or not this client's: refused, logged (never the token).
-    const fits = await tokenFits(db, payment, n.savedCard.token);
+    const fits = await tokenFits(db, payment, savedCard.token);
     if (!fits.ok) {
       app.log.warn(log, `payment notification refused: ${fits.why}`);
       await notePending(ctx, provider.name, ref, `Not captured: a notification from ${provider.label} was refused (${fits.why}).`);
@@ -200,7 +204,7 @@ async function settleNotification(
     return;
   }
   try {
-    await captureIfConfirmed(ctx, payment, truth, n.payload, n.providerPaymentId, n.savedCard);
+    await captureIfConfirmed(ctx, payment, truth, n.payload, n.providerPaymentId, savedCard);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === "payment_not_confirmed") {

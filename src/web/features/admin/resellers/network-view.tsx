@@ -53,7 +53,13 @@ export function NetworkView() {
               </dd>
             </div>
           </dl>
-          <div className="overflow-x-auto">
+          {/* scrolls sideways on a phone: a keyboard reaches it too (a focusable, named region) */}
+          <section
+            className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-accent"
+            aria-label="Credits per partner per month"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard (axe: scrollable-region-focusable)
+            tabIndex={0}
+          >
             <table className="w-full min-w-[32rem] text-left text-sm">
               <caption className="sr-only">Credits sold, given and spent, and lines made, per partner per month</caption>
               <thead>
@@ -95,7 +101,7 @@ export function NetworkView() {
                 )}
               </tbody>
             </table>
-          </div>
+          </section>
           <p className="text-xs text-ink-subtle">
             Lines per partner, all time: {view.partners.map((p) => `${p.name} ${p.lines}`).join(" · ") || "no partners yet"}.
           </p>

@@ -47,23 +47,34 @@ interface GraphError {
   error?: { message?: string; code?: number; error_subcode?: number; error_data?: { details?: string } };
 }
 
+/**
+ * One call to Meta's Graph API with the account's token: the answer's text, and its JSON when it
+ * is JSON (null otherwise: each caller describes a failure in its own words).
+ */
+async function graphRequest(url: string, token: string, init: RequestInit): Promise<{ response: Response; text: string; answer: unknown }> {
+  const response = await fetch(url, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text().catch(() => "");
+  let answer: unknown = null;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    // not JSON: left null
+  }
+  return { response, text, answer };
+}
+
 export function createCloudApiTransport(apiUrl: string, phoneNumberId: string, token: string): WhatsAppTransport {
   const endpoint = `${apiUrl.replace(/\/$/, "")}/${encodeURIComponent(phoneNumberId)}/messages`;
 
   async function post(payload: Record<string, unknown>): Promise<WhatsAppSent> {
-    const response = await fetch(endpoint, {
+    const { response, text, answer } = await graphRequest(endpoint, token, {
       method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: JSON.stringify({ messaging_product: "whatsapp", recipient_type: "individual", ...payload }),
-      signal: AbortSignal.timeout(15_000),
     });
-    const text = await response.text().catch(() => "");
-    let answer: unknown = null;
-    try {
-      answer = JSON.parse(text);
-    } catch {
-      // described below
-    }
     if (!response.ok) {
       const error = (answer as GraphError | null)?.error;
       const detail = error?.message
@@ -164,18 +175,7 @@ export function createTemplateManager(apiUrl: string, businessAccountId: string,
   const endpoint = `${apiUrl.replace(/\/$/, "")}/${encodeURIComponent(businessAccountId)}/message_templates`;
 
   async function call(url: string, init: RequestInit = {}): Promise<unknown> {
-    const response = await fetch(url, {
-      ...init,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      signal: AbortSignal.timeout(15_000),
-    });
-    const text = await response.text().catch(() => "");
-    let answer: unknown = null;
-    try {
-      answer = JSON.parse(text);
-    } catch {
-      // described below
-    }
+    const { response, text, answer } = await graphRequest(url, token, init);
     if (!response.ok) {
       const error = (answer as GraphTemplateError | null)?.error;
       const words = error?.error_user_msg || error?.message || text.slice(0, 300) || `HTTP ${response.status}`;

@@ -57,24 +57,17 @@ async function sendResetLinks(app: FastifyInstance, identifier: string): Promise
     const whatsapp = whatsappOf(client);
     await app.db.transaction(async (tx) => {
       await tx.insert(passwordResetTokens).values({ client_id: client.id, token_hash: hashToken(token), expires_at: expiresAt });
-      if (email) {
+      // WhatsApp queued always; the outbox sends it only where WhatsApp is configured. The
+      // kind's own subject on a WhatsApp row too (the owner's queue reads it).
+      const channels = [
+        { channel: "email" as const, recipient: email },
+        { channel: "whatsapp" as const, recipient: whatsapp },
+      ];
+      for (const { channel, recipient } of channels) {
+        if (!recipient) continue;
         await enqueue(tx, {
-          channel: "email",
-          recipient: email,
-          subject: message.subject,
-          body: message.body,
-          secret: link,
-          kind: "password-reset",
-          failure: message.error,
-          client_id: client.id,
-        });
-      }
-      // Queued always; the outbox sends it only where WhatsApp is configured.
-      if (whatsapp) {
-        await enqueue(tx, {
-          channel: "whatsapp",
-          recipient: whatsapp,
-          // the kind's own subject on a WhatsApp row too (the owner's queue reads it)
+          channel,
+          recipient,
           subject: message.subject,
           body: message.body,
           secret: link,

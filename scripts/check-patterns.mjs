@@ -14,6 +14,9 @@
 //     src/web/features (tests aside) names none, in code or comment: the server asks the registry,
 //     the web GET /api/payment-providers. The names are read from src/shared/payment-providers.ts,
 //     so a provider added there is covered at once.
+//  6. One room, one job: no source file under src/ is over MAX_LINES (600) lines; tests,
+//     migrations, the database schema and the seed content aside (issue 47). A longer file is a
+//     room to split by part.
 // `node scripts/check-patterns.mjs [root]` prints each problem and exits 1 when there is one;
 // with --fix it first rewrites climbing imports to `@/...`. checkPatterns(root) returns the
 // problems (the planted-violation tests call it on a copy).
@@ -58,6 +61,23 @@ const PROVIDER_FREE_AREAS = ["src/server/modules/", "src/web/features/"];
  */
 const SHARED_WORDS = new Set(["sandbox"]);
 const paymentWords = /pay|card|checkout|refund|provider/i;
+
+/** The most lines a source file under src/ may have (rule 6). */
+export const MAX_LINES = 600;
+/** Long by nature and let be: one table list (the database schema) and one body of text (the seed content). */
+const LONG_BY_NATURE = new Set(["src/server/db/schema.ts", "src/server/db/seed-content.ts"]);
+/**
+ * Files still over MAX_LINES: being split (issue 47); this list only shrinks. Once one is split,
+ * the check says to take it off, so none can grow back past the limit unnoticed.
+ */
+export const FILES_TO_SPLIT = new Set([
+  "src/server/modules/billing/service.ts",
+  "src/server/jobs/provisioning-worker.ts",
+  "src/server/adapters/panel/fake-xtream.ts",
+  "src/server/lib/verification.ts",
+]);
+/** The number of lines as `wc -l` counts them (a final newline ends the last line, it does not start one). */
+const lineCount = (text) => text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
 
 /** The provider names src/shared/payment-providers.ts lists (its *_PROVIDER_NAMES arrays), lower case. */
 export function providerNames(root) {
@@ -136,7 +156,7 @@ export function fixClimbingImports(root) {
   return changed;
 }
 
-export function checkPatterns(root, { formsToMove = new Set(), providerNamingAllowed = new Set() } = {}) {
+export function checkPatterns(root, { formsToMove = new Set(), providerNamingAllowed = new Set(), filesToSplit = new Set() } = {}) {
   const problems = [];
   const definitions = new Map();
   const names = providerNames(root);
@@ -154,6 +174,17 @@ export function checkPatterns(root, { formsToMove = new Set(), providerNamingAll
         const target = posix(path.relative(root, path.resolve(path.dirname(file), spec)));
         if (target !== unit && !target.startsWith(`${unit}/`)) {
           problems.push(`${rel}: the relative import "${spec}" climbs out of ${unit}/: import "@/${target.replace(/^src\//, "")}" instead`);
+        }
+      }
+
+      // 6. no source file over MAX_LINES
+      if (!isTest && !LONG_BY_NATURE.has(rel) && !rel.includes("/migrations/")) {
+        const lines = lineCount(text);
+        if (lines > MAX_LINES && !filesToSplit.has(rel)) {
+          problems.push(`${rel}: ${lines} lines, over ${MAX_LINES}: split it by part into files beside it (issue 47)`);
+        }
+        if (lines <= MAX_LINES && filesToSplit.has(rel)) {
+          problems.push(`${rel}: ${lines} lines now, within ${MAX_LINES}: take it off FILES_TO_SPLIT in scripts/check-patterns.mjs`);
         }
       }
 
@@ -209,12 +240,16 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const root = path.resolve(args.find((a) => !a.startsWith("--")) ?? path.join(import.meta.dirname, ".."));
   if (args.includes("--fix")) console.log(`Rewrote ${fixClimbingImports(root)} climbing imports as @/...`);
-  const problems = checkPatterns(root, { formsToMove: FORMS_TO_MOVE, providerNamingAllowed: PROVIDER_NAMING_ALLOWED });
+  const problems = checkPatterns(root, {
+    formsToMove: FORMS_TO_MOVE,
+    providerNamingAllowed: PROVIDER_NAMING_ALLOWED,
+    filesToSplit: FILES_TO_SPLIT,
+  });
   if (problems.length) {
     console.error(`Pattern check failed (${problems.length}):\n  ${problems.join("\n  ")}`);
     process.exit(1);
   }
   console.log(
-    "Pattern check passed: one definition per query, every form on react-hook-form + zod, no climbing imports, toasts through web/lib/toast, payment providers named only by the registry.",
+    `Pattern check passed: one definition per query, every form on react-hook-form + zod, no climbing imports, toasts through web/lib/toast, payment providers named only by the registry, no source file over ${MAX_LINES} lines.`,
   );
 }

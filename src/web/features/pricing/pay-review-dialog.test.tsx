@@ -7,7 +7,8 @@ import { IDENTIFY_MESSAGE, IMMEDIATE_START_CONSENT_MESSAGE } from "@/shared/sche
 import { SEND_CODE_ON_WHATSAPP } from "@/web/components/send-code-on-whatsapp";
 import { paymentProvidersAnswer } from "@/web/testing/payment-providers";
 import { cleanup, click, renderRoutes, stubFetch, typeInto, waitFor } from "@/web/testing/render";
-import { PAY_REVIEW_MESSAGES, PayReviewDialog } from "./pay-review-dialog";
+import { PayReviewDialog } from "./pay-review-dialog";
+import { PAY_REVIEW_MESSAGES } from "./pay-review-model";
 
 vi.mock("@/web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 const { toast } = await import("@/web/lib/toast");

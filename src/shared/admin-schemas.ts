@@ -346,7 +346,6 @@ export const incidentPatchSchema = z.object(incidentFields).partial();
 // Scheduled maintenance (issue 13 item 5): a row of the incidents table with kind 'maintenance'.
 // Cancelling is status 'cancelled'; completed and cancelled windows leave the status page.
 export const MAINTENANCE_STATUSES = ["scheduled", "in_progress", "completed", "cancelled"] as const;
-export type MaintenanceStatus = (typeof MAINTENANCE_STATUSES)[number];
 export const MAINTENANCE_END_MESSAGE = "The end must be after the start";
 const maintenanceFields = {
   title: requiredText("Please enter a title", "Title", 200),
@@ -430,15 +429,6 @@ export const auditQuerySchema = z.object({
 export type AdminCreate = z.output<typeof adminCreateSchema>;
 export type PasswordChange = z.output<typeof passwordChangeSchema>;
 export type SettingInput = z.output<typeof settingInputSchema>;
-export type ImageInput = z.output<typeof imageInputSchema>;
-export type ContentInput = z.output<typeof contentInputSchema>;
 export type BrandingUpdate = z.output<typeof brandingUpdateSchema>;
-export type KbInput = z.output<typeof kbInputSchema>;
-export type ReleaseInput = z.output<typeof releaseInputSchema>;
-export type ComponentInput = z.output<typeof componentInputSchema>;
-export type IncidentInput = z.output<typeof incidentInputSchema>;
-export type MaintenanceInput = z.output<typeof maintenanceInputSchema>;
 export type BlackoutDayInput = z.output<typeof blackoutDayInputSchema>;
-export type OutboxQuery = z.output<typeof outboxQuerySchema>;
-export type AuditQuery = z.output<typeof auditQuerySchema>;
 export type AdminPatch = z.output<typeof adminPatchSchema>;

@@ -412,11 +412,6 @@ export interface StatusCheckResponse {
   checked_at: string | null;
 }
 
-/** POST /api/speedtest/upload */
-export interface SpeedtestUploadResponse {
-  received: number;
-}
-
 // ---- the WhatsApp inbox (issue 26) ----
 
 /** GET /api/admin/inbox → {data: InboxConversation[]}, newest first */

@@ -230,7 +230,6 @@ export const couponInputSchema = z
       ctx.addIssue({ code: "custom", path: ["amount_off"], message: "Enter an amount in rand above R0" });
   });
 export type CouponInput = z.output<typeof couponInputSchema>;
-export type CouponFormValues = z.input<typeof couponInputSchema>;
 
 export const REFUND_TOO_MUCH = "That is more than is left to refund on this payment.";
 
@@ -287,11 +286,9 @@ export interface RefundResult {
   refunded_amount: number;
   term_change: string;
 }
-export type RefundFormValues = z.input<typeof refundRequestSchema>;
 
 /** GET /api/admin/invoices?month=YYYY-MM (and the CSV) */
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
-export const monthSchema = z.string().regex(MONTH_PATTERN, "Choose a month as YYYY-MM");
 
 /** PUT /api/admin/billing/numbering: the next number of each series (never at or below one issued). */
 export const numberingSchema = z.object({

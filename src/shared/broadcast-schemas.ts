@@ -6,7 +6,6 @@ import { CLIENT_STATUSES } from "./lifecycle";
 import { blankToUndefined } from "./schemas";
 
 export const BROADCAST_KINDS = ["service", "marketing"] as const;
-export type BroadcastKind = (typeof BROADCAST_KINDS)[number];
 
 export const broadcastAudienceSchema = z.object({
   kind: z.enum(BROADCAST_KINDS, { error: "Choose a service message or marketing" }),

@@ -49,7 +49,6 @@ export const dataRequestCorrectSchema = z.object({
   /** what the client is told was done; default words when empty */
   note: z.string().trim().max(1000, DATA_REQUEST_MESSAGES.tooLong).default(""),
 });
-export type DataRequestCorrect = z.input<typeof dataRequestCorrectSchema>;
 
 /** POST /api/admin/data-requests/:id/refuse: the reason the client is told. */
 export const dataRequestRefuseSchema = z.object({ reason: longText(DATA_REQUEST_MESSAGES.reason, 5) });

@@ -456,7 +456,7 @@ export type MessageTemplateInput = z.output<typeof messageTemplateInputSchema>;
  * WhatsApp too (the e-mail and the WhatsApp text are the same words; only a variable such as
  * {{credit_note_where}} differs by channel). The subject is not: WhatsApp sends the text alone.
  */
-export const WHATSAPP_TEMPLATE_KINDS: readonly TemplateKind[] = TEMPLATE_KINDS;
+const WHATSAPP_TEMPLATE_KINDS: readonly TemplateKind[] = TEMPLATE_KINDS;
 
 /** "e-mail", "email", "E-mails", "e mail" as a word; an e-mail address or a link that holds the letters is not one. */
 const EMAIL_WORD = /\be[\s-]?mail(?:s|ed|ing)?\b/i;
@@ -490,7 +490,6 @@ export const messageTemplatePreviewSchema = z.object({
   subject: z.string().max(200).optional(),
   body: z.string().max(5000).optional(),
 });
-export type MessageTemplatePreviewInput = z.output<typeof messageTemplatePreviewSchema>;
 
 /** GET /api/admin/message-templates → {data} */
 export interface MessageTemplateEntry {

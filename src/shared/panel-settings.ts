@@ -76,7 +76,6 @@ export const panelSettingsSchema = z.object({
     .max(PANEL_CACHE_MINUTES.max, CACHE_MINUTES_MESSAGE)
     .optional(),
 });
-export type PanelSettingsInput = z.input<typeof panelSettingsSchema>;
 export type PanelSettings = z.output<typeof panelSettingsSchema>;
 
 /** Where the stream URL the server uses comes from. */

@@ -40,7 +40,6 @@ export const creditTransferSchema = z.object({
     .refine((v) => Math.abs(v) <= 100_000, "That is more credits than a panel holds"),
   note: z.string().trim().max(200, "Keep the note under 200 characters").optional().default(""),
 });
-export type CreditTransferInput = z.input<typeof creditTransferSchema>;
 
 /** The dashboard's credits form: how many to give or take back (its two buttons choose the sign), and a note. */
 export const creditAmountSchema = z.object({

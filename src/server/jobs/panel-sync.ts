@@ -79,13 +79,6 @@ export function driftWords(drift: Drift, status: string): string {
   }
 }
 
-/** What differs between our client and their line ('' when they agree). */
-export function syncIssue(client: Client, line: PanelLine | undefined, maxConnections?: number | null): string {
-  return driftOf(client, line, maxConnections)
-    .map((d) => driftWords(d, client.status))
-    .join(" ");
-}
-
 /** Claims tonight's sync for this process; false when another ran it within MIN_GAP_HOURS. */
 async function claim(app: FastifyInstance, now: Date): Promise<boolean> {
   await app.db

@@ -26,7 +26,6 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string>) => new AppError(400, "validation", message, fields);
 export const unauthorized = (message = "Please sign in.") => new AppError(401, "unauthorized", message);
-export const forbidden = (message = "You are not allowed to do that.") => new AppError(403, "forbidden", message);
 export const notFound = (message = "Not found.") => new AppError(404, "not_found", message);
 export const conflict = (message: string, fields?: Record<string, string>) => new AppError(409, "conflict", message, fields);
 export const tooManyRequests = (retryAfterSeconds: number, message = "Too many requests. Please wait a minute and try again.") =>

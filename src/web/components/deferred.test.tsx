@@ -1,5 +1,6 @@
 // Below-the-fold parts mount after the first screen: at idle after load, when near the view,
 // or all at once when something scrolls within the page.
+import { act } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mountAllDeferred, resetDeferredMount } from "@/web/lib/deferred-mount";
 import { scrollToSection } from "@/web/lib/scroll";
@@ -34,10 +35,10 @@ describe("deferred parts of a page", () => {
     expect(container.querySelector("#pricing")?.getAttribute("aria-busy")).toBe("true");
     expect(container.textContent).toBe("Hero");
 
-    idle.shift()?.(); // first idle period: the pricing section
+    act(() => idle.shift()?.()); // first idle period: the pricing section
     await waitFor(() => expect(container.textContent).toBe("HeroPackages"));
     expect(container.querySelector("#order")?.getAttribute("aria-busy")).toBe("true");
-    idle.shift()?.();
+    act(() => idle.shift()?.());
     await waitFor(() => expect(container.textContent).toBe("HeroPackagesOrder form"));
   });
 
@@ -47,7 +48,11 @@ describe("deferred parts of a page", () => {
     expect(container.textContent).toBe("Hero");
     const scrolled = vi.fn();
     Element.prototype.scrollIntoView = scrolled;
-    expect(scrollToSection("order")).toBe(true);
+    let found = false;
+    act(() => {
+      found = scrollToSection("order");
+    });
+    expect(found).toBe(true);
     expect(scrolled).toHaveBeenCalled();
     await waitFor(() => expect(container.textContent).toBe("HeroPackagesOrder form"));
   });
@@ -67,15 +72,15 @@ describe("deferred parts of a page", () => {
         </Deferred>
       </>,
     );
-    idle.shift()?.();
+    act(() => idle.shift()?.());
     expect(prepare).toHaveBeenCalledTimes(1);
     await Promise.resolve();
     expect(container.textContent).toBe("");
     expect(idle).toHaveLength(0); // the order form waits for the pricing section's code
-    codeArrives();
+    await act(async () => codeArrives());
     await waitFor(() => expect(container.textContent).toBe("Packages"));
     await waitFor(() => expect(idle).toHaveLength(1));
-    idle.shift()?.();
+    act(() => idle.shift()?.());
     await waitFor(() => expect(container.textContent).toBe("PackagesOrder form"));
   });
 

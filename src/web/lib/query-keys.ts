@@ -20,8 +20,6 @@ export const queryKeys = {
   trialAvailability: ["trial-availability"],
 } as const;
 
-export type QueryKeyName = keyof typeof queryKeys;
-
 /** Watched tables a public visitor's queries depend on → the query key prefixes to refetch. */
 export const tableQueryKeys: Record<string, readonly (readonly string[])[]> = {
   packages: [queryKeys.packages],

@@ -4,8 +4,7 @@
 // own-changes.ts; none when the refetch brought back what was shown, for a resync's "maybe
 // changed", or in the first moments after the stream opens, when the page is catching up). A dropped stream reconnects after 1, 2, 5, then every 10 s, and refetches
 // everything on return, since changes made while away were missed.
-import { type InvalidateOptions, type Query, type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import type { InvalidateOptions, Query, QueryClient, QueryKey } from "@tanstack/react-query";
 import type { ChangeEvent } from "@/shared/api";
 import { SPECIALS_REFETCH_DELAY_MS } from "@/shared/retry";
 import { isOwnChange } from "./own-changes";
@@ -214,11 +213,4 @@ export function startLiveData(queryClient: QueryClient, tables: readonly string[
     stopStream();
     stopPrices();
   };
-}
-
-/** Keeps the given tables' data live while mounted: the change stream plus the price window events. */
-export function useLiveData(tables: readonly string[] = publicTables): void {
-  const queryClient = useQueryClient();
-  const tablesKey = tables.join(",");
-  useEffect(() => startLiveData(queryClient, tablesKey.split(",")), [queryClient, tablesKey]);
 }

@@ -31,7 +31,6 @@ const dummy = () => {
 
 /** The account a sign-in names, as the limits count it: the username without case or spaces around it. */
 export const accountOf = (username: string) => username.trim().toLowerCase();
-export const accountLimitKey = (username: string) => `login:client:acct:${accountOf(username)}`;
 
 const routes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

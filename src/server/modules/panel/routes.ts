@@ -45,8 +45,6 @@ import { credentialsMessages } from "./messages";
 import { chargedBy, computeRunway, ledgerSummary, type Runway } from "./runway";
 import { currentStreamUrl, loadPanelSettings, type PanelSettingsView, writePanelSetting } from "./settings";
 
-export { CREDIT_WARNING_SETTING } from "@/server/lib/owner-alerts";
-
 const JOB_STATUSES = ["pending", "running", "done", "failed", "task"] as const;
 
 const byId = { params: z.object({ id: z.uuid({ error: "Not a valid id" }) }) };

@@ -23,15 +23,13 @@ export {
   makeTransactionId,
   NOTIFY_PATHS,
   PAYLINK_FAILED_MESSAGE,
-  type PaylinkResponse,
   type SandboxAction,
-  TRANSACTION_PREFIX,
 } from "./checkout";
 export type { OrderInput, PayerSession, PaymentsServiceOptions } from "./context";
-export { EFT_REFERENCE_ALPHABET, type EftResponse } from "./eft";
+export { EFT_REFERENCE_ALPHABET } from "./eft";
 export { paymentNotificationsSettled } from "./intake";
 export { cardModeFor, paymentMethods } from "./methods";
-export { identifyLookupsSettled, NOT_YOUR_ACCOUNT, PAYER_CODE_REFUSED } from "./payer";
+export { identifyLookupsSettled, PAYER_CODE_REFUSED } from "./payer";
 export { messageState } from "./status";
 
 export function createPaymentsService(app: FastifyInstance, options: PaymentsServiceOptions = {}) {

@@ -6,8 +6,6 @@ import { type ComponentProps, type HTMLAttributes, useRef } from "react";
 import { cn } from "@/web/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   /** hide the corner close button (the dialog then needs its own way out) */

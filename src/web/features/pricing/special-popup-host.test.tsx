@@ -101,7 +101,9 @@ describe("SpecialPopupHost (spec §4)", () => {
 
   async function setUp(banners: Banner[]) {
     await import("./special-popup"); // so the lazy dialog resolves without waiting on the module loader
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    // performance too: the wait is counted from the page's load (performance.now()), so a slow
+    // machine's real milliseconds between render and the timer must not shorten the fake second.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
     stubApi(banners);
     const order = document.createElement("section");
     order.id = "order";

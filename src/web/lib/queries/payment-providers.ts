@@ -30,7 +30,3 @@ export function usePaymentProviders(): PaymentProviderInfo[] | undefined {
 export function findProvider(providers: readonly PaymentProviderInfo[] | undefined, name: string | null | undefined) {
   return name ? providers?.find((p) => p.name === name) : undefined;
 }
-
-export function usePaymentProvider(name: string | null | undefined): PaymentProviderInfo | undefined {
-  return findProvider(usePaymentProviders(), name);
-}

@@ -8,7 +8,6 @@ import { cn } from "@/web/lib/cn";
 export const Sheet = DialogPrimitive.Root;
 export const SheetTitle = DialogPrimitive.Title;
 export const SheetDescription = DialogPrimitive.Description;
-export const SheetClose = DialogPrimitive.Close;
 
 export interface SheetContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   side?: "left" | "right";

@@ -1,8 +1,9 @@
 // The card mode the shop runs in, from GET /api/payments/methods, in words an owner acts on.
+import { QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PaymentMethods } from "@/shared/api";
 import { paymentProvidersAnswer } from "@/web/testing/payment-providers";
-import { cleanup, waitFor } from "@/web/testing/render";
+import { cleanup, render, testQueryClient, waitFor } from "@/web/testing/render";
 import { renderWithClient, stubApi } from "../catalogue/components/test-helpers";
 import { PaymentModeBanner } from "./payment-mode-banner";
 
@@ -50,8 +51,25 @@ describe("PaymentModeBanner", () => {
   });
 
   it("stays out of the way on the overview while card payments are live", async () => {
-    const container = await show({ card: "ikhokha", eft: true }, { quietWhenLive: true });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    stubApi({
+      "/api/payments/methods": { body: { data: { card: "ikhokha", eft: true } } },
+      "/api/payment-providers": paymentProvidersAnswer,
+    });
+    const client = testQueryClient();
+    const { container } = await render(
+      <QueryClientProvider client={client}>
+        <PaymentModeBanner quietWhenLive />
+      </QueryClientProvider>,
+    );
+    // both answers are in (the mode and the providers' words), so the banner has decided
+    await waitFor(() =>
+      expect(
+        client
+          .getQueryCache()
+          .getAll()
+          .map((query) => query.state.status),
+      ).toEqual(["success", "success"]),
+    );
     expect(container.querySelector("[data-testid=payment-mode]")).toBeNull();
   });
 });

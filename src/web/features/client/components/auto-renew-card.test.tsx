@@ -21,11 +21,13 @@ function renderCard(state: AutoRenewView | null) {
     }
     return new Response(JSON.stringify({ data: current }), { headers: { "content-type": "application/json" } });
   });
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const rendered = render(
+    <QueryClientProvider client={client}>
       <AutoRenewCard />
     </QueryClientProvider>,
   );
+  return { ...rendered, client };
 }
 
 afterEach(() => {
@@ -49,9 +51,17 @@ describe("AutoRenewCard", () => {
   });
 
   it("shows nothing to a client who never chose it", async () => {
-    const { container } = renderCard(null);
-    await waitFor(() => expect(deletes).toHaveLength(0));
-    await new Promise((r) => setTimeout(r, 50));
+    const { container, client } = renderCard(null);
+    // the server's answer (never chosen) is in, not still on its way
+    await waitFor(() =>
+      expect(
+        client
+          .getQueryCache()
+          .getAll()
+          .map((query) => query.state.status),
+      ).toEqual(["success"]),
+    );
     expect(container.textContent).toBe("");
+    expect(deletes).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@
 // and the query each list's route takes (search, filters, dates, sort and page).
 import { z } from "zod";
 import { tooLong } from "./business-schema-parts";
-import { CLIENT_STATUSES, type ClientStatus } from "./lifecycle";
+import { CLIENT_STATUSES } from "./lifecycle";
 import { OTHER_PAYMENT_METHODS, PAYMENT_PROVIDER_NAMES } from "./payment-providers";
 import { blankToUndefined } from "./schema-parts";
 
@@ -18,7 +18,6 @@ export const PAYMENT_PROVIDERS = [...PAYMENT_PROVIDER_NAMES, ...OTHER_PAYMENT_ME
 export const CONTENT_REQUEST_STATUSES = ["new", "in_progress", "added", "declined"] as const;
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export { CLIENT_STATUSES, type ClientStatus };
 export type ContentRequestStatus = (typeof CONTENT_REQUEST_STATUSES)[number];
 
 export const PAGE_SIZE_DEFAULT = 25;

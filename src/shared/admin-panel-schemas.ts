@@ -107,9 +107,6 @@ export interface PanelCheckView {
   took_ms: number;
 }
 
-export type PanelMapping = z.output<typeof panelMappingSchema>;
-export type PanelTaskComplete = z.output<typeof panelTaskCompleteSchema>;
-
 /** GET /api/admin/panel */
 export interface AdminPanelView {
   mode: "xtream" | "sandbox" | "manual";

@@ -28,7 +28,6 @@ export const leadPatchSchema = z
 
 /** The lead drawer's notes form: the notes alone (the same rule as in leadPatchSchema). */
 export const leadNotesSchema = z.object({ notes: text("Notes", 5000) });
-export type LeadNotes = z.output<typeof leadNotesSchema>;
 
 /** How a new client's account begins: waiting for the first payment, or with a free trial. */
 export const NEW_CLIENT_STARTS = ["pending", "trial"] as const;
@@ -97,7 +96,6 @@ export const clientPatchSchema = z
 
 /** The client page's notes form: the notes alone (the same rule as in clientPatchSchema). */
 export const clientNotesSchema = z.object({ notes: clientFields.notes });
-export type ClientNotes = z.output<typeof clientNotesSchema>;
 
 export const GRANT_REASON_MESSAGE = "Please give the reason for the complimentary time";
 export const GRANT_LENGTH_MESSAGE = "Grant at least one day or one month";

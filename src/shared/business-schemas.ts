@@ -6,30 +6,22 @@
 
 export type {
   ClientListQuery,
-  ClientStatus,
   ContentRequestListQuery,
-  ContentRequestStatus,
   LeadListQuery,
   LeadStatus,
   PaymentListQuery,
 } from "./admin-list-schemas";
 export {
   CLIENT_SORTS,
-  CLIENT_STATUSES,
-  COMMUNICATION_METHODS,
   CONTENT_REQUEST_SORTS,
   CONTENT_REQUEST_STATUSES,
   clientListQuerySchema,
   contentRequestListQuerySchema,
-  DATE_FILTER_MAX_YEAR,
-  DATE_FILTER_MIN_YEAR,
-  EXPIRING_DAYS_MAX,
   LEAD_FORM_TYPES,
   LEAD_SORTS,
   LEAD_STATUSES,
   leadListQuerySchema,
   PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_MAX,
   PAYMENT_PROVIDERS,
   PAYMENT_SORTS,
   PAYMENT_STATUSES,
@@ -41,12 +33,9 @@ export type {
   PanelDriftFix,
   PanelDriftList,
   PanelDriftView,
-  PanelMapping,
-  PanelTaskComplete,
   ProvisioningJob,
 } from "./admin-panel-schemas";
 export {
-  PANEL_EXPIRY_MESSAGE,
   PANEL_PASSWORD_MESSAGE,
   PANEL_STREAM_URL_NEEDED,
   PANEL_USERNAME_MESSAGE,
@@ -58,12 +47,10 @@ export {
 export type {
   ClientCreate,
   ClientGrant,
-  ClientNotes,
   ClientPatch,
   ContentRequestForm,
   ContentRequestPatch,
   LeadConvert,
-  LeadNotes,
   LeadPatch,
   PaymentCreate,
   PaymentPatch,
@@ -81,7 +68,6 @@ export {
   leadConvertSchema,
   leadNotesSchema,
   leadPatchSchema,
-  NEW_CLIENT_STARTS,
   paymentCreateSchema,
   paymentNoteSchema,
   paymentPatchSchema,
@@ -104,4 +90,3 @@ export type {
   QueuedTo,
   RelatedClient,
 } from "./admin-views";
-export { USERNAME_MESSAGE, USERNAME_PATTERN } from "./business-schema-parts";

@@ -1,3 +1,4 @@
+// The month's billing documents as CSV, for the bookkeeper.
 import type { Db } from "@/server/db/client";
 import { csvDateTime, toCsv } from "@/server/modules/admin-business/csv";
 import type { BillingDocumentRow } from "@/shared/billing";

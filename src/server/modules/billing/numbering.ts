@@ -1,3 +1,4 @@
+// The numbering settings: the next number of each document series, and its prefix.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { documentSequences } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";

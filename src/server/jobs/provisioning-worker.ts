@@ -11,7 +11,6 @@
 // the line the panel made and adopts it, or makes it when it is not there. One line, no owner.
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { isCachedPanel } from "@/server/adapters/panel/cached";
 import {
   type LineType,
   MAYBE_DONE_STATUSES,
@@ -21,46 +20,37 @@ import {
   PanelError,
   type PanelLine,
 } from "@/server/adapters/panel/panel";
-import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
 import { rowsOf } from "@/server/db/rows";
-import { clients, lineMacChanges, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
+import { clients, lineMacChanges, provisioningJobs } from "@/server/db/schema";
 import { appForDevice } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
 import { loadRules, queueRestoredWhenEnabled } from "@/server/lib/lifecycle";
-import { commonVars, loadTemplates } from "@/server/lib/message-templates";
-import { enqueue, enqueueAll } from "@/server/lib/outbox";
-import { alertOwner, noteCreditBalance, type OwnerAlert } from "@/server/lib/owner-alerts";
+import { loadTemplates } from "@/server/lib/message-templates";
+import { enqueueAll } from "@/server/lib/outbox";
+import { alertOwner, noteCreditBalance } from "@/server/lib/owner-alerts";
 import { PassLoop } from "@/server/lib/pass-loop";
 import { lineCredentials } from "@/server/lib/provisioning";
-import { preferredContact } from "@/server/modules/client/service";
 import { credentialsMessages, deviceLineMessages, magPortalUrl } from "@/server/modules/panel/messages";
 import { currentStreamUrl } from "@/server/modules/panel/settings";
 import { formatDate } from "@/shared/dates";
 import { needsMac } from "@/shared/device-lines";
 import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
+import { ledgeredCall } from "./credit-ledger";
+import { type Client, type Job, JobFailure } from "./provisioning-job";
+import { enqueueMacTaken, failureNotice } from "./provisioning-notices";
+import { bouquetsFor, mappedPackage, trialPackage } from "./provisioning-packages";
+
+/** kept here for the modules that name it (the trial package setting lives with the package lookups) */
+export { TRIAL_PACKAGE_SETTING } from "./provisioning-packages";
 
 export const PROVISIONING_MAX_ATTEMPTS = 8;
 /** a 'running' job older than this belonged to a process that died mid-call */
 const STALE_RUNNING_MS = 10 * 60_000;
-export const TRIAL_PACKAGE_SETTING = "private_panel_trial_package";
-
-type Job = typeof provisioningJobs.$inferSelect;
-type Client = typeof clients.$inferSelect;
 
 const INTERRUPTED_MESSAGE = "The server stopped while this was being sent to the panel. Check the panel, then retry or mark it done.";
 
 /** 30 s, 1 min, 2 min, ... capped at 1 hour */
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
-
-class JobFailure extends Error {
-  constructor(
-    message: string,
-    readonly status: string,
-    readonly answer = "",
-  ) {
-    super(message);
-  }
-}
 
 export class ProvisioningWorker {
   private readonly passes: PassLoop;
@@ -246,8 +236,8 @@ export class ProvisioningWorker {
     const action = job.action === "create_line" && client.panel_line_id ? "extend_line" : job.action;
     if (action === "create_line") {
       const panelPackage = job.trial
-        ? await this.trialPackage()
-        : await this.mappedPackage(job.package_id ?? client.package_id, job.package_name);
+        ? await trialPackage(this.app.db, this.panel)
+        : await mappedPackage(this.app.db, this.panel, job.package_id ?? client.package_id, job.package_name);
       const login = await lineCredentials(this.app.db, job.cause_key);
       // A MAG / Enigma2 box's line is keyed by its MAC (create_mag / create_enigma); our login marks it in the notes.
       const device = needsMac(client.line_type) ? { type: client.line_type as LineType, mac: client.line_mac } : null;
@@ -265,7 +255,7 @@ export class ProvisioningWorker {
         return existing;
       }
       // The owner's choice of the package's bouquets (a trial gets the trial package's own).
-      const bouquets = job.trial ? undefined : await this.bouquetsFor(job.package_id ?? client.package_id);
+      const bouquets = job.trial ? undefined : await bouquetsFor(this.app.db, job.package_id ?? client.package_id);
       return this.charged(job, "create_line", panelPackage, job.trial, () =>
         this.panel.createLine({
           ...(device ?? {}),
@@ -285,8 +275,8 @@ export class ProvisioningWorker {
     if (!lineId) throw new JobFailure("This client has no line on the panel yet.", "NO_LINE");
     const type = client.line_type as LineType;
     if (action === "extend_line") {
-      const panelPackage = await this.mappedPackage(job.package_id ?? client.package_id, job.package_name);
-      const bouquets = await this.bouquetsFor(job.package_id ?? client.package_id);
+      const panelPackage = await mappedPackage(this.app.db, this.panel, job.package_id ?? client.package_id, job.package_name);
+      const bouquets = await bouquetsFor(this.app.db, job.package_id ?? client.package_id);
       return this.charged(job, "extend_line", panelPackage, false, () =>
         this.panel.editLine({ id: lineId, package: panelPackage, type, bouquets }),
       );
@@ -313,13 +303,7 @@ export class ProvisioningWorker {
   /** costing calls of this process, one at a time, so each ledger row's before and after are its own */
   private costTurn: Promise<unknown> = Promise.resolve();
 
-  /**
-   * A panel call that costs credits, written to the credit ledger: the balance from user_info
-   * just before and just after, the package's price, and how it ended (done, answer-lost —
-   * the panel may have charged — or refused). A panel that does not count credits (the sandbox)
-   * is called without a row. One row per job attempt, also when a read fails: the balance or price
-   * it could not read is null and the note says why (logged too), never a row missing or a cost of 0.
-   */
+  /** A panel call that costs credits, on the credit ledger (./credit-ledger.ts); one at a time per process. */
   private charged<T>(
     job: Job,
     action: "create_line" | "extend_line",
@@ -327,105 +311,10 @@ export class ProvisioningWorker {
     trial: boolean,
     call: () => Promise<T>,
   ): Promise<T> {
-    const run = async (): Promise<T> => {
-      // the balance as the panel has it now, never a read kept for the dashboard (adapters/panel/cached.ts)
-      const direct = isCachedPanel(this.panel) ? this.panel.uncached() : this.panel;
-      // What could not be read goes on the row as unknown (null) with why: never a missing row, never a made-up 0.
-      const unread: string[] = [];
-      const why = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
-      // undefined: the panel does not count credits (the sandbox answers null); null: the read failed
-      const credits = (when: string) =>
-        direct.userInfo().then(
-          (info) => info.credits ?? undefined,
-          (error: unknown) => {
-            unread.push(`balance ${when} not read: ${why(error)}`);
-            return null;
-          },
-        );
-      const before = await credits("before");
-      if (before === undefined) return call();
-      const cost = await this.panel.packages().then(
-        (list) => {
-          const pkg = list.find((p) => p.id === panelPackage);
-          if (!pkg) unread.push(`package ${panelPackage} is not on the panel's package list: its price is unknown`);
-          return pkg ? (trial ? pkg.trial_credits : pkg.official_credits) : null;
-        },
-        (error: unknown) => {
-          unread.push(`package list not read: ${why(error)}`);
-          return null;
-        },
-      );
-      let outcome = "done";
-      try {
-        return await call();
-      } catch (error) {
-        outcome = error instanceof PanelError && MAYBE_DONE_STATUSES.has(error.status) ? "answer-lost" : "refused";
-        throw error;
-      } finally {
-        const after = await credits("after");
-        if (unread.length) this.app.log.warn({ job: job.id, unread }, "credit ledger row written with unknowns");
-        await this.app.db
-          .insert(panelCreditLedger)
-          .values({
-            job_id: job.id,
-            client_id: job.client_id,
-            action,
-            cause_key: job.cause_key,
-            attempt: job.attempts,
-            panel_package_id: panelPackage,
-            cost,
-            credits_before: before,
-            credits_after: after ?? null,
-            outcome,
-            note: unread.join("; "),
-          })
-          .onConflictDoNothing()
-          .catch((error) => this.app.log.error({ err: error, job: job.id }, "credit ledger row not written"));
-      }
-    };
+    const run = () => ledgeredCall(this.app, this.panel, job, action, panelPackage, trial, call);
     const turn = this.costTurn.then(run, run);
     this.costTurn = turn.catch(() => undefined);
     return turn;
-  }
-
-  private async trialPackage(): Promise<string> {
-    const [row] = await this.app.db
-      .select({ value: siteSettings.value })
-      .from(siteSettings)
-      .where(eq(siteSettings.key, TRIAL_PACKAGE_SETTING));
-    if (row?.value) return row.value;
-    if (this.panel.mode === "sandbox") return "sbx-trial";
-    throw new JobFailure("No panel package is chosen for free trials. Choose one on the IPTV panel page, then retry.", "NO_MAPPING");
-  }
-
-  /** The bouquets the owner chose for our package (bouquets_selected[]); empty: all of the panel package's. */
-  private async bouquetsFor(packageId: string | null): Promise<string[]> {
-    if (!packageId) return [];
-    const [row] = await this.app.db
-      .select({ bouquets: panelPackageMap.bouquets })
-      .from(panelPackageMap)
-      .where(eq(panelPackageMap.package_id, packageId));
-    return row?.bouquets ?? [];
-  }
-
-  private async mappedPackage(packageId: string | null, name: string): Promise<string> {
-    if (packageId) {
-      const [row] = await this.app.db
-        .select({ panel: panelPackageMap.panel_package_id })
-        .from(panelPackageMap)
-        .where(eq(panelPackageMap.package_id, packageId));
-      if (row) return row.panel;
-      // The sandbox panel has a package for each usual length: map by months.
-      if (this.panel.mode === "sandbox") {
-        const [pkg] = await this.app.db.select({ months: packages.duration_months }).from(packages).where(eq(packages.id, packageId));
-        const found = SANDBOX_PACKAGES.find((p) => !p.is_trial && p.official_duration === (pkg?.months ?? 1));
-        if (found) return found.id;
-      }
-    }
-    throw new JobFailure(
-      `No panel package is mapped to "${name || "this package"}". Map it on the IPTV panel page, then retry.`,
-      "NO_MAPPING",
-    );
   }
 
   private async succeed(job: Job, client: Client, line: PanelLine | null): Promise<void> {
@@ -536,80 +425,4 @@ export class ProvisioningWorker {
         return `Switch off the line ${client.line_username} of ${who} in your panel, then mark this done.`;
     }
   }
-}
-
-/**
- * The customer's message when their box's MAC is already on the panel: check the label and send
- * the right one. Once per job (dedupe mac-taken:<job id>), on their own channel.
- */
-async function enqueueMacTaken(
-  tx: Parameters<typeof enqueue>[0],
-  business: Awaited<ReturnType<typeof loadBusiness>>,
-  job: Job,
-  client: Client,
-): Promise<boolean> {
-  const contact = preferredContact(client);
-  if (!contact) return false;
-  const vars = commonVars(business, client.full_name);
-  const box = client.line_type === "enigma2" ? "Enigma2 receiver" : "MAG box";
-  await enqueue(tx, {
-    ...contact,
-    subject: contact.channel === "email" ? `${vars.business}: please check your box's MAC address` : undefined,
-    body: [
-      `Hi ${vars.name},`,
-      "",
-      `The MAC address you gave for your ${box}, ${client.line_mac}, is already registered on our server, so we could not set up your line yet. Your payment is safe.`,
-      "Please check the MAC address on the label of your box and reply with it: we set up your line as soon as we have it.",
-      "",
-      vars.sign_off,
-    ].join("\n"),
-    kind: "mac-taken",
-    client_id: client.id,
-    dedupe_key: `mac-taken:${job.id}`,
-  });
-  return true;
-}
-
-const ACTION_WORDS: Record<string, string> = {
-  create_line: "create the line",
-  extend_line: "renew the line",
-  enable_line: "switch the line back on",
-  disable_line: "switch the line off",
-  change_mac: "move the box's line to its new MAC address",
-  isp_clear: "reset the line's ISP lock",
-};
-
-/**
- * The owner's alert about a job that failed: what the panel was asked, its own words, and
- * where to retry. Once per job (dedupe key panel-failed:<job id>).
- */
-export function failureNotice(
-  publicUrl: string,
-  job: Pick<Job, "id" | "action" | "trial" | "package_name">,
-  client: Pick<Client, "full_name" | "username">,
-  failure: { message: string; status: string },
-): OwnerAlert {
-  const what = ACTION_WORDS[job.action] ?? job.action;
-  const line = job.trial ? "free-trial line" : `${job.package_name || "paid"} line`;
-  // A job the server stopped in the middle of: the panel said nothing, and it may have done it.
-  const interrupted = failure.status === "INTERRUPTED";
-  return {
-    cause: "panel-failed",
-    subject: interrupted
-      ? `Panel job interrupted: check whether the panel did ${what} for ${client.full_name}`
-      : `Panel job failed: could not ${what} for ${client.full_name}`,
-    body: [
-      interrupted
-        ? `The server stopped while asking the panel to ${what} (${line}) for ${client.full_name} (${client.username}): it may or may not have happened.`
-        : `The panel could not ${what} (${line}) for ${client.full_name} (${client.username}).`,
-      "",
-      interrupted
-        ? `Check the panel for ${client.username}'s line.`
-        : `The panel said: ${failure.message}${failure.status ? ` (${failure.status})` : ""}`,
-      "",
-      `Nothing more happens until you act: fix the cause, then retry the job (or mark it done) here: ${publicUrl}/admin/panel`,
-      ...(job.action === "create_line" ? ["The customer has not been told: their login goes to them when the line is made."] : []),
-    ].join("\n"),
-    dedupeKey: `panel-failed:${job.id}`,
-  };
 }

@@ -17,7 +17,8 @@ import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-sup
 import { eventually } from "@/server/testing";
 import { CODE_ROUTE_MESSAGES, IDENTIFY_MESSAGE, type OrderForm } from "@/shared/schemas";
 import { TRIAL_SETTINGS } from "@/shared/trial-schemas";
-import { codeRoute, issueCode, VERIFICATION_KIND } from "./verification";
+import { codeRoute } from "./code-route";
+import { issueCode, VERIFICATION_KIND } from "./verification";
 
 const TEMPLATE = "sd_login_code";
 let t: MessagingTestApp & { whatsapp: FakeWhatsAppCloud };

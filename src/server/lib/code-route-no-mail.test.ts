@@ -13,7 +13,8 @@ import { createTestApp, eventually, type TestApp } from "@/server/testing";
 import { CODE_ROUTE_MESSAGES, IDENTIFY_MESSAGE, type OrderForm } from "@/shared/schemas";
 import { TRIAL_SETTINGS } from "@/shared/trial-schemas";
 import { loadBusiness } from "./business";
-import { codeRoute, VERIFICATION_KIND } from "./verification";
+import { codeRoute } from "./code-route";
+import { VERIFICATION_KIND } from "./verification";
 
 let t: TestApp;
 let n = 0;

@@ -31,18 +31,15 @@
 //     Its purpose is `reply:<what it proves>`, bound to that number as its recipient; wrong texts
 //     are not counted (only that number can write them), and it is outside the code limits
 //     (nothing is sent, so nobody can be flooded with it).
+// Where a code can go and the daily cap are in code-route.ts; reply codes in reply-codes.ts.
 import { randomInt, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, gt, isNull, like, notLike, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, notLike, or, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { outbox, siteSettings, verificationCodes, whatsappTemplates, whatsappWindows } from "@/server/db/schema";
-import { WHATSAPP_CODE_CAP_SETTING, whatsappCodeCap } from "@/shared/code-limits";
-import { saDay } from "@/shared/dates";
-import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
+import { verificationCodes } from "@/server/db/schema";
 import { VERIFICATION_CODE_MESSAGES } from "@/shared/schemas";
 import type { BusinessProfile } from "./business";
 import { AppError, badRequest } from "./errors";
 import { type Channel, enqueue, SECRET_PLACEHOLDER } from "./outbox";
-import { loadAlertRoute, type OwnerAlert, queueOwnerAlert } from "./owner-alerts";
 import { keyedDigest } from "./secret-box";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -100,114 +97,16 @@ function subjectKey(subject: Subject): string {
   throw new Error("A verification code needs a client or a lead.");
 }
 
-function subjectIs(subject: Subject) {
+export function subjectIs(subject: Subject) {
   subjectKey(subject);
   return subject.clientId ? eq(verificationCodes.client_id, subject.clientId) : eq(verificationCodes.lead_id, subject.leadId as string);
-}
-
-/** free text is counted on only this far inside the window (the outbox worker's margin too) */
-export const CODE_WINDOW_MARGIN_MINUTES = 5;
-
-/** How a code reaches a WhatsApp number now: the authentication template, free text in the open window, or not at all. */
-export type WhatsAppCodeWay = "template" | "window" | null;
-
-export async function whatsappCodeWay(
-  db: Pick<Db, "select">,
-  number: string,
-  options: { cloudApi: boolean; now?: Date },
-): Promise<WhatsAppCodeWay> {
-  if (!options.cloudApi) return null;
-  const now = options.now ?? new Date();
-  const [template] = await db
-    .select({ enabled: whatsappTemplates.enabled })
-    .from(whatsappTemplates)
-    .where(eq(whatsappTemplates.kind, VERIFICATION_KIND));
-  if (template?.enabled) return "template";
-  const openSince = new Date(now.getTime() - (WHATSAPP_WINDOW_HOURS * 60 - CODE_WINDOW_MARGIN_MINUTES) * 60_000);
-  const [window] = await db
-    .select({ number: whatsappWindows.number })
-    .from(whatsappWindows)
-    .where(and(eq(whatsappWindows.number, number.replace(/\D/g, "")), gt(whatsappWindows.last_inbound_at, openSince)));
-  return window ? "window" : null;
-}
-
-/**
- * Where a code can go now, of `candidates` (the person's contacts on this path, in the order
- * preferred): each WhatsApp number the Cloud API can reach (whatsappCodeWay), each e-mail
- * address while e-mail leaves the server (SMTP_URL: without it a mailed code would only wait in
- * the outbox, which is the owner's queue by another name). A number reached only by the paid
- * authentication template is left out once the shop's WhatsApp codes of the day have reached
- * whatsapp_code_daily_cap (the owner is alerted, once that day). Empty when none: the caller
- * refuses in noCodeRoute's words and issues nothing.
- */
-export async function codeRoute(
-  db: Pick<Db, "select" | "insert">,
-  candidates: Destination[],
-  options: { cloudApi: boolean; email: boolean; now?: Date },
-): Promise<Destination[]> {
-  const usable: Destination[] = [];
-  for (const to of candidates) {
-    if (to.channel === "email") {
-      if (options.email && to.recipient.includes("@")) usable.push(to);
-      continue;
-    }
-    const way = await whatsappCodeWay(db, to.recipient, options);
-    if (way === "template" && (await whatsappCodesCapped(db, options))) continue;
-    if (way) usable.push(to);
-  }
-  return usable;
-}
-
-/** The start of the South African day `now` is in. */
-function saDayStart(now: Date): Date {
-  return new Date(`${saDay(now)}T00:00:00+02:00`);
-}
-
-/**
- * Whether the shop's WhatsApp code messages queued since the start of today (SAST) have reached
- * the daily cap; when they have, the owner is alerted (once a day: the alert's dedupe key is the day).
- */
-export async function whatsappCodesCapped(db: Pick<Db, "select" | "insert">, options: { cloudApi: boolean; now?: Date }): Promise<boolean> {
-  const now = options.now ?? new Date();
-  const [setting] = await db
-    .select({ value: siteSettings.value })
-    .from(siteSettings)
-    .where(and(eq(siteSettings.key, WHATSAPP_CODE_CAP_SETTING), eq(siteSettings.is_active, true)));
-  const cap = whatsappCodeCap(setting?.value);
-  const [sent] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(outbox)
-    .where(and(eq(outbox.kind, VERIFICATION_KIND), eq(outbox.channel, "whatsapp"), gt(outbox.created_at, saDayStart(now))));
-  if (sent.n < cap) return false;
-  await queueOwnerAlert(db, await loadAlertRoute(db, options.cloudApi), codeCapAlert(saDay(now), cap));
-  return true;
-}
-
-/** The owner's alert when the day's WhatsApp codes reached the cap. Once per day. */
-export function codeCapAlert(day: string, cap: number): OwnerAlert {
-  return {
-    cause: "code-cap",
-    dedupeKey: `owner-alert:code-cap:${day}`,
-    subject: `WhatsApp codes capped for today: ${cap} sent`,
-    body: [
-      `Today (${day}) the shop has sent ${cap} one-time codes on WhatsApp, your daily cap. Each costs an authentication message.`,
-      "Until midnight, codes go by e-mail only, to people who have an address; the others can prove themselves by writing to you on WhatsApp, sign in, or go on as a new customer.",
-      "",
-      "Many codes in one day can mean someone is asking for codes for other people's numbers. To change the cap: Dashboard › Settings, “WhatsApp code messages a day (cap)”.",
-    ].join("\n"),
-  };
-}
-
-/** The 409 when no code can be delivered, on the field that decides it (CODE_ROUTE_MESSAGES' words): nothing was issued. */
-export function noCodeRoute(message: string, field: string): AppError {
-  return new AppError(409, "no_code_route", message, { [field]: message });
 }
 
 /**
  * The one place a code row is written: valid CODE_MINUTES from `now`, kept only as its keyed hash
  * (the row's id is part of the key, so the hash is set once the row has one).
  */
-async function storeCode(
+export async function storeCode(
   tx: Tx,
   code: string,
   now: Date,
@@ -421,8 +320,27 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
   });
 }
 
-async function codeHash(tx: Pick<Db, "select" | "insert">, id: string, code: string): Promise<string> {
+export async function codeHash(tx: Pick<Db, "select" | "insert">, id: string, code: string): Promise<string> {
   return keyedDigest(tx, `${id}:${code}`);
+}
+
+/** The person's newest live code of `purpose` (unused, not expired), locked in `tx`. */
+export async function newestLiveCode(tx: Tx, subject: Subject, purpose: Purpose, now: Date): Promise<CodeRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        subjectIs(subject),
+        isNull(verificationCodes.used_at),
+        gt(verificationCodes.expires_at, now),
+      ),
+    )
+    .orderBy(desc(verificationCodes.created_at))
+    .limit(1)
+    .for("update");
+  return row;
 }
 
 export type CodeCheck = { ok: true; row: CodeRow } | { ok: false; reason: "none" | "wrong" | "void"; triesLeft?: number };
@@ -435,20 +353,7 @@ export type CodeCheck = { ok: true; row: CodeRow } | { ok: false; reason: "none"
  */
 export async function consumeCode(tx: Tx, input: Subject & { purpose: Purpose; code: string; now?: Date }): Promise<CodeCheck> {
   const now = input.now ?? new Date();
-  const [row] = await tx
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.purpose, input.purpose),
-        subjectIs(input),
-        isNull(verificationCodes.used_at),
-        gt(verificationCodes.expires_at, now),
-      ),
-    )
-    .orderBy(desc(verificationCodes.created_at))
-    .limit(1)
-    .for("update");
+  const row = await newestLiveCode(tx, input, input.purpose, now);
   if (!row) return { ok: false, reason: "none" };
   if (row.attempts >= MAX_TRIES) return { ok: false, reason: "void" };
   const expected = Buffer.from(row.code_hash, "hex");
@@ -485,176 +390,4 @@ export function maskedDestination(to: Destination): string {
   if (to.channel === "whatsapp") return `WhatsApp ending ${to.recipient.replace(/\D/g, "").slice(-4)}`;
   const [local, domain] = to.recipient.split("@");
   return `${local.slice(0, 1)}***@${domain ?? ""}`;
-}
-
-// ---- proof by writing to us (issue 41) ----------------------------------------------------------
-
-/** Whether a message written to the shop reaches us: the Cloud API and its signed webhook are set up. */
-export function replyWebhookReady(config: {
-  WHATSAPP_TOKEN?: string;
-  WHATSAPP_PHONE_NUMBER_ID?: string;
-  WHATSAPP_APP_SECRET?: string;
-}): boolean {
-  return Boolean(config.WHATSAPP_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID && config.WHATSAPP_APP_SECRET);
-}
-
-/** The wa.me link that writes `code` to the shop's number: the words say what it is. */
-export function replyLink(business: BusinessProfile, code: string): string {
-  return `https://wa.me/${business.whatsappNumber.replace(/\D/g, "")}?text=${encodeURIComponent(`My ${business.companyName} code: ${code}`)}`;
-}
-
-/**
- * A reply code for `number` (stored form) that proves it for `purpose`, voiding the person's older
- * one of the same purpose; answers its wa.me link, or null when the shop has no WhatsApp number or
- * the webhook is not set up (then nobody could write it to us).
- */
-export async function issueReplyCode(
-  db: Db,
-  business: BusinessProfile,
-  ready: boolean,
-  input: Subject & {
-    purpose: CodePurpose;
-    number: string;
-    requester: string;
-    payload?: Record<string, string>;
-    now?: Date;
-    /** the code, when the link holding it was already given out (identify answers before it looks anyone up) */
-    code?: string;
-  },
-): Promise<string | null> {
-  if (!ready || !business.whatsappNumber.replace(/\D/g, "")) return null;
-  const now = input.now ?? new Date();
-  const purpose: ReplyPurpose = `reply:${input.purpose}`;
-  const code = input.code ?? newCode();
-  await db.transaction(async (tx) => {
-    await tx
-      .update(verificationCodes)
-      .set({ expires_at: now })
-      .where(
-        and(
-          subjectIs(input),
-          eq(verificationCodes.purpose, purpose),
-          isNull(verificationCodes.used_at),
-          gt(verificationCodes.expires_at, now),
-        ),
-      );
-    await storeCode(tx, code, now, {
-      purpose,
-      channel: "whatsapp",
-      recipient: input.number.replace(/\D/g, ""),
-      clientId: input.clientId,
-      leadId: input.leadId,
-      requester: input.requester,
-      payload: input.payload,
-    });
-  });
-  return replyLink(business, code);
-}
-
-/**
- * The live reply code a message from `number` holds, if any (each six-digit run in `text` is
- * tried against each of that number's live reply codes). Only a row: replyProof uses it.
- */
-export async function findReplyCode(
-  db: Pick<Db, "select" | "insert">,
-  number: string,
-  text: string,
-  now = new Date(),
-): Promise<CodeRow | null> {
-  const tried = [...new Set(text.match(/(?<!\d)\d{6}(?!\d)/g) ?? [])].slice(0, 5);
-  if (!tried.length) return null;
-  const rows = await db
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(
-        like(verificationCodes.purpose, "reply:%"),
-        eq(verificationCodes.recipient, number.replace(/\D/g, "")),
-        isNull(verificationCodes.used_at),
-        gt(verificationCodes.expires_at, now),
-      ),
-    )
-    .orderBy(desc(verificationCodes.created_at))
-    .limit(10);
-  for (const row of rows) {
-    const expected = Buffer.from(row.code_hash, "hex");
-    for (const code of tried) {
-      const given = Buffer.from(await codeHash(db, row.id, code), "hex");
-      if (expected.length === given.length && timingSafeEqual(expected, given)) return row;
-    }
-  }
-  return null;
-}
-
-/**
- * The proof step a flow runs inside its own transaction for a reply code found by findReplyCode:
- * marks it used there, once (a replayed webhook finds it used: 'none').
- */
-export function replyProof(id: string, now = new Date()): (tx: Tx) => Promise<CodeCheck> {
-  return async (tx) => {
-    const [used] = await tx
-      .update(verificationCodes)
-      .set({ used_at: now })
-      .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.used_at), gt(verificationCodes.expires_at, now)))
-      .returning();
-    return used ? { ok: true, row: used } : { ok: false, reason: "none" };
-  };
-}
-
-/** The proof step for a code typed into the page (consumeCode). */
-export function typedProof(subject: Subject, purpose: CodePurpose, code: string, now = new Date()): (tx: Tx) => Promise<CodeCheck> {
-  return (tx) => consumeCode(tx, { ...subject, purpose, code, now });
-}
-
-/**
- * A reply code proved by the message but kept for the page to use (the payer's: the payment is
- * made by the browser, which holds the code from its own link): marked proved once, still live.
- */
-export async function markReplyProved(db: Pick<Db, "update">, id: string, now = new Date()): Promise<boolean> {
-  const proved = await db
-    .update(verificationCodes)
-    .set({ payload: sql`${verificationCodes.payload} || ${JSON.stringify({ proved_at: now.toISOString() })}::jsonb` })
-    .where(
-      and(
-        eq(verificationCodes.id, id),
-        isNull(verificationCodes.used_at),
-        gt(verificationCodes.expires_at, now),
-        sql`not (${verificationCodes.payload} ? 'proved_at')`,
-      ),
-    )
-    .returning({ id: verificationCodes.id });
-  return proved.length > 0;
-}
-
-/**
- * `code` as a reply code of the person's for `purpose`: used now when the message proved it
- * ({ok: true}), 'waiting' when it is theirs but no message has proved it yet, null when it is not
- * one (then it is a typed code: consumeCode).
- */
-export async function consumeProvedReply(
-  tx: Tx,
-  input: Subject & { purpose: CodePurpose; code: string; now?: Date },
-): Promise<CodeCheck | "waiting" | null> {
-  const now = input.now ?? new Date();
-  const rows = await tx
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.purpose, `reply:${input.purpose}`),
-        subjectIs(input),
-        isNull(verificationCodes.used_at),
-        gt(verificationCodes.expires_at, now),
-      ),
-    )
-    .orderBy(desc(verificationCodes.created_at))
-    .limit(1)
-    .for("update");
-  const row = rows[0];
-  if (!row) return null;
-  const expected = Buffer.from(row.code_hash, "hex");
-  const given = Buffer.from(await codeHash(tx, row.id, input.code.trim()), "hex");
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  if (!row.payload.proved_at) return "waiting";
-  return replyProof(row.id, now)(tx);
 }

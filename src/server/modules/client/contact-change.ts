@@ -16,22 +16,12 @@ import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { requireClient } from "@/server/auth/guards";
 import { clients } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
+import { codeRoute, noCodeRoute } from "@/server/lib/code-route";
 import { badRequest, conflict, unauthorized, uniqueViolation } from "@/server/lib/errors";
 import { clientByNumber } from "@/server/lib/identity";
 import { enqueue } from "@/server/lib/outbox";
-import {
-  type CodeCheck,
-  codeRefusal,
-  codeRoute,
-  type Destination,
-  issueCode,
-  issueReplyCode,
-  maskedDestination,
-  noCodeRoute,
-  replyWebhookReady,
-  type Tx,
-  typedProof,
-} from "@/server/lib/verification";
+import { issueReplyCode, replyWebhookReady, typedProof } from "@/server/lib/reply-codes";
+import { type CodeCheck, codeRefusal, type Destination, issueCode, maskedDestination, type Tx } from "@/server/lib/verification";
 import { type ClientProfile, type ContactChangeStarted, contactChangeConfirmSchema, contactChangeSchema } from "@/shared/client-schemas";
 import { CODE_ROUTE_MESSAGES } from "@/shared/schemas";
 import { formatPhoneForDisplay, toStoredWhatsApp } from "@/shared/whatsapp";

@@ -5,19 +5,11 @@ import { clients, leads } from "@/server/db/schema";
 import type { ClientRow } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
 import { knownFields, storablePayload } from "@/server/lib/clean-input";
+import { codeRoute } from "@/server/lib/code-route";
 import { AppError, badRequest } from "@/server/lib/errors";
 import { matchContact, storedNumber } from "@/server/lib/identity";
-import {
-  codeRoute,
-  consumeCode,
-  consumeProvedReply,
-  type Destination,
-  issueCode,
-  issueReplyCode,
-  newCode,
-  replyLink,
-  replyWebhookReady,
-} from "@/server/lib/verification";
+import { consumeProvedReply, issueReplyCode, replyLink, replyWebhookReady } from "@/server/lib/reply-codes";
+import { consumeCode, type Destination, issueCode, newCode } from "@/server/lib/verification";
 import { SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";
 import { isValidEmail } from "@/shared/contact";
 import {

@@ -16,25 +16,22 @@ import { secureCookies } from "@/server/auth/sessions";
 import { clients, leads, packages, provisioningJobs, trials, verificationCodes } from "@/server/db/schema";
 import { appForDevice, insertClientFromLead, setPasswordLink } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
+import { codeRoute, noCodeRoute } from "@/server/lib/code-route";
 import { AppError, conflict, notFound } from "@/server/lib/errors";
 import { storedNumber } from "@/server/lib/identity";
 import { type Actor, applyOrRefuse, loadRules } from "@/server/lib/lifecycle";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
+import { issueReplyCode, replyWebhookReady, typedProof } from "@/server/lib/reply-codes";
 import {
   type CodeCheck,
   codeRefusal,
-  codeRoute,
   type Destination,
   issueCode,
-  issueReplyCode,
   maskedDestination,
-  noCodeRoute,
-  replyWebhookReady,
   type Tx,
   tooManyCodes,
   tooManyCodesRefusal,
-  typedProof,
 } from "@/server/lib/verification";
 import { welcomeMessages } from "@/server/modules/admin-business/messages";
 import { currentStreamUrl } from "@/server/modules/panel/settings";

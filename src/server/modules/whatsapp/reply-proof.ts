@@ -6,7 +6,7 @@
 // sender); a replayed webhook finds the code used; a wrong or expired one changes nothing.
 import type { FastifyInstance } from "fastify";
 import { AppError } from "@/server/lib/errors";
-import { findReplyCode, markReplyProved, replyProof } from "@/server/lib/verification";
+import { findReplyCode, markReplyProved, replyProof } from "@/server/lib/reply-codes";
 import { confirmContactChange } from "@/server/modules/client/contact-change";
 import { verifyTrial } from "@/server/modules/trials/service";
 import { inboundContent } from "./inbox";

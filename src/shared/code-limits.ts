@@ -1,7 +1,7 @@
 // The shop-wide cap on WhatsApp code messages (issue 46 item 2): each authentication template a
 // code goes by costs the shop, so past this many in a South African day codes go by e-mail only
 // (where the person has an address) and the owner is alerted once that day. One rule for the
-// dashboard's settings and the server (lib/verification.ts, codeRoute).
+// dashboard's settings and the server (lib/code-route.ts, codeRoute).
 
 export const WHATSAPP_CODE_CAP_SETTING = "whatsapp_code_daily_cap";
 export const DEFAULT_WHATSAPP_CODE_CAP = 200;

@@ -45,7 +45,7 @@ export const VERIFICATION_CODE_MESSAGES = Object.freeze({
 });
 
 /**
- * When no code can be delivered (lib/verification.ts, codeRoute): the flow says so and what works
+ * When no code can be delivered (lib/code-route.ts, codeRoute): the flow says so and what works
  * instead. A code never waits in the owner's queue.
  */
 export const CODE_ROUTE_MESSAGES = Object.freeze({

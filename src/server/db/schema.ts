@@ -418,7 +418,7 @@ export const outbox = pgTable(
     // the per-recipient cap counts a recipient's last hour (lib/rate-limit.ts, withinRecipientCap)
     // on every public order: without it each order read the whole outbox
     index("outbox_recipient_idx").on(sql`lower(trim(${t.recipient}))`, t.created_at),
-    // the shop-wide daily cap on WhatsApp codes counts the day's code messages (lib/verification.ts, whatsappCodesCapped)
+    // the shop-wide daily cap on WhatsApp codes counts the day's code messages (lib/code-route.ts, whatsappCodesCapped)
     index("outbox_kind_created_idx").on(t.kind, t.created_at),
   ],
 );

@@ -109,7 +109,7 @@ export class OutboxWorker {
     return Boolean(this.transports.email);
   }
 
-  /** Where a one-time code can go now (lib/verification.ts, codeRoute): a code only travels by a transport. */
+  /** Where a one-time code can go now (lib/code-route.ts, codeRoute): a code only travels by a transport. */
   get codeTransports(): { cloudApi: boolean; email: boolean } {
     return { cloudApi: this.cloudApi, email: this.mailer };
   }

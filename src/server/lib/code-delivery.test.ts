@@ -1,4 +1,4 @@
-// Issue 41: a one-time code goes only where it arrives now (lib/verification.ts, codeRoute), on a
+// Issue 41: a one-time code goes only where it arrives now (lib/code-route.ts, codeRoute), on a
 // shop's first day too. Against the fake WhatsApp Cloud API and the SMTP sink over real
 // connections: by e-mail while no code template is approved, as the authentication template once
 // one is, as free text inside the number's open window; with no route at all the flow says so and

@@ -25,12 +25,12 @@ const CONFIRMABLE = ["pending", "failed", "cancelled"];
 
 const { raw_payload: _payload, ...listColumns } = getTableColumns(capturedPayments);
 
-/** A refund attempt of this payment still open: being sent, or sent and its answer lost (modules/billing/service.ts). */
+/** A refund attempt of this payment still open: being sent, or sent and its answer lost (modules/billing/provider-refunds.ts). */
 const openRefundOfPayment = sql`${refundAttempts.payment_id} = ${capturedPayments.id} and ${refundAttempts.state} in ('pending', 'made')`;
 
 /**
  * What of the payment's refunded_amount is only held (rand): refunds sent to the provider and
- * not yet confirmed (modules/billing/service.ts). The amount is reserved, not refunded.
+ * not yet confirmed (modules/billing/provider-refunds.ts). The amount is reserved, not refunded.
  */
 const refundHeldAmount =
   sql<number>`coalesce((select sum(${refundAttempts.amount_cents}) from ${refundAttempts} where ${openRefundOfPayment}), 0) / 100.0`.mapWith(
@@ -54,7 +54,7 @@ const SORT_COLUMNS = {
 } satisfies Record<(typeof PAYMENT_SORTS)[number], unknown>;
 
 /**
- * The payment has a refund still open (modules/billing/service.ts): being sent, or sent and its
+ * The payment has a refund still open (modules/billing/provider-refunds.ts): being sent, or sent and its
  * answer lost, so its amount stays held on the payment until the provider confirms it either way.
  */
 export const refundHeld = sql`exists (select 1 from ${refundAttempts} where ${openRefundOfPayment})`;

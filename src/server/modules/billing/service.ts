@@ -9,4 +9,4 @@ export { monthCsv } from "./document-csv";
 export { creditNotePdfFor, documentNumberOf, invoicePdfFor, renderAttachment } from "./document-pdfs";
 export { getNumbering, setNumbering } from "./numbering";
 export { REFUND_UNDER_WAY } from "./provider-refunds";
-export { ONLY_PAID_REFUNDS, PROVIDER_REFUND_FAILED, REFUNDED_IN_FULL, refundPayment } from "./refunds";
+export { ONLY_PAID_REFUNDS, PROVIDER_REFUND_FAILED, refundPayment } from "./refunds";

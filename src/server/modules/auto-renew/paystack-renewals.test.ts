@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakePaystack, startFakePaystack } from "@/server/adapters/payments/paystack/fake";
 import { openDatabase } from "@/server/db/client";
 import { autoRenewals, capturedPayments, clientLifecycleEvents, clients, outbox, packages, renewalCharges } from "@/server/db/schema";
-import { clientSession, signInAdmin } from "@/server/modules/admin-business/test-admin";
+import { digestAlert, digestFacts } from "@/server/jobs/owner-digest";
+import { clientSession, type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { paymentNotificationsSettled } from "@/server/modules/payments/service";
 import { startTogether } from "@/server/test-support/race";
 import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
@@ -25,13 +26,14 @@ const HOUR = 3_600_000;
 let fake: FakePaystack;
 let t: TestApp;
 let webhookUrl: string;
+let admin: SignedIn;
 let threeMonths: { id: string; price: number };
 let counter = 0;
 
 beforeAll(async () => {
   fake = await startFakePaystack({ secretKey: SECRET });
   t = await createTestApp({ ...CONFIG, PAYSTACK_API_URL: fake.url }, { seed: true });
-  await signInAdmin(t.app); // the owner, whom alerts reach
+  admin = await signInAdmin(t.app); // the owner, whom alerts reach
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   webhookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/payments/paystack/webhook`;
   fake.webhookUrl = webhookUrl;
@@ -118,6 +120,14 @@ describe("automatic renewal by a kept Paystack card", () => {
     expect(portal.body).not.toContain(code);
     expect(portal.json().data).toMatchObject({ enabled: true, card: "Visa ending 4081 (expires 12/2030) via Paystack", ready: true });
 
+    // the owner's client page reads the same line (GET /api/admin/clients/:id/auto-renew); a client may not
+    const owner = await admin.call({ method: "GET", url: `/api/admin/clients/${clientId}/auto-renew` });
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(owner.body).not.toContain(code);
+    expect(owner.json().data).toMatchObject({ enabled: true, ready: true, card: "Visa ending 4081 (expires 12/2030) via Paystack" });
+    expect((await admin.call({ method: "GET", url: "/api/admin/clients/not-an-id/auto-renew" })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: "GET", url: `/api/admin/clients/${clientId}/auto-renew` })).statusCode).toBe(401);
+
     const plain = await paidCheckout(false);
     expect(await t.app.db.select().from(autoRenewals).where(eq(autoRenewals.client_id, plain.clientId))).toEqual([]);
   });
@@ -177,6 +187,21 @@ describe("automatic renewal by a kept Paystack card", () => {
       m.dedupe_key?.startsWith(`renewal-declined:${charge.id}`),
     );
     expect(alerts.length).toBeGreaterThan(0);
+  });
+
+  it("the owner's daily digest the next day has a line for the failed renewals, with the page that lists them", async () => {
+    const now = new Date();
+    const end = new Date(now.getTime() + 2 * DAY);
+    const { code } = await renewingClient(end);
+    await run(now);
+    fake.decline(code, "Do Not Honour");
+    await run(new Date(end.getTime() - DAY + HOUR));
+    const facts = await digestFacts(t.app.db, new Date(Date.now() + DAY));
+    expect(facts.renewalsFailed).toBeGreaterThanOrEqual(1);
+    expect(digestAlert(PUBLIC_URL, facts).body).toContain(
+      `- Automatic renewals by card that failed: ${facts.renewalsFailed} (declined or no clear answer; the customers have the pay link): ${PUBLIC_URL}/admin/payments`,
+    );
+    expect(digestAlert(PUBLIC_URL, { ...facts, renewalsFailed: 0 }).body).not.toContain("Automatic renewals");
   });
 
   it("a lost answer is not sent again: the charge is verified by its reference and, made, settles once through the capture path", async () => {

@@ -2,8 +2,11 @@
 // "Renew automatically with this card", unticked, with the sentence of what is charged, when and
 // how to stop; ticked, PayFast's page (the fake, which checks the signature over every field,
 // subscription_type=2 included) takes the payment and the account is ready. The card pay link
-// offers no such box. The portal's switch is covered by its component test (auto-renew-card.test.tsx).
-import { expect, test } from "@playwright/test";
+// offers no such box. Then, at 390 px and on a desktop, the portal's "Renew automatically" switch
+// turns it off for a client whose card PayFast keeps (paid through the API and the fake's page).
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { e2eAdmin, ownOrigin } from "./e2e-env";
+import { choosePassword, uniqueWhatsApp } from "./owner-queue";
 import { openReview } from "./storefront";
 
 test.beforeEach(async ({ context }) => {
@@ -41,4 +44,58 @@ test("PayFast at checkout: 'Renew automatically with this card' is off by defaul
   await checkout.getByRole("button", { name: "Complete payment", exact: true }).click();
   await checkout.waitForURL(/\/payment\/success\?ref=STRMDSK_/);
   await expect(checkout.getByRole("heading", { level: 1, name: "Your account is ready" })).toBeVisible({ timeout: 20_000 });
+});
+
+/** A client who paid 3 Months at PayFast with "Renew automatically" ticked: the pay link, our hand-off form posted to the fake, paid there. */
+async function renewingClient(request: APIRequestContext) {
+  const headers = ownOrigin();
+  const { data: packages } = (await (await request.get("/api/packages")).json()) as { data: { id: string; name: string }[] };
+  const whatsapp = uniqueWhatsApp();
+  const link = await request.post("/api/payments/paylink", {
+    headers,
+    data: {
+      name: "Sipho Switch",
+      whatsapp,
+      immediateStartConsent: true,
+      method: "payfast",
+      autoRenew: true,
+      packageId: packages.find((p) => p.name === "3 Months")?.id,
+    },
+  });
+  expect(link.status(), await link.text()).toBe(201);
+  const { paylinkUrl } = (await link.json()) as { paylinkUrl: string };
+  const handoff = await (await request.get(paylinkUrl)).text();
+  const action = /<form[^>]*action="([^"]+)"/.exec(handoff)?.[1].replaceAll("&amp;", "&") ?? "";
+  const form = Object.fromEntries(
+    [...handoff.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, k, v]) => [
+      k,
+      v.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#39;", "'"),
+    ]),
+  );
+  expect((await request.post(action, { form })).ok()).toBe(true);
+  const paid = await request.post(`${action}/${encodeURIComponent(form.m_payment_id)}/pay`, { maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  expect((await request.post("/api/admin/login", { data: e2eAdmin, headers })).ok()).toBe(true);
+  const password = await choosePassword(request, whatsapp);
+  const found = (await (await request.get(`/api/admin/clients?q=${whatsapp}`)).json()) as { data: { username: string }[] };
+  await request.post("/api/admin/logout", { headers });
+  return { username: found.data[0].username, password };
+}
+
+test("the portal's 'Renew automatically' switch turns automatic renewal off", async ({ page }) => {
+  const { username, password } = await renewingClient(page.request);
+  await page.goto("/client/login");
+  await page.locator("#client-username").fill(username);
+  await page.locator("#client-password").fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  const card = page.locator('[aria-labelledby="auto-renew-heading"]');
+  const renew = card.getByRole("switch", { name: "Renew automatically" });
+  await renew.scrollIntoViewIfNeeded();
+  await expect(renew).toBeChecked();
+  await expect(card.getByRole("status")).toContainText("On, card via PayFast.");
+  await renew.click();
+  await expect(renew).not.toBeChecked();
+  await expect(card.getByRole("status")).toContainText("Off.");
+  await page.reload();
+  await expect(renew).not.toBeChecked();
 });

@@ -1,7 +1,7 @@
 // The owner's daily digest (docs/architecture.md, "Owner alerts"): when the owner_digest setting
 // is on, once a day at the owner_digest_hour (SAST, default 07:00; or at the first run after it
 // that day), yesterday in numbers — payments (how many, how much), new clients, free trials
-// started and trial clients who paid — and what waits for them now, with the dashboard's links
+// started and trial clients who paid, automatic renewals by card that failed — and what waits for them now, with the dashboard's links
 // (a refund whose answer the provider lost among them: its amount stays held until it is checked).
 // Queued through lib/owner-alerts.ts with the day in its dedupe key, so however many processes
 // run this job, the owner gets one digest a day.
@@ -9,7 +9,7 @@ import { and, count, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "dr
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "@/server/db/client";
-import { capturedPayments, clientLifecycleEvents, clients, outbox, provisioningJobs } from "@/server/db/schema";
+import { capturedPayments, clientLifecycleEvents, clients, outbox, provisioningJobs, renewalCharges } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { type AlertRoute, loadAlertRoute, type OwnerAlert, queueOwnerAlert } from "@/server/lib/owner-alerts";
 import { refundHeld } from "@/server/modules/admin-business/payment-service";
@@ -36,6 +36,8 @@ export interface DigestFacts {
   whatsappToSend: number;
   /** payments with a refund sent to the provider and not yet confirmed (its amount held) */
   refundsHeld: number;
+  /** automatic renewals by a kept card that failed that day: declined, or no clear answer (issue 44) */
+  renewalsFailed: number;
 }
 
 /** The dedupe key of a day's digest (the e-mail's; the WhatsApp row adds ':whatsapp'). */
@@ -55,7 +57,7 @@ export async function digestFacts(db: Pick<Db, "select">, now: Date): Promise<Di
   const to = saMidnight(now);
   const from = new Date(to.getTime() - DAY_MS);
   const within = (column: AnyPgColumn) => and(gte(column, from), lt(column, to));
-  const [[paid], [created], [started], [converted], [panel], [messages], [eft], [whatsapp], [held]] = await Promise.all([
+  const [[paid], [created], [started], [converted], [panel], [messages], [eft], [whatsapp], [held], [renewals]] = await Promise.all([
     db
       .select({ n: count(), total: sql<string>`coalesce(sum(${capturedPayments.amount}), 0)` })
       .from(capturedPayments)
@@ -99,6 +101,10 @@ export async function digestFacts(db: Pick<Db, "select">, now: Date): Promise<Di
       .from(outbox)
       .where(and(eq(outbox.channel, "whatsapp"), eq(outbox.status, "owner"))),
     db.select({ n: count() }).from(capturedPayments).where(refundHeld),
+    db
+      .select({ n: count() })
+      .from(renewalCharges)
+      .where(and(inArray(renewalCharges.status, ["declined", "unknown"]), within(renewalCharges.updated_at))),
   ]);
   return {
     day: saDay(from),
@@ -112,6 +118,7 @@ export async function digestFacts(db: Pick<Db, "select">, now: Date): Promise<Di
     eftAwaiting: eft.n,
     whatsappToSend: whatsapp.n,
     refundsHeld: held.n,
+    renewalsFailed: renewals.n,
   };
 }
 
@@ -146,6 +153,11 @@ export function digestAlert(publicUrl: string, facts: DigestFacts): OwnerAlert {
       `- Payments: ${facts.payments}, ${formatRand(facts.received)} in total`,
       `- New clients: ${facts.newClients}`,
       `- Free trials started: ${facts.trialsStarted}; trial clients who paid: ${facts.trialsConverted}`,
+      ...(facts.renewalsFailed
+        ? [
+            `- Automatic renewals by card that failed: ${facts.renewalsFailed} (declined or no clear answer; the customers have the pay link): ${publicUrl}/admin/payments`,
+          ]
+        : []),
       "",
       ...(waiting.length
         ? ["Waiting for you now:", ...waiting]

@@ -50,14 +50,14 @@ describe("the payment provider registry", () => {
       expect(Object.keys(info)).not.toContain("configKeys");
     }
     expect(new Set(paymentProviderInfos().map((i) => i.mark)).size).toBe(PAYMENT_PROVIDER_REGISTRY.length);
-    // a saved card is charged only where the adapter implements it for renewals (issue 44): PayFast's token so far
-    // (Paystack's adapter can charge an authorization, not yet wired to the renewals job)
+    // a saved card is charged only where the adapter implements it for renewals (issue 44): PayFast's token and
+    // Paystack's reusable authorization
     expect(
       paymentProviderInfos()
         .filter((i) => i.capabilities.chargeSavedCard)
         .map((i) => i.name)
         .sort(),
-    ).toEqual(["payfast"]);
+    ).toEqual(["payfast", "paystack"]);
     for (const d of configuredHostedProviders(testConfig(hostedKeys))) {
       expect(Boolean(d.create(testConfig(hostedKeys)).savedCards), d.name).toBe(d.capabilities.chargeSavedCard);
     }

@@ -2,19 +2,25 @@
 // notification of the payment whose payer consented, and is sealed (lib/secret-box.ts) before it is
 // written. It is opened only to charge or cancel it, and never logged or returned by an API.
 import { and, eq, inArray } from "drizzle-orm";
+import type { SavedCardCharger } from "@/server/adapters/payments/saved-card";
 import type { Db } from "@/server/db/client";
-import { autoRenewals, type capturedPayments, renewalCharges } from "@/server/db/schema";
+import { autoRenewals, capturedPayments, renewalCharges } from "@/server/db/schema";
 import { open, seal } from "@/server/lib/secret-box";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
 type Payment = typeof capturedPayments.$inferSelect;
 
-/** Whether a notification carrying a card token may be believed for this payment (checked before capture). */
+/**
+ * Whether a notification carrying a card token may be believed for this payment (checked before
+ * capture). A provider that names the card of every payment (`cardOnEveryPayment`) may carry one
+ * the payer never asked to keep: that payment is believed, and the card is not kept (afterCapture).
+ */
 export async function tokenFits(
   db: Executor,
   payment: Pick<Payment, "id" | "client_id" | "auto_renew_consent">,
   token: string,
+  charger?: Pick<SavedCardCharger, "cardOnEveryPayment">,
 ): Promise<{ ok: true } | { ok: false; why: string }> {
   const [charge] = await db
     .select({ client_id: renewalCharges.client_id })
@@ -23,11 +29,22 @@ export async function tokenFits(
     .limit(1);
   if (!charge) {
     // A first payment: only one whose payer chose automatic renewal asked the provider to keep the card.
-    return payment.auto_renew_consent !== null ? { ok: true } : { ok: false, why: "it carries a card token this payment did not ask for" };
+    if (payment.auto_renew_consent !== null || charger?.cardOnEveryPayment) return { ok: true };
+    return { ok: false, why: "it carries a card token this payment did not ask for" };
   }
   const kept = await keptToken(db, charge.client_id);
   if (kept === null || kept !== token) return { ok: false, why: "its card token is not the one kept for this client" };
   return { ok: true };
+}
+
+/** The e-mail the kept card was saved with (its consent payment's), else the client's: a provider may charge the card only with it. */
+export async function cardEmail(db: Executor, clientId: string, fallback: string | null): Promise<string | null> {
+  const [row] = await db
+    .select({ email: capturedPayments.client_email })
+    .from(autoRenewals)
+    .innerJoin(capturedPayments, eq(capturedPayments.id, autoRenewals.consent_payment_id))
+    .where(eq(autoRenewals.client_id, clientId));
+  return row?.email || fallback;
 }
 
 /** The client's kept token, opened; null when none is kept. */

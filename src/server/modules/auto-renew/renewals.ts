@@ -24,12 +24,14 @@ import { alertOwner } from "@/server/lib/owner-alerts";
 import { preferredContact } from "@/server/modules/client/service";
 import { loadPayLinks, type PayLinks } from "@/server/modules/pay-links/links";
 import { makeTransactionId } from "@/server/modules/payments/checkout";
+import { createPaymentsContext } from "@/server/modules/payments/context";
 import { insertPayment } from "@/server/modules/payments/insert-payment";
+import { captureIfConfirmed } from "@/server/modules/payments/intake";
 import { AUTO_RENEW_CHARGE_DAYS, AUTO_RENEW_NOTICE_DAYS } from "@/shared/auto-renew";
 import { formatDate } from "@/shared/dates";
 import { formatRand, toCents } from "@/shared/money";
 import { packageMonths } from "@/shared/pricing";
-import { keptToken } from "./cards";
+import { cardEmail, keptToken } from "./cards";
 
 const DAY_MS = 86_400_000;
 /** A declined charge is tried once more, this long after. */
@@ -244,8 +246,9 @@ async function chargeIfDue(
   if (!claimed) return null;
   const { charge, reference } = claimed;
   const token = await keptToken(app.db, d.client.id);
+  const payer = { email: await cardEmail(app.db, d.client.id, d.client.email) };
   const result = token
-    ? await charger.charge(token, charge.amount_cents, `${d.packageName} renewal`, reference)
+    ? await charger.charge(token, charge.amount_cents, `${d.packageName} renewal`, reference, payer)
     : ({ outcome: "declined", reason: "no card is kept" } as const);
   if (result.outcome === "paid") {
     await app.db
@@ -258,7 +261,7 @@ async function chargeIfDue(
     await app.db.transaction(async (tx) => {
       await tx
         .update(renewalCharges)
-        .set({ status: "unknown", last_error: result.reason.slice(0, 500), updated_at: new Date() })
+        .set({ status: "unknown", last_error: result.reason.slice(0, 500), updated_at: now })
         .where(eq(renewalCharges.id, charge.id));
     });
     await alertOwner(app, app.db, {
@@ -319,14 +322,18 @@ async function chargeIfDue(
 }
 
 /**
- * Charges whose answer was lost: the provider is asked what it holds for the card (never charged
- * again), once each. A charge whose notification has since paid its payment is marked paid by the
- * capture. Returns how many were looked up.
+ * Charges whose answer was lost: the provider is asked (never charged again blindly), once each.
+ * Where it can say what became of the charge by its reference (a verify by reference): paid → settled
+ * through the one capture path; declined → as a decline (the retry rule holds); never made → free to
+ * be sent again, with a new reference, at the next pass. Otherwise what it holds for the card is
+ * noted for the owner, and the charge's notification settles it if it was made. Returns how many
+ * were looked up.
  */
 async function lookUpUnknown(app: FastifyInstance, now: Date): Promise<number> {
   const rows = await app.db
-    .select()
+    .select({ charge: renewalCharges, payment: capturedPayments })
     .from(renewalCharges)
+    .leftJoin(capturedPayments, eq(capturedPayments.id, renewalCharges.payment_id))
     .where(
       and(
         eq(renewalCharges.status, "unknown"),
@@ -337,21 +344,59 @@ async function lookUpUnknown(app: FastifyInstance, now: Date): Promise<number> {
     )
     .limit(BATCH);
   let still = 0;
-  for (const row of rows) {
+  for (const { charge: row, payment } of rows) {
     const charger = chargerFor(app, row.provider);
     const token = await keptToken(app.db, row.client_id);
     if (!charger || !token) continue;
+    const lostWhy = row.last_error.split(" | looked up:")[0];
     try {
-      const found = await charger.lookup(token);
+      const found = await charger.lookup(token, payment?.external_transaction_id);
+      const said = found.charge;
+      if (said?.outcome === "paid" && payment) {
+        // the one capture path: amount checked, the term extended once, the charge marked paid (afterCapture)
+        await captureIfConfirmed(
+          createPaymentsContext(app),
+          payment,
+          { status: "paid", amountCents: said.amountCents, providerPaymentId: said.providerPaymentId },
+          { source: "renewal-lookup", status: found.status },
+          said.providerPaymentId,
+        );
+        continue;
+      }
+      if (said && said.outcome !== "paid") {
+        const again = said.outcome === "none" || row.attempts < MAX_ATTEMPTS;
+        await app.db.transaction(async (tx) => {
+          const [moved] = await tx
+            .update(renewalCharges)
+            .set({
+              status: "declined",
+              // never made: the attempt did not count
+              ...(said.outcome === "none" ? { attempts: sql`greatest(${renewalCharges.attempts} - 1, 0)` } : {}),
+              last_error: `${lostWhy} | looked up: ${said.outcome === "none" ? "no charge was made" : said.reason}`.slice(0, 500),
+              next_attempt_at: again ? new Date(now.getTime() + (said.outcome === "none" ? 0 : RETRY_AFTER_MS)) : null,
+              updated_at: new Date(),
+            })
+            .where(and(eq(renewalCharges.id, row.id), eq(renewalCharges.status, "unknown")))
+            .returning({ id: renewalCharges.id });
+          if (moved && payment) {
+            await tx
+              .update(capturedPayments)
+              .set({
+                status: "failed",
+                notes: `Automatic renewal ${said.outcome === "none" ? "not made" : `declined: ${said.reason}`}`.slice(0, 2000),
+                updated_at: new Date(),
+              })
+              .where(and(eq(capturedPayments.id, payment.id), eq(capturedPayments.status, "pending")));
+          }
+        });
+        still++;
+        continue;
+      }
       await app.db
         .update(renewalCharges)
         .set({
           // the lost answer's reason kept, the provider's word on the card beside it
-          last_error:
-            `${row.last_error.split(" | looked up:")[0]} | looked up: the card is ${found.status || "unknown"} at ${row.provider}`.slice(
-              0,
-              500,
-            ),
+          last_error: `${lostWhy} | looked up: the card is ${found.status || "unknown"} at ${row.provider}`.slice(0, 500),
           updated_at: new Date(),
         })
         .where(and(eq(renewalCharges.id, row.id), eq(renewalCharges.status, "unknown")));

@@ -3,8 +3,10 @@
 //   PUT    /api/client/auto-renew {enabled}   → false turns it off; true is chosen only at checkout (409)
 //   DELETE /api/client/auto-renew             → off, and the provider told
 //   GET    /api/admin/renewals                → {data: RenewalsOverview}
+//   GET    /api/admin/clients/:id/auto-renew  → {data: AutoRenewView | null} (the client page's line; never the token)
 //   POST   /api/admin/renewals/run            → the hourly job's pass, now (audited; safe to repeat)
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin, requireClient } from "@/server/auth/guards";
 import { audit } from "@/server/lib/audit";
@@ -33,6 +35,15 @@ async function client(app: FastifyInstance) {
 async function admin(app: FastifyInstance) {
   app.addHook("onRequest", requireAdmin);
   app.get("/admin/renewals", async () => ({ data: await renewalsOverview(app) }));
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      "/admin/clients/:id/auto-renew",
+      { schema: { params: z.object({ id: z.uuid({ error: "Not a valid id" }) }) } },
+      async (request) => ({
+        data: await autoRenewView(app, request.params.id),
+      }),
+    );
   app.post("/admin/renewals/run", async (request) => {
     const result = { ...(await runAutoRenewals(app)), cancelled: await cancelPending(app) };
     await audit(app.db, request, { action: "run", resource: "renewals", after: result });

@@ -163,13 +163,12 @@ async function settleNotification(
     await notePending(ctx, provider.name, ref, `${provider.label} reports ${n.providerStatus}: not paid yet.`);
     return;
   }
-  // A card is kept only by a provider whose cards we charge for renewals (its tokens come only when
-  // asked for, so an unasked one is refused); another's card details (Paystack names the card of
-  // every payment) are not kept at all.
+  // A card is kept only by a provider whose cards we charge for renewals, and only when the payer
+  // asked (tokenFits: an unasked token is refused, or dropped where the provider names every card).
   const savedCard = provider.savedCards ? n.savedCard : undefined;
   if (savedCard) {
     // A card token we did not ask for, or not this client's: refused, logged (never the token).
-    const fits = await tokenFits(db, payment, savedCard.token);
+    const fits = await tokenFits(db, payment, savedCard.token, provider.savedCards);
     if (!fits.ok) {
       app.log.warn(log, `payment notification refused: ${fits.why}`);
       await notePending(ctx, provider.name, ref, `Not captured: a notification from ${provider.label} was refused (${fits.why}).`);

@@ -136,6 +136,18 @@ describe("a client's page", () => {
     expect(getByRoleName(container, "button", "Grant complimentary time")).toBeTruthy();
   });
 
+  it("says how the client renews when they chose automatic renewal: 'Auto-renew on, card via' the provider", async () => {
+    stubApi({
+      [`/api/admin/clients/${ID}`]: { body: { data: client() } },
+      [`/api/admin/clients/${ID}/auto-renew`]: {
+        body: { data: { enabled: true, provider: "x", card: "card via Kept Cards", consent: "", consentAt: null, ready: true } },
+      },
+    });
+    const { rendered } = renderRoutes(routes, `/admin/client/${ID}`);
+    const { container } = await rendered;
+    await waitFor(() => expect(container.textContent).toContain("Auto-renew on, card via Kept Cards"));
+  });
+
   it("says what suspending does: signed out, only the suspended page, a payment does not lift it", async () => {
     stubApi({ [`/api/admin/clients/${ID}`]: { body: { data: client() } } });
     const { rendered } = renderRoutes(routes, `/admin/client/${ID}`);

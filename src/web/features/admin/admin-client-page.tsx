@@ -24,6 +24,7 @@ import { useLifecycleRules } from "./api/get-lifecycle-rules";
 import { useClientAction } from "./clients/api/client-action";
 import { useDeleteClient } from "./clients/api/delete-client";
 import { useClient } from "./clients/api/get-client";
+import { autoRenewText, useClientAutoRenew } from "./clients/api/get-client-auto-renew";
 import { useUpdateClient } from "./clients/api/update-client";
 import { daysLeftText, SubscriptionBadge } from "./clients/client-labels";
 import { DuplicateBanner } from "./clients/duplicate-banner";
@@ -85,6 +86,7 @@ function ClientDetail({ client }: { client: AdminClientDetail }) {
   const whatsappUrl = client.whatsapp ? buildWhatsAppLink(client.whatsapp, `Hi ${firstName}`) : null;
   const suspended = client.status === "suspended";
   const rules = useLifecycleRules();
+  const renewal = autoRenewText(useClientAutoRenew(client.id).data);
 
   const runStatusAction = (kind: "suspend" | "reactivate") =>
     action.mutate(
@@ -138,6 +140,7 @@ function ClientDetail({ client }: { client: AdminClientDetail }) {
               ["Package", orDash(client.package_name)],
               ["Started", orDash(formatDate(client.subscription_start))],
               ["Ends", client.subscription_end ? `${formatDate(client.subscription_end)} · ${daysLeftText(client, rules)}` : "—"],
+              ...(renewal ? [["Renewal", renewal] as [string, string]] : []),
             ]}
           />
           <div className="mt-5 flex flex-wrap gap-2">

@@ -20,6 +20,7 @@ import {
   RefundOutcomeUnknown,
   type RefundRoute,
 } from "../provider";
+import type { SavedCardCharger, SavedCardLookup } from "../saved-card";
 import { headerValue } from "../signing";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -94,6 +95,8 @@ export interface PaystackProvider extends Omit<HostedProvider, "name"> {
   readonly name: "paystack";
   /** The transaction as Paystack holds it, by our reference: throws PaymentProviderError when it cannot be asked or names no such transaction. */
   verify(reference: string): Promise<PaystackTransaction>;
+  /** The saved-card charger the renewals use (chargeAuthorization, deactivate, verify by reference). */
+  readonly savedCards: SavedCardCharger;
   /**
    * Charges a saved card (POST /transaction/charge_authorization). Throws PaymentProviderError when
    * Paystack refused the request (nothing charged), ChargeOutcomeUnknown when the answer was lost
@@ -241,6 +244,104 @@ export function createPaystackProvider(options: PaystackOptions): PaystackProvid
     if (!made) throw new RefundOutcomeUnknown("Paystack accepted the refund but its answer names no refund id");
     return { reference: made.reference, route: made.route };
   }
+
+  async function chargeAuthorization(input: ChargeAuthorizationInput): Promise<PaystackTransaction> {
+    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+      throw new PaymentProviderError(`Amount must be a positive whole number of cents, not ${input.amountCents}`);
+    }
+    if (!input.authorizationCode.trim() || !input.email.trim() || !input.reference.trim()) {
+      throw new PaymentProviderError("A saved-card charge needs the card's authorization code, the customer's e-mail and our reference.");
+    }
+    let answer: Json;
+    try {
+      answer = await call("POST", "/transaction/charge_authorization", {
+        email: input.email.trim(),
+        amount: input.amountCents,
+        currency: "ZAR",
+        authorization_code: input.authorizationCode.trim(),
+        reference: input.reference,
+      });
+    } catch (error) {
+      if (error instanceof PaymentProviderError && (error.status === undefined || error.status >= 500)) {
+        throw new ChargeOutcomeUnknown(error.message, error.status);
+      }
+      throw error;
+    }
+    let result: PaystackTransaction;
+    try {
+      result = transactionFrom(answer.data, input.reference);
+    } catch (error) {
+      // accepted, but the answer does not say what became of it
+      throw new ChargeOutcomeUnknown(error instanceof Error ? error.message : String(error));
+    }
+    if (result.currency && result.currency !== "ZAR") {
+      throw new PaymentProviderError(`Paystack charged ${input.reference} in ${result.currency}, not ZAR`);
+    }
+    return { ...result, reference: result.reference || input.reference };
+  }
+
+  /** A token never appears in what we keep or log: Paystack's messages may echo it. */
+  const hideCode = (message: string, code: string) => (code ? message.split(code).join("{authorization_code}") : message);
+
+  /**
+   * Renewals' view of a kept card (saved-card.ts). The charge's reference is ours, new per attempt,
+   * and Paystack makes at most one transaction per reference, so a retry of the same request
+   * cannot charge twice; a lost answer is `unknown`, looked up by that reference (verify).
+   */
+  const savedCards: SavedCardCharger = {
+    provider: "paystack",
+    cardOnEveryPayment: true,
+    async charge(token, amountCents, _itemName, reference, payer) {
+      const email = payer?.email?.trim();
+      if (!email) return { outcome: "declined", reason: "no e-mail address for the card (Paystack charges a card by its e-mail)" };
+      try {
+        const result = await chargeAuthorization({ authorizationCode: token, email, amountCents, reference });
+        if (result.status === "paid")
+          return { outcome: "paid", ...(result.providerPaymentId ? { providerReference: result.providerPaymentId } : {}) };
+        if (result.status === "failed")
+          return { outcome: "declined", reason: hideCode(result.gatewayResponse || result.providerStatus || "declined", token) };
+        // send_otp, pending, ongoing…: the transaction exists and may still succeed; its webhook or a verify says
+        return { outcome: "unknown", reason: `Paystack has not finished the charge (${result.providerStatus || "no status"})` };
+      } catch (error) {
+        if (error instanceof ChargeOutcomeUnknown) return { outcome: "unknown", reason: hideCode(error.message, token) };
+        if (error instanceof PaymentProviderError) return { outcome: "declined", reason: hideCode(error.message, token) };
+        throw error;
+      }
+    },
+    async cancel(token) {
+      try {
+        await call("POST", "/customer/authorization/deactivate", { authorization_code: token });
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw new PaymentProviderError(hideCode(error.message, token), error.status);
+        throw error;
+      }
+    },
+    async lookup(token, reference): Promise<SavedCardLookup> {
+      if (!reference) return { active: true, status: "not asked: Paystack answers by the charge's reference" };
+      let truth: PaystackTransaction;
+      try {
+        truth = await verify(reference);
+      } catch (error) {
+        // Paystack knows no transaction by this reference: the charge was never made
+        if (error instanceof PaymentProviderError && (error.status === 400 || error.status === 404)) {
+          return { active: true, status: "no such charge", charge: { outcome: "none", reason: hideCode(error.message, token) } };
+        }
+        if (error instanceof PaymentProviderError) throw new PaymentProviderError(hideCode(error.message, token), error.status);
+        throw error;
+      }
+      const status = truth.providerStatus || "unknown";
+      if (truth.status === "paid" && truth.currency === "ZAR") {
+        return {
+          active: true,
+          status,
+          charge: { outcome: "paid", amountCents: truth.amountCents, providerPaymentId: truth.providerPaymentId },
+        };
+      }
+      if (truth.status === "failed")
+        return { active: true, status, charge: { outcome: "declined", reason: truth.gatewayResponse || status } };
+      return { active: true, status };
+    },
+  };
 
   return {
     name: "paystack",
@@ -401,39 +502,7 @@ export function createPaystackProvider(options: PaystackOptions): PaystackProvid
       return first ? { reference: first.reference, route: first.route } : null;
     },
 
-    async chargeAuthorization(input: ChargeAuthorizationInput): Promise<PaystackTransaction> {
-      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
-        throw new PaymentProviderError(`Amount must be a positive whole number of cents, not ${input.amountCents}`);
-      }
-      if (!input.authorizationCode.trim() || !input.email.trim() || !input.reference.trim()) {
-        throw new PaymentProviderError("A saved-card charge needs the card's authorization code, the customer's e-mail and our reference.");
-      }
-      let answer: Json;
-      try {
-        answer = await call("POST", "/transaction/charge_authorization", {
-          email: input.email.trim(),
-          amount: input.amountCents,
-          currency: "ZAR",
-          authorization_code: input.authorizationCode.trim(),
-          reference: input.reference,
-        });
-      } catch (error) {
-        if (error instanceof PaymentProviderError && (error.status === undefined || error.status >= 500)) {
-          throw new ChargeOutcomeUnknown(error.message, error.status);
-        }
-        throw error;
-      }
-      let result: PaystackTransaction;
-      try {
-        result = transactionFrom(answer.data, input.reference);
-      } catch (error) {
-        // accepted, but the answer does not say what became of it
-        throw new ChargeOutcomeUnknown(error instanceof Error ? error.message : String(error));
-      }
-      if (result.currency && result.currency !== "ZAR") {
-        throw new PaymentProviderError(`Paystack charged ${input.reference} in ${result.currency}, not ZAR`);
-      }
-      return { ...result, reference: result.reference || input.reference };
-    },
+    chargeAuthorization,
+    savedCards,
   };
 }

@@ -14,7 +14,7 @@ export const paystackDefinition = {
   test: false,
   choiceText: "Pay by card or instant EFT on Paystack's secure page.",
   turnOn: "set PAYSTACK_SECRET_KEY",
-  capabilities: { checkout: "redirect", verifiesNotifications: true, statusQuery: true, refundByApi: true, chargeSavedCard: false },
+  capabilities: { checkout: "redirect", verifiesNotifications: true, statusQuery: true, refundByApi: true, chargeSavedCard: true },
   refund: CARD_REFUND,
   notificationPath: "/api/payments/paystack/webhook",
   configKeys: ["PAYSTACK_SECRET_KEY"],

@@ -1,6 +1,6 @@
 // A local stand-in for Paystack's API, for tests, written from Paystack's API reference
 // (https://paystack.com/docs/api/: transaction initialize / verify / charge_authorization,
-// refund create / list) and its webhooks guide (x-paystack-signature: hex HMAC-SHA512 of the
+// refund create / list, customer authorization deactivate) and its webhooks guide (x-paystack-signature: hex HMAC-SHA512 of the
 // body keyed with the secret key). It imports nothing of our adapter or signing code: its
 // signature is computed here from the documentation, so a mistake in ours fails our tests.
 // It checks the bearer key, holds transactions and refunds, serves a checkout page, lets a test
@@ -60,7 +60,7 @@ export interface FakePaystackRefund {
 }
 
 /** The API routes a failure can be set on. */
-export type FakePaystackRoute = "initialize" | "verify" | "charge_authorization" | "refund" | "list_refunds";
+export type FakePaystackRoute = "initialize" | "verify" | "charge_authorization" | "refund" | "list_refunds" | "deactivate_authorization";
 /** down: 503 and nothing done; slow: done, answered after `slowMs`; lost: done, the connection cut; garbled: done, answered 200 with no JSON. */
 export type FakePaystackFailure = "down" | "slow" | "lost" | "garbled";
 
@@ -83,6 +83,12 @@ export interface FakePaystack {
   fail(route: FakePaystackRoute, failure: FakePaystackFailure, times?: number): void;
   /** the customer paid on the checkout page with a card (reusable unless told), which can be charged again */
   pay(reference: string, card?: { reusable?: boolean; last4?: string }): FakePaystackTransaction;
+  /** every API call made, as "METHOD /path" (the checkout page's are not API calls) */
+  calls: string[];
+  /** the authorization codes deactivated (POST /customer/authorization/deactivate): charging one is refused */
+  deactivated: Set<string>;
+  /** resolves when the charge.success webhooks of saved-card charges sent so far have been answered */
+  webhooksSent(): Promise<void>;
   /** saved-card charges with this authorization_code are declined from now on */
   decline(authorizationCode: string, gatewayResponse?: string): void;
   /** the signed delivery of an event about a transaction (`charge.success` by default) */
@@ -104,6 +110,9 @@ export async function startFakePaystack(options: { secretKey: string; webhookUrl
   const declined = new Map<string, string>();
   const refunds: FakePaystackRefund[] = [];
   const failures = new Map<FakePaystackRoute, { failure: FakePaystackFailure; times: number }>();
+  const calls: string[] = [];
+  const deactivated = new Set<string>();
+  const sending = new Set<Promise<unknown>>();
   const state = { webhookUrl: options.webhookUrl ?? "", slowMs: 1500 };
   let nextId = 4_099_260_000;
 
@@ -280,6 +289,7 @@ export async function startFakePaystack(options: { secretKey: string; webhookUrl
     }
 
     if (req.headers.authorization !== `Bearer ${options.secretKey}`) return refusal(res, 401, "Invalid key");
+    calls.push(`${req.method} ${path}`);
 
     const route: FakePaystackRoute | undefined =
       req.method === "POST" && path === "/transaction/initialize"
@@ -292,7 +302,9 @@ export async function startFakePaystack(options: { secretKey: string; webhookUrl
               ? "refund"
               : req.method === "GET" && path === "/refund"
                 ? "list_refunds"
-                : undefined;
+                : req.method === "POST" && path === "/customer/authorization/deactivate"
+                  ? "deactivate_authorization"
+                  : undefined;
     if (!route) return refusal(res, 404, "Route not found");
     const failure = failureFor(route);
     if (failure === "down") return refusal(res, 503, "Service unavailable");
@@ -335,7 +347,7 @@ export async function startFakePaystack(options: { secretKey: string; webhookUrl
       const amount = amountOf(body.amount);
       if (!amount) return refusal(res, 400, "Invalid Amount Sent");
       const saved = authorizations.get(String(body.authorization_code ?? ""));
-      if (!saved) return refusal(res, 400, "Invalid authorization code");
+      if (!saved || deactivated.has(saved.authorization.authorization_code)) return refusal(res, 400, "Invalid authorization code");
       if (body.email !== saved.email) return refusal(res, 400, "Authorization code does not belong to this customer");
       const currency = typeof body.currency === "string" ? body.currency : "ZAR";
       if (currency !== "ZAR") return refusal(res, 400, "Currency not supported by merchant");
@@ -354,7 +366,23 @@ export async function startFakePaystack(options: { secretKey: string; webhookUrl
         paid_at: declinedWith ? null : now,
         metadata: body.metadata && typeof body.metadata === "object" ? (body.metadata as Record<string, unknown>) : null,
       });
+      // Paystack sends charge.success for a saved-card charge as for any other (after answering)
+      if (t.status === "success" && state.webhookUrl) {
+        const delivery = webhookFor(t.reference);
+        const sent = new Promise((resolve) => setTimeout(resolve, 5)).then(() => send(delivery)).catch(() => undefined);
+        sending.add(sent);
+        void sent.finally(() => sending.delete(sent));
+      }
       return answer(res, failure, 200, { status: true, message: "Charge attempted", data: view(t) });
+    }
+
+    if (route === "deactivate_authorization") {
+      const body = readJson(raw);
+      if (!body) return refusal(res, 400, "Invalid JSON");
+      const code = String(body.authorization_code ?? "");
+      if (!authorizations.has(code)) return refusal(res, 404, "Authorization code not found");
+      deactivated.add(code);
+      return answer(res, failure, 200, { status: true, message: "Authorization has been deactivated" });
     }
 
     if (route === "refund") {
@@ -421,6 +449,11 @@ export async function startFakePaystack(options: { secretKey: string; webhookUrl
     },
     set slowMs(value) {
       state.slowMs = value;
+    },
+    calls,
+    deactivated,
+    async webhooksSent() {
+      while (sending.size) await Promise.all([...sending]);
     },
     fail(route, failure, times = 1) {
       failures.set(route, { failure, times });

@@ -8,5 +8,4 @@ export { REFUND_KIND } from "./credit-notes";
 export { monthCsv } from "./document-csv";
 export { creditNotePdfFor, documentNumberOf, invoicePdfFor, renderAttachment } from "./document-pdfs";
 export { getNumbering, setNumbering } from "./numbering";
-export { REFUND_UNDER_WAY } from "./provider-refunds";
-export { ONLY_PAID_REFUNDS, PROVIDER_REFUND_FAILED, refundPayment } from "./refunds";
+export { refundPayment } from "./refunds";

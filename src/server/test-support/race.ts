@@ -63,6 +63,9 @@ export interface OtherProcess {
 /**
  * Builds another app on the database of `t` (PostgreSQL only), as a second server process would
  * be: same config, its own connection pool, nothing seeded. Close it before the test app.
+ * It shares this Node process's modules with the test app: state a module keeps in memory (the
+ * pay-link route's map of starts in flight, say) is one for both, so a race through such a path
+ * tests the process, not the database; race below it (the database claim) there.
  */
 export async function secondProcess(t: TestApp, poolSize = 5): Promise<OtherProcess> {
   if (!t.database.url) throw new Error("a second process needs PostgreSQL (PGlite is one connection)");

@@ -4,6 +4,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTogether } from "@/server/test-support/race";
 import { createTestApp, onPostgres, openTestDatabase, type TestApp } from "@/server/testing";
 import { type Database, type Db, openDatabase } from "./client";
 import {
@@ -315,26 +316,50 @@ describe("seeded image addresses", () => {
 });
 
 describe("seed on an unseeded database", () => {
-  it("seeds exactly once when two processes start together", async () => {
-    const database = await openTestDatabase();
-    // On PostgreSQL the second start gets its own connection pool, as a second process would.
-    const second: Database = onPostgres() && database.url ? await openDatabase({ databaseUrl: database.url, poolSize: 2 }) : database;
-    try {
-      await Promise.all([seedIfEmpty(database.db), seedIfEmpty(second.db)]);
-      const n = await counts(database.db);
-      expect(n.packages).toBe(5);
-      expect(n.pricingSpecials).toBe(1);
-      expect(n.testimonialsManaged).toBe(6);
-      expect(n.downloads).toBe(3);
-      expect(n.releases).toBe(3);
-      expect(n.homepageContent).toBe(3);
-      const markers = await database.db.select().from(siteSettings).where(eq(siteSettings.key, SEED_MARKER_KEY));
-      expect(markers).toHaveLength(1);
-    } finally {
-      if (second !== database) await second.close();
-      await database.close();
-    }
-  });
+  /** The counts of a seeded database, and its one marker. */
+  async function expectSeededOnce(db: Db) {
+    const n = await counts(db);
+    expect(n.packages).toBe(5);
+    expect(n.pricingSpecials).toBe(1);
+    expect(n.testimonialsManaged).toBe(6);
+    expect(n.downloads).toBe(3);
+    expect(n.releases).toBe(3);
+    expect(n.homepageContent).toBe(3);
+    const markers = await db.select().from(siteSettings).where(eq(siteSettings.key, SEED_MARKER_KEY));
+    expect(markers).toHaveLength(1);
+  }
+
+  it.skipIf(onPostgres())(
+    "seeds exactly once when started twice together (on PGlite's one connection the two take turns; the race is the PostgreSQL test below)",
+    async () => {
+      const database = await openTestDatabase();
+      try {
+        await Promise.all([seedIfEmpty(database.db), seedIfEmpty(database.db)]);
+        await expectSeededOnce(database.db);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+
+  it.runIf(onPostgres())(
+    "PostgreSQL only (PGlite is one connection: nothing races there): seeds exactly once when two processes start at the same moment",
+    async () => {
+      const database = await openTestDatabase();
+      // the second start gets its own connection pool, as a second process would
+      const second: Database = await openDatabase({ databaseUrl: database.url, poolSize: 2 });
+      try {
+        // both claims (the marker in site_settings) wait behind the lock, then go together; both finish
+        await startTogether(database.url as string, "LOCK TABLE site_settings IN EXCLUSIVE MODE", 2, () =>
+          Promise.all([seedIfEmpty(database.db), seedIfEmpty(second.db)]),
+        );
+        await expectSeededOnce(database.db);
+      } finally {
+        await second.close();
+        await database.close();
+      }
+    },
+  );
 
   it("writes no demo content over a catalogue that already exists", async () => {
     const database = await openTestDatabase();

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "@/server/auth/passwords";
 import { auditLog, clients, outbox, reminderLog, siteSettings } from "@/server/db/schema";
 import { signInAdmin } from "@/server/modules/admin-business/test-admin";
-import { createTestApp, type TestApp } from "@/server/testing";
+import { secondProcess, startTogether } from "@/server/test-support/race";
+import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import { REMINDER_DAYS_MESSAGE } from "@/shared/lifecycle";
 import { jobs } from ".";
@@ -153,7 +154,7 @@ describe("runReminders", () => {
     expect(await statusOf("stale")).toBe("expired");
   });
 
-  it("sends nothing more when run again, even twice at once", async () => {
+  it("sends nothing more when run again, even twice together (taking turns on PGlite's one connection)", async () => {
     const before = (await t.app.db.select().from(outbox)).length;
     const results = await Promise.all([runJobs(t.app, now), runJobs(t.app, now)]);
     expect(results.map((r) => r.queued)).toEqual([0, 0]);
@@ -303,3 +304,29 @@ describe("the reminder_days setting in the dashboard", () => {
     expect(good.statusCode).toBeLessThan(300);
   });
 });
+
+describe.runIf(onPostgres())(
+  "PostgreSQL only (PGlite is one connection: nothing races there): the job on two processes at the same moment",
+  () => {
+    it("a reminder due is sent once when two processes run the job together; both runs answer, one queues it", async () => {
+      const other = await secondProcess(t);
+      try {
+        await client("racing", { status: "active", subscription_end: new Date(now.getTime() + 6 * DAY + HOUR), whatsapp: "0821230099" });
+        const before = (await t.app.db.select().from(outbox)).length;
+        // each run's claim of the reminder (its reminder_log row) waits behind the lock, then both go
+        const results = await startTogether(t.database.url as string, "LOCK TABLE reminder_log IN EXCLUSIVE MODE", 2, () =>
+          Promise.all([runReminders(t.app, now), runReminders(other.app, now)]),
+        );
+        expect(results).toHaveLength(2);
+        const queued = results.map((r) => r.queued);
+        expect(queued.reduce((a, b) => a + b, 0)).toBe((await t.app.db.select().from(outbox)).length - before);
+        const sent = await messagesFor("racing");
+        expect(sent).toMatchObject([{ kind: "reminder-7d" }]);
+        const logged = await t.app.db.select().from(reminderLog).where(eq(reminderLog.client_id, ids.racing));
+        expect(logged).toHaveLength(1);
+      } finally {
+        await other.close();
+      }
+    });
+  },
+);

@@ -9,7 +9,8 @@ import { CLIENT_COOKIE } from "@/server/auth/sessions";
 import { capturedPayments, couponRedemptions, coupons, packages } from "@/server/db/schema";
 import { clientSession } from "@/server/modules/admin-business/test-admin";
 import { makeClient } from "@/server/modules/client/test-helpers";
-import { createTestApp, type TestApp } from "@/server/testing";
+import { secondProcess, startTogether } from "@/server/test-support/race";
+import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { COUPON_MESSAGES } from "@/shared/billing";
 
 const PUBLIC_URL = "http://localhost:8080";
@@ -35,8 +36,8 @@ async function makeCoupon(code: string, maxUses: number | null) {
   return row;
 }
 
-const paylink = (coupon: string, cookie?: Record<string, string>) =>
-  t.app.inject({
+const paylink = (coupon: string, cookie?: Record<string, string>, app = t.app) =>
+  app.inject({
     method: "POST",
     url: "/api/payments/paylink",
     payload: cookie
@@ -47,8 +48,8 @@ const paylink = (coupon: string, cookie?: Record<string, string>) =>
     remoteAddress: `10.30.${Math.floor(++ip / 250)}.${ip % 250}`,
   });
 
-const press = (ref: string, action: "pay" | "decline") =>
-  t.app.inject({
+const press = (ref: string, action: "pay" | "decline", app = t.app) =>
+  app.inject({
     method: "POST",
     url: `/api/payments/sandbox/checkout/${ref}/${action}`,
     headers: { origin: PUBLIC_URL, "content-type": "application/x-www-form-urlencoded" },
@@ -81,7 +82,7 @@ describe("coupon limits at capture", () => {
     expect((await paylink("THREE-SEQ")).statusCode).toBe(400);
   });
 
-  it("counts exactly 3 uses when 30 pay links are made at once and all are paid at once; every payment is still captured", async () => {
+  it("counts exactly 3 uses when 30 pay links are made together and all are paid together (taking turns on PGlite's one connection); every payment is still captured", async () => {
     const coupon = await makeCoupon("THREE-RACE", 3);
     const refs = refsOf(await Promise.all(Array.from({ length: 30 }, () => paylink("THREE-RACE"))));
     expect(refs.length).toBeGreaterThanOrEqual(3);
@@ -113,3 +114,36 @@ describe("coupon limits at capture", () => {
     expect(again.json().error.fields.coupon).toBe(COUPON_MESSAGES.usedBefore);
   });
 });
+
+describe.runIf(onPostgres())(
+  "PostgreSQL only (PGlite is one connection: nothing races there): a coupon's limit on two processes at the same moment",
+  () => {
+    it("a 2-use coupon: links made on two processes together, then all paid on both together, count exactly 2 uses; every payment captured", async () => {
+      const other = await secondProcess(t);
+      try {
+        const coupon = await makeCoupon("TWO-PG-RACE", 2);
+        const apps = [t.app, other.app];
+        // three links a process, each insert of its pending payment waiting behind the lock, then all go
+        const made = await startTogether(t.database.url as string, "LOCK TABLE captured_payments IN EXCLUSIVE MODE", 6, () =>
+          Promise.all(apps.map((app) => Promise.all([0, 1, 2].map(() => paylink("TWO-PG-RACE", undefined, app))))),
+        );
+        for (const side of made) for (const r of side) expect([201, 400]).toContain(r.statusCode);
+        const refs = made.map((side) => refsOf(side));
+        expect(refs.flat().length).toBeGreaterThanOrEqual(2);
+        // each process pays its own links; each capture's count waits behind the lock on coupons, then all go
+        const paid = await startTogether(t.database.url as string, "LOCK TABLE coupons IN EXCLUSIVE MODE", refs.flat().length, () =>
+          Promise.all(apps.map((app, i) => Promise.all(refs[i].map((ref) => press(ref, "pay", app))))),
+        );
+        for (const r of paid.flat()) expect(r.statusCode).toBe(303);
+        for (const ref of refs.flat()) {
+          await t.app.inject({ method: "GET", url: `/api/payments/${ref}` });
+          const [row] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, ref));
+          expect(row).toMatchObject({ status: "paid", amount: 150 });
+        }
+        expect(await counted(coupon.id)).toEqual({ uses: 2, redemptions: 2 });
+      } finally {
+        await other.close();
+      }
+    });
+  },
+);

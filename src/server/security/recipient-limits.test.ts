@@ -10,7 +10,8 @@ import { outbox } from "@/server/db/schema";
 import { RECIPIENT_LIMIT_PER_HOUR, STRANGER_MESSAGE_KINDS } from "@/server/lib/rate-limit";
 import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { paidOrder } from "@/server/modules/orders/test-helpers";
-import { createTestApp, type TestApp } from "@/server/testing";
+import { secondProcess, startTogether } from "@/server/test-support/race";
+import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { NAME_FORMAT_MESSAGE } from "@/shared/schemas";
 
 const ORIGIN = "http://localhost:8080";
@@ -29,8 +30,8 @@ afterAll(async () => {
 });
 
 const nextIp = () => `10.31.${Math.floor(++n / 250)}.${n % 250}`;
-const post = (url: string, payload: unknown) =>
-  t.app.inject({
+const post = (url: string, payload: unknown, app = t.app) =>
+  app.inject({
     method: "POST",
     url,
     payload: JSON.stringify(payload),
@@ -65,13 +66,34 @@ async function queuedTo(recipient: string) {
 }
 
 describe("messages to one recipient", () => {
-  it("queues at most 3 status-update confirmations to one address, however many addresses ask at once", async () => {
+  it("queues at most 3 status-update confirmations to one address, however many addresses ask together (taking turns on PGlite's one connection)", async () => {
     const victim = "victim-status@example.co.za";
     const answers = await Promise.all(Array.from({ length: 12 }, () => post("/api/status/subscribe", { email: victim })));
     for (const r of answers) expect(r.statusCode).toBe(202);
     expect(new Set(answers.map((r) => r.body)).size).toBe(1);
     expect(await queuedTo(victim)).toBe(RECIPIENT_LIMIT_PER_HOUR);
   });
+
+  it.runIf(onPostgres())(
+    "PostgreSQL only (PGlite is one connection: nothing races there): status-update sign-ups naming one address on two processes at the same moment queue at most 3; every one answered alike",
+    async () => {
+      const other = await secondProcess(t);
+      try {
+        const victim = "victim-status-pg@example.co.za";
+        // four a process, each count of the recipient waiting behind the lock on rate_limits, then all go
+        const sides = await startTogether(t.database.url as string, "LOCK TABLE rate_limits IN EXCLUSIVE MODE", 8, () =>
+          Promise.all(
+            [t.app, other.app].map((app) => Promise.all([0, 1, 2, 3].map(() => post("/api/status/subscribe", { email: victim }, app)))),
+          ),
+        );
+        for (const side of sides) expect(side.map((r) => r.statusCode)).toEqual([202, 202, 202, 202]);
+        expect(new Set(sides.flat().map((r) => r.body)).size).toBe(1);
+        expect(await queuedTo(victim)).toBe(RECIPIENT_LIMIT_PER_HOUR);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it("queues at most 3 order confirmations to one address; every order is still saved and the business still hears", async () => {
     const victim = "victim-orders@example.co.za";

@@ -4,6 +4,9 @@
 // started. The condition is the database's own (pg_stat_activity), never a fixed wait. PostgreSQL
 // only: PGlite is one connection, where nothing can wait on anything.
 import pg from "pg";
+import { type App, buildApp } from "@/server/app";
+import { openDatabase } from "@/server/db/client";
+import type { TestApp } from "@/server/testing";
 
 /** How many statements of this database are waiting on a lock now. */
 async function lockWaiters(watcher: pg.Client): Promise<number> {
@@ -49,4 +52,31 @@ export async function startTogether<T>(url: string, lock: string, racers: number
     await holder.end();
   }
   return racing;
+}
+
+/** A second server process on the same PostgreSQL database as a test app: an app, and a pool, of its own. */
+export interface OtherProcess {
+  app: App;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds another app on the database of `t` (PostgreSQL only), as a second server process would
+ * be: same config, its own connection pool, nothing seeded. Close it before the test app.
+ * It shares this Node process's modules with the test app: state a module keeps in memory (the
+ * pay-link route's map of starts in flight, say) is one for both, so a race through such a path
+ * tests the process, not the database; race below it (the database claim) there.
+ */
+export async function secondProcess(t: TestApp, poolSize = 5): Promise<OtherProcess> {
+  if (!t.database.url) throw new Error("a second process needs PostgreSQL (PGlite is one connection)");
+  const database = await openDatabase({ databaseUrl: t.database.url, poolSize });
+  const app = await buildApp(t.config, { database, seed: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
 }

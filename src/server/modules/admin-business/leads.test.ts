@@ -6,7 +6,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, clients, leads, outbox, packages, siteSettings } from "@/server/db/schema";
 import { open } from "@/server/lib/secret-box";
-import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { secondProcess, startTogether } from "@/server/test-support/race";
+import { createTestApp, eventually, onPostgres, type TestApp } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
 import { type SignedIn, signInAdmin } from "./test-admin";
 
@@ -201,13 +202,39 @@ describe("admin leads", () => {
     expect(await t.app.db.select().from(clients)).toHaveLength(before);
   });
 
-  it("two conversions at once make one client", async () => {
+  it("two conversions sent together (taking turns on PGlite's one connection) make one client", async () => {
     const lead = await order({ name: "Race Condition", email: "race@example.co.za", whatsapp: "082 123 9999", package: "3 Months" });
     const before = (await t.app.db.select().from(clients)).length;
     const responses = await Promise.all([1, 2].map(() => admin.call({ method: "POST", url: `/api/admin/leads/${lead}/convert` })));
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(await t.app.db.select().from(clients)).toHaveLength(before + 1);
   });
+
+  it.runIf(onPostgres())(
+    "PostgreSQL only (PGlite is one connection: nothing races there): conversions of one lead on two processes at the same moment: one client, the other told it is already one; one welcome per channel",
+    async () => {
+      const other = await secondProcess(t);
+      try {
+        const otherAdmin = await signInAdmin(other.app);
+        const lead = await order({ name: "Race Twice", email: "race.pg@example.co.za", whatsapp: "082 123 9998", package: "3 Months" });
+        const before = (await t.app.db.select().from(clients)).length;
+        const convert = (who: SignedIn) => who.call({ method: "POST", url: `/api/admin/leads/${lead}/convert` });
+        const responses = await startTogether(t.database.url as string, "LOCK TABLE leads IN EXCLUSIVE MODE", 2, () =>
+          Promise.all([convert(admin), convert(otherAdmin)]),
+        );
+        expect(responses.map((r) => r.statusCode).sort(), responses.map((r) => r.body).join(" ")).toEqual([201, 409]);
+        const refused = responses.find((r) => r.statusCode === 409);
+        expect(refused?.json().error).toMatchObject({ code: "conflict", message: "This lead is already a client." });
+        expect(await t.app.db.select().from(clients)).toHaveLength(before + 1);
+        const made = responses.find((r) => r.statusCode === 201)?.json().client.id as string;
+        const channels = (await welcomeOf(made)).map((m) => m.channel);
+        expect(channels.length).toBeGreaterThan(0);
+        expect(new Set(channels).size).toBe(channels.length);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it("converts a free-trial lead to a 24-hour trial, and a second 'Thabo M.' gets a numbered username", async () => {
     const response = await admin.call({ method: "POST", url: `/api/admin/leads/${trialLead}/convert` });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { downloads, outbox } from "@/server/db/schema";
 import { seedDownloads } from "@/server/db/seed-content";
 import { loadBusiness, signOff } from "@/server/lib/business";
-import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { secondProcess, startTogether } from "@/server/test-support/race";
+import { createTestApp, eventually, onPostgres, type TestApp } from "@/server/testing";
 import { RECIPIENT_LIMIT_MESSAGE, recipientLimit } from "./routes";
 import { numberedSteps } from "./service";
 
@@ -109,12 +110,35 @@ describe("POST /api/downloads/:id/download", () => {
     expect(await countOf(smarters.id)).toBe((before ?? 0) + 1);
   });
 
-  it("counts every one of concurrent clicks (atomic increment)", async () => {
+  it("counts every one of 10 clicks sent together (on PGlite's one connection they run one after another)", async () => {
     const before = (await countOf(smarters.id)) ?? 0;
     const answers = await Promise.all(Array.from({ length: 10 }, () => post(`/api/downloads/${smarters.id}/download`)));
     expect(answers.every((r) => r.statusCode === 200)).toBe(true);
     expect(await countOf(smarters.id)).toBe(before + 10);
   });
+
+  it.runIf(onPostgres())(
+    "PostgreSQL only (PGlite is one connection: nothing races there): clicks on two processes at the same moment are each counted (atomic increment)",
+    async () => {
+      const other = await secondProcess(t);
+      try {
+        const before = (await countOf(smarters.id)) ?? 0;
+        const click = (app: TestApp["app"]) =>
+          app.inject({ method: "POST", url: `/api/downloads/${smarters.id}/download`, remoteAddress: freshIp() });
+        // three clicks a process, each waiting behind the lock on the counter's table, then let go together
+        const sides = await startTogether(t.database.url as string, "LOCK TABLE downloads IN EXCLUSIVE MODE", 6, () =>
+          Promise.all([t.app, other.app].map((app) => Promise.all([click(app), click(app), click(app)]))),
+        );
+        for (const side of sides) {
+          expect(side.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+          for (const r of side) expect(r.json()).toEqual({ url: smarters.download_url });
+        }
+        expect(await countOf(smarters.id)).toBe(before + 6);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it("answers 'Download URL not available' without counting when the app has no link", async () => {
     const res = await post(`/api/downloads/${noUrl}/download`);

@@ -5,7 +5,8 @@ import { leads, outbox, trialBlackoutDays } from "@/server/db/schema";
 import { uniqueViolation } from "@/server/lib/errors";
 import { PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
-import { createTestApp, type TestApp } from "@/server/testing";
+import { secondProcess, startTogether } from "@/server/test-support/race";
+import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { saDay } from "@/shared/dates";
 import { OTHER_PLATFORM_MESSAGE } from "@/shared/schemas";
 import { leadReference } from "./messages";
@@ -342,7 +343,7 @@ describe("POST /api/orders: free trials", () => {
     expect((await post(order({ duration: "free-trial", email: "neok@outlook.com" }))).statusCode).toBe(201);
   });
 
-  it("turns a concurrent duplicate trial into the 409 (the unique index), never a 500", async () => {
+  it("turns 8 duplicate trials sent together into one 201 and 409s, never a 500 (on PGlite's one connection they run one after another)", async () => {
     const attempts = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         post(order({ duration: "free-trial", whatsapp: "082 888 0002", email: `race${i}@example.co.za` })),
@@ -353,10 +354,31 @@ describe("POST /api/orders: free trials", () => {
     for (const r of attempts.filter((a) => a.statusCode === 409)) expect(r.json().error.code).toBe("trial_used");
     expect(await countLeads(sql`whatsapp_digits = '27828880002'`)).toBe(1);
   });
+
+  it.runIf(onPostgres())(
+    "PostgreSQL only (PGlite is one connection: nothing races there): duplicate trials on two processes at the same moment pass the friendly check together, and the unique index turns all but one into the 409, never a 500",
+    async () => {
+      const other = await secondProcess(t);
+      try {
+        const trial = (i: number) => order({ duration: "free-trial", whatsapp: "082 888 0003", email: `pgrace${i}@example.co.za` });
+        // three a process; each insert waits behind the lock on leads (the pre-check reads pass), then all go
+        const sides = await startTogether(t.database.url as string, "LOCK TABLE leads IN EXCLUSIVE MODE", 6, () =>
+          Promise.all([t.app, other.app].map((app, p) => Promise.all([0, 1, 2].map((i) => post(trial(p * 3 + i), {}, app))))),
+        );
+        for (const side of sides) for (const r of side) expect([201, 409]).toContain(r.statusCode);
+        const all = sides.flat();
+        expect(all.filter((r) => r.statusCode === 201)).toHaveLength(1);
+        for (const r of all.filter((a) => a.statusCode === 409)) expect(r.json().error.code).toBe("trial_used");
+        expect(await countLeads(sql`whatsapp_digits = '27828880003'`)).toBe(1);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
 
 describe("unique violations from the driver", () => {
-  // The concurrent test above may be settled by the friendly pre-check (PGlite runs one query
+  // On PGlite the test above may be settled by the friendly pre-check (PGlite runs one query
   // at a time); this pins the mapping the 409 relies on to each driver's real error.
   it("names the one-trial index a duplicate trial collides with, and ignores other errors", async () => {
     const trial = {
@@ -413,7 +435,7 @@ describe("POST /api/orders: Idempotency-Key", () => {
     expect(second.json().id).toBe(first.json().id);
   });
 
-  it("saves one lead for 20 concurrent submissions with the same key", async () => {
+  it("saves one lead for 20 submissions sent together with the same key (on PGlite's one connection they run one after another)", async () => {
     const body = order({ duration: "free-trial" });
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(body, { "idempotency-key": "double-click-20" })));
     const statuses = answers.map((r) => r.statusCode).sort();
@@ -423,6 +445,29 @@ describe("POST /api/orders: Idempotency-Key", () => {
     expect(await countLeads(sql`idempotency_key = 'double-click-20'`)).toBe(1);
     expect(await messagesOf([...ids][0])).toHaveLength(2);
   });
+
+  it.runIf(onPostgres())(
+    "PostgreSQL only (PGlite is one connection: nothing races there): the same key on two processes at the same moment saves one lead; every answer names it, both processes answer",
+    async () => {
+      const other = await secondProcess(t);
+      try {
+        const body = order({ duration: "free-trial" });
+        const sides = await startTogether(t.database.url as string, "LOCK TABLE leads IN EXCLUSIVE MODE", 6, () =>
+          Promise.all(
+            [t.app, other.app].map((app) => Promise.all([0, 1, 2].map(() => post(body, { "idempotency-key": "pg-race-key" }, app)))),
+          ),
+        );
+        const all = sides.flat();
+        expect(all.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+        const ids = new Set(all.map((r) => r.json().id));
+        expect(ids.size).toBe(1);
+        expect(await countLeads(sql`idempotency_key = 'pg-race-key'`)).toBe(1);
+        expect(await messagesOf([...ids][0])).toHaveLength(2);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it("refuses a key longer than 200 characters, and a key already used by the interest form", async () => {
     const long = await post(order(), { "idempotency-key": "k".repeat(201) });

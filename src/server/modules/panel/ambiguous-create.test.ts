@@ -11,7 +11,8 @@ import { clients, outbox, packages, provisioningJobs } from "@/server/db/schema"
 import { ProvisioningWorker } from "@/server/jobs/provisioning-worker";
 import { lineCredentials } from "@/server/lib/provisioning";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
-import { createTestApp, type TestApp } from "@/server/testing";
+import { type OtherProcess, secondProcess, startTogether } from "@/server/test-support/race";
+import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 
 const PUBLIC_URL = "http://localhost:8080";
 
@@ -20,6 +21,7 @@ let fake: FakeXtreamPanel;
 let admin: SignedIn;
 /** a second worker with its own connection to the panel: another process */
 let other: ProvisioningWorker;
+let second: OtherProcess | undefined;
 let monthId: string;
 let n = 0;
 
@@ -37,12 +39,19 @@ beforeAll(async () => {
     { seed: true },
   );
   admin = await signInAdmin(t.app);
-  other = new ProvisioningWorker(t.app, createXtreamPanel({ apiUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 500, retryDelaysMs: [1] }));
+  // The second worker: on PostgreSQL another server process (an app and a pool of its own); on
+  // PGlite, whose one connection lets two workers only take turns, a second worker on this app.
+  if (onPostgres()) second = await secondProcess(t);
+  other = new ProvisioningWorker(
+    second?.app ?? t.app,
+    createXtreamPanel({ apiUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 500, retryDelaysMs: [1] }),
+  );
   [{ id: monthId }] = await t.app.db.select({ id: packages.id }).from(packages).where(eq(packages.name, "Month to Month"));
   const mapped = await admin.call({ method: "PUT", url: "/api/admin/panel/mapping", payload: { packages: { [monthId]: "1" } } });
   expect(mapped.statusCode).toBe(200);
 });
 afterAll(async () => {
+  await second?.close();
   await t?.close();
   await fake?.close();
 });
@@ -72,7 +81,11 @@ async function paidClient(name: string) {
 const jobRow = async (id: string) => (await t.app.db.select().from(provisioningJobs).where(eq(provisioningJobs.id, id)))[0];
 const linesOf = (name: string) => [...fake.lines.values()].filter((l) => l.contact.startsWith(name));
 const makeDue = (id: string) => t.app.db.update(provisioningJobs).set({ next_attempt_at: new Date() }).where(eq(provisioningJobs.id, id));
-const bothWorkers = () => Promise.all([t.app.provisioning.drain(), other.drain()]);
+/** Both workers drain; on PostgreSQL, each claim waits behind the lock on the jobs and both go at the same moment. */
+const bothWorkers = () => {
+  const race = () => Promise.all([t.app.provisioning.drain(), other.drain()]);
+  return second ? startTogether(t.database.url as string, "LOCK TABLE provisioning_jobs IN EXCLUSIVE MODE", 2, race) : race();
+};
 
 async function expectOneLineAdopted(name: string, clientId: string, jobId: string) {
   const lines = linesOf(name);
@@ -97,7 +110,7 @@ describe("a create_line whose answer was lost", () => {
     expect(a.password).toMatch(/^[a-z2-9]{14}$/);
   });
 
-  it("timed out after the panel made the line: retried, not failed; the next attempt (two workers) finds it and adopts it — one line, one create_line", async () => {
+  it(`timed out after the panel made the line: retried, not failed; the next attempt (two workers, ${onPostgres() ? "on two processes let go together" : "taking turns on PGlite's one connection"}) finds it and adopts it — one line, one create_line`, async () => {
     fake.loseAnswer("create_line", { when: "after", as: "timeout" });
     const { clientId, job } = await paidClient("Thandi Timeout");
     await t.app.provisioning.drain();

@@ -19,8 +19,9 @@ import {
 } from "@/server/db/schema";
 import { runPanelSync } from "@/server/jobs/panel-sync";
 import { clientSession, type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
+import { type OtherProcess, secondProcess, startTogether } from "@/server/test-support/race";
 import { deliverSandboxAgain, type PaidPayment, payOnSandbox } from "@/server/test-support/sandbox-payments";
-import { createTestApp, type TestApp } from "@/server/testing";
+import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { MAC_MESSAGE, macWarning } from "@/shared/device-lines";
 
 const PUBLIC_URL = "http://localhost:8080";
@@ -69,7 +70,7 @@ describe("a MAG box's line", () => {
   let clientId: string;
   let deviceId: string;
 
-  it("a payment makes one create_mag with the box's MAC, under replays and two workers; the message gives the portal URL", async () => {
+  it("a payment makes one create_mag with the box's MAC, under replays and two drains together (taking turns on PGlite's one connection); the message gives the portal URL", async () => {
     const payment = await payForBox("Mandla Mag", { lineType: "mag", mac: " 00:1a:79:12:34:56 " });
     clientId = payment.client_id as string;
     expect(payment).toMatchObject({ line_type: "mag", line_mac: "00:1A:79:12:34:56" });
@@ -237,7 +238,7 @@ describe("changing the box's MAC from the portal", () => {
     ({ cookie } = await clientSession(t.app, clientId));
   });
 
-  it("once per request, under replays and at once: one edit_mag with the new MAC, the old one freed, audited", async () => {
+  it("once per request, under replays and two sent together (taking turns on PGlite's one connection): one edit_mag with the new MAC, the old one freed, audited", async () => {
     const deviceId = (await clientRow(clientId)).panel_line_id as string;
     const answers = await Promise.all([change("00:1a:79:00:00:02", "k-1"), change("00:1a:79:00:00:02", "k-1")]);
     expect(answers.map((a) => a.statusCode)).toEqual([202, 202]);
@@ -581,3 +582,67 @@ describe("the owner's MAC tool (POST /api/admin/clients/:id/line-mac)", () => {
     expect(early.json().error.message).toMatch(/^You changed your box's MAC address a short while ago\./);
   });
 });
+
+describe.runIf(onPostgres())(
+  "PostgreSQL only (PGlite is one connection: nothing races there): a box's line on two processes at the same moment",
+  () => {
+    let other: OtherProcess;
+    beforeAll(async () => {
+      other = await secondProcess(t);
+    });
+    afterAll(async () => {
+      await other?.close();
+    });
+    /** Both processes' provisioning workers, each claim waiting behind the lock on the jobs, let go together. */
+    const drainBoth = () =>
+      startTogether(t.database.url as string, "LOCK TABLE provisioning_jobs IN EXCLUSIVE MODE", 2, () =>
+        Promise.all([t.app.provisioning.drain(), other.app.provisioning.drain()]),
+      );
+
+    it("a payment delivered to both and two workers draining together make one create_mag", async () => {
+      const mac = "00:1A:79:00:0A:01";
+      const payment = await payForBox("Palesa Race", { lineType: "mag", mac });
+      expect((await deliverSandboxAgain(other.app, payment, SANDBOX_SECRET)).statusCode).toBe(200);
+      await drainBoth();
+      expect(fake.callsOf("create_mag").filter((c) => c.form.mac === mac)).toHaveLength(1);
+      const row = await clientRow(payment.client_id as string);
+      expect(row).toMatchObject({ line_mac: mac, line_enabled: true });
+      expect([...fake.lines.values()].filter((l) => l.mac === mac).map((l) => l.device_id)).toEqual([row.panel_line_id]);
+    });
+
+    it("one MAC change (one key) sent to both: both answered with the one change; two workers make one edit_mag", async () => {
+      const payment = await payForBox("Tumi Race", { lineType: "mag", mac: "00:1A:79:00:0B:01" });
+      await t.app.provisioning.drain();
+      const clientId = payment.client_id as string;
+      const deviceId = (await clientRow(clientId)).panel_line_id as string;
+      const { cookie } = await clientSession(t.app, clientId);
+      const change = (app: TestApp["app"]) =>
+        app.inject({
+          method: "POST",
+          url: "/api/client/line/mac",
+          payload: { mac: "00:1a:79:00:0b:02" },
+          cookies: cookie,
+          headers: { origin: PUBLIC_URL, "idempotency-key": "pg-race-mac" },
+        });
+      const answers = await startTogether(t.database.url as string, "LOCK TABLE line_mac_changes IN EXCLUSIVE MODE", 2, () =>
+        Promise.all([change(t.app), change(other.app)]),
+      );
+      expect(
+        answers.map((a) => a.statusCode),
+        answers.map((a) => a.body).join(" "),
+      ).toEqual([202, 202]);
+      expect(answers[0].json().data.id).toBe(answers[1].json().data.id);
+      await drainBoth();
+      expect(fake.callsOf("edit_mag").filter((c) => c.form.id === deviceId && c.form.mac)).toEqual([
+        expect.objectContaining({ form: { id: deviceId, mac: "00:1A:79:00:0B:02" } }),
+      ]);
+      expect((await clientRow(clientId)).line_mac).toBe("00:1A:79:00:0B:02");
+      expect(await t.app.db.select().from(lineMacChanges).where(eq(lineMacChanges.client_id, clientId))).toHaveLength(1);
+      const audits = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "mac-change"), eq(auditLog.resource_id, clientId)));
+      expect(audits).toHaveLength(1);
+    });
+  },
+);

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_EXISTING, type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
 import { auditLog, clientLifecycleEvents, clients, packages, panelCreditLedger, panelDrift, provisioningJobs } from "@/server/db/schema";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
-import { createTestApp, type TestApp } from "@/server/testing";
+import { secondProcess, startTogether } from "@/server/test-support/race";
+import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import type { PanelDriftList, PanelDriftView } from "@/shared/business-schemas";
 import { chargedBy } from "./runway";
 
@@ -285,3 +286,46 @@ describe("bouquets per package (issue 32 item 3)", () => {
     expect(edit?.form).toEqual({ id: line.id, package: "1", "bouquets_selected[]": "1,3" });
   });
 });
+
+describe.runIf(onPostgres())(
+  "PostgreSQL only (PGlite is one connection: nothing races there): a fix sent to two processes at the same moment",
+  () => {
+    it("push a switched-off line from two processes, then workers on both draining together: one job, one enable_line", async () => {
+      const other = await secondProcess(t);
+      try {
+        const otherAdmin = await signInAdmin(other.app);
+        const off = await withLine("Farai Race");
+        off.line.enabled = false;
+        await sync();
+        const [row] = (await openDrift()).filter((d) => d.client_id === off.clientId && d.kind === "enabled");
+        const url = t.database.url as string;
+        const fixBy = (who: SignedIn) =>
+          who.call({ method: "POST", url: `/api/admin/panel/drift/${row.id}/fix`, payload: { direction: "push" } });
+        // each fix waits behind the lock on panel_drift, then both go
+        const answers = await startTogether(url, "LOCK TABLE panel_drift IN EXCLUSIVE MODE", 2, () =>
+          Promise.all([fixBy(admin), fixBy(otherAdmin)]),
+        );
+        expect(
+          answers.map((a) => a.statusCode),
+          answers.map((a) => a.body).join(" "),
+        ).toEqual([200, 200]);
+        expect(answers.map((a) => a.json().panel_jobs).sort()).toEqual([0, 1]);
+        const calls = fake.callsOf("enable_line").length;
+        await startTogether(url, "LOCK TABLE provisioning_jobs IN EXCLUSIVE MODE", 2, () =>
+          Promise.all([t.app.provisioning.drain(), other.app.provisioning.drain()]),
+        );
+        expect(fake.callsOf("enable_line")).toHaveLength(calls + 1);
+        expect(fake.lines.get(off.line.id)?.enabled).toBe(true);
+        expect((await clientRow(off.clientId)).line_enabled).toBe(true);
+        expect(
+          await t.app.db
+            .select()
+            .from(provisioningJobs)
+            .where(like(provisioningJobs.cause_key, `drift:${row.id}%`)),
+        ).toHaveLength(1);
+      } finally {
+        await other.close();
+      }
+    });
+  },
+);

@@ -7,7 +7,8 @@ import { capturedPayments, clients, outbox, packages, payLinkStarts, pricingSpec
 import { runReminders } from "@/server/jobs/reminders";
 import { makeClient, signIn } from "@/server/modules/client/test-helpers";
 import { createPaymentsService } from "@/server/modules/payments/service";
-import { createTestApp, fillBankDetails, type TestApp } from "@/server/testing";
+import { type OtherProcess, secondProcess, startTogether } from "@/server/test-support/race";
+import { createTestApp, fillBankDetails, onPostgres, type TestApp } from "@/server/testing";
 import type { ClientRenewResponse } from "@/shared/client-schemas";
 import { addMonths } from "@/shared/dates";
 import { PAY_LINK_MESSAGES, type PayLinkView } from "@/shared/pay-link-schemas";
@@ -53,8 +54,8 @@ async function tokenFor(clientId: string, packageId = pkg["3 Months"].id): Promi
 }
 
 const view = (token: string) => t.app.inject({ method: "GET", url: `/api/pay-links/${token}` });
-const pay = (token: string, method = "card", cookie?: string) =>
-  t.app.inject({
+const pay = (token: string, method = "card", cookie?: string, app = t.app) =>
+  app.inject({
     method: "POST",
     url: `/api/pay-links/${token}/pay`,
     payload: { method },
@@ -212,7 +213,7 @@ describe("POST /api/pay-links/:token/pay", () => {
     });
   });
 
-  it("two taps at once start one payment, and a retry later answers the same one while it is pending", async () => {
+  it("two taps sent together (taking turns on PGlite's one connection; the race is under PostgreSQL below) start one payment, and a retry later answers the same one while it is pending", async () => {
     const client = await trialClient();
     const token = await tokenFor(client.id);
     const [a, b] = await Promise.all([pay(token), pay(token)]);
@@ -233,7 +234,7 @@ describe("POST /api/pay-links/:token/pay", () => {
     expect(await paymentsOf(client.id)).toHaveLength(2);
   });
 
-  it("taps on two processes (the database claim alone) start one payment", async () => {
+  it("three claims through startPayment, the route's checks left out (the database claim alone), start one payment", async () => {
     const client = await trialClient();
     const [row] = await t.app.db.select().from(clients).where(eq(clients.id, client.id));
     const payments = createPaymentsService(t.app);
@@ -248,7 +249,7 @@ describe("POST /api/pay-links/:token/pay", () => {
     expect(start).toMatchObject({ state: "ready", payment_ref: a.externalTransactionID, client_id: client.id });
   });
 
-  it("EFT: two taps at once give one reference, with the bank details", async () => {
+  it("EFT: two taps sent together (taking turns on PGlite's one connection) give one reference, with the bank details", async () => {
     await fillBankDetails(t.app);
     const client = await trialClient();
     const token = await tokenFor(client.id);
@@ -260,6 +261,61 @@ describe("POST /api/pay-links/:token/pay", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ provider: "eft", status: "pending", external_transaction_id: a.json().reference });
   });
+
+  describe.runIf(onPostgres())(
+    "PostgreSQL only (PGlite is one connection: nothing races there): starts on two processes at the same moment",
+    () => {
+      let other: OtherProcess;
+      beforeAll(async () => {
+        other = await secondProcess(t);
+      });
+      afterAll(async () => {
+        await other?.close();
+      });
+      // The route shares a start among taps in one process (a map in the module), and this test's two
+      // apps share that module: each process's taps are therefore startPayment itself, the claim on
+      // the database the only thing between two real processes.
+      /** Two starts a process, each claim waiting behind the lock on pay_link_starts, then let go together. */
+      const race = async (method: "card" | "eft") => {
+        const client = await trialClient();
+        const [row] = await t.app.db.select().from(clients).where(eq(clients.id, client.id));
+        const key = causeKey(client.id, pkg["3 Months"].id, method);
+        const start = (app: TestApp["app"]) => {
+          const payments = createPaymentsService(app);
+          return () => startPayment(app, payments, key, row, pkg["3 Months"].id, { method }, "10.9.9.9");
+        };
+        const sides = await startTogether(t.database.url as string, "LOCK TABLE pay_link_starts IN EXCLUSIVE MODE", 4, () =>
+          Promise.all([t.app, other.app].map(start).map((go) => Promise.all([go(), go()]))),
+        );
+        for (const side of sides) expect(side).toHaveLength(2);
+        return { client, key, answers: sides.flat() };
+      };
+
+      it("card: every start on both processes answers the one payment started", async () => {
+        const { client, key, answers } = await race("card");
+        const refs = answers.map((a) => (a.method === "eft" ? a.reference : a.externalTransactionID));
+        expect(new Set(refs).size).toBe(1);
+        const rows = await paymentsOf(client.id);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ external_transaction_id: refs[0], provider: "sandbox", status: "pending", amount: 1450 });
+        const [start] = await t.app.db.select().from(payLinkStarts).where(eq(payLinkStarts.key, key));
+        expect(start).toMatchObject({ state: "ready", payment_ref: refs[0], client_id: client.id });
+      });
+
+      it("EFT: every start on both processes gets the one reference, with the bank details", async () => {
+        await fillBankDetails(t.app);
+        other.app.cache.clear();
+        const { client, answers } = await race("eft");
+        for (const a of answers)
+          expect(a).toMatchObject({ method: "eft", amount: 1450, package_name: "3 Months", bank: { bank_name: "FNB" } });
+        const refs = answers.map((a) => (a.method === "eft" ? a.reference : a.externalTransactionID));
+        expect(new Set(refs).size).toBe(1);
+        const rows = await paymentsOf(client.id);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ provider: "eft", status: "pending", external_transaction_id: refs[0] });
+      });
+    },
+  );
 
   it("pays for the link's client only: another client's session sent along changes nothing", async () => {
     const owner = await trialClient();

@@ -22,6 +22,7 @@ import { enqueue } from "@/server/lib/outbox";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { codeSentTo, cookieFrom, makeClient, nextIp, PUBLIC_URL, signIn } from "@/server/modules/client/test-helpers";
 import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
+import { secondProcess, startTogether } from "@/server/test-support/race";
 import { onPostgres } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
 import { CODE_ROUTE_MESSAGES, IDENTIFY_MESSAGE } from "@/shared/schemas";
@@ -41,8 +42,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}, ip = nextIp()) =>
-  t.app.inject({ method: "POST", url, payload: payload as object, headers: { origin: PUBLIC_URL, ...headers }, remoteAddress: ip });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}, ip = nextIp(), app = t.app) =>
+  app.inject({ method: "POST", url, payload: payload as object, headers: { origin: PUBLIC_URL, ...headers }, remoteAddress: ip });
 const patch = (url: string, payload: unknown, cookie: string) =>
   t.app.inject({ method: "PATCH", url, payload: payload as object, headers: { origin: PUBLIC_URL, cookie }, remoteAddress: nextIp() });
 
@@ -373,7 +374,7 @@ describe("one-time codes", () => {
     expect(queued).toHaveLength(1);
   });
 
-  it("two confirmations of the same code at once make one change and one notice", async () => {
+  it("two confirmations of the same code sent together (taking turns on PGlite's one connection) make one change and one notice", async () => {
     const { client, cookie } = await contactChange("27821110090", "chg4");
     await post("/api/client/contact-change", { email: "new4@example.co.za" }, { cookie });
     const code = await codeSentTo(t.app, "new4@example.co.za");
@@ -389,6 +390,32 @@ describe("one-time codes", () => {
     expect(notices.map((n) => n.recipient)).toEqual(["chg4@example.co.za"]);
     expect((await clientRow(client.id)).email).toBe("new4@example.co.za");
   });
+
+  it.runIf(onPostgres())(
+    "PostgreSQL only (PGlite is one connection: nothing races there): confirmations of one code on two processes at the same moment make one change and one notice; the other is refused",
+    async () => {
+      const other = await secondProcess(t);
+      try {
+        const { client, cookie } = await contactChange("27821110091", "chgpg");
+        await post("/api/client/contact-change", { email: "newpg@example.co.za" }, { cookie });
+        const code = await codeSentTo(t.app, "newpg@example.co.za");
+        const confirm = (app: typeof t.app) => post("/api/client/contact-change/confirm", { code }, { cookie }, nextIp(), app);
+        // each confirmation's use of the code waits behind the lock on verification_codes, then both go
+        const answers = await startTogether(t.database.url as string, "LOCK TABLE verification_codes IN EXCLUSIVE MODE", 2, () =>
+          Promise.all([confirm(t.app), confirm(other.app)]),
+        );
+        expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join(" ")).toEqual([200, 400]);
+        const notices = await t.app.db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.kind, "contact-changed"), eq(outbox.client_id, client.id), eq(outbox.channel, "email")));
+        expect(notices.map((n) => n.recipient)).toEqual(["chgpg@example.co.za"]);
+        expect((await clientRow(client.id)).email).toBe("newpg@example.co.za");
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
 
 describe("the owner merges a flagged duplicate", () => {

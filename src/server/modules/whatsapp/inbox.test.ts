@@ -15,6 +15,7 @@ import {
   startFakeWhatsAppCloud,
   webhookPayload,
 } from "@/server/adapters/fake-whatsapp-cloud";
+import { openDatabase } from "@/server/db/client";
 import {
   auditLog,
   capturedPayments,
@@ -31,7 +32,8 @@ import { purgeWhatsAppMessages } from "@/server/jobs/whatsapp-retention";
 import { enqueue } from "@/server/lib/outbox";
 import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { makeClient } from "@/server/modules/client/test-helpers";
-import { createTestApp, eventually, type TestApp } from "@/server/testing";
+import { secondProcess, startTogether } from "@/server/test-support/race";
+import { createTestApp, eventually, onPostgres, type TestApp } from "@/server/testing";
 import type { ChangeEvent } from "@/shared/api";
 import { flushOwnerQueue } from "./inbox";
 
@@ -94,9 +96,9 @@ beforeEach(async () => {
 
 const headers = () => ({ origin: "http://localhost:8080", cookie });
 
-function webhook(value: Parameters<typeof webhookPayload>[0]) {
+function webhook(value: Parameters<typeof webhookPayload>[0], app = t.app) {
   const body = JSON.stringify(webhookPayload(value));
-  return t.app.inject({
+  return app.inject({
     method: "POST",
     url: "/api/whatsapp/webhook",
     headers: { "content-type": "application/json", "x-hub-signature-256": hubSignature(body, APP_SECRET) },
@@ -422,7 +424,7 @@ describe("an opened window flushes the owner's queue", () => {
     expect(fake.messages).toHaveLength(2);
   });
 
-  it("two webhooks from the number at once send what waited once", async () => {
+  it("two webhooks from the number sent together (taking turns on PGlite's one connection) send what waited once", async () => {
     await ownerRows(2);
     await Promise.all([
       webhook({ messages: [inboundMessage("27825552001", "one")] }),
@@ -431,6 +433,31 @@ describe("an opened window flushes the owner's queue", () => {
     await Promise.all([t.app.outbox.drain(), t.app.outbox.drain()]);
     expect(fake.messages.map((m) => m.text).sort()).toEqual(["Waiting 0", "Waiting 1"]);
   });
+
+  it.runIf(onPostgres())(
+    "PostgreSQL only (PGlite is one connection: nothing races there): webhooks from the number on two processes at the same moment send what waited once",
+    async () => {
+      const other = await secondProcess(t);
+      try {
+        await ownerRows(2);
+        // each webhook's flush of the owner's queue waits behind the lock on the outbox, then both go
+        const answers = await startTogether(t.database.url as string, "LOCK TABLE outbox IN EXCLUSIVE MODE", 2, () =>
+          Promise.all([
+            webhook({ messages: [inboundMessage("27825552001", "one")] }, t.app),
+            webhook({ messages: [inboundMessage("27825552001", "two")] }, other.app),
+          ]),
+        );
+        expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+        await Promise.all([t.app.outbox.drain(), other.app.outbox.drain()]);
+        expect(fake.messages.map((m) => m.text).sort()).toEqual(["Waiting 0", "Waiting 1"]);
+        const rows = await t.app.db.select().from(outbox).where(eq(outbox.recipient, "27825552001"));
+        expect(rows.map((r) => r.status)).toEqual(["sent", "sent"]);
+        expect((await t.app.db.select().from(whatsappMessages)).filter((m) => m.direction === "in")).toHaveLength(2);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it("sends a message rerouted to e-mail only as free text once the number writes, once however often the webhook is replayed", async () => {
     await enqueue(t.app.db, { channel: "whatsapp", recipient: "27825552001", body: "Your receipt", kind: "receipt", client_id: thandi.id });
@@ -490,7 +517,7 @@ describe("an opened window flushes the owner's queue", () => {
     await t.app.db.delete(whatsappTemplates);
   });
 
-  it("two flushes at once take each row once", async () => {
+  it("two flushes called together (taking turns on PGlite's one connection) take each row once", async () => {
     await ownerRows(3);
     await t.app.db.insert(whatsappWindows).values({ number: "27825552001", last_inbound_at: new Date() });
     const [a, b] = await Promise.all([flushOwnerQueue(t.app.db, "27825552001"), flushOwnerQueue(t.app.db, "27825552001")]);
@@ -499,6 +526,29 @@ describe("an opened window flushes the owner's queue", () => {
     await Promise.all([t.app.outbox.drain(), t.app.outbox.drain()]);
     expect(fake.messages).toHaveLength(3);
   });
+
+  it.runIf(onPostgres())(
+    "PostgreSQL only (PGlite is one connection: nothing races there): flushes on two connections at the same moment take each row once; every row sent once",
+    async () => {
+      const second = await openDatabase({ databaseUrl: t.database.url, poolSize: 2 });
+      try {
+        await ownerRows(3);
+        await t.app.db.insert(whatsappWindows).values({ number: "27825552001", last_inbound_at: new Date() });
+        const [a, b] = await startTogether(t.database.url as string, "LOCK TABLE outbox IN EXCLUSIVE MODE", 2, () =>
+          Promise.all([flushOwnerQueue(t.app.db, "27825552001"), flushOwnerQueue(second.db, "27825552001")]),
+        );
+        // both answered: what one took the other did not (one may take all three, the other then none)
+        expect(a.length + b.length).toBe(3);
+        expect(new Set([...a, ...b]).size).toBe(3);
+        await t.app.outbox.drain();
+        expect(fake.messages).toHaveLength(3);
+        const rows = await t.app.db.select().from(outbox).where(eq(outbox.recipient, "27825552001"));
+        expect(rows.map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });
 
 describe("retention", () => {

@@ -9,7 +9,8 @@ import { auditLog, leads, outbox } from "@/server/db/schema";
 import { SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
 import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { makeClient } from "@/server/modules/client/test-helpers";
-import { createTestApp, type TestApp } from "@/server/testing";
+import { secondProcess, startTogether } from "@/server/test-support/race";
+import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { LINE_DETAILS_MESSAGES } from "./line-details";
 
 const NUMBER = "27825554001";
@@ -43,8 +44,8 @@ beforeEach(async () => {
   await t.app.db.delete(outbox);
 });
 
-const resend = (number: string, key?: string, withCookie = true) =>
-  t.app.inject({
+const resend = (number: string, key?: string, withCookie = true, app = t.app) =>
+  app.inject({
     method: "POST",
     url: `/api/admin/inbox/${number}/resend-line-details`,
     headers: {
@@ -104,7 +105,7 @@ describe("resending the line details from the inbox", () => {
     expect(again.json().data.queued.find((q: { id: string }) => q.id === whatsapp.id).status).toBe("owner");
   });
 
-  it("once per click: the same Idempotency-Key again (or twice at once) queues nothing more; a new click queues again", async () => {
+  it("once per click: the same Idempotency-Key again (or twice together, taking turns on PGlite's one connection) queues nothing more; a new click queues again", async () => {
     const first = (await resend(NUMBER, "click-2")).json().data;
     const retried = await resend(NUMBER, "click-2");
     expect(retried.statusCode).toBe(200);
@@ -124,6 +125,26 @@ describe("resending the line details from the inbox", () => {
     expect((await resend(NUMBER, "click-4")).statusCode).toBe(201);
     expect(await t.app.db.select().from(outbox)).toHaveLength(6);
   });
+
+  it.runIf(onPostgres())(
+    "PostgreSQL only (PGlite is one connection: nothing races there): one click's key on two processes at the same moment queues once, audited once; both are answered with the same rows",
+    async () => {
+      const other = await secondProcess(t);
+      try {
+        const both = await startTogether(t.database.url as string, "LOCK TABLE outbox IN EXCLUSIVE MODE", 2, () =>
+          Promise.all([resend(NUMBER, "click-pg", true, t.app), resend(NUMBER, "click-pg", true, other.app)]),
+        );
+        expect(both.map((r) => r.statusCode).sort(), both.map((r) => r.body).join(" ")).toEqual([200, 201]);
+        const ids = (r: (typeof both)[number]) => (r.json().data.queued as { id: string }[]).map((q) => q.id).sort();
+        expect(ids(both[0])).toEqual(ids(both[1]));
+        expect(await t.app.db.select().from(outbox)).toHaveLength(2);
+        const audited = await t.app.db.select().from(auditLog).where(eq(auditLog.action, "resend-line-details"));
+        expect(audited.filter((e) => JSON.stringify(e.after).includes("click-pg"))).toHaveLength(1);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it("refuses a lead's number, a client without a line login and a line switched off with a 409 saying why, queuing nothing", async () => {
     await t.app.db.insert(leads).values({ form_type: "whatsapp", name: "Sipho", whatsapp: "27835554002", whatsapp_digits: "27835554002" });

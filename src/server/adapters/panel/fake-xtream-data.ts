@@ -59,7 +59,7 @@ export type FakePackage = {
 };
 
 /** 68 bouquets, as a reseller's panel has them: ids 1..68. */
-export const FAKE_BOUQUET_COUNT = 68;
+const FAKE_BOUQUET_COUNT = 68;
 const ALL_BOUQUETS = Array.from({ length: FAKE_BOUQUET_COUNT }, (_, i) => i + 1);
 
 const paid = (id: string, name: string, months: number, credits: number, connections: number, bouquets: number[]): FakePackage => ({

@@ -18,7 +18,7 @@ import type { AddressInfo } from "node:net";
 import { fakePanelActions } from "./fake-xtream-actions";
 import { existingLines, FAKE_EXISTING, type FakeCreditLog, type FakeLine, type FakeUser } from "./fake-xtream-data";
 
-export { FAKE_BOUQUET_COUNT, FAKE_EXISTING, FAKE_PACKAGES, type FakeCreditLog, type FakeLine, type FakeUser } from "./fake-xtream-data";
+export { FAKE_EXISTING, FAKE_PACKAGES, type FakeCreditLog, type FakeLine, type FakeUser } from "./fake-xtream-data";
 
 export interface FakePanelCall {
   method: string;

@@ -5,6 +5,7 @@ import { and, eq, inArray, like, or } from "drizzle-orm";
 import { type HostedProvider, type HostedProviderName, PaymentProviderError } from "@/server/adapters/payments/provider";
 import { clients, outbox, provisioningJobs } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/lib/errors";
+import { creditOrderOfPayment } from "@/server/modules/resellers/settle-order";
 import type { PaymentMessage, PaymentMessageKind, PaymentMessageState, PaymentOutcome, PaymentStatusView } from "@/shared/api";
 import { findPayment, type Payment, type PaymentsContext } from "./context";
 import { captureIfConfirmed, markUnpaid } from "./intake";
@@ -36,6 +37,7 @@ export async function publicStatus(ctx: PaymentsContext, ref: string): Promise<{
       created_at: payment.created_at.toISOString(),
       paid_at: isoOrNull(payment.paid_at),
       outcome: await outcomeOf(ctx, payment),
+      credit_order: await creditOrderOfPayment(ctx.db, payment.id),
     },
   };
 }

@@ -29,6 +29,7 @@ import {
 import { EFT_UNAVAILABLE_MESSAGE, eftReady } from "@/shared/constants";
 import { formatRand, toCents } from "@/shared/money";
 import { type CreditCheckoutAnswer, type CreditOffer, type CreditOrderView, priceCredits } from "@/shared/reseller-schemas";
+import { takeBackRecentRefunds, takeBackRefunds } from "./order-refunds";
 import { loadPricing } from "./pricing";
 import type { Reseller } from "./service";
 import { transferCredits } from "./transfers";
@@ -414,7 +415,8 @@ export async function deliveriesSettled(app: FastifyInstance): Promise<void> {
 
 /**
  * Paid orders are delivered as soon as any process hears of them on the change feed, and swept
- * every minute where jobs run (a notification missed while the LISTEN connection was down).
+ * every minute where jobs run (a notification missed while the LISTEN connection was down); a
+ * refunded order's credits are taken back the same way (order-refunds.ts).
  */
 export function watchPaidOrders(app: FastifyInstance): () => void {
   const running = new Set<Promise<void>>();
@@ -423,12 +425,18 @@ export function watchPaidOrders(app: FastifyInstance): () => void {
     const p = work.catch((error) => app.log.warn({ err: error }, "partner credits delivery failed")).finally(() => running.delete(p));
     running.add(p);
   };
+  const sweep = async () => {
+    await deliverPaidOrders(app);
+    await takeBackRecentRefunds(app);
+  };
   const off = app.changes.onChange((change) => {
     if (change.table === "partner_credit_orders" && change.op === "UPDATE" && change.id)
       track(deliverOrder(app, change.id, { retryFailed: false }));
+    // A refund updates its payment (order-refunds.ts: nothing unless the payment is an order with a credit note).
+    if (change.table === "captured_payments" && change.op === "UPDATE" && change.id) track(takeBackRefunds(app, change.id));
   });
-  const offResync = app.changes.onResync(() => track(deliverPaidOrders(app)));
-  const timer = app.config.JOBS === "on" ? setInterval(() => track(deliverPaidOrders(app)), 60_000) : null;
+  const offResync = app.changes.onResync(() => track(sweep()));
+  const timer = app.config.JOBS === "on" ? setInterval(() => track(sweep()), 60_000) : null;
   timer?.unref();
   return () => {
     off();

@@ -160,6 +160,18 @@ describe("a partner buys credits (item 4)", () => {
     const order = await orderOf(answer.order.id);
     const [payment] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.id, order.payment_id));
     expect(payment).toMatchObject({ provider: "eft", status: "pending", amount: 1250, external_transaction_id: answer.order.reference });
+    // Written by insertPayment, the one place a payment row is made: no package, client or lead; the partner as buyer.
+    expect(payment).toMatchObject({
+      package_id: null,
+      client_id: null,
+      lead_id: null,
+      currency: "ZAR",
+      package_name: "50 credits (partner)",
+      description: expect.stringContaining("50 credits for partner Buyer"),
+      buyer_company: expect.stringContaining("Buyer"),
+      client_email: buyer.email,
+      notes: expect.stringContaining("EFT details given to partner"),
+    });
     const [alert] = await t.app.db
       .select()
       .from(outbox)

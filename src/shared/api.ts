@@ -275,7 +275,7 @@ export interface PaymentStatusView {
   paid_at: string | null;
   /** what the payment did for the person who paid; the result pages say only this */
   outcome: PaymentOutcome;
-  /** the payment is a partner's credit order (issue 45): it buys credits, not a subscription */
+  /** only when the payment is a partner's credit order (issue 45): it buys credits, not a subscription */
   credit_order?: PaymentCreditOrder | null;
 }
 

@@ -26,6 +26,7 @@ export async function publicStatus(ctx: PaymentsContext, ref: string): Promise<{
   let payment = await findPayment(ctx, ref);
   if (!payment) throw notFound("No payment with that reference.");
   if (await reconcile(ctx, payment)) payment = (await findPayment(ctx, ref)) ?? payment;
+  const creditOrder = await creditOrderOfPayment(ctx.db, payment.id);
   return {
     data: {
       external_transaction_id: payment.external_transaction_id,
@@ -37,7 +38,8 @@ export async function publicStatus(ctx: PaymentsContext, ref: string): Promise<{
       created_at: payment.created_at.toISOString(),
       paid_at: isoOrNull(payment.paid_at),
       outcome: await outcomeOf(ctx, payment),
-      credit_order: await creditOrderOfPayment(ctx.db, payment.id),
+      // a partner's credit order only (a shop payment's answer is as it was)
+      ...(creditOrder ? { credit_order: creditOrder } : {}),
     },
   };
 }

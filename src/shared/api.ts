@@ -275,6 +275,20 @@ export interface PaymentStatusView {
   paid_at: string | null;
   /** what the payment did for the person who paid; the result pages say only this */
   outcome: PaymentOutcome;
+  /** only when the payment is a partner's credit order (issue 45): it buys credits, not a subscription */
+  credit_order?: PaymentCreditOrder | null;
+}
+
+/** What a partner's credit order stands at, for the result page. */
+export interface PaymentCreditOrder {
+  credits: number;
+  /**
+   * pending: not paid; paid: paid, the credits being moved; delivered: on their balance;
+   * refused / failed / unknown: paid, not moved yet (the business sees to it); refunded
+   */
+  status: "pending" | "paid" | "delivered" | "refused" | "failed" | "unknown" | "refunded";
+  /** the partner's balance just after the credits moved, when known */
+  balance: number | null;
 }
 
 /** Where a message about a payment went, masked: {channel: 'whatsapp', hint: 'ending 4567'}. */

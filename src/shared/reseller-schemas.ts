@@ -120,7 +120,8 @@ export interface CreditTransfer {
   note: string;
   cause: string;
   actor: string;
-  status: "pending" | "done" | "refused" | "failed" | "unknown";
+  /** owed: a refund's credits the partner had spent already, written down, nothing moved */
+  status: "pending" | "done" | "refused" | "failed" | "unknown" | "owed";
   partner_before: number | null;
   partner_after: number | null;
   owner_before: number | null;
@@ -215,7 +216,7 @@ export interface CreditOrderView {
   credits: number;
   unit_price: number;
   amount: number;
-  status: "pending" | "paid" | "delivered" | "refused" | "failed" | "unknown";
+  status: "pending" | "paid" | "delivered" | "refused" | "failed" | "unknown" | "refunded";
   method: string;
   reference: string;
   error: string;

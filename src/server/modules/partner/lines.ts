@@ -9,12 +9,14 @@
 // line is made; when the panel refuses the create, the cost goes back to the partner (its own
 // keyed transfer). The row's request_key (partner + Idempotency-Key) makes a replay the same line;
 // its login is derived from the row, so a create whose answer was lost is looked up, never resent blindly.
+// Once made, the customer's login is queued with it (line-messages.ts), from the partner.
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { MAYBE_DONE_STATUSES, PanelError, type PanelLine } from "@/server/adapters/panel/panel";
 import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
 import { packages, panelPackageMap, resellerLines, resellers } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/lib/errors";
+import { enqueueAll } from "@/server/lib/outbox";
 import { lineCredentials } from "@/server/lib/provisioning";
 import { parseBody } from "@/server/modules/client/service";
 import { idempotencyKeyOf } from "@/server/modules/panel/mac-change";
@@ -23,6 +25,7 @@ import { type Actor, auditAs, panelFailure, panelUser, resellerPanel } from "@/s
 import { transferCredits } from "@/server/modules/resellers/transfers";
 import { partnerLineSchema } from "@/shared/reseller-schemas";
 import { toStoredWhatsApp } from "@/shared/whatsapp";
+import { partnerLineMessages } from "./line-messages";
 
 type LineRow = typeof resellerLines.$inferSelect;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -259,8 +262,22 @@ const routes: FastifyPluginAsync = async (app) => {
         resourceId: claimed.id,
         after: { name: input.name, package: pkg.name, cost: pkg.credits, panel_line_id: made.id },
       });
+      // Their customer's login, from the partner, with the line (once per line and channel).
+      await enqueueAll(
+        tx,
+        partnerLineMessages({
+          lineId: claimed.id,
+          customer: { name: claimed.name, email: claimed.email, whatsapp: claimed.whatsapp },
+          partner: { name: partner.name, email: partner.email, whatsapp: partner.whatsapp },
+          packageName: pkg.name,
+          line: made,
+          streamUrl,
+          test: app.provisioning.panel.mode === "sandbox",
+        }),
+      );
       return written;
     });
+    app.outbox.nudge();
     reply.code(201);
     return { data: toLine(saved, streamUrl) };
   });

@@ -3,11 +3,11 @@
 // and costs their credits (moved back to the owner before it is made), too few credits is a 409
 // in their words with nothing made, a create the panel refuses gives the cost back, a replay is
 // the same line, and a partner sees only their own lines.
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
 import { createPartnerSession, PARTNER_COOKIE } from "@/server/auth/partner-sessions";
-import { auditLog, packages, resellerCreditTransfers, resellerLines, resellers, siteSettings } from "@/server/db/schema";
+import { auditLog, outbox, packages, resellerCreditTransfers, resellerLines, resellers, siteSettings } from "@/server/db/schema";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { MEMBER_GROUP_SETTING } from "@/server/modules/resellers/service";
 import { createTestApp, type TestApp } from "@/server/testing";
@@ -150,6 +150,55 @@ describe("a partner's lines (item 3)", () => {
     expect(again.json().data.id).toBe(first.json().data.id);
     expect(fake.callsOf("create_line")).toHaveLength(1);
     expect(fake.users.get(p.panelId)?.credits).toBe(6);
+  });
+
+  it("their customer gets the login by e-mail and WhatsApp through the outbox, from the partner with the partner's name and contact, the password sealed; a replay queues nothing more", async () => {
+    const p = await partner(6);
+    await t.app.db.update(resellers).set({ name: "Sipho Ndlovu TV", whatsapp: "27821112233" }).where(eq(resellers.id, p.id));
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/partner/lines",
+      headers: { origin: PUBLIC_URL, cookie: p.cookie, "idempotency-key": "sell-with-login" },
+      payload: { name: "Lerato Dube", whatsapp: "083 444 5566", email: "Lerato@Example.co.za", package_id: threeMonths },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const line = res.json().data as { id: string; username: string; password: string; package_name: string };
+    const queued = await t.app.db
+      .select()
+      .from(outbox)
+      .where(like(outbox.dedupe_key, `partner-line-login:${line.id}:%`));
+    expect(queued.map((m) => [m.channel, m.recipient]).sort()).toEqual([
+      ["email", "lerato@example.co.za"],
+      ["whatsapp", "27834445566"],
+    ]);
+    for (const message of queued) {
+      expect(message.kind).toBe("credentials");
+      expect(message.subject).toBe(`Sipho Ndlovu TV: your ${line.package_name} line login`);
+      expect(message.body).toContain("Hi Lerato,");
+      expect(message.body).toContain("line from Sipho Ndlovu TV is ready");
+      expect(message.body).toContain("Server: http://tv.example.net");
+      expect(message.body).toContain(`Username: ${line.username}`);
+      expect(message.body).toContain("Password: {{secret}}");
+      expect(message.body).toContain(
+        `Questions, or time to renew? Contact Sipho Ndlovu TV: WhatsApp +27 82 111 2233, e-mail ${(await t.app.db.select().from(resellers).where(eq(resellers.id, p.id)))[0].email}.`,
+      );
+      expect(message.body).not.toContain(line.password);
+      expect(message.secret_enc).toBeTruthy();
+    }
+
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/partner/lines",
+      headers: { origin: PUBLIC_URL, cookie: p.cookie, "idempotency-key": "sell-with-login" },
+      payload: { name: "Lerato Dube", whatsapp: "083 444 5566", email: "Lerato@Example.co.za", package_id: threeMonths },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(
+      await t.app.db
+        .select()
+        .from(outbox)
+        .where(like(outbox.dedupe_key, `partner-line-login:${line.id}:%`)),
+    ).toHaveLength(2);
   });
 
   it("a partner lists only their own lines, and another partner's line is 404", async () => {

@@ -23,11 +23,50 @@ export interface NewPayment {
 }
 
 /**
+ * A partner's credit order (issue 45; modules/resellers/credit-orders.ts): priced there, for no
+ * package, client or lead; the partner is the buyer and the receipt goes to them.
+ */
+export interface NewCreditOrderPayment {
+  provider: string;
+  reference: string;
+  creditOrder: {
+    /** rand */
+    amount: number;
+    /** what the result page and the payments list name it: "10 credits (partner)" */
+    packageName: string;
+    description: string;
+    /** the partner's name, as the invoice's buyer */
+    buyer: string;
+  };
+  email: string;
+  notes?: string;
+}
+
+/**
  * The pending payment row for a priced order: the amount we priced, the package, the payer, the
  * ECT s44 consent, the coupon and the buyer's details. Null when the reference is taken already
  * (EFT references are short, and tried again).
  */
-export async function insertPayment(db: Db | Tx, p: NewPayment): Promise<Payment | null> {
+export async function insertPayment(db: Db | Tx, p: NewPayment | NewCreditOrderPayment): Promise<Payment | null> {
+  if ("creditOrder" in p) {
+    const [row] = await db
+      .insert(capturedPayments)
+      .values({
+        provider: p.provider,
+        external_transaction_id: p.reference,
+        amount: p.creditOrder.amount,
+        currency: "ZAR",
+        package_name: p.creditOrder.packageName,
+        description: p.creditOrder.description,
+        client_email: p.email,
+        buyer_company: p.creditOrder.buyer,
+        status: "pending",
+        ...(p.notes !== undefined ? { notes: p.notes } : {}),
+      })
+      .onConflictDoNothing({ target: capturedPayments.external_transaction_id })
+      .returning();
+    return row ?? null;
+  }
   const { order, payer, input } = p;
   const [row] = await db
     .insert(capturedPayments)

@@ -160,6 +160,18 @@ describe("a partner buys credits (item 4)", () => {
     const order = await orderOf(answer.order.id);
     const [payment] = await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.id, order.payment_id));
     expect(payment).toMatchObject({ provider: "eft", status: "pending", amount: 1250, external_transaction_id: answer.order.reference });
+    // Written by insertPayment, the one place a payment row is made: no package, client or lead; the partner as buyer.
+    expect(payment).toMatchObject({
+      package_id: null,
+      client_id: null,
+      lead_id: null,
+      currency: "ZAR",
+      package_name: "50 credits (partner)",
+      description: expect.stringContaining("50 credits for partner Buyer"),
+      buyer_company: expect.stringContaining("Buyer"),
+      client_email: buyer.email,
+      notes: expect.stringContaining("EFT details given to partner"),
+    });
     const [alert] = await t.app.db
       .select()
       .from(outbox)
@@ -259,6 +271,32 @@ describe("a partner buys credits (item 4)", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(adjustsFor(buyer.panelId)).toHaveLength(1);
     expect(panelCredits(buyer.panelId)).toBe(10);
+  });
+
+  it("the shop's result page (GET /api/payments/:ref) of a credit order says its credits, where they stand and the balance after; a shop payment has none", async () => {
+    const buyer = await partner();
+    const onPanel = fake.users.get(buyer.panelId);
+    if (onPanel) onPanel.credits = 4;
+    const answer = (await asPartner(buyer.cookie, "POST", "/api/partner/credits/checkout", { credits: 10, method: "eft" })).json();
+    const statusOf = async () => {
+      const res = await t.app.inject({ method: "GET", url: `/api/payments/${encodeURIComponent(answer.order.reference)}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    expect((await statusOf()).credit_order).toEqual({ credits: 10, status: "pending", balance: null });
+    const order = await orderOf(answer.order.id);
+    expect((await admin.call({ method: "POST", url: `/api/admin/payments/${order.payment_id}/mark-paid` })).statusCode).toBe(200);
+    await eventually(async () => expect((await orderOf(order.id)).status).toBe("delivered"), 5000);
+    const paid = await statusOf();
+    expect(paid).toMatchObject({ status: "paid", outcome: { account: "none" } });
+    expect(paid.credit_order).toEqual({ credits: 10, status: "delivered", balance: 14 });
+
+    const ref = `SD-SHOP-${n}`;
+    await t.app.db
+      .insert(capturedPayments)
+      .values({ provider: "eft", external_transaction_id: ref, amount: 100, currency: "ZAR", package_name: "1 Month", status: "pending" });
+    const shop = await t.app.inject({ method: "GET", url: `/api/payments/${ref}` });
+    expect(shop.json().data).not.toHaveProperty("credit_order");
   });
 
   it("an owner short of credits: the order waits as refused with nothing moved, the owner is told, and sending it again once topped up moves them once", async () => {

@@ -18,6 +18,7 @@ import { type BusinessProfile, loadBusiness, signOff } from "@/server/lib/busine
 import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
 import { enqueue } from "@/server/lib/outbox";
 import { alertOwner } from "@/server/lib/owner-alerts";
+import { insertPayment, type NewCreditOrderPayment } from "@/server/modules/payments/insert-payment";
 import {
   CARD_OFF_MESSAGE,
   cardModeFor,
@@ -29,6 +30,7 @@ import {
 import { EFT_UNAVAILABLE_MESSAGE, eftReady } from "@/shared/constants";
 import { formatRand, toCents } from "@/shared/money";
 import { type CreditCheckoutAnswer, type CreditOffer, type CreditOrderView, priceCredits } from "@/shared/reseller-schemas";
+import { takeBackRecentRefunds, takeBackRefunds } from "./order-refunds";
 import { loadPricing } from "./pricing";
 import type { Reseller } from "./service";
 import { transferCredits } from "./transfers";
@@ -92,14 +94,14 @@ export async function checkoutCredits(
   const { unit_price, amount } = priceCredits(pricing, input.credits);
   const business = await loadBusiness(app);
   const what = plural(input.credits);
-  const row = {
-    amount,
-    currency: "ZAR",
-    package_name: `${what} (partner)`,
-    description: `${what} for partner ${partner.name} at ${formatRand(unit_price)} each`,
-    client_email: partner.email,
-    buyer_company: partner.name,
-    status: "pending",
+  const row: PaymentValues = {
+    creditOrder: {
+      amount,
+      packageName: `${what} (partner)`,
+      description: `${what} for partner ${partner.name} at ${formatRand(unit_price)} each`,
+      buyer: partner.name,
+    },
+    email: partner.email,
   };
   const order = { reseller_id: partner.id, credits: input.credits, unit_price, amount };
 
@@ -110,18 +112,14 @@ export async function checkoutCredits(
   if (input.method === "card") {
     if (cardModeFor(app.config) === "off") throw new AppError(409, "card_payments_off", CARD_OFF_MESSAGE);
     const active = selectPaymentProvider(app.config, app.db, publicUrlOf(app)).provider;
-    const { payment, made } = await recordOrder(
-      app,
-      { ...row, provider: active.name, external_transaction_id: makeTransactionId() },
-      order,
-    );
+    const { payment, made } = await recordOrder(app, { ...row, provider: active.name, reference: makeTransactionId() }, order);
     const ref = payment.external_transaction_id;
     const back = `${publicUrlOf(app)}/partner?order=${made.id}`;
     try {
       const link = await active.createPaylink({
         amountCents: toCents(amount),
         currency: "ZAR",
-        description: row.description,
+        description: row.creditOrder.description,
         externalTransactionID: ref,
         urls: {
           callbackUrl: `${publicUrlOf(app)}/api/payments/webhook/${active.name}`,
@@ -142,7 +140,7 @@ export async function checkoutCredits(
   }
   const hosted = selectHostedProviders(app.config).get(input.method as HostedProviderName);
   if (!hosted) throw badRequest(METHOD_MESSAGE, { method: METHOD_MESSAGE });
-  const { payment, made } = await recordOrder(app, { ...row, provider: hosted.name, external_transaction_id: makeTransactionId() }, order);
+  const { payment, made } = await recordOrder(app, { ...row, provider: hosted.name, reference: makeTransactionId() }, order);
   const ref = payment.external_transaction_id;
   const q = `?ref=${encodeURIComponent(ref)}`;
   const base = publicUrlOf(app);
@@ -150,7 +148,7 @@ export async function checkoutCredits(
     // The same input the payments module's hand-off page (/api/payments/checkout/:ref) starts it with.
     const checkout = await hosted.startCheckout({
       amountCents: toCents(amount),
-      description: row.description,
+      description: row.creditOrder.description,
       reference: ref,
       urls: {
         notifyUrl: `${base}${NOTIFY_PATHS[hosted.name]}`,
@@ -173,12 +171,14 @@ export async function checkoutCredits(
   }
 }
 
-type PaymentValues = typeof capturedPayments.$inferInsert;
+type PaymentValues = Omit<NewCreditOrderPayment, "provider" | "reference">;
 type OrderValues = Omit<typeof partnerCreditOrders.$inferInsert, "payment_id">;
 
-async function recordOrder(app: FastifyInstance, payment: PaymentValues, order: OrderValues) {
+async function recordOrder(app: FastifyInstance, payment: NewCreditOrderPayment, order: OrderValues) {
   return app.db.transaction(async (tx) => {
-    const [paid] = await tx.insert(capturedPayments).values(payment).returning();
+    const paid = await insertPayment(tx, payment);
+    // A fresh transaction id (time and random): taken already only by a fault of ours.
+    if (!paid) throw new AppError(503, "unavailable", "We could not make a payment reference just now. Please try again.");
     const [made] = await tx
       .insert(partnerCreditOrders)
       .values({ ...order, payment_id: paid.id })
@@ -201,7 +201,7 @@ async function eftOrder(
   app: FastifyInstance,
   business: BusinessProfile,
   partner: Reseller,
-  row: Omit<PaymentValues, "provider" | "external_transaction_id">,
+  row: PaymentValues,
   order: OrderValues,
 ): Promise<CreditCheckoutAnswer> {
   const s = business.settings;
@@ -224,11 +224,12 @@ async function eftOrder(
     for (let i = 0; i < 6; i++) code += EFT_REFERENCE_ALPHABET[randomInt(EFT_REFERENCE_ALPHABET.length)];
     const reference = `${prefix}-${code}`;
     const made = await app.db.transaction(async (tx) => {
-      const [payment] = await tx
-        .insert(capturedPayments)
-        .values({ ...row, provider: "eft", external_transaction_id: reference, notes: `EFT details given to partner ${partner.username}` })
-        .onConflictDoNothing({ target: capturedPayments.external_transaction_id })
-        .returning();
+      const payment = await insertPayment(tx, {
+        ...row,
+        provider: "eft",
+        reference,
+        notes: `EFT details given to partner ${partner.username}`,
+      });
       if (!payment) return null;
       const [created] = await tx
         .insert(partnerCreditOrders)
@@ -414,7 +415,8 @@ export async function deliveriesSettled(app: FastifyInstance): Promise<void> {
 
 /**
  * Paid orders are delivered as soon as any process hears of them on the change feed, and swept
- * every minute where jobs run (a notification missed while the LISTEN connection was down).
+ * every minute where jobs run (a notification missed while the LISTEN connection was down); a
+ * refunded order's credits are taken back the same way (order-refunds.ts).
  */
 export function watchPaidOrders(app: FastifyInstance): () => void {
   const running = new Set<Promise<void>>();
@@ -423,12 +425,18 @@ export function watchPaidOrders(app: FastifyInstance): () => void {
     const p = work.catch((error) => app.log.warn({ err: error }, "partner credits delivery failed")).finally(() => running.delete(p));
     running.add(p);
   };
+  const sweep = async () => {
+    await deliverPaidOrders(app);
+    await takeBackRecentRefunds(app);
+  };
   const off = app.changes.onChange((change) => {
     if (change.table === "partner_credit_orders" && change.op === "UPDATE" && change.id)
       track(deliverOrder(app, change.id, { retryFailed: false }));
+    // A refund updates its payment (order-refunds.ts: nothing unless the payment is an order with a credit note).
+    if (change.table === "captured_payments" && change.op === "UPDATE" && change.id) track(takeBackRefunds(app, change.id));
   });
-  const offResync = app.changes.onResync(() => track(deliverPaidOrders(app)));
-  const timer = app.config.JOBS === "on" ? setInterval(() => track(deliverPaidOrders(app)), 60_000) : null;
+  const offResync = app.changes.onResync(() => track(sweep()));
+  const timer = app.config.JOBS === "on" ? setInterval(() => track(sweep()), 60_000) : null;
   timer?.unref();
   return () => {
     off();

@@ -5,12 +5,13 @@
 // (credit-orders.ts, deliverOrder): a panel call never runs inside the capture's transaction.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { type capturedPayments, partnerCreditOrders, resellers } from "@/server/db/schema";
+import { type capturedPayments, partnerCreditOrders, resellerCreditTransfers, resellers } from "@/server/db/schema";
 import { signOff } from "@/server/lib/business";
 import { enqueue } from "@/server/lib/outbox";
 import { alertsEmail } from "@/server/lib/owner-alerts";
 import { issueInvoice } from "@/server/modules/billing/documents";
 import type { SettleContext } from "@/server/modules/payments/settle";
+import type { PaymentCreditOrder } from "@/shared/api";
 import { formatRand } from "@/shared/money";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -72,4 +73,18 @@ export async function settlePartnerCreditOrder(tx: Tx, context: SettleContext, p
     });
   }
   return true;
+}
+
+/**
+ * The credit order a payment pays for, as the shop's result page shows it (GET /api/payments/:ref):
+ * its credits, where they stand, and the partner's balance just after they moved. Null: not an order.
+ */
+export async function creditOrderOfPayment(db: Db, paymentId: string): Promise<PaymentCreditOrder | null> {
+  const [row] = await db
+    .select({ credits: partnerCreditOrders.credits, status: partnerCreditOrders.status, balance: resellerCreditTransfers.partner_after })
+    .from(partnerCreditOrders)
+    .leftJoin(resellerCreditTransfers, eq(resellerCreditTransfers.id, partnerCreditOrders.transfer_id))
+    .where(eq(partnerCreditOrders.payment_id, paymentId));
+  if (!row) return null;
+  return { credits: row.credits, status: row.status as PaymentCreditOrder["status"], balance: row.balance ?? null };
 }

@@ -26,6 +26,7 @@ const STATUS_TEXT: Record<string, string> = {
   refused: "Paid: the business is adding your credits",
   failed: "Paid: adding your credits",
   unknown: "Paid: the business is checking your credits",
+  refunded: "Refunded",
 };
 
 export function BuyCredits() {

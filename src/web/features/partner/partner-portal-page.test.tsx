@@ -122,6 +122,48 @@ describe("the partner portal", () => {
     expect(sent.find((r) => r.method === "POST")?.body).toEqual({ name: "Thandi Nkosi", whatsapp: "", email: "", package_id: PACKAGE });
   });
 
+  it("the ledger shows a refunded purchase taken back and the credits still owed from it (already spent)", async () => {
+    stub({
+      "GET /api/partner/me": {
+        body: { name: "Sipho Dlamini", username: "sipho", email: "s@example.co.za", credits: 0, low_credits: true },
+      },
+      "GET /api/partner/packages": { body: { data: [] } },
+      "GET /api/partner/lines": { body: { data: [] } },
+      "GET /api/partner/ledger": {
+        body: {
+          data: [
+            {
+              id: "t2",
+              credits: -4,
+              note: "Refund CN-000001 of SD-ABC123",
+              cause: "order-refund:o1",
+              status: "done",
+              partner_after: 0,
+              created_at: "2026-11-21T09:00:00.000Z",
+            },
+            {
+              id: "t3",
+              credits: -6,
+              note: "",
+              cause: "order-refund-owed:o1",
+              status: "owed",
+              partner_after: null,
+              created_at: "2026-11-21T09:00:01.000Z",
+            },
+          ],
+        },
+      },
+      "GET /api/partner/credits/offer": { body: { pricing: null, methods: [] } },
+      "GET /api/partner/credits/orders": { body: { data: [] } },
+    });
+    await renderPage();
+    const ledger = () => document.querySelector("section[aria-label='Your credit ledger']")?.textContent ?? "";
+    await waitFor(() => expect(ledger()).toContain("Taken back: a purchase refunded to you"));
+    expect(ledger()).toContain("-4 → 0");
+    expect(ledger()).toContain("Owed from a refunded purchase (already spent)");
+    expect(ledger()).toContain("6 owed");
+  });
+
   it("buys credits: the price at the owner's tier as they type, and by EFT the bank details and reference", async () => {
     const sent = stub({
       "GET /api/partner/me": {

@@ -208,15 +208,19 @@ function PartnerLines() {
 }
 
 const causeText = (cause: string, credits: number) =>
-  cause.startsWith("order:")
-    ? "Bought from the shop"
-    : cause.startsWith("line-refund:")
-      ? "Refund for a line not made"
-      : cause.startsWith("line:")
-        ? "A line you sold"
-        : credits > 0
-          ? "Bought from us"
-          : "Taken back by us";
+  cause.startsWith("order-refund-owed:")
+    ? "Owed from a refunded purchase (already spent)"
+    : cause.startsWith("order-refund:")
+      ? "Taken back: a purchase refunded to you"
+      : cause.startsWith("order:")
+        ? "Bought from the shop"
+        : cause.startsWith("line-refund:")
+          ? "Refund for a line not made"
+          : cause.startsWith("line:")
+            ? "A line you sold"
+            : credits > 0
+              ? "Bought from us"
+              : "Taken back by us";
 
 function PartnerLedger() {
   const ledger = usePartnerLedger();
@@ -226,7 +230,7 @@ function PartnerLedger() {
       {ledger.data?.length === 0 ? <p className="text-sm text-ink-muted">No credits moved yet.</p> : null}
       <ul className="flex flex-col gap-2 text-sm">
         {ledger.data
-          ?.filter((t) => t.status === "done")
+          ?.filter((t) => t.status === "done" || t.status === "owed")
           .map((t) => (
             <li key={t.id} className="flex flex-wrap justify-between gap-2 border-b border-line pb-2">
               <span>
@@ -234,7 +238,7 @@ function PartnerLedger() {
                 {t.note ? ` · ${t.note}` : ""}
               </span>
               <span className="font-semibold">
-                {t.credits > 0 ? `+${t.credits}` : t.credits} → {t.partner_after ?? "?"}
+                {t.status === "owed" ? `${-t.credits} owed` : `${t.credits > 0 ? `+${t.credits}` : t.credits} → ${t.partner_after ?? "?"}`}
               </span>
             </li>
           ))}

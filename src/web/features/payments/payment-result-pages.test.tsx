@@ -259,6 +259,67 @@ describe("payment result pages", () => {
     for (const words of NEVER_PROMISED) expect(page.text()).not.toContain(words);
   });
 
+  describe("a partner's credit order (issue 45): credits for their balance, never an account", () => {
+    const creditOrder = (status: PaymentStatusView["status"], order: NonNullable<PaymentStatusView["credit_order"]>) => ({
+      ...payment(status),
+      package_name: "10 credits (partner)",
+      credit_order: order,
+    });
+    async function orderPage(path: string, data: PaymentStatusView) {
+      const page = await renderAt(path, {
+        "/payments/SD_1763800000_abc123": { body: { data } },
+        "/payments/methods": { body: { data: { card: "sandbox", eft: true } } },
+      });
+      await waitFor(() => expect(page.container.querySelector('a[href^="https://wa.me/"]')).not.toBeNull());
+      return { ...page, text: () => page.container.textContent ?? "" };
+    }
+    const NOT_FOR_A_PARTNER = ["We'll be in touch", "set up your account", "subscription", "streaming login", "/pricing"];
+
+    it("paid and moved: the credits are on their balance, the balance after, and the way back to the partner portal", async () => {
+      const page = await orderPage(
+        "/payment/success?ref=SD_1763800000_abc123",
+        creditOrder("paid", { credits: 10, status: "delivered", balance: 14 }),
+      );
+      expect(page.container.querySelector("h1")?.textContent).toBe("Payment received");
+      expect(page.text()).toContain("Bought10 credits");
+      expect(page.text()).toContain("Payment received. 10 credits are on your balance. You now have 14 credits.");
+      expect(page.container.querySelector('a[href="/partner"]')?.textContent).toBe("Go to your partner portal");
+      for (const words of NOT_FOR_A_PARTNER) expect(page.container.innerHTML).not.toContain(words);
+    });
+
+    it("paid, still moving: on their way to the balance, no balance claimed", async () => {
+      const page = await orderPage(
+        "/payment/success?ref=SD_1763800000_abc123",
+        creditOrder("paid", { credits: 1, status: "paid", balance: null }),
+      );
+      expect(page.text()).toContain("Payment received. 1 credit is on its way to your balance; we e-mail you when it is in.");
+      expect(page.text()).not.toContain("You now have");
+      expect(page.container.querySelector('a[href="/partner"]')).not.toBeNull();
+    });
+
+    it("paid, but the owner's panel refused the move: not on the balance yet, the business told, don't pay again", async () => {
+      const page = await orderPage(
+        "/payment/success?ref=SD_1763800000_abc123",
+        creditOrder("paid", { credits: 20, status: "refused", balance: null }),
+      );
+      expect(page.text()).toContain(
+        "Payment received. 20 credits are not on your balance yet: the business has been told and will move them to you. You don't need to pay again.",
+      );
+    });
+
+    it("failed: no credits bought, bought again from the partner portal; no package or EFT-instead offered", async () => {
+      const page = await orderPage(
+        "/payment/failure?ref=SD_1763800000_abc123",
+        creditOrder("failed", { credits: 10, status: "pending", balance: null }),
+      );
+      expect(page.container.querySelector("h1")?.textContent).toBe("Payment failed");
+      expect(page.text()).toContain("The payment didn't go through, so no credits were bought.");
+      expect(page.container.querySelector('a[href="/partner"]')).not.toBeNull();
+      expect(buttonNamed(page.container, "Pay by EFT instead")).toBeNull();
+      for (const words of NOT_FOR_A_PARTNER) expect(page.container.innerHTML).not.toContain(words);
+    });
+  });
+
   it("asks again while the payment is pending, and shows the change", async () => {
     let answers = 0;
     const { container } = await renderAt("/payment/cancel?ref=SD_1763800000_abc123", {

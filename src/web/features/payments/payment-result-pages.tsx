@@ -67,7 +67,7 @@ const TRY_AGAIN = "/pricing#pricing-packages";
 
 /** The page's heading: a paid payment's says what it did for the payer. */
 function headline(payment: PaymentStatusView): string {
-  if (payment.status !== "paid") return (OUTCOME[payment.status] ?? OUTCOME.pending).title;
+  if (payment.status !== "paid" || payment.credit_order) return (OUTCOME[payment.status] ?? OUTCOME.pending).title;
   const { account, suspended } = payment.outcome;
   if (suspended) return "Thank you for your payment";
   if (account === "created") return "Your account is ready";
@@ -203,8 +203,8 @@ function Outcome({ payment, polling, onCheckAgain, busy }: OutcomeProps) {
       <dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 rounded-card border border-line bg-surface p-5 sm:p-6">
         <dt className="text-ink-muted">Amount</dt>
         <dd className="text-right text-xl font-bold text-ink tabular">{formatRand(payment.amount)}</dd>
-        <dt className="text-ink-muted">Package</dt>
-        <dd className="text-right text-ink">{payment.package_name}</dd>
+        <dt className="text-ink-muted">{payment.credit_order ? "Bought" : "Package"}</dt>
+        <dd className="text-right text-ink">{payment.credit_order ? credits(payment.credit_order.credits) : payment.package_name}</dd>
         <dt className="text-ink-muted">Reference</dt>
         <dd className="min-w-0 text-right font-mono text-sm break-all text-ink">{payment.external_transaction_id}</dd>
         {payment.paid_at ? (
@@ -224,6 +224,7 @@ function Outcome({ payment, polling, onCheckAgain, busy }: OutcomeProps) {
 
 function NextSteps({ payment, polling, onCheckAgain, busy }: OutcomeProps) {
   const ref = payment.external_transaction_id;
+  if (payment.credit_order && payment.status !== "pending") return <CreditOrderSteps payment={payment} />;
   switch (payment.status) {
     case "paid":
       return <PaidSteps payment={payment} />;
@@ -243,6 +244,7 @@ function NextSteps({ payment, polling, onCheckAgain, busy }: OutcomeProps) {
                 Check again
               </Button>
               <WhatsAppButton text={`I paid for ${payment.package_name} (reference ${ref}) and it still shows as pending.`} />
+              {payment.credit_order ? <PartnerPortalLink variant="outline" /> : null}
             </>
           }
         >
@@ -401,6 +403,81 @@ function PaidSteps({ payment }: { payment: PaymentStatusView }) {
       <li>Payment received. We'll be in touch to set up your account.</li>
       <li>Keep the reference above in case you need to ask us about this payment.</li>
       <MessageLines payment={payment} kinds={["receipt"]} />
+    </Steps>
+  );
+}
+
+const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
+
+function PartnerPortalLink({ variant }: { variant?: "outline" }) {
+  return (
+    <Link to="/partner" className={buttonClasses(variant ? { variant } : {})}>
+      Go to your partner portal
+    </Link>
+  );
+}
+
+/**
+ * A partner's credit order (issue 45): it buys credits for their partner balance, so the page
+ * says where those credits stand and leads back to the partner portal; no account, term or
+ * package is promised, and a payment that did not go through is bought again from the portal.
+ */
+function CreditOrderSteps({ payment }: { payment: PaymentStatusView }) {
+  const order = payment.credit_order as NonNullable<PaymentStatusView["credit_order"]>;
+  const ref = payment.external_transaction_id;
+  const what = credits(order.credits);
+  if (payment.status === "failed" || payment.status === "cancelled") {
+    return (
+      <Steps
+        title={payment.status === "failed" ? "What you can do" : "Changed your mind?"}
+        actions={
+          <>
+            <PartnerPortalLink />
+            <WhatsAppButton text={`my payment for ${what} (reference ${ref}) did not go through. I have a question.`} />
+          </>
+        }
+      >
+        <li>
+          {payment.status === "failed" ? "The payment didn't go through" : "No payment was taken"}, so no credits were bought. You can buy
+          them again from your partner portal, by card or EFT.
+        </li>
+      </Steps>
+    );
+  }
+  if (payment.status !== "paid") {
+    return (
+      <Steps
+        title="Questions about this payment?"
+        actions={
+          <>
+            <PartnerPortalLink />
+            <WhatsAppButton text={`I have a question about payment ${ref} for ${what}.`} />
+          </>
+        }
+      >
+        <li>Send us the reference above and we'll help.</li>
+      </Steps>
+    );
+  }
+  const balance = order.balance !== null ? ` You now have ${credits(order.balance)}.` : "";
+  const words =
+    order.status === "delivered"
+      ? `Payment received. ${what} ${order.credits === 1 ? "is" : "are"} on your balance.${balance}`
+      : order.status === "paid"
+        ? `Payment received. ${what} ${order.credits === 1 ? "is" : "are"} on ${order.credits === 1 ? "its" : "their"} way to your balance; we e-mail you when ${order.credits === 1 ? "it is" : "they are"} in.`
+        : `Payment received. ${what} ${order.credits === 1 ? "is" : "are"} not on your balance yet: the business has been told and will move ${order.credits === 1 ? "it" : "them"} to you. You don't need to pay again.`;
+  return (
+    <Steps
+      title="What happens next"
+      actions={
+        <>
+          <PartnerPortalLink />
+          <WhatsAppButton text={`my payment ${ref} for ${what} went through. I have a question.`} />
+        </>
+      }
+    >
+      <li>{words}</li>
+      <li>Your tax invoice is e-mailed to you with your receipt.</li>
     </Steps>
   );
 }

@@ -86,6 +86,11 @@ export interface IssueInput {
   payload?: Record<string, string>;
   /** the name to greet, first name only */
   name?: string;
+  /**
+   * stored and counted like any code (the same limits, locks and outcome), queued nowhere: a free
+   * trial asked for with a client's number gets an answer like anyone's, and no code (issue 46)
+   */
+  unsent?: boolean;
   now?: Date;
 }
 
@@ -403,7 +408,7 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
       payload: input.payload,
     });
     const message = codeMessage(business, input.purpose, input.name ?? "");
-    for (const to of input.to) {
+    for (const to of input.unsent ? [] : input.to) {
       await enqueue(tx, {
         channel: to.channel,
         recipient: to.recipient,

@@ -47,9 +47,10 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
 /**
  * Where a suspended client may still go: their session (the portal shows a page saying they
  * are suspended and how to reach the business), renew, which answers its own 409, and the
- * download of their data (POPIA s23: it is theirs whatever their standing).
+ * download of their data and their correction and erasure requests (POPIA s23 and s24: their
+ * data is theirs whatever their standing).
  */
-const OPEN_WHILE_SUSPENDED = new Set(["/api/client/session", "/api/client/renew", "/api/client/data-export"]);
+const OPEN_WHILE_SUSPENDED = new Set(["/api/client/session", "/api/client/renew", "/api/client/data-export", "/api/client/data-requests"]);
 
 /** preHandler: 401 unless the request carries a live client session; 403 for a suspended client outside OPEN_WHILE_SUSPENDED. */
 export async function requireClient(request: FastifyRequest, reply: FastifyReply): Promise<void> {

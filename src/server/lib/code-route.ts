@@ -9,9 +9,12 @@ import { saDay } from "@/shared/dates";
 import { WHATSAPP_WINDOW_HOURS } from "@/shared/messaging";
 import { AppError } from "./errors";
 import { loadAlertRoute, type OwnerAlert, queueOwnerAlert } from "./owner-alerts";
-import { type Destination, VERIFICATION_KIND } from "./verification";
+import type { Destination } from "./verification";
 
 /** free text is counted on only this far inside the window (the outbox worker's margin too) */
+/** The outbox kind of a code message: the worker never sends it as free text or copies it by e-mail. */
+export const VERIFICATION_KIND = "verification-code";
+
 export const CODE_WINDOW_MARGIN_MINUTES = 5;
 
 /** How a code reaches a WhatsApp number now: the authentication template, free text in the open window, or not at all. */

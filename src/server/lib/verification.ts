@@ -17,7 +17,8 @@
 //         are not held by it, so strangers filling it cannot lock the person out;
 //       * WhatsApp code messages are capped per South African day shop-wide
 //         (whatsapp_code_daily_cap, shared/code-limits.ts): past it codeRoute offers e-mail only
-//         and the owner is alerted once that day;
+//         and the owner is alerted once that day; issueCode counts again under one shop-wide
+//         lock (underDailyCap), so two processes cannot both take the day's last place;
 //   - a new code voids the older ones of the same purpose for the same person;
 //   - sent through the outbox only where it arrives now (codeRoute, decided when it is issued):
 //     WhatsApp when the Cloud API is set up and either the authentication template for
@@ -38,9 +39,12 @@ import type { Db } from "@/server/db/client";
 import { verificationCodes } from "@/server/db/schema";
 import { VERIFICATION_CODE_MESSAGES } from "@/shared/schemas";
 import type { BusinessProfile } from "./business";
+import { VERIFICATION_KIND, whatsappCodesCapped, whatsappCodeWay } from "./code-route";
 import { AppError, badRequest } from "./errors";
 import { type Channel, enqueue, SECRET_PLACEHOLDER } from "./outbox";
 import { keyedDigest } from "./secret-box";
+
+export { VERIFICATION_KIND };
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -54,8 +58,6 @@ export const PER_REQUESTER_PER_HOUR = 10;
 export const PER_NUMBER_PER_HOUR = 6;
 /** how far back a requester's proof of a person makes it theirs (not held by PER_NUMBER_PER_HOUR) */
 const OWN_REQUESTER_DAYS = 90;
-/** The outbox kind of a code message: the worker never sends it as free text or copies it by e-mail. */
-export const VERIFICATION_KIND = "verification-code";
 
 export type CodePurpose = "contact-change" | "payment-identify" | "trial";
 /** A code proved by writing it to us on WhatsApp from the number (replyLink), for the same acts. */
@@ -83,6 +85,11 @@ export interface IssueInput {
   payload?: Record<string, string>;
   /** the name to greet, first name only */
   name?: string;
+  /**
+   * stored and counted like any code (the same limits, locks and outcome), queued nowhere: a free
+   * trial asked for with a client's number gets an answer like anyone's, and no code (issue 46)
+   */
+  unsent?: boolean;
   now?: Date;
 }
 
@@ -280,6 +287,8 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
       .from(verificationCodes)
       .where(and(gt(verificationCodes.created_at, hourAgo), sentTo({ ...input, recipients })));
     if (perNumber.n >= PER_NUMBER_PER_HOUR && !(await ownRequester(tx, input, recipients, now))) return "held";
+    const to = input.unsent ? input.to : await underDailyCap(tx, input.to, now);
+    if (!to.length) return "held";
     await tx
       .update(verificationCodes)
       .set({ expires_at: now })
@@ -294,30 +303,49 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
     const code = newCode();
     const row = await storeCode(tx, code, now, {
       purpose: input.purpose,
-      channel: input.to[0].channel,
-      recipient: recipients[0],
+      channel: to[0].channel,
+      recipient: to[0].recipient,
       clientId: input.clientId,
       leadId: input.leadId,
       requester: input.requester,
       payload: input.payload,
     });
     const message = codeMessage(business, input.purpose, input.name ?? "");
-    for (const to of input.to) {
+    for (const dest of input.unsent ? [] : to) {
       await enqueue(tx, {
-        channel: to.channel,
-        recipient: to.recipient,
-        subject: to.channel === "email" ? message.subject : undefined,
+        channel: dest.channel,
+        recipient: dest.recipient,
+        subject: dest.channel === "email" ? message.subject : undefined,
         body: message.body,
         kind: VERIFICATION_KIND,
         secret: code,
         vars: { code_minutes: String(CODE_MINUTES) },
         client_id: input.clientId ?? null,
         lead_id: input.leadId ?? null,
-        dedupe_key: `verification:${row.id}:${to.channel}`,
+        dedupe_key: `verification:${row.id}:${dest.channel}`,
       });
     }
     return "sent" as const;
   });
+}
+
+/**
+ * `to` less the numbers a code would reach by the paid template once the day's WhatsApp cap is
+ * reached. Counted under one shop-wide lock held to the end of the issuing transaction, so the
+ * count and the code it lets through commit together (codeRoute's own check, before, is unlocked).
+ * Taken after issueCode's sorted locks and before nothing else: no deadlock. A number here came
+ * through codeRoute, so the Cloud API is set up.
+ */
+async function underDailyCap(tx: Tx, to: Destination[], now: Date): Promise<Destination[]> {
+  const kept: Destination[] = [];
+  for (const dest of to) {
+    if (dest.channel === "whatsapp" && (await whatsappCodeWay(tx, dest.recipient, { cloudApi: true, now })) === "template") {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('verification:whatsapp-daily-cap'))`);
+      if (await whatsappCodesCapped(tx, { cloudApi: true, now })) continue;
+    }
+    kept.push(dest);
+  }
+  return kept;
 }
 
 export async function codeHash(tx: Pick<Db, "select" | "insert">, id: string, code: string): Promise<string> {

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "@/server/auth/sessions";
-import { capturedPayments, clients, leads, outbox, verificationCodes, whatsappMessages } from "@/server/db/schema";
+import { capturedPayments, clients, dataRequests, leads, outbox, verificationCodes, whatsappMessages } from "@/server/db/schema";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { makeClient, type TestClient } from "./test-helpers";
 
@@ -135,6 +135,51 @@ describe("GET /api/client/data-export", () => {
     expect(response.body).not.toContain("alpha");
     // elsewhere a suspended client is still held back
     expect((await t.app.inject({ method: "GET", url: "/api/client/me", cookies: await cookieOf(b.id) })).statusCode).toBe(403);
+  });
+
+  it("includes the client's own privacy requests (kind, status, dates, the answer), and not another client's", async () => {
+    const due = new Date("2026-12-01T08:00:00Z");
+    await t.app.db.insert(dataRequests).values([
+      {
+        client_id: a.id,
+        kind: "correction",
+        details: "alpha surname wrong",
+        correction: "Alpha Nkosi",
+        status: "corrected",
+        due_at: due,
+        outcome: "alpha name corrected",
+        resolved_at: new Date("2026-11-05T08:00:00Z"),
+        created_at: new Date("2026-11-01T08:00:00Z"),
+      },
+      { client_id: a.id, kind: "erasure", status: "open", due_at: due, created_at: new Date("2026-11-02T08:00:00Z") },
+      { client_id: b.id, kind: "erasure", details: "bravo leaving", status: "open", due_at: due },
+    ]);
+    const data = (await download(a.id)).json();
+    expect(data.privacy_requests).toEqual([
+      {
+        kind: "correction",
+        status: "corrected",
+        details: "alpha surname wrong",
+        correction: "Alpha Nkosi",
+        asked_at: "2026-11-01T08:00:00.000Z",
+        due_at: due.toISOString(),
+        answered_at: "2026-11-05T08:00:00.000Z",
+        outcome: "alpha name corrected",
+      },
+      {
+        kind: "erasure",
+        status: "open",
+        details: "",
+        correction: "",
+        asked_at: "2026-11-02T08:00:00.000Z",
+        due_at: due.toISOString(),
+        answered_at: null,
+        outcome: "",
+      },
+    ]);
+    const theirs = (await download(b.id)).json();
+    expect(theirs.privacy_requests).toMatchObject([{ kind: "erasure", status: "open", details: "bravo leaving" }]);
+    expect(JSON.stringify(theirs)).not.toContain("alpha");
   });
 
   it("is for a signed-in client only", async () => {

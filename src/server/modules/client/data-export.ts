@@ -4,7 +4,8 @@
 // contacts, the line (its own login included: it is theirs, unlike any other system's secrets),
 // orders and requests, payments, invoices and credit notes, the messages sent to them (secrets,
 // such as codes and passwords, are sealed apart and never in a body) and the WhatsApp messages
-// they sent, consents and opt-outs, code events (never codes), and who else received their data.
+// they sent, consents and opt-outs, code events (never codes), their own privacy requests
+// (correction and erasure: kind, status, dates, the owner's answer), and who else received their data.
 // A suspended client may export too (auth/guards.ts): their data is theirs whatever their standing.
 // Never: password hashes, the owner's notes, another client's id or data (a lead that only gave
 // their number — possible_duplicate_of — may be someone else, so it is left out).
@@ -17,6 +18,7 @@ import {
   clients,
   contentRequests,
   creditNotes,
+  dataRequests,
   invoices,
   leads,
   lineMacChanges,
@@ -181,6 +183,20 @@ const routes: FastifyPluginAsync = async (app) => {
         .where(eq(lineMacChanges.client_id, clientId))
         .orderBy(asc(lineMacChanges.created_at)),
     ]);
+    const privacyRequests = await db
+      .select({
+        kind: dataRequests.kind,
+        status: dataRequests.status,
+        details: dataRequests.details,
+        correction: dataRequests.correction,
+        asked_at: dataRequests.created_at,
+        due_at: dataRequests.due_at,
+        answered_at: dataRequests.resolved_at,
+        outcome: dataRequests.outcome,
+      })
+      .from(dataRequests)
+      .where(eq(dataRequests.client_id, clientId))
+      .orderBy(asc(dataRequests.created_at));
     const [panelWork] = await db
       .select({ id: clients.id })
       .from(clients)
@@ -246,6 +262,7 @@ const routes: FastifyPluginAsync = async (app) => {
         status_updates: subscriptions,
       },
       verification_code_events: codes,
+      privacy_requests: privacyRequests,
       third_parties: thirdParties,
     };
     reply

@@ -126,6 +126,30 @@ describe("a client asks", () => {
     expect((await ask(p.cookie, { kind: "correction", details: "Old address", correction: "New address" })).statusCode).toBe(201);
   });
 
+  it("a suspended client can still ask for a correction or an erasure and see their requests (their data is theirs)", async () => {
+    const p = await person();
+    await t.app.db.update(clients).set({ status: "suspended" }).where(eq(clients.id, p.id));
+    const correction = await ask(p.cookie, { kind: "correction", details: "Wrong surname", correction: "Thandi Nkosi" });
+    expect(correction.statusCode, correction.body).toBe(201);
+    const erasure = await ask(p.cookie, { kind: "erasure", details: "I have left" });
+    expect(erasure.statusCode, erasure.body).toBe(201);
+    const own = await asClient(p.cookie, "GET", "/api/client/data-requests");
+    expect(own.statusCode).toBe(200);
+    expect(
+      own
+        .json()
+        .data.map((r: { kind: string }) => r.kind)
+        .sort(),
+    ).toEqual(["correction", "erasure"]);
+    const stored = await t.app.db.select().from(dataRequests).where(eq(dataRequests.client_id, p.id));
+    expect(stored.map((r) => [r.kind, r.status]).sort()).toEqual([
+      ["correction", "open"],
+      ["erasure", "open"],
+    ]);
+    // the rest of the portal still holds a suspended client back
+    expect((await asClient(p.cookie, "GET", "/api/client/me")).statusCode).toBe(403);
+  });
+
   it("another client's requests are not visible to a client; the queue is the owner's only", async () => {
     const a = await person();
     const b = await person();

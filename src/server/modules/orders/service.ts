@@ -98,7 +98,7 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
             throw refusal;
           });
           if (instant) {
-            await checkTrialRequest(app, { email: form.email, ip: submission.ip, returningClient: values.client_id != null, to: codeTo });
+            await checkTrialRequest(app, { email: form.email, ip: submission.ip, to: codeTo });
           }
         }
       : undefined,

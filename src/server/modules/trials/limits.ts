@@ -21,27 +21,29 @@ import { type TrialLimits, trialLimits } from "@/shared/trial-schemas";
 
 type Executor = Pick<Db, "select">;
 
-export type LimitReason = "disposable-email" | "network" | "daily-cap" | "returning-client";
-/** What trial_refusals counts: the limits here, and the order's own two rules (refused in orders/service.ts's words). */
-export type RefusalReason = LimitReason | "already-had-trial" | "blackout-day";
+export type LimitReason = "disposable-email" | "network" | "daily-cap";
+/**
+ * What trial_refusals counts: the limits here, the order's own two rules (refused in
+ * orders/service.ts's words), and a trial asked for with a client's number, which is never
+ * answered as a refusal (who is a customer is not public): the client is told privately
+ * (service.ts, tellClient).
+ */
+export type RefusalReason = LimitReason | "returning-client" | "already-had-trial" | "blackout-day";
 
 export const TRIAL_LIMIT_MESSAGES = {
   "disposable-email": "Free trials need an e-mail address you keep: throwaway addresses can't get one. Please use your own e-mail address.",
   network: "Free trials from your internet connection are used up for today. Please try again tomorrow or choose a paid package.",
   "daily-cap": "Today's free trials are all taken. Please try again tomorrow or choose a paid package.",
-  "returning-client":
-    "This WhatsApp number already has an account with us: free trials are for new customers. Please choose a package to renew.",
 } as const satisfies Record<LimitReason, string>;
 
 /**
  * The 409 (400 for the address, which the customer can change) that says which limit, on the
- * field that decides it: the address, the number, or for the day's allowances the free-trial
+ * field that decides it: the address, or for the day's allowances the free-trial
  * choice itself (`duration`), so a phone shows it there and not only in a toast.
  */
 export function limitRefusal(reason: LimitReason): AppError {
   const message = TRIAL_LIMIT_MESSAGES[reason];
   if (reason === "disposable-email") return new AppError(400, "validation", message, { email: message });
-  if (reason === "returning-client") return new AppError(409, "trial_used", message, { whatsapp: message });
   return new AppError(409, "trial_limit", message, { duration: message });
 }
 

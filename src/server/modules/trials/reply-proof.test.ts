@@ -111,6 +111,22 @@ describe("verify by writing to us: the free trial", () => {
     expect((await trialPage(opened.trialId)).state).not.toBe("awaiting-code");
   });
 
+  it("a trial asked for with a client's number carries a link like anyone's, and the client writing its code to us starts nothing: no trial, no second account", async () => {
+    const p = person();
+    const [client] = await t.app.db
+      .insert(clients)
+      .values({ username: `reply-client${n}`, password_hash: "x", full_name: "Reply Client", whatsapp: p.stored, status: "active" })
+      .returning();
+    const opened = await order(p);
+    const business = await loadBusiness(t.app);
+    expect(opened.waLink).toMatch(new RegExp(`^https://wa\\.me/${business.whatsappNumber.replace(/\D/g, "")}\\?text=`));
+    await deliver(webhookBody(p.stored, `My StreamDesk code: ${codeIn(opened.waLink as string)}`));
+    expect((await trialRow(opened.trialId)).started_at).toBeNull();
+    expect((await trialPage(opened.trialId)).state).toBe("awaiting-code");
+    const withNumber = await t.app.db.select({ id: clients.id }).from(clients).where(eq(clients.whatsapp, p.stored));
+    expect(withNumber).toEqual([{ id: client.id }]);
+  });
+
   it("the browser that asked for the trial sees its login once the number writes the code to us; anyone else holding the id does not", async () => {
     const p = person();
     const res = await t.app.inject({

@@ -8,6 +8,8 @@
 // link queued. The trial row is locked first, so two verifies at once start one trial; the
 // request's limits (throwaway address, per network, per shop) are checked again before the code
 // is used, so one reached since the request still holds (same words, counted in trial_refusals).
+// Who is a customer is not public (issue 46, decision 015): a trial asked for with a client's
+// number is answered like anyone's (tellClient says what happens instead).
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -21,7 +23,7 @@ import { AppError, conflict, notFound } from "@/server/lib/errors";
 import { storedNumber } from "@/server/lib/identity";
 import { type Actor, applyOrRefuse, loadRules } from "@/server/lib/lifecycle";
 import { loadTemplates } from "@/server/lib/message-templates";
-import { enqueueAll } from "@/server/lib/outbox";
+import { enqueue, enqueueAll } from "@/server/lib/outbox";
 import { issueReplyCode, replyWebhookReady, typedProof } from "@/server/lib/reply-codes";
 import {
   type CodeCheck,
@@ -35,6 +37,7 @@ import {
 } from "@/server/lib/verification";
 import { welcomeMessages } from "@/server/modules/admin-business/messages";
 import { currentStreamUrl } from "@/server/modules/panel/settings";
+import { saDay } from "@/shared/dates";
 import { CODE_ROUTE_MESSAGES } from "@/shared/schemas";
 import type { TrialStarted, TrialState, TrialView } from "@/shared/trial-schemas";
 import { type LimitReason, limitBroken, limitRefusal, loadTrialLimits, recordRefusal, requestRefusal } from "./limits";
@@ -85,14 +88,12 @@ export async function trialCodeDestination(
 /**
  * The limits a request must pass before its lead is saved; a refusal is counted for the owner and
  * thrown. The code limits too (429): a lead saved without its code would hold the one trial per
- * number and address with nothing sent.
+ * number and address with nothing sent. The same for a client's number as for anyone's: whether
+ * the number is a client's is not answered here (openTrial, tellClient).
  */
-export async function checkTrialRequest(
-  app: FastifyInstance,
-  request: { email: string; ip: string; returningClient: boolean; to: Destination },
-) {
+export async function checkTrialRequest(app: FastifyInstance, request: { email: string; ip: string; to: Destination }) {
   const network = networkOf(request.ip);
-  const reason = request.returningClient ? "returning-client" : await requestRefusal(app, { email: request.email, network });
+  const reason = await requestRefusal(app, { email: request.email, network });
   if (reason) {
     await recordRefusal(app, reason, network);
     throw limitRefusal(reason);
@@ -113,7 +114,9 @@ export async function countOrderRefusal(app: FastifyInstance, refusal: unknown, 
 
 /**
  * The trial for a saved free-trial lead: made once (a replayed order answers the same trial)
- * with its code sent; a replay sends a new code only when none is live any more.
+ * with its code sent; a replay sends a new code only when none is live any more. A lead whose
+ * number is a client's (orders' returningClient set its client_id) gets the same trial, answer
+ * and code limits, but its code goes nowhere and the client is told privately (tellClient).
  */
 export async function openTrial(app: FastifyInstance, lead: Lead, ip: string, to: TrialDestination): Promise<TrialStarted> {
   const [made] = await app.db
@@ -125,7 +128,52 @@ export async function openTrial(app: FastifyInstance, lead: Lead, ip: string, to
   const sentTo = to.replyOnly ? "" : maskedDestination({ channel: trial.channel as Destination["channel"], recipient: trial.recipient });
   if (trial.started_at) return { trialId: trial.id, sentTo, waLink: null };
   if (!to.replyOnly && (made || !(await hasLiveCode(app, lead.id)))) await sendCode(app, trial, lead, ip);
+  if (made && lead.client_id) {
+    await recordRefusal(app, "returning-client", trial.network);
+    await tellClient(app, lead.client_id);
+  }
   return { trialId: trial.id, sentTo, waLink: await replyCode(app, trial, lead, ip) };
+}
+
+export const RETURNING_CLIENT_KIND = "trial-returning-client";
+
+/**
+ * A free trial was asked for with a client's number: the answer did not say so (who is a customer
+ * is not public), so the client is told here, on their own contacts from their account (not what
+ * the form said): they already have an account, no trial was started and no code sent, and where
+ * their portal is. E-mail when they have an address, else WhatsApp; once a day at most (the
+ * dedupe key), so a stranger asking again and again cannot flood them.
+ */
+async function tellClient(app: FastifyInstance, clientId: string): Promise<void> {
+  const [client] = await app.db.select().from(clients).where(eq(clients.id, clientId));
+  if (!client) return;
+  const business = await loadBusiness(app);
+  const email = client.email.trim();
+  const to: Destination | null = email.includes("@")
+    ? { channel: "email", recipient: email }
+    : client.whatsapp
+      ? { channel: "whatsapp", recipient: client.whatsapp }
+      : null;
+  if (!to) return;
+  const first = client.full_name.trim().split(/\s+/)[0];
+  const number = client.whatsapp ? ` with your WhatsApp number ending ${client.whatsapp.replace(/\D/g, "").slice(-4)}` : "";
+  await enqueue(app.db, {
+    channel: to.channel,
+    recipient: to.recipient,
+    subject: to.channel === "email" ? `You already have an account with ${business.companyName}` : undefined,
+    body: [
+      first ? `Hi ${first},` : "Hi,",
+      "",
+      `Someone asked ${business.companyName} for a free trial${number}. You already have an account with us, so no trial was started and no code was sent.`,
+      `To see your line, renew or change your details, sign in to your portal: ${business.publicUrl}/client/login`,
+      "",
+      "If it was not you, there is nothing to do: nothing on your account changed.",
+    ].join("\n"),
+    kind: RETURNING_CLIENT_KIND,
+    client_id: client.id,
+    dedupe_key: `${RETURNING_CLIENT_KIND}:${client.id}:${saDay(new Date())}`,
+  });
+  app.outbox.nudge();
 }
 
 /**
@@ -168,6 +216,8 @@ async function sendCode(app: FastifyInstance, trial: Trial, lead: Lead, ip: stri
     requester: codeRequester(ip),
     payload: { trialId: trial.id },
     name: lead.name,
+    // a client's number: counted like any code, sent nowhere (openTrial)
+    unsent: Boolean(lead.client_id),
   });
   app.outbox.nudge();
 }
@@ -199,6 +249,7 @@ export async function resendCode(app: FastifyInstance, id: string, ip: string): 
     .where(eq(trials.id, trial.id))
     .returning();
   if (!to.replyOnly) await sendCode(app, routed, lead, ip);
+  if (lead.client_id) await tellClient(app, lead.client_id);
   return { trialId: trial.id, sentTo: to.replyOnly ? "" : maskedDestination(to), waLink: await replyCode(app, routed, lead, ip) };
 }
 
@@ -260,6 +311,9 @@ export async function verifyTrial(app: FastifyInstance, id: string, code: string
     const check = await prove(tx);
     // A wrong try is counted: this transaction commits, then the refusal is answered.
     if (!check.ok) return { kind: "refused", check };
+    // A trial asked for with a client's number never starts: its code went nowhere, so only a
+    // guess or the client's own reply gets here. Refused as a code that is no more.
+    if (lead.client_id) return { kind: "refused", check: { ok: false, reason: "none" } };
     const [current] = await tx.select().from(leads).where(eq(leads.id, lead.id)).for("update");
     if (current.status === "converted") throw conflict(TRIAL_MESSAGES.converted);
     let client = await insertClientFromLead(tx, current, { packageId: pkg?.id ?? null, packageName: pkg?.name ?? current.package_name });

@@ -19,7 +19,7 @@ import { eventually } from "@/server/testing";
 import { VERIFICATION_CODE_MESSAGES } from "@/shared/schemas";
 import { TRIAL_SETTINGS } from "@/shared/trial-schemas";
 import { TRIAL_LIMIT_MESSAGES } from "./limits";
-import { TRIAL_MESSAGES } from "./service";
+import { RETURNING_CLIENT_KIND, TRIAL_MESSAGES } from "./service";
 
 const PUBLIC_URL = "http://localhost:8080";
 let t: MessagingTestApp;
@@ -330,12 +330,65 @@ describe("the limits", () => {
     expect((await verify(trialId, code)).statusCode).toBe(201);
   });
 
-  it("refuses a number that is already a client's (free trials are for new customers)", async () => {
+  it("answers a client's number exactly as a stranger's (status and body, at every step), and tells the client privately instead of sending a code", async () => {
     const p = person();
-    await t.app.db.insert(clients).values({ username: `existing${n}`, password_hash: "x", full_name: "Existing", whatsapp: p.stored });
-    const res = await order(p);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.fields.whatsapp).toBe(TRIAL_LIMIT_MESSAGES["returning-client"]);
+    const [client] = await t.app.db
+      .insert(clients)
+      .values({
+        username: `existing${n}`,
+        password_hash: "x",
+        full_name: "Existing Client",
+        whatsapp: p.stored,
+        email: `existing${n}@example.co.za`,
+        status: "active",
+      })
+      .returning();
+    const stranger = person();
+    // both forms give an address that masks alike (t***@example.co.za): only the ids may differ
+    const same = (body: string, ids: string[]) => ids.reduce((text, id) => text.replaceAll(id, "<id>"), body);
+
+    const [asClient, asStranger] = [await order(p), await order(stranger)];
+    expect(asClient.statusCode, asClient.body).toBe(202);
+    expect(asStranger.statusCode, asStranger.body).toBe(202);
+    const mine = asClient.json();
+    const theirs = asStranger.json();
+    expect(same(asClient.body, [mine.id, mine.trialId])).toBe(same(asStranger.body, [theirs.id, theirs.trialId]));
+    expect(Boolean(asClient.headers["set-cookie"])).toBe(Boolean(asStranger.headers["set-cookie"]));
+
+    // a wrong code, a resend and the result screen answer alike too
+    const strangerCode = await codeSentTo(t.app, stranger.email);
+    const [wrongMine, wrongTheirs] = [await verify(mine.trialId, wrong(strangerCode)), await verify(theirs.trialId, wrong(strangerCode))];
+    expect(wrongMine.statusCode).toBe(400);
+    expect([wrongMine.statusCode, wrongMine.body]).toEqual([wrongTheirs.statusCode, wrongTheirs.body]);
+    const resend = (trialId: string) =>
+      t.app.inject({ method: "POST", url: `/api/trials/${trialId}/resend`, remoteAddress: "10.98.0.1", headers: { origin: PUBLIC_URL } });
+    const [againMine, againTheirs] = [await resend(mine.trialId), await resend(theirs.trialId)];
+    expect(againMine.statusCode).toBe(202);
+    expect([againMine.statusCode, same(againMine.body, [mine.trialId])]).toEqual([
+      againTheirs.statusCode,
+      same(againTheirs.body, [theirs.trialId]),
+    ]);
+    const [screenMine, screenTheirs] = [await view(mine.trialId), await view(theirs.trialId)];
+    expect(same(screenMine.body, [mine.trialId])).toBe(same(screenTheirs.body, [theirs.trialId]));
+
+    // the client's code was stored and counted like anyone's (the resend re-used it, live) but queued
+    // nowhere; their own address was told, once however often it is asked
+    const codes = await t.app.db.select().from(verificationCodes).where(eq(verificationCodes.lead_id, mine.id));
+    expect(codes.map((c) => [c.purpose, c.requester])).toEqual([["trial", expect.stringMatching(/^network:/)]]);
+    const toClient = await t.app.db
+      .select()
+      .from(outbox)
+      .where(inArray(outbox.recipient, [p.email, p.stored, client.email]));
+    expect(toClient.map((m) => [m.kind, m.channel, m.recipient])).toEqual([[RETURNING_CLIENT_KIND, "email", client.email]]);
+    expect(toClient[0].client_id).toBe(client.id);
+    expect(toClient[0].body).toContain("You already have an account with us, so no trial was started and no code was sent.");
+    expect(toClient[0].body).toContain(`${PUBLIC_URL}/client/login`);
+    // nothing started for them: the one client with that number is the one they had
+    expect((await clientsOf(p)).map((c) => c.id)).toEqual([client.id]);
+    const [trial] = await t.app.db.select().from(trials).where(eq(trials.id, mine.trialId));
+    expect(trial.started_at).toBeNull();
+    // counted for the owner, never answered
+    expect(await t.app.db.select().from(trialRefusals).where(eq(trialRefusals.reason, "returning-client"))).toHaveLength(1);
   });
 
   it("keeps one trial per number and per e-mail", async () => {

@@ -339,7 +339,7 @@ describe("where the client stands", () => {
   });
 
   it("a suspended client sees only the suspended page: the message, how to reach the business, and Sign out", async () => {
-    const stub = api(profile({ status: "suspended" }, "suspended"));
+    const stub = api(profile({ status: "suspended" }, "suspended"), { "/client/data-requests": { body: { data: [] } } });
     vi.stubGlobal("fetch", stub.fetch);
     const { rendered, router } = renderRoutes(routes, "/client?renew=1");
     const { container } = await rendered;
@@ -354,6 +354,9 @@ describe("where the client stands", () => {
     expect(stub.calls.some((c) => c.startsWith("/client/me") || c.startsWith("/client/specials"))).toBe(false);
     // their data is theirs: the download stays open to them
     expect(container.querySelector<HTMLAnchorElement>('a[href="/api/client/data-export"]')?.textContent).toBe("Download my data");
+    // and so is asking for a correction or an erasure (POPIA s24)
+    expect(container.querySelector("#data-requests-heading")).not.toBeNull();
+    await waitFor(() => expect(stub.calls.some((c) => c.startsWith("/client/data-requests"))).toBe(true));
 
     await click(getByRoleName(container, "button", "Sign out"));
     await waitFor(() => expect(router.state.location.pathname).toBe("/client/login"));

@@ -1,8 +1,8 @@
 // What a suspended client sees, on every portal page: that the account is suspended, how to
 // reach the business (WhatsApp and the support e-mail from the branding), and Sign out.
-// Nothing else but "Download my data" (POPIA: their data is theirs): no subscription, line,
-// payments, requests or renewing (the server refuses them all with 403 'suspended'; a payment
-// would not lift the suspension anyway).
+// Nothing else but "Download my data" and their correction and erasure requests (POPIA s23 and
+// s24: their data is theirs): no subscription, line, payments, content requests or renewing (the
+// server refuses them all with 403 'suspended'; a payment would not lift the suspension anyway).
 import { AlertOctagon, Mail, MessageCircle } from "lucide-react";
 import type { ClientSummary } from "@/shared/client-schemas";
 import { SUSPENDED_MESSAGE } from "@/shared/client-schemas";
@@ -10,6 +10,7 @@ import { buildWhatsAppLink, formatPhoneForDisplay } from "@/shared/whatsapp";
 import { buttonClasses } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
 import { useBranding } from "@/web/lib/queries/branding";
+import { DataRequestsCard } from "./data-requests-card";
 import { DownloadMyDataLink } from "./download-my-data";
 
 export function SuspendedPage({ client }: { client: ClientSummary }) {
@@ -62,6 +63,7 @@ export function SuspendedPage({ client }: { client: ClientSummary }) {
         </section>
         <DownloadMyDataLink />
       </Card>
+      <DataRequestsCard />
     </div>
   );
 }

@@ -4,8 +4,8 @@
 // storefront payment through each of them runs end to end. PayFast starts last: its /health
 // answering (Playwright's readiness check) means all three listen.
 import { startFakeOzow } from "../../src/server/adapters/payments/fake-ozow";
-import { startFakePayfast } from "../../src/server/adapters/payments/fake-payfast";
 import { startFakeYoco } from "../../src/server/adapters/payments/fake-yoco";
+import { startFakePayfast } from "../../src/server/adapters/payments/payfast/fake";
 import { e2eOzow, e2ePayfast, e2eYoco } from "./e2e-env";
 
 const ozow = await startFakeOzow({ ...e2eOzow, port: Number(process.env.E2E_OZOW_PORT) });

@@ -83,7 +83,7 @@ describe("fakes import nothing of ours", () => {
     const fakes = repoFiles().filter(isFake);
     expect(fakes).toEqual(
       expect.arrayContaining([
-        "src/server/adapters/payments/fake-payfast.ts",
+        "src/server/adapters/payments/payfast/fake.ts",
         "src/server/adapters/payments/fake-ozow.ts",
         "src/server/adapters/payments/fake-yoco.ts",
         "src/server/adapters/payments/fake-ikhokha.ts",

@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeIkhokhaSignature, startFakeIkhokha } from "./fake-ikhokha";
 import { fakeOzowHash, startFakeOzow } from "./fake-ozow";
-import { fakePayfastApiSignature, fakePayfastCheckoutSignature, fakePayfastItnSignature, startFakePayfast } from "./fake-payfast";
 import { fakeStandardWebhookSignature } from "./fake-yoco";
 import { createOzowProvider, OZOW_REFUND_ORDER, OZOW_REQUEST_ORDER, ozowHash } from "./ozow";
-import { createPayfastProvider, payfastApiSignature, payfastSignature } from "./payfast";
+import { createPayfastProvider, payfastApiSignature, payfastSignature } from "./payfast/adapter";
+import { fakePayfastApiSignature, fakePayfastCheckoutSignature, fakePayfastItnSignature, startFakePayfast } from "./payfast/fake";
 import { ikSignature } from "./signing";
 import { yocoSignature } from "./yoco";
 

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { createPayfastSourceCheck } from "@/server/adapters/payments/payfast-source";
+import { createPayfastSourceCheck } from "@/server/adapters/payments/payfast/source";
 import type { HostedProvider, HostedProviderName } from "@/server/adapters/payments/provider";
 import { type ActiveProvider, selectHostedProviders, selectPaymentProvider } from "@/server/adapters/payments/select-provider";
 import type { Db } from "@/server/db/client";

@@ -1,7 +1,8 @@
 // PayFast's entry in the registry (registry.ts): beside the card provider when its three keys are
 // set; the customer's browser posts our signed form to PayFast, which tells us by an ITN.
-import { createPayfastProvider } from "./payfast";
-import { configuredValue, type HostedProviderDefinition } from "./provider";
+
+import { configuredValue, type HostedProviderDefinition } from "../provider";
+import { createPayfastProvider } from "./adapter";
 
 export const payfastDefinition = {
   name: "payfast",

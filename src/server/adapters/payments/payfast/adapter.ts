@@ -8,7 +8,7 @@
 // signed with payfastApiSignature); it takes no idempotency key, so after a lost answer the
 // amount it has left to refund is read again and compared with what it was before we asked.
 import { createHash, timingSafeEqual } from "node:crypto";
-import { centsFromDecimal, decimalFromCents, parseFormPairs, phpUrlencode } from "./form-encoding";
+import { centsFromDecimal, decimalFromCents, parseFormPairs, phpUrlencode } from "../form-encoding";
 import {
   type Checkout,
   type CheckoutInput,
@@ -22,7 +22,7 @@ import {
   type ProviderRefund,
   type ProviderRefundRequest,
   RefundOutcomeUnknown,
-} from "./provider";
+} from "../provider";
 
 export const PAYFAST_PROCESS_PATH = "/eng/process";
 export const PAYFAST_VALIDATE_PATH = "/eng/query/validate";

@@ -3,7 +3,7 @@
 // merchant keys the app is started with (e2e-env.ts). The app's provider URLs point here, so a
 // storefront payment through each of them runs end to end. PayFast starts last: its /health
 // answering (Playwright's readiness check) means all three listen.
-import { startFakeOzow } from "../../src/server/adapters/payments/fake-ozow";
+import { startFakeOzow } from "@/server/adapters/payments/ozow/fake";
 import { startFakeYoco } from "../../src/server/adapters/payments/fake-yoco";
 import { startFakePayfast } from "../../src/server/adapters/payments/payfast/fake";
 import { e2eOzow, e2ePayfast, e2eYoco } from "./e2e-env";

@@ -84,7 +84,7 @@ describe("fakes import nothing of ours", () => {
     expect(fakes).toEqual(
       expect.arrayContaining([
         "src/server/adapters/payments/payfast/fake.ts",
-        "src/server/adapters/payments/fake-ozow.ts",
+        "src/server/adapters/payments/ozow/fake.ts",
         "src/server/adapters/payments/fake-yoco.ts",
         "src/server/adapters/payments/fake-ikhokha.ts",
         "src/server/adapters/payments/fake-form-protocol.ts",

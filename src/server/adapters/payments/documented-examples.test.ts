@@ -5,9 +5,9 @@
 // command written beside it; nothing in this file computes an expected value with our code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeIkhokhaSignature, startFakeIkhokha } from "./fake-ikhokha";
-import { fakeOzowHash, startFakeOzow } from "./fake-ozow";
 import { fakeStandardWebhookSignature } from "./fake-yoco";
-import { createOzowProvider, OZOW_REFUND_ORDER, OZOW_REQUEST_ORDER, ozowHash } from "./ozow";
+import { createOzowProvider, OZOW_REFUND_ORDER, OZOW_REQUEST_ORDER, ozowHash } from "./ozow/adapter";
+import { fakeOzowHash, startFakeOzow } from "./ozow/fake";
 import { createPayfastProvider, payfastApiSignature, payfastSignature } from "./payfast/adapter";
 import { fakePayfastApiSignature, fakePayfastCheckoutSignature, fakePayfastItnSignature, startFakePayfast } from "./payfast/fake";
 import { ikSignature } from "./signing";

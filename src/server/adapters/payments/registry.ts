@@ -6,7 +6,7 @@
 import type { Config } from "@/server/config";
 import type { PaymentProviderInfo } from "@/shared/api";
 import { ikhokhaDefinition } from "./ikhokha.definition";
-import { ozowDefinition } from "./ozow.definition";
+import { ozowDefinition } from "./ozow/definition";
 import { payfastDefinition } from "./payfast/definition";
 import { paystackDefinition } from "./paystack/definition";
 import type { CardProviderDefinition, HostedProviderDefinition, PaymentProviderName, ProviderDefinition, RefundRoute } from "./provider";

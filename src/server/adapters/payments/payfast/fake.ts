@@ -18,7 +18,7 @@ import { fakeFormBody, fakeParseForm, fakePhpUrlencode } from "../fake-form-prot
 // PayFast's protocol as its documentation states it (https://developers.payfast.co.za/docs, "Step 1:
 // Create your checkout form", "Step 2: Create security signature", "Step 4: Confirm payment" (ITN);
 // https://developers.payfast.co.za/api, "Authentication" / "Signature generation"), written here
-// from that text and sharing nothing with our adapter (payfast.ts), so a signing mistake there is
+// from that text and sharing nothing with our adapter (adapter.ts), so a signing mistake there is
 // refused here as PayFast would refuse it.
 
 const PROCESS_PATH = "/eng/process";

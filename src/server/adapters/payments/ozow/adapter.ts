@@ -9,7 +9,7 @@
 // HashCheck); it takes no idempotency key, so after a lost answer the site's refunds of that day
 // (/secure/refunds/getrefunds) are searched for ours before anything is sent again.
 import { createHash, timingSafeEqual } from "node:crypto";
-import { centsFromDecimal, decimalFromCents, parseFormPairs } from "./form-encoding";
+import { centsFromDecimal, decimalFromCents, parseFormPairs } from "../form-encoding";
 import {
   type Checkout,
   type CheckoutInput,
@@ -23,7 +23,7 @@ import {
   type ProviderRefund,
   type ProviderRefundRequest,
   RefundOutcomeUnknown,
-} from "./provider";
+} from "../provider";
 
 export const OZOW_STATUS_PATH = "/GetTransactionByReference";
 export const OZOW_TOKEN_PATH = "/token";

@@ -85,7 +85,7 @@ describe("fakes import nothing of ours", () => {
       expect.arrayContaining([
         "src/server/adapters/payments/payfast/fake.ts",
         "src/server/adapters/payments/ozow/fake.ts",
-        "src/server/adapters/payments/fake-yoco.ts",
+        "src/server/adapters/payments/yoco/fake.ts",
         "src/server/adapters/payments/fake-ikhokha.ts",
         "src/server/adapters/payments/fake-form-protocol.ts",
         "src/server/adapters/panel/fake-xtream.ts",

@@ -11,7 +11,7 @@ import { payfastDefinition } from "./payfast/definition";
 import { paystackDefinition } from "./paystack/definition";
 import type { CardProviderDefinition, HostedProviderDefinition, PaymentProviderName, ProviderDefinition, RefundRoute } from "./provider";
 import { sandboxDefinition } from "./sandbox.definition";
-import { yocoDefinition } from "./yoco.definition";
+import { yocoDefinition } from "./yoco/definition";
 
 /**
  * Every provider. Card providers in the order they are preferred (the first configured one takes

@@ -1,7 +1,7 @@
 // The signing rules of Yoco's webhooks (Standard Webhooks), against known values.
 import { describe, expect, it } from "vitest";
-import { NotificationRefused } from "./provider";
-import { createYocoProvider, yocoSignature } from "./yoco";
+import { NotificationRefused } from "../provider";
+import { createYocoProvider, yocoSignature } from "./adapter";
 
 describe("Yoco webhook signatures (Standard Webhooks)", () => {
   // The example in the Standard Webhooks specification's README.

@@ -20,8 +20,8 @@ import {
   type ProviderRefund,
   type ProviderRefundRequest,
   RefundOutcomeUnknown,
-} from "./provider";
-import { headerValue } from "./signing";
+} from "../provider";
+import { headerValue } from "../signing";
 
 export const YOCO_CHECKOUTS_PATH = "/api/checkouts";
 /** Standard Webhooks' tolerance: a delivery signed more than this far from now is refused. */

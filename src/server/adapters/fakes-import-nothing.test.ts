@@ -86,7 +86,7 @@ describe("fakes import nothing of ours", () => {
         "src/server/adapters/payments/payfast/fake.ts",
         "src/server/adapters/payments/ozow/fake.ts",
         "src/server/adapters/payments/yoco/fake.ts",
-        "src/server/adapters/payments/fake-ikhokha.ts",
+        "src/server/adapters/payments/ikhokha/fake.ts",
         "src/server/adapters/payments/fake-form-protocol.ts",
         "src/server/adapters/panel/fake-xtream.ts",
         "src/server/adapters/fake-whatsapp-cloud.ts",

@@ -4,7 +4,7 @@
 // the test says so in its name and its literal was computed once by hand in a shell, with the
 // command written beside it; nothing in this file computes an expected value with our code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fakeIkhokhaSignature, startFakeIkhokha } from "./fake-ikhokha";
+import { fakeIkhokhaSignature, startFakeIkhokha } from "./ikhokha/fake";
 import { createOzowProvider, OZOW_REFUND_ORDER, OZOW_REQUEST_ORDER, ozowHash } from "./ozow/adapter";
 import { fakeOzowHash, startFakeOzow } from "./ozow/fake";
 import { createPayfastProvider, payfastApiSignature, payfastSignature } from "./payfast/adapter";

@@ -5,7 +5,7 @@
 // Adding a provider: docs/how-to.md, "Add a payment provider".
 import type { Config } from "@/server/config";
 import type { PaymentProviderInfo } from "@/shared/api";
-import { ikhokhaDefinition } from "./ikhokha.definition";
+import { ikhokhaDefinition } from "./ikhokha/definition";
 import { ozowDefinition } from "./ozow/definition";
 import { payfastDefinition } from "./payfast/definition";
 import { paystackDefinition } from "./paystack/definition";

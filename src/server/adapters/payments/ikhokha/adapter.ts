@@ -9,8 +9,8 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   statusFromProvider,
-} from "./provider";
-import { headerValue, ikSignature, signatureMatches } from "./signing";
+} from "../provider";
+import { headerValue, ikSignature, signatureMatches } from "../signing";
 
 export const IKHOKHA_PAYMENT_PATH = "/public-api/v1/api/payment";
 export const IKHOKHA_STATUS_PATH = "/public-api/v1/api/getStatus";

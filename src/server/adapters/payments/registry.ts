@@ -10,7 +10,7 @@ import { ozowDefinition } from "./ozow/definition";
 import { payfastDefinition } from "./payfast/definition";
 import { paystackDefinition } from "./paystack/definition";
 import type { CardProviderDefinition, HostedProviderDefinition, PaymentProviderName, ProviderDefinition, RefundRoute } from "./provider";
-import { sandboxDefinition } from "./sandbox.definition";
+import { sandboxDefinition } from "./sandbox/definition";
 import { yocoDefinition } from "./yoco/definition";
 
 /**

@@ -6,8 +6,8 @@ import type { Config } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import type { CardProviderName, HostedProvider, HostedProviderName, PaymentProvider } from "./provider";
 import { cardProviderFor, configuredHostedProviders } from "./registry";
-import type { SandboxProvider } from "./sandbox";
-import { sandboxDefinition } from "./sandbox.definition";
+import type { SandboxProvider } from "./sandbox/adapter";
+import { sandboxDefinition } from "./sandbox/definition";
 
 export type ActiveProvider =
   | { kind: Exclude<CardProviderName, typeof sandboxDefinition.name>; provider: PaymentProvider }

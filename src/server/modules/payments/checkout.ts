@@ -6,7 +6,7 @@ import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Checkout, HostedProvider, HostedProviderName } from "@/server/adapters/payments/provider";
 import { hostedProviderDefinitions } from "@/server/adapters/payments/registry";
-import type { SandboxOutcome, SandboxPaylink } from "@/server/adapters/payments/sandbox";
+import type { SandboxOutcome, SandboxPaylink } from "@/server/adapters/payments/sandbox/adapter";
 import { capturedPayments } from "@/server/db/schema";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { AppError, badRequest, notFound } from "@/server/lib/errors";

@@ -1,7 +1,7 @@
 // The local test checkout's entry in the registry (registry.ts): the card provider when no real
 // one is configured; it takes no real money.
-import { CARD_REFUND, type CardProviderDefinition } from "./provider";
-import { createSandboxProvider, type SandboxProvider } from "./sandbox";
+import { CARD_REFUND, type CardProviderDefinition } from "../provider";
+import { createSandboxProvider, type SandboxProvider } from "./adapter";
 
 export const sandboxDefinition = {
   name: "sandbox",

@@ -1,5 +1,5 @@
-// Pay links and hosted checkouts: a card pay link (iKhokha or the local sandbox), a checkout at
-// a hosted provider (PayFast, Ozow, Yoco), the hand-off page that posts a signed form to one,
+// Pay links and hosted checkouts: a card pay link (the card provider, or the local sandbox), a
+// checkout at a hosted provider, the hand-off page that posts a signed form to one,
 // and the sandbox's own checkout page and buttons. Each prices the order (pricing.ts), finds
 // the payer (payer.ts) and writes one pending row (insert-payment.ts) before the provider is asked.
 import { randomInt } from "node:crypto";
@@ -78,7 +78,7 @@ export async function paylinkFor(
   if (input.method && input.method !== "card") return checkoutFor(ctx, input.method, input, session, body);
   const { app, db, publicUrl } = ctx;
   const provider = ctx.active.provider;
-  // The card pay link (iKhokha, the sandbox) keeps no card for us to charge later.
+  // The card pay link keeps no card for us to charge later.
   if (input.autoRenew) throw badRequest(AUTO_RENEW_NOT_OFFERED, { autoRenew: AUTO_RENEW_NOT_OFFERED });
   if (ctx.cardMode === "off") throw new AppError(409, "card_payments_off", CARD_OFF_MESSAGE);
   const order = await priceOrder(ctx, input, session);
@@ -158,9 +158,9 @@ function checkoutInput(
 }
 
 /**
- * A pay link through PayFast, Ozow or Yoco: the same pricing, payer and pending row as a card
- * pay link, then the provider's checkout. Yoco makes a checkout by API and gives its URL; PayFast
- * and Ozow take a signed form post, which our hand-off page (/api/payments/checkout/:ref) sends.
+ * A pay link through a hosted provider: the same pricing, payer and pending row as a card pay
+ * link, then the provider's checkout. A redirect provider makes a checkout by API and gives its
+ * URL; a form-post one takes a signed form, which our hand-off page (/api/payments/checkout/:ref) sends.
  */
 async function checkoutFor(
   ctx: PaymentsContext,
@@ -175,7 +175,7 @@ async function checkoutFor(
   const order = await priceOrder(ctx, input, session);
   await checkNewLineMac(app, input, session.clientId);
   const payer = await resolvePayer(ctx, input, session, order.pkg.name, body);
-  // a provider that sends its own receipt by e-mail (Paystack) cannot start without the address
+  // a provider that sends its own receipt by e-mail (needsEmail) cannot start without the address
   if (chosen.needsEmail && !payer.email.trim()) {
     const message = `${chosen.label} needs your e-mail address for its receipt. Add it, or choose another way to pay.`;
     throw badRequest(message, { email: message });
@@ -204,7 +204,7 @@ async function checkoutFor(
 }
 
 /**
- * GET /api/payments/checkout/:ref: the signed form that carries a pending PayFast or Ozow payment
+ * GET /api/payments/checkout/:ref: the signed form that carries a pending form-post provider's payment
  * to the provider's page; a payment already settled sends the browser to its result page.
  */
 export async function checkoutPage(

@@ -1,15 +1,15 @@
-// Payments: card pay links (iKhokha or the local sandbox), the provider webhook, status for
-// the result pages, EFT references, and the sandbox's own checkout page; PayFast, Ozow and Yoco
+// Payments: card pay links (the card provider, or the local sandbox), the provider webhook, status
+// for the result pages, EFT references, and the sandbox's own checkout page; the hosted providers'
 // checkouts (the hand-off page) and their notifications (docs/payment-providers.md).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { HostedProviderName } from "@/server/adapters/payments/provider";
+import { hostedProviderDefinitions } from "@/server/adapters/payments/registry";
 import { CLIENT_COOKIE, createSession, deleteSession, readClientSession, secureCookies, setSessionCookie } from "@/server/auth/sessions";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { handoffPolicy, renderHandoff } from "./checkout-handoff";
 import { renderSandboxCheckout } from "./sandbox-checkout";
-import { createPaymentsService, NOTIFY_PATHS, type PayerSession, paymentNotificationsSettled } from "./service";
+import { createPaymentsService, type PayerSession, paymentNotificationsSettled } from "./service";
 
 /** Our references and the sandbox's: letters, digits, '_' and '-'. */
 const refParam = z
@@ -23,7 +23,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   const limit = (area: string, ip: string) =>
     enforce(app.db, [{ key: `${area}:ip:${ip}`, limit: app.config.PUBLIC_WRITE_LIMIT_PER_MIN, message: PUBLIC_WRITE_MESSAGE }]);
 
-  // A PayFast ITN answered but still being checked finishes before the app closes (shutdown).
+  // A notification answered at once but still being checked finishes before the app closes (shutdown).
   app.addHook("onClose", async () => {
     await paymentNotificationsSettled();
   });
@@ -104,7 +104,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => reply.redirect(await service.sandboxAction(request.params.ref, request.params.action), 303),
   );
 
-  // A PayFast or Ozow payment's signed form, posted on to the provider's page.
+  // A form-post provider's signed form (capabilities.checkout "form"), posted on to the provider's page.
   app.get("/payments/checkout/:ref", { schema: { params: z.object({ ref: refParam }) } }, async (request, reply) => {
     const view = await service.checkoutPage(request.params.ref);
     if (view.kind === "redirect") return reply.redirect(view.location, 303);
@@ -132,26 +132,30 @@ const routes: FastifyPluginAsync = async (fastify) => {
       });
     });
 
-    // PayFast's ITN: checked for shape (400), then answered 200 at once, as PayFast asks; the
-    // source address (PayFast's hosts or PAYFAST_VALID_IPS; request.ip under TRUST_PROXY), the
-    // signature, validate call and capture run after the answer (their outcome noted on the payment).
-    scope.post("/payments/payfast/itn", async (request, reply) => {
-      const rawBody = typeof request.body === "string" ? request.body : "";
-      service.inBackground(
-        await service.takeNotification("payfast", { rawBody, headers: request.headers }, { strict: false, source: request.ip }),
-      );
-      return reply.status(200).type("text/plain").send("OK");
-    });
-
-    // Every other hosted provider (Ozow, Yoco, Paystack): checked and captured before the answer,
-    // so a failure to confirm is a 502 and they deliver the notification again.
-    const answeredAtOnce = new Set<string>(["payfast"]);
-    for (const [name, path] of (Object.entries(NOTIFY_PATHS) as [HostedProviderName, string][]).filter(([p]) => !answeredAtOnce.has(p))) {
-      scope.post(path.replace(/^\/api/, ""), async (request) => {
-        const rawBody = typeof request.body === "string" ? request.body : "";
-        await (await service.takeNotification(name, { rawBody, headers: request.headers }, { strict: true }))();
-        return { received: true };
-      });
+    // Each hosted provider's notification, at the path its definition names (registry.ts).
+    for (const definition of hostedProviderDefinitions()) {
+      const name = definition.name;
+      const path = definition.notificationPath.replace(/^\/api/, "");
+      if (definition.answersNotificationAtOnce) {
+        // Checked for shape (400), then answered 200 at once, as the provider asks; the source
+        // address (request.ip under TRUST_PROXY), the signature, the provider's confirmation and
+        // the capture run after the answer (their outcome noted on the payment).
+        scope.post(path, async (request, reply) => {
+          const rawBody = typeof request.body === "string" ? request.body : "";
+          service.inBackground(
+            await service.takeNotification(name, { rawBody, headers: request.headers }, { strict: false, source: request.ip }),
+          );
+          return reply.status(200).type("text/plain").send("OK");
+        });
+      } else {
+        // Checked and captured before the answer, so a failure to confirm is a 502 and the
+        // provider delivers the notification again.
+        scope.post(path, async (request) => {
+          const rawBody = typeof request.body === "string" ? request.body : "";
+          await (await service.takeNotification(name, { rawBody, headers: request.headers }, { strict: true }))();
+          return { received: true };
+        });
+      }
     }
   });
 };

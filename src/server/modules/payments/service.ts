@@ -1,5 +1,5 @@
 // The payments module's one service, assembled from its jobs (docs/architecture.md, "Payments"):
-//   checkout.ts  pay links and hosted checkouts (card, PayFast, Ozow, Yoco; the sandbox checkout)
+//   checkout.ts  pay links and hosted checkouts (card, the hosted providers; the sandbox checkout)
 //   intake.ts    notification intake: verify, confirm with the provider, capture once (settle.ts)
 //   status.ts    status for the result page, with a throttled status query for a pending payment
 //   payer.ts     payer proof: the client or lead a payment is for, and the one-time code

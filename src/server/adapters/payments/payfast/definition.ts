@@ -3,6 +3,7 @@
 
 import { configuredValue, type HostedProviderDefinition } from "../provider";
 import { createPayfastProvider } from "./adapter";
+import { createPayfastSourceCheck } from "./source";
 
 export const payfastDefinition = {
   name: "payfast",
@@ -19,6 +20,16 @@ export const payfastDefinition = {
     how: "PayFast pays it back to the card or account you paid with; banks usually take 5 to 10 working days to show it.",
   },
   notificationPath: "/api/payments/payfast/itn",
+  // PayFast's ITN rule: answer 200 at once, then check (its source address among them)
+  answersNotificationAtOnce: true,
+  notificationSource: (config, resolve) => {
+    const check = createPayfastSourceCheck({ validIps: config.PAYFAST_VALID_IPS, resolve });
+    return {
+      allows: (address) => check.allows(address),
+      refusedNote: (address) =>
+        `Not captured: a notification from PayFast for this payment came from ${address ?? "an unknown address"}, which is not one of PayFast's (PAYFAST_VALID_IPS lists others).`,
+    };
+  },
   configKeys: ["PAYFAST_MERCHANT_ID", "PAYFAST_MERCHANT_KEY", "PAYFAST_PASSPHRASE"],
   configured: (config) => Boolean(config.PAYFAST_MERCHANT_ID && config.PAYFAST_MERCHANT_KEY && config.PAYFAST_PASSPHRASE),
   create: (config) =>

@@ -275,6 +275,8 @@ interface DefinitionParts<Name> extends Omit<PaymentProviderInfo, "name" | "role
 /** A card provider: takes cards through a pay link it makes and tells us on our webhook. */
 export interface CardProviderDefinition<Made extends PaymentProvider = PaymentProvider> extends DefinitionParts<CardProviderName> {
   readonly role: "card";
+  /** for a test provider: whether this shop takes its (not real) payments; absent, a test provider always may */
+  offered?(config: Config, publicUrl: string): boolean;
   /** makes it from the configuration; only called when configured(config) */
   create(config: Config, deps: ProviderDeps): Made;
 }

@@ -211,7 +211,7 @@ async function settleNotification(
   }
 }
 
-/** POST /api/payments/webhook/:provider — also what the sandbox checkout buttons call. */
+/** POST /api/payments/webhook/:provider — also what the test checkout's buttons call. */
 export async function handleCallback(ctx: PaymentsContext, providerName: string, request: CallbackRequest): Promise<{ received: true }> {
   const { app } = ctx;
   const provider = ctx.active.provider;

@@ -1,17 +1,17 @@
-// Payments: card pay links (the card provider, or the local sandbox), the provider webhook, status
-// for the result pages, EFT references, and the sandbox's own checkout page; the hosted providers'
+// Payments: card pay links (the card provider, or the local test checkout), the provider webhook,
+// status for the result pages, EFT references, and the test checkout's own page; the hosted providers'
 // checkouts (the hand-off page) and their notifications (docs/payment-providers.md).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { hostedProviderDefinitions } from "@/server/adapters/payments/registry";
+import { renderTestCheckout, TEST_CHECKOUT_PATH } from "@/server/adapters/payments/select-provider";
 import { CLIENT_COOKIE, createSession, deleteSession, readClientSession, secureCookies, setSessionCookie } from "@/server/auth/sessions";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { handoffPolicy, renderHandoff } from "./checkout-handoff";
-import { renderSandboxCheckout } from "./sandbox-checkout";
 import { createPaymentsService, type PayerSession, paymentNotificationsSettled } from "./service";
 
-/** Our references and the sandbox's: letters, digits, '_' and '-'. */
+/** Our references and the test checkout's: letters, digits, '_' and '-'. */
 const refParam = z
   .string()
   .max(100)
@@ -33,7 +33,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     reply.header("cache-control", "no-store");
   });
 
-  // The sandbox checkout's buttons are plain HTML forms: accept their (empty) form bodies.
+  // The test checkout's buttons are plain HTML forms: accept their (empty) form bodies.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, _body, done) => done(null, {}));
 
   // Bodies are validated in the service with the shared schemas, so the spec's own words
@@ -83,10 +83,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.get("/payments/methods", async () => ({ data: await service.methods() }));
 
-  app.get("/payments/sandbox/checkout/:ref", { schema: { params: z.object({ ref: refParam }) } }, async (request, reply) => {
-    const view = await service.sandboxCheckout(request.params.ref);
+  const testCheckoutPath = TEST_CHECKOUT_PATH.replace(/^\/api/, "");
+  app.get(`${testCheckoutPath}/:ref`, { schema: { params: z.object({ ref: refParam }) } }, async (request, reply) => {
+    const view = await service.testCheckout(request.params.ref);
     if (view.kind === "redirect") return reply.redirect(view.location, 303);
-    const html = renderSandboxCheckout({
+    const html = renderTestCheckout({
       companyName: view.business.companyName,
       description: view.paylink.description,
       amountCents: view.paylink.amount_cents,
@@ -99,9 +100,9 @@ const routes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.post(
-    "/payments/sandbox/checkout/:ref/:action",
+    `${testCheckoutPath}/:ref/:action`,
     { schema: { params: z.object({ ref: refParam, action: z.enum(["pay", "decline", "cancel"]) }) } },
-    async (request, reply) => reply.redirect(await service.sandboxAction(request.params.ref, request.params.action), 303),
+    async (request, reply) => reply.redirect(await service.testCheckoutAction(request.params.ref, request.params.action), 303),
   );
 
   // A form-post provider's signed form (capabilities.checkout "form"), posted on to the provider's page.

@@ -16,7 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { dnsResolver, type HostResolver } from "@/server/adapters/payments/payfast-source";
+import { dnsResolver, type HostResolver } from "@/server/adapters/payments/payfast/source";
 import { renderAttachment } from "@/server/modules/billing/service";
 import { loadPanelSettings } from "@/server/modules/panel/settings";
 import { isPagePath } from "@/shared/page-paths";

@@ -1,11 +1,11 @@
 // Playwright's second web server: our fakes of Ozow, Yoco and PayFast
-// (src/server/adapters/payments/fake-*.ts) on the ports playwright.config.ts chose, with the
+// (src/server/adapters/payments/<name>/fake.ts) on the ports playwright.config.ts chose, with the
 // merchant keys the app is started with (e2e-env.ts). The app's provider URLs point here, so a
 // storefront payment through each of them runs end to end. PayFast starts last: its /health
 // answering (Playwright's readiness check) means all three listen.
-import { startFakeOzow } from "../../src/server/adapters/payments/fake-ozow";
-import { startFakePayfast } from "../../src/server/adapters/payments/fake-payfast";
-import { startFakeYoco } from "../../src/server/adapters/payments/fake-yoco";
+import { startFakeOzow } from "../../src/server/adapters/payments/ozow/fake";
+import { startFakePayfast } from "../../src/server/adapters/payments/payfast/fake";
+import { startFakeYoco } from "../../src/server/adapters/payments/yoco/fake";
 import { e2eOzow, e2ePayfast, e2eYoco } from "./e2e-env";
 
 const ozow = await startFakeOzow({ ...e2eOzow, port: Number(process.env.E2E_OZOW_PORT) });

@@ -83,10 +83,10 @@ describe("fakes import nothing of ours", () => {
     const fakes = repoFiles().filter(isFake);
     expect(fakes).toEqual(
       expect.arrayContaining([
-        "src/server/adapters/payments/fake-payfast.ts",
-        "src/server/adapters/payments/fake-ozow.ts",
-        "src/server/adapters/payments/fake-yoco.ts",
-        "src/server/adapters/payments/fake-ikhokha.ts",
+        "src/server/adapters/payments/payfast/fake.ts",
+        "src/server/adapters/payments/ozow/fake.ts",
+        "src/server/adapters/payments/yoco/fake.ts",
+        "src/server/adapters/payments/ikhokha/fake.ts",
         "src/server/adapters/payments/fake-form-protocol.ts",
         "src/server/adapters/panel/fake-xtream.ts",
         "src/server/adapters/fake-whatsapp-cloud.ts",

@@ -4,7 +4,7 @@
 // provider retrying its webhook would. The app must run with `SANDBOX_SECRET` = the secret given.
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { SANDBOX_APP_ID } from "@/server/adapters/payments/sandbox";
+import { SANDBOX_APP_ID } from "@/server/adapters/payments/sandbox/adapter";
 import { ikSignature } from "@/server/adapters/payments/signing";
 import type { App } from "@/server/app";
 import { capturedPayments } from "@/server/db/schema";

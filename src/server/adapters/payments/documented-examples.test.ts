@@ -4,14 +4,14 @@
 // the test says so in its name and its literal was computed once by hand in a shell, with the
 // command written beside it; nothing in this file computes an expected value with our code.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fakeIkhokhaSignature, startFakeIkhokha } from "./fake-ikhokha";
-import { fakeOzowHash, startFakeOzow } from "./fake-ozow";
-import { fakePayfastApiSignature, fakePayfastCheckoutSignature, fakePayfastItnSignature, startFakePayfast } from "./fake-payfast";
-import { fakeStandardWebhookSignature } from "./fake-yoco";
-import { createOzowProvider, OZOW_REFUND_ORDER, OZOW_REQUEST_ORDER, ozowHash } from "./ozow";
-import { createPayfastProvider, payfastApiSignature, payfastSignature } from "./payfast";
+import { fakeIkhokhaSignature, startFakeIkhokha } from "./ikhokha/fake";
+import { createOzowProvider, OZOW_REFUND_ORDER, OZOW_REQUEST_ORDER, ozowHash } from "./ozow/adapter";
+import { fakeOzowHash, startFakeOzow } from "./ozow/fake";
+import { createPayfastProvider, payfastApiSignature, payfastSignature } from "./payfast/adapter";
+import { fakePayfastApiSignature, fakePayfastCheckoutSignature, fakePayfastItnSignature, startFakePayfast } from "./payfast/fake";
 import { ikSignature } from "./signing";
-import { yocoSignature } from "./yoco";
+import { yocoSignature } from "./yoco/adapter";
+import { fakeStandardWebhookSignature } from "./yoco/fake";
 
 describe("PayFast's published checkout signature example", () => {
   // PayFast's own SDK, github.com/Payfast/payfast-php-sdk, tests/unit/AuthTest.php

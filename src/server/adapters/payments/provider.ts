@@ -275,13 +275,34 @@ interface DefinitionParts<Name> extends Omit<PaymentProviderInfo, "name" | "role
 /** A card provider: takes cards through a pay link it makes and tells us on our webhook. */
 export interface CardProviderDefinition<Made extends PaymentProvider = PaymentProvider> extends DefinitionParts<CardProviderName> {
   readonly role: "card";
+  /** for a test provider: whether this shop takes its (not real) payments; absent, a test provider always may */
+  offered?(config: Config, publicUrl: string): boolean;
   /** makes it from the configuration; only called when configured(config) */
   create(config: Config, deps: ProviderDeps): Made;
+}
+
+/** Finds a host's addresses (the app's resolver: DNS, or a test's). */
+export type HostResolver = (host: string) => Promise<string[]>;
+
+/** Who may send a provider's notifications, where the provider documents it (PayFast's ITN hosts). */
+export interface NotificationSourceCheck {
+  /** whether a notification from this address may be believed */
+  allows(address: string | undefined): Promise<boolean>;
+  /** the owner's note on the payment when a notification from this address is refused */
+  refusedNote(address: string | undefined): string;
 }
 
 /** A provider beside the card provider: its own checkout page, and its own notification. */
 export interface HostedProviderDefinition extends DefinitionParts<HostedProviderName> {
   readonly role: "hosted";
+  /**
+   * Its notification is answered 200 at once and checked after the answer, where the provider
+   * asks it so (PayFast's ITN); otherwise it is checked and captured before the answer, so a
+   * failure to confirm is an error status and the provider delivers it again.
+   */
+  readonly answersNotificationAtOnce?: true;
+  /** where its notifications may come from, checked after the answer; absent where the signature is the whole check */
+  notificationSource?(config: Config, resolve: HostResolver): NotificationSourceCheck;
   /** makes it from the configuration (the URLs come with each checkout); only called when configured(config) */
   create(config: Config): HostedProvider;
 }

@@ -1,11 +1,11 @@
 // A refund whose answer never comes in time (the adapter's own timeout, not a cut connection): the
 // adapter reports it as unknown, never as refused, and the lookup then finds what the provider did.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeOzow, startFakeOzow } from "./fake-ozow";
-import { type FakePayfast, startFakePayfast } from "./fake-payfast";
 import { formBody } from "./form-encoding";
-import { createOzowProvider } from "./ozow";
-import { createPayfastProvider } from "./payfast";
+import { createOzowProvider } from "./ozow/adapter";
+import { type FakeOzow, startFakeOzow } from "./ozow/fake";
+import { createPayfastProvider } from "./payfast/adapter";
+import { type FakePayfast, startFakePayfast } from "./payfast/fake";
 import { PaymentProviderError, type ProviderRefundRequest, RefundOutcomeUnknown } from "./provider";
 
 const MERCHANT = { merchantId: "10000100", merchantKey: "46f0cd694581a", passphrase: "jt7NOE43FZPn" };

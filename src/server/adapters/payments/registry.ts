@@ -5,13 +5,13 @@
 // Adding a provider: docs/how-to.md, "Add a payment provider".
 import type { Config } from "@/server/config";
 import type { PaymentProviderInfo } from "@/shared/api";
-import { ikhokhaDefinition } from "./ikhokha.definition";
-import { ozowDefinition } from "./ozow.definition";
-import { payfastDefinition } from "./payfast.definition";
+import { ikhokhaDefinition } from "./ikhokha/definition";
+import { ozowDefinition } from "./ozow/definition";
+import { payfastDefinition } from "./payfast/definition";
 import { paystackDefinition } from "./paystack/definition";
 import type { CardProviderDefinition, HostedProviderDefinition, PaymentProviderName, ProviderDefinition, RefundRoute } from "./provider";
-import { sandboxDefinition } from "./sandbox.definition";
-import { yocoDefinition } from "./yoco.definition";
+import { sandboxDefinition } from "./sandbox/definition";
+import { yocoDefinition } from "./yoco/definition";
 
 /**
  * Every provider. Card providers in the order they are preferred (the first configured one takes

@@ -6,8 +6,11 @@ import type { Config } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import type { CardProviderName, HostedProvider, HostedProviderName, PaymentProvider } from "./provider";
 import { cardProviderFor, configuredHostedProviders } from "./registry";
-import type { SandboxProvider } from "./sandbox";
-import { sandboxDefinition } from "./sandbox.definition";
+import type { SandboxProvider } from "./sandbox/adapter";
+import { sandboxDefinition } from "./sandbox/definition";
+
+export type { SandboxOutcome as TestCheckoutOutcome, SandboxPaylink as TestPaylink } from "./sandbox/adapter";
+export { renderSandboxCheckout as renderTestCheckout, TEST_CHECKOUT_PATH } from "./sandbox/checkout-page";
 
 export type ActiveProvider =
   | { kind: Exclude<CardProviderName, typeof sandboxDefinition.name>; provider: PaymentProvider }
@@ -24,6 +27,11 @@ export function selectPaymentProvider(config: Config, db: Db, publicUrl: string)
   const kind = chosen.name;
   if (kind === sandboxDefinition.name) return { kind, provider: sandboxDefinition.create(config, deps) };
   return { kind, provider: chosen.create(config, deps) };
+}
+
+/** The test checkout, when it is the selected card provider: its ledger (find, settle) and its signed callback. */
+export function testCheckoutOf(active: ActiveProvider): SandboxProvider | undefined {
+  return active.kind === sandboxDefinition.name ? active.provider : undefined;
 }
 
 /** The hosted providers the owner turned on (config.ts makes sure each has all its keys), in the order offered. */

@@ -6,8 +6,8 @@
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakePayfast, startFakePayfast } from "@/server/adapters/payments/fake-payfast";
 import { formBody } from "@/server/adapters/payments/form-encoding";
+import { type FakePayfast, startFakePayfast } from "@/server/adapters/payments/payfast/fake";
 import { openDatabase } from "@/server/db/client";
 import {
   auditLog,

@@ -1,4 +1,4 @@
-// The hand-off to a provider that takes a signed form post (PayFast, Ozow): a page of ours whose
+// The hand-off to a provider that takes a signed form post (capabilities.checkout "form"): a page of ours whose
 // form carries the fields to the provider's page, submitted at once by one small script (allowed
 // by its hash in this page's own CSP) or by the button when scripts are off. The CSP lets the form
 // post only to the provider's origin.

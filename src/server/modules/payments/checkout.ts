@@ -1,12 +1,12 @@
-// Pay links and hosted checkouts: a card pay link (iKhokha or the local sandbox), a checkout at
-// a hosted provider (PayFast, Ozow, Yoco), the hand-off page that posts a signed form to one,
-// and the sandbox's own checkout page and buttons. Each prices the order (pricing.ts), finds
+// Pay links and hosted checkouts: a card pay link (the card provider, or the local test checkout),
+// a checkout at a hosted provider, the hand-off page that posts a signed form to one,
+// and the test checkout's own page and buttons. Each prices the order (pricing.ts), finds
 // the payer (payer.ts) and writes one pending row (insert-payment.ts) before the provider is asked.
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Checkout, HostedProvider, HostedProviderName } from "@/server/adapters/payments/provider";
 import { hostedProviderDefinitions } from "@/server/adapters/payments/registry";
-import type { SandboxOutcome, SandboxPaylink } from "@/server/adapters/payments/sandbox";
+import { TEST_CHECKOUT_PATH, type TestCheckoutOutcome, type TestPaylink, testCheckoutOf } from "@/server/adapters/payments/select-provider";
 import { capturedPayments } from "@/server/db/schema";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
 import { AppError, badRequest, notFound } from "@/server/lib/errors";
@@ -47,8 +47,8 @@ export const NOTIFY_PATHS = Object.fromEntries(hostedProviderDefinitions().map((
   string
 >;
 
-export type SandboxAction = "pay" | "decline" | "cancel";
-const SANDBOX_OUTCOMES: Record<SandboxAction, SandboxOutcome> = { pay: "SUCCESS", decline: "FAILURE", cancel: "CANCELLED" };
+export type TestCheckoutAction = "pay" | "decline" | "cancel";
+const TEST_OUTCOMES: Record<TestCheckoutAction, TestCheckoutOutcome> = { pay: "SUCCESS", decline: "FAILURE", cancel: "CANCELLED" };
 const RESULT_PAGES: Record<string, string> = { SUCCESS: "success", FAILURE: "failure", CANCELLED: "cancel" };
 
 export function makeTransactionId(now = Date.now()): string {
@@ -78,7 +78,7 @@ export async function paylinkFor(
   if (input.method && input.method !== "card") return checkoutFor(ctx, input.method, input, session, body);
   const { app, db, publicUrl } = ctx;
   const provider = ctx.active.provider;
-  // The card pay link (iKhokha, the sandbox) keeps no card for us to charge later.
+  // The card pay link keeps no card for us to charge later.
   if (input.autoRenew) throw badRequest(AUTO_RENEW_NOT_OFFERED, { autoRenew: AUTO_RENEW_NOT_OFFERED });
   if (ctx.cardMode === "off") throw new AppError(409, "card_payments_off", CARD_OFF_MESSAGE);
   const order = await priceOrder(ctx, input, session);
@@ -158,9 +158,9 @@ function checkoutInput(
 }
 
 /**
- * A pay link through PayFast, Ozow or Yoco: the same pricing, payer and pending row as a card
- * pay link, then the provider's checkout. Yoco makes a checkout by API and gives its URL; PayFast
- * and Ozow take a signed form post, which our hand-off page (/api/payments/checkout/:ref) sends.
+ * A pay link through a hosted provider: the same pricing, payer and pending row as a card pay
+ * link, then the provider's checkout. A redirect provider makes a checkout by API and gives its
+ * URL; a form-post one takes a signed form, which our hand-off page (/api/payments/checkout/:ref) sends.
  */
 async function checkoutFor(
   ctx: PaymentsContext,
@@ -175,7 +175,7 @@ async function checkoutFor(
   const order = await priceOrder(ctx, input, session);
   await checkNewLineMac(app, input, session.clientId);
   const payer = await resolvePayer(ctx, input, session, order.pkg.name, body);
-  // a provider that sends its own receipt by e-mail (Paystack) cannot start without the address
+  // a provider that sends its own receipt by e-mail (needsEmail) cannot start without the address
   if (chosen.needsEmail && !payer.email.trim()) {
     const message = `${chosen.label} needs your e-mail address for its receipt. Add it, or choose another way to pay.`;
     throw badRequest(message, { email: message });
@@ -204,7 +204,7 @@ async function checkoutFor(
 }
 
 /**
- * GET /api/payments/checkout/:ref: the signed form that carries a pending PayFast or Ozow payment
+ * GET /api/payments/checkout/:ref: the signed form that carries a pending form-post provider's payment
  * to the provider's page; a payment already settled sends the browser to its result page.
  */
 export async function checkoutPage(
@@ -225,45 +225,44 @@ export async function checkoutPage(
   return { kind: "form", label: provider.label, checkout, amount: payment.amount };
 }
 
-// ---- the sandbox's hosted checkout -----------------------------------------------------------
+// ---- the test checkout's own page ------------------------------------------------------------
 
-function sandboxOrNotFound(ctx: PaymentsContext) {
-  const { active } = ctx;
-  if (active.kind !== "sandbox" || ctx.cardMode !== "sandbox")
-    throw notFound("The test checkout is only available when no card provider is configured.");
-  return active.provider;
+function testCheckoutOrNotFound(ctx: PaymentsContext) {
+  const testCheckout = testCheckoutOf(ctx.active);
+  if (!testCheckout || ctx.cardMode === "off") throw notFound("The test checkout is only available when no card provider is configured.");
+  return testCheckout;
 }
 
 /** The checkout page's facts, or where to send the browser when the pay link is settled. */
-export async function sandboxCheckout(
+export async function testCheckout(
   ctx: PaymentsContext,
   ref: string,
-): Promise<{ kind: "page"; paylink: SandboxPaylink; business: BusinessProfile } | { kind: "redirect"; location: string }> {
-  const paylink = await sandboxOrNotFound(ctx).find(ref);
+): Promise<{ kind: "page"; paylink: TestPaylink; business: BusinessProfile } | { kind: "redirect"; location: string }> {
+  const paylink = await testCheckoutOrNotFound(ctx).find(ref);
   if (!paylink) throw notFound("No such payment.");
   if (paylink.status !== "pending") return { kind: "redirect", location: resultPage(paylink) };
   return { kind: "page", paylink, business: await loadBusiness(ctx.app) };
 }
 
 /** Pay, Decline or Cancel: update the ledger, drive the webhook, answer the result page's path. */
-export async function sandboxAction(ctx: PaymentsContext, ref: string, action: SandboxAction): Promise<string> {
-  const sandbox = sandboxOrNotFound(ctx);
-  const result = await sandbox.settle(ref, SANDBOX_OUTCOMES[action]);
+export async function testCheckoutAction(ctx: PaymentsContext, ref: string, action: TestCheckoutAction): Promise<string> {
+  const testCheckout = testCheckoutOrNotFound(ctx);
+  const result = await testCheckout.settle(ref, TEST_OUTCOMES[action]);
   if (!result) throw notFound("No such payment.");
   if (result.settled) {
-    const { request } = sandbox.callbackFor(result.paylink);
+    const { request } = testCheckout.callbackFor(result.paylink);
     try {
-      await handleCallback(ctx, "sandbox", request);
+      await handleCallback(ctx, testCheckout.name, request);
     } catch (error) {
       // The ledger is settled; the result page's status read reconciles with it.
-      ctx.app.log.error({ err: error, ref }, "sandbox callback was not accepted");
+      ctx.app.log.error({ err: error, ref }, "test checkout callback was not accepted");
     }
   }
   return resultPage(result.paylink);
 }
 
-function resultPage(paylink: SandboxPaylink): string {
+function resultPage(paylink: TestPaylink): string {
   const page = RESULT_PAGES[paylink.status];
   const ref = encodeURIComponent(paylink.external_transaction_id);
-  return page ? `/payment/${page}?ref=${ref}` : `/api/payments/sandbox/checkout/${ref}`;
+  return page ? `/payment/${page}?ref=${ref}` : `${TEST_CHECKOUT_PATH}/${ref}`;
 }

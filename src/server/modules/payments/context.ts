@@ -4,8 +4,8 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import { createPayfastSourceCheck } from "@/server/adapters/payments/payfast-source";
-import type { HostedProvider, HostedProviderName } from "@/server/adapters/payments/provider";
+import type { HostedProvider, HostedProviderName, NotificationSourceCheck } from "@/server/adapters/payments/provider";
+import { hostedProviderDefinitions } from "@/server/adapters/payments/registry";
 import { type ActiveProvider, selectHostedProviders, selectPaymentProvider } from "@/server/adapters/payments/select-provider";
 import type { Db } from "@/server/db/client";
 import { capturedPayments } from "@/server/db/schema";
@@ -26,13 +26,13 @@ export interface PaymentsContext {
   db: Db;
   /** the shop's address, no trailing slash: where providers send the buyer back and notify us */
   publicUrl: string;
-  /** the card provider: iKhokha, or the local sandbox */
+  /** the card provider: the first configured (registry.ts), else the test checkout */
   active: ActiveProvider;
   cardMode: PaymentMethods["card"];
-  /** PayFast, Ozow, Yoco: each the owner turned on (docs/payment-providers.md) */
+  /** the hosted providers the owner turned on (docs/payment-providers.md) */
   hosted: Map<HostedProviderName, HostedProvider>;
-  /** where a PayFast ITN may come from: PayFast's hosts, or PAYFAST_VALID_IPS */
-  payfastSource: ReturnType<typeof createPayfastSourceCheck>;
+  /** where a provider's notifications may come from, for each provider that documents it (its definition's notificationSource) */
+  notificationSources: Map<HostedProviderName, NotificationSourceCheck>;
   options: PaymentsServiceOptions;
   /** when each pending payment was last re-checked with its provider (status.ts throttles on it) */
   lastReconciled: Map<string, number>;
@@ -47,7 +47,11 @@ export function createPaymentsContext(app: FastifyInstance, options: PaymentsSer
     active: selectPaymentProvider(app.config, app.db, publicUrl),
     cardMode: cardModeFor(app.config),
     hosted: selectHostedProviders(app.config),
-    payfastSource: createPayfastSourceCheck({ validIps: app.config.PAYFAST_VALID_IPS, resolve: app.resolveHost }),
+    notificationSources: new Map(
+      hostedProviderDefinitions().flatMap((d) =>
+        d.notificationSource ? [[d.name, d.notificationSource(app.config, app.resolveHost)] as const] : [],
+      ),
+    ),
     options,
     lastReconciled: new Map(),
   };

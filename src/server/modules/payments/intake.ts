@@ -33,7 +33,7 @@ const callbackSchema = z.looseObject({
 });
 
 /**
- * Notifications answered before they are processed (PayFast's ITN is answered 200 at once):
+ * Notifications answered before they are processed (a provider's answersNotificationAtOnce):
  * the work still running, so a test (or a shutdown) can wait for it.
  */
 const notificationsInFlight = new Set<Promise<void>>();
@@ -56,7 +56,7 @@ export function inBackground(ctx: PaymentsContext, work: () => Promise<void>): v
 /**
  * A hosted provider's notification, read and checked before anything is looked up: bad input
  * (missing fields, wrong types, not ZAR) is a 400; a bad signature is a 401 where `strict`, else
- * (PayFast, whose ITN is answered 200 whatever happens) only noted. Returns the rest of the work:
+ * (a provider answered 200 at once, whatever happens) only noted. Returns the rest of the work:
  * find our payment, ask the provider's server, capture through the one capture path.
  */
 export async function takeNotification(
@@ -90,24 +90,21 @@ export async function takeNotification(
     return async () => undefined;
   }
   if (notification.ignored) {
-    // signed, but nothing this shop acts on (Paystack's refund.processed, …): acknowledged, not looked up
+    // signed, but nothing this shop acts on (a refund or transfer event, …): acknowledged, not looked up
     app.log.info({ provider: name, event: notification.providerStatus, ref: notification.reference }, "payment notification ignored");
     return async () => undefined;
   }
-  if (name === "payfast") {
-    // PayFast's source check, after the answer (the lookup may take a moment): an ITN from an
-    // address that is not PayFast's captures nothing, and the owner sees why on the payment.
+  const source = ctx.notificationSources.get(name);
+  if (source) {
+    // The provider's source check, after the answer (the lookup may take a moment): a notification
+    // from an address that is not the provider's captures nothing, and the owner sees why on the payment.
     return async () => {
-      if (!(await ctx.payfastSource.allows(options.source))) {
-        app.log.warn({ provider: name, ref: notification.reference, source: options.source }, "PayFast ITN from an address not PayFast's");
-        if (notification.reference) {
-          await notePending(
-            ctx,
-            name,
-            notification.reference,
-            `Not captured: a notification from PayFast for this payment came from ${options.source ?? "an unknown address"}, which is not one of PayFast's (PAYFAST_VALID_IPS lists others).`,
-          );
-        }
+      if (!(await source.allows(options.source))) {
+        app.log.warn(
+          { provider: name, ref: notification.reference, source: options.source },
+          "payment notification from an address that is not the provider's",
+        );
+        if (notification.reference) await notePending(ctx, name, notification.reference, source.refusedNote(options.source));
         return;
       }
       await settleNotification(ctx, provider, notification, options);
@@ -198,7 +195,7 @@ async function settleNotification(
       ref,
       `Not captured: ${error.message}. Check it at ${provider.label} and mark it paid if the money arrived.`,
     );
-    // Not 2xx where the provider delivers again (Ozow, Yoco); PayFast was answered already.
+    // Not 2xx where the provider delivers again; one answered at once was answered already.
     if (options.strict) throw new AppError(502, "payment_provider", "Could not confirm the payment with the provider.");
     return;
   }
@@ -213,7 +210,7 @@ async function settleNotification(
   }
 }
 
-/** POST /api/payments/webhook/:provider — also what the sandbox checkout buttons call. */
+/** POST /api/payments/webhook/:provider — also what the test checkout's buttons call. */
 export async function handleCallback(ctx: PaymentsContext, providerName: string, request: CallbackRequest): Promise<{ received: true }> {
   const { app } = ctx;
   const provider = ctx.active.provider;
@@ -281,9 +278,9 @@ export async function captureIfConfirmed(
   payment: Payment,
   truth: PaylinkStatusResult,
   payload: Record<string, unknown>,
-  /** the provider's id of the money (pf_payment_id, TransactionId, Yoco payment id): unique per provider */
+  /** the provider's id of the money (ProviderNotification.providerPaymentId): unique per provider */
   providerPaymentId?: string,
-  /** the card the provider kept (PayFast's token), for a payer who chose automatic renewal */
+  /** the card the provider kept (its saved-card token), for a payer who chose automatic renewal */
   savedCard?: { token: string; label: string },
 ): Promise<boolean> {
   const { app, db } = ctx;

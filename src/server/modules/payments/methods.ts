@@ -1,21 +1,23 @@
-// Which ways to pay are on: the card mode (iKhokha, the sandbox, or off), the hosted providers,
+// Which ways to pay are on: the card mode (the card provider, the test checkout, or off), the hosted providers,
 // EFT, and how the login will go.
 import type { FastifyInstance } from "fastify";
-import { providerKindFor, selectHostedProviders } from "@/server/adapters/payments/select-provider";
+import { cardProviderFor } from "@/server/adapters/payments/registry";
+import { selectHostedProviders } from "@/server/adapters/payments/select-provider";
 import { loadBusiness } from "@/server/lib/business";
 import { shopLoginChannel } from "@/server/lib/login-channel";
 import type { PaymentMethods } from "@/shared/api";
 import { eftReady } from "@/shared/constants";
 
 /**
- * How cards are taken: iKhokha when its keys are set; else the sandbox checkout, but real money
- * only in production: an https shop with no card provider takes no test payments unless
- * PAYMENTS_SANDBOX=on says it is a test shop.
+ * How cards are taken: the real card provider when its keys are set; else the test checkout where
+ * its definition offers it (real money only in production: registry.ts, the test provider's
+ * `offered`), else off.
  */
 export function cardModeFor(config: FastifyInstance["config"]): PaymentMethods["card"] {
-  if (providerKindFor(config) === "ikhokha") return "ikhokha";
+  const card = cardProviderFor(config);
+  if (!card.test) return card.name;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
-  return config.PAYMENTS_SANDBOX === "on" || (config.PAYMENTS_SANDBOX !== "off" && !publicUrl.startsWith("https://")) ? "sandbox" : "off";
+  return (card.offered?.(config, publicUrl) ?? true) ? card.name : "off";
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_APP_ID } from "@/server/adapters/payments/sandbox";
+import { SANDBOX_APP_ID } from "@/server/adapters/payments/sandbox/adapter";
 import { ikSignature } from "@/server/adapters/payments/signing";
 import {
   auditLog,

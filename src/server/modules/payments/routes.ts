@@ -1,17 +1,17 @@
-// Payments: card pay links (iKhokha or the local sandbox), the provider webhook, status for
-// the result pages, EFT references, and the sandbox's own checkout page; PayFast, Ozow and Yoco
+// Payments: card pay links (the card provider, or the local test checkout), the provider webhook,
+// status for the result pages, EFT references, and the test checkout's own page; the hosted providers'
 // checkouts (the hand-off page) and their notifications (docs/payment-providers.md).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { HostedProviderName } from "@/server/adapters/payments/provider";
+import { hostedProviderDefinitions } from "@/server/adapters/payments/registry";
+import { renderTestCheckout, TEST_CHECKOUT_PATH } from "@/server/adapters/payments/select-provider";
 import { CLIENT_COOKIE, createSession, deleteSession, readClientSession, secureCookies, setSessionCookie } from "@/server/auth/sessions";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { handoffPolicy, renderHandoff } from "./checkout-handoff";
-import { renderSandboxCheckout } from "./sandbox-checkout";
-import { createPaymentsService, NOTIFY_PATHS, type PayerSession, paymentNotificationsSettled } from "./service";
+import { createPaymentsService, type PayerSession, paymentNotificationsSettled } from "./service";
 
-/** Our references and the sandbox's: letters, digits, '_' and '-'. */
+/** Our references and the test checkout's: letters, digits, '_' and '-'. */
 const refParam = z
   .string()
   .max(100)
@@ -23,7 +23,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
   const limit = (area: string, ip: string) =>
     enforce(app.db, [{ key: `${area}:ip:${ip}`, limit: app.config.PUBLIC_WRITE_LIMIT_PER_MIN, message: PUBLIC_WRITE_MESSAGE }]);
 
-  // A PayFast ITN answered but still being checked finishes before the app closes (shutdown).
+  // A notification answered at once but still being checked finishes before the app closes (shutdown).
   app.addHook("onClose", async () => {
     await paymentNotificationsSettled();
   });
@@ -33,7 +33,7 @@ const routes: FastifyPluginAsync = async (fastify) => {
     reply.header("cache-control", "no-store");
   });
 
-  // The sandbox checkout's buttons are plain HTML forms: accept their (empty) form bodies.
+  // The test checkout's buttons are plain HTML forms: accept their (empty) form bodies.
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, _body, done) => done(null, {}));
 
   // Bodies are validated in the service with the shared schemas, so the spec's own words
@@ -83,10 +83,11 @@ const routes: FastifyPluginAsync = async (fastify) => {
 
   app.get("/payments/methods", async () => ({ data: await service.methods() }));
 
-  app.get("/payments/sandbox/checkout/:ref", { schema: { params: z.object({ ref: refParam }) } }, async (request, reply) => {
-    const view = await service.sandboxCheckout(request.params.ref);
+  const testCheckoutPath = TEST_CHECKOUT_PATH.replace(/^\/api/, "");
+  app.get(`${testCheckoutPath}/:ref`, { schema: { params: z.object({ ref: refParam }) } }, async (request, reply) => {
+    const view = await service.testCheckout(request.params.ref);
     if (view.kind === "redirect") return reply.redirect(view.location, 303);
-    const html = renderSandboxCheckout({
+    const html = renderTestCheckout({
       companyName: view.business.companyName,
       description: view.paylink.description,
       amountCents: view.paylink.amount_cents,
@@ -99,12 +100,12 @@ const routes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.post(
-    "/payments/sandbox/checkout/:ref/:action",
+    `${testCheckoutPath}/:ref/:action`,
     { schema: { params: z.object({ ref: refParam, action: z.enum(["pay", "decline", "cancel"]) }) } },
-    async (request, reply) => reply.redirect(await service.sandboxAction(request.params.ref, request.params.action), 303),
+    async (request, reply) => reply.redirect(await service.testCheckoutAction(request.params.ref, request.params.action), 303),
   );
 
-  // A PayFast or Ozow payment's signed form, posted on to the provider's page.
+  // A form-post provider's signed form (capabilities.checkout "form"), posted on to the provider's page.
   app.get("/payments/checkout/:ref", { schema: { params: z.object({ ref: refParam }) } }, async (request, reply) => {
     const view = await service.checkoutPage(request.params.ref);
     if (view.kind === "redirect") return reply.redirect(view.location, 303);
@@ -132,26 +133,30 @@ const routes: FastifyPluginAsync = async (fastify) => {
       });
     });
 
-    // PayFast's ITN: checked for shape (400), then answered 200 at once, as PayFast asks; the
-    // source address (PayFast's hosts or PAYFAST_VALID_IPS; request.ip under TRUST_PROXY), the
-    // signature, validate call and capture run after the answer (their outcome noted on the payment).
-    scope.post("/payments/payfast/itn", async (request, reply) => {
-      const rawBody = typeof request.body === "string" ? request.body : "";
-      service.inBackground(
-        await service.takeNotification("payfast", { rawBody, headers: request.headers }, { strict: false, source: request.ip }),
-      );
-      return reply.status(200).type("text/plain").send("OK");
-    });
-
-    // Every other hosted provider (Ozow, Yoco, Paystack): checked and captured before the answer,
-    // so a failure to confirm is a 502 and they deliver the notification again.
-    const answeredAtOnce = new Set<string>(["payfast"]);
-    for (const [name, path] of (Object.entries(NOTIFY_PATHS) as [HostedProviderName, string][]).filter(([p]) => !answeredAtOnce.has(p))) {
-      scope.post(path.replace(/^\/api/, ""), async (request) => {
-        const rawBody = typeof request.body === "string" ? request.body : "";
-        await (await service.takeNotification(name, { rawBody, headers: request.headers }, { strict: true }))();
-        return { received: true };
-      });
+    // Each hosted provider's notification, at the path its definition names (registry.ts).
+    for (const definition of hostedProviderDefinitions()) {
+      const name = definition.name;
+      const path = definition.notificationPath.replace(/^\/api/, "");
+      if (definition.answersNotificationAtOnce) {
+        // Checked for shape (400), then answered 200 at once, as the provider asks; the source
+        // address (request.ip under TRUST_PROXY), the signature, the provider's confirmation and
+        // the capture run after the answer (their outcome noted on the payment).
+        scope.post(path, async (request, reply) => {
+          const rawBody = typeof request.body === "string" ? request.body : "";
+          service.inBackground(
+            await service.takeNotification(name, { rawBody, headers: request.headers }, { strict: false, source: request.ip }),
+          );
+          return reply.status(200).type("text/plain").send("OK");
+        });
+      } else {
+        // Checked and captured before the answer, so a failure to confirm is a 502 and the
+        // provider delivers the notification again.
+        scope.post(path, async (request) => {
+          const rawBody = typeof request.body === "string" ? request.body : "";
+          await (await service.takeNotification(name, { rawBody, headers: request.headers }, { strict: true }))();
+          return { received: true };
+        });
+      }
     }
   });
 };

@@ -1,5 +1,5 @@
 // The payments module's one service, assembled from its jobs (docs/architecture.md, "Payments"):
-//   checkout.ts  pay links and hosted checkouts (card, PayFast, Ozow, Yoco; the sandbox checkout)
+//   checkout.ts  pay links and hosted checkouts (card, the hosted providers; the test checkout's page)
 //   intake.ts    notification intake: verify, confirm with the provider, capture once (settle.ts)
 //   status.ts    status for the result page, with a throttled status query for a pending payment
 //   payer.ts     payer proof: the client or lead a payment is for, and the one-time code
@@ -9,7 +9,7 @@
 // (context.ts), built here once per service; the methods below are the routes' and callers' API.
 import type { FastifyInstance } from "fastify";
 import type { CallbackRequest, HostedProviderName, NotificationRequest } from "@/server/adapters/payments/provider";
-import { checkoutPage, createPaylink, paylinkFor, type SandboxAction, sandboxAction, sandboxCheckout } from "./checkout";
+import { checkoutPage, createPaylink, paylinkFor, type TestCheckoutAction, testCheckout, testCheckoutAction } from "./checkout";
 import { createPaymentsContext, type OrderInput, type PayerSession, type PaymentsServiceOptions } from "./context";
 import { createEft, eftFor, eftInstead } from "./eft";
 import { handleCallback, inBackground, takeNotification } from "./intake";
@@ -23,7 +23,7 @@ export {
   makeTransactionId,
   NOTIFY_PATHS,
   PAYLINK_FAILED_MESSAGE,
-  type SandboxAction,
+  type TestCheckoutAction,
 } from "./checkout";
 export type { OrderInput, PayerSession, PaymentsServiceOptions } from "./context";
 export { EFT_REFERENCE_ALPHABET } from "./eft";
@@ -55,8 +55,8 @@ export function createPaymentsService(app: FastifyInstance, options: PaymentsSer
     createEft: (body: unknown, session?: PayerSession) => createEft(ctx, body, session),
     checkCoupon: (body: unknown, session?: PayerSession) => checkCoupon(ctx, body, session),
     identify: (body: unknown, session?: PayerSession) => identify(ctx, body, session),
-    sandboxCheckout: (ref: string) => sandboxCheckout(ctx, ref),
-    sandboxAction: (ref: string, action: SandboxAction) => sandboxAction(ctx, ref, action),
+    testCheckout: (ref: string) => testCheckout(ctx, ref),
+    testCheckoutAction: (ref: string, action: TestCheckoutAction) => testCheckoutAction(ctx, ref, action),
   };
 }
 

@@ -162,7 +162,7 @@ async function reconcile(ctx: PaymentsContext, payment: Payment): Promise<boolea
   }
 }
 
-/** The same for a hosted provider with a status API (Ozow, Yoco; PayFast has none: its ITN decides). */
+/** The same for a hosted provider with a status API (capabilities.statusQuery; one without waits for its notification). */
 async function reconcileHosted(ctx: PaymentsContext, payment: Payment, other: HostedProvider): Promise<boolean> {
   if (!other.getStatus) return false;
   const { lastReconciled } = ctx;

@@ -1,7 +1,7 @@
 // Yoco's entry in the registry (registry.ts): cards on Yoco's own page, beside the card provider
 // when its two keys are set; Yoco redirects the customer and tells us by a signed webhook.
-import { CARD_REFUND, configuredValue, type HostedProviderDefinition } from "./provider";
-import { createYocoProvider } from "./yoco";
+import { CARD_REFUND, configuredValue, type HostedProviderDefinition } from "../provider";
+import { createYocoProvider } from "./adapter";
 
 export const yocoDefinition = {
   name: "yoco",

@@ -1,7 +1,8 @@
 // iKhokha's entry in the registry (registry.ts): the card provider when its keys are set. It
 // publishes no refund API, so its refunds are paid back in its merchant portal and recorded by hand.
-import { createIkhokhaProvider } from "./ikhokha";
-import { CARD_REFUND, type CardProviderDefinition, configuredValue } from "./provider";
+
+import { CARD_REFUND, type CardProviderDefinition, configuredValue } from "../provider";
+import { createIkhokhaProvider } from "./adapter";
 
 export const ikhokhaDefinition = {
   name: "ikhokha",

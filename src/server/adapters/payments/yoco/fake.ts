@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 // Yoco's protocol as its developer docs state it (https://developer.yoco.com: "Create a checkout",
 // "Refund a checkout", "Verifying webhook events"), whose webhooks follow the Standard Webhooks
 // specification (https://www.standardwebhooks.com, "Signature scheme"). Written here from that
-// text and sharing nothing with our adapter (yoco.ts), so a signing mistake there fails here.
+// text and sharing nothing with our adapter (adapter.ts), so a signing mistake there fails here.
 
 const CHECKOUTS_PATH = "/api/checkouts";
 

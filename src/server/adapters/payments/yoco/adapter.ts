@@ -7,6 +7,7 @@
 // a timestamp more than 3 minutes off is refused. Before capture the checkout is read back from
 // Yoco (completed, our amount). Refunds go through Yoco's refund API.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { callProvider, jsonObject, PROVIDER_TIMEOUT_MS, reasonOf } from "../http";
 import {
   type Checkout,
   type CheckoutInput,
@@ -20,13 +21,12 @@ import {
   type ProviderRefund,
   type ProviderRefundRequest,
   RefundOutcomeUnknown,
-} from "./provider";
-import { headerValue } from "./signing";
+} from "../provider";
+import { headerValue } from "../signing";
 
 export const YOCO_CHECKOUTS_PATH = "/api/checkouts";
 /** Standard Webhooks' tolerance: a delivery signed more than this far from now is refused. */
 export const YOCO_WEBHOOK_TOLERANCE_S = 180;
-const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The `webhook-signature` value for a delivery: `v1,` and the base64 HMAC-SHA256. */
 export function yocoSignature(secret: string, id: string, timestamp: string, body: string): string {
@@ -56,13 +56,13 @@ export interface YocoOptions {
 
 export function createYocoProvider(options: YocoOptions): HostedProvider {
   const base = options.apiUrl.replace(/\/+$/, "");
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
   const now = options.now ?? Date.now;
 
   async function call(method: "GET" | "POST", path: string, body?: unknown, idempotencyKey?: string): Promise<Record<string, unknown>> {
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, {
+    const response = await callProvider(
+      `${base}${path}`,
+      {
         method,
         headers: {
           authorization: `Bearer ${options.secretKey.trim()}`,
@@ -71,22 +71,15 @@ export function createYocoProvider(options: YocoOptions): HostedProvider {
           ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      throw new PaymentProviderError(
-        `Yoco could not be reached (${method} ${path}): ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+      },
+      timeoutMs,
+      (error) => new PaymentProviderError(`Yoco could not be reached (${method} ${path}): ${reasonOf(error)}`),
+    );
     const text = await response.text().catch(() => "");
     if (!response.ok)
       throw new PaymentProviderError(`Yoco answered ${response.status} to ${method} ${path}: ${text.slice(0, 200)}`, response.status);
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-    } catch {
-      // reported below
-    }
+    const parsed = jsonObject(text);
+    if (parsed) return parsed;
     throw new PaymentProviderError(`Yoco answered ${method} ${path} with something other than a JSON object`);
   }
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 
 // iKhokha's protocol as its public example code states it (github.com/ikhokha/ik-pay-api-examples,
 // summarised in the product spec's INTEGRATIONS.md), written here from that text and sharing
-// nothing with our adapter (ikhokha.ts, signing.ts), so a signing mistake there fails here.
+// nothing with our adapter (adapter.ts, ../signing.ts), so a signing mistake there fails here.
 
 const PAYMENT_PATH = "/public-api/v1/api/payment";
 const STATUS_PATH = "/public-api/v1/api/getStatus";

@@ -8,7 +8,8 @@
 // signed with payfastApiSignature); it takes no idempotency key, so after a lost answer the
 // amount it has left to refund is read again and compared with what it was before we asked.
 import { createHash, timingSafeEqual } from "node:crypto";
-import { centsFromDecimal, decimalFromCents, parseFormPairs, phpUrlencode } from "./form-encoding";
+import { centsFromDecimal, decimalFromCents, parseFormPairs, phpUrlencode } from "../form-encoding";
+import { callProvider, jsonObject, PROVIDER_TIMEOUT_MS, reasonOf } from "../http";
 import {
   type Checkout,
   type CheckoutInput,
@@ -22,7 +23,7 @@ import {
   type ProviderRefund,
   type ProviderRefundRequest,
   RefundOutcomeUnknown,
-} from "./provider";
+} from "../provider";
 
 export const PAYFAST_PROCESS_PATH = "/eng/process";
 export const PAYFAST_VALIDATE_PATH = "/eng/query/validate";
@@ -46,7 +47,6 @@ async function tokenSafe<T>(token: string, call: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
-const DEFAULT_TIMEOUT_MS = 10_000;
 
 export interface PayfastOptions {
   /** PAYFAST_URL: https://www.payfast.co.za, https://sandbox.payfast.co.za, or a fake of ours */
@@ -133,7 +133,7 @@ const STATUSES: Record<string, PaylinkStatus> = { COMPLETE: "paid", FAILED: "fai
 
 export function createPayfastProvider(options: PayfastOptions): HostedProvider {
   const base = options.url.replace(/\/+$/, "");
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
   const merchantId = options.merchantId.trim();
 
   const apiBase = (options.apiUrl ?? "https://api.payfast.co.za").replace(/\/+$/, "");
@@ -148,25 +148,18 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
   ): Promise<Record<string, unknown>> {
     const headers: Record<string, string> = { "merchant-id": merchantId, version: PAYFAST_API_VERSION, timestamp: payfastTimestamp(now()) };
     const signature = payfastApiSignature({ ...headers, ...(body ?? {}) }, options.passphrase);
-    let response: Response;
-    try {
-      response = await fetch(`${apiBase}${path}`, {
+    const response = await callProvider(
+      `${apiBase}${path}`,
+      {
         method,
         headers: { ...headers, signature, accept: "application/json", ...(body ? { "content-type": "application/json" } : {}) },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      throw lost(`PayFast's API did not answer (${method} ${path}): ${error instanceof Error ? error.message : String(error)}`);
-    }
+      },
+      timeoutMs,
+      (error) => lost(`PayFast's API did not answer (${method} ${path}): ${reasonOf(error)}`),
+    );
     const text = await response.text().catch(() => "");
-    let parsed: Record<string, unknown> | null = null;
-    try {
-      const value: unknown = JSON.parse(text);
-      if (value && typeof value === "object" && !Array.isArray(value)) parsed = value as Record<string, unknown>;
-    } catch {
-      // read below
-    }
+    const parsed = jsonObject(text);
     if (response.status >= 500) throw lost(`PayFast's API answered ${response.status} to ${method} ${path}`, response.status);
     const data = (parsed?.data && typeof parsed.data === "object" ? parsed.data : {}) as Record<string, unknown>;
     if (!response.ok) {
@@ -383,19 +376,12 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
     /** PayFast's server confirms the ITN: the same pairs posted to /eng/query/validate answer VALID. */
     async confirm(notification: ProviderNotification): Promise<PaylinkStatusResult> {
       const body = notification.echo ?? "";
-      let response: Response;
-      try {
-        response = await fetch(`${base}${PAYFAST_VALIDATE_PATH}`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        throw new PaymentProviderError(
-          `PayFast's validate could not be reached: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+      const response = await callProvider(
+        `${base}${PAYFAST_VALIDATE_PATH}`,
+        { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body },
+        timeoutMs,
+        (error) => new PaymentProviderError(`PayFast's validate could not be reached: ${reasonOf(error)}`),
+      );
       const text = (await response.text().catch(() => "")).trim();
       if (!response.ok) throw new PaymentProviderError(`PayFast's validate answered ${response.status}`, response.status);
       if (text !== "VALID") throw new PaymentProviderError(`PayFast's validate answered ${text.slice(0, 40) || "nothing"}, not VALID`);

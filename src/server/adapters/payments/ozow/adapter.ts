@@ -9,7 +9,8 @@
 // HashCheck); it takes no idempotency key, so after a lost answer the site's refunds of that day
 // (/secure/refunds/getrefunds) are searched for ours before anything is sent again.
 import { createHash, timingSafeEqual } from "node:crypto";
-import { centsFromDecimal, decimalFromCents, parseFormPairs } from "./form-encoding";
+import { centsFromDecimal, decimalFromCents, parseFormPairs } from "../form-encoding";
+import { callProvider, PROVIDER_TIMEOUT_MS, reasonOf } from "../http";
 import {
   type Checkout,
   type CheckoutInput,
@@ -23,7 +24,7 @@ import {
   type ProviderRefund,
   type ProviderRefundRequest,
   RefundOutcomeUnknown,
-} from "./provider";
+} from "../provider";
 
 export const OZOW_STATUS_PATH = "/GetTransactionByReference";
 export const OZOW_TOKEN_PATH = "/token";
@@ -38,7 +39,6 @@ const DEAD_REFUND = new Set(["3", "4", "5", "-1", "failed", "cancelled", "return
 export function ozowRefundDate(at: Date): string {
   return new Date(at.getTime() + 2 * 3_600_000).toISOString().slice(0, 10).replaceAll("-", "/");
 }
-const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The payment request's fields, in hash order (HashCheck last, not hashed). */
 export const OZOW_REQUEST_ORDER = [
@@ -114,20 +114,17 @@ export function createOzowProvider(options: OzowOptions): HostedProvider {
   const apiUrl = options.apiUrl.replace(/\/+$/, "");
   const siteCode = options.siteCode.trim();
   const privateKey = options.privateKey.trim();
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
 
   /** Every transaction Ozow has for our reference (GetTransactionByReference). */
   async function transactions(reference: string): Promise<OzowTransaction[]> {
     const url = `${apiUrl}${OZOW_STATUS_PATH}?siteCode=${encodeURIComponent(siteCode)}&transactionReference=${encodeURIComponent(reference)}`;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        headers: { ApiKey: options.apiKey.trim(), accept: "application/json" },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      throw new PaymentProviderError(`Ozow's status API could not be reached: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    const response = await callProvider(
+      url,
+      { headers: { ApiKey: options.apiKey.trim(), accept: "application/json" } },
+      timeoutMs,
+      (error) => new PaymentProviderError(`Ozow's status API could not be reached: ${reasonOf(error)}`),
+    );
     if (!response.ok) throw new PaymentProviderError(`Ozow's status API answered ${response.status}`, response.status);
     let parsed: unknown;
     try {
@@ -161,19 +158,16 @@ export function createOzowProvider(options: OzowOptions): HostedProvider {
   let token: { value: string; until: number } | null = null;
   async function bearer(): Promise<string> {
     if (token && token.until > Date.now()) return token.value;
-    let response: Response;
-    try {
-      response = await fetch(`${apiUrl}${OZOW_TOKEN_PATH}`, {
+    const response = await callProvider(
+      `${apiUrl}${OZOW_TOKEN_PATH}`,
+      {
         method: "POST",
         headers: { ApiKey: options.apiKey.trim(), accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ grant_type: "password", SiteCode: siteCode }).toString(),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      throw new PaymentProviderError(
-        `Ozow's token service could not be reached: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+      },
+      timeoutMs,
+      (error) => new PaymentProviderError(`Ozow's token service could not be reached: ${reasonOf(error)}`),
+    );
     const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
     if (!response.ok || typeof answer?.access_token !== "string") {
       throw new PaymentProviderError(
@@ -211,17 +205,16 @@ export function createOzowProvider(options: OzowOptions): HostedProvider {
       },
     ];
     const auth = await bearer();
-    let response: Response;
-    try {
-      response = await fetch(`${apiUrl}${OZOW_REFUND_SUBMIT_PATH}`, {
+    const response = await callProvider(
+      `${apiUrl}${OZOW_REFUND_SUBMIT_PATH}`,
+      {
         method: "POST",
         headers: { authorization: `Bearer ${auth}`, accept: "application/json", "content-type": "application/json" },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      throw new RefundOutcomeUnknown(`Ozow's refund API did not answer: ${error instanceof Error ? error.message : String(error)}`);
-    }
+      },
+      timeoutMs,
+      (error) => new RefundOutcomeUnknown(`Ozow's refund API did not answer: ${reasonOf(error)}`),
+    );
     if (response.status === 401) token = null;
     if (response.status >= 500) throw new RefundOutcomeUnknown(`Ozow's refund API answered ${response.status}`, response.status);
     const text = await response.text().catch(() => "");
@@ -263,17 +256,12 @@ export function createOzowProvider(options: OzowOptions): HostedProvider {
       const days = new Set([ozowRefundDate(context.sentAt), ozowRefundDate(new Date())]);
       const auth = await bearer();
       for (const day of days) {
-        let response: Response;
-        try {
-          response = await fetch(`${apiUrl}${OZOW_REFUND_LIST_PATH}?RefundDate=${encodeURIComponent(day)}`, {
-            headers: { authorization: `Bearer ${auth}`, accept: "application/json" },
-            signal: AbortSignal.timeout(timeoutMs),
-          });
-        } catch (error) {
-          throw new PaymentProviderError(
-            `Ozow's refund list could not be reached: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        }
+        const response = await callProvider(
+          `${apiUrl}${OZOW_REFUND_LIST_PATH}?RefundDate=${encodeURIComponent(day)}`,
+          { headers: { authorization: `Bearer ${auth}`, accept: "application/json" } },
+          timeoutMs,
+          (error) => new PaymentProviderError(`Ozow's refund list could not be reached: ${reasonOf(error)}`),
+        );
         if (response.status === 401) token = null;
         if (!response.ok) throw new PaymentProviderError(`Ozow's refund list answered ${response.status}`, response.status);
         const list: unknown = await response.json().catch(() => null);

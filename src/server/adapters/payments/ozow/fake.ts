@@ -8,12 +8,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fakeFormBody, fakeParseForm } from "./fake-form-protocol";
+import { fakeFormBody, fakeParseForm } from "../fake-form-protocol";
 
 // Ozow's protocol as its developer hub states it (https://hub.ozow.com/docs: "Step 1: Post from
 // merchant website" and its hash check, "Notification response" and its response hash check,
 // "Get transaction by reference", "Refunds integration"), written here from that text and sharing
-// nothing with our adapter (ozow.ts), so a hashing mistake there is refused here as Ozow would.
+// nothing with our adapter (adapter.ts), so a hashing mistake there is refused here as Ozow would.
 
 const STATUS_PATH = "/GetTransactionByReference";
 const TOKEN_PATH = "/token";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeIkhokha, startFakeIkhokha } from "./fake-ikhokha";
-import { createIkhokhaProvider, IKHOKHA_PAYMENT_PATH } from "./ikhokha";
-import { PaymentProviderError } from "./provider";
-import { ikSignature } from "./signing";
+import { PaymentProviderError } from "../provider";
+import { ikSignature } from "../signing";
+import { createIkhokhaProvider, IKHOKHA_PAYMENT_PATH } from "./adapter";
+import { type FakeIkhokha, startFakeIkhokha } from "./fake";
 
 const APP_ID = "IKAPP0001";
 const SECRET = "fake-secret-with-'quotes'";

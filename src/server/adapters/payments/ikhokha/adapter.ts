@@ -1,6 +1,8 @@
 // iKhokha pay links, exactly as docs/architecture.md, "Integrations" records them from iKhokha's own examples:
 // signed JSON requests (IK-APPID, IK-SIGN), amounts in integer cents, responseCode '00' is
 // success, status by GET …/getStatus/{paylinkID}, callbacks signed the same way.
+
+import { callProvider, jsonObject, PROVIDER_TIMEOUT_MS, reasonOf, timedOut } from "../http";
 import {
   type CallbackRequest,
   type CreatedPaylink,
@@ -9,12 +11,11 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   statusFromProvider,
-} from "./provider";
-import { headerValue, ikSignature, signatureMatches } from "./signing";
+} from "../provider";
+import { headerValue, ikSignature, signatureMatches } from "../signing";
 
 export const IKHOKHA_PAYMENT_PATH = "/public-api/v1/api/payment";
 export const IKHOKHA_STATUS_PATH = "/public-api/v1/api/getStatus";
-const DEFAULT_TIMEOUT_MS = 10_000;
 
 export interface IkhokhaOptions {
   /** IKHOKHA_API_URL, e.g. https://api.ikhokha.com */
@@ -32,15 +33,15 @@ export function createIkhokhaProvider(options: IkhokhaOptions): PaymentProvider 
   const appId = options.appId.trim();
   const secret = options.appSecret.trim();
   const entityID = options.entityId?.trim() || appId;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
   const base = options.apiUrl.replace(/\/+$/, "");
 
   /** A signed call; `body` is the exact text that is signed and sent. */
   async function call(method: "GET" | "POST", url: string, body: string): Promise<Record<string, unknown>> {
     const path = new URL(url).pathname;
-    let response: Response;
-    try {
-      response = await fetch(url, {
+    const response = await callProvider(
+      url,
+      {
         method,
         headers: {
           "IK-APPID": appId,
@@ -49,26 +50,21 @@ export function createIkhokhaProvider(options: IkhokhaOptions): PaymentProvider 
           ...(method === "POST" ? { "content-type": "application/json" } : {}),
         },
         body: method === "POST" ? body : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      throw new PaymentProviderError(
-        timedOut
-          ? `iKhokha did not answer within ${timeoutMs / 1000} s (${method} ${path})`
-          : `iKhokha could not be reached (${method} ${path}): ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+      },
+      timeoutMs,
+      (error) =>
+        new PaymentProviderError(
+          timedOut(error)
+            ? `iKhokha did not answer within ${timeoutMs / 1000} s (${method} ${path})`
+            : `iKhokha could not be reached (${method} ${path}): ${reasonOf(error)}`,
+        ),
+    );
     const text = await response.text().catch(() => "");
     if (!response.ok) {
       throw new PaymentProviderError(`iKhokha answered ${response.status} to ${method} ${path}: ${text.slice(0, 300)}`, response.status);
     }
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-    } catch {
-      // reported below
-    }
+    const parsed = jsonObject(text);
+    if (parsed) return parsed;
     throw new PaymentProviderError(`iKhokha answered ${method} ${path} with something other than a JSON object: ${text.slice(0, 200)}`);
   }
 

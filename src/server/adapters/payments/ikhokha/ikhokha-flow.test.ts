@@ -4,8 +4,8 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeIkhokha, startFakeIkhokha } from "@/server/adapters/payments/fake-ikhokha";
-import { IKHOKHA_PAYMENT_PATH } from "@/server/adapters/payments/ikhokha";
+import { IKHOKHA_PAYMENT_PATH } from "@/server/adapters/payments/ikhokha/adapter";
+import { type FakeIkhokha, startFakeIkhokha } from "@/server/adapters/payments/ikhokha/fake";
 import { ikSignature } from "@/server/adapters/payments/signing";
 import { capturedPayments, outbox, packages } from "@/server/db/schema";
 import { createTestApp, type TestApp } from "@/server/testing";

@@ -6,8 +6,8 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeYoco, startFakeYoco } from "@/server/adapters/payments/fake-yoco";
-import { yocoSignature } from "@/server/adapters/payments/yoco";
+import { yocoSignature } from "@/server/adapters/payments/yoco/adapter";
+import { type FakeYoco, startFakeYoco } from "@/server/adapters/payments/yoco/fake";
 import { ConfigError, loadConfig } from "@/server/config";
 import { capturedPayments, creditNotes, invoices, outbox, packages } from "@/server/db/schema";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";

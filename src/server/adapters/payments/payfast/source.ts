@@ -6,13 +6,14 @@
 // (request.ip under TRUST_PROXY).
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
+import type { HostResolver } from "../provider";
 
 /** The hosts PayFast documents ITNs as coming from. */
 export const PAYFAST_ITN_HOSTS = ["www.payfast.co.za", "sandbox.payfast.co.za", "w1w.payfast.co.za", "w2w.payfast.co.za"] as const;
 /** How long resolved addresses are kept; a failed lookup keeps the last good ones. */
 const RESOLVED_TTL_MS = 10 * 60_000;
 
-export type HostResolver = (host: string) => Promise<string[]>;
+export type { HostResolver };
 
 /** The system's resolver: every address (IPv4 and IPv6) of a host. */
 export const dnsResolver: HostResolver = async (host) => (await lookup(host, { all: true })).map((a) => a.address);

@@ -7,13 +7,13 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakePayfast, startFakePayfast } from "@/server/adapters/payments/fake-payfast";
 import { formBody, parseFormPairs } from "@/server/adapters/payments/form-encoding";
+import { type FakePayfast, startFakePayfast } from "@/server/adapters/payments/payfast/fake";
 import { ConfigError, loadConfig } from "@/server/config";
 import { capturedPayments, clientLifecycleEvents, creditNotes, invoices, outbox, packages, refundAttempts } from "@/server/db/schema";
 import { clientSession, type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
+import { paymentNotificationsSettled } from "@/server/modules/payments/service";
 import { createTestApp, type TestApp } from "@/server/testing";
-import { paymentNotificationsSettled } from "./service";
 
 const MERCHANT = { merchantId: "10000100", merchantKey: "46f0cd694581a", passphrase: "jt7NOE43FZPn a~b" };
 const PUBLIC_URL = "https://shop.example.co.za";
@@ -236,7 +236,7 @@ describe("PayFast (fake)", () => {
     // Signed with our passphrase, as a leaked passphrase would allow, but never sent by PayFast.
     const forged = fake.itnFor(ref);
     const tampered = formBody((parseFormPairs(forged.body) ?? []).filter(([k]) => k !== "signature"));
-    const { payfastSignature } = await import("@/server/adapters/payments/payfast");
+    const { payfastSignature } = await import("@/server/adapters/payments/payfast/adapter");
     const pairs = parseFormPairs(tampered) ?? [];
     const changed = pairs.map(([k, v]) => [k, k === "name_first" ? "Mallory" : v] as [string, string]);
     const body = formBody([...changed, ["signature", payfastSignature(changed, MERCHANT.passphrase)]]);

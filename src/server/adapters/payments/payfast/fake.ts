@@ -13,12 +13,12 @@
 import { createHash, randomInt, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fakeFormBody, fakeParseForm, fakePhpUrlencode } from "./fake-form-protocol";
+import { fakeFormBody, fakeParseForm, fakePhpUrlencode } from "../fake-form-protocol";
 
 // PayFast's protocol as its documentation states it (https://developers.payfast.co.za/docs, "Step 1:
 // Create your checkout form", "Step 2: Create security signature", "Step 4: Confirm payment" (ITN);
 // https://developers.payfast.co.za/api, "Authentication" / "Signature generation"), written here
-// from that text and sharing nothing with our adapter (payfast.ts), so a signing mistake there is
+// from that text and sharing nothing with our adapter (adapter.ts), so a signing mistake there is
 // refused here as PayFast would refuse it.
 
 const PROCESS_PATH = "/eng/process";

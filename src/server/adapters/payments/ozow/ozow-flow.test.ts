@@ -7,8 +7,8 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeOzow, startFakeOzow } from "@/server/adapters/payments/fake-ozow";
 import { formBody, parseFormPairs } from "@/server/adapters/payments/form-encoding";
+import { type FakeOzow, startFakeOzow } from "@/server/adapters/payments/ozow/fake";
 import { ConfigError, loadConfig } from "@/server/config";
 import { capturedPayments, creditNotes, invoices, outbox, packages, refundAttempts } from "@/server/db/schema";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";

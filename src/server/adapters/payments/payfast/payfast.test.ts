@@ -2,9 +2,9 @@
 // the signature left out, the passphrase appended; and how an ITN is read.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { centsFromDecimal, decimalFromCents, formBody, parseFormPairs, phpUrlencode } from "./form-encoding";
-import { createPayfastProvider, payfastApiSignature, payfastParamString, payfastSignature } from "./payfast";
-import { NotificationRefused } from "./provider";
+import { centsFromDecimal, decimalFromCents, formBody, parseFormPairs, phpUrlencode } from "../form-encoding";
+import { NotificationRefused } from "../provider";
+import { createPayfastProvider, payfastApiSignature, payfastParamString, payfastSignature } from "./adapter";
 
 const md5 = (text: string) => createHash("md5").update(text, "utf8").digest("hex");
 const provider = createPayfastProvider({

@@ -1,7 +1,9 @@
 // PayFast's entry in the registry (registry.ts): beside the card provider when its three keys are
 // set; the customer's browser posts our signed form to PayFast, which tells us by an ITN.
-import { createPayfastProvider } from "./payfast";
-import { configuredValue, type HostedProviderDefinition } from "./provider";
+
+import { configuredValue, type HostedProviderDefinition } from "../provider";
+import { createPayfastProvider } from "./adapter";
+import { createPayfastSourceCheck } from "./source";
 
 export const payfastDefinition = {
   name: "payfast",
@@ -18,6 +20,16 @@ export const payfastDefinition = {
     how: "PayFast pays it back to the card or account you paid with; banks usually take 5 to 10 working days to show it.",
   },
   notificationPath: "/api/payments/payfast/itn",
+  // PayFast's ITN rule: answer 200 at once, then check (its source address among them)
+  answersNotificationAtOnce: true,
+  notificationSource: (config, resolve) => {
+    const check = createPayfastSourceCheck({ validIps: config.PAYFAST_VALID_IPS, resolve });
+    return {
+      allows: (address) => check.allows(address),
+      refusedNote: (address) =>
+        `Not captured: a notification from PayFast for this payment came from ${address ?? "an unknown address"}, which is not one of PayFast's (PAYFAST_VALID_IPS lists others).`,
+    };
+  },
   configKeys: ["PAYFAST_MERCHANT_ID", "PAYFAST_MERCHANT_KEY", "PAYFAST_PASSPHRASE"],
   configured: (config) => Boolean(config.PAYFAST_MERCHANT_ID && config.PAYFAST_MERCHANT_KEY && config.PAYFAST_PASSPHRASE),
   create: (config) =>

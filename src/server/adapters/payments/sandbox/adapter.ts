@@ -14,8 +14,8 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   statusFromProvider,
-} from "./provider";
-import { headerValue, ikSignature, signatureMatches } from "./signing";
+} from "../provider";
+import { headerValue, ikSignature, signatureMatches } from "../signing";
 
 /** The app id the sandbox puts in its callbacks' ik-appid header. */
 export const SANDBOX_APP_ID = "streamdesk-sandbox";

@@ -1,7 +1,8 @@
 // Ozow's entry in the registry (registry.ts): instant EFT beside the card provider when its three
 // keys are set; the customer's browser posts our hashed form to Ozow, which notifies us.
-import { createOzowProvider } from "./ozow";
-import { configuredValue, type HostedProviderDefinition } from "./provider";
+
+import { configuredValue, type HostedProviderDefinition } from "../provider";
+import { createOzowProvider } from "./adapter";
 
 export const ozowDefinition = {
   name: "ozow",

@@ -1,7 +1,7 @@
 // PayFast's ITN source check: its hosts' addresses (resolved through an injected resolver, never
 // DNS), cached; the owner's PAYFAST_VALID_IPS; IPv4-mapped IPv6; a failed lookup keeps the last set.
 import { describe, expect, it } from "vitest";
-import { createPayfastSourceCheck, normaliseIp, PAYFAST_ITN_HOSTS } from "./payfast-source";
+import { createPayfastSourceCheck, normaliseIp, PAYFAST_ITN_HOSTS } from "./source";
 
 const PAYFAST = { "www.payfast.co.za": ["144.126.193.139"], "w1w.payfast.co.za": ["197.97.145.144", "2c0f:fe90::1"] } as Record<
   string,

@@ -13,12 +13,15 @@ export interface CheckoutPageFacts {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
+/** Where the test checkout's page is served (GET …/:ref) and its buttons post (POST …/:ref/:action). */
+export const TEST_CHECKOUT_PATH = "/api/payments/sandbox/checkout";
+
 export function renderSandboxCheckout(facts: CheckoutPageFacts): string {
   const company = escapeHtml(facts.companyName);
   const description = escapeHtml(facts.description);
   const amount = escapeHtml(formatRand(facts.amountCents / 100));
   const reference = escapeHtml(facts.reference);
-  const action = (verb: string) => `/api/payments/sandbox/checkout/${encodeURIComponent(facts.reference)}/${verb}`;
+  const action = (verb: string) => `${TEST_CHECKOUT_PATH}/${encodeURIComponent(facts.reference)}/${verb}`;
   const field = (id: string, label: string, value: string, extra = "") =>
     `<div class="field"${extra}><label for="${id}">${label}</label><input id="${id}" value="${value}" readonly aria-readonly="true"></div>`;
 

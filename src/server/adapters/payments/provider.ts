@@ -4,20 +4,14 @@
 import type { Config } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import type { PaymentProviderInfo } from "@/shared/api";
-import { type CardProviderName, HOSTED_PROVIDER_NAMES, type HostedProviderName } from "@/shared/payment-providers";
+import type { CardProviderName, HostedProviderName } from "@/shared/payment-providers";
 
-export type { CardProviderName, HostedProviderName, PaymentProviderName } from "@/shared/payment-providers";
+export type { CardProviderName, HostedProviderName } from "@/shared/payment-providers";
 
 /** A card provider's name: the real one, or the local test checkout. */
 export type ProviderName = CardProviderName;
 
 import type { SavedCardCharger } from "./saved-card";
-
-/**
- * The providers the owner may turn on beside the card provider (docs/payment-providers.md): each
- * sends the customer to its own page and tells us by a server-to-server notification.
- */
-export const HOSTED_PROVIDERS = HOSTED_PROVIDER_NAMES;
 
 export interface PaylinkUrls {
   callbackUrl: string;

@@ -9,7 +9,7 @@ import { ikhokhaDefinition } from "./ikhokha/definition";
 import { ozowDefinition } from "./ozow/definition";
 import { payfastDefinition } from "./payfast/definition";
 import { paystackDefinition } from "./paystack/definition";
-import type { CardProviderDefinition, HostedProviderDefinition, PaymentProviderName, ProviderDefinition, RefundRoute } from "./provider";
+import type { CardProviderDefinition, HostedProviderDefinition, ProviderDefinition, RefundRoute } from "./provider";
 import { sandboxDefinition } from "./sandbox/definition";
 import { yocoDefinition } from "./yoco/definition";
 
@@ -86,5 +86,3 @@ export function providerInfo(d: ProviderDefinition): PaymentProviderInfo {
 }
 
 export const paymentProviderInfos = (): PaymentProviderInfo[] => PAYMENT_PROVIDER_REGISTRY.map(providerInfo);
-
-export type { PaymentProviderName };

@@ -8,7 +8,7 @@
 // Their lines (item 3) are in ./lines.ts; buying credits (item 4) in ./credits.ts.
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { startLogin } from "@/server/auth/login-guard";
 import {
   clearPartnerCookie,
@@ -25,7 +25,7 @@ import { resellerPasswordTokens, resellers } from "@/server/db/schema";
 import { AppError } from "@/server/lib/errors";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { parseBody } from "@/server/modules/client/service";
-import { type Actor, auditAs, ledgerOf, panelUser } from "@/server/modules/resellers/service";
+import { auditAs, ledgerOf, panelUser } from "@/server/modules/resellers/service";
 import { hashToken, TOKEN_RE } from "@/server/modules/resellers/tokens";
 import { INVALID_CREDENTIALS_MESSAGE } from "@/shared/client-schemas";
 import {
@@ -49,12 +49,6 @@ const dummy = () => {
   dummyHash ??= hashPassword(randomBytes(18).toString("base64url"));
   return dummyHash;
 };
-
-export const partnerOf = (request: FastifyRequest): Actor => ({
-  kind: "partner",
-  id: request.partner?.id ?? "",
-  username: request.partner?.username ?? "",
-});
 
 const routes: FastifyPluginAsync = async (app) => {
   app.post("/partner/login", async (request, reply) => {

@@ -405,14 +405,6 @@ export async function retryOrder(app: FastifyInstance, orderId: string): Promise
 
 const sqlIncrement = () => sql`${partnerCreditOrders.attempt} + 1`;
 
-const inFlight = new WeakMap<FastifyInstance, Set<Promise<void>>>();
-
-/** Resolves once the deliveries this app started from the change feed are done (tests, shutdown). */
-export async function deliveriesSettled(app: FastifyInstance): Promise<void> {
-  const set = inFlight.get(app);
-  while (set?.size) await Promise.allSettled([...set]);
-}
-
 /**
  * Paid orders are delivered as soon as any process hears of them on the change feed, and swept
  * every minute where jobs run (a notification missed while the LISTEN connection was down); a
@@ -420,7 +412,6 @@ export async function deliveriesSettled(app: FastifyInstance): Promise<void> {
  */
 export function watchPaidOrders(app: FastifyInstance): () => void {
   const running = new Set<Promise<void>>();
-  inFlight.set(app, running);
   const track = (work: Promise<void>) => {
     const p = work.catch((error) => app.log.warn({ err: error }, "partner credits delivery failed")).finally(() => running.delete(p));
     running.add(p);

@@ -90,7 +90,7 @@ export interface PaystackOptions {
   timeoutMs?: number;
 }
 
-/** The hosted provider's shape, named `paystack` (not yet in HOSTED_PROVIDERS), with its saved-card charge. */
+/** The hosted provider's shape, named `paystack`, with its saved-card charge. */
 export interface PaystackProvider extends Omit<HostedProvider, "name"> {
   readonly name: "paystack";
   /** The transaction as Paystack holds it, by our reference: throws PaymentProviderError when it cannot be asked or names no such transaction. */

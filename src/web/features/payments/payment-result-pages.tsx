@@ -6,28 +6,13 @@
 // really stands (queued, waiting for the business to send it on WhatsApp, sent, delivered,
 // read, failed), asked again every 5 s while one has not gone. A card payment that failed or was
 // cancelled offers card again and, when the shop takes EFT, EFT beside it (issue 28).
-import {
-  CircleCheck,
-  CircleX,
-  Clock,
-  CreditCard,
-  Landmark,
-  type LucideIcon,
-  Mail,
-  MessageCircle,
-  RefreshCw,
-  RotateCcw,
-  SearchX,
-  Undo2,
-} from "lucide-react";
-import type { ReactNode } from "react";
+import { CircleCheck, CircleX, Clock, CreditCard, Landmark, type LucideIcon, RefreshCw, RotateCcw, SearchX, Undo2 } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import type { PaymentMessage, PaymentMessageKind, PaymentOutcome, PaymentStatus, PaymentStatusView, SentTo } from "@/shared/api";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import { type LoginChannel, OWNER_SENDS_WHEN } from "@/shared/login-channel";
 import { formatRand } from "@/shared/money";
-import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { EftDetails } from "@/web/components/eft-details";
 import { NoticeFrame, NoticePage } from "@/web/components/notice-page";
 import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
@@ -40,6 +25,8 @@ import { useBranding } from "@/web/lib/queries/branding";
 import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
 import { usePaymentStatus } from "./api/get-payment-status";
 import { usePayByEftInstead } from "./api/pay-by-eft-instead";
+import { CreditOrderSteps, credits, PartnerPortalLink } from "./credit-order-steps";
+import { Actions, ContactButtons, Steps, WhatsAppButton } from "./result-steps";
 
 type Landing = "success" | "failure" | "cancel";
 
@@ -404,140 +391,6 @@ function PaidSteps({ payment }: { payment: PaymentStatusView }) {
       <li>Keep the reference above in case you need to ask us about this payment.</li>
       <MessageLines payment={payment} kinds={["receipt"]} />
     </Steps>
-  );
-}
-
-const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
-
-function PartnerPortalLink({ variant }: { variant?: "outline" }) {
-  return (
-    <Link to="/partner" className={buttonClasses(variant ? { variant } : {})}>
-      Go to your partner portal
-    </Link>
-  );
-}
-
-/**
- * A partner's credit order (issue 45): it buys credits for their partner balance, so the page
- * says where those credits stand and leads back to the partner portal; no account, term or
- * package is promised, and a payment that did not go through is bought again from the portal.
- */
-function CreditOrderSteps({ payment }: { payment: PaymentStatusView }) {
-  const order = payment.credit_order as NonNullable<PaymentStatusView["credit_order"]>;
-  const ref = payment.external_transaction_id;
-  const what = credits(order.credits);
-  if (payment.status === "failed" || payment.status === "cancelled") {
-    return (
-      <Steps
-        title={payment.status === "failed" ? "What you can do" : "Changed your mind?"}
-        actions={
-          <>
-            <PartnerPortalLink />
-            <WhatsAppButton text={`my payment for ${what} (reference ${ref}) did not go through. I have a question.`} />
-          </>
-        }
-      >
-        <li>
-          {payment.status === "failed" ? "The payment didn't go through" : "No payment was taken"}, so no credits were bought. You can buy
-          them again from your partner portal, by card or EFT.
-        </li>
-      </Steps>
-    );
-  }
-  if (payment.status !== "paid") {
-    return (
-      <Steps
-        title="Questions about this payment?"
-        actions={
-          <>
-            <PartnerPortalLink />
-            <WhatsAppButton text={`I have a question about payment ${ref} for ${what}.`} />
-          </>
-        }
-      >
-        <li>Send us the reference above and we'll help.</li>
-      </Steps>
-    );
-  }
-  const balance = order.balance !== null ? ` You now have ${credits(order.balance)}.` : "";
-  const words =
-    order.status === "delivered"
-      ? `Payment received. ${what} ${order.credits === 1 ? "is" : "are"} on your balance.${balance}`
-      : order.status === "paid"
-        ? `Payment received. ${what} ${order.credits === 1 ? "is" : "are"} on ${order.credits === 1 ? "its" : "their"} way to your balance; we e-mail you when ${order.credits === 1 ? "it is" : "they are"} in.`
-        : `Payment received. ${what} ${order.credits === 1 ? "is" : "are"} not on your balance yet: the business has been told and will move ${order.credits === 1 ? "it" : "them"} to you. You don't need to pay again.`;
-  return (
-    <Steps
-      title="What happens next"
-      actions={
-        <>
-          <PartnerPortalLink />
-          <WhatsAppButton text={`my payment ${ref} for ${what} went through. I have a question.`} />
-        </>
-      }
-    >
-      <li>{words}</li>
-      <li>Your tax invoice is e-mailed to you with your receipt.</li>
-    </Steps>
-  );
-}
-
-function Steps({ title, actions, children }: { title: string; actions: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-labelledby="next-steps-heading" className="flex flex-col gap-4">
-      <h2 id="next-steps-heading" className="text-lg font-semibold text-ink">
-        {title}
-      </h2>
-      <ul className="flex list-disc flex-col gap-2 pl-5 text-ink-muted marker:text-accent-ink">{children}</ul>
-      <Actions>{actions}</Actions>
-    </section>
-  );
-}
-
-function Actions({ children, center = false }: { children: ReactNode; center?: boolean }) {
-  return <div className={cn("mt-2 flex flex-col gap-3 sm:flex-row sm:flex-wrap", center && "sm:justify-center")}>{children}</div>;
-}
-
-/** The business's WhatsApp and e-mail, each where branding has it (and support when it has neither). */
-function ContactButtons({ text }: { text: string }) {
-  const { branding } = useBranding();
-  return (
-    <>
-      <WhatsAppButton text={text} />
-      {branding.whatsappNumber && branding.supportEmail ? (
-        <a href={`mailto:${branding.supportEmail}`} className={buttonClasses({ variant: "outline" })}>
-          <Mail aria-hidden="true" />
-          E-mail {branding.supportEmail}
-        </a>
-      ) : null}
-    </>
-  );
-}
-
-function WhatsAppButton({ text, label = "WhatsApp us" }: { text: string; label?: string }) {
-  const { branding } = useBranding();
-  if (!branding.whatsappNumber) {
-    return branding.supportEmail ? (
-      <a href={`mailto:${branding.supportEmail}`} className={buttonClasses({ variant: "outline" })}>
-        E-mail {branding.supportEmail}
-      </a>
-    ) : (
-      <Link to="/support" className={buttonClasses({ variant: "outline" })}>
-        Contact support
-      </Link>
-    );
-  }
-  const hello = `Hi${branding.companyName ? ` ${branding.companyName}` : ""}, ${text}`;
-  return (
-    <a
-      href={buildWhatsAppLink(branding.whatsappNumber, hello)}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={buttonClasses({ variant: "outline" })}
-    >
-      <MessageCircle aria-hidden="true" />
-      {label}
-    </a>
   );
 }
 

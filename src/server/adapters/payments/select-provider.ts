@@ -1,7 +1,7 @@
 // Which providers the configuration turns on, asked of the registry (registry.ts): the first
 // configured card provider (the test checkout when no real one is), and beside it each hosted
-// provider whose keys are set (docs/payment-providers.md). Kept as the payments module's entry
-// points until it asks the registry itself.
+// provider whose keys are set (docs/payment-providers.md). The payments module's entry points
+// into the registry: it names no provider, so what it needs of one is asked here.
 import type { Config } from "@/server/config";
 import type { Db } from "@/server/db/client";
 import type { CardProviderName, HostedProvider, HostedProviderName, PaymentProvider } from "./provider";

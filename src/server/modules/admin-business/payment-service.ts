@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from "@/server/lib/errors";
 import { loadRules } from "@/server/lib/lifecycle";
 import { containsPattern, dateRange, ordering, pageWindow } from "@/server/lib/list-query";
 import { appendNote as appendLine } from "@/server/lib/notes";
+import { insertPayment } from "@/server/modules/payments/insert-payment";
 import { settlePayment } from "@/server/modules/payments/settle";
 import type { PAYMENT_SORTS, PaymentCreate, PaymentListQuery, PaymentPatch } from "@/shared/business-schemas";
 
@@ -179,23 +180,13 @@ export async function recordPayment(app: FastifyInstance, request: FastifyReques
     cloudApi: app.outbox.cloudApi,
   };
   const created = await app.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(capturedPayments)
-      .values({
-        provider: "manual",
-        external_transaction_id: manualReference(),
-        amount: input.amount,
-        currency: "ZAR",
-        package_id: pkg.id,
-        package_name: pkg.name,
-        description: `${pkg.name} IPTV Subscription`,
-        client_id: client.id,
-        client_email: client.email,
-        status: "paid",
-        paid_at: paidAt,
-        notes: input.note ? `Recorded by hand: ${input.note}` : "Recorded by hand",
-      })
-      .returning();
+    const row = await insertPayment(tx, {
+      reference: manualReference(),
+      recorded: { amount: input.amount, pkg, client, paidAt },
+      notes: input.note ? `Recorded by hand: ${input.note}` : "Recorded by hand",
+    });
+    // The reference is made of the time and six random characters: taken only by a twin click.
+    if (!row) throw conflict("That payment was just recorded. Refresh to see it.");
     // Time is added from now (or the current end), whenever the money came in.
     await settlePayment(tx, context, row, new Date());
     await audit(tx, request, { action: "create", resource: "captured_payments", resourceId: row.id, after: row });

@@ -1,5 +1,6 @@
 // The one place a payment row is written: a card pay link, a hosted checkout and an EFT
-// reference all start as this pending row, priced by pricing.ts, for the payer of payer.ts.
+// reference all start as this pending row, priced by pricing.ts, for the payer of payer.ts; a
+// partner's credit order starts the same way; a payment the owner took by hand is written paid.
 import type { Db } from "@/server/db/client";
 import { capturedPayments } from "@/server/db/schema";
 import type { OrderInput, Payer, Payment } from "./context";
@@ -43,11 +44,48 @@ export interface NewCreditOrderPayment {
 }
 
 /**
+ * A payment the owner took by hand (cash, a transfer seen in the bank app; modules/admin-business):
+ * paid already, for a client and a package, at the amount the owner typed.
+ */
+export interface NewRecordedPayment {
+  reference: string;
+  recorded: {
+    amount: number;
+    pkg: { id: string; name: string };
+    client: { id: string; email: string };
+    paidAt: Date;
+  };
+  notes: string;
+}
+
+/**
  * The pending payment row for a priced order: the amount we priced, the package, the payer, the
  * ECT s44 consent, the coupon and the buyer's details. Null when the reference is taken already
  * (EFT references are short, and tried again).
  */
-export async function insertPayment(db: Db | Tx, p: NewPayment | NewCreditOrderPayment): Promise<Payment | null> {
+export async function insertPayment(db: Db | Tx, p: NewPayment | NewCreditOrderPayment | NewRecordedPayment): Promise<Payment | null> {
+  if ("recorded" in p) {
+    const { amount, pkg, client, paidAt } = p.recorded;
+    const [row] = await db
+      .insert(capturedPayments)
+      .values({
+        provider: "manual",
+        external_transaction_id: p.reference,
+        amount,
+        currency: "ZAR",
+        package_id: pkg.id,
+        package_name: pkg.name,
+        description: `${pkg.name} IPTV Subscription`,
+        client_id: client.id,
+        client_email: client.email,
+        status: "paid",
+        paid_at: paidAt,
+        notes: p.notes,
+      })
+      .onConflictDoNothing({ target: capturedPayments.external_transaction_id })
+      .returning();
+    return row ?? null;
+  }
   if ("creditOrder" in p) {
     const [row] = await db
       .insert(capturedPayments)

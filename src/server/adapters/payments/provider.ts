@@ -165,6 +165,13 @@ export interface HostedProvider {
   readonly savedCards?: SavedCardCharger;
   startCheckout(input: CheckoutInput): Promise<Checkout>;
   /**
+   * The checkout already made for a pending payment, from what startCheckout gave as its
+   * providerReference, for a provider that makes one checkout per reference (Paystack refuses a
+   * second initialize): the customer who comes back is sent to the first. Absent (or null) where a
+   * checkout may simply be made again.
+   */
+  resumeCheckout?(providerReference: string): Checkout | null;
+  /**
    * Parses and verifies a notification: the shape (missing fields, wrong types, a currency other
    * than ZAR are `bad_input`), then the signature (`bad_signature`). Never touches the network.
    */

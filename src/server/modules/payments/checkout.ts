@@ -3,7 +3,7 @@
 // and the test checkout's own page and buttons. Each prices the order (pricing.ts), finds
 // the payer (payer.ts) and writes one pending row (insert-payment.ts) before the provider is asked.
 import { randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Checkout, HostedProvider, HostedProviderName } from "@/server/adapters/payments/provider";
 import { hostedProviderDefinitions } from "@/server/adapters/payments/registry";
 import { TEST_CHECKOUT_PATH, type TestCheckoutOutcome, type TestPaylink, testCheckoutOf } from "@/server/adapters/payments/select-provider";
@@ -220,9 +220,38 @@ export async function checkoutPage(
   if (payment.status === "paid" || payment.status === "refunded") return { kind: "redirect", location: `/payment/success${q}` };
   if (payment.status !== "pending")
     return { kind: "redirect", location: `/payment/${payment.status === "cancelled" ? "cancel" : "failure"}${q}` };
-  const checkout = await provider.startCheckout(checkoutInput(ctx, payment));
+  const checkout = await checkoutOnce(ctx, provider, payment);
   if (checkout.kind === "redirect") return { kind: "redirect", location: checkout.url };
   return { kind: "form", label: provider.label, checkout, amount: payment.amount };
+}
+
+/**
+ * The payment's checkout: the one made already where the provider makes one per reference
+ * (resumeCheckout), else a new one, whose reference is kept. Two first visits at once: the one
+ * the provider refused finds its twin's checkout kept and resumes it.
+ */
+async function checkoutOnce(ctx: PaymentsContext, provider: HostedProvider, payment: Payment): Promise<Checkout> {
+  const resume = (reference: string | null) => (reference && provider.resumeCheckout?.(reference)) || null;
+  const made = resume(payment.provider_reference);
+  if (made) return made;
+  try {
+    const checkout = await provider.startCheckout(checkoutInput(ctx, payment));
+    if (checkout.kind === "redirect" && provider.resumeCheckout) {
+      await ctx.db
+        .update(capturedPayments)
+        .set({ provider_reference: checkout.providerReference, updated_at: new Date() })
+        .where(and(eq(capturedPayments.id, payment.id), isNull(capturedPayments.provider_reference)));
+    }
+    return checkout;
+  } catch (error) {
+    const [now] = await ctx.db
+      .select({ reference: capturedPayments.provider_reference })
+      .from(capturedPayments)
+      .where(eq(capturedPayments.id, payment.id));
+    const twin = resume(now?.reference ?? null);
+    if (twin) return twin;
+    throw error;
+  }
 }
 
 // ---- the test checkout's own page ------------------------------------------------------------

@@ -365,10 +365,14 @@ export function createPaystackProvider(options: PaystackOptions): PaystackProvid
       const data = isObject(answer.data) ? answer.data : {};
       const url = text(data.authorization_url);
       if (!url) throw new PaymentProviderError("Paystack answered without an authorization_url");
-      // The access code names this checkout (authorization_url ends with it); our reference is kept already.
-      const providerReference = text(data.access_code) || text(data.reference);
-      if (!providerReference) throw new PaymentProviderError("Paystack answered without an access_code or reference");
-      return { kind: "redirect", url, providerReference };
+      // The checkout page itself names this checkout (it ends with the access code): kept as the
+      // payment's provider reference, so a customer who comes back is sent to it (resumeCheckout)
+      // rather than a second initialize, which Paystack refuses for the same reference.
+      return { kind: "redirect", url, providerReference: url };
+    },
+
+    resumeCheckout(providerReference: string): Checkout | null {
+      return /^https?:\/\//.test(providerReference) ? { kind: "redirect", url: providerReference, providerReference } : null;
     },
 
     readNotification(request: NotificationRequest): ProviderNotification {

@@ -82,6 +82,20 @@ describe("Paystack (fake)", () => {
     expect(await rowOf(ref)).toMatchObject({ provider: "paystack", status: "pending" });
   });
 
+  it("a customer who comes back to the hand-off page (twice, and twice at once) is sent to the first checkout: one initialize", async () => {
+    const { ref, paylinkUrl } = await paystackPayment();
+    const initializes = () => fake.calls.filter((call) => call === "POST /transaction/initialize").length;
+    const before = initializes();
+    const visit = () => t.app.inject({ method: "GET", url: `/api/payments/checkout/${ref}` });
+    const answers = [await visit(), ...(await Promise.all([visit(), visit()]))];
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(303);
+      expect(answer.headers.location).toBe(paylinkUrl);
+    }
+    expect(initializes()).toBe(before);
+    expect((await rowOf(ref)).provider_reference).toBe(paylinkUrl);
+  });
+
   it("without an e-mail address the pay link is refused at the e-mail field (400) and no payment is written", async () => {
     const before = (await t.app.db.select().from(capturedPayments)).length;
     const response = await payLink("Month to Month", "");

@@ -59,7 +59,10 @@ describe("Paystack checkout (POST /transaction/initialize)", () => {
       metadata: { cancel_action: URLS.cancelUrl },
       status: "abandoned",
     });
-    expect(checkout).toEqual({ kind: "redirect", url: `${fake.url}/checkout/${held?.access_code}`, providerReference: held?.access_code });
+    const url = `${fake.url}/checkout/${held?.access_code}`;
+    expect(checkout).toEqual({ kind: "redirect", url, providerReference: url });
+    // the customer who comes back is sent to this checkout, never a second initialize
+    expect(paystack.resumeCheckout?.(url)).toEqual({ kind: "redirect", url, providerReference: url });
     const page = await fetch(checkout.kind === "redirect" ? checkout.url : "");
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("R149.50");

@@ -22,7 +22,6 @@ import { PanelError, type PanelPackage } from "@/server/adapters/panel/panel";
 import { requireAdmin } from "@/server/auth/guards";
 import { clients, lineMacChanges, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
 import { DRIFT_KINDS, lastPanelCheck, type PanelCheck, runPanelSync } from "@/server/jobs/panel-sync";
-import { TRIAL_PACKAGE_SETTING } from "@/server/jobs/provisioning-worker";
 import { appForDevice } from "@/server/lib/accounts";
 import { audit } from "@/server/lib/audit";
 import { loadBusiness } from "@/server/lib/business";
@@ -31,6 +30,7 @@ import { loadRules, queueRestoredWhenEnabled } from "@/server/lib/lifecycle";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
 import { creditWarning, noteCreditBalance } from "@/server/lib/owner-alerts";
+import { TRIAL_PACKAGE_SETTING } from "@/server/lib/provisioning";
 import {
   PANEL_PASSWORD_MESSAGE,
   PANEL_STREAM_URL_NEEDED,

@@ -16,7 +16,7 @@ import { FAKE_EXISTING, startFakeXtreamPanel } from "../src/server/adapters/pane
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { clients } from "../src/server/db/schema";
-import { runPanelSync } from "../src/server/jobs/panel-sync";
+import { runPanelSync } from "../src/server/modules/panel/sync";
 
 const BUDGET_MS = 30_000;
 const LINKED = 2_000;

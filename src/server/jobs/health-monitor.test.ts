@@ -6,8 +6,9 @@ import { createSession } from "@/server/auth/sessions";
 import { testConfig } from "@/server/config";
 import { admins, outbox, statusChecks, systemComponents } from "@/server/db/schema";
 import { seedComponents } from "@/server/db/seed-content";
+import { checkPayments, MESSAGES, RETENTION_DAYS, runChecks, runIfDue } from "@/server/lib/health-monitor";
 import { createTestApp, type TestApp } from "@/server/testing";
-import { checkPayments, healthMonitorJob, MESSAGES, RETENTION_DAYS, runChecks, runIfDue } from "./health-monitor";
+import { healthMonitorJob } from "./health-monitor";
 
 let t: TestApp;
 const checkNow = (headers: Record<string, string> = {}) => t.app.inject({ method: "POST", url: "/api/status/check", headers });

@@ -1,10 +1,10 @@
 // What the provisioning worker tells people: the customer whose box's MAC is taken, and the owner
 // about a job that failed.
 import type { loadBusiness } from "@/server/lib/business";
+import { preferredContact } from "@/server/lib/contact";
 import { commonVars } from "@/server/lib/message-templates";
 import { enqueue } from "@/server/lib/outbox";
 import type { OwnerAlert } from "@/server/lib/owner-alerts";
-import { preferredContact } from "@/server/modules/client/service";
 
 import type { Client, Job } from "./provisioning-job";
 

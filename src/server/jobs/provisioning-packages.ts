@@ -5,9 +5,8 @@ import type { PanelAdapter } from "@/server/adapters/panel/panel";
 import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
 import type { Db } from "@/server/db/client";
 import { packages, panelPackageMap, siteSettings } from "@/server/db/schema";
+import { TRIAL_PACKAGE_SETTING } from "@/server/lib/provisioning";
 import { JobFailure } from "./provisioning-job";
-
-export const TRIAL_PACKAGE_SETTING = "private_panel_trial_package";
 
 export async function trialPackage(db: Db, panel: PanelAdapter): Promise<string> {
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, TRIAL_PACKAGE_SETTING));

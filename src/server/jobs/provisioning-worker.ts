@@ -40,9 +40,6 @@ import { type Client, type Job, JobFailure } from "./provisioning-job";
 import { enqueueMacTaken, failureNotice } from "./provisioning-notices";
 import { bouquetsFor, mappedPackage, trialPackage } from "./provisioning-packages";
 
-/** kept here for the modules that name it (the trial package setting lives with the package lookups) */
-export { TRIAL_PACKAGE_SETTING } from "./provisioning-packages";
-
 export const PROVISIONING_MAX_ATTEMPTS = 8;
 /** a 'running' job older than this belonged to a process that died mid-call */
 const STALE_RUNNING_MS = 10 * 60_000;

@@ -7,11 +7,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { generatePassword, hashPassword } from "@/server/auth/passwords";
 import type { Db } from "@/server/db/client";
 import { clients, downloads, type leads, passwordResetTokens } from "@/server/db/schema";
-import { baseUsername, nextFreeUsername } from "@/server/modules/admin-business/usernames";
 import { deviceOfLead } from "@/shared/device-line-schemas";
 import type { BusinessProfile } from "./business";
 import { uniqueViolation } from "./errors";
 import { clientByNumber, storedNumber } from "./identity";
+import { baseUsername, nextFreeUsername } from "./usernames";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;

@@ -8,7 +8,6 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "@/server/db/client";
 import { auditLog, autoRenewals, clientLifecycleEvents, clients, provisioningJobs } from "@/server/db/schema";
-import { preferredContact } from "@/server/modules/client/service";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import {
   applyCause,
@@ -22,6 +21,7 @@ import {
   type Term,
 } from "@/shared/lifecycle";
 import { type BusinessProfile, loadBusiness } from "./business";
+import { preferredContact } from "./contact";
 import { conflict, notFound } from "./errors";
 import { commonVars, type OwnerTemplates, renderMessage } from "./message-templates";
 import { enqueue } from "./outbox";

@@ -27,6 +27,9 @@ type ClientRow = {
   package_name: string;
 };
 
+/** The site setting naming the panel package a free trial's line is made on (IPTV panel page). */
+export const TRIAL_PACKAGE_SETTING = "private_panel_trial_package";
+
 export type PanelAction = "create_line" | "extend_line" | "enable_line" | "disable_line" | "change_mac" | "isp_clear";
 
 export interface PlannedJob {

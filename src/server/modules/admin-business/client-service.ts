@@ -20,6 +20,7 @@ import { adminActor, applyOrRefuse, lifecycleHistory, loadRules, queueLineNotice
 import { ordering, pageWindow, searchCondition } from "@/server/lib/list-query";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueue, enqueueAll, MASKED_SECRET, SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
+import { baseUsername, nextFreeUsername } from "@/server/lib/usernames";
 import { resetLinkMessage } from "@/server/modules/client/messages";
 import {
   CHANNEL_CONTACT_MESSAGES,
@@ -33,7 +34,6 @@ import {
 import { RESET_TOKEN_TTL_MINUTES } from "@/shared/client-schemas";
 import { channelsFor, leadWhatsAppUrl, welcomeMessages } from "./messages";
 import { paymentRowColumns } from "./payment-service";
-import { baseUsername, nextFreeUsername } from "./usernames";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type ClientRow = typeof clients.$inferSelect;

@@ -4,12 +4,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, capturedPayments, clients, contentRequests, leads, outbox, refundAttempts } from "@/server/db/schema";
 import { saDayStart } from "@/server/lib/list-query";
+import { baseUsername } from "@/server/lib/usernames";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { saDay } from "@/shared/dates";
 import { csvCell, csvDateTime } from "./csv";
 import { seriesDays } from "./stats";
 import { type SignedIn, signInAdmin } from "./test-admin";
-import { baseUsername } from "./usernames";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

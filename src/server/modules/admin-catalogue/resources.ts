@@ -19,7 +19,7 @@ import {
   testimonialsManaged,
   trialBlackoutDays,
 } from "@/server/db/schema";
-import { MESSAGES as MONITOR_MESSAGES } from "@/server/jobs/health-monitor";
+import { MESSAGES as MONITOR_MESSAGES } from "@/server/lib/health-monitor";
 import { listActiveSpecials, specialsAt } from "@/server/modules/catalogue/service";
 import {
   adminDownloadInputSchema,

@@ -17,6 +17,7 @@ import { requireClient } from "@/server/auth/guards";
 import { clients } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { codeRoute, noCodeRoute } from "@/server/lib/code-route";
+import { emailOf, whatsappOf } from "@/server/lib/contact";
 import { badRequest, conflict, unauthorized, uniqueViolation } from "@/server/lib/errors";
 import { clientByNumber } from "@/server/lib/identity";
 import { enqueue } from "@/server/lib/outbox";
@@ -26,7 +27,7 @@ import { type ClientProfile, type ContactChangeStarted, contactChangeConfirmSche
 import { CODE_ROUTE_MESSAGES } from "@/shared/schemas";
 import { formatPhoneForDisplay, toStoredWhatsApp } from "@/shared/whatsapp";
 import { contactChangedMessage } from "./messages";
-import { emailOf, loadOwnClient, loadProfile, parseBody, signedInId, whatsappOf } from "./service";
+import { loadOwnClient, loadProfile, parseBody, signedInId } from "./service";
 
 export const NUMBER_ON_ANOTHER_ACCOUNT = "This number is already on another account. Contact us if it is yours.";
 const SAME_AS_NOW = "That is already your contact on this account.";

@@ -10,11 +10,12 @@ import { requireClient } from "@/server/auth/guards";
 import { hashPassword, verifyPassword } from "@/server/auth/passwords";
 import { clients, sessions } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
+import { emailOf, whatsappOf } from "@/server/lib/contact";
 import { badRequest } from "@/server/lib/errors";
 import { limitGuesses } from "@/server/lib/rate-limit";
 import { type ClientProfile, CONTACT_CHANGE_NEEDS_CODE, passwordChangeSchema, profilePatchSchema } from "@/shared/client-schemas";
 import { toStoredWhatsApp } from "@/shared/whatsapp";
-import { emailOf, loadOwnClient, loadProfile, parseBody, queuePasswordChanged, signedInId, whatsappOf } from "./service";
+import { loadOwnClient, loadProfile, parseBody, queuePasswordChanged, signedInId } from "./service";
 
 const WRONG_PASSWORD = "Your current password is not correct";
 

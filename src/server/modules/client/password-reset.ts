@@ -11,6 +11,7 @@ import { hashPassword } from "@/server/auth/passwords";
 import { clearSessionCookie } from "@/server/auth/sessions";
 import { clients, passwordResetTokens, sessions } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
+import { emailOf, whatsappOf } from "@/server/lib/contact";
 import { AppError } from "@/server/lib/errors";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueue } from "@/server/lib/outbox";
@@ -24,7 +25,7 @@ import {
   RESET_TOKEN_TTL_MINUTES,
 } from "@/shared/client-schemas";
 import { resetLinkMessage } from "./messages";
-import { emailOf, notBefore, parseBody, queuePasswordChanged, whatsappOf } from "./service";
+import { notBefore, parseBody, queuePasswordChanged } from "./service";
 
 /** Every reset request takes at least this long, so a matching account cannot be timed. */
 export const RESET_REQUEST_MIN_MS = 250;

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { subscriberUrls } from "@/server/adapters/panel/panel";
 import { clients, lineMacChanges } from "@/server/db/schema";
 import type { BusinessProfile } from "@/server/lib/business";
+import { preferredContact } from "@/server/lib/contact";
 import { badRequest, unauthorized } from "@/server/lib/errors";
 import { enqueue } from "@/server/lib/outbox";
 import { magPortalUrl } from "@/server/modules/panel/messages";
@@ -20,11 +21,9 @@ import {
   daysLeft,
   subscriptionStatus,
 } from "@/shared/client-schemas";
-import { isValidEmail, isValidPhone } from "@/shared/contact";
 import { isLineType, needsMac } from "@/shared/device-lines";
 import { CLIENT_STATUSES } from "@/shared/lifecycle";
 import { DEVICE_LABELS, type DeviceValue } from "@/shared/options";
-import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
 import { passwordChangedMessage } from "./messages";
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -150,32 +149,6 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
 export async function notBefore(startedAt: number, ms: number): Promise<void> {
   const wait = startedAt + ms - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-}
-
-export interface Contact {
-  channel: "whatsapp" | "email";
-  /** in the outbox's form: WhatsApp numbers as 27…, e-mail lower-cased */
-  recipient: string;
-}
-
-/** The client's e-mail address in the outbox's form, or null when there is no usable one. */
-export function emailOf(row: Pick<ClientRow, "email">): string | null {
-  const email = row.email.trim().toLowerCase();
-  return email && isValidEmail(email) ? email : null;
-}
-
-/** The client's WhatsApp number as 27…, or null when there is no usable one. */
-export function whatsappOf(row: Pick<ClientRow, "whatsapp">): string | null {
-  return isValidPhone(row.whatsapp) ? normaliseWhatsAppNumber(row.whatsapp) : null;
-}
-
-/** Their preferred channel, or the other one when the preferred contact is missing; null when neither. */
-export function preferredContact(row: Pick<ClientRow, "communication_method" | "email" | "whatsapp">): Contact | null {
-  const email = emailOf(row);
-  const whatsapp = whatsappOf(row);
-  const byEmail = email ? ({ channel: "email", recipient: email } as const) : null;
-  const byWhatsApp = whatsapp ? ({ channel: "whatsapp", recipient: whatsapp } as const) : null;
-  return row.communication_method === "email" ? (byEmail ?? byWhatsApp) : (byWhatsApp ?? byEmail);
 }
 
 /**

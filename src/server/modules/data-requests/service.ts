@@ -35,12 +35,12 @@ import {
   whatsappWindows,
 } from "@/server/db/schema";
 import { audit } from "@/server/lib/audit";
+import { preferredContact } from "@/server/lib/contact";
 import { conflict, notFound, uniqueViolation } from "@/server/lib/errors";
 import { adminActor, applyChange, loadRules } from "@/server/lib/lifecycle";
 import { enqueue } from "@/server/lib/outbox";
 import { alertOwner, type OwnerAlert } from "@/server/lib/owner-alerts";
 import { patchClient } from "@/server/modules/admin-business/client-service";
-import { preferredContact } from "@/server/modules/client/service";
 import {
   type AdminDataRequestView,
   DATA_REQUEST_DAYS,

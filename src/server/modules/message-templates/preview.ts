@@ -4,11 +4,11 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { capturedPayments, type clients, creditNotes, invoices } from "@/server/db/schema";
-import { reminderVars } from "@/server/jobs/reminders";
 import { appForDevice } from "@/server/lib/accounts";
 import type { BusinessProfile } from "@/server/lib/business";
 import { lineNoticeVars, loadRules } from "@/server/lib/lifecycle";
 import { SECRET_PLACEHOLDER, SECRET_URL_PLACEHOLDER } from "@/server/lib/outbox";
+import { reminderVars } from "@/server/lib/reminder-words";
 import { welcomeVars } from "@/server/modules/admin-business/messages";
 import { refundVars } from "@/server/modules/billing/messages";
 import { resetLinkVars } from "@/server/modules/client/messages";

@@ -3,7 +3,7 @@
 // admin session forces a run (the dashboard's "check now").
 import type { FastifyPluginAsync } from "fastify";
 import { readAdminSession } from "@/server/auth/sessions";
-import { runIfDue } from "@/server/jobs/health-monitor";
+import { runIfDue } from "@/server/lib/health-monitor";
 
 export interface StatusCheckResponse {
   success: true;

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isCachedPanel } from "@/server/adapters/panel/cached";
 import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
 import { clients, outbox, packages, panelCreditLedger, provisioningJobs } from "@/server/db/schema";
-import { runPanelSync } from "@/server/jobs/panel-sync";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { chargedBy } from "./runway";
+import { runPanelSync } from "./sync";
 
 const START_CREDITS = 6;
 let t: TestApp;

@@ -17,12 +17,12 @@ import {
   panelDrift,
   provisioningJobs,
 } from "@/server/db/schema";
-import { runPanelSync } from "@/server/jobs/panel-sync";
 import { clientSession, type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { type OtherProcess, secondProcess, startTogether } from "@/server/test-support/race";
 import { deliverSandboxAgain, type PaidPayment, payOnSandbox } from "@/server/test-support/sandbox-payments";
 import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { MAC_MESSAGE, macWarning } from "@/shared/device-lines";
+import { runPanelSync } from "./sync";
 
 const PUBLIC_URL = "http://localhost:8080";
 const SANDBOX_SECRET = "device-test-sandbox-secret";

@@ -10,13 +10,13 @@ import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { PanelError, type PanelPackage } from "@/server/adapters/panel/panel";
 import { clients, packages, panelDrift, panelPackageMap } from "@/server/db/schema";
-import { DRIFT_KINDS, type DriftKind, driftWords } from "@/server/jobs/panel-sync";
 import { audit } from "@/server/lib/audit";
 import { conflict, notFound } from "@/server/lib/errors";
 import { adminActor, applyOrRefuse, loadRules } from "@/server/lib/lifecycle";
 import { type PlannedJob, queuePanelWork } from "@/server/lib/provisioning";
 import type { PanelDriftFix, PanelDriftList, PanelDriftView } from "@/shared/business-schemas";
 import { addMonths, daysBetween, formatDate } from "@/shared/dates";
+import { DRIFT_KINDS, type DriftKind, driftWords } from "./sync";
 
 type DriftRow = typeof panelDrift.$inferSelect;
 type Tx = Parameters<Parameters<FastifyInstance["db"]["transaction"]>[0]>[0];

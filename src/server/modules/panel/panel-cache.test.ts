@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withReadCache } from "@/server/adapters/panel/cached";
 import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
 import type { PanelAdapter } from "@/server/adapters/panel/panel";
-import { runPanelSync } from "@/server/jobs/panel-sync";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
+import { runPanelSync } from "./sync";
 
 let t: TestApp;
 let fake: FakeXtreamPanel;

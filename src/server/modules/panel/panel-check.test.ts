@@ -7,10 +7,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_EXISTING, type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
 import { clients, outbox, packages, panelDrift, siteSettings } from "@/server/db/schema";
-import { CHECK_FAILURES_BEFORE_ALERT, runPanelSync } from "@/server/jobs/panel-sync";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
 import { OWNER_ALERT_KIND } from "@/shared/owner-alerts";
+import { CHECK_FAILURES_BEFORE_ALERT, runPanelSync } from "./sync";
 
 let t: TestApp;
 let fake: FakeXtreamPanel;

@@ -8,12 +8,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_PACKAGES, type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/panel/fake-xtream";
 import { auditLog, capturedPayments, clients, outbox, packages, provisioningJobs } from "@/server/db/schema";
-import { runPanelSync } from "@/server/jobs/panel-sync";
 import { withSecret } from "@/server/lib/outbox";
 import { open } from "@/server/lib/secret-box";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { deliverSandboxAgain, type PaidPayment, payOnSandbox } from "@/server/test-support/sandbox-payments";
 import { createTestApp, type TestApp } from "@/server/testing";
+import { runPanelSync } from "./sync";
 
 const PUBLIC_URL = "http://localhost:8080";
 const SANDBOX_SECRET = "panel-test-sandbox-secret";

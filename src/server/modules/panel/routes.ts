@@ -21,8 +21,6 @@ import { isCachedPanel } from "@/server/adapters/panel/cached";
 import { PanelError, type PanelPackage } from "@/server/adapters/panel/panel";
 import { requireAdmin } from "@/server/auth/guards";
 import { clients, lineMacChanges, packages, panelCreditLedger, panelPackageMap, provisioningJobs, siteSettings } from "@/server/db/schema";
-import { DRIFT_KINDS, lastPanelCheck, type PanelCheck, runPanelSync } from "@/server/jobs/panel-sync";
-import { TRIAL_PACKAGE_SETTING } from "@/server/jobs/provisioning-worker";
 import { appForDevice } from "@/server/lib/accounts";
 import { audit } from "@/server/lib/audit";
 import { loadBusiness } from "@/server/lib/business";
@@ -31,6 +29,7 @@ import { loadRules, queueRestoredWhenEnabled } from "@/server/lib/lifecycle";
 import { loadTemplates } from "@/server/lib/message-templates";
 import { enqueueAll } from "@/server/lib/outbox";
 import { creditWarning, noteCreditBalance } from "@/server/lib/owner-alerts";
+import { TRIAL_PACKAGE_SETTING } from "@/server/lib/provisioning";
 import {
   PANEL_PASSWORD_MESSAGE,
   PANEL_STREAM_URL_NEEDED,
@@ -44,6 +43,7 @@ import { fixDrift, listDrift } from "./drift";
 import { credentialsMessages } from "./messages";
 import { chargedBy, computeRunway, ledgerSummary, type Runway } from "./runway";
 import { currentStreamUrl, loadPanelSettings, type PanelSettingsView, writePanelSetting } from "./settings";
+import { DRIFT_KINDS, lastPanelCheck, type PanelCheck, runPanelSync } from "./sync";
 
 const JOB_STATUSES = ["pending", "running", "done", "failed", "task"] as const;
 

@@ -5,10 +5,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { packages } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
+import type { PayLinks } from "@/server/lib/reminder-words";
 import { payLinkKey, payLinkMaker } from "./token";
-
-/** A pay link for this client and package, or null when the package is not on sale (or free) (the portal's renew step then). */
-export type PayLinks = (clientId: string, packageId: string) => string | null;
 
 export async function loadPayLinks(app: FastifyInstance, now: Date = new Date()): Promise<PayLinks> {
   const [business, key, onSale] = await Promise.all([

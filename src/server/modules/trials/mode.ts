@@ -6,8 +6,8 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { siteSettings } from "@/server/db/schema";
-import { TRIAL_PACKAGE_SETTING } from "@/server/jobs/provisioning-worker";
 import { loadBusiness } from "@/server/lib/business";
+import { TRIAL_PACKAGE_SETTING } from "@/server/lib/provisioning";
 import { explicitTrialMode, type TrialMode } from "@/shared/trial-schemas";
 
 /** The panel package trials are made on ('' when none is chosen). A private setting: not in the business profile. */

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteSettings } from "@/server/db/schema";
-import { TRIAL_PACKAGE_SETTING } from "@/server/jobs/provisioning-worker";
+import { TRIAL_PACKAGE_SETTING } from "@/server/lib/provisioning";
 import { signedInAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { createTestApp, eventually, type TestApp } from "@/server/testing";
 import { TRIAL_SETTING_MESSAGES, TRIAL_SETTINGS } from "@/shared/trial-schemas";

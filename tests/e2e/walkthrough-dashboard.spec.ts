@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { animationsDone } from "./a11y-helpers";
 import { e2eAdmin, ownOrigin } from "./e2e-env";
 import { choosePassword, uniqueWhatsApp } from "./owner-queue";
 
@@ -22,6 +23,12 @@ let tag = "";
 const shot = (name: string, project: string) => page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${project}.png`) });
 
 /** Whether two elements' boxes overlap on screen. */
+/** A toast at rest: mounted (its slide-in started) and every finite animation of the page finished. */
+async function toastAtRest(page: Page, toast: Locator): Promise<void> {
+  await expect(toast).toHaveAttribute("data-mounted", "true");
+  await animationsDone(page);
+}
+
 async function overlap(a: Locator, b: Locator): Promise<boolean> {
   const [x, y] = [await a.boundingBox(), await b.boundingBox()];
   if (!x || !y) return false;
@@ -51,7 +58,7 @@ test("17. the sign-in toast sits clear of Logout and of the page's heading", asy
   const logout = page.getByRole("button", { name: "Logout" });
   await expect(logout).toBeVisible();
   // wait for the toast to finish sliding in before measuring
-  await page.waitForTimeout(500);
+  await toastAtRest(page, toast);
   expect(await overlap(toast, logout)).toBe(false);
   // nor over the page's heading (on a phone toasts rise from the bottom)
   const heading = page.getByRole("heading", { level: 1 }).first();
@@ -204,7 +211,7 @@ test("17. the reminder link /client?renew=1 opens with the Renew panel in view",
     await expect(portal.getByRole("button", { name: "Sign out" })).toBeVisible();
     const toast = portal.locator("[data-sonner-toast]").filter({ hasText: "Login Successful" });
     await expect(toast).toBeVisible();
-    await portal.waitForTimeout(500);
+    await toastAtRest(portal, toast);
     expect(await overlap(toast, portal.getByRole("button", { name: "Sign out" }))).toBe(false);
 
     await portal.goto("/client?renew=1");
@@ -212,7 +219,8 @@ test("17. the reminder link /client?renew=1 opens with the Renew panel in view",
     await expect(renew).toBeVisible();
     // let the sections load around it, then check it is still what the screen shows
     await portal.waitForLoadState("networkidle");
-    await portal.waitForTimeout(800);
+    await expect(portal.locator('[aria-busy="true"], [data-skeleton]')).toHaveCount(0);
+    await animationsDone(portal);
     await expect(renew).toBeInViewport();
     await portal.screenshot({ path: path.join(SHOTS_DIR, `17-renew-link-${testInfo.project.name}.png`) });
   } finally {

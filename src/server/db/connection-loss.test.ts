@@ -69,7 +69,19 @@ describe.skipIf(!onPostgres())("when PostgreSQL drops connections", () => {
   it("answers 503 'busy' with Retry-After, not 500, when every pooled connection stays taken past the pool's wait", async () => {
     // The test app's pool has 5 connections: five long transactions take them all.
     const held = Array.from({ length: 5 }, () => t.app.db.transaction(async (tx) => tx.execute(sql`select pg_sleep(6.5)`)));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // All five are asleep in the database (read from a connection of the test's own, outside the pool).
+    const watcher = new pg.Client({ connectionString: t.database.url as string });
+    await watcher.connect();
+    const asleep = async () =>
+      Number(
+        (
+          await watcher.query(
+            "select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state = 'active' and query like '%pg_sleep(6.5)%'",
+          )
+        ).rows[0].n,
+      );
+    await expect.poll(asleep, { timeout: 5_000, interval: 20, message: "the five long transactions hold the pool" }).toBe(5);
+    await watcher.end();
     const response = await t.app.inject({
       method: "POST",
       url: "/api/interest",

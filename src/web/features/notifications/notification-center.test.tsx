@@ -1,5 +1,6 @@
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { NOTIFICATION_PROMPT_DELAY_MS } from "@/shared/constants";
 import { cleanup, click, getByRoleName, render, waitFor } from "@/web/testing/render";
 
 class FakeEventSource {
@@ -64,9 +65,12 @@ describe("NotificationCenter", () => {
     await cleanup();
 
     vi.resetModules(); // a new page load
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const later = await renderCenter();
+    // The prompt comes only from its timer: on a later visit none is set, so none can show it.
+    expect(vi.getTimerCount()).toBe(0);
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 3200));
+      vi.advanceTimersByTime(NOTIFICATION_PROMPT_DELAY_MS + 200);
     });
     expect(later.container.textContent).toBe("");
   });

@@ -18,6 +18,7 @@ describe("ownerAlertPrefs", () => {
         "code-cap": true,
         "privacy-request": true,
         "renewal-failed": true,
+        "payment-mismatch": true,
       },
       digest: false,
       digestHour: 7,

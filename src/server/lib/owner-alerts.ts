@@ -181,6 +181,29 @@ export function eftOrderAlert(
   };
 }
 
+/**
+ * A provider reported a payment for another amount than we priced: not captured, nothing set up
+ * for the customer. What was reported, what we priced, where to look. Once per payment.
+ */
+export function paymentMismatchAlert(
+  publicUrl: string,
+  payment: { id: string; reference: string; packageName: string; provider: string; reportedCents: number; pricedCents: number },
+): OwnerAlert {
+  const reported = formatRand(payment.reportedCents / 100);
+  const priced = formatRand(payment.pricedCents / 100);
+  return {
+    cause: "payment-mismatch",
+    dedupeKey: `owner-alert:payment-mismatch:${payment.id}`,
+    subject: `Payment ${payment.reference} not captured: ${payment.provider} reported ${reported}, we priced ${priced}`,
+    body: [
+      `${payment.provider} reported ${reported} for payment ${payment.reference} (${payment.packageName}); we priced it at ${priced}.`,
+      "",
+      `It was not captured, so nothing was set up for the customer. Check the payment at ${payment.provider}, then mark it paid or refund it here:`,
+      `${publicUrl}/admin/payments?q=${encodeURIComponent(payment.reference)}`,
+    ].join("\n"),
+  };
+}
+
 /** Panel credits below the warning: how many are left, what fails at none, where to look. Once per crossing. */
 export function lowCreditsAlert(publicUrl: string, credits: number, warning: number, crossing: number): OwnerAlert {
   const left = `${credits} credit${credits === 1 ? "" : "s"}`;

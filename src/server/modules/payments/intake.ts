@@ -15,11 +15,13 @@ import {
   type ProviderNotification,
   statusFromProvider,
 } from "@/server/adapters/payments/provider";
+import { providerDefinition } from "@/server/adapters/payments/registry";
 import { capturedPayments } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { AppError, badRequest, notFound, uniqueViolation } from "@/server/lib/errors";
 import { loadRules } from "@/server/lib/lifecycle";
 import { appendNote } from "@/server/lib/notes";
+import { alertOwner, paymentMismatchAlert } from "@/server/lib/owner-alerts";
 import { afterCapture, tokenFits } from "@/server/modules/auto-renew/cards";
 import { toCents } from "@/shared/money";
 import { findPayment, type Payment, type PaymentsContext, validationError } from "./context";
@@ -127,6 +129,24 @@ async function notePending(ctx: PaymentsContext, provider: string, ref: string, 
     );
 }
 
+/** The owner told, once per payment, that money came in for another amount than we priced. */
+async function alertMismatch(ctx: PaymentsContext, payment: Payment, reportedCents: number): Promise<void> {
+  const provider = providerDefinition(payment.provider)?.sentenceName ?? "The provider";
+  await alertOwner(
+    ctx.app,
+    ctx.db,
+    paymentMismatchAlert(ctx.publicUrl, {
+      id: payment.id,
+      reference: payment.external_transaction_id,
+      packageName: payment.package_name,
+      provider,
+      reportedCents,
+      pricedCents: toCents(payment.amount),
+    }),
+  );
+  ctx.app.outbox.nudge();
+}
+
 async function settleNotification(
   ctx: PaymentsContext,
   provider: HostedProvider,
@@ -181,6 +201,7 @@ async function settleNotification(
       ref,
       `Not captured: ${provider.label} reported ${n.amountCents} cents, we priced ${expected} cents.`,
     );
+    await alertMismatch(ctx, payment, n.amountCents);
     return;
   }
   let truth: PaylinkStatusResult;
@@ -301,6 +322,7 @@ export async function captureIfConfirmed(
         updated_at: new Date(),
       })
       .where(eq(capturedPayments.id, payment.id));
+    await alertMismatch(ctx, payment, truth.amountCents);
     throw new AppError(409, "amount_mismatch", "The paid amount does not match the order.");
   }
 

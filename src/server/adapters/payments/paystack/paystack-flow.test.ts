@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { capturedPayments, invoices, outbox, packages } from "@/server/db/schema";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { createTestApp, type TestApp } from "@/server/testing";
+import { formatRand } from "@/shared/money";
 import { type FakePaystack, startFakePaystack } from "./fake";
 
 const SECRET = "sk_test_paystack_flow";
@@ -134,16 +135,23 @@ describe("Paystack (fake)", () => {
     expect(await receiptsFor(ref)).toEqual([]);
   });
 
-  it("a charge Paystack's verify shows for another amount is not paid, and the owner sees why on the payment", async () => {
+  it("a charge Paystack's verify shows for another amount is not paid; the owner sees why on the payment and is alerted once", async () => {
     const { ref } = await paystackPayment();
     fake.pay(ref);
     const tx = fake.transactions.get(ref);
     if (tx) tx.amount -= 100;
     await fake.send(fake.webhookFor(ref));
+    await fake.send(fake.webhookFor(ref));
     const row = await rowOf(ref);
     expect(row.status).not.toBe("paid");
     expect(row.notes).toMatch(/Paystack reported (\d+) cents, we priced (?!\1)\d+ cents/);
     expect(await receiptsFor(ref)).toEqual([]);
+    const alerts = (await t.app.db.select().from(outbox).where(eq(outbox.kind, "owner-alert"))).filter((m) => m.subject.includes(ref));
+    expect(alerts.map((a) => a.channel)).toEqual(["email"]);
+    expect(alerts[0].subject).toBe(
+      `Payment ${ref} not captured: Paystack reported ${formatRand(Number(row.amount) - 1)}, we priced ${formatRand(Number(row.amount))}`,
+    );
+    expect(alerts[0].body).toContain("nothing was set up for the customer");
   });
 
   it("a signed event the shop does not act on is acknowledged (200) and changes nothing", async () => {

@@ -29,6 +29,7 @@ export const OWNER_ALERT_CAUSES = {
   "code-cap": { setting: "owner_alert_code_cap", label: "The day's WhatsApp codes reached their cap (codes go by e-mail)" },
   "privacy-request": { setting: "owner_alert_privacy_request", label: "A client asked for a correction or erasure of their data (POPIA)" },
   "renewal-failed": { setting: "owner_alert_renewal_failed", label: "An automatic renewal's card charge failed" },
+  "payment-held": { setting: "owner_alert_payment_held", label: "A payment came from a suspended client's number (held for you)" },
 } as const;
 
 export type OwnerAlertCause = keyof typeof OWNER_ALERT_CAUSES;

@@ -307,6 +307,12 @@ export const capturedPayments = pgTable(
      * provider's notification and is kept sealed on auto_renewals.
      */
     auto_renew_consent: text("auto_renew_consent"),
+    /**
+     * Paid from a suspended client's number without the code that proves the payer is them (issue
+     * 46): nothing was set up (no account, no term, no line); the money waits for the owner to
+     * refund it or reactivate this client (payments/held.ts)
+     */
+    held_for_client_id: uuid("held_for_client_id").references(() => clients.id, { onDelete: "set null" }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

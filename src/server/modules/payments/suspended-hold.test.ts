@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_APP_ID } from "@/server/adapters/payments/sandbox/adapter";
 import { ikSignature } from "@/server/adapters/payments/signing";
 import { capturedPayments, clients, outbox, packages, provisioningJobs, sandboxPaylinks } from "@/server/db/schema";
-import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
+import { createAdmin, signIn } from "@/server/modules/admin-auth/test-helpers";
 import { makeClient } from "@/server/modules/client/test-helpers";
 import { createTestApp, fillBankDetails, type TestApp } from "@/server/testing";
 
@@ -16,12 +16,13 @@ const WEBHOOK_PATH = "/api/payments/webhook/sandbox";
 
 let t: TestApp;
 let pkg3: string;
+let adminCookie: string;
 let ipCounter = 0;
 const nextIp = () => `10.46.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 beforeAll(async () => {
   t = await createTestApp({ SANDBOX_SECRET, PUBLIC_URL }, { seed: true });
-  await createAdmin(t.app);
+  adminCookie = await signIn(t.app, (await createAdmin(t.app)).email);
   await fillBankDetails(t.app);
   [{ id: pkg3 }] = await t.app.db.select({ id: packages.id }).from(packages).where(eq(packages.name, "3 Months"));
 });
@@ -140,6 +141,11 @@ describe("a payment from a suspended client's number, without the code", () => {
     await check();
     await paidBySignedCallback(ref, 3);
     await check();
+
+    // The owner's payments list shows it held, for that client.
+    const listed = await t.app.inject({ method: "GET", url: `/api/admin/payments?q=${ref}`, headers: { cookie: adminCookie } });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data).toEqual([expect.objectContaining({ external_transaction_id: ref, held_for_client_id: sam.id })]);
 
     // The payer's result page: paid, nothing set up, their receipt; nothing about the client.
     const status = await t.app.inject({ method: "GET", url: `/api/payments/${ref}` });

@@ -1440,3 +1440,33 @@ export const renewalCharges = pgTable(
     index("renewal_charges_due_idx").on(t.status, t.next_attempt_at),
   ],
 );
+
+/**
+ * A partner's renewal of one of their customers' lines (issue 45 item 3), one row per request
+ * (request_key: partner + Idempotency-Key, so a replay is the same renewal and moves credits
+ * once). The cost is moved back from the partner to the owner before the panel extends the line,
+ * and given back when the panel refuses (modules/partner/line-actions.ts).
+ * Status: pending | done | failed | unknown (the panel's answer was lost and the line could not be
+ * looked up: the credits stay moved, the business checks).
+ */
+export const resellerLineRenewals = pgTable(
+  "reseller_line_renewals",
+  {
+    id: id(),
+    line_id: uuid("line_id")
+      .notNull()
+      .references(() => resellerLines.id, { onDelete: "cascade" }),
+    reseller_id: uuid("reseller_id")
+      .notNull()
+      .references(() => resellers.id, { onDelete: "cascade" }),
+    request_key: text("request_key").notNull().unique(),
+    cost: integer("cost").notNull().default(0),
+    status: text("status").notNull().default("pending"),
+    expires_before: timestamp("expires_before", { withTimezone: true }),
+    expires_after: timestamp("expires_after", { withTimezone: true }),
+    error: text("error").notNull().default(""),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("reseller_line_renewals_line_idx").on(t.line_id, t.created_at)],
+);

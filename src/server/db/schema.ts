@@ -1244,7 +1244,10 @@ export const resellerCreditTransfers = pgTable(
     request_key: text("request_key").notNull().unique(),
     credits: integer("credits").notNull(),
     note: text("note").notNull().default(""),
-    /** owner-give | owner-take | line:<partner line id> | line-refund:<partner line id> */
+    /**
+     * owner-give | owner-take | line:<partner line id> | line-refund:<partner line id>, and for a
+     * renewal line:<line id>:renew:<renewal id> | line-refund:<line id>:renew:<renewal id>
+     */
     cause: text("cause").notNull(),
     /** who: the admin's e-mail, or partner:<username> */
     actor: text("actor").notNull(),
@@ -1299,6 +1302,8 @@ export const resellerLines = pgTable(
     line_username: text("line_username").notNull().default(""),
     line_password: text("line_password").notNull().default(""),
     expires_at: timestamp("expires_at", { withTimezone: true }),
+    /** the partner switched the line off on the panel (null: on); it keeps its status and login */
+    switched_off_at: timestamp("switched_off_at", { withTimezone: true }),
     error: text("error").notNull().default(""),
     created_at: createdAt(),
     updated_at: updatedAt(),

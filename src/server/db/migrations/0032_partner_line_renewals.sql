@@ -13,6 +13,7 @@ CREATE TABLE "reseller_line_renewals" (
 	CONSTRAINT "reseller_line_renewals_request_key_unique" UNIQUE("request_key")
 );
 --> statement-breakpoint
+ALTER TABLE "reseller_lines" ADD COLUMN "switched_off_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "reseller_line_renewals" ADD CONSTRAINT "reseller_line_renewals_line_id_reseller_lines_id_fk" FOREIGN KEY ("line_id") REFERENCES "public"."reseller_lines"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reseller_line_renewals" ADD CONSTRAINT "reseller_line_renewals_reseller_id_resellers_id_fk" FOREIGN KEY ("reseller_id") REFERENCES "public"."resellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "reseller_line_renewals_line_idx" ON "reseller_line_renewals" USING btree ("line_id","created_at");

@@ -12,7 +12,7 @@
 // line-refund:<line>:renew:<renewal>, so the owner's network figures count them as spent on lines.
 // Switching off or on costs nothing; the panel call is harmless to repeat, the row and the audit
 // change once.
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { MAYBE_DONE_STATUSES, PanelError, type PanelLine } from "@/server/adapters/panel/panel";
 import { resellerLineRenewals, resellerLines, resellers } from "@/server/db/schema";
@@ -37,7 +37,7 @@ async function ownLine(app: FastifyInstance, request: FastifyRequest<{ Params: {
     .from(resellerLines)
     .where(and(eq(resellerLines.id, request.params.id), eq(resellerLines.reseller_id, partnerId(request))));
   if (!row) throw notFound("No such line.");
-  if ((row.status !== "done" && row.status !== "off") || !row.panel_line_id) throw new AppError(409, "line_not_made", LINE_NOT_MADE);
+  if (row.status !== "done" || !row.panel_line_id) throw new AppError(409, "line_not_made", LINE_NOT_MADE);
   return row;
 }
 
@@ -180,8 +180,7 @@ const routes: FastifyPluginAsync = async (app) => {
   const switchLine = (to: "off" | "on") => async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const line = await ownLine(app, request);
     const panel = resellerPanel(app);
-    const from = to === "off" ? "done" : "off";
-    if (line.status === from) {
+    if ((line.switched_off_at === null) === (to === "off")) {
       try {
         if (to === "off") await panel.disableLine(line.panel_line_id as string);
         else await panel.enableLine(line.panel_line_id as string);
@@ -191,8 +190,13 @@ const routes: FastifyPluginAsync = async (app) => {
       await app.db.transaction(async (tx) => {
         const [changed] = await tx
           .update(resellerLines)
-          .set({ status: to === "off" ? "off" : "done", updated_at: new Date() })
-          .where(and(eq(resellerLines.id, line.id), eq(resellerLines.status, from)))
+          .set({ switched_off_at: to === "off" ? new Date() : null, updated_at: new Date() })
+          .where(
+            and(
+              eq(resellerLines.id, line.id),
+              to === "off" ? isNull(resellerLines.switched_off_at) : isNotNull(resellerLines.switched_off_at),
+            ),
+          )
           .returning({ id: resellerLines.id });
         if (changed) {
           await auditAs(tx, actorOf(request), {

@@ -44,6 +44,8 @@ export interface PartnerLine {
   password: string;
   server_url: string;
   expires_at: string | null;
+  /** the partner switched it off on the panel (its login stays, for when it is switched on) */
+  switched_off: boolean;
   error: string;
   created_at: string;
 }
@@ -58,9 +60,9 @@ export const toLine = (row: LineRow, streamUrl: string): PartnerLine => ({
   status: row.status,
   username: row.line_username,
   password: row.line_password,
-  // a line switched off keeps its login: it works again once switched back on
-  server_url: row.status === "done" || row.status === "off" ? streamUrl : "",
+  server_url: row.status === "done" ? streamUrl : "",
   expires_at: row.expires_at?.toISOString() ?? null,
+  switched_off: row.switched_off_at !== null,
   error: row.error,
   created_at: row.created_at.toISOString(),
 });

@@ -170,17 +170,20 @@ describe("a partner switches a line off and on (item 3)", () => {
     const p = await partnerWithLine(3);
     const off = await act(p.cookie, p.line.id, "switch-off");
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json().data).toMatchObject({ status: "off", username: p.line.username });
+    expect(off.json().data).toMatchObject({ status: "done", switched_off: true, username: p.line.username });
     expect(fake.callsOf("disable_line")[0].form.id).toBe(p.panelLineId);
     expect(fake.made().find((l) => String(l.id) === p.panelLineId)?.enabled).toBe(false);
     // again: already off, nothing changes
-    expect((await act(p.cookie, p.line.id, "switch-off")).json().data.status).toBe("off");
+    expect((await act(p.cookie, p.line.id, "switch-off")).json().data.switched_off).toBe(true);
     const listed = await t.app.inject({ method: "GET", url: "/api/partner/lines", headers: { cookie: p.cookie } });
-    expect(listed.json().data.map((l: { id: string; status: string }) => [l.id, l.status])).toEqual([[p.line.id, "off"]]);
+    expect(listed.json().data.map((l: { id: string; switched_off: boolean }) => [l.id, l.switched_off])).toEqual([[p.line.id, true]]);
+    const [stored] = await t.app.db.select().from(resellerLines).where(eq(resellerLines.id, p.line.id));
+    // still a line made (the owner's counts of lines keep it), only switched off
+    expect(stored).toMatchObject({ status: "done", switched_off_at: expect.any(Date) });
 
     const on = await act(p.cookie, p.line.id, "switch-on");
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json().data.status).toBe("done");
+    expect(on.json().data).toMatchObject({ status: "done", switched_off: false });
     expect(fake.made().find((l) => String(l.id) === p.panelLineId)?.enabled).toBe(true);
     expect(fake.callsOf("adjust_credits")).toHaveLength(0);
     expect(partnerCredits(p.panelId)).toBe(0);

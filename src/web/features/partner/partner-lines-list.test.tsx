@@ -19,6 +19,7 @@ const LINE = {
   password: "pw",
   server_url: "http://tv.example.net",
   expires_at: "2026-12-20T10:00:00.000Z",
+  switched_off: false,
   error: "",
   created_at: "2026-09-20T10:00:00.000Z",
 };
@@ -103,9 +104,9 @@ describe("a partner's lines", () => {
 
   it("switches a line off, and a line that is off shows it and switches on", async () => {
     const sent = stub({
-      "GET /api/partner/lines": [{ body: { data: [LINE] } }, { body: { data: [{ ...LINE, status: "off" }] } }],
+      "GET /api/partner/lines": [{ body: { data: [LINE] } }, { body: { data: [{ ...LINE, switched_off: true }] } }],
       "GET /api/partner/packages": [{ body: { data: [] } }],
-      "POST /api/partner/lines/l1/switch-off": [{ body: { data: { ...LINE, status: "off" } } }],
+      "POST /api/partner/lines/l1/switch-off": [{ body: { data: { ...LINE, switched_off: true } } }],
       "POST /api/partner/lines/l1/switch-on": [{ body: { data: LINE } }],
     });
     await renderLines();

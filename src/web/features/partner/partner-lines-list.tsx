@@ -30,7 +30,7 @@ function LineItem({ line }: { line: PartnerLine }) {
   const key = useRef(globalThis.crypto.randomUUID());
   const [asking, setAsking] = useState(false);
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
-  const made = line.status === "done" || line.status === "off";
+  const made = line.status === "done";
   const cost = packages.data?.find((p) => p.name === line.package_name)?.credits ?? line.cost;
   const credits = `${cost} credit${cost === 1 ? "" : "s"}`;
   const busy = renew.isPending || switchLine.isPending;
@@ -65,7 +65,7 @@ function LineItem({ line }: { line: PartnerLine }) {
     <li className="flex flex-col gap-2 rounded-xl border border-line p-3 text-sm">
       <p className="font-semibold text-ink">
         {line.name} · {line.package_name}
-        {line.status === "off" ? <span className="ml-2 font-normal text-warn">Switched off</span> : null}
+        {line.switched_off ? <span className="ml-2 font-normal text-warn">Switched off</span> : null}
       </p>
       {made ? (
         <p className="font-mono break-all text-ink-muted">
@@ -96,7 +96,7 @@ function LineItem({ line }: { line: PartnerLine }) {
               Renew ({credits})
             </Button>
           )}
-          {line.status === "off" ? (
+          {line.switched_off ? (
             <Button size="sm" variant="outline" onClick={() => onSwitch("on")} disabled={busy}>
               Switch on
             </Button>

@@ -18,6 +18,8 @@ export interface PartnerLine {
   password: string;
   server_url: string;
   expires_at: string | null;
+  /** switched off on the panel by the partner (its login stays) */
+  switched_off: boolean;
   error: string;
   created_at: string;
 }

@@ -26,8 +26,8 @@ import { actorOf, type LineRow, partnerId, sellable, toLine, tooFew, UUID_RE } f
 type Renewal = typeof resellerLineRenewals.$inferSelect;
 const WAIT_FOR_CLAIM_MS = 20_000;
 
-export const LINE_NOT_MADE = "This line was never made, so it cannot be renewed or switched off or on.";
-export const LINE_PACKAGE_GONE = "This line's package cannot be sold any more, so it cannot be renewed here. Please ask the business.";
+const LINE_NOT_MADE = "This line was never made, so it cannot be renewed or switched off or on.";
+const LINE_PACKAGE_GONE = "This line's package cannot be sold any more, so it cannot be renewed here. Please ask the business.";
 
 /** The partner's own line, made on the panel; another's (or none) is 404, one never made a 409. */
 async function ownLine(app: FastifyInstance, request: FastifyRequest<{ Params: { id: string } }>): Promise<LineRow> {

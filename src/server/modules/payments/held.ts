@@ -36,7 +36,7 @@ async function suspendedOwnerOf(tx: Tx, payment: Payment) {
 }
 
 /** The owner's alert: who, what was (not) done, and where to act. Once per payment. */
-export function heldPaymentAlert(
+function heldPaymentAlert(
   publicUrl: string,
   payment: Pick<Payment, "id" | "external_transaction_id" | "amount" | "package_name">,
   client: { id: string; full_name: string; username: string },

@@ -160,6 +160,11 @@ export interface AdminPayment {
   refunded_amount?: number;
   /** of refunded_amount, what is only held: a refund sent to the provider and not yet confirmed (rand) */
   refund_held?: number;
+  /**
+   * paid from this suspended client's number without proof (issue 46): nothing was set up; the
+   * owner refunds it or reactivates the client
+   */
+  held_for_client_id?: string | null;
   created_at: string;
   updated_at: string;
   client_username: string | null;

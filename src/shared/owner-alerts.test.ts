@@ -19,6 +19,7 @@ describe("ownerAlertPrefs", () => {
         "privacy-request": true,
         "renewal-failed": true,
         "payment-mismatch": true,
+        "payment-held": true,
       },
       digest: false,
       digestHour: 7,

@@ -33,6 +33,7 @@ export const OWNER_ALERT_CAUSES = {
     setting: "owner_alert_payment_mismatch",
     label: "A provider reported a payment for another amount than we priced (not captured)",
   },
+  "payment-held": { setting: "owner_alert_payment_held", label: "A payment came from a suspended client's number (held for you)" },
 } as const;
 
 export type OwnerAlertCause = keyof typeof OWNER_ALERT_CAUSES;

@@ -307,6 +307,12 @@ export const capturedPayments = pgTable(
      * provider's notification and is kept sealed on auto_renewals.
      */
     auto_renew_consent: text("auto_renew_consent"),
+    /**
+     * Paid from a suspended client's number without the code that proves the payer is them (issue
+     * 46): nothing was set up (no account, no term, no line); the money waits for the owner to
+     * refund it or reactivate this client (payments/held.ts)
+     */
+    held_for_client_id: uuid("held_for_client_id").references(() => clients.id, { onDelete: "set null" }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -1238,7 +1244,10 @@ export const resellerCreditTransfers = pgTable(
     request_key: text("request_key").notNull().unique(),
     credits: integer("credits").notNull(),
     note: text("note").notNull().default(""),
-    /** owner-give | owner-take | line:<partner line id> | line-refund:<partner line id> */
+    /**
+     * owner-give | owner-take | line:<partner line id> | line-refund:<partner line id>, and for a
+     * renewal line:<line id>:renew:<renewal id> | line-refund:<line id>:renew:<renewal id>
+     */
     cause: text("cause").notNull(),
     /** who: the admin's e-mail, or partner:<username> */
     actor: text("actor").notNull(),
@@ -1293,6 +1302,8 @@ export const resellerLines = pgTable(
     line_username: text("line_username").notNull().default(""),
     line_password: text("line_password").notNull().default(""),
     expires_at: timestamp("expires_at", { withTimezone: true }),
+    /** the partner switched the line off on the panel (null: on); it keeps its status and login */
+    switched_off_at: timestamp("switched_off_at", { withTimezone: true }),
     error: text("error").notNull().default(""),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -1433,4 +1444,34 @@ export const renewalCharges = pgTable(
     uniqueIndex("renewal_charges_term_unique").on(t.client_id, t.term_end),
     index("renewal_charges_due_idx").on(t.status, t.next_attempt_at),
   ],
+);
+
+/**
+ * A partner's renewal of one of their customers' lines (issue 45 item 3), one row per request
+ * (request_key: partner + Idempotency-Key, so a replay is the same renewal and moves credits
+ * once). The cost is moved back from the partner to the owner before the panel extends the line,
+ * and given back when the panel refuses (modules/partner/line-actions.ts).
+ * Status: pending | done | failed | unknown (the panel's answer was lost and the line could not be
+ * looked up: the credits stay moved, the business checks).
+ */
+export const resellerLineRenewals = pgTable(
+  "reseller_line_renewals",
+  {
+    id: id(),
+    line_id: uuid("line_id")
+      .notNull()
+      .references(() => resellerLines.id, { onDelete: "cascade" }),
+    reseller_id: uuid("reseller_id")
+      .notNull()
+      .references(() => resellers.id, { onDelete: "cascade" }),
+    request_key: text("request_key").notNull().unique(),
+    cost: integer("cost").notNull().default(0),
+    status: text("status").notNull().default("pending"),
+    expires_before: timestamp("expires_before", { withTimezone: true }),
+    expires_after: timestamp("expires_after", { withTimezone: true }),
+    error: text("error").notNull().default(""),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("reseller_line_renewals_line_idx").on(t.line_id, t.created_at)],
 );

@@ -3,6 +3,7 @@
 //   GET  /api/partner/lines → {data}: their own lines only
 //   GET  /api/partner/lines/:id → {data} | 404 (another partner's line is 404 too)
 //   POST /api/partner/lines {name, whatsapp, email, package_id} (Idempotency-Key) → 201 {data}
+// Renewing and switching a line off or on again are in ./line-actions.ts.
 // A line costs the partner the panel package's credits. The owner's reseller is who the panel
 // charges (member_id gives the line to the partner), so the cost is first moved back from the
 // partner to the owner with adjust_credits (a ledger transfer keyed on the line's row), then the
@@ -27,8 +28,8 @@ import { partnerLineSchema } from "@/shared/reseller-schemas";
 import { toStoredWhatsApp } from "@/shared/whatsapp";
 import { partnerLineMessages } from "./line-messages";
 
-type LineRow = typeof resellerLines.$inferSelect;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export type LineRow = typeof resellerLines.$inferSelect;
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WAIT_FOR_CLAIM_MS = 20_000;
 
 export interface PartnerLine {
@@ -43,11 +44,13 @@ export interface PartnerLine {
   password: string;
   server_url: string;
   expires_at: string | null;
+  /** the partner switched it off on the panel (its login stays, for when it is switched on) */
+  switched_off: boolean;
   error: string;
   created_at: string;
 }
 
-const toLine = (row: LineRow, streamUrl: string): PartnerLine => ({
+export const toLine = (row: LineRow, streamUrl: string): PartnerLine => ({
   id: row.id,
   name: row.name,
   whatsapp: row.whatsapp,
@@ -59,12 +62,13 @@ const toLine = (row: LineRow, streamUrl: string): PartnerLine => ({
   password: row.line_password,
   server_url: row.status === "done" ? streamUrl : "",
   expires_at: row.expires_at?.toISOString() ?? null,
+  switched_off: row.switched_off_at !== null,
   error: row.error,
   created_at: row.created_at.toISOString(),
 });
 
-const partnerId = (request: FastifyRequest) => request.partner?.id ?? "";
-const actorOf = (request: FastifyRequest): Actor => ({
+export const partnerId = (request: FastifyRequest) => request.partner?.id ?? "";
+export const actorOf = (request: FastifyRequest): Actor => ({
   kind: "partner",
   id: partnerId(request),
   username: request.partner?.username ?? "",
@@ -74,7 +78,7 @@ const actorOf = (request: FastifyRequest): Actor => ({
  * Our packages mapped to a panel package, with what the panel charges for one. The sandbox panel
  * maps a package nobody mapped by its length, as the provisioning worker does.
  */
-async function sellable(app: FastifyInstance) {
+export async function sellable(app: FastifyInstance) {
   const panel = app.provisioning.panel;
   const [ours, mapped, panelPackages] = await Promise.all([
     app.db
@@ -95,7 +99,7 @@ async function sellable(app: FastifyInstance) {
   });
 }
 
-const tooFew = (need: number, have: number) =>
+export const tooFew = (need: number, have: number) =>
   new AppError(409, "insufficient_credits", `You need ${need} credit${need === 1 ? "" : "s"}; you have ${have} — buy credits`, {
     credits: String(have),
   });

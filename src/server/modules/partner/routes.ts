@@ -5,7 +5,7 @@
 //   POST /api/partner/password {token, password} → {success}: the link from their invite, once
 //   GET  /api/partner/me → {name, username, email, credits, low_credits}
 //   GET  /api/partner/ledger → {data}: their credit transfers
-// Their lines (item 3) are in ./lines.ts; buying credits (item 4) in ./credits.ts.
+// Their lines (item 3) are in ./lines.ts (renew, switch off and on in ./line-actions.ts); buying credits (item 4) in ./credits.ts.
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
@@ -36,6 +36,7 @@ import {
   partnerPasswordSchema,
 } from "@/shared/reseller-schemas";
 import credits from "./credits";
+import lineActions from "./line-actions";
 import lines from "./lines";
 
 const LOGIN_LIMIT_MESSAGE = "Too many sign-in attempts. Please wait a minute and try again.";
@@ -173,6 +174,7 @@ const routes: FastifyPluginAsync = async (app) => {
     own.get("/partner/ledger", async (request) => ({ data: await ledgerOf(app, request.partner?.id ?? "") }));
 
     await own.register(lines);
+    await own.register(lineActions);
     await own.register(credits);
   });
 };

@@ -77,10 +77,9 @@ export async function resolvePayer(
     if (proven.status === "suspended") throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
     await session.onProven?.(proven.id);
   }
-  // The number is one client's own: a suspended client does not start a second account with it.
-  if (!proven && match?.by === "whatsapp" && match.client.status === "suspended") {
-    throw new AppError(409, "suspended", SUSPENDED_PAYMENT_MESSAGE);
-  }
+  // A suspended client's number without the code goes on exactly as a stranger's (issue 46: a 409
+  // here told anyone the number is a suspended client's); flagged below, the payment is held for
+  // the owner once paid (held.ts), so a suspended client does not start a second account with it.
   const suspect = proven ? null : (match?.client.id ?? null);
   const [open] = await db
     .select({ id: leads.id })

@@ -27,6 +27,7 @@ import type { LifecycleRules } from "@/shared/lifecycle";
 import { formatRand } from "@/shared/money";
 import { packageMonths } from "@/shared/pricing";
 import { formatPhoneForDisplay } from "@/shared/whatsapp";
+import { holdForSuspendedClient } from "./held";
 import { receiptEmail } from "./messages";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -98,6 +99,8 @@ async function payerOf(tx: Tx, payment: Payment, now: Date): Promise<{ client: C
 export async function settlePayment(tx: Tx, context: SettleContext, payment: Payment, now: Date): Promise<Settled> {
   // A partner's credits bought from the shop (issue 45): settled by the resellers module, nothing else.
   if (await settlePartnerCreditOrder(tx, context, payment, now)) return { client: null, created: false, extended: false };
+  // Paid unproved from a suspended client's number (issue 46): held for the owner, nothing set up (held.ts).
+  if (await holdForSuspendedClient(tx, context, payment, now)) return { client: null, created: false, extended: false };
   const { business, rules } = context;
   const payer = await payerOf(tx, payment, now);
   let client = payer.client;

@@ -164,6 +164,37 @@ describe("the partner portal", () => {
     expect(ledger()).toContain("6 owed");
   });
 
+  it("the ledger names a renewal and the refund of a renewal the panel refused", async () => {
+    const entry = (id: string, credits: number, cause: string, after: number) => ({
+      id,
+      credits,
+      note: "",
+      cause,
+      status: "done",
+      partner_after: after,
+      created_at: "2026-11-22T09:00:00.000Z",
+    });
+    stub({
+      "GET /api/partner/me": {
+        body: { name: "Sipho Dlamini", username: "sipho", email: "s@example.co.za", credits: 3, low_credits: false },
+      },
+      "GET /api/partner/packages": { body: { data: [] } },
+      "GET /api/partner/lines": { body: { data: [] } },
+      "GET /api/partner/ledger": {
+        body: {
+          data: [entry("t4", -3, "line:l1:renew:r1", 0), entry("t5", 3, "line-refund:l1:renew:r1", 3), entry("t6", -3, "line:l2", 0)],
+        },
+      },
+      "GET /api/partner/credits/offer": { body: { pricing: null, methods: [] } },
+      "GET /api/partner/credits/orders": { body: { data: [] } },
+    });
+    await renderPage();
+    const ledger = () => document.querySelector("section[aria-label='Your credit ledger']")?.textContent ?? "";
+    await waitFor(() => expect(ledger()).toContain("A line you renewed"));
+    expect(ledger()).toContain("Refund for a renewal not made");
+    expect(ledger()).toContain("A line you sold");
+  });
+
   it("buys credits: the price at the owner's tier as they type, and by EFT the bank details and reference", async () => {
     const sent = stub({
       "GET /api/partner/me": {

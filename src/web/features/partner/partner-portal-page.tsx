@@ -1,11 +1,11 @@
 // /partner: a sub-reseller's portal (issue 45). Signed out, their sign-in; signed in, their
 // balance (with a warning when it runs low), credits to buy from the shop, a form to sell a line from their credits, their own
-// lines with each login, and their credit ledger. Everything here reads only their own rows.
+// lines with each login (to renew or switch off: partner-lines-list.tsx), and their credit ledger. Everything here reads only their own rows.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LogIn, LogOut, TriangleAlert } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { formatDate, formatDateTime } from "@/shared/dates";
+import { formatDateTime } from "@/shared/dates";
 import { PARTNER_LOW_CREDITS, type PartnerMe, partnerLineSchema, partnerLoginSchema } from "@/shared/reseller-schemas";
 import { FormField } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
@@ -14,9 +14,10 @@ import { Select } from "@/web/components/ui/select";
 import { ApiError } from "@/web/lib/api";
 import { usePartnerLedger } from "./api/get-partner-ledger";
 import { usePartnerMe } from "./api/get-partner-me";
-import { type NewPartnerLine, usePartnerLines, usePartnerPackages, useSellLine } from "./api/partner-lines";
+import { type NewPartnerLine, usePartnerPackages, useSellLine } from "./api/partner-lines";
 import { usePartnerLogin, usePartnerLogout } from "./api/partner-login";
 import { BuyCredits } from "./buy-credits";
+import { PartnerLines } from "./partner-lines-list";
 
 const card = "flex flex-col gap-4 rounded-card border border-line bg-surface p-5 sm:p-6";
 
@@ -102,7 +103,7 @@ function PartnerHome({ me }: { me: PartnerMe }) {
       </section>
       <BuyCredits />
       <SellLine />
-      <PartnerLines />
+      <PartnerLines className={card} />
       <PartnerLedger />
     </>
   );
@@ -180,33 +181,6 @@ function SellLine() {
   );
 }
 
-function PartnerLines() {
-  const lines = usePartnerLines();
-  return (
-    <section aria-label="Your lines" className={card}>
-      <h2 className="text-lg font-semibold text-ink">Your lines</h2>
-      {lines.data?.length === 0 ? <p className="text-sm text-ink-muted">No lines yet.</p> : null}
-      <ul className="flex flex-col gap-3">
-        {lines.data?.map((line) => (
-          <li key={line.id} className="rounded-xl border border-line p-3 text-sm">
-            <p className="font-semibold text-ink">
-              {line.name} · {line.package_name}
-            </p>
-            {line.status === "done" ? (
-              <p className="font-mono break-all text-ink-muted">
-                {line.server_url} · {line.username} · {line.password}
-                {line.expires_at ? ` · until ${formatDate(line.expires_at)}` : ""}
-              </p>
-            ) : (
-              <p className="text-bad">{line.error || "Not made."}</p>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 const causeText = (cause: string, credits: number) =>
   cause.startsWith("order-refund-owed:")
     ? "Owed from a refunded purchase (already spent)"
@@ -215,9 +189,13 @@ const causeText = (cause: string, credits: number) =>
       : cause.startsWith("order:")
         ? "Bought from the shop"
         : cause.startsWith("line-refund:")
-          ? "Refund for a line not made"
+          ? cause.includes(":renew:")
+            ? "Refund for a renewal not made"
+            : "Refund for a line not made"
           : cause.startsWith("line:")
-            ? "A line you sold"
+            ? cause.includes(":renew:")
+              ? "A line you renewed"
+              : "A line you sold"
             : credits > 0
               ? "Bought from us"
               : "Taken back by us";

@@ -255,7 +255,7 @@ describe("payment result pages", () => {
   it("paid, nothing to credit: payment received and we'll be in touch; nothing else promised", async () => {
     const page = await paidPage({});
     expect(page.h1()).toBe("Thank you for your payment");
-    expect(page.text()).toContain("Payment received. We'll be in touch to set up your account.");
+    expect(page.text()).toContain("Payment received. The business will contact you to set up your account.");
     for (const words of NEVER_PROMISED) expect(page.text()).not.toContain(words);
   });
 

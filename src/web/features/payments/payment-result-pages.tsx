@@ -387,7 +387,7 @@ function PaidSteps({ payment }: { payment: PaymentStatusView }) {
   }
   return (
     <Steps title="What happens next" actions={question}>
-      <li>Payment received. We'll be in touch to set up your account.</li>
+      <li>Payment received. The business will contact you to set up your account.</li>
       <li>Keep the reference above in case you need to ask us about this payment.</li>
       <MessageLines payment={payment} kinds={["receipt"]} />
     </Steps>

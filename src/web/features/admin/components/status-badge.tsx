@@ -19,6 +19,7 @@ const variants: Record<string, BadgeVariant> = {
   refunded: "neutral",
   "partly refunded": "warn",
   "refund held": "special",
+  "held for you": "bad",
   // outbox
   sent: "ok",
   sending: "warn",

@@ -19,4 +19,11 @@ describe("a payment's refunds as the owner reads them", () => {
     expect(paymentStatus({ status: "refunded", refunded_amount: 650 })).toBe("refunded");
     expect(paymentStatus({ status: "pending", refunded_amount: 0 })).toBe("pending");
   });
+
+  it("says 'held for you' for a paid payment held for a suspended client, until a refund is under way or made", () => {
+    const held = { status: "paid", refunded_amount: 0, held_for_client_id: "c1" };
+    expect(paymentStatus(held)).toBe("held for you");
+    expect(paymentStatus({ ...held, refunded_amount: 650, refund_held: 650 })).toBe("refund held");
+    expect(paymentStatus({ ...held, status: "refunded", refunded_amount: 650 })).toBe("refunded");
+  });
 });

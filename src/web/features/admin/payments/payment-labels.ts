@@ -31,9 +31,14 @@ export const isPendingEft = (p: { provider: string; status: string }) => p.provi
 export const confirmedRefund = (p: Pick<AdminPayment, "refunded_amount" | "refund_held">) =>
   Math.max(0, toCents(p.refunded_amount ?? 0) - toCents(p.refund_held ?? 0)) / 100;
 
-/** The status as the owner reads it: 'partly refunded' only for money really refunded; 'refund held' while one is unconfirmed. */
-export function paymentStatus(p: Pick<AdminPayment, "status" | "refunded_amount" | "refund_held">): string {
+/**
+ * The status as the owner reads it: 'partly refunded' only for money really refunded; 'refund
+ * held' while one is unconfirmed; 'held for you' while a payment from a suspended client's number
+ * waits for the owner to refund it or reactivate the client (issue 46).
+ */
+export function paymentStatus(p: Pick<AdminPayment, "status" | "refunded_amount" | "refund_held" | "held_for_client_id">): string {
   if (p.status !== "paid") return p.status;
   if (confirmedRefund(p) > 0) return "partly refunded";
-  return (p.refund_held ?? 0) > 0 ? "refund held" : "paid";
+  if ((p.refund_held ?? 0) > 0) return "refund held";
+  return p.held_for_client_id ? "held for you" : "paid";
 }

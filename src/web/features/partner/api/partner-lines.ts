@@ -1,6 +1,7 @@
 // GET /api/partner/lines → {data}: the partner's own lines; GET /api/partner/packages → what they
 // may sell at its credit cost; POST /api/partner/lines {name, whatsapp, email, package_id}
-// (Idempotency-Key) → 201 {data}: a line made from their credits (409 with "You need N credits…").
+// (Idempotency-Key) → 201 {data}: a line made from their credits (409 with "You need N credits…");
+// renewing and switching a line off or on (below).
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiGet, apiSend } from "@/web/lib/api";
 import { partnerKeys } from "./partner-keys";
@@ -17,6 +18,8 @@ export interface PartnerLine {
   password: string;
   server_url: string;
   expires_at: string | null;
+  /** switched off on the panel by the partner (its login stays) */
+  switched_off: boolean;
   error: string;
   created_at: string;
 }
@@ -53,5 +56,30 @@ export function useSellLine() {
     mutationFn: ({ line, key }: { line: NewPartnerLine; key: string }) =>
       apiSend<{ data: PartnerLine }>("POST", "/partner/lines", line, { headers: { "Idempotency-Key": key } }).then((a) => a.data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
+  });
+}
+
+/**
+ * POST /api/partner/lines/:id/renew (Idempotency-Key) → {data}: the line extended by its package,
+ * its credits taken (given back when the panel refuses); the same key again is the same renewal.
+ */
+export function useRenewLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, key }: { id: string; key: string }) =>
+      apiSend<{ data: PartnerLine }>("POST", `/partner/lines/${encodeURIComponent(id)}/renew`, undefined, {
+        headers: { "Idempotency-Key": key },
+      }).then((a) => a.data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: partnerKeys.all }),
+  });
+}
+
+/** POST /api/partner/lines/:id/switch-off | switch-on → {data}: the line off (or on again) on the panel, at no cost. */
+export function useSwitchLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, to }: { id: string; to: "off" | "on" }) =>
+      apiSend<{ data: PartnerLine }>("POST", `/partner/lines/${encodeURIComponent(id)}/switch-${to}`).then((a) => a.data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: partnerKeys.lines }),
   });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "captured_payments" ADD COLUMN "held_for_client_id" uuid;--> statement-breakpoint
+ALTER TABLE "captured_payments" ADD CONSTRAINT "captured_payments_held_for_client_id_clients_id_fk" FOREIGN KEY ("held_for_client_id") REFERENCES "public"."clients"("id") ON DELETE set null ON UPDATE no action;

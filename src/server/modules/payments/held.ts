@@ -48,7 +48,7 @@ function heldPaymentAlert(
     dedupeKey: `owner-alert:payment-held:${payment.id}`,
     subject: `Payment held: ${amount} from the number of suspended client ${client.full_name}`,
     body: [
-      `A payment came in from a number that belongs to a suspended client: ${client.full_name} (${client.username}). Nothing was set up. Refund it or reactivate the client.`,
+      `A payment came in from a number that belongs to a suspended client: ${client.full_name} (${client.username}). Nothing was set up. Refund it, or reactivate the client and add the time it paid for with Grant time on their page.`,
       "",
       `${amount} for ${payment.package_name}, reference ${payment.external_transaction_id}, paid by ${payer.name} (WhatsApp ${formatPhoneForDisplay(payer.whatsapp) || payer.whatsapp}), who did not prove they are the client. No account was made, no time added and nothing asked of the panel; they were sent their receipt, which says you will be in touch.`,
       "",
@@ -73,7 +73,7 @@ export async function holdForSuspendedClient(
   if (!found) return false;
   const { lead, client } = found;
   const { business } = context;
-  const note = `Held for you: paid from the number of suspended client ${client.full_name} (${client.username}), unproved. Nothing was set up: refund it or reactivate the client.`;
+  const note = `Held for you: paid from the number of suspended client ${client.full_name} (${client.username}), unproved. Nothing was set up: refund it, or reactivate the client and add the time it paid for with Grant time on their page.`;
   await tx
     .update(capturedPayments)
     .set({ held_for_client_id: client.id, notes: payment.notes ? `${payment.notes}\n${note}` : note, updated_at: now })

@@ -115,7 +115,7 @@ describe("a payment from a suspended client's number, without the code", () => {
         .where(like(outbox.dedupe_key, `owner-alert:payment-held:${row.id}%`));
       expect(alerts).toHaveLength(1);
       expect(alerts[0].body).toContain(
-        "A payment came in from a number that belongs to a suspended client: Sus Two (sus.two). Nothing was set up. Refund it or reactivate the client.",
+        "A payment came in from a number that belongs to a suspended client: Sus Two (sus.two). Nothing was set up. Refund it, or reactivate the client and add the time it paid for with Grant time on their page.",
       );
       expect(alerts[0].body).toContain(`${PUBLIC_URL}/admin/payments?q=${ref}`);
       expect(alerts[0].body).toContain(`${PUBLIC_URL}/admin/client/${sam.id}`);

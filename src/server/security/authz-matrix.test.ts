@@ -79,8 +79,17 @@ const EXPECTATIONS: { match: (key: string) => boolean; kind: Kind }[] = [
   },
 ];
 
-/** While suspended a client reaches only these (the portal shows the suspended page; renew says why not). */
-const SUSPENDED_ALLOWED = new Set(["GET /api/client/session", "POST /api/client/renew", "GET /api/client/data-export"]);
+/**
+ * While suspended a client reaches only these (the portal shows the suspended page; renew says why
+ * not): and their privacy rights, which hold whatever their standing (POPIA s23, s24; issue 46).
+ */
+const SUSPENDED_ALLOWED = new Set([
+  "GET /api/client/session",
+  "POST /api/client/renew",
+  "GET /api/client/data-export",
+  "GET /api/client/data-requests",
+  "POST /api/client/data-requests",
+]);
 
 let t: TestApp;
 let adminCookie: string;

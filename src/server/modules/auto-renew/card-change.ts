@@ -190,13 +190,14 @@ export async function keepChangedCard(
 /**
  * Cards replaced (or kept after the renewal was turned off): the provider told to forget each, once.
  * A process claims a change (cancel_tried_at) before it calls, so two processes never both call; a
- * call that failed is claimable again after CANCEL_CLAIM_MS. Returns how many were cancelled.
+ * call that failed is claimable again after CANCEL_CLAIM_MS. `paymentId`: only that checkout's
+ * change (the change feed's word that it was paid). Returns how many were cancelled.
  */
-export async function cancelReplacedCards(app: FastifyInstance, now: Date = new Date()): Promise<number> {
+export async function cancelReplacedCards(app: FastifyInstance, now: Date = new Date(), paymentId?: string): Promise<number> {
   const rows = await app.db
     .select({ id: autoRenewCardChanges.id })
     .from(autoRenewCardChanges)
-    .where(isNotNull(autoRenewCardChanges.old_token_sealed))
+    .where(and(isNotNull(autoRenewCardChanges.old_token_sealed), paymentId ? eq(autoRenewCardChanges.payment_id, paymentId) : undefined))
     .limit(100);
   let done = 0;
   for (const { id } of rows) {
@@ -233,4 +234,24 @@ export async function cancelReplacedCards(app: FastifyInstance, now: Date = new 
     done++;
   }
   return done;
+}
+
+/**
+ * The old card is cancelled as soon as any process hears (the change feed) that its card-saving
+ * checkout was paid; the hourly job sweeps what a missed notification or a failed call left.
+ * Returns the stop, which waits for calls under way.
+ */
+export function watchCardChanges(app: FastifyInstance): () => Promise<void> {
+  const running = new Set<Promise<unknown>>();
+  const off = app.changes.onChange((change) => {
+    if (change.table !== "captured_payments" || change.op !== "UPDATE" || !change.id) return;
+    const work: Promise<unknown> = cancelReplacedCards(app, new Date(), change.id)
+      .catch((error) => app.log.warn({ err: error }, "replaced card cancel failed"))
+      .finally(() => running.delete(work));
+    running.add(work);
+  });
+  return async () => {
+    off();
+    await Promise.allSettled([...running]);
+  };
 }

@@ -13,7 +13,7 @@ import { requireAdmin, requireClient } from "@/server/auth/guards";
 import { audit } from "@/server/lib/audit";
 import { AppError } from "@/server/lib/errors";
 import { parseBody, signedInId } from "@/server/modules/client/service";
-import { cancelReplacedCards, startCardChange } from "./card-change";
+import { cancelReplacedCards, startCardChange, watchCardChanges } from "./card-change";
 import { runAutoRenewals } from "./renewals";
 import { autoRenewView, cancelPending, renewalsOverview, stopAutoRenew } from "./service";
 
@@ -59,6 +59,9 @@ async function admin(app: FastifyInstance) {
 }
 
 const routes: FastifyPluginAsync = async (app) => {
+  // A replaced card is cancelled at the provider once its card-saving checkout is paid (card-change.ts).
+  const stopWatching = watchCardChanges(app);
+  app.addHook("onClose", async () => stopWatching());
   await app.register(client);
   await app.register(admin);
 };

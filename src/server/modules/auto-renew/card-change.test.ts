@@ -18,6 +18,7 @@ import {
   invoices,
   outbox,
   packages,
+  renewalCharges,
 } from "@/server/db/schema";
 import { clientSession, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { paymentNotificationsSettled } from "@/server/modules/payments/service";
@@ -238,6 +239,15 @@ describe("'Use another card'", () => {
 
   it("bad input: with automatic renewal off, or never chosen, it is a 409 and no payment is written; signed out, a 401", async () => {
     const { clientId, cookie } = await renewingClient(new Date(Date.now() + 20 * DAY));
+    // a renewal charge of the kept card awaiting its answer settles only by that card: no change under it
+    const [sent] = await t.app.db
+      .insert(renewalCharges)
+      .values({ client_id: clientId, term_end: new Date(Date.now() + 20 * DAY), provider: "payfast", amount_cents: 100, status: "sent" })
+      .returning();
+    const underWay = await useAnotherCard(cookie);
+    expect(underWay.statusCode).toBe(409);
+    expect(underWay.json().error.code).toBe("renewal_under_way");
+    await t.app.db.delete(renewalCharges).where(eq(renewalCharges.id, sent.id));
     const off = await t.app.inject({ method: "DELETE", url: "/api/client/auto-renew", cookies: cookie, headers: { origin: PUBLIC_URL } });
     expect(off.json().data).toMatchObject({ enabled: false, canChangeCard: false });
     const before = (await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.client_id, clientId))).length;

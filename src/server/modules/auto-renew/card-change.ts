@@ -7,12 +7,12 @@
 // sealed token replaces the old (keepChangedCard), audited, the customer told once; after it, the
 // replaced token is cancelled at the provider once (cancelReplacedCards, the job). The change row is
 // unique per payment and moves from pending once, so a replayed notification changes nothing twice.
-import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { providerDefinition } from "@/server/adapters/payments/registry";
 import { selectHostedProviders } from "@/server/adapters/payments/select-provider";
 import type { Db } from "@/server/db/client";
-import { auditLog, autoRenewals, autoRenewCardChanges, capturedPayments, clients, packages } from "@/server/db/schema";
+import { auditLog, autoRenewals, autoRenewCardChanges, capturedPayments, clients, packages, renewalCharges } from "@/server/db/schema";
 import { AppError } from "@/server/lib/errors";
 import { enqueue } from "@/server/lib/outbox";
 import { open, seal } from "@/server/lib/secret-box";
@@ -29,6 +29,7 @@ export const CARD_CHANGE_DESCRIPTION = "New card for automatic renewals (no char
 export const CARD_CHANGE_NOT_ON = "Automatic renewal is off: turn it on with a card payment, then you can change the card.";
 export const CARD_CHANGE_NOT_OFFERED =
   "Your card's provider cannot take a new card here: turn automatic renewal off and choose it again at your next payment.";
+export const CARD_CHANGE_WHILE_CHARGING = "A renewal charge to your card is under way: you can change the card once it has gone through.";
 export const CARD_CHANGE_FAILED = "We couldn't start the card change at the provider. Please try again in a few minutes.";
 /** Another process is telling the provider: tried again after this. */
 const CANCEL_CLAIM_MS = 10 * 60_000;
@@ -48,6 +49,13 @@ export async function startCardChange(app: FastifyInstance, clientId: string): P
   if (!row?.enabled || !row.token_sealed) throw new AppError(409, "auto_renew_off", CARD_CHANGE_NOT_ON);
   const provider = selectHostedProviders(app.config).get(row.provider as never);
   if (!provider || !canChangeCard(app, row)) throw new AppError(409, "card_change_not_offered", CARD_CHANGE_NOT_OFFERED);
+  // A charge of the kept card whose answer is awaited settles only by that card's token (cards.ts, tokenFits): not replaced under it.
+  const [inFlight] = await app.db
+    .select({ id: renewalCharges.id })
+    .from(renewalCharges)
+    .where(and(eq(renewalCharges.client_id, clientId), inArray(renewalCharges.status, ["sent", "unknown"])))
+    .limit(1);
+  if (inFlight) throw new AppError(409, "renewal_under_way", CARD_CHANGE_WHILE_CHARGING);
   const [client] = await app.db.select().from(clients).where(eq(clients.id, clientId));
   const [pkg] = client?.package_id ? await app.db.select().from(packages).where(eq(packages.id, client.package_id)) : [];
   if (!client || !pkg) throw new AppError(409, "card_change_not_offered", CARD_CHANGE_NOT_OFFERED);

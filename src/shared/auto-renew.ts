@@ -31,6 +31,8 @@ export interface AutoRenewView {
   consentAt: string | null;
   /** the card is kept (the provider's token arrived): a charge can be made */
   ready: boolean;
+  /** "Use another card" is offered: on, a card kept, and its provider keeps a new one without a charge */
+  canChangeCard: boolean;
 }
 
 /** GET /api/admin/renewals: the owner's view. */

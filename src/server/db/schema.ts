@@ -1475,3 +1475,37 @@ export const resellerLineRenewals = pgTable(
   },
   (t) => [index("reseller_line_renewals_line_idx").on(t.line_id, t.created_at)],
 );
+
+/**
+ * A client's change of the card their automatic renewal charges (issue 44 item 5, "Use another
+ * card"): the card-saving checkout's payment (unique: a replayed notification finds the change done
+ * and changes nothing twice), and the replaced card's token, sealed, until the provider has been
+ * told to forget it (then null, with the time). Status: pending (checkout started) | done (the new
+ * card kept) | dropped (paid without a card, or the renewal was turned off meanwhile).
+ */
+export const autoRenewCardChanges = pgTable(
+  "auto_renew_card_changes",
+  {
+    id: id(),
+    client_id: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    payment_id: uuid("payment_id")
+      .notNull()
+      .references(() => capturedPayments.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    status: text("status").notNull().default("pending"),
+    /** the card no longer used (or a new one not kept), sealed, until the provider forgets it */
+    old_token_sealed: text("old_token_sealed"),
+    /** a process claimed telling the provider (another waits until this is old) */
+    cancel_tried_at: timestamp("cancel_tried_at", { withTimezone: true }),
+    cancelled_at: timestamp("cancelled_at", { withTimezone: true }),
+    done_at: timestamp("done_at", { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("auto_renew_card_changes_payment_unique").on(t.payment_id),
+    index("auto_renew_card_changes_cancel_idx").on(t.status).where(sql`${t.old_token_sealed} is not null`),
+  ],
+);

@@ -1,6 +1,7 @@
 // Automatic renewals (issue 44): hourly, each term's notice and its one charge
 // (modules/auto-renew/renewals.ts, where the claims that make them once live).
 import type { FastifyInstance } from "fastify";
+import { cancelReplacedCards } from "@/server/modules/auto-renew/card-change";
 import { runAutoRenewals } from "@/server/modules/auto-renew/renewals";
 import { cancelPending } from "@/server/modules/auto-renew/service";
 
@@ -11,5 +12,7 @@ export const autoRenewJob = {
     await runAutoRenewals(app);
     // renewals turned off by a refund or a suspension: the provider is told to forget the card
     await cancelPending(app);
+    // cards replaced by "Use another card": the provider is told to forget the old one, once
+    await cancelReplacedCards(app);
   },
 };

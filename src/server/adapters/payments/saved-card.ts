@@ -36,6 +36,12 @@ export interface SavedCardCharger {
    * Where cards come only when asked for (PayFast's token), an unasked one is refused.
    */
   readonly cardOnEveryPayment?: boolean;
+  /**
+   * The amount, in cents, of a checkout that only keeps a new card ("Use another card"): the
+   * smallest the provider documents for it (PayFast: 0, a zero-amount tokenisation). Absent: the
+   * provider has no card-saving checkout, and the portal offers none.
+   */
+  readonly cardSavingCents?: number;
   /** Charges the saved card once; `reference` is our payment reference, carried so the provider's notification finds the payment. */
   charge(token: string, amountCents: number, itemName: string, reference: string, payer?: SavedCardPayer): Promise<SavedCardCharge>;
   /** Tells the provider not to charge this card for us again. Throws PaymentProviderError when it could not. */

@@ -6,6 +6,7 @@ import type { SavedCardCharger } from "@/server/adapters/payments/saved-card";
 import type { Db } from "@/server/db/client";
 import { autoRenewals, capturedPayments, renewalCharges } from "@/server/db/schema";
 import { open, seal } from "@/server/lib/secret-box";
+import { keepChangedCard } from "./card-change";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
@@ -66,6 +67,8 @@ export async function afterCapture(
   savedCard: { token: string; label: string } | undefined,
   now: Date,
 ): Promise<void> {
+  // a card-saving checkout ("Use another card"): its card replaces the kept one, nothing else
+  if (await keepChangedCard(tx, payment, savedCard, now)) return;
   await tx
     .update(renewalCharges)
     .set({ status: "paid", updated_at: now })

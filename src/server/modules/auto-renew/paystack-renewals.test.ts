@@ -233,6 +233,41 @@ describe("automatic renewal by a kept Paystack card", () => {
     expect((await clientOf(clientId)).subscription_end?.getTime()).toBeGreaterThan(end.getTime() + 80 * DAY);
   });
 
+  it("a lost answer whose charge was made and declined: the lookup tells the customer the decline once, as a first answer would, and the owner once", async () => {
+    const now = new Date();
+    const end = new Date(now.getTime() + 2 * DAY);
+    const { clientId, code } = await renewingClient(end);
+    await run(now);
+    const chargeTime = new Date(end.getTime() - DAY + HOUR);
+    fake.decline(code, "Insufficient Funds");
+    fake.fail("charge_authorization", "lost");
+    await run(chargeTime);
+    expect((await chargesOf(clientId))[0]).toMatchObject({ status: "unknown", attempts: 1 });
+    await t.app.db
+      .update(renewalCharges)
+      .set({ updated_at: new Date(chargeTime.getTime() - 2 * HOUR) })
+      .where(eq(renewalCharges.client_id, clientId));
+    await run(new Date(chargeTime.getTime() + 2 * HOUR)); // looked up: declined
+    await run(new Date(chargeTime.getTime() + 2 * HOUR + 60_000)); // again: nothing new
+    const [charge] = await chargesOf(clientId);
+    expect(charge).toMatchObject({ status: "declined", attempts: 1 });
+    expect(charge.last_error).toContain("looked up: Insufficient Funds");
+    const told = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.client_id, clientId), eq(outbox.kind, "auto-renew-declined")));
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.filter((m) => m.channel === "whatsapp")).toHaveLength(1);
+    expect(told.filter((m) => m.channel === "email")).toHaveLength(1);
+    expect(told[0].body).toContain("not enough money on the card");
+    expect(told[0].body).toContain("We'll try the card once more tomorrow.");
+    const alerts = (await t.app.db.select().from(outbox).where(eq(outbox.kind, "owner-alert"))).filter(
+      (m) => m.dedupe_key === `renewal-declined:${charge.id}:1`,
+    );
+    expect(alerts).toHaveLength(1);
+    expect((await clientOf(clientId)).subscription_end?.getTime()).toBe(end.getTime());
+  });
+
   it("an answer that never came from a charge Paystack never made (503): verified as not made, then sent once more with a new reference", async () => {
     const now = new Date();
     const end = new Date(now.getTime() + 2 * DAY);

@@ -278,7 +278,6 @@ async function chargeIfDue(
     return "unknown";
   }
   const retry = charge.attempts < MAX_ATTEMPTS;
-  const link = renewLinkFor(business, { trial: false, packageId: d.packageId, clientId: d.client.id, payLinks }).url;
   await app.db.transaction(async (tx) => {
     await tx
       .update(renewalCharges)
@@ -295,30 +294,68 @@ async function chargeIfDue(
         .set({ status: "failed", notes: `Automatic renewal declined: ${result.reason}`.slice(0, 2000), updated_at: new Date() })
         .where(and(eq(capturedPayments.id, charge.payment_id), eq(capturedPayments.status, "pending")));
     }
-    const body = [
-      `Hi ${d.client.full_name},`,
-      "",
-      `We couldn't renew your ${d.packageName} with your card: ${plainReason(result.reason)}.`,
-      `To keep watching, pay here before ${formatDate(end)}: ${link}`,
-      retry ? "We'll try the card once more tomorrow." : "We won't try the card again for this term.",
-    ].join("\n");
-    await toCustomer(tx, d.client, {
-      subject: "Your automatic renewal did not go through",
-      body,
-      kind: "auto-renew-declined",
-      key: `auto-renew-declined:${charge.id}:${charge.attempts}`,
-    });
+    await tellDeclined(tx, business, payLinks, d.client, { ...d, charge, reason: result.reason, retry });
   });
+  await alertDeclined(app, d.client, { charge, provider: d.provider, reason: result.reason, retry });
+  return "declined";
+}
+
+/** The customer's decline message (the pay link, the reason in plain words), once per attempt (its dedupe key), in the caller's transaction. */
+async function tellDeclined(
+  tx: Tx,
+  business: BusinessProfile,
+  payLinks: PayLinks,
+  client: ClientRow,
+  d: { packageId: string; packageName: string; charge: ChargeRow; reason: string; retry: boolean },
+): Promise<void> {
+  const end = d.charge.term_end;
+  const link = renewLinkFor(business, { trial: false, packageId: d.packageId, clientId: client.id, payLinks }).url;
+  const body = [
+    `Hi ${client.full_name},`,
+    "",
+    `We couldn't renew your ${d.packageName} with your card: ${plainReason(d.reason)}.`,
+    `To keep watching, pay here before ${formatDate(end)}: ${link}`,
+    d.retry ? "We'll try the card once more tomorrow." : "We won't try the card again for this term.",
+  ].join("\n");
+  await toCustomer(tx, client, {
+    subject: "Your automatic renewal did not go through",
+    body,
+    kind: "auto-renew-declined",
+    key: `auto-renew-declined:${d.charge.id}:${d.charge.attempts}`,
+  });
+}
+
+/** The owner's alert of a declined charge, once per attempt. */
+async function alertDeclined(
+  app: FastifyInstance,
+  client: ClientRow,
+  d: { charge: ChargeRow; provider: string; reason: string; retry: boolean },
+): Promise<void> {
   await alertOwner(app, app.db, {
     cause: "renewal-failed",
-    dedupeKey: `renewal-declined:${charge.id}:${charge.attempts}`,
-    subject: `${d.client.full_name}'s automatic renewal was declined`,
+    dedupeKey: `renewal-declined:${d.charge.id}:${d.charge.attempts}`,
+    subject: `${client.full_name}'s automatic renewal was declined`,
     body: [
-      `${providerName(d.provider)} declined ${formatRand(charge.amount_cents / 100)} on ${d.client.full_name}'s card for the term ending ${formatDate(end)}: ${result.reason}.`,
-      retry ? "It is tried once more tomorrow; the customer has the pay link." : "It is not tried again; the customer has the pay link.",
+      `${providerName(d.provider)} declined ${formatRand(d.charge.amount_cents / 100)} on ${client.full_name}'s card for the term ending ${formatDate(d.charge.term_end)}: ${d.reason}.`,
+      d.retry ? "It is tried once more tomorrow; the customer has the pay link." : "It is not tried again; the customer has the pay link.",
     ].join("\n"),
   });
-  return "declined";
+}
+
+/** What a decline found by a lookup is told with: the client, the package, the business and its pay links (read before the transaction). */
+async function declineFacts(app: FastifyInstance, charge: ChargeRow, payment: typeof capturedPayments.$inferSelect | null, now: Date) {
+  const [client] = await app.db.select().from(clients).where(eq(clients.id, charge.client_id));
+  if (!client) return null;
+  const [pkg] = charge.package_id
+    ? await app.db.select({ name: packages.name }).from(packages).where(eq(packages.id, charge.package_id))
+    : [];
+  return {
+    client,
+    packageId: charge.package_id ?? client.package_id ?? "",
+    packageName: pkg?.name ?? payment?.package_name ?? "subscription",
+    business: await loadBusiness(app),
+    payLinks: await loadPayLinks(app, now),
+  };
 }
 
 /**
@@ -365,7 +402,9 @@ async function lookUpUnknown(app: FastifyInstance, now: Date): Promise<number> {
       }
       if (said && said.outcome !== "paid") {
         const again = said.outcome === "none" || row.attempts < MAX_ATTEMPTS;
-        await app.db.transaction(async (tx) => {
+        // a charge made and declined is told to the customer and the owner as a first-answer decline is (same keys: once)
+        const told = said.outcome === "declined" ? await declineFacts(app, row, payment, now) : null;
+        const moved = await app.db.transaction(async (tx) => {
           const [moved] = await tx
             .update(renewalCharges)
             .set({
@@ -388,7 +427,15 @@ async function lookUpUnknown(app: FastifyInstance, now: Date): Promise<number> {
               })
               .where(and(eq(capturedPayments.id, payment.id), eq(capturedPayments.status, "pending")));
           }
+          if (moved && told && said.outcome === "declined") {
+            await tellDeclined(tx, told.business, told.payLinks, told.client, { ...told, charge: row, reason: said.reason, retry: again });
+          }
+          return Boolean(moved);
         });
+        if (moved && told && said.outcome === "declined") {
+          await alertDeclined(app, told.client, { charge: row, provider: row.provider, reason: said.reason, retry: again });
+          app.outbox.nudge();
+        }
         still++;
         continue;
       }

@@ -7,6 +7,7 @@ import { autoRenewals, clients, packages, renewalCharges } from "@/server/db/sch
 import { open } from "@/server/lib/secret-box";
 import { AUTO_RENEW_CHARGE_DAYS, type AutoRenewView, type RenewalsOverview } from "@/shared/auto-renew";
 import { toCents } from "@/shared/money";
+import { canChangeCard } from "./card-change";
 import { disableAutoRenew } from "./cards";
 import { chargerFor } from "./renewals";
 
@@ -24,6 +25,7 @@ export async function autoRenewView(app: FastifyInstance, clientId: string): Pro
     consent: row.consent_text,
     consentAt: row.consent_at?.toISOString() ?? null,
     ready: row.enabled && row.token_sealed !== null,
+    canChangeCard: canChangeCard(app, row),
   };
 }
 

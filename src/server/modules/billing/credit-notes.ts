@@ -1,6 +1,6 @@
 // A credit note for a refund, in the refund's transaction: its number, the payment's status, the
 // term's change through the lifecycle module, the audit entry and the client's message.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { RefundRoute } from "@/server/adapters/payments/provider";
 import { capturedPayments, clients, creditNotes } from "@/server/db/schema";
@@ -51,7 +51,14 @@ export async function recordRefund(
     const [last] = await tx
       .select({ id: capturedPayments.id })
       .from(capturedPayments)
-      .where(and(eq(capturedPayments.client_id, client.id), inArray(capturedPayments.status, ["paid", "refunded"])))
+      // a payment that bought something: a card-saving checkout (R0.00, "Use another card") is not the last payment
+      .where(
+        and(
+          eq(capturedPayments.client_id, client.id),
+          inArray(capturedPayments.status, ["paid", "refunded"]),
+          gt(capturedPayments.amount, 0),
+        ),
+      )
       .orderBy(desc(capturedPayments.paid_at))
       .limit(1);
     if (last?.id === payment.id) await disableAutoRenew(tx, client.id, "its last payment was refunded", now);

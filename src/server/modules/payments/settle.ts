@@ -19,6 +19,7 @@ import { enqueue, enqueueAll } from "@/server/lib/outbox";
 import { alertsEmail } from "@/server/lib/owner-alerts";
 import { keepDeviceLine } from "@/server/lib/provisioning";
 import { channelsFor, welcomeMessages } from "@/server/modules/admin-business/messages";
+import { settleCardChange } from "@/server/modules/auto-renew/card-change";
 import { redeemCoupon } from "@/server/modules/billing/coupons";
 import { issueInvoice } from "@/server/modules/billing/documents";
 import { settlePartnerCreditOrder } from "@/server/modules/resellers/settle-order";
@@ -101,6 +102,8 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
   if (await settlePartnerCreditOrder(tx, context, payment, now)) return { client: null, created: false, extended: false };
   // Paid unproved from a suspended client's number (issue 46): held for the owner, nothing set up (held.ts).
   if (await holdForSuspendedClient(tx, context, payment, now)) return { client: null, created: false, extended: false };
+  // A card-saving checkout for automatic renewals (issue 44): its card is kept after (auto-renew/cards.ts), nothing else.
+  if (await settleCardChange(tx, payment)) return { client: null, created: false, extended: false };
   const { business, rules } = context;
   const payer = await payerOf(tx, payment, now);
   let client = payer.client;

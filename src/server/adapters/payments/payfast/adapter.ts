@@ -258,7 +258,11 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
     },
 
     async startCheckout(input: CheckoutInput): Promise<Checkout> {
-      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+      // Zero only to keep a card: PayFast's ad hoc agreement may start at R0.00, creating the token
+      // without a charge (its support article "Can I set up a tokenization payment agreement without
+      // charging the customer?"; a bank that takes no zero authorisation sees R1-R5, returned to it).
+      const least = input.saveCard ? 0 : 1;
+      if (!Number.isInteger(input.amountCents) || input.amountCents < least) {
         throw new PaymentProviderError(`Amount must be a positive whole number of cents, not ${input.amountCents}`);
       }
       // PayFast's documented field order; the signature is over them in this order.
@@ -325,6 +329,8 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
 
     savedCards: {
       provider: "payfast",
+      /** a new card is kept by a R0.00 tokenisation checkout (see startCheckout) */
+      cardSavingCents: 0,
       /** PayFast's "Ad hoc payments": POST /subscriptions/{token}/adhoc, amount in cents. */
       async charge(token, amountCents, itemName, reference) {
         if (!Number.isInteger(amountCents) || amountCents <= 0) return { outcome: "declined", reason: "no amount to charge" };

@@ -415,7 +415,8 @@ export async function startFakePayfast(options: {
       const problems = [
         fields.merchant_id === options.merchantId ? "" : "merchant_id",
         fields.merchant_key === options.merchantKey ? "" : "merchant_key",
-        /^\d+\.\d{2}$/.test(fields.amount ?? "") ? "" : "amount",
+        // R0.00 only for an ad hoc agreement (tokenisation), which may start without a charge
+        /^\d+\.\d{2}$/.test(fields.amount ?? "") && (Number(fields.amount) > 0 || fields.subscription_type === "2") ? "" : "amount",
         fields.item_name ? "" : "item_name",
         fields.m_payment_id ? "" : "m_payment_id",
         fields.notify_url ? "" : "notify_url",

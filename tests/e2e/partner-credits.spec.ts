@@ -69,9 +69,13 @@ test("a partner signs in, buys credits with the sandbox card, sees the new balan
   await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await page.waitForURL(/\/payment\/success\?ref=/);
+  // The result page speaks of credits and leads back to the portal: no account, term or package promised.
+  await expect(page.getByText(/Payment received\. 4 credits are (on your balance|on their way)/)).toBeVisible();
+  await expect(page.getByText("set up your account")).toHaveCount(0);
+  await page.getByRole("link", { name: "Go to your partner portal" }).first().click();
+  await page.waitForURL(/\/partner$/);
 
   // Back on the portal: the credits arrived, once.
-  await page.goto("/partner");
   await expect(async () => {
     await page.reload();
     await expect(page.getByTestId("partner-credits")).toHaveText("4", { timeout: 2_000 });

@@ -129,7 +129,7 @@ export const PAYMENT_PROVIDERS_FIXTURE: PaymentProviderInfo[] = [
       verifiesNotifications: true,
       statusQuery: true,
       refundByApi: true,
-      chargeSavedCard: false,
+      chargeSavedCard: true,
     },
     refund: {
       route: "card",

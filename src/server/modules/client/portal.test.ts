@@ -309,6 +309,12 @@ describe("IDOR: A's session never reads or changes B's rows", () => {
         send: () => call("DELETE", `/api/client/auto-renew${qs}`, cookieA),
         expect: [200],
       },
+      {
+        // "Use another card": A has no card kept, so there is no card to change (409), and none of B's
+        route: "POST /api/client/auto-renew/card",
+        send: () => call("POST", `/api/client/auto-renew/card${qs}`, cookieA, hostile),
+        expect: [409],
+      },
       // Public routes, sent with A's cookie and B's ids anyway: they only ever act on what they are given.
       {
         route: "POST /api/client/login",

@@ -2,21 +2,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type Resolver, useForm } from "react-hook-form";
 import { type AdminClient, type ClientPatch, clientPatchSchema } from "@/shared/business-schemas";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
 import { FormError, setServerErrors } from "../components/form-field";
+import { FormOnlyDialog } from "../components/form-only-dialog";
 import { useUpdateClient } from "./api/update-client";
 import type { ClientDialogProps } from "./client-dialog";
 import { CLIENT_FORM_FIELDS, ClientFormFields, type ClientFormValues, clientFormValues } from "./client-form";
 
 export function EditClientDialog({ client, open, onOpenChange }: ClientDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl" onInteractOutside={(event) => event.preventDefault()}>
-        {open ? <EditClientForm client={client} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormOnlyDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      form={(onDone) => <EditClientForm client={client} onDone={onDone} />}
+    />
   );
 }
 

@@ -11,6 +11,7 @@ import { Input } from "@/web/components/ui/input";
 import { toast } from "@/web/lib/toast";
 import { Field, FormError, setServerErrors } from "../components/form-field";
 import { useSavePanelSettings } from "./api/save-panel-settings";
+import { STREAM_URL_EXAMPLE, STREAM_URL_INPUT_PROPS } from "./stream-url-input";
 
 interface Values {
   stream_url: string;
@@ -82,12 +83,8 @@ export function PanelSettingsForm({ view }: { view: AdminPanelView }) {
             <Input
               {...c}
               {...register("stream_url")}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={view.stream_url_default || "http://line.example.com:8080"}
-              className="font-mono"
+              {...STREAM_URL_INPUT_PROPS}
+              placeholder={view.stream_url_default || STREAM_URL_EXAMPLE}
             />
           )}
         </Field>

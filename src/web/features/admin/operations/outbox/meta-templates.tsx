@@ -19,6 +19,7 @@ import { toast } from "@/web/lib/toast";
 import { Field, FormError, setServerErrors } from "../../components/form-field";
 import { useSaveTemplateWords } from "./api/save-template-words";
 import { useRefreshWhatsAppTemplates, useSubmitWhatsAppTemplates } from "./api/submit-whatsapp-templates";
+import { TemplateFormButtons } from "./template-form-buttons";
 
 const STATES: Record<TemplateState, { label: string; variant: BadgeVariant }> = {
   not_submitted: { label: "Not submitted", variant: "neutral" },
@@ -157,14 +158,7 @@ function WordsForm({ template, onDone }: { template: ShopTemplateView; onDone: (
       >
         {(c) => <Textarea {...c} {...register("words")} />}
       </Field>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Save"}
-        </Button>
-        <Button variant="outline" size="sm" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <TemplateFormButtons busy={isSubmitting} onCancel={onDone} />
     </form>
   );
 }

@@ -18,6 +18,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../compone
 import { useWhatsAppTemplates } from "./api/get-whatsapp-templates";
 import { useDeleteWhatsAppTemplate, useSaveWhatsAppTemplate } from "./api/save-whatsapp-template";
 import { MetaTemplatesCard } from "./meta-templates";
+import { TemplateFormButtons } from "./template-form-buttons";
 
 export function WhatsAppTemplatesButton() {
   const [open, setOpen] = useState(false);
@@ -202,19 +203,13 @@ function TemplateForm({
         name="enabled"
         render={({ field }) => <CheckboxField label="Use this template" checked={field.value} onChange={field.onChange} />}
       />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Save"}
-        </Button>
-        <Button variant="outline" size="sm" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
+      <TemplateFormButtons busy={isSubmitting} onCancel={onDone}>
         {setting ? (
           <Button variant="ghost" size="sm" onClick={onRemove} disabled={remove.isPending} className="text-bad hover:text-bad">
             Remove
           </Button>
         ) : null}
-      </div>
+      </TemplateFormButtons>
     </form>
   );
 }

@@ -19,7 +19,7 @@ import { toast } from "@/web/lib/toast";
 import { useAdminPackages } from "../api/get-admin-packages";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, showServerErrors } from "../components/form-field";
 import { type AdminCoupon, useCoupons, useDeleteCoupon, useDocuments, useNumbering, useSaveCoupon, useSaveNumbering } from "./api/billing";
 
 /** This month in South Africa, as YYYY-MM. */
@@ -278,9 +278,7 @@ function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; onClose
       toast.success(`${saved.code} saved`);
       onClose();
     } catch (error) {
-      if (!setServerErrors(error, setError, COUPON_FIELDS)) {
-        setError("root.server", { message: error instanceof Error ? error.message : "Not saved. Please try again." });
-      }
+      showServerErrors(error, setError, COUPON_FIELDS, "Not saved. Please try again.");
     }
   });
   return (
@@ -382,9 +380,7 @@ function NumberingForm({ current }: { current: NonNullable<ReturnType<typeof use
       const saved = await save.mutateAsync(input);
       toast.success("Numbering saved", { description: `The next invoice is ${saved.invoice_example}.` });
     } catch (error) {
-      if (!setServerErrors(error, setError, ["invoice_next", "credit_note_next"])) {
-        setError("root.server", { message: error instanceof Error ? error.message : "Not saved. Please try again." });
-      }
+      showServerErrors(error, setError, ["invoice_next", "credit_note_next"], "Not saved. Please try again.");
     }
   });
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/web/lib/api";
-import { messagesByPath, setServerErrors } from "./form-field";
+import { messagesByPath, setServerErrors, showServerErrors } from "./form-field";
 
 describe("messagesByPath", () => {
   const tree = {
@@ -37,5 +37,23 @@ describe("setServerErrors", () => {
 
   it("is false for an error that is no refusal", () => {
     expect(setServerErrors(new Error("offline"), vi.fn(), ["name"])).toBe(false);
+  });
+});
+
+describe("showServerErrors", () => {
+  it("places a refusal as setServerErrors does", () => {
+    const setError = vi.fn();
+    showServerErrors(new ApiError(400, "validation", "Please check the form", { name: "Taken" }), setError, ["name"], "Not saved.");
+    expect(setError.mock.calls).toEqual([["name", { type: "server", message: "Taken" }]]);
+  });
+
+  it("puts any other failure above the fields in its own words, or the fallback's when it has none", () => {
+    const setError = vi.fn();
+    showServerErrors(new Error("offline"), setError, ["name"], "Not saved.");
+    showServerErrors("no error object", setError, ["name"], "Not saved.");
+    expect(setError.mock.calls).toEqual([
+      ["root.server", { type: "server", message: "offline" }],
+      ["root.server", { type: "server", message: "Not saved." }],
+    ]);
   });
 });

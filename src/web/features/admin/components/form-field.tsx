@@ -77,6 +77,20 @@ export function setServerErrors<T extends FieldValues>(error: unknown, setError:
 }
 
 /**
+ * Any failure of a form's call onto the form: a refusal as setServerErrors places it, anything
+ * else (the network, a server fault) above the fields in its own words or, with none, `fallback`.
+ */
+export function showServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  known: readonly Path<T>[],
+  fallback: string,
+): void {
+  if (!setServerErrors(error, setError, known))
+    setError("root.server", { type: "server", message: error instanceof Error ? error.message : fallback });
+}
+
+/**
  * The messages of a react-hook-form error tree (without its `root`) under their full paths
  * ('content.links.0.url'); with `rollUp`, each top-level field also under its own name (its first
  * message), for a field that shows its items' messages in one place.

@@ -14,7 +14,7 @@ import { Textarea } from "@/web/components/ui/textarea";
 import { findProvider, usePaymentProviders } from "@/web/lib/queries/payment-providers";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, showServerErrors } from "../components/form-field";
 import { useRefundPayment } from "./api/refund-payment";
 import { confirmedRefund, providerName } from "./payment-labels";
 
@@ -74,9 +74,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
       });
       onClose();
     } catch (error) {
-      if (!setServerErrors(error, setError, FIELDS)) {
-        setError("root.server", { message: error instanceof Error ? error.message : "The refund was not made. Please try again." });
-      }
+      showServerErrors(error, setError, FIELDS, "The refund was not made. Please try again.");
     }
   });
 

@@ -30,7 +30,7 @@ import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { toast } from "@/web/lib/toast";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { Field, FormError, setServerErrors } from "../../components/form-field";
+import { Field, FormError, showServerErrors } from "../../components/form-field";
 import { type DataRequestAnswer, useAdminDataRequests, useAnswerDataRequest } from "./api/data-requests";
 
 export function PrivacyRequestsSection() {
@@ -125,8 +125,7 @@ function useAnswer<T extends FieldValues>(request: AdminDataRequestView, setErro
         await answer.mutateAsync({ id: request.id, answer: body });
         toast.success("Request answered", { description: done });
       } catch (error) {
-        if (!setServerErrors(error, setError, fields))
-          setError("root.server", { message: error instanceof Error ? error.message : "Please try again." });
+        showServerErrors(error, setError, fields, "Please try again.");
       }
     },
   };

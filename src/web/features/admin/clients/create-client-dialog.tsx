@@ -9,7 +9,7 @@ import { type ClientCreate, type ClientCreated, clientCreateSchema } from "@/sha
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
-import { FormError, setServerErrors } from "../components/form-field";
+import { FormError, toastServerErrors } from "../components/form-field";
 import { useCreateClient } from "./api/create-client";
 import { CLIENT_FORM_FIELDS, ClientFormFields, type ClientFormValues, clientFormValues } from "./client-form";
 import { ClientMade } from "./client-made";
@@ -60,8 +60,7 @@ function CreateClientForm({ onCreated, onCancel }: { onCreated: (result: ClientC
       toast.success("Client created", { description: `${answer.client.full_name} (${answer.client.username}) was added.` });
       onCreated(answer);
     } catch (error) {
-      if (!setServerErrors(error, setError, CLIENT_FORM_FIELDS))
-        toast.error("Client not created", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, CLIENT_FORM_FIELDS, "Client not created");
     }
   });
 

@@ -5,7 +5,7 @@ import { type AdminClient, type ClientPatch, clientPatchSchema } from "@/shared/
 import { DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
-import { FormError, setServerErrors } from "../components/form-field";
+import { FormError, toastServerErrors } from "../components/form-field";
 import { FormOnlyDialog } from "../components/form-only-dialog";
 import { useUpdateClient } from "./api/update-client";
 import type { ClientDialogProps } from "./client-dialog";
@@ -47,8 +47,7 @@ function EditClientForm({ client, onDone }: { client: AdminClient; onDone: () =>
       toast.success("Client updated", { description: `${saved.full_name}'s details were saved.` });
       onDone();
     } catch (error) {
-      if (!setServerErrors(error, setError, CLIENT_FORM_FIELDS))
-        toast.error("Client not updated", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, CLIENT_FORM_FIELDS, "Client not updated");
     }
   });
 

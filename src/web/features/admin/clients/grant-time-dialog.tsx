@@ -12,7 +12,7 @@ import { Textarea } from "@/web/components/ui/textarea";
 import { toast } from "@/web/lib/toast";
 import { useLifecycleRules } from "../api/get-lifecycle-rules";
 import { DialogActions } from "../components/dialog-actions";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, toastServerErrors } from "../components/form-field";
 import { FormOnlyDialog } from "../components/form-only-dialog";
 import { useGrantTime } from "./api/grant-time";
 import type { ClientDialogProps } from "./client-dialog";
@@ -67,8 +67,7 @@ function GrantForm({ client, onDone }: { client: AdminClient; onDone: () => void
       });
       onDone();
     } catch (error) {
-      if (!setServerErrors(error, setError, ["months", "days", "reason"]))
-        toast.error("Not granted", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, ["months", "days", "reason"], "Not granted");
     }
   });
 

@@ -13,7 +13,7 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, toastServerErrors } from "../components/form-field";
 import { FormOnlyDialog } from "../components/form-only-dialog";
 import { useSetLineMac } from "./api/set-line-mac";
 import type { ClientDialogProps } from "./client-dialog";
@@ -64,8 +64,7 @@ function LineMacForm({ client, onDone }: { client: ClientDialogProps["client"]; 
       });
       onDone();
     } catch (error) {
-      if (!setServerErrors(error, setError, ["mac", "lineType"]))
-        toast.error("MAC address not saved", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, ["mac", "lineType"], "MAC address not saved");
     }
   });
 

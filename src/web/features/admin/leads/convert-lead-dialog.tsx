@@ -22,7 +22,7 @@ import type { AdminPackage } from "../catalogue/api/types";
 import { ClientMade } from "../clients/client-made";
 import { QueuedToNote } from "../clients/queued-to";
 import { ChoiceCard, PackageOptions } from "../components/choices";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, toastServerErrors } from "../components/form-field";
 import { priceTodayText } from "../components/format";
 import { useConvertLead } from "./api/convert-lead";
 import { returningClient } from "./lead-labels";
@@ -122,8 +122,7 @@ function ConvertFields({
       });
       onConverted(answer);
     } catch (error) {
-      if (!setServerErrors(error, setError, ["username", "package_id", "start"]))
-        toast.error("Conversion failed", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, ["username", "package_id", "start"], "Conversion failed");
     }
   });
 

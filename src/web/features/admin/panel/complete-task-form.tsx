@@ -17,7 +17,7 @@ import {
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { toast } from "@/web/lib/toast";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, toastServerErrors } from "../components/form-field";
 import { useCompleteProvisioningJob } from "./api/complete-provisioning-job";
 import { usePanel } from "./api/get-panel";
 import { actionLabel } from "./panel-labels";
@@ -74,8 +74,7 @@ export function PasteLoginForm({ job, submitLabel = "Save the login" }: { job: P
       });
       toast.success("Line saved", { description: `${job.client_full_name} is being sent their login now.` });
     } catch (error) {
-      if (!setServerErrors(error, setError, FIELDS))
-        toast.error("Not saved", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, FIELDS, "Not saved");
     }
   });
 

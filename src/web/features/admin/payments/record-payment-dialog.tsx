@@ -14,7 +14,7 @@ import { useAdminPackages } from "../api/get-admin-packages";
 import { PackageOptions } from "../components/choices";
 import { ClientPicker } from "../components/client-picker";
 import { DialogActions } from "../components/dialog-actions";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, toastServerErrors } from "../components/form-field";
 import { FormOnlyDialog } from "../components/form-only-dialog";
 import { priceToday } from "../components/format";
 import { useRecordPayment } from "./api/record-payment";
@@ -84,9 +84,7 @@ function RecordPaymentForm({ fixedClient, onDone }: { fixedClient?: AdminClient;
       });
       onDone();
     } catch (error) {
-      if (!setServerErrors(error, setError, FIELDS)) {
-        toast.error("Payment not recorded", { description: error instanceof Error ? error.message : "Please try again." });
-      }
+      toastServerErrors(error, setError, FIELDS, "Payment not recorded");
     }
   });
 

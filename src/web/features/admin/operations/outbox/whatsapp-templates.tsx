@@ -13,7 +13,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { toast } from "@/web/lib/toast";
 import { CheckboxField } from "../../catalogue/components/checkbox-field";
-import { Field, FormError, setServerErrors } from "../../components/form-field";
+import { Field, FormError, toastServerErrors } from "../../components/form-field";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/sheet";
 import { useWhatsAppTemplates } from "./api/get-whatsapp-templates";
 import { useDeleteWhatsAppTemplate, useSaveWhatsAppTemplate } from "./api/save-whatsapp-template";
@@ -161,8 +161,7 @@ function TemplateForm({
       toast.success("Template saved", { description: label });
       onDone();
     } catch (error) {
-      if (!setServerErrors(error, setError, ["template_name", "language_code", "params", "enabled"]))
-        toast.error("Not saved", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, ["template_name", "language_code", "params", "enabled"], "Not saved");
     }
   });
   const onRemove = () =>

@@ -95,15 +95,21 @@ export interface PanelDriftList {
   counts: Record<PanelDriftView["kind"], number>;
 }
 
-/** The last comparison of the panel's lines with ours (the panel page's "last check"). */
+/** The last comparison of the panel's lines with ours (the panel page's "last check"), as the server keeps it. */
 export interface PanelCheckView {
+  /** when it ran (ISO) */
   at: string;
   ok: boolean;
+  /** why it failed, in the owner's words ('' when it did not) */
   error: string;
+  /** our clients' lines compared, and how many differ */
   checked: number;
   flagged: number;
+  /** lines the panel listed (logins, MAG boxes and Enigma2 receivers) */
   lines_read: number;
+  /** how many checks in a row have failed (0 after one that worked) */
   failures_in_row: number;
+  /** how long reading and comparing took */
   took_ms: number;
 }
 

@@ -8,6 +8,15 @@ import { isSouthAfricanWhatsApp } from "./whatsapp";
 /** A panel username: what XC_VM accepts for a reseller (letters, digits, . _ -), 3 to 30. */
 export const RESELLER_USERNAME_RE = /^[A-Za-z0-9_.-]{3,30}$/;
 
+/** A South African WhatsApp number the form may leave empty (a reseller's, a partner's customer's). */
+const optionalWhatsApp = z
+  .string()
+  .trim()
+  .max(30)
+  .refine((v) => v === "" || isSouthAfricanWhatsApp(v), "Please enter a South African WhatsApp number, e.g. 082 123 4567")
+  .optional()
+  .default("");
+
 export const newResellerSchema = z.object({
   name: z.string({ error: "Please enter their name" }).trim().min(2, "Please enter their name").max(100, "That name is too long"),
   email: z
@@ -15,13 +24,7 @@ export const newResellerSchema = z.object({
     .trim()
     .max(254, "That e-mail address is too long")
     .refine(isValidEmail, "Please enter a valid e-mail address"),
-  whatsapp: z
-    .string()
-    .trim()
-    .max(30)
-    .refine((v) => v === "" || isSouthAfricanWhatsApp(v), "Please enter a South African WhatsApp number, e.g. 082 123 4567")
-    .optional()
-    .default(""),
+  whatsapp: optionalWhatsApp,
   /** their username on the panel and for signing in; made from the name when absent */
   username: z
     .string()
@@ -64,13 +67,7 @@ export const partnerPasswordSchema = z.object({
 /** A line a partner sells from their portal (item 3). */
 export const partnerLineSchema = z.object({
   name: z.string({ error: "Please enter the customer's name" }).trim().min(2, "Please enter the customer's name").max(100),
-  whatsapp: z
-    .string()
-    .trim()
-    .max(30)
-    .refine((v) => v === "" || isSouthAfricanWhatsApp(v), "Please enter a South African WhatsApp number, e.g. 082 123 4567")
-    .optional()
-    .default(""),
+  whatsapp: optionalWhatsApp,
   email: z
     .string()
     .trim()

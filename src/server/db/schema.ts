@@ -2,6 +2,7 @@
 // column names; money is numeric (never float) read as a JS number of rand.
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { ADMIN_ONLY_TABLES as ADMIN_ONLY } from "@/shared/change-feed";
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -849,16 +850,8 @@ export const WATCHED_TABLES = [
 ] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
-/** Streamed on the change feed to admin sessions only. */
-export const ADMIN_ONLY_TABLES: readonly WatchedTable[] = [
-  "clients",
-  "captured_payments",
-  "leads",
-  "content_requests",
-  "provisioning_jobs",
-  "whatsapp_messages",
-  "outbox",
-];
+/** Streamed on the change feed to admin sessions only (each one a watched table). */
+export const ADMIN_ONLY_TABLES: readonly WatchedTable[] = ADMIN_ONLY;
 
 // ---- status subscriptions (issue 13) ------------------------------------------------------------
 

@@ -7,6 +7,15 @@ import { panelCreditLedger } from "@/server/db/schema";
 
 import type { Job } from "./provisioning-job";
 
+/** A panel call that costs credits: the job it serves, what it does, and the panel package it buys. */
+export interface CostingCall<T> {
+  job: Job;
+  action: "create_line" | "extend_line";
+  panelPackage: string;
+  trial: boolean;
+  call: () => Promise<T>;
+}
+
 /**
  * A panel call that costs credits, written to the credit ledger: the balance from user_info
  * just before and just after, the package's price, and how it ended (done, answer-lost —
@@ -17,11 +26,7 @@ import type { Job } from "./provisioning-job";
 export async function ledgeredCall<T>(
   app: FastifyInstance,
   panel: PanelAdapter,
-  job: Job,
-  action: "create_line" | "extend_line",
-  panelPackage: string,
-  trial: boolean,
-  call: () => Promise<T>,
+  { job, action, panelPackage, trial, call }: CostingCall<T>,
 ): Promise<T> {
   // the balance as the panel has it now, never a read kept for the dashboard (adapters/panel/cached.ts)
   const direct = isCachedPanel(panel) ? panel.uncached() : panel;

@@ -35,7 +35,7 @@ import { currentStreamUrl } from "@/server/modules/panel/settings";
 import { formatDate } from "@/shared/dates";
 import { needsMac } from "@/shared/device-lines";
 import { normaliseWhatsAppNumber } from "@/shared/whatsapp";
-import { ledgeredCall } from "./credit-ledger";
+import { type CostingCall, ledgeredCall } from "./credit-ledger";
 import { type Client, type Job, JobFailure } from "./provisioning-job";
 import { enqueueMacTaken, failureNotice } from "./provisioning-notices";
 import { bouquetsFor, mappedPackage, trialPackage } from "./provisioning-packages";
@@ -253,20 +253,25 @@ export class ProvisioningWorker {
       }
       // The owner's choice of the package's bouquets (a trial gets the trial package's own).
       const bouquets = job.trial ? undefined : await bouquetsFor(this.app.db, job.package_id ?? client.package_id);
-      return this.charged(job, "create_line", panelPackage, job.trial, () =>
-        this.panel.createLine({
-          ...(device ?? {}),
-          package: panelPackage,
-          trial: job.trial,
-          contact: [client.full_name, client.whatsapp ? `+${normaliseWhatsAppNumber(client.whatsapp)}` : "", client.email]
-            .filter(Boolean)
-            .join(", "),
-          bouquets,
-          // The login is in the notes too: a panel that makes up its own usernames still finds it.
-          notes: `StreamDesk client ${client.username} · ${login.username}`,
-          ...(device ? {} : login),
-        }),
-      );
+      return this.charged({
+        job,
+        action: "create_line",
+        panelPackage,
+        trial: job.trial,
+        call: () =>
+          this.panel.createLine({
+            ...(device ?? {}),
+            package: panelPackage,
+            trial: job.trial,
+            contact: [client.full_name, client.whatsapp ? `+${normaliseWhatsAppNumber(client.whatsapp)}` : "", client.email]
+              .filter(Boolean)
+              .join(", "),
+            bouquets,
+            // The login is in the notes too: a panel that makes up its own usernames still finds it.
+            notes: `StreamDesk client ${client.username} · ${login.username}`,
+            ...(device ? {} : login),
+          }),
+      });
     }
     const lineId = client.panel_line_id;
     if (!lineId) throw new JobFailure("This client has no line on the panel yet.", "NO_LINE");
@@ -274,9 +279,13 @@ export class ProvisioningWorker {
     if (action === "extend_line") {
       const panelPackage = await mappedPackage(this.app.db, this.panel, job.package_id ?? client.package_id, job.package_name);
       const bouquets = await bouquetsFor(this.app.db, job.package_id ?? client.package_id);
-      return this.charged(job, "extend_line", panelPackage, false, () =>
-        this.panel.editLine({ id: lineId, package: panelPackage, type, bouquets }),
-      );
+      return this.charged({
+        job,
+        action: "extend_line",
+        panelPackage,
+        trial: false,
+        call: () => this.panel.editLine({ id: lineId, package: panelPackage, type, bouquets }),
+      });
     }
     if (action === "enable_line") await this.panel.enableLine(lineId, type);
     else if (action === "disable_line") await this.panel.disableLine(lineId, type);
@@ -301,14 +310,8 @@ export class ProvisioningWorker {
   private costTurn: Promise<unknown> = Promise.resolve();
 
   /** A panel call that costs credits, on the credit ledger (./credit-ledger.ts); one at a time per process. */
-  private charged<T>(
-    job: Job,
-    action: "create_line" | "extend_line",
-    panelPackage: string,
-    trial: boolean,
-    call: () => Promise<T>,
-  ): Promise<T> {
-    const run = () => ledgeredCall(this.app, this.panel, job, action, panelPackage, trial, call);
+  private charged<T>(cost: CostingCall<T>): Promise<T> {
+    const run = () => ledgeredCall(this.app, this.panel, cost);
     const turn = this.costTurn.then(run, run);
     this.costTurn = turn.catch(() => undefined);
     return turn;

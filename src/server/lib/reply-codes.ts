@@ -12,12 +12,12 @@ import {
   type CodeRow,
   codeHash,
   consumeCode,
+  expireLiveCodes,
   newCode,
   newestLiveCode,
   type ReplyPurpose,
   type Subject,
   storeCode,
-  subjectIs,
   type Tx,
 } from "./verification";
 
@@ -59,17 +59,7 @@ export async function issueReplyCode(
   const purpose: ReplyPurpose = `reply:${input.purpose}`;
   const code = input.code ?? newCode();
   await db.transaction(async (tx) => {
-    await tx
-      .update(verificationCodes)
-      .set({ expires_at: now })
-      .where(
-        and(
-          subjectIs(input),
-          eq(verificationCodes.purpose, purpose),
-          isNull(verificationCodes.used_at),
-          gt(verificationCodes.expires_at, now),
-        ),
-      );
+    await expireLiveCodes(tx, input, purpose, now);
     await storeCode(tx, code, now, {
       purpose,
       channel: "whatsapp",

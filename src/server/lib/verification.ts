@@ -109,6 +109,21 @@ export function subjectIs(subject: Subject) {
   return subject.clientId ? eq(verificationCodes.client_id, subject.clientId) : eq(verificationCodes.lead_id, subject.leadId as string);
 }
 
+/** A new code replaces the subject's live codes for the same purpose: they expire now, unused. */
+export function expireLiveCodes(tx: Tx, subject: Subject, purpose: string, now: Date) {
+  return tx
+    .update(verificationCodes)
+    .set({ expires_at: now })
+    .where(
+      and(
+        subjectIs(subject),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.used_at),
+        gt(verificationCodes.expires_at, now),
+      ),
+    );
+}
+
 /**
  * The one place a code row is written: valid CODE_MINUTES from `now`, kept only as its keyed hash
  * (the row's id is part of the key, so the hash is set once the row has one).
@@ -289,17 +304,7 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
     if (perNumber.n >= PER_NUMBER_PER_HOUR && !(await ownRequester(tx, input, recipients, now))) return "held";
     const to = input.unsent ? input.to : await underDailyCap(tx, input.to, now);
     if (!to.length) return "held";
-    await tx
-      .update(verificationCodes)
-      .set({ expires_at: now })
-      .where(
-        and(
-          subjectIs(input),
-          eq(verificationCodes.purpose, input.purpose),
-          isNull(verificationCodes.used_at),
-          gt(verificationCodes.expires_at, now),
-        ),
-      );
+    await expireLiveCodes(tx, input, input.purpose, now);
     const code = newCode();
     const row = await storeCode(tx, code, now, {
       purpose: input.purpose,

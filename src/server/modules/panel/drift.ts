@@ -207,6 +207,14 @@ export async function fixDrift(
   return { drift: toView(result.drift, client?.name ?? null, client?.status ?? null), panelJobs: result.panelJobs };
 }
 
+/** Forgets the client's line on the panel (its id, login and end), with what else the case sets. */
+function forgetPanelLine(tx: Tx, clientId: string, also: Pick<typeof clients.$inferInsert, "line_enabled" | "line_sync_issue">) {
+  return tx
+    .update(clients)
+    .set({ panel_line_id: null, line_username: "", line_password: "", line_expires_at: null, ...also, updated_at: new Date() })
+    .where(eq(clients.id, clientId));
+}
+
 /** The fix itself, in the fix's transaction; returns how many panel jobs it queued. */
 async function applyFix(
   tx: Tx,
@@ -228,17 +236,7 @@ async function applyFix(
     else if (kind === "expiry") jobs = [{ action: "extend_line", package: pkg }];
     else if (kind === "missing_on_panel") {
       // A new line in place of the one the panel lost: its login goes to the client when it is made.
-      await tx
-        .update(clients)
-        .set({
-          panel_line_id: null,
-          line_username: "",
-          line_password: "",
-          line_expires_at: null,
-          line_enabled: true,
-          updated_at: new Date(),
-        })
-        .where(eq(clients.id, clientId));
+      await forgetPanelLine(tx, clientId, { line_enabled: true });
       jobs = [{ action: "create_line", trial: client.status === "trial", package: pkg }];
     }
     return queuePanelWork(tx, clientId, causeKey, jobs);
@@ -253,17 +251,7 @@ async function applyFix(
   }
   if (kind === "missing_on_panel") {
     // The panel has no line: neither have we now. The term is left as it is (the owner sees it on the client's page).
-    await tx
-      .update(clients)
-      .set({
-        panel_line_id: null,
-        line_username: "",
-        line_password: "",
-        line_expires_at: null,
-        line_sync_issue: "",
-        updated_at: new Date(),
-      })
-      .where(eq(clients.id, clientId));
+    await forgetPanelLine(tx, clientId, { line_sync_issue: "" });
   }
   // max_connections accepted: the panel's number stands; nothing of ours records it.
   return 0;

@@ -14,6 +14,7 @@ import { PanelError, type PanelLine, type PanelPackage } from "@/server/adapters
 import { clients, panelDrift, panelPackageMap, siteSettings } from "@/server/db/schema";
 import { loadBusiness } from "@/server/lib/business";
 import { alertOwner } from "@/server/lib/owner-alerts";
+import type { PanelCheckView } from "@/shared/admin-panel-schemas";
 import { formatDate, formatDateTime } from "@/shared/dates";
 import { runwayAlert } from "./runway";
 
@@ -103,23 +104,8 @@ async function allowedConnections(app: FastifyInstance, panelPackages: PanelPack
   );
 }
 
-/** What the last check found, or why it failed (kept in a private setting, shown on the panel page). */
-export interface PanelCheck {
-  /** when it ran (ISO) */
-  at: string;
-  ok: boolean;
-  /** why it failed, in the owner's words ('' when it did not) */
-  error: string;
-  /** our clients' lines compared, and how many differ */
-  checked: number;
-  flagged: number;
-  /** lines the panel listed (logins, MAG boxes and Enigma2 receivers) */
-  lines_read: number;
-  /** how many checks in a row have failed (0 after one that worked) */
-  failures_in_row: number;
-  /** how long reading and comparing took */
-  took_ms: number;
-}
+/** What the last check found, or why it failed (kept in a private setting, shown on the panel page as it is). */
+export type PanelCheck = PanelCheckView;
 
 export const LAST_CHECK_SETTING = "private_panel_last_check";
 /** The owner is alerted when this many checks in a row could not read the panel. */

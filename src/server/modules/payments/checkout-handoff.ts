@@ -3,13 +3,11 @@
 // by its hash in this page's own CSP) or by the button when scripts are off. The CSP lets the form
 // post only to the provider's origin.
 import { createHash } from "node:crypto";
+import { escapeHtml, unlistedPageHead } from "@/shared/html";
 import { formatRand } from "@/shared/money";
 
 const SCRIPT = 'document.getElementById("handoff").submit();';
 const SCRIPT_HASH = `'sha256-${createHash("sha256").update(SCRIPT, "utf8").digest("base64")}'`;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 export interface HandoffFacts {
   /** the provider's name, as customers know it */
@@ -37,13 +35,7 @@ export function renderHandoff(facts: HandoffFacts): string {
   const inputs = facts.fields
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join("\n");
-  return `<!doctype html>
-<html lang="en-ZA">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Taking you to ${label}</title>
+  return `${unlistedPageHead(`Taking you to ${label}`)}
 <style>
   body { margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; background: #0f1115; color: #f3f4f6; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; padding: 24px 12px; }
   main { max-width: 420px; text-align: center; }

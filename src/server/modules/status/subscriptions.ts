@@ -26,6 +26,7 @@ import { enqueue } from "@/server/lib/outbox";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE, withinRecipientCap } from "@/server/lib/rate-limit";
 import { SUSPENDED_MESSAGE } from "@/shared/client-schemas";
 import { formatDateTime } from "@/shared/dates";
+import { escapeHtml } from "@/shared/html";
 import { type ClientStatusUpdates, STATUS_EMAIL_MESSAGE, statusSubscribeSchema, statusUpdatesPatchSchema } from "@/shared/schemas";
 
 export const SUBSCRIBE_ANSWER = "Check your inbox: we've sent you a link to confirm your status updates.";
@@ -48,8 +49,6 @@ const clientAnswer = (channel: "email" | "whatsapp" | null) =>
 
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
 const newToken = () => randomBytes(24).toString("base64url");
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "#39" }[c]};`);
 
 function page(reply: FastifyReply, business: BusinessProfile, title: string, text: string, form?: { action: string; button: string }) {
   const button = form

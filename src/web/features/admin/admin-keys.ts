@@ -2,6 +2,7 @@
 // (the database table it reads), so the change feed can refresh it by table name: a change to
 // `packages` refetches every query whose key starts with ["admin", "packages"]. Other admin
 // sections (catalogue, operations) should key their queries the same way to stay live.
+import { ADMIN_ONLY_TABLES } from "@/shared/change-feed";
 import { publicTables } from "@/web/lib/query-keys";
 
 export const adminKeys = {
@@ -27,17 +28,6 @@ export const adminKeys = {
   /** an open conversation: its thread also shows what the outbox sent the number, with delivery states */
   inboxThreads: ["admin", "whatsapp_messages", "thread"],
 } as const;
-
-/** Tables only admins may stream (the server refuses them to anyone else). */
-export const ADMIN_ONLY_TABLES = [
-  "clients",
-  "captured_payments",
-  "leads",
-  "content_requests",
-  "provisioning_jobs",
-  "whatsapp_messages",
-  "outbox",
-] as const;
 
 /**
  * Tables whose changes refresh what shows them without the "Data Updated" toast: the outbox moves

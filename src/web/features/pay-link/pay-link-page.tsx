@@ -5,7 +5,7 @@
 // A tap twice, or a retry, answers the same payment. A link that is not ours, has expired, or whose
 // account or package is gone shows why, and what to do instead.
 import { useQuery } from "@tanstack/react-query";
-import { Banknote, Clock, CreditCard, LinkIcon, type LucideIcon, MessageCircle, UserX, Wallet } from "lucide-react";
+import { Banknote, Clock, CreditCard, LinkIcon, type LucideIcon, UserX, Wallet } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import type { HostedPaymentMethod, PaymentMethods, PaymentProviderInfo } from "@/shared/api";
@@ -13,14 +13,13 @@ import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
 import { formatDate } from "@/shared/dates";
 import { formatRand } from "@/shared/money";
 import type { PayLinkPayResponse, PayLinkView } from "@/shared/pay-link-schemas";
-import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { EftDetails } from "@/web/components/eft-details";
 import { NoticeFrame, NoticePage } from "@/web/components/notice-page";
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Skeleton } from "@/web/components/ui/skeleton";
+import { WhatsAppUsButton } from "@/web/components/whatsapp-us-button";
 import { ApiError } from "@/web/lib/api";
 import { usePageTitle } from "@/web/lib/page-title";
-import { useBranding } from "@/web/lib/queries/branding";
 import { findProvider, paymentProvidersQueryOptions } from "@/web/lib/queries/payment-providers";
 import { usePayByLink, usePayLink } from "./api/pay-link";
 
@@ -65,7 +64,7 @@ export function PayLinkPage() {
           <Button onClick={() => void link.refetch()} disabled={link.isFetching}>
             Try again
           </Button>
-          <ContactButton text="my pay link won't open." />
+          <WhatsAppUsButton text="my pay link won't open." />
         </Actions>
       </NoticePage>
     );
@@ -126,7 +125,7 @@ function PayPanel({ token, view, providers }: { token: string; view: PayLinkView
             }
           />
           <Actions>
-            <ContactButton text={`I'm paying ${view.packageName} by EFT (reference ${eft.reference}). I have a question.`} />
+            <WhatsAppUsButton text={`I'm paying ${view.packageName} by EFT (reference ${eft.reference}). I have a question.`} />
           </Actions>
         </section>
       ) : (
@@ -198,39 +197,9 @@ function Refused({ error }: { error: ApiError }) {
             Sign in to pay
           </Link>
         ) : null}
-        <ContactButton text="my pay link isn't working. Please help me pay." />
+        <WhatsAppUsButton text="my pay link isn't working. Please help me pay." />
       </Actions>
     </NoticePage>
-  );
-}
-
-function ContactButton({ text }: { text: string }) {
-  const { branding } = useBranding();
-  if (branding.whatsappNumber) {
-    const hello = `Hi${branding.companyName ? ` ${branding.companyName}` : ""}, ${text}`;
-    return (
-      <a
-        href={buildWhatsAppLink(branding.whatsappNumber, hello)}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={buttonClasses({ variant: "outline" })}
-      >
-        <MessageCircle aria-hidden="true" />
-        WhatsApp us
-      </a>
-    );
-  }
-  if (branding.supportEmail) {
-    return (
-      <a href={`mailto:${branding.supportEmail}`} className={buttonClasses({ variant: "outline" })}>
-        E-mail {branding.supportEmail}
-      </a>
-    );
-  }
-  return (
-    <Link to="/support" className={buttonClasses({ variant: "outline" })}>
-      Contact support
-    </Link>
   );
 }
 

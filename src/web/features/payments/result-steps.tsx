@@ -1,10 +1,9 @@
 // The parts every payment result page is built of: the next steps with their actions, and the
 // ways to reach the business (its WhatsApp, else its e-mail, else the support page).
-import { Mail, MessageCircle } from "lucide-react";
+import { Mail } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { buildWhatsAppLink } from "@/shared/whatsapp";
 import { buttonClasses } from "@/web/components/ui/button";
+import { WhatsAppUsButton } from "@/web/components/whatsapp-us-button";
 import { cn } from "@/web/lib/cn";
 import { useBranding } from "@/web/lib/queries/branding";
 
@@ -40,29 +39,5 @@ export function ContactButtons({ text }: { text: string }) {
   );
 }
 
-export function WhatsAppButton({ text, label = "WhatsApp us" }: { text: string; label?: string }) {
-  const { branding } = useBranding();
-  if (!branding.whatsappNumber) {
-    return branding.supportEmail ? (
-      <a href={`mailto:${branding.supportEmail}`} className={buttonClasses({ variant: "outline" })}>
-        E-mail {branding.supportEmail}
-      </a>
-    ) : (
-      <Link to="/support" className={buttonClasses({ variant: "outline" })}>
-        Contact support
-      </Link>
-    );
-  }
-  const hello = `Hi${branding.companyName ? ` ${branding.companyName}` : ""}, ${text}`;
-  return (
-    <a
-      href={buildWhatsAppLink(branding.whatsappNumber, hello)}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={buttonClasses({ variant: "outline" })}
-    >
-      <MessageCircle aria-hidden="true" />
-      {label}
-    </a>
-  );
-}
+/** The payment pages' name for the shared button (they import it with the steps). */
+export const WhatsAppButton = WhatsAppUsButton;

@@ -1,6 +1,7 @@
 // The sandbox provider's "hosted checkout": a server-rendered page of ours that looks like a
 // card provider's payment page. It runs under the app's CSP: no script at all (inline style is
 // allowed), and its three buttons are plain forms posting to our own origin (form-action 'self').
+import { escapeHtml, unlistedPageHead } from "@/shared/html";
 import { formatRand } from "@/shared/money";
 
 export interface CheckoutPageFacts {
@@ -9,9 +10,6 @@ export interface CheckoutPageFacts {
   amountCents: number;
   reference: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 /** Where the test checkout's page is served (GET …/:ref) and its buttons post (POST …/:ref/:action). */
 export const TEST_CHECKOUT_PATH = "/api/payments/sandbox/checkout";
@@ -25,13 +23,7 @@ export function renderSandboxCheckout(facts: CheckoutPageFacts): string {
   const field = (id: string, label: string, value: string, extra = "") =>
     `<div class="field"${extra}><label for="${id}">${label}</label><input id="${id}" value="${value}" readonly aria-readonly="true"></div>`;
 
-  return `<!doctype html>
-<html lang="en-ZA">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Pay ${amount} to ${company} — test checkout</title>
+  return `${unlistedPageHead(`Pay ${amount} to ${company} — test checkout`)}
 <style>
   :root { color-scheme: light; }
   * { box-sizing: border-box; }

@@ -12,14 +12,15 @@ import { formatRand, fromCents } from "@/shared/money";
 import { Badge } from "@/web/components/ui/badge";
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { toast } from "@/web/lib/toast";
 import { useAdminPackages } from "../api/get-admin-packages";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, showServerErrors } from "../components/form-field";
+import { BusyLockedDialog } from "../components/form-only-dialog";
 import { type AdminCoupon, useCoupons, useDeleteCoupon, useDocuments, useNumbering, useSaveCoupon, useSaveNumbering } from "./api/billing";
 
 /** This month in South Africa, as YYYY-MM. */
@@ -278,79 +279,75 @@ function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; onClose
       toast.success(`${saved.code} saved`);
       onClose();
     } catch (error) {
-      if (!setServerErrors(error, setError, COUPON_FIELDS)) {
-        setError("root.server", { message: error instanceof Error ? error.message : "Not saved. Please try again." });
-      }
+      showServerErrors(error, setError, COUPON_FIELDS, "Not saved. Please try again.");
     }
   });
   return (
-    <Dialog open onOpenChange={(next) => !next && !save.isPending && onClose()}>
-      <DialogContent className="max-w-lg" onInteractOutside={(event) => event.preventDefault()}>
-        <form onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>{coupon ? `Edit ${coupon.code}` : "New coupon"}</DialogTitle>
-            <DialogDescription>The price is worked out on our server; the invoice shows the coupon and what it took off.</DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-col gap-4">
-            <FormError message={errors.root?.server?.message} />
-            <Field label="Code" error={errors.code?.message} required hint="Letters, digits and dashes, e.g. WELCOME10">
-              {(control) => <Input {...control} {...register("code")} className="font-mono uppercase" autoComplete="off" />}
-            </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Kind" error={errors.kind?.message}>
-                {(control) => (
-                  <Select {...control} {...register("kind")}>
-                    <option value="percent">Percentage off</option>
-                    <option value="fixed">Rand off</option>
-                  </Select>
-                )}
-              </Field>
-              {kind === "percent" ? (
-                <Field label="Percentage off" error={errors.percent_off?.message} required>
-                  {(control) => <Input {...control} {...register("percent_off")} inputMode="numeric" className="tabular" />}
-                </Field>
-              ) : (
-                <Field label="Rand off" error={errors.amount_off?.message} required>
-                  {(control) => <Input {...control} {...register("amount_off")} inputMode="decimal" className="tabular" />}
-                </Field>
-              )}
-            </div>
-            <Field label="Package" error={errors.package_id?.message}>
+    <BusyLockedDialog busy={save.isPending} onClose={onClose} className="max-w-lg">
+      <form onSubmit={submit} noValidate>
+        <DialogHeader>
+          <DialogTitle>{coupon ? `Edit ${coupon.code}` : "New coupon"}</DialogTitle>
+          <DialogDescription>The price is worked out on our server; the invoice shows the coupon and what it took off.</DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-4">
+          <FormError message={errors.root?.server?.message} />
+          <Field label="Code" error={errors.code?.message} required hint="Letters, digits and dashes, e.g. WELCOME10">
+            {(control) => <Input {...control} {...register("code")} className="font-mono uppercase" autoComplete="off" />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Kind" error={errors.kind?.message}>
               {(control) => (
-                <Select {...control} {...register("package_id")}>
-                  <option value="">Every package</option>
-                  {packages.data?.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
+                <Select {...control} {...register("kind")}>
+                  <option value="percent">Percentage off</option>
+                  <option value="fixed">Rand off</option>
                 </Select>
               )}
             </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Last day it works" error={errors.expires_on?.message} hint="Empty: no expiry">
-                {(control) => <Input {...control} {...register("expires_on")} type="date" />}
+            {kind === "percent" ? (
+              <Field label="Percentage off" error={errors.percent_off?.message} required>
+                {(control) => <Input {...control} {...register("percent_off")} inputMode="numeric" className="tabular" />}
               </Field>
-              <Field label="Most uses in all" error={errors.max_uses?.message} hint="Empty: no limit">
-                {(control) => <Input {...control} {...register("max_uses")} inputMode="numeric" className="tabular" />}
+            ) : (
+              <Field label="Rand off" error={errors.amount_off?.message} required>
+                {(control) => <Input {...control} {...register("amount_off")} inputMode="decimal" className="tabular" />}
               </Field>
-            </div>
-            <label className="flex items-center gap-3 text-sm text-ink">
-              <input type="checkbox" {...register("is_active")} className="size-4 accent-accent" />
-              Customers can use it now
-            </label>
+            )}
           </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? "Saving..." : "Save coupon"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <Field label="Package" error={errors.package_id?.message}>
+            {(control) => (
+              <Select {...control} {...register("package_id")}>
+                <option value="">Every package</option>
+                {packages.data?.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Last day it works" error={errors.expires_on?.message} hint="Empty: no expiry">
+              {(control) => <Input {...control} {...register("expires_on")} type="date" />}
+            </Field>
+            <Field label="Most uses in all" error={errors.max_uses?.message} hint="Empty: no limit">
+              {(control) => <Input {...control} {...register("max_uses")} inputMode="numeric" className="tabular" />}
+            </Field>
+          </div>
+          <label className="flex items-center gap-3 text-sm text-ink">
+            <input type="checkbox" {...register("is_active")} className="size-4 accent-accent" />
+            Customers can use it now
+          </label>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save coupon"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </BusyLockedDialog>
   );
 }
 
@@ -382,9 +379,7 @@ function NumberingForm({ current }: { current: NonNullable<ReturnType<typeof use
       const saved = await save.mutateAsync(input);
       toast.success("Numbering saved", { description: `The next invoice is ${saved.invoice_example}.` });
     } catch (error) {
-      if (!setServerErrors(error, setError, ["invoice_next", "credit_note_next"])) {
-        setError("root.server", { message: error instanceof Error ? error.message : "Not saved. Please try again." });
-      }
+      showServerErrors(error, setError, ["invoice_next", "credit_note_next"], "Not saved. Please try again.");
     }
   });
   return (

@@ -3,18 +3,16 @@
 // shown: the answer says where their welcome with a link to choose one was queued (masked).
 // A new client waits for their first payment or starts a trial.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { type ClientCreate, type ClientCreated, clientCreateSchema } from "@/shared/business-schemas";
-import { Button, buttonClasses } from "@/web/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
-import { FormError, setServerErrors } from "../components/form-field";
+import { FormError, toastServerErrors } from "../components/form-field";
 import { useCreateClient } from "./api/create-client";
 import { CLIENT_FORM_FIELDS, ClientFormFields, type ClientFormValues, clientFormValues } from "./client-form";
+import { ClientMade } from "./client-made";
 import { QueuedToNote } from "./queued-to";
 
 export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -27,22 +25,14 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-w-2xl" onInteractOutside={(event) => event.preventDefault()}>
         {result ? (
-          <>
-            <DialogHeader>
-              <DialogTitle className="flex items-center gap-2">
-                <CircleCheck aria-hidden="true" className="size-6 text-ok" />
-                {result.client.full_name} is now a client
-              </DialogTitle>
-              <DialogDescription>They choose their own portal password with the link in their welcome message.</DialogDescription>
-            </DialogHeader>
+          <ClientMade
+            clientId={result.client.id}
+            title={`${result.client.full_name} is now a client`}
+            description="They choose their own portal password with the link in their welcome message."
+            onDone={() => close(false)}
+          >
             <QueuedToNote what="A link to choose a password" targets={result.queued_to} username={result.client.username} />
-            <DialogFooter>
-              <Link to={`/admin/client/${result.client.id}`} className={buttonClasses({ variant: "outline" })} onClick={() => close(false)}>
-                Open client
-              </Link>
-              <Button onClick={() => close(false)}>Done</Button>
-            </DialogFooter>
-          </>
+          </ClientMade>
         ) : (
           <CreateClientForm onCreated={setResult} onCancel={() => close(false)} />
         )}
@@ -70,8 +60,7 @@ function CreateClientForm({ onCreated, onCancel }: { onCreated: (result: ClientC
       toast.success("Client created", { description: `${answer.client.full_name} (${answer.client.username}) was added.` });
       onCreated(answer);
     } catch (error) {
-      if (!setServerErrors(error, setError, CLIENT_FORM_FIELDS))
-        toast.error("Client not created", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, CLIENT_FORM_FIELDS, "Client not created");
     }
   });
 

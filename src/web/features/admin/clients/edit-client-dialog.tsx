@@ -2,21 +2,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type Resolver, useForm } from "react-hook-form";
 import { type AdminClient, type ClientPatch, clientPatchSchema } from "@/shared/business-schemas";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
-import { FormError, setServerErrors } from "../components/form-field";
+import { FormError, toastServerErrors } from "../components/form-field";
+import { FormOnlyDialog } from "../components/form-only-dialog";
 import { useUpdateClient } from "./api/update-client";
 import type { ClientDialogProps } from "./client-dialog";
 import { CLIENT_FORM_FIELDS, ClientFormFields, type ClientFormValues, clientFormValues } from "./client-form";
 
 export function EditClientDialog({ client, open, onOpenChange }: ClientDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl" onInteractOutside={(event) => event.preventDefault()}>
-        {open ? <EditClientForm client={client} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormOnlyDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-2xl"
+      form={(onDone) => <EditClientForm client={client} onDone={onDone} />}
+    />
   );
 }
 
@@ -45,8 +47,7 @@ function EditClientForm({ client, onDone }: { client: AdminClient; onDone: () =>
       toast.success("Client updated", { description: `${saved.full_name}'s details were saved.` });
       onDone();
     } catch (error) {
-      if (!setServerErrors(error, setError, CLIENT_FORM_FIELDS))
-        toast.error("Client not updated", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, CLIENT_FORM_FIELDS, "Client not updated");
     }
   });
 

@@ -6,13 +6,14 @@ import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { type AdminClient, type ClientGrant, clientGrantSchema } from "@/shared/business-schemas";
 import { formatDate } from "@/shared/dates";
 import { applyCause, isClientStatus, type LifecycleRules } from "@/shared/lifecycle";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Textarea } from "@/web/components/ui/textarea";
 import { toast } from "@/web/lib/toast";
 import { useLifecycleRules } from "../api/get-lifecycle-rules";
 import { DialogActions } from "../components/dialog-actions";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, toastServerErrors } from "../components/form-field";
+import { FormOnlyDialog } from "../components/form-only-dialog";
 import { useGrantTime } from "./api/grant-time";
 import type { ClientDialogProps } from "./client-dialog";
 
@@ -39,13 +40,7 @@ export function grantedEnd(client: AdminClient, months: number, days: number, ru
 }
 
 export function GrantTimeDialog({ client, open, onOpenChange }: ClientDialogProps) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onInteractOutside={(event) => event.preventDefault()}>
-        {open ? <GrantForm client={client} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
+  return <FormOnlyDialog open={open} onOpenChange={onOpenChange} form={(onDone) => <GrantForm client={client} onDone={onDone} />} />;
 }
 
 function GrantForm({ client, onDone }: { client: AdminClient; onDone: () => void }) {
@@ -72,8 +67,7 @@ function GrantForm({ client, onDone }: { client: AdminClient; onDone: () => void
       });
       onDone();
     } catch (error) {
-      if (!setServerErrors(error, setError, ["months", "days", "reason"]))
-        toast.error("Not granted", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, ["months", "days", "reason"], "Not granted");
     }
   });
 

@@ -8,12 +8,13 @@ import { type Resolver, useForm, useWatch } from "react-hook-form";
 import { type AdminMac, adminMacSchema } from "@/shared/device-line-schemas";
 import { LINE_TYPE_LABELS, macWarning, needsMac } from "@/shared/device-lines";
 import { MAC_INPUT_PROPS, MacWarning } from "@/web/components/device-line-field";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, toastServerErrors } from "../components/form-field";
+import { FormOnlyDialog } from "../components/form-only-dialog";
 import { useSetLineMac } from "./api/set-line-mac";
 import type { ClientDialogProps } from "./client-dialog";
 
@@ -29,13 +30,7 @@ const attemptKey = () =>
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 export function LineMacDialog({ client, open, onOpenChange }: ClientDialogProps) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onInteractOutside={(event) => event.preventDefault()}>
-        {open ? <LineMacForm client={client} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
+  return <FormOnlyDialog open={open} onOpenChange={onOpenChange} form={(onDone) => <LineMacForm client={client} onDone={onDone} />} />;
 }
 
 function LineMacForm({ client, onDone }: { client: ClientDialogProps["client"]; onDone: () => void }) {
@@ -69,8 +64,7 @@ function LineMacForm({ client, onDone }: { client: ClientDialogProps["client"]; 
       });
       onDone();
     } catch (error) {
-      if (!setServerErrors(error, setError, ["mac", "lineType"]))
-        toast.error("MAC address not saved", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, ["mac", "lineType"], "MAC address not saved");
     }
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/web/lib/api";
-import { messagesByPath, setServerErrors } from "./form-field";
+import { toast } from "@/web/lib/toast";
+import { messagesByPath, setServerErrors, showServerErrors, toastServerErrors } from "./form-field";
 
 describe("messagesByPath", () => {
   const tree = {
@@ -37,5 +38,47 @@ describe("setServerErrors", () => {
 
   it("is false for an error that is no refusal", () => {
     expect(setServerErrors(new Error("offline"), vi.fn(), ["name"])).toBe(false);
+  });
+});
+
+describe("showServerErrors", () => {
+  it("places a refusal as setServerErrors does", () => {
+    const setError = vi.fn();
+    showServerErrors(new ApiError(400, "validation", "Please check the form", { name: "Taken" }), setError, ["name"], "Not saved.");
+    expect(setError.mock.calls).toEqual([["name", { type: "server", message: "Taken" }]]);
+  });
+
+  it("puts any other failure above the fields in its own words, or the fallback's when it has none", () => {
+    const setError = vi.fn();
+    showServerErrors(new Error("offline"), setError, ["name"], "Not saved.");
+    showServerErrors("no error object", setError, ["name"], "Not saved.");
+    expect(setError.mock.calls).toEqual([
+      ["root.server", { type: "server", message: "offline" }],
+      ["root.server", { type: "server", message: "Not saved." }],
+    ]);
+  });
+});
+
+describe("toastServerErrors", () => {
+  it("places a refusal on the form and toasts nothing", () => {
+    const error = vi.spyOn(toast, "error").mockImplementation(() => undefined as never);
+    const setError = vi.fn();
+    toastServerErrors(new ApiError(400, "validation", "Please check the form", { name: "Taken" }), setError, ["name"], "Not saved");
+    expect(setError.mock.calls).toEqual([["name", { type: "server", message: "Taken" }]]);
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it("toasts any other failure under its title, in its own words or the fallback's", () => {
+    const error = vi.spyOn(toast, "error").mockImplementation(() => undefined as never);
+    const setError = vi.fn();
+    toastServerErrors(new Error("offline"), setError, ["name"], "Not saved");
+    toastServerErrors("no error object", setError, ["name"], "Not saved");
+    expect(error.mock.calls).toEqual([
+      ["Not saved", { description: "offline" }],
+      ["Not saved", { description: "Please try again." }],
+    ]);
+    expect(setError).not.toHaveBeenCalled();
+    error.mockRestore();
   });
 });

@@ -9,6 +9,7 @@ import { FieldError, fieldAria } from "@/web/components/form-field";
 import { Label } from "@/web/components/ui/label";
 import { ApiError } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
+import { toast } from "@/web/lib/toast";
 
 export type FieldErrors = Record<string, string>;
 
@@ -74,6 +75,34 @@ export function setServerErrors<T extends FieldValues>(error: unknown, setError:
     else setError("root.server", { type: "server", message });
   }
   return true;
+}
+
+/**
+ * Any failure of a form's call onto the form: a refusal as setServerErrors places it, anything
+ * else (the network, a server fault) above the fields in its own words or, with none, `fallback`.
+ */
+export function showServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  known: readonly Path<T>[],
+  fallback: string,
+): void {
+  if (!setServerErrors(error, setError, known))
+    setError("root.server", { type: "server", message: error instanceof Error ? error.message : fallback });
+}
+
+/**
+ * Any failure of a form's call: a refusal as setServerErrors places it, anything else in a toast
+ * titled `title` ('Not saved') with the failure's own words or, with none, `fallback`.
+ */
+export function toastServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  known: readonly Path<T>[],
+  title: string,
+  fallback = "Please try again.",
+): void {
+  if (!setServerErrors(error, setError, known)) toast.error(title, { description: error instanceof Error ? error.message : fallback });
 }
 
 /**

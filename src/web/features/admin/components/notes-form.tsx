@@ -10,7 +10,7 @@ import { Button } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/textarea";
 import { cn } from "@/web/lib/cn";
 import { toast } from "@/web/lib/toast";
-import { FormError, setServerErrors } from "./form-field";
+import { FormError, toastServerErrors } from "./form-field";
 
 interface NotesValues {
   notes: string;
@@ -59,8 +59,7 @@ export function NotesForm({
       reset(values);
       toast.success("Notes saved");
     } catch (error) {
-      if (!setServerErrors(error, setError, ["notes"]))
-        toast.error("Notes not saved", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, ["notes"], "Notes not saved");
     }
   });
 

@@ -10,7 +10,7 @@ import { type InboxReply, type InboxReplyInput, inboxReplySchema, REPLY_MAX_CHAR
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/textarea";
 import { toast } from "@/web/lib/toast";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, toastServerErrors } from "../components/form-field";
 import { formatDateTime } from "../components/format";
 import { useInboxReply } from "./api/inbox-api";
 
@@ -66,9 +66,7 @@ export function ReplyForm({
         toast.success("Reply sent", { description: "It shows in the conversation with its delivery status." });
       }
     } catch (error) {
-      if (!setServerErrors(error, setError, ["text"])) {
-        toast.error("Reply not sent", { description: error instanceof Error ? error.message : "Please try again." });
-      }
+      toastServerErrors(error, setError, ["text"], "Reply not sent");
     }
   });
 

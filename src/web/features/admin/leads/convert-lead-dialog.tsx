@@ -5,12 +5,12 @@
 // (masked). A lead from a returning client renews that client instead: no second account, and a
 // renewal link is queued to them.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleCheck, RefreshCw } from "lucide-react";
+import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { type AdminLead, type LeadConversion, type LeadConvert, leadConvertSchema } from "@/shared/business-schemas";
-import { Button, buttonClasses } from "@/web/components/ui/button";
+import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
@@ -19,9 +19,10 @@ import { toast } from "@/web/lib/toast";
 import { useAdminPackages } from "../api/get-admin-packages";
 import { useLifecycleRules } from "../api/get-lifecycle-rules";
 import type { AdminPackage } from "../catalogue/api/types";
+import { ClientMade } from "../clients/client-made";
 import { QueuedToNote } from "../clients/queued-to";
 import { ChoiceCard, PackageOptions } from "../components/choices";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, toastServerErrors } from "../components/form-field";
 import { priceTodayText } from "../components/format";
 import { useConvertLead } from "./api/convert-lead";
 import { returningClient } from "./lead-labels";
@@ -121,8 +122,7 @@ function ConvertFields({
       });
       onConverted(answer);
     } catch (error) {
-      if (!setServerErrors(error, setError, ["username", "package_id", "start"]))
-        toast.error("Conversion failed", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, ["username", "package_id", "start"], "Conversion failed");
     }
   });
 
@@ -197,18 +197,16 @@ function ConvertFields({
 
 function Converted({ result, onDone }: { result: LeadConversion; onDone: () => void }) {
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle className="flex items-center gap-2">
-          <CircleCheck aria-hidden="true" className="size-6 text-ok" />
-          {result.renewed ? `${result.client.full_name} was renewed` : `${result.client.full_name} is now a client`}
-        </DialogTitle>
-        <DialogDescription>
-          {result.renewed
-            ? "No new account: they sign in as before, and pay with the renewal link."
-            : "They choose their own portal password with the link in their welcome message."}
-        </DialogDescription>
-      </DialogHeader>
+    <ClientMade
+      clientId={result.client.id}
+      title={result.renewed ? `${result.client.full_name} was renewed` : `${result.client.full_name} is now a client`}
+      description={
+        result.renewed
+          ? "No new account: they sign in as before, and pay with the renewal link."
+          : "They choose their own portal password with the link in their welcome message."
+      }
+      onDone={onDone}
+    >
       {result.renewed ? (
         <>
           <p className="rounded-xl border border-line bg-surface-raised p-3 text-sm text-ink-muted">
@@ -225,12 +223,6 @@ function Converted({ result, onDone }: { result: LeadConversion; onDone: () => v
       ) : (
         <QueuedToNote what="A link to choose a password" targets={result.queued_to} username={result.client.username} />
       )}
-      <DialogFooter>
-        <Link to={`/admin/client/${result.client.id}`} className={buttonClasses({ variant: "outline" })} onClick={onDone}>
-          Open client
-        </Link>
-        <Button onClick={onDone}>Done</Button>
-      </DialogFooter>
-    </>
+    </ClientMade>
   );
 }

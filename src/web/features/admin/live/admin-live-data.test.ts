@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ADMIN_ONLY_TABLES } from "@/shared/change-feed";
 import { ApiError } from "@/web/lib/api";
-import { ADMIN_ONLY_TABLES } from "../admin-keys";
 import { emitPaymentEvent, startAdminLiveData } from "./use-admin-live-data";
 
 class FakeEventSource {

@@ -17,10 +17,11 @@ import {
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { toast } from "@/web/lib/toast";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, toastServerErrors } from "../components/form-field";
 import { useCompleteProvisioningJob } from "./api/complete-provisioning-job";
 import { usePanel } from "./api/get-panel";
 import { actionLabel } from "./panel-labels";
+import { STREAM_URL_EXAMPLE, STREAM_URL_INPUT_PROPS } from "./stream-url-input";
 
 /** The server's words for a missing login, shared with it. */
 export const PASTE_USERNAME_MESSAGE = PANEL_USERNAME_MESSAGE;
@@ -73,8 +74,7 @@ export function PasteLoginForm({ job, submitLabel = "Save the login" }: { job: P
       });
       toast.success("Line saved", { description: `${job.client_full_name} is being sent their login now.` });
     } catch (error) {
-      if (!setServerErrors(error, setError, FIELDS))
-        toast.error("Not saved", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, FIELDS, "Not saved");
     }
   });
 
@@ -106,18 +106,7 @@ export function PasteLoginForm({ job, submitLabel = "Save the login" }: { job: P
             hint="http(s)://host:port, as your panel shows customers. Saved for every line after this one."
             className="sm:col-span-2"
           >
-            {(c) => (
-              <Input
-                {...c}
-                {...register("stream_url")}
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="http://line.example.com:8080"
-                className="font-mono"
-              />
-            )}
+            {(c) => <Input {...c} {...register("stream_url")} {...STREAM_URL_INPUT_PROPS} placeholder={STREAM_URL_EXAMPLE} />}
           </Field>
         ) : null}
       </div>

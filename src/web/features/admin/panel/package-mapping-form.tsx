@@ -14,7 +14,7 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { toast } from "@/web/lib/toast";
 import type { AdminPackage } from "../catalogue/api/types";
-import { FormError, setServerErrors } from "../components/form-field";
+import { FormError, toastServerErrors } from "../components/form-field";
 import { priceTodayText } from "../components/format";
 import { type PanelMapping, useSavePanelMapping } from "./api/save-panel-mapping";
 
@@ -123,8 +123,7 @@ export function PackageMappingForm({ view, packages }: { view: AdminPanelView; p
         ...packages.map((p) => `bouquets.${p.id}` as const),
         "trial" as const,
       ];
-      if (!setServerErrors(error, setError, known))
-        toast.error("Mapping not saved", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, known, "Mapping not saved");
     }
   });
 

@@ -9,8 +9,9 @@ import { type PanelSettings, panelSettingsSchema } from "@/shared/panel-settings
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { toast } from "@/web/lib/toast";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, toastServerErrors } from "../components/form-field";
 import { useSavePanelSettings } from "./api/save-panel-settings";
+import { STREAM_URL_EXAMPLE, STREAM_URL_INPUT_PROPS } from "./stream-url-input";
 
 interface Values {
   stream_url: string;
@@ -56,8 +57,7 @@ export function PanelSettingsForm({ view }: { view: AdminPanelView }) {
         description: saved.stream_url ? `Customers' links now use ${saved.stream_url}.` : "No stream server is set.",
       });
     } catch (error) {
-      if (!setServerErrors(error, setError, ["stream_url", "cache_minutes"]))
-        toast.error("Not saved", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, ["stream_url", "cache_minutes"], "Not saved");
     }
   });
 
@@ -82,12 +82,8 @@ export function PanelSettingsForm({ view }: { view: AdminPanelView }) {
             <Input
               {...c}
               {...register("stream_url")}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={view.stream_url_default || "http://line.example.com:8080"}
-              className="font-mono"
+              {...STREAM_URL_INPUT_PROPS}
+              placeholder={view.stream_url_default || STREAM_URL_EXAMPLE}
             />
           )}
         </Field>

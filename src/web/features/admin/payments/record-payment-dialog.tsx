@@ -5,7 +5,7 @@ import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { type AdminClient, type PaymentCreate, paymentCreateSchema } from "@/shared/business-schemas";
 import { formatRand } from "@/shared/money";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
@@ -14,7 +14,8 @@ import { useAdminPackages } from "../api/get-admin-packages";
 import { PackageOptions } from "../components/choices";
 import { ClientPicker } from "../components/client-picker";
 import { DialogActions } from "../components/dialog-actions";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, toastServerErrors } from "../components/form-field";
+import { FormOnlyDialog } from "../components/form-only-dialog";
 import { priceToday } from "../components/format";
 import { useRecordPayment } from "./api/record-payment";
 
@@ -29,11 +30,12 @@ export function RecordPaymentDialog({
   client?: AdminClient;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl" onInteractOutside={(event) => event.preventDefault()}>
-        {open ? <RecordPaymentForm fixedClient={fixedClient} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormOnlyDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-xl"
+      form={(onDone) => <RecordPaymentForm fixedClient={fixedClient} onDone={onDone} />}
+    />
   );
 }
 
@@ -82,9 +84,7 @@ function RecordPaymentForm({ fixedClient, onDone }: { fixedClient?: AdminClient;
       });
       onDone();
     } catch (error) {
-      if (!setServerErrors(error, setError, FIELDS)) {
-        toast.error("Payment not recorded", { description: error instanceof Error ? error.message : "Please try again." });
-      }
+      toastServerErrors(error, setError, FIELDS, "Payment not recorded");
     }
   });
 

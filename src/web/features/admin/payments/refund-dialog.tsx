@@ -7,14 +7,15 @@ import { type Resolver, useForm } from "react-hook-form";
 import { type RefundRequest, refundRequestSchema } from "@/shared/billing";
 import type { AdminPayment } from "@/shared/business-schemas";
 import { formatRand, fromCents, toCents } from "@/shared/money";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { findProvider, usePaymentProviders } from "@/web/lib/queries/payment-providers";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, showServerErrors } from "../components/form-field";
+import { BusyLockedDialog } from "../components/form-only-dialog";
 import { useRefundPayment } from "./api/refund-payment";
 import { confirmedRefund, providerName } from "./payment-labels";
 
@@ -74,71 +75,67 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
       });
       onClose();
     } catch (error) {
-      if (!setServerErrors(error, setError, FIELDS)) {
-        setError("root.server", { message: error instanceof Error ? error.message : "The refund was not made. Please try again." });
-      }
+      showServerErrors(error, setError, FIELDS, "The refund was not made. Please try again.");
     }
   });
 
   return (
-    <Dialog open onOpenChange={(next) => !next && !refund.isPending && onClose()}>
-      <DialogContent className="max-w-lg" onInteractOutside={(event) => event.preventDefault()}>
-        <form onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>Refund</DialogTitle>
-            <DialogDescription>
-              {formatRand(payment.amount)} from {payment.client_full_name || payment.client_email || "an unknown payer"} ·{" "}
-              <span className="font-mono">{payment.external_transaction_id}</span>
-              {confirmedRefund(payment) > 0 ? ` · ${formatRand(confirmedRefund(payment))} refunded already` : ""}
-              {(payment.refund_held ?? 0) > 0 ? ` · ${formatRand(payment.refund_held ?? 0)} held: an earlier refund not yet confirmed` : ""}
-              . A credit note is issued against its invoice{takenBy?.test ? " and the test card provider refunds it" : ""}.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-col gap-4">
-            <FormError message={errors.root?.server?.message} />
-            <Field label="Amount (R)" error={errors.amount?.message} required hint={`Up to ${formatRand(left)}.`}>
-              {(control) => <Input {...control} {...register("amount")} inputMode="decimal" className="tabular" />}
+    <BusyLockedDialog busy={refund.isPending} onClose={onClose} className="max-w-lg">
+      <form onSubmit={submit} noValidate>
+        <DialogHeader>
+          <DialogTitle>Refund</DialogTitle>
+          <DialogDescription>
+            {formatRand(payment.amount)} from {payment.client_full_name || payment.client_email || "an unknown payer"} ·{" "}
+            <span className="font-mono">{payment.external_transaction_id}</span>
+            {confirmedRefund(payment) > 0 ? ` · ${formatRand(confirmedRefund(payment))} refunded already` : ""}
+            {(payment.refund_held ?? 0) > 0 ? ` · ${formatRand(payment.refund_held ?? 0)} held: an earlier refund not yet confirmed` : ""}.
+            A credit note is issued against its invoice{takenBy?.test ? " and the test card provider refunds it" : ""}.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-4">
+          <FormError message={errors.root?.server?.message} />
+          <Field label="Amount (R)" error={errors.amount?.message} required hint={`Up to ${formatRand(left)}.`}>
+            {(control) => <Input {...control} {...register("amount")} inputMode="decimal" className="tabular" />}
+          </Field>
+          <Field label="Reason" error={errors.reason?.message} required hint="Printed on the credit note.">
+            {(control) => <Textarea {...control} {...register("reason")} rows={2} placeholder="e.g. Paid twice by mistake" />}
+          </Field>
+          {payment.client_id ? (
+            <Field
+              label="The subscription"
+              error={errors.term?.message}
+              hint={whole ? "A whole refund usually takes back the time it bought." : undefined}
+            >
+              {(control) => (
+                <Select {...control} {...register("term")}>
+                  {Object.entries(TERM_CHOICES).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </Select>
+              )}
             </Field>
-            <Field label="Reason" error={errors.reason?.message} required hint="Printed on the credit note.">
-              {(control) => <Textarea {...control} {...register("reason")} rows={2} placeholder="e.g. Paid twice by mistake" />}
+          ) : null}
+          {viaProvider ? (
+            <div className="flex flex-col gap-1">
+              <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
+                <input type="checkbox" {...register("by_hand")} className="size-5 accent-[var(--color-accent)]" />I paid it back myself (in{" "}
+                {providerName(providers, payment.provider)}'s portal or by bank transfer)
+              </label>
+              <p className="text-xs text-ink-muted">
+                Recorded as paid back by hand: {providerName(providers, payment.provider)} is not asked to refund it.
+              </p>
+            </div>
+          ) : null}
+          {term === "shorten" ? (
+            <Field label="Days to take off" error={errors.days?.message} required>
+              {(control) => <Input {...control} {...register("days")} inputMode="numeric" className="tabular" />}
             </Field>
-            {payment.client_id ? (
-              <Field
-                label="The subscription"
-                error={errors.term?.message}
-                hint={whole ? "A whole refund usually takes back the time it bought." : undefined}
-              >
-                {(control) => (
-                  <Select {...control} {...register("term")}>
-                    {Object.entries(TERM_CHOICES).map(([value, label]) => (
-                      <option key={value} value={value}>
-                        {label}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </Field>
-            ) : null}
-            {viaProvider ? (
-              <div className="flex flex-col gap-1">
-                <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
-                  <input type="checkbox" {...register("by_hand")} className="size-5 accent-[var(--color-accent)]" />I paid it back myself
-                  (in {providerName(providers, payment.provider)}'s portal or by bank transfer)
-                </label>
-                <p className="text-xs text-ink-muted">
-                  Recorded as paid back by hand: {providerName(providers, payment.provider)} is not asked to refund it.
-                </p>
-              </div>
-            ) : null}
-            {term === "shorten" ? (
-              <Field label="Days to take off" error={errors.days?.message} required>
-                {(control) => <Input {...control} {...register("days")} inputMode="numeric" className="tabular" />}
-              </Field>
-            ) : null}
-          </div>
-          <DialogActions onCancel={onClose} busy={refund.isPending} submit="Refund and issue credit note" busyLabel="Refunding..." />
-        </form>
-      </DialogContent>
-    </Dialog>
+          ) : null}
+        </div>
+        <DialogActions onCancel={onClose} busy={refund.isPending} submit="Refund and issue credit note" busyLabel="Refunding..." />
+      </form>
+    </BusyLockedDialog>
   );
 }

@@ -8,7 +8,7 @@ import { resellerSettingsFormSchema, type ResellerSettingsForm as SettingsValues
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { toast } from "@/web/lib/toast";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, showServerErrors } from "../components/form-field";
 import { useResellerSettings, useSaveResellerSettings } from "./api/reseller-settings";
 
 export function ResellerSettingsForm() {
@@ -55,8 +55,7 @@ export function ResellerSettingsForm() {
       });
       toast.success("Partner settings saved");
     } catch (error) {
-      if (!setServerErrors(error, setError, ["member_group_id", "price_per_credit", "tiers"]))
-        setError("root.server", { message: error instanceof Error ? error.message : "Not saved. Please try again." });
+      showServerErrors(error, setError, ["member_group_id", "price_per_credit", "tiers"], "Not saved. Please try again.");
     }
   });
 

@@ -12,7 +12,7 @@ import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { AdminPageHeader } from "../components/admin-page-header";
-import { Field, FormError, setServerErrors } from "../components/form-field";
+import { Field, FormError, showServerErrors } from "../components/form-field";
 import { formatDate, phone } from "../components/format";
 import { StatusBadge } from "../components/status-badge";
 import { useAddReseller } from "./api/add-reseller";
@@ -50,8 +50,7 @@ function AddResellerForm() {
     } catch (error) {
       // a taken username is a new request with another username
       if (error instanceof ApiError && error.status === 409) key.current = newKey();
-      if (!setServerErrors(error, setError, ["name", "email", "whatsapp", "username"]))
-        setError("root.server", { message: error instanceof Error ? error.message : "Not added. Please try again." });
+      showServerErrors(error, setError, ["name", "email", "whatsapp", "username"], "Not added. Please try again.");
     }
   });
   return (

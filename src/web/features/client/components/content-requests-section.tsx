@@ -1,7 +1,6 @@
 // Ask for a channel, film or series, and follow what became of each request.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Clapperboard } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { formatDate } from "@/shared/dates";
 import { CONTENT_REQUEST_TYPES, type ContentRequestInput, contentRequestSchema } from "@/shared/schemas";
 import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
@@ -9,13 +8,11 @@ import { Button } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
 import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
-import { Skeleton } from "@/web/components/ui/skeleton";
 import { Textarea } from "@/web/components/ui/textarea";
-import { toast } from "@/web/lib/toast";
 import { useCreateContentRequest } from "../api/create-content-request";
 import { useContentRequests } from "../api/get-content-requests";
 import { Field } from "./field";
-import { applyFieldErrors, errorMessage } from "./server-errors";
+import { RequestHistory, useRequestForm } from "./request-card";
 
 const TYPE_LABELS: Record<(typeof CONTENT_REQUEST_TYPES)[number], string> = {
   channel: "Channel",
@@ -38,27 +35,19 @@ export function ContentRequestsSection() {
   const create = useCreateContentRequest();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
+  } = useRequestForm<FormValues>({
     resolver: zodResolver(contentRequestSchema) as never,
     defaultValues: { request_type: "channel", title: "", details: "" },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+    fields: ["request_type", "title", "details"],
+    keep: "request_type",
+    send: async (values) => {
       await create.mutateAsync(values);
-      reset({ request_type: values.request_type, title: "", details: "" });
-      toast.success("Request Sent", { description: "Thanks! We'll let you know here what we can do." });
-    } catch (error) {
-      if (!applyFieldErrors(error, setError, ["request_type", "title", "details"]))
-        toast.error("Request Failed", { description: errorMessage(error) });
-    }
+      return "Thanks! We'll let you know here what we can do.";
+    },
   });
 
-  const list = requests.data ?? [];
   return (
     <Card id="content-requests" className="scroll-mt-24 p-5 sm:p-6" aria-labelledby="requests-heading">
       <h2 id="requests-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
@@ -89,38 +78,29 @@ export function ContentRequestsSection() {
         </Button>
       </form>
 
-      <h3 className="mt-6 text-sm font-semibold tracking-wide text-ink-muted uppercase">Your requests</h3>
-      {requests.isPending ? (
-        <Skeleton className="mt-3 h-14 w-full" />
-      ) : list.length === 0 ? (
-        <p className="mt-2 text-sm text-ink-muted">
-          {requests.isError ? "We couldn't load your requests just now." : "You haven't asked for anything yet."}
-        </p>
-      ) : (
-        <ul className="mt-3 flex flex-col gap-2">
-          {list.map((r) => {
-            const status = STATUS[r.status] ?? { label: r.status, variant: "neutral" as const };
-            return (
-              <li key={r.id} className="rounded-xl border border-line bg-surface-raised p-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="min-w-0 font-semibold break-words text-ink">
-                    <span className="text-ink-muted">{TYPE_LABELS[r.request_type as keyof typeof TYPE_LABELS] ?? r.request_type}:</span>{" "}
-                    {r.title}
-                  </p>
-                  <Badge variant={status.variant}>{status.label}</Badge>
-                </div>
-                {r.details ? <p className="mt-1 text-sm text-ink-muted">{r.details}</p> : null}
-                {r.reply ? (
-                  <p className="mt-2 rounded-lg bg-surface-overlay px-3 py-2 text-sm text-ink">
-                    <span className="font-semibold">Our reply:</span> {r.reply}
-                  </p>
-                ) : null}
-                <p className="mt-1 text-xs text-ink-subtle">Asked {formatDate(r.created_at)}</p>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <RequestHistory title="Your requests" requests={requests}>
+        {(r) => {
+          const status = STATUS[r.status] ?? { label: r.status, variant: "neutral" as const };
+          return (
+            <li key={r.id} className="rounded-xl border border-line bg-surface-raised p-3">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="min-w-0 font-semibold break-words text-ink">
+                  <span className="text-ink-muted">{TYPE_LABELS[r.request_type as keyof typeof TYPE_LABELS] ?? r.request_type}:</span>{" "}
+                  {r.title}
+                </p>
+                <Badge variant={status.variant}>{status.label}</Badge>
+              </div>
+              {r.details ? <p className="mt-1 text-sm text-ink-muted">{r.details}</p> : null}
+              {r.reply ? (
+                <p className="mt-2 rounded-lg bg-surface-overlay px-3 py-2 text-sm text-ink">
+                  <span className="font-semibold">Our reply:</span> {r.reply}
+                </p>
+              ) : null}
+              <p className="mt-1 text-xs text-ink-subtle">Asked {formatDate(r.created_at)}</p>
+            </li>
+          );
+        }}
+      </RequestHistory>
     </Card>
   );
 }

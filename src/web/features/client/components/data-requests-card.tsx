@@ -3,7 +3,6 @@
 // when we will answer by, and what we did. What deletion keeps, and why, is said before they ask.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ShieldCheck } from "lucide-react";
-import { useForm } from "react-hook-form";
 import {
   DATA_REQUEST_DAYS,
   DATA_REQUEST_KIND_LABELS,
@@ -17,12 +16,10 @@ import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card } from "@/web/components/ui/card";
 import { Select } from "@/web/components/ui/select";
-import { Skeleton } from "@/web/components/ui/skeleton";
 import { Textarea } from "@/web/components/ui/textarea";
-import { toast } from "@/web/lib/toast";
 import { useCreateDataRequest, useDataRequests } from "../api/data-requests";
 import { Field } from "./field";
-import { applyFieldErrors, errorMessage } from "./server-errors";
+import { RequestHistory, useRequestForm } from "./request-card";
 
 const STATUS_VARIANTS: Record<string, BadgeVariant> = { open: "warn", corrected: "ok", erased: "ok", refused: "bad" };
 
@@ -33,29 +30,21 @@ export function DataRequestsCard() {
   const create = useCreateDataRequest();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    onSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues>({
+  } = useRequestForm<FormValues>({
     resolver: zodResolver(dataRequestSchema) as never,
     defaultValues: { kind: "correction", details: "", correction: "" },
+    fields: ["kind", "details", "correction"],
+    keep: "kind",
+    send: async (values) => {
+      const made = await create.mutateAsync(values.kind === "erasure" ? { kind: "erasure", details: values.details } : values);
+      return `We will answer by ${formatDate(made.due_at)}.`;
+    },
   });
   const kind = watch("kind");
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const made = await create.mutateAsync(values.kind === "erasure" ? { kind: "erasure", details: values.details } : values);
-      reset({ kind: values.kind, details: "", correction: "" });
-      toast.success("Request Sent", { description: `We will answer by ${formatDate(made.due_at)}.` });
-    } catch (error) {
-      if (!applyFieldErrors(error, setError, ["kind", "details", "correction"]))
-        toast.error("Request Failed", { description: errorMessage(error) });
-    }
-  });
-
-  const list = requests.data ?? [];
   return (
     <Card className="p-5 sm:p-6" aria-labelledby="data-requests-heading">
       <h2 id="data-requests-heading" className="flex items-center gap-2 text-lg font-semibold text-ink">
@@ -97,36 +86,27 @@ export function DataRequestsCard() {
         </Button>
       </form>
 
-      <h3 className="mt-6 text-sm font-semibold tracking-wide text-ink-muted uppercase">Your privacy requests</h3>
-      {requests.isPending ? (
-        <Skeleton className="mt-3 h-14 w-full" />
-      ) : list.length === 0 ? (
-        <p className="mt-2 text-sm text-ink-muted">
-          {requests.isError ? "We couldn't load your requests just now." : "You haven't asked for anything yet."}
-        </p>
-      ) : (
-        <ul className="mt-3 flex flex-col gap-2">
-          {list.map((r) => (
-            <li key={r.id} className="rounded-xl border border-line bg-surface-raised p-3">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-semibold text-ink">{DATA_REQUEST_KIND_LABELS[r.kind]}</p>
-                <Badge variant={STATUS_VARIANTS[r.status] ?? "neutral"}>{DATA_REQUEST_STATUS_LABELS[r.status]}</Badge>
-              </div>
-              {r.details ? <p className="mt-1 text-sm text-ink-muted">{r.details}</p> : null}
-              {r.correction ? <p className="mt-1 text-sm text-ink-muted">Should say: {r.correction}</p> : null}
-              {r.outcome ? (
-                <p className="mt-2 rounded-lg bg-surface-overlay px-3 py-2 text-sm text-ink">
-                  <span className="font-semibold">Our answer:</span> {r.outcome}
-                </p>
-              ) : null}
-              <p className="mt-1 text-xs text-ink-subtle">
-                Asked {formatDate(r.created_at)}
-                {r.status === "open" ? ` · we answer by ${formatDate(r.due_at)}` : ""}
+      <RequestHistory title="Your privacy requests" requests={requests}>
+        {(r) => (
+          <li key={r.id} className="rounded-xl border border-line bg-surface-raised p-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-semibold text-ink">{DATA_REQUEST_KIND_LABELS[r.kind]}</p>
+              <Badge variant={STATUS_VARIANTS[r.status] ?? "neutral"}>{DATA_REQUEST_STATUS_LABELS[r.status]}</Badge>
+            </div>
+            {r.details ? <p className="mt-1 text-sm text-ink-muted">{r.details}</p> : null}
+            {r.correction ? <p className="mt-1 text-sm text-ink-muted">Should say: {r.correction}</p> : null}
+            {r.outcome ? (
+              <p className="mt-2 rounded-lg bg-surface-overlay px-3 py-2 text-sm text-ink">
+                <span className="font-semibold">Our answer:</span> {r.outcome}
               </p>
-            </li>
-          ))}
-        </ul>
-      )}
+            ) : null}
+            <p className="mt-1 text-xs text-ink-subtle">
+              Asked {formatDate(r.created_at)}
+              {r.status === "open" ? ` · we answer by ${formatDate(r.due_at)}` : ""}
+            </p>
+          </li>
+        )}
+      </RequestHistory>
     </Card>
   );
 }

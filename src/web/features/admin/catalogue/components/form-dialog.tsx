@@ -1,11 +1,12 @@
 import type { BaseSyntheticEvent, ReactNode } from "react";
 import { type DefaultValues, type FieldValues, type Path, type PathValue, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
+import { DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { cn } from "@/web/lib/cn";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../../components/dialog-actions";
 import { FormError, messagesByPath, setServerErrors, useBodyResolver } from "../../components/form-field";
+import { BusyLockedDialog } from "../../components/form-only-dialog";
 import { type CatalogueResource, useCreateResource, useUpdateResource } from "../api/resources";
 import { changedFields, wholeNumber } from "./form-values";
 
@@ -106,24 +107,22 @@ export function FormDialog({
 }) {
   const { submit, pending, formError, onDone } = form;
   return (
-    <Dialog open onOpenChange={(next) => !next && !pending && onDone()}>
-      <DialogContent className={cn(wide ? "max-w-3xl" : "max-w-2xl")} onInteractOutside={(event) => event.preventDefault()}>
-        <form onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            {description ? (
-              <DialogDescription>{description}</DialogDescription>
-            ) : (
-              <DialogDescription className="sr-only">{title}</DialogDescription>
-            )}
-          </DialogHeader>
-          <div className="flex flex-col gap-5">
-            <FormError message={formError} />
-            {children}
-          </div>
-          <DialogActions onCancel={onDone} busy={pending} submit={submitLabel} busyLabel="Saving..." />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <BusyLockedDialog busy={pending} onClose={onDone} className={cn(wide ? "max-w-3xl" : "max-w-2xl")}>
+      <form onSubmit={submit} noValidate>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description ? (
+            <DialogDescription>{description}</DialogDescription>
+          ) : (
+            <DialogDescription className="sr-only">{title}</DialogDescription>
+          )}
+        </DialogHeader>
+        <div className="flex flex-col gap-5">
+          <FormError message={formError} />
+          {children}
+        </div>
+        <DialogActions onCancel={onDone} busy={pending} submit={submitLabel} busyLabel="Saving..." />
+      </form>
+    </BusyLockedDialog>
   );
 }

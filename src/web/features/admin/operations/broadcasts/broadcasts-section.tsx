@@ -18,7 +18,7 @@ import { toast } from "@/web/lib/toast";
 import { useAdminPackages } from "../../api/get-admin-packages";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { Field, FormError, setServerErrors } from "../../components/form-field";
+import { Field, FormError, toastServerErrors } from "../../components/form-field";
 import { usePreviewBroadcast, useSendBroadcast } from "./api/broadcasts";
 
 interface Values {
@@ -65,8 +65,7 @@ export function BroadcastsSection() {
     try {
       setReach({ audience: audienceOf(values), data: await preview.mutateAsync(audience) });
     } catch (error) {
-      if (!setServerErrors(error, setError, FIELDS))
-        toast.error("Couldn't count the recipients", { description: error instanceof Error ? error.message : "" });
+      toastServerErrors(error, setError, FIELDS, "Couldn't count the recipients", "");
     }
   };
 
@@ -88,8 +87,7 @@ export function BroadcastsSection() {
       reset(EMPTY);
     } catch (error) {
       setConfirming(null);
-      if (!setServerErrors(error, setError, FIELDS))
-        toast.error("Not sent", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, FIELDS, "Not sent");
     }
   };
 

@@ -24,7 +24,7 @@ import { cn } from "@/web/lib/cn";
 import { toast } from "@/web/lib/toast";
 import { AdminPageHeader } from "../../components/admin-page-header";
 import { ClientPicker } from "../../components/client-picker";
-import { Field, FormError, setServerErrors } from "../../components/form-field";
+import { Field, FormError, setServerErrors, toastServerErrors } from "../../components/form-field";
 import { useMessageTemplates, usePreviewMessageTemplate, useResetMessageTemplate, useSaveMessageTemplate } from "./api/message-templates";
 
 const FIELDS = ["subject", "body"] as const;
@@ -114,8 +114,7 @@ function TemplateEditor({ template }: { template: MessageTemplateEntry }) {
       setShown(await preview.mutateAsync({ kind: template.kind, clientId: forClient.id, input: getValues() }));
     } catch (error) {
       setShown(null);
-      if (!setServerErrors(error, setError, FIELDS))
-        toast.error("Couldn't show the preview", { description: error instanceof Error ? error.message : "" });
+      toastServerErrors(error, setError, FIELDS, "Couldn't show the preview", "");
     }
   };
 

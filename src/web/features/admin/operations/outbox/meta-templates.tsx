@@ -16,9 +16,10 @@ import { Badge, type BadgeVariant } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/textarea";
 import { toast } from "@/web/lib/toast";
-import { Field, FormError, setServerErrors } from "../../components/form-field";
+import { Field, FormError, showServerErrors } from "../../components/form-field";
 import { useSaveTemplateWords } from "./api/save-template-words";
 import { useRefreshWhatsAppTemplates, useSubmitWhatsAppTemplates } from "./api/submit-whatsapp-templates";
+import { TemplateFormButtons } from "./template-form-buttons";
 
 const STATES: Record<TemplateState, { label: string; variant: BadgeVariant }> = {
   not_submitted: { label: "Not submitted", variant: "neutral" },
@@ -142,9 +143,7 @@ function WordsForm({ template, onDone }: { template: ShopTemplateView; onDone: (
       toast.success("Words saved", { description: template.label });
       onDone();
     } catch (error) {
-      if (!setServerErrors(error, setError, ["words"])) {
-        setError("root.server", { type: "server", message: error instanceof Error ? error.message : "Not saved: please try again." });
-      }
+      showServerErrors(error, setError, ["words"], "Not saved: please try again.");
     }
   });
   return (
@@ -157,14 +156,7 @@ function WordsForm({ template, onDone }: { template: ShopTemplateView; onDone: (
       >
         {(c) => <Textarea {...c} {...register("words")} />}
       </Field>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Save"}
-        </Button>
-        <Button variant="outline" size="sm" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <TemplateFormButtons busy={isSubmitting} onCancel={onDone} />
     </form>
   );
 }

@@ -13,11 +13,12 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { toast } from "@/web/lib/toast";
 import { CheckboxField } from "../../catalogue/components/checkbox-field";
-import { Field, FormError, setServerErrors } from "../../components/form-field";
+import { Field, FormError, toastServerErrors } from "../../components/form-field";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/sheet";
 import { useWhatsAppTemplates } from "./api/get-whatsapp-templates";
 import { useDeleteWhatsAppTemplate, useSaveWhatsAppTemplate } from "./api/save-whatsapp-template";
 import { MetaTemplatesCard } from "./meta-templates";
+import { TemplateFormButtons } from "./template-form-buttons";
 
 export function WhatsAppTemplatesButton() {
   const [open, setOpen] = useState(false);
@@ -160,8 +161,7 @@ function TemplateForm({
       toast.success("Template saved", { description: label });
       onDone();
     } catch (error) {
-      if (!setServerErrors(error, setError, ["template_name", "language_code", "params", "enabled"]))
-        toast.error("Not saved", { description: error instanceof Error ? error.message : "Please try again." });
+      toastServerErrors(error, setError, ["template_name", "language_code", "params", "enabled"], "Not saved");
     }
   });
   const onRemove = () =>
@@ -202,19 +202,13 @@ function TemplateForm({
         name="enabled"
         render={({ field }) => <CheckboxField label="Use this template" checked={field.value} onChange={field.onChange} />}
       />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Save"}
-        </Button>
-        <Button variant="outline" size="sm" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
+      <TemplateFormButtons busy={isSubmitting} onCancel={onDone}>
         {setting ? (
           <Button variant="ghost" size="sm" onClick={onRemove} disabled={remove.isPending} className="text-bad hover:text-bad">
             Remove
           </Button>
         ) : null}
-      </div>
+      </TemplateFormButtons>
     </form>
   );
 }

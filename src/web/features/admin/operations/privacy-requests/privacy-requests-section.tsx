@@ -5,8 +5,8 @@
 // left on or switched off as the owner chooses.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ExternalLink } from "lucide-react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEventHandler, type ReactNode, useState } from "react";
+import { type FieldValues, type Path, type UseFormSetError, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import {
   type AdminDataRequestView,
@@ -30,7 +30,7 @@ import { Select } from "@/web/components/ui/select";
 import { Textarea } from "@/web/components/ui/textarea";
 import { toast } from "@/web/lib/toast";
 import { AdminPageHeader } from "../../components/admin-page-header";
-import { Field, FormError, setServerErrors } from "../../components/form-field";
+import { Field, FormError, showServerErrors } from "../../components/form-field";
 import { type DataRequestAnswer, useAdminDataRequests, useAnswerDataRequest } from "./api/data-requests";
 
 export function PrivacyRequestsSection() {
@@ -112,19 +112,60 @@ function RequestItem({ request }: { request: AdminDataRequestView }) {
   );
 }
 
-function useAnswer(request: AdminDataRequestView) {
+/**
+ * Sends one answer, says so in a toast, and puts what the server refused on the form: on its
+ * fields where it names one of them, above them otherwise.
+ */
+function useAnswer<T extends FieldValues>(request: AdminDataRequestView, setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
   const answer = useAnswerDataRequest();
   return {
     pending: answer.isPending,
     send: async (body: DataRequestAnswer, done: string) => {
-      await answer.mutateAsync({ id: request.id, answer: body });
-      toast.success("Request answered", { description: done });
+      try {
+        await answer.mutateAsync({ id: request.id, answer: body });
+        toast.success("Request answered", { description: done });
+      } catch (error) {
+        showServerErrors(error, setError, fields, "Please try again.");
+      }
     },
   };
 }
 
+/** An answer's form under its request: what it does, the server's refusal, its fields, its one button. */
+function AnswerForm({
+  label,
+  onSubmit,
+  error,
+  pending,
+  variant = "primary",
+  submit,
+  busyLabel = "Saving...",
+  intro,
+  children,
+}: {
+  label: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  error: string | undefined;
+  pending: boolean;
+  variant?: "outline" | "primary";
+  submit: string;
+  busyLabel?: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-3" aria-label={label}>
+      {intro}
+      <FormError message={error} />
+      {children}
+      <Button type="submit" size="sm" variant={variant} disabled={pending} className="self-start">
+        {pending ? busyLabel : submit}
+      </Button>
+    </form>
+  );
+}
+
 function CorrectForm({ request }: { request: AdminDataRequestView }) {
-  const answer = useAnswer(request);
   const {
     register,
     handleSubmit,
@@ -134,20 +175,18 @@ function CorrectForm({ request }: { request: AdminDataRequestView }) {
     resolver: zodResolver(dataRequestCorrectFormSchema),
     defaultValues: { field: "full_name", value: request.correction, note: "" },
   });
-  const submit = handleSubmit(async ({ field, value, note }) => {
-    try {
-      await answer.send(
-        { action: "correct", body: { changes: { [field]: value }, note } },
-        `${request.client_name}'s details were corrected.`,
-      );
-    } catch (error) {
-      if (!setServerErrors(error, setError, ["field", "value", "note"]))
-        setError("root.server", { message: error instanceof Error ? error.message : "Please try again." });
-    }
-  });
+  const answer = useAnswer(request, setError, ["field", "value", "note"]);
+  const submit = handleSubmit(({ field, value, note }) =>
+    answer.send({ action: "correct", body: { changes: { [field]: value }, note } }, `${request.client_name}'s details were corrected.`),
+  );
   return (
-    <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3" aria-label="Apply the correction">
-      <FormError message={errors.root?.server?.message} />
+    <AnswerForm
+      label="Apply the correction"
+      onSubmit={submit}
+      error={errors.root?.server?.message}
+      pending={answer.pending}
+      submit="Apply correction"
+    >
       <Field label="Detail to correct" error={errors.field?.message}>
         {(control) => (
           <Select {...control} {...register("field")}>
@@ -169,65 +208,61 @@ function CorrectForm({ request }: { request: AdminDataRequestView }) {
       >
         {(control) => <Textarea {...control} {...register("note")} rows={2} />}
       </Field>
-      <Button type="submit" size="sm" disabled={answer.pending} className="self-start">
-        {answer.pending ? "Saving..." : "Apply correction"}
-      </Button>
-    </form>
+    </AnswerForm>
   );
 }
 
 function RefuseForm({ request }: { request: AdminDataRequestView }) {
-  const answer = useAnswer(request);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
   } = useForm<DataRequestRefuse>({ resolver: zodResolver(dataRequestRefuseSchema), defaultValues: { reason: "" } });
-  const submit = handleSubmit(async (body) => {
-    try {
-      await answer.send({ action: "refuse", body }, `${request.client_name} is told why.`);
-    } catch (error) {
-      if (!setServerErrors(error, setError, ["reason"]))
-        setError("root.server", { message: error instanceof Error ? error.message : "Please try again." });
-    }
-  });
+  const answer = useAnswer(request, setError, ["reason"]);
+  const submit = handleSubmit((body) => answer.send({ action: "refuse", body }, `${request.client_name} is told why.`));
   return (
-    <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3" aria-label="Refuse the request">
-      <FormError message={errors.root?.server?.message} />
+    <AnswerForm
+      label="Refuse the request"
+      onSubmit={submit}
+      error={errors.root?.server?.message}
+      pending={answer.pending}
+      variant="outline"
+      submit="Refuse"
+    >
       <Field label="Your reason (the client is told)" error={errors.reason?.message}>
         {(control) => <Textarea {...control} {...register("reason")} rows={3} />}
       </Field>
-      <Button type="submit" size="sm" variant="outline" disabled={answer.pending} className="self-start">
-        {answer.pending ? "Saving..." : "Refuse"}
-      </Button>
-    </form>
+    </AnswerForm>
   );
 }
 
 function EraseForm({ request }: { request: AdminDataRequestView }) {
-  const answer = useAnswer(request);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
   } = useForm<DataRequestErase>({ resolver: zodResolver(dataRequestEraseSchema), defaultValues: { line: "disable" } });
-  const submit = handleSubmit(async (body) => {
-    try {
-      await answer.send({ action: "erase", body }, "The client's personal data was erased; their invoices and payments are kept.");
-    } catch (error) {
-      if (!setServerErrors(error, setError, ["line"]))
-        setError("root.server", { message: error instanceof Error ? error.message : "Please try again." });
-    }
-  });
+  const answer = useAnswer(request, setError, ["line"]);
+  const submit = handleSubmit((body) =>
+    answer.send({ action: "erase", body }, "The client's personal data was erased; their invoices and payments are kept."),
+  );
   return (
-    <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3" aria-label="Erase the client's data">
-      <p className="text-sm text-ink-muted">
-        Removes their name, contacts, notes, MAC, message contents, orders and enquiries, and signs them out. It cannot be undone.{" "}
-        {ERASURE_KEEPS}
-      </p>
-      <FormError message={errors.root?.server?.message} />
+    <AnswerForm
+      label="Erase the client's data"
+      onSubmit={submit}
+      error={errors.root?.server?.message}
+      pending={answer.pending}
+      submit="Erase their data"
+      busyLabel="Erasing..."
+      intro={
+        <p className="text-sm text-ink-muted">
+          Removes their name, contacts, notes, MAC, message contents, orders and enquiries, and signs them out. It cannot be undone.{" "}
+          {ERASURE_KEEPS}
+        </p>
+      }
+    >
       <Field label="Their line on the panel" error={errors.line?.message}>
         {(control) => (
           <Select {...control} {...register("line")}>
@@ -236,9 +271,6 @@ function EraseForm({ request }: { request: AdminDataRequestView }) {
           </Select>
         )}
       </Field>
-      <Button type="submit" size="sm" variant="primary" disabled={answer.pending} className="self-start">
-        {answer.pending ? "Erasing..." : "Erase their data"}
-      </Button>
-    </form>
+    </AnswerForm>
   );
 }

@@ -277,6 +277,12 @@ export interface PaymentStatusView {
   outcome: PaymentOutcome;
   /** only when the payment is a partner's credit order (issue 45): it buys credits, not a subscription */
   credit_order?: PaymentCreditOrder | null;
+  /**
+   * only when the payment is a client's change of the card their automatic renewals charge (issue
+   * 44, "Use another card"): nothing charged, no term added. pending: the provider has not told us
+   * yet; done: the new card is kept; dropped: paid without a card, or auto-renew was turned off meanwhile.
+   */
+  card_change?: { status: "pending" | "done" | "dropped" } | null;
 }
 
 /** What a partner's credit order stands at, for the result page. */

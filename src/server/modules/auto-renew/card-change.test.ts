@@ -142,6 +142,10 @@ describe("'Use another card'", () => {
 
     const paid = await paymentOf(reference);
     expect(paid.status).toBe("paid");
+    // the result page is told it was a card change, kept: it speaks of the card, never of an account or a term
+    const status = await t.app.inject({ method: "GET", url: `/api/payments/${reference}` });
+    expect(status.json().data).toMatchObject({ status: "paid", card_change: { status: "done" } });
+    expect(status.json().data.credit_order).toBeUndefined();
     const renewal = await renewalOf(clientId);
     expect(renewal).toMatchObject({ enabled: true, consent_payment_id: paid.id });
     expect(renewal.token_sealed).toMatch(/^v1\./);

@@ -43,6 +43,16 @@ export function canChangeCard(app: FastifyInstance, row: { enabled: boolean; tok
   return row.enabled && row.token_sealed !== null && chargerFor(app, row.provider)?.cardSavingCents === 0;
 }
 
+/** The card change a payment is (the result page's card_change), or null when it is none. */
+export async function cardChangeOfPayment(db: Db, paymentId: string): Promise<{ status: "pending" | "done" | "dropped" } | null> {
+  const [change] = await db
+    .select({ status: autoRenewCardChanges.status })
+    .from(autoRenewCardChanges)
+    .where(eq(autoRenewCardChanges.payment_id, paymentId));
+  if (!change) return null;
+  return { status: change.status === "done" || change.status === "dropped" ? change.status : "pending" };
+}
+
 /** POST /api/client/auto-renew/card: the card-saving checkout's pending payment and where the browser goes. */
 export async function startCardChange(app: FastifyInstance, clientId: string): Promise<{ url: string; reference: string }> {
   const [row] = await app.db.select().from(autoRenewals).where(eq(autoRenewals.client_id, clientId));

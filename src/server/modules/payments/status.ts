@@ -5,6 +5,7 @@ import { and, eq, inArray, like, or } from "drizzle-orm";
 import { type HostedProvider, type HostedProviderName, PaymentProviderError } from "@/server/adapters/payments/provider";
 import { clients, outbox, provisioningJobs } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/lib/errors";
+import { cardChangeOfPayment } from "@/server/modules/auto-renew/card-change";
 import { creditOrderOfPayment } from "@/server/modules/resellers/settle-order";
 import type { PaymentMessage, PaymentMessageKind, PaymentMessageState, PaymentOutcome, PaymentStatusView } from "@/shared/api";
 import { findPayment, type Payment, type PaymentsContext } from "./context";
@@ -27,6 +28,7 @@ export async function publicStatus(ctx: PaymentsContext, ref: string): Promise<{
   if (!payment) throw notFound("No payment with that reference.");
   if (await reconcile(ctx, payment)) payment = (await findPayment(ctx, ref)) ?? payment;
   const creditOrder = await creditOrderOfPayment(ctx.db, payment.id);
+  const cardChange = creditOrder ? null : await cardChangeOfPayment(ctx.db, payment.id);
   return {
     data: {
       external_transaction_id: payment.external_transaction_id,
@@ -40,6 +42,8 @@ export async function publicStatus(ctx: PaymentsContext, ref: string): Promise<{
       outcome: await outcomeOf(ctx, payment),
       // a partner's credit order only (a shop payment's answer is as it was)
       ...(creditOrder ? { credit_order: creditOrder } : {}),
+      // a client's change of their renewal card only: nothing charged, no term added
+      ...(cardChange ? { card_change: cardChange } : {}),
     },
   };
 }

@@ -333,6 +333,39 @@ describe("payment result pages", () => {
     expect(answers).toBe(2);
   });
 
+  describe("a change of the card automatic renewals charge (issue 44): nothing charged, no term, the card only", () => {
+    const cardChange = (status: PaymentStatusView["status"], change: NonNullable<PaymentStatusView["card_change"]>) => ({
+      ...payment(status),
+      amount: 0,
+      package_name: "New card for automatic renewals (no charge)",
+      card_change: change,
+    });
+    async function changePage(path: string, data: PaymentStatusView) {
+      const page = await renderAt(path, {
+        "/payments/SD_1763800000_abc123": { body: { data } },
+        "/payments/methods": { body: { data: { card: "sandbox", eft: true } } },
+      });
+      await waitFor(() => expect(page.container.querySelector('a[href="/client"]')).not.toBeNull());
+      return { ...page, text: () => page.container.textContent ?? "" };
+    }
+    const NOT_FOR_A_CARD_CHANGE = ["set up your account", "renewed", "streaming login", "/pricing", "Pay by EFT"];
+
+    it("saved: the new card is kept, nothing charged, the way back to the account", async () => {
+      const page = await changePage("/payment/success?ref=SD_1763800000_abc123", cardChange("paid", { status: "done" }));
+      expect(page.container.querySelector("h1")?.textContent).toBe("Your new card is saved");
+      expect(page.text()).toContain("Nothing was charged. Your next automatic renewal goes on this card; the previous one is no longer used.");
+      expect(page.container.querySelector('a[href="/client"]')?.textContent).toBe("Go to your account");
+      for (const words of NOT_FOR_A_CARD_CHANGE) expect(page.container.innerHTML).not.toContain(words);
+    });
+
+    it("cancelled at the provider: nothing changed, the card they had still renews", async () => {
+      const page = await changePage("/payment/cancel?ref=SD_1763800000_abc123", cardChange("cancelled", { status: "pending" }));
+      expect(page.container.querySelector("h1")?.textContent).toBe("Your card was not changed");
+      expect(page.text()).toContain("Nothing was charged, and your automatic renewals still use the card you had.");
+      for (const words of NOT_FOR_A_CARD_CHANGE) expect(page.container.innerHTML).not.toContain(words);
+    });
+  });
+
   it("without a reference, or with an unknown one, explain plainly instead of failing", async () => {
     const none = await renderAt("/payment/success", {});
     expect(none.container.querySelector("h1")?.textContent).toBe("We couldn't tell which payment this is");

@@ -25,6 +25,7 @@ import { useBranding } from "@/web/lib/queries/branding";
 import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
 import { usePaymentStatus } from "./api/get-payment-status";
 import { usePayByEftInstead } from "./api/pay-by-eft-instead";
+import { CardChangeSteps, cardChangeHeadline } from "./card-change-steps";
 import { CreditOrderSteps, credits, PartnerPortalLink } from "./credit-order-steps";
 import { Actions, ContactButtons, Steps, WhatsAppButton } from "./result-steps";
 
@@ -54,6 +55,8 @@ const TRY_AGAIN = "/pricing#pricing-packages";
 
 /** The page's heading: a paid payment's says what it did for the payer. */
 function headline(payment: PaymentStatusView): string {
+  const cardChange = payment.card_change ? cardChangeHeadline(payment, payment.card_change) : null;
+  if (cardChange) return cardChange;
   if (payment.status !== "paid" || payment.credit_order) return (OUTCOME[payment.status] ?? OUTCOME.pending).title;
   const { account, suspended } = payment.outcome;
   if (suspended) return "Thank you for your payment";
@@ -212,6 +215,7 @@ function Outcome({ payment, polling, onCheckAgain, busy }: OutcomeProps) {
 function NextSteps({ payment, polling, onCheckAgain, busy }: OutcomeProps) {
   const ref = payment.external_transaction_id;
   if (payment.credit_order && payment.status !== "pending") return <CreditOrderSteps payment={payment} />;
+  if (payment.card_change && payment.status !== "pending") return <CardChangeSteps payment={payment} />;
   switch (payment.status) {
     case "paid":
       return <PaidSteps payment={payment} />;

@@ -353,7 +353,9 @@ describe("payment result pages", () => {
     it("saved: the new card is kept, nothing charged, the way back to the account", async () => {
       const page = await changePage("/payment/success?ref=SD_1763800000_abc123", cardChange("paid", { status: "done" }));
       expect(page.container.querySelector("h1")?.textContent).toBe("Your new card is saved");
-      expect(page.text()).toContain("Nothing was charged. Your next automatic renewal goes on this card; the previous one is no longer used.");
+      expect(page.text()).toContain(
+        "Nothing was charged. Your next automatic renewal goes on this card; the previous one is no longer used.",
+      );
       expect(page.container.querySelector('a[href="/client"]')?.textContent).toBe("Go to your account");
       for (const words of NOT_FOR_A_CARD_CHANGE) expect(page.container.innerHTML).not.toContain(words);
     });

@@ -4,7 +4,7 @@
 // subscription_type=2 included) takes the payment and the account is ready. The card pay link
 // offers no such box. Then, at 390 px and on a desktop, the portal's "Renew automatically" switch
 // turns it off for a client whose card PayFast keeps (paid through the API and the fake's page).
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { e2eAdmin, ownOrigin } from "./e2e-env";
 import { choosePassword, uniqueWhatsApp } from "./owner-queue";
 import { openReview } from "./storefront";
@@ -82,13 +82,17 @@ async function renewingClient(request: APIRequestContext) {
   return { username: found.data[0].username, password };
 }
 
-test("the portal's 'Renew automatically' switch turns automatic renewal off", async ({ page }) => {
-  const { username, password } = await renewingClient(page.request);
+/** Signs the renewing client in to the portal; the automatic renewal card. */
+async function portalCard(page: Page, { username, password }: { username: string; password: string }) {
   await page.goto("/client/login");
   await page.locator("#client-username").fill(username);
   await page.locator("#client-password").fill(password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  const card = page.locator('[aria-labelledby="auto-renew-heading"]');
+  return page.locator('[aria-labelledby="auto-renew-heading"]');
+}
+
+test("the portal's 'Renew automatically' switch turns automatic renewal off", async ({ page }) => {
+  const card = await portalCard(page, await renewingClient(page.request));
   const renew = card.getByRole("switch", { name: "Renew automatically" });
   await renew.scrollIntoViewIfNeeded();
   await expect(renew).toBeChecked();
@@ -98,4 +102,23 @@ test("the portal's 'Renew automatically' switch turns automatic renewal off", as
   await expect(card.getByRole("status")).toContainText("Off.");
   await page.reload();
   await expect(renew).not.toBeChecked();
+});
+
+test("'Use another card' saves a new card at PayFast with no charge; the page says so and renewals stay on", async ({ page }) => {
+  const card = await portalCard(page, await renewingClient(page.request));
+  const change = card.getByRole("button", { name: "Use another card" });
+  await change.scrollIntoViewIfNeeded();
+  await change.click();
+  await page.waitForURL(/127\.0\.0\.1:\d+\/eng\/process$/);
+  await expect(page.getByRole("heading", { name: "R0.00" })).toBeVisible();
+  await page.getByRole("button", { name: "Complete payment", exact: true }).click();
+  await page.waitForURL(/\/payment\/success\?ref=STRMDSK_/);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your new card is saved", { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByText(/Nothing was charged\. Your next automatic renewal goes on this card/)).toBeVisible();
+  await expect(page.getByText("set up your account")).toHaveCount(0);
+  await page.getByRole("link", { name: "Go to your account" }).click();
+  await expect(card.getByRole("switch", { name: "Renew automatically" })).toBeChecked();
 });

@@ -50,7 +50,14 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
  * download of their data and their correction and erasure requests (POPIA s23 and s24: their
  * data is theirs whatever their standing).
  */
-const OPEN_WHILE_SUSPENDED = new Set(["/api/client/session", "/api/client/renew", "/api/client/data-export", "/api/client/data-requests"]);
+const OPEN_WHILE_SUSPENDED = new Set([
+  "/api/client/session",
+  "/api/client/renew",
+  "/api/client/data-export",
+  "/api/client/data-requests",
+  "/api/client/erasure-request",
+  "/api/client/correction-request",
+]);
 
 /** preHandler: 401 unless the request carries a live client session; 403 for a suspended client outside OPEN_WHILE_SUSPENDED. */
 export async function requireClient(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -89,6 +89,8 @@ const SUSPENDED_ALLOWED = new Set([
   "GET /api/client/data-export",
   "GET /api/client/data-requests",
   "POST /api/client/data-requests",
+  "POST /api/client/erasure-request",
+  "POST /api/client/correction-request",
 ]);
 
 let t: TestApp;

@@ -279,6 +279,17 @@ describe("IDOR: A's session never reads or changes B's rows", () => {
           call("POST", "/api/client/data-requests", cookieA, { ...hostile, kind: "correction", details: "A's surname", correction: "A's" }),
         expect: [201],
       },
+      {
+        route: "POST /api/client/erasure-request",
+        send: () => call("POST", "/api/client/erasure-request", cookieA, { ...hostile, details: "A's own" }),
+        expect: [201],
+      },
+      {
+        // A's correction made just above is still open: 409 naming A's, nothing of B's
+        route: "POST /api/client/correction-request",
+        send: () => call("POST", "/api/client/correction-request", cookieA, { ...hostile, details: "A's surname", correction: "A's" }),
+        expect: [409],
+      },
       { route: "GET /api/client/apps", send: () => call("GET", `/api/client/apps${qs}&device=smart-tv-samsung`, cookieA), expect: [200] },
       { route: "GET /api/client/status-updates", send: () => call("GET", `/api/client/status-updates${qs}`, cookieA), expect: [200] },
       // A's own line only (an app login, or not made yet): no MAC to change, no ISP lock of B's to clear.

@@ -314,6 +314,54 @@ describe("the owner answers", () => {
   });
 });
 
+describe("under the paths issue 46 named", () => {
+  it("POST /api/client/erasure-request and /correction-request store the same requests; /complete erases (line off) or corrects", async () => {
+    const p = await person();
+    const erasure = await asClient(p.cookie, "POST", "/api/client/erasure-request", { details: "Leaving" });
+    expect(erasure.statusCode, erasure.body).toBe(201);
+    expect(erasure.json().data).toMatchObject({ kind: "erasure", details: "Leaving", status: "open" });
+    const again = await asClient(p.cookie, "POST", "/api/client/erasure-request", {});
+    expect(again.statusCode).toBe(409);
+    const badCorrection = await asClient(p.cookie, "POST", "/api/client/correction-request", { details: "x" });
+    expect(badCorrection.statusCode).toBe(400);
+    expect(badCorrection.json().error.fields.details).toBe(DATA_REQUEST_MESSAGES.details);
+    const correction = await asClient(p.cookie, "POST", "/api/client/correction-request", {
+      details: "My surname is misspelt",
+      correction: "Subjekt",
+      kind: "erasure", // the path decides the kind
+    });
+    expect(correction.statusCode, correction.body).toBe(201);
+    expect(correction.json().data).toMatchObject({ kind: "correction", correction: "Subjekt" });
+    const listed = (await asClient(p.cookie, "GET", "/api/client/data-requests")).json().data as { kind: string }[];
+    expect(listed.map((r) => r.kind).sort()).toEqual(["correction", "erasure"]);
+
+    const noChanges = await admin.call({
+      method: "POST",
+      url: `/api/admin/data-requests/${correction.json().data.id}/complete`,
+      payload: {},
+    });
+    expect(noChanges.statusCode).toBe(400);
+    const corrected = await admin.call({
+      method: "POST",
+      url: `/api/admin/data-requests/${correction.json().data.id}/complete`,
+      payload: { changes: { full_name: "Thandi Subjekt" }, note: "" },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().data.status).toBe("corrected");
+    expect((await t.app.db.select().from(clients).where(eq(clients.id, p.id)))[0].full_name).toBe("Thandi Subjekt");
+
+    const completed = await admin.call({ method: "POST", url: `/api/admin/data-requests/${erasure.json().data.id}/complete` });
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json().data).toMatchObject({ status: "erased", client_name: ERASED_NAME });
+    const [row] = await t.app.db.select().from(clients).where(eq(clients.id, p.id));
+    expect(row).toMatchObject({ full_name: ERASED_NAME, email: "", status: "suspended" });
+    const twice = await admin.call({ method: "POST", url: `/api/admin/data-requests/${erasure.json().data.id}/complete` });
+    expect(twice.statusCode).toBe(409);
+    const unknown = await admin.call({ method: "POST", url: "/api/admin/data-requests/00000000-0000-4000-8000-000000000000/complete" });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
 describe("reminders", () => {
   it("alert the owner once a week before the due date and once when overdue, however often the job runs", async () => {
     const p = await person();

@@ -6,19 +6,26 @@
 //   POST /api/admin/data-requests/:id/correct {changes, note} → the client edit, the request answered
 //   POST /api/admin/data-requests/:id/refuse {reason}
 //   POST /api/admin/data-requests/:id/erase {line: 'keep' | 'disable'}
-import type { FastifyPluginAsync } from "fastify";
+// and the same under the names issue 46 gave them:
+//   POST /api/client/erasure-request {details?} and /api/client/correction-request {details, correction}
+//   POST /api/admin/data-requests/:id/complete: an erasure is erased ({line}, 'disable' unless
+//        said: the person's line is switched off), a correction corrected ({changes, note})
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin, requireClient } from "@/server/auth/guards";
 import { clientIp, enforce, PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { loadOwnClient, parseBody } from "@/server/modules/client/service";
 import {
+  type DataRequestKind,
   dataRequestCorrectSchema,
   dataRequestEraseSchema,
   dataRequestRefuseSchema,
   dataRequestSchema,
 } from "@/shared/data-request-schemas";
-import { correctRequest, createRequest, eraseRequest, listForOwner, listOwn, refuseRequest } from "./service";
+import { correctRequest, createRequest, eraseRequest, listForOwner, listOwn, refuseRequest, requestKind } from "./service";
+
+const isRecord = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === "object" && !Array.isArray(value);
 
 const byId = { params: z.object({ id: z.uuid("No privacy request with that id.") }) };
 
@@ -31,7 +38,8 @@ const routes: FastifyPluginAsync = async (fastify) => {
     return { data: await listOwn(app, client.id) };
   });
 
-  app.post("/client/data-requests", { preHandler: requireClient }, async (request, reply) => {
+  /** A client's request, with `kind` from the route when the path names it. */
+  const ask = (kind?: DataRequestKind) => async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header("cache-control", "no-store");
     const client = await loadOwnClient(app, request);
     const limit = app.config.PUBLIC_WRITE_LIMIT_PER_MIN;
@@ -39,10 +47,13 @@ const routes: FastifyPluginAsync = async (fastify) => {
       { key: `data-requests:acct:${client.id}`, limit, message: PUBLIC_WRITE_MESSAGE },
       { key: `data-requests:ip:${clientIp(request)}`, limit, message: PUBLIC_WRITE_MESSAGE },
     ]);
-    const input = parseBody(dataRequestSchema, request.body);
-    const data = await createRequest(app, client, input);
+    const body = kind ? { ...(isRecord(request.body) ? request.body : {}), kind } : request.body;
+    const data = await createRequest(app, client, parseBody(dataRequestSchema, body));
     return reply.status(201).send({ data });
-  });
+  };
+  app.post("/client/data-requests", { preHandler: requireClient }, ask());
+  app.post("/client/erasure-request", { preHandler: requireClient }, ask("erasure"));
+  app.post("/client/correction-request", { preHandler: requireClient }, ask("correction"));
 
   app.get(
     "/admin/data-requests",
@@ -61,6 +72,15 @@ const routes: FastifyPluginAsync = async (fastify) => {
   app.post("/admin/data-requests/:id/erase", { preHandler: requireAdmin, schema: byId }, async (request) => ({
     data: await eraseRequest(app, request, request.params.id, parseBody(dataRequestEraseSchema, request.body)),
   }));
+
+  app.post("/admin/data-requests/:id/complete", { preHandler: requireAdmin, schema: byId }, async (request) => {
+    const { id } = request.params;
+    const body = isRecord(request.body) ? request.body : {};
+    if ((await requestKind(app, id)) === "erasure") {
+      return { data: await eraseRequest(app, request, id, parseBody(dataRequestEraseSchema, { line: "disable", ...body })) };
+    }
+    return { data: await correctRequest(app, request, id, parseBody(dataRequestCorrectSchema, body)) };
+  });
 };
 
 export default routes;

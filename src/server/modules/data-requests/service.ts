@@ -223,6 +223,13 @@ const clientOf = async (db: Pick<Db, "select">, id: string): Promise<ClientRow> 
   return client;
 };
 
+/** The kind of request `id` is (404 when there is none). */
+export async function requestKind(app: FastifyInstance, id: string): Promise<DataRequestKind> {
+  const [row] = await app.db.select({ kind: dataRequests.kind }).from(dataRequests).where(eq(dataRequests.id, id));
+  if (!row) throw notFound("No privacy request with that id.");
+  return row.kind as DataRequestKind;
+}
+
 /** The correction made through the client edit (audited there), then the request answered and the client told. */
 export async function correctRequest(
   app: FastifyInstance,

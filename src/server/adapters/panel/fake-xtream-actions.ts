@@ -1,7 +1,7 @@
 // What the fake panel does and answers for each action of the reseller API (adapters/panel/
 // fake-xtream.ts serves them over HTTP): lines, MAG and Enigma2 devices, sub-resellers and credits.
 // Written from the panel's protocol: it imports nothing of the product.
-import { addMonthsUnix, FAKE_PACKAGES, type FakeLine, type FakePanelStore, type FakeUser } from "./fake-xtream-data";
+import { addMonthsUnix, FAKE_PACKAGES, type FakeLine, type FakePackage, type FakePanelStore, type FakeUser } from "./fake-xtream-data";
 
 /** The panel's actions over `store`; `respond` answers one call. */
 export function fakePanelActions(store: FakePanelStore) {
@@ -69,6 +69,35 @@ export function fakePanelActions(store: FakePanelStore) {
   function respond(method: string, action: string, form: Record<string, string>, params: Record<string, string>) {
     const done = (body: unknown, status = 200) => ({ body, status });
     const now = Math.floor(Date.now() / 1000);
+    /**
+     * A new line on `pkg`, as create_line, create_mag and create_enigma make it: the package's trial
+     * or official credits taken, the next id, the package's time from now, and the sub-reseller
+     * member_id names. `own` gives what differs by kind (login, device). Null, with nothing taken,
+     * when the credits fall short.
+     */
+    const makeLine = (
+      pkg: FakePackage,
+      trial: boolean,
+      own: (id: string) => Pick<FakeLine, "username" | "password" | "contact" | "type" | "mac" | "device_id" | "bouquets">,
+    ): FakeLine | null => {
+      const cost = trial ? pkg.trial_credits : pkg.official_credits;
+      if (state.credits < cost) return null;
+      state.credits -= cost;
+      const id = String(++nextId);
+      const line: FakeLine = {
+        id,
+        package: pkg.id,
+        trial,
+        exp_date: trial ? now + pkg.trial_duration * 3600 : addMonthsUnix(now, pkg.official_duration),
+        enabled: true,
+        reseller_notes: form.reseller_notes ?? "",
+        max_connections: pkg.max_connections,
+        ...own(id),
+        ...(form.member_id ? { member_id: form.member_id } : {}),
+      };
+      lines.set(id, line);
+      return line;
+    };
 
     switch (action) {
       case "user_info":
@@ -92,28 +121,16 @@ export function fakePanelActions(store: FakePanelStore) {
         if (form.username && [...lines.values()].some((l) => l.username === form.username)) {
           return done({ status: "STATUS_EXISTS_USERNAME" });
         }
-        const cost = trial ? pkg.trial_credits : pkg.official_credits;
-        if (state.credits < cost) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
-        state.credits -= cost;
-        const id = String(++nextId);
-        const line: FakeLine = {
-          id,
+        const line = makeLine(pkg, trial, (id) => ({
           username: form.username || `u${id}`,
           password: form.password || `p${id}x9`,
-          package: pkg.id,
-          trial,
-          exp_date: trial ? now + pkg.trial_duration * 3600 : addMonthsUnix(now, pkg.official_duration),
-          enabled: true,
           contact: form.contact ?? "",
-          reseller_notes: form.reseller_notes ?? "",
-          max_connections: pkg.max_connections,
           type: "m3u",
           mac: "",
           device_id: "",
           bouquets: form["bouquets_selected[]"]?.split(",") ?? JSON.parse(pkg.bouquets ?? "[]").map(String),
-          ...(form.member_id ? { member_id: form.member_id } : {}),
-        };
-        lines.set(id, line);
+        }));
+        if (!line) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
         return done({ status: "STATUS_SUCCESS", data: lineData(line) });
       }
       case "edit_line": {
@@ -156,33 +173,20 @@ export function fakePanelActions(store: FakePanelStore) {
         if (!/^[0-9A-F]{2}([:-][0-9A-F]{2}){5}$/.test(mac)) return done({ status: "STATUS_INVALID_MAC" });
         if ([...lines.values()].some((l) => l.type === type && l.mac === mac)) return done({ status: "STATUS_EXISTS_MAC" });
         if (form.member_id && !users.has(form.member_id)) return done({ status: "STATUS_FAILURE", error: "not your sub-reseller" });
-        const trial = form.trial === "1";
-        const cost = trial ? pkg.trial_credits : pkg.official_credits;
-        if (state.credits < cost) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
-        state.credits -= cost;
-        const id = String(++nextId);
-        const line: FakeLine = {
-          id,
+        const line = makeLine(pkg, form.trial === "1", (id) => ({
           // The panel makes the box's line its own 32-character login.
           username: `box${id}`.padEnd(32, "x"),
           password: `pw${id}`.padEnd(32, "y"),
-          package: pkg.id,
-          trial,
-          exp_date: trial ? now + pkg.trial_duration * 3600 : addMonthsUnix(now, pkg.official_duration),
-          enabled: true,
           contact: form.reseller_notes ?? "",
-          reseller_notes: form.reseller_notes ?? "",
-          max_connections: pkg.max_connections,
           type,
           mac,
-          device_id: String(5000 + nextId),
-          ...(form.member_id ? { member_id: form.member_id } : {}),
-        };
-        lines.set(id, line);
+          device_id: String(5000 + Number(id)),
+        }));
+        if (!line) return done({ status: "STATUS_INSUFFICIENT_CREDITS" });
         // As the panel answers: the device row, its line under `user`.
         return done({
           status: "STATUS_SUCCESS",
-          data: { [type === "mag" ? "mag_id" : "device_id"]: line.device_id, user_id: id, mac, user: lineData(line) },
+          data: { [type === "mag" ? "mag_id" : "device_id"]: line.device_id, user_id: line.id, mac, user: lineData(line) },
         });
       }
       case "edit_mag":

@@ -6,17 +6,10 @@ import { and, eq, gte, like, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { sandboxPanelLines, sandboxPanelUsers } from "@/server/db/schema";
 import { addMonths } from "@/shared/dates";
-import {
-  type CreateLineInput,
-  type LineType,
-  type PanelAdapter,
-  PanelError,
-  type PanelLine,
-  type PanelPackage,
-  type PanelReseller,
-} from "./panel";
+import type * as Contract from "./panel";
+import { PanelError } from "./panel";
 
-const pkg = (id: string, name: string, months: number): PanelPackage => ({
+const pkg = (id: string, name: string, months: number): Contract.PanelPackage => ({
   id,
   name,
   is_trial: false,
@@ -35,7 +28,7 @@ const pkg = (id: string, name: string, months: number): PanelPackage => ({
 export const SANDBOX_STREAM_URL = "http://sandbox-panel.invalid:8080";
 
 /** The sandbox panel's packages: one per usual length, and a 24-hour trial. */
-export const SANDBOX_PACKAGES: PanelPackage[] = [
+export const SANDBOX_PACKAGES: Contract.PanelPackage[] = [
   pkg("sbx-1m", "Sandbox 1 Month", 1),
   pkg("sbx-3m", "Sandbox 3 Months", 3),
   pkg("sbx-6m", "Sandbox 6 Months", 6),
@@ -57,7 +50,7 @@ const random = (length: number) => Array.from({ length }, () => LOGIN_ALPHABET[r
 type Row = typeof sandboxPanelLines.$inferSelect;
 /** A box's line keeps its type and MAC at the end of the contact: '… · mag 00:1A:79:…'. */
 const DEVICE_MARK = / · (mag|enigma2) ([0-9A-F:]{17})$/;
-const toLine = (row: Row): PanelLine => {
+const toLine = (row: Row): Contract.PanelLine => {
   const device = DEVICE_MARK.exec(row.contact);
   return {
     id: row.id,
@@ -66,12 +59,12 @@ const toLine = (row: Row): PanelLine => {
     expires_at: row.exp_date,
     enabled: row.enabled,
     max_connections: 1,
-    ...(device ? { type: device[1] as LineType, mac: device[2] } : {}),
+    ...(device ? { type: device[1] as Contract.LineType, mac: device[2] } : {}),
   };
 };
 
 type UserRow = typeof sandboxPanelUsers.$inferSelect;
-const toReseller = (row: UserRow): PanelReseller => ({
+const toReseller = (row: UserRow): Contract.PanelReseller => ({
   id: row.id,
   username: row.username,
   email: row.email,
@@ -80,7 +73,7 @@ const toReseller = (row: UserRow): PanelReseller => ({
   notes: row.notes,
 });
 
-function packageOf(id: string): PanelPackage {
+function packageOf(id: string): Contract.PanelPackage {
   const found = SANDBOX_PACKAGES.find((p) => p.id === id);
   if (!found)
     throw new PanelError(
@@ -93,12 +86,12 @@ function packageOf(id: string): PanelPackage {
 }
 
 /** Where a package's time runs to from `from`. */
-function addDuration(from: Date, p: PanelPackage, trial: boolean): Date {
+function addDuration(from: Date, p: Contract.PanelPackage, trial: boolean): Date {
   if (trial) return new Date(from.getTime() + p.trial_duration * 3_600_000);
   return addMonths(from, p.official_duration);
 }
 
-export function createSandboxPanel(db: Db): PanelAdapter {
+export function createSandboxPanel(db: Db): Contract.PanelAdapter {
   async function find(id: string): Promise<Row> {
     const [row] = await db.select().from(sandboxPanelLines).where(eq(sandboxPanelLines.id, id));
     if (!row)
@@ -117,7 +110,7 @@ export function createSandboxPanel(db: Db): PanelAdapter {
     async lines() {
       return (await db.select().from(sandboxPanelLines)).map(toLine);
     },
-    async findLine(key: string, type?: LineType) {
+    async findLine(key: string, type?: Contract.LineType) {
       if (type === "mag" || type === "enigma2") {
         const rows = await db
           .select()
@@ -128,7 +121,7 @@ export function createSandboxPanel(db: Db): PanelAdapter {
       const [row] = await db.select().from(sandboxPanelLines).where(eq(sandboxPanelLines.username, key));
       return row ? toLine(row) : null;
     },
-    async createLine(input: CreateLineInput) {
+    async createLine(input: Contract.CreateLineInput) {
       const p = packageOf(input.package);
       const trial = input.trial || p.is_trial;
       for (let attempt = 0; ; attempt++) {

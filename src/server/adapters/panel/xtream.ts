@@ -6,17 +6,8 @@
 // happened. The provisioning worker sends such a create again only after findLine has looked
 // for the line under the job's own username (get_lines' search), so it is never made twice.
 import { normaliseMac } from "@/shared/device-lines";
-import {
-  type CreateLineInput,
-  type CreateUserInput,
-  type LineType,
-  PANEL_STATUS_MESSAGES,
-  type PanelAdapter,
-  PanelError,
-  type PanelLine,
-  type PanelPackage,
-  type PanelReseller,
-} from "./panel";
+import type * as Contract from "./panel";
+import { PANEL_STATUS_MESSAGES, PanelError } from "./panel";
 
 export interface XtreamOptions {
   apiUrl: string;
@@ -48,7 +39,7 @@ const num = (v: unknown, fallback = 0) => {
 const str = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 const bool = (v: unknown) => v === true || v === 1 || v === "1" || v === "true";
 
-export function toPanelLine(data: Json): PanelLine {
+export function toPanelLine(data: Json): Contract.PanelLine {
   const exp = num(data.exp_date, 0);
   return {
     id: str(data.id),
@@ -76,14 +67,14 @@ const DEVICE_ACTIONS = {
 } as const;
 
 /** A MAG / Enigma2 line: the device row (with its line under `user` on create) as one PanelLine, keyed by the device's id. */
-export function toDeviceLine(data: Json, type: "mag" | "enigma2"): PanelLine {
+export function toDeviceLine(data: Json, type: "mag" | "enigma2"): Contract.PanelLine {
   const user = data.user && typeof data.user === "object" && !Array.isArray(data.user) ? (data.user as Json) : {};
   const line = toPanelLine({ ...user, ...data, id: data[DEVICE_ACTIONS[type].id] ?? data.id });
   return { ...line, type, mac: normaliseMac(str(data.mac)) };
 }
 
 /** A sub-reseller row of get_users (or create_user's answer). */
-export function toPanelReseller(data: Json): PanelReseller {
+export function toPanelReseller(data: Json): Contract.PanelReseller {
   return {
     id: str(data.id),
     username: str(data.username),
@@ -95,7 +86,7 @@ export function toPanelReseller(data: Json): PanelReseller {
   };
 }
 
-function toPanelPackage(data: Json): PanelPackage {
+function toPanelPackage(data: Json): Contract.PanelPackage {
   return {
     id: str(data.id),
     name: str(data.package_name ?? data.name),
@@ -125,7 +116,7 @@ function bouquetIds(value: unknown): string[] {
   return Array.isArray(list) ? list.map(str).filter(Boolean) : [];
 }
 
-export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
+export function createXtreamPanel(options: XtreamOptions): Contract.PanelAdapter {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const maxBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
@@ -275,7 +266,7 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
         ...(await listAll("get_enigmas", (row) => toDeviceLine(row, "enigma2"))),
       ];
     },
-    async findLine(key: string, type?: LineType) {
+    async findLine(key: string, type?: Contract.LineType) {
       // The panel's search matches anywhere in the username, password, MAC, notes, ...: keep exact hits only.
       if (type === "mag" || type === "enigma2") {
         const mac = normaliseMac(key);
@@ -285,7 +276,7 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
       const rows = listOf(await call("get_lines", null, { "search[value]": key, start: "0", limit: "50" })).map(toPanelLine);
       return rows.find((line) => line.username === key) ?? rows.find((line) => (line.notes ?? "").includes(key)) ?? null;
     },
-    async createLine(input: CreateLineInput) {
+    async createLine(input: Contract.CreateLineInput) {
       if (input.type === "mag" || input.type === "enigma2") {
         const answer = await call(DEVICE_ACTIONS[input.type].create, {
           package: input.package,
@@ -341,7 +332,7 @@ export function createXtreamPanel(options: XtreamOptions): PanelAdapter {
       // No package: the panel charges nothing and keeps the line's time; the device row takes the new MAC.
       await call(DEVICE_ACTIONS[type].edit, { id, mac });
     },
-    async createUser(input: CreateUserInput) {
+    async createUser(input: Contract.CreateUserInput) {
       const answer = await call("create_user", {
         username: input.username,
         password: input.password,

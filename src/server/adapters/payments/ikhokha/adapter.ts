@@ -3,15 +3,8 @@
 // success, status by GET …/getStatus/{paylinkID}, callbacks signed the same way.
 
 import { callProvider, jsonObject, PROVIDER_TIMEOUT_MS, reasonOf, timedOut } from "../http";
-import {
-  type CallbackRequest,
-  type CreatedPaylink,
-  type CreatePaylinkInput,
-  type PaylinkStatusResult,
-  type PaymentProvider,
-  PaymentProviderError,
-  statusFromProvider,
-} from "../provider";
+import type * as Contract from "../provider";
+import { PaymentProviderError, statusFromProvider } from "../provider";
 import { headerValue, ikSignature, signatureMatches } from "../signing";
 
 export const IKHOKHA_PAYMENT_PATH = "/public-api/v1/api/payment";
@@ -29,7 +22,7 @@ export interface IkhokhaOptions {
   timeoutMs?: number;
 }
 
-export function createIkhokhaProvider(options: IkhokhaOptions): PaymentProvider {
+export function createIkhokhaProvider(options: IkhokhaOptions): Contract.PaymentProvider {
   const appId = options.appId.trim();
   const secret = options.appSecret.trim();
   const entityID = options.entityId?.trim() || appId;
@@ -71,7 +64,7 @@ export function createIkhokhaProvider(options: IkhokhaOptions): PaymentProvider 
   return {
     name: "ikhokha",
 
-    async createPaylink(input: CreatePaylinkInput): Promise<CreatedPaylink> {
+    async createPaylink(input: Contract.CreatePaylinkInput): Promise<Contract.CreatedPaylink> {
       if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
         throw new PaymentProviderError(`Amount must be a positive whole number of cents, not ${input.amountCents}`);
       }
@@ -104,7 +97,7 @@ export function createIkhokhaProvider(options: IkhokhaOptions): PaymentProvider 
       return { paylinkUrl: answer.paylinkUrl, paylinkID: answer.paylinkID };
     },
 
-    async getStatus(paylinkID: string): Promise<PaylinkStatusResult> {
+    async getStatus(paylinkID: string): Promise<Contract.PaylinkStatusResult> {
       const answer = await call("GET", `${base}${IKHOKHA_STATUS_PATH}/${encodeURIComponent(paylinkID)}`, "");
       // The status answer's shape is not documented publicly; we read the names the create
       // answer and the callback use, and refuse to guess an amount (it decides "paid").
@@ -115,7 +108,7 @@ export function createIkhokhaProvider(options: IkhokhaOptions): PaymentProvider 
       return { status: statusFromProvider(answer.status), amountCents: amount };
     },
 
-    verifyCallback(request: CallbackRequest): boolean {
+    verifyCallback(request: Contract.CallbackRequest): boolean {
       if (headerValue(request.headers, "ik-appid")?.trim() !== appId) return false;
       return signatureMatches(headerValue(request.headers, "ik-sign"), request.path, request.rawBody, secret);
     },

@@ -4,6 +4,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { closeFakeServer, fakePost } from "../fake-http";
 
 // iKhokha's protocol as its public example code states it (github.com/ikhokha/ik-pay-api-examples,
 // summarised in the product spec's INTEGRATIONS.md), written here from that text and sharing
@@ -213,14 +214,9 @@ export async function startFakeIkhokha(options: { appId: string; appSecret: stri
     callbackFor,
     async sendCallback(paylinkID, opts) {
       const { url, body, headers } = callbackFor(paylinkID, opts);
-      const response = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
-      return { status: response.status, body: await response.text() };
+      return fakePost(url, headers, body);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => closeFakeServer(server),
   };
   return fake;
 }

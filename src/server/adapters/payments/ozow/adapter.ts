@@ -11,20 +11,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { centsFromDecimal, decimalFromCents, parseFormPairs } from "../form-encoding";
 import { callProvider, PROVIDER_TIMEOUT_MS, reasonOf } from "../http";
-import {
-  type Checkout,
-  type CheckoutInput,
-  type HostedProvider,
-  NotificationRefused,
-  type NotificationRequest,
-  type PaylinkStatus,
-  type PaylinkStatusResult,
-  PaymentProviderError,
-  type ProviderNotification,
-  type ProviderRefund,
-  type ProviderRefundRequest,
-  RefundOutcomeUnknown,
-} from "../provider";
+import type * as Contract from "../provider";
+import { NotificationRefused, PaymentProviderError, RefundOutcomeUnknown } from "../provider";
 
 export const OZOW_STATUS_PATH = "/GetTransactionByReference";
 export const OZOW_TOKEN_PATH = "/token";
@@ -79,7 +67,7 @@ export function ozowHash(values: readonly string[], privateKey: string): string 
     .digest("hex");
 }
 
-const STATUSES: Record<string, PaylinkStatus> = {
+const STATUSES: Record<string, Contract.PaylinkStatus> = {
   complete: "paid",
   cancelled: "cancelled",
   abandoned: "cancelled",
@@ -88,7 +76,7 @@ const STATUSES: Record<string, PaylinkStatus> = {
   pending: "pending",
 };
 /** Ozow's status word, mapped to ours; anything unknown is still pending. */
-export const ozowStatus = (word: unknown): PaylinkStatus => STATUSES[String(word ?? "").toLowerCase()] ?? "pending";
+export const ozowStatus = (word: unknown): Contract.PaylinkStatus => STATUSES[String(word ?? "").toLowerCase()] ?? "pending";
 
 export interface OzowOptions {
   /** OZOW_URL: the payment page the form posts to */
@@ -109,7 +97,7 @@ interface OzowTransaction {
   currencyCode: string;
 }
 
-export function createOzowProvider(options: OzowOptions): HostedProvider {
+export function createOzowProvider(options: OzowOptions): Contract.HostedProvider {
   const payUrl = options.payUrl.replace(/\/+$/, "");
   const apiUrl = options.apiUrl.replace(/\/+$/, "");
   const siteCode = options.siteCode.trim();
@@ -148,7 +136,7 @@ export function createOzowProvider(options: OzowOptions): HostedProvider {
     });
   }
 
-  const truthOf = (t: OzowTransaction): PaylinkStatusResult => {
+  const truthOf = (t: OzowTransaction): Contract.PaylinkStatusResult => {
     if (t.currencyCode && t.currencyCode !== "ZAR")
       throw new PaymentProviderError(`Ozow reports the transaction in ${t.currencyCode}, not ZAR`);
     return { status: ozowStatus(t.status), amountCents: t.amountCents, providerPaymentId: t.transactionId };
@@ -180,12 +168,12 @@ export function createOzowProvider(options: OzowOptions): HostedProvider {
     return token.value;
   }
 
-  const transactionIdOf = (request: ProviderRefundRequest) => {
+  const transactionIdOf = (request: Contract.ProviderRefundRequest) => {
     if (!request.payment.providerPaymentId) throw new PaymentProviderError("This payment has no Ozow TransactionId to refund.");
     return request.payment.providerPaymentId;
   };
 
-  async function refund(request: ProviderRefundRequest): Promise<ProviderRefund> {
+  async function refund(request: Contract.ProviderRefundRequest): Promise<Contract.ProviderRefund> {
     const transactionId = transactionIdOf(request);
     const values: Record<(typeof OZOW_REFUND_ORDER)[number], string> = {
       TransactionId: transactionId,
@@ -280,7 +268,7 @@ export function createOzowProvider(options: OzowOptions): HostedProvider {
       return null;
     },
 
-    async startCheckout(input: CheckoutInput): Promise<Checkout> {
+    async startCheckout(input: Contract.CheckoutInput): Promise<Contract.Checkout> {
       if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
         throw new PaymentProviderError(`Amount must be a positive whole number of cents, not ${input.amountCents}`);
       }
@@ -309,7 +297,7 @@ export function createOzowProvider(options: OzowOptions): HostedProvider {
       return { kind: "form", action: payUrl, fields };
     },
 
-    readNotification(request: NotificationRequest): ProviderNotification {
+    readNotification(request: Contract.NotificationRequest): Contract.ProviderNotification {
       const pairs = parseFormPairs(request.rawBody);
       if (!pairs) throw new NotificationRefused("bad_input", "The notification is not a form body.");
       const fields: Record<string, string> = {};
@@ -360,7 +348,7 @@ export function createOzowProvider(options: OzowOptions): HostedProvider {
     },
 
     /** Ozow's status API shows this very transaction for our reference, with the same status. */
-    async confirm(notification: ProviderNotification, payment): Promise<PaylinkStatusResult> {
+    async confirm(notification: Contract.ProviderNotification, payment): Promise<Contract.PaylinkStatusResult> {
       const found = (await transactions(payment.reference)).find(
         (t) => t.transactionId.toLowerCase() === notification.providerPaymentId.toLowerCase(),
       );
@@ -369,7 +357,7 @@ export function createOzowProvider(options: OzowOptions): HostedProvider {
       return truthOf(found);
     },
 
-    async getStatus(payment): Promise<PaylinkStatusResult> {
+    async getStatus(payment): Promise<Contract.PaylinkStatusResult> {
       const all = await transactions(payment.reference);
       const chosen = all.find((t) => ozowStatus(t.status) === "paid") ?? all.at(-1);
       if (!chosen) return { status: "pending", amountCents: 0 };

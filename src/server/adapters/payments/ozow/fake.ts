@@ -9,6 +9,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fakeFormBody, fakeParseForm } from "../fake-form-protocol";
+import { closeFakeServer, fakePost } from "../fake-http";
 
 // Ozow's protocol as its developer hub states it (https://hub.ozow.com/docs: "Step 1: Post from
 // merchant website" and its hash check, "Notification response" and its response hash check,
@@ -20,6 +21,9 @@ const TOKEN_PATH = "/token";
 const REFUND_SUBMIT_PATH = "/secure/refunds/submit";
 const REFUND_LIST_PATH = "/secure/refunds/getrefunds";
 
+/** The merchant's own fields, Optional1 to Optional5: posted with the payment and sent back in the notification. */
+const FAKE_OZOW_OPTIONAL_FIELDS = ["Optional1", "Optional2", "Optional3", "Optional4", "Optional5"] as const;
+
 /** "Post variables", numbered 1-28 in Ozow's table; HashCheck (29) is over the others in this order. */
 const FAKE_OZOW_PAYMENT_REQUEST_ORDER = [
   "SiteCode",
@@ -28,11 +32,7 @@ const FAKE_OZOW_PAYMENT_REQUEST_ORDER = [
   "Amount",
   "TransactionReference",
   "BankReference",
-  "Optional1",
-  "Optional2",
-  "Optional3",
-  "Optional4",
-  "Optional5",
+  ...FAKE_OZOW_OPTIONAL_FIELDS,
   "Customer",
   "CancelUrl",
   "ErrorUrl",
@@ -59,11 +59,7 @@ const FAKE_OZOW_NOTIFICATION_ORDER = [
   "TransactionReference",
   "Amount",
   "Status",
-  "Optional1",
-  "Optional2",
-  "Optional3",
-  "Optional4",
-  "Optional5",
+  ...FAKE_OZOW_OPTIONAL_FIELDS,
   "CurrencyCode",
   "IsTest",
   "StatusMessage",
@@ -390,19 +386,9 @@ export async function startFakeOzow(options: { siteCode: string; privateKey: str
       const n = notificationFor(reference, opts);
       const target = new URL(n.url);
       const to = opts.origin ? `${opts.origin.replace(/\/$/, "")}${target.pathname}${target.search}` : n.url;
-      const response = await fetch(to, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: n.body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      return { status: response.status, body: await response.text() };
+      return fakePost(to, { "content-type": "application/x-www-form-urlencoded" }, n.body);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => closeFakeServer(server),
   };
   return fake;
 }

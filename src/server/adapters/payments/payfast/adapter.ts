@@ -10,20 +10,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { centsFromDecimal, decimalFromCents, parseFormPairs, phpUrlencode } from "../form-encoding";
 import { callProvider, jsonObject, PROVIDER_TIMEOUT_MS, reasonOf } from "../http";
-import {
-  type Checkout,
-  type CheckoutInput,
-  type HostedProvider,
-  NotificationRefused,
-  type NotificationRequest,
-  type PaylinkStatus,
-  type PaylinkStatusResult,
-  PaymentProviderError,
-  type ProviderNotification,
-  type ProviderRefund,
-  type ProviderRefundRequest,
-  RefundOutcomeUnknown,
-} from "../provider";
+import type * as Contract from "../provider";
+import { NotificationRefused, PaymentProviderError, RefundOutcomeUnknown } from "../provider";
 
 export const PAYFAST_PROCESS_PATH = "/eng/process";
 export const PAYFAST_VALIDATE_PATH = "/eng/query/validate";
@@ -129,9 +117,9 @@ const PATTERNS: Record<(typeof REQUIRED)[number], [RegExp, string]> = {
   signature: [/^[0-9a-fA-F]{32}$/, "must be an MD5 signature"],
 };
 
-const STATUSES: Record<string, PaylinkStatus> = { COMPLETE: "paid", FAILED: "failed", CANCELLED: "cancelled", PENDING: "pending" };
+const STATUSES: Record<string, Contract.PaylinkStatus> = { COMPLETE: "paid", FAILED: "failed", CANCELLED: "cancelled", PENDING: "pending" };
 
-export function createPayfastProvider(options: PayfastOptions): HostedProvider {
+export function createPayfastProvider(options: PayfastOptions): Contract.HostedProvider {
   const base = options.url.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
   const merchantId = options.merchantId.trim();
@@ -196,12 +184,12 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
     return result;
   }
 
-  const pfIdOf = (request: ProviderRefundRequest) => {
+  const pfIdOf = (request: Contract.ProviderRefundRequest) => {
     if (!request.payment.providerPaymentId)
       throw new PaymentProviderError("This payment has no PayFast payment id (pf_payment_id) to refund.");
     return request.payment.providerPaymentId;
   };
-  const routeOf = (q: RefundQuery) => (/card/i.test(q.fundingType) ? "card" : "payment-source") as ProviderRefund["route"];
+  const routeOf = (q: RefundQuery) => (/card/i.test(q.fundingType) ? "card" : "payment-source") as Contract.ProviderRefund["route"];
 
   return {
     name: "payfast",
@@ -240,7 +228,7 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
       );
       const data = (answer.data && typeof answer.data === "object" ? answer.data : {}) as Record<string, unknown>;
       if (answer.status === "success" && data.response !== false) {
-        return { reference: request.refundId, route: (mark?.split(":")[1] as ProviderRefund["route"]) || "payment-source" };
+        return { reference: request.refundId, route: (mark?.split(":")[1] as Contract.ProviderRefund["route"]) || "payment-source" };
       }
       throw new PaymentProviderError(`PayFast did not accept the refund: ${String(data.message ?? answer.status ?? "no reason given")}`);
     },
@@ -252,12 +240,12 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
         throw new PaymentProviderError("No PayFast balance was read before this refund: check PayFast's dashboard.");
       const q = await queryRefund(pfIdOf(request));
       if (q.availableCents <= before - request.amountCents) {
-        return { reference: request.refundId, route: (context.mark?.split(":")[1] as ProviderRefund["route"]) || routeOf(q) };
+        return { reference: request.refundId, route: (context.mark?.split(":")[1] as Contract.ProviderRefund["route"]) || routeOf(q) };
       }
       return null;
     },
 
-    async startCheckout(input: CheckoutInput): Promise<Checkout> {
+    async startCheckout(input: Contract.CheckoutInput): Promise<Contract.Checkout> {
       // Zero only to keep a card: PayFast's ad hoc agreement may start at R0.00, creating the token
       // without a charge (its support article "Can I set up a tokenization payment agreement without
       // charging the customer?"; a bank that takes no zero authorisation sees R1-R5, returned to it).
@@ -283,7 +271,7 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
       return { kind: "form", action: `${base}${PAYFAST_PROCESS_PATH}`, fields };
     },
 
-    readNotification(request: NotificationRequest): ProviderNotification {
+    readNotification(request: Contract.NotificationRequest): Contract.ProviderNotification {
       const pairs = parseFormPairs(request.rawBody);
       if (!pairs) throw new NotificationRefused("bad_input", "The ITN is not a form body.");
       const fields: Record<string, string> = {};
@@ -380,7 +368,7 @@ export function createPayfastProvider(options: PayfastOptions): HostedProvider {
     },
 
     /** PayFast's server confirms the ITN: the same pairs posted to /eng/query/validate answer VALID. */
-    async confirm(notification: ProviderNotification): Promise<PaylinkStatusResult> {
+    async confirm(notification: Contract.ProviderNotification): Promise<Contract.PaylinkStatusResult> {
       const body = notification.echo ?? "";
       const response = await callProvider(
         `${base}${PAYFAST_VALIDATE_PATH}`,

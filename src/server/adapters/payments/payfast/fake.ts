@@ -14,6 +14,7 @@ import { createHash, randomInt, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fakeFormBody, fakeParseForm, fakePhpUrlencode } from "../fake-form-protocol";
+import { closeFakeServer, fakePost } from "../fake-http";
 
 // PayFast's protocol as its documentation states it (https://developers.payfast.co.za/docs, "Step 1:
 // Create your checkout form", "Step 2: Create security signature", "Step 4: Confirm payment" (ITN);
@@ -236,13 +237,8 @@ export async function startFakePayfast(options: {
     const target = new URL(itn.url);
     const url = opts.origin ? `${opts.origin.replace(/\/$/, "")}${target.pathname}${target.search}` : itn.url;
     const started = Date.now();
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: itn.body,
-      signal: AbortSignal.timeout(10_000),
-    });
-    return { status: response.status, body: await response.text(), ms: Date.now() - started };
+    const answer = await fakePost(url, { "content-type": "application/x-www-form-urlencoded" }, itn.body);
+    return { ...answer, ms: Date.now() - started };
   };
 
   const state = {
@@ -537,10 +533,6 @@ export async function startFakePayfast(options: {
     },
     itnFor,
     sendItn,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => closeFakeServer(server),
   };
 }

@@ -5,21 +5,8 @@
 // webhook's word: the transaction is read back (verify) and must say success, our amount and ZAR.
 // Refunds, and charges of a saved card (a reusable authorization_code), go through the same API.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import {
-  type Checkout,
-  type CheckoutInput,
-  type HostedProvider,
-  NotificationRefused,
-  type NotificationRequest,
-  type PaylinkStatus,
-  type PaylinkStatusResult,
-  PaymentProviderError,
-  type ProviderNotification,
-  type ProviderRefund,
-  type ProviderRefundRequest,
-  RefundOutcomeUnknown,
-  type RefundRoute,
-} from "../provider";
+import type * as Contract from "../provider";
+import { NotificationRefused, PaymentProviderError, RefundOutcomeUnknown } from "../provider";
 import type { SavedCardCharger, SavedCardLookup } from "../saved-card";
 import { headerValue } from "../signing";
 
@@ -38,7 +25,7 @@ export function paystackSignature(secretKey: string, rawBody: string): string {
  * A transaction's `status` in Paystack's words, mapped to ours: only `success` is paid. `abandoned`
  * is a transaction nobody has finished paying yet (the customer may still), so it stays pending.
  */
-export function paystackStatus(word: unknown): PaylinkStatus {
+export function paystackStatus(word: unknown): Contract.PaylinkStatus {
   switch (String(word ?? "").toLowerCase()) {
     case "success":
       return "paid";
@@ -51,7 +38,7 @@ export function paystackStatus(word: unknown): PaylinkStatus {
 }
 
 /** What Paystack's own record of a transaction says (verify, or a charge's answer). */
-export interface PaystackTransaction extends PaylinkStatusResult {
+export interface PaystackTransaction extends Contract.PaylinkStatusResult {
   /** Paystack's currency code; anything but ZAR is never paid to us */
   currency: string;
   /** the transaction's reference (ours) */
@@ -91,7 +78,7 @@ export interface PaystackOptions {
 }
 
 /** The hosted provider's shape, named `paystack`, with its saved-card charge. */
-export interface PaystackProvider extends Omit<HostedProvider, "name"> {
+export interface PaystackProvider extends Omit<Contract.HostedProvider, "name"> {
   readonly name: "paystack";
   /** The transaction as Paystack holds it, by our reference: throws PaymentProviderError when it cannot be asked or names no such transaction. */
   verify(reference: string): Promise<PaystackTransaction>;
@@ -213,16 +200,16 @@ export function createPaystackProvider(options: PaystackOptions): PaystackProvid
   }
 
   /** A refund from Paystack's answer or list, when it is one we can name. */
-  function refundFrom(data: unknown): (ProviderRefund & { amountCents: number; createdAt: number }) | undefined {
+  function refundFrom(data: unknown): (Contract.ProviderRefund & { amountCents: number; createdAt: number }) | undefined {
     if (!isObject(data)) return undefined;
     const id = text(data.id);
     if (!id || typeof data.amount !== "number") return undefined;
     const channel = text(data.channel) || (isObject(data.transaction) ? text(data.transaction.channel) : "");
-    const route: RefundRoute = channel === "card" ? "card" : "payment-source";
+    const route: Contract.RefundRoute = channel === "card" ? "card" : "payment-source";
     return { reference: id, route, amountCents: data.amount, createdAt: Date.parse(text(data.createdAt) || text(data.created_at)) };
   }
 
-  async function refund(request: ProviderRefundRequest): Promise<ProviderRefund> {
+  async function refund(request: Contract.ProviderRefundRequest): Promise<Contract.ProviderRefund> {
     if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
       throw new PaymentProviderError(`A refund must be a positive whole number of cents, not ${request.amountCents}`);
     }
@@ -348,7 +335,7 @@ export function createPaystackProvider(options: PaystackOptions): PaystackProvid
     label: "Paystack",
     needsEmail: true,
 
-    async startCheckout(input: CheckoutInput): Promise<Checkout> {
+    async startCheckout(input: Contract.CheckoutInput): Promise<Contract.Checkout> {
       if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
         throw new PaymentProviderError(`Amount must be a positive whole number of cents, not ${input.amountCents}`);
       }
@@ -371,11 +358,11 @@ export function createPaystackProvider(options: PaystackOptions): PaystackProvid
       return { kind: "redirect", url, providerReference: url };
     },
 
-    resumeCheckout(providerReference: string): Checkout | null {
+    resumeCheckout(providerReference: string): Contract.Checkout | null {
       return /^https?:\/\//.test(providerReference) ? { kind: "redirect", url: providerReference, providerReference } : null;
     },
 
-    readNotification(request: NotificationRequest): ProviderNotification {
+    readNotification(request: Contract.NotificationRequest): Contract.ProviderNotification {
       // Which payment it claims to be about, only to tell the owner on that payment: nothing else is read unsigned.
       const claimed = /"reference"\s*:\s*"([A-Za-z0-9_.=-]{1,100})"/.exec(request.rawBody)?.[1];
       const given = headerValue(request.headers, "x-paystack-signature")?.trim().toLowerCase() ?? "";
@@ -449,7 +436,7 @@ export function createPaystackProvider(options: PaystackOptions): PaystackProvid
     },
 
     /** Paystack's own record of the transaction, by our reference: success, by this transaction. */
-    async confirm(notification: ProviderNotification, payment): Promise<PaylinkStatusResult> {
+    async confirm(notification: Contract.ProviderNotification, payment): Promise<Contract.PaylinkStatusResult> {
       const truth = await verify(payment.reference || notification.reference || "");
       if (truth.currency !== "ZAR") {
         throw new PaymentProviderError(`Paystack's transaction ${truth.reference} is in ${truth.currency || "no currency"}, not ZAR`);
@@ -463,7 +450,7 @@ export function createPaystackProvider(options: PaystackOptions): PaystackProvid
     },
 
     /** For the result page: a reference Paystack does not know yet is still pending. */
-    async getStatus(payment): Promise<PaylinkStatusResult> {
+    async getStatus(payment): Promise<Contract.PaylinkStatusResult> {
       try {
         const truth = await verify(payment.reference);
         if (truth.currency !== "ZAR") return { ...truth, status: "failed" };
@@ -483,7 +470,7 @@ export function createPaystackProvider(options: PaystackOptions): PaystackProvid
      * After a lost answer: Paystack's refunds of this transaction (GET /refund?transaction=…), the
      * one of our amount, made since we sent ours (less clock slack), and not one recorded already.
      */
-    async findRefund(request, context): Promise<ProviderRefund | null> {
+    async findRefund(request, context): Promise<Contract.ProviderRefund | null> {
       const transaction = request.payment.providerPaymentId ?? request.payment.reference;
       const query = new URLSearchParams({ transaction, perPage: "100" });
       const answer = await call("GET", `/refund?${query}`);

@@ -10,6 +10,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { closeFakeServer, fakePost } from "../fake-http";
 
 export interface FakePaystackAuthorization {
   authorization_code: string;
@@ -227,15 +228,7 @@ export async function startFakePaystack(options: { secretKey: string; webhookUrl
     };
   };
 
-  const send: FakePaystack["send"] = async (delivery) => {
-    const response = await fetch(delivery.url, {
-      method: "POST",
-      headers: delivery.headers,
-      body: delivery.body,
-      signal: AbortSignal.timeout(10_000),
-    });
-    return { status: response.status, body: await response.text() };
-  };
+  const send: FakePaystack["send"] = (delivery) => fakePost(delivery.url, delivery.headers, delivery.body);
 
   const readJson = (raw: string): Record<string, unknown> | undefined => {
     try {
@@ -464,11 +457,7 @@ export async function startFakePaystack(options: { secretKey: string; webhookUrl
     },
     webhookFor,
     send,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => closeFakeServer(server),
   };
   return fake;
 }

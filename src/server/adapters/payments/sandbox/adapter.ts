@@ -6,15 +6,8 @@ import { randomBytes } from "node:crypto";
 import { and, eq, or } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { sandboxPaylinks } from "@/server/db/schema";
-import {
-  type CallbackRequest,
-  type CreatedPaylink,
-  type CreatePaylinkInput,
-  type PaylinkStatusResult,
-  type PaymentProvider,
-  PaymentProviderError,
-  statusFromProvider,
-} from "../provider";
+import type * as Contract from "../provider";
+import { PaymentProviderError, statusFromProvider } from "../provider";
 import { headerValue, ikSignature, signatureMatches } from "../signing";
 
 /** The app id the sandbox puts in its callbacks' ik-appid header. */
@@ -23,7 +16,7 @@ export const SANDBOX_APP_ID = "streamdesk-sandbox";
 export type SandboxOutcome = "SUCCESS" | "FAILURE" | "CANCELLED";
 export type SandboxPaylink = typeof sandboxPaylinks.$inferSelect;
 
-export interface SandboxProvider extends PaymentProvider {
+export interface SandboxProvider extends Contract.PaymentProvider {
   readonly name: "sandbox";
   /** The ledger row behind a checkout page, by our externalTransactionID. */
   find(externalTransactionID: string): Promise<SandboxPaylink | null>;
@@ -33,7 +26,7 @@ export interface SandboxProvider extends PaymentProvider {
    */
   settle(externalTransactionID: string, outcome: SandboxOutcome): Promise<{ settled: boolean; paylink: SandboxPaylink } | null>;
   /** The signed callback a provider would POST for this pay link's current state. */
-  callbackFor(paylink: SandboxPaylink): { url: string; request: CallbackRequest };
+  callbackFor(paylink: SandboxPaylink): { url: string; request: Contract.CallbackRequest };
 }
 
 export interface SandboxOptions {
@@ -75,7 +68,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       return { reference: `SBX-RF-${randomBytes(6).toString("hex").toUpperCase()}` };
     },
 
-    async createPaylink(input: CreatePaylinkInput): Promise<CreatedPaylink> {
+    async createPaylink(input: Contract.CreatePaylinkInput): Promise<Contract.CreatedPaylink> {
       if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
         throw new PaymentProviderError(`Amount must be a positive whole number of cents, not ${input.amountCents}`);
       }
@@ -96,7 +89,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       return { paylinkUrl: checkoutUrl(input.externalTransactionID), paylinkID: row.id };
     },
 
-    async getStatus(id: string): Promise<PaylinkStatusResult> {
+    async getStatus(id: string): Promise<Contract.PaylinkStatusResult> {
       const match = UUID.test(id)
         ? or(eq(sandboxPaylinks.id, id), eq(sandboxPaylinks.external_transaction_id, id))
         : eq(sandboxPaylinks.external_transaction_id, id);
@@ -105,7 +98,7 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       return { status: statusFromProvider(row.status), amountCents: row.amount_cents };
     },
 
-    verifyCallback(request: CallbackRequest): boolean {
+    verifyCallback(request: Contract.CallbackRequest): boolean {
       if (headerValue(request.headers, "ik-appid") !== SANDBOX_APP_ID) return false;
       return signatureMatches(headerValue(request.headers, "ik-sign"), request.path, request.rawBody, secret);
     },

@@ -8,20 +8,8 @@
 // Yoco (completed, our amount). Refunds go through Yoco's refund API.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { callProvider, jsonObject, PROVIDER_TIMEOUT_MS, reasonOf } from "../http";
-import {
-  type Checkout,
-  type CheckoutInput,
-  type HostedProvider,
-  NotificationRefused,
-  type NotificationRequest,
-  type PaylinkStatus,
-  type PaylinkStatusResult,
-  PaymentProviderError,
-  type ProviderNotification,
-  type ProviderRefund,
-  type ProviderRefundRequest,
-  RefundOutcomeUnknown,
-} from "../provider";
+import type * as Contract from "../provider";
+import { NotificationRefused, PaymentProviderError, RefundOutcomeUnknown } from "../provider";
 import { headerValue } from "../signing";
 
 export const YOCO_CHECKOUTS_PATH = "/api/checkouts";
@@ -34,14 +22,14 @@ export function yocoSignature(secret: string, id: string, timestamp: string, bod
   return `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`, "utf8").digest("base64")}`;
 }
 
-const CHECKOUT_STATUSES: Record<string, PaylinkStatus> = {
+const CHECKOUT_STATUSES: Record<string, Contract.PaylinkStatus> = {
   completed: "paid",
   succeeded: "paid",
   cancelled: "cancelled",
   expired: "cancelled",
   failed: "failed",
 };
-const checkoutStatus = (word: unknown): PaylinkStatus => CHECKOUT_STATUSES[String(word ?? "").toLowerCase()] ?? "pending";
+const checkoutStatus = (word: unknown): Contract.PaylinkStatus => CHECKOUT_STATUSES[String(word ?? "").toLowerCase()] ?? "pending";
 
 export interface YocoOptions {
   /** YOCO_API_URL: https://payments.yoco.com, or a fake of ours */
@@ -54,7 +42,7 @@ export interface YocoOptions {
   now?: () => number;
 }
 
-export function createYocoProvider(options: YocoOptions): HostedProvider {
+export function createYocoProvider(options: YocoOptions): Contract.HostedProvider {
   const base = options.apiUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? PROVIDER_TIMEOUT_MS;
   const now = options.now ?? Date.now;
@@ -84,7 +72,7 @@ export function createYocoProvider(options: YocoOptions): HostedProvider {
   }
 
   /** The checkout as Yoco holds it: its state, amount and the payment that completed it. */
-  async function checkout(id: string): Promise<PaylinkStatusResult> {
+  async function checkout(id: string): Promise<Contract.PaylinkStatusResult> {
     const answer = await call("GET", `${YOCO_CHECKOUTS_PATH}/${encodeURIComponent(id)}`);
     if (typeof answer.amount !== "number" || !Number.isInteger(answer.amount)) {
       throw new PaymentProviderError(`Yoco's checkout ${id} carries no whole-cents amount`);
@@ -100,7 +88,7 @@ export function createYocoProvider(options: YocoOptions): HostedProvider {
   }
 
   /** Yoco's "Refund a checkout", keyed by our refund's id: a retry with the same key answers the first one's outcome. */
-  async function refund(request: ProviderRefundRequest): Promise<ProviderRefund> {
+  async function refund(request: Contract.ProviderRefundRequest): Promise<Contract.ProviderRefund> {
     if (!request.payment.providerReference) throw new PaymentProviderError("This payment has no Yoco checkout id to refund.");
     let answer: Record<string, unknown>;
     try {
@@ -128,7 +116,7 @@ export function createYocoProvider(options: YocoOptions): HostedProvider {
     name: "yoco",
     label: "Yoco",
 
-    async startCheckout(input: CheckoutInput): Promise<Checkout> {
+    async startCheckout(input: Contract.CheckoutInput): Promise<Contract.Checkout> {
       if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
         throw new PaymentProviderError(`Amount must be a positive whole number of cents, not ${input.amountCents}`);
       }
@@ -153,7 +141,7 @@ export function createYocoProvider(options: YocoOptions): HostedProvider {
       return { kind: "redirect", url: answer.redirectUrl, providerReference: answer.id };
     },
 
-    readNotification(request: NotificationRequest): ProviderNotification {
+    readNotification(request: Contract.NotificationRequest): Contract.ProviderNotification {
       const id = headerValue(request.headers, "webhook-id");
       const timestamp = headerValue(request.headers, "webhook-timestamp");
       const signatures = headerValue(request.headers, "webhook-signature");
@@ -209,7 +197,7 @@ export function createYocoProvider(options: YocoOptions): HostedProvider {
     },
 
     /** Yoco's own record of the checkout: completed, by this payment. */
-    async confirm(notification: ProviderNotification, payment): Promise<PaylinkStatusResult> {
+    async confirm(notification: Contract.ProviderNotification, payment): Promise<Contract.PaylinkStatusResult> {
       const truth = await checkout(payment.providerReference ?? notification.checkoutId ?? "");
       if (truth.providerPaymentId && truth.providerPaymentId !== notification.providerPaymentId) {
         throw new PaymentProviderError(
@@ -219,7 +207,7 @@ export function createYocoProvider(options: YocoOptions): HostedProvider {
       return { ...truth, providerPaymentId: notification.providerPaymentId };
     },
 
-    async getStatus(payment): Promise<PaylinkStatusResult> {
+    async getStatus(payment): Promise<Contract.PaylinkStatusResult> {
       if (!payment.providerReference) return { status: "pending", amountCents: 0 };
       return checkout(payment.providerReference);
     },

@@ -5,6 +5,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { closeFakeServer, fakePost } from "../fake-http";
 
 // Yoco's protocol as its developer docs state it (https://developer.yoco.com: "Create a checkout",
 // "Refund a checkout", "Verifying webhook events"), whose webhooks follow the Standard Webhooks
@@ -131,8 +132,7 @@ export async function startFakeYoco(options: {
 
   const sendWebhook: FakeYoco["sendWebhook"] = async (checkoutId, opts = {}) => {
     const { body, headers } = webhookFor(checkoutId, opts);
-    const response = await fetch(opts.url ?? state.webhookUrl, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
-    return { status: response.status, body: await response.text() };
+    return fakePost(opts.url ?? state.webhookUrl, headers, body);
   };
 
   const complete = (checkoutId: string) => {
@@ -262,11 +262,7 @@ export async function startFakeYoco(options: {
     complete,
     webhookFor,
     sendWebhook,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    close: () => closeFakeServer(server),
   };
   return fake;
 }

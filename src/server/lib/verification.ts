@@ -273,9 +273,12 @@ async function ownRequester(tx: Tx, input: IssueInput, recipients: string[], now
 /**
  * What issueCode did: `sent` a new code; `reused` the live one already sent (nothing new goes: the
  * one that arrived still works); `held` nothing sent because the place's hourly cap is full (the
- * caller answers as if sent, so a stranger learns nothing and the person's live code, if any, stays).
+ * caller answers as if sent, so a stranger learns nothing and the person's live code, if any, stays);
+ * `capped` nothing sent nor stored because the day's WhatsApp cap filled between codeRoute and
+ * here (another process took its last place): the caller routes again, and codeRoute now answers
+ * what is left (e-mail, writing to us, or nothing), so its answer stays true.
  */
-export type IssueOutcome = "sent" | "reused" | "held";
+export type IssueOutcome = "sent" | "reused" | "held" | "capped";
 
 /**
  * Makes a code for `input.clientId` (or `input.leadId`), voids that person's older codes of the same purpose, and
@@ -303,7 +306,7 @@ export async function issueCode(db: Db, business: BusinessProfile, input: IssueI
       .where(and(gt(verificationCodes.created_at, hourAgo), sentTo({ ...input, recipients })));
     if (perNumber.n >= PER_NUMBER_PER_HOUR && !(await ownRequester(tx, input, recipients, now))) return "held";
     const to = input.unsent ? input.to : await underDailyCap(tx, input.to, now);
-    if (!to.length) return "held";
+    if (!to.length) return "capped";
     await expireLiveCodes(tx, input, input.purpose, now);
     const code = newCode();
     const row = await storeCode(tx, code, now, {

@@ -50,14 +50,13 @@ const routes: FastifyPluginAsync = async (app) => {
     }
     const cloudApi = app.outbox.cloudApi;
     const business = await loadBusiness(app);
-    const routed = (await codeRoute(app.db, [to], app.outbox.codeTransports)).length > 0;
+    let routed = (await codeRoute(app.db, [to], app.outbox.codeTransports)).length > 0;
     const byReply = to.channel === "whatsapp" && replyWebhookReady(app.config) && Boolean(business.whatsappNumber);
     if (!routed && to.channel === "email") throw noCodeRoute(CODE_ROUTE_MESSAGES.emailOff, "email");
-    if (!routed && !byReply) {
-      throw noCodeRoute(cloudApi ? CODE_ROUTE_MESSAGES.whatsappWindow : CODE_ROUTE_MESSAGES.whatsappOff, "whatsapp");
-    }
+    const noRoute = () => noCodeRoute(cloudApi ? CODE_ROUTE_MESSAGES.whatsappWindow : CODE_ROUTE_MESSAGES.whatsappOff, "whatsapp");
+    if (!routed && !byReply) throw noRoute();
     if (routed) {
-      await issueCode(app.db, business, {
+      const outcome = await issueCode(app.db, business, {
         purpose: "contact-change",
         to: [to],
         clientId: client.id,
@@ -65,6 +64,9 @@ const routes: FastifyPluginAsync = async (app) => {
         payload: { [to.channel]: to.recipient },
         name: client.full_name,
       });
+      // the day's WhatsApp cap filled meanwhile: nothing went, so the answer does not say it did
+      routed = outcome !== "capped";
+      if (!routed && !byReply) throw noRoute();
       app.outbox.nudge();
     }
     const waLink = byReply

@@ -29,6 +29,7 @@ import {
   type CodeCheck,
   codeRefusal,
   type Destination,
+  type IssueOutcome,
   issueCode,
   maskedDestination,
   type Tx,
@@ -125,9 +126,11 @@ export async function openTrial(app: FastifyInstance, lead: Lead, ip: string, to
     .onConflictDoNothing({ target: trials.lead_id })
     .returning();
   const trial = made ?? (await app.db.select().from(trials).where(eq(trials.lead_id, lead.id)))[0];
-  const sentTo = to.replyOnly ? "" : maskedDestination({ channel: trial.channel as Destination["channel"], recipient: trial.recipient });
+  let sentTo = to.replyOnly ? "" : maskedDestination({ channel: trial.channel as Destination["channel"], recipient: trial.recipient });
   if (trial.started_at) return { trialId: trial.id, sentTo, waLink: null };
-  if (!to.replyOnly && (made || !(await hasLiveCode(app, lead.id)))) await sendCode(app, trial, lead, ip);
+  if (!to.replyOnly && (made || !(await hasLiveCode(app, lead.id)))) {
+    if ((await sendCode(app, trial, lead, ip)) === "capped") sentTo = await routeAgain(app, trial, lead, ip);
+  }
   if (made && lead.client_id) {
     await recordRefusal(app, "returning-client", trial.network);
     await tellClient(app, lead.client_id);
@@ -208,8 +211,8 @@ async function hasLiveCode(app: FastifyInstance, leadId: string): Promise<boolea
   return Boolean(row);
 }
 
-async function sendCode(app: FastifyInstance, trial: Trial, lead: Lead, ip: string): Promise<void> {
-  await issueCode(app.db, await loadBusiness(app), {
+async function sendCode(app: FastifyInstance, trial: Trial, lead: Lead, ip: string): Promise<IssueOutcome> {
+  const outcome = await issueCode(app.db, await loadBusiness(app), {
     purpose: "trial",
     to: [{ channel: trial.channel as Destination["channel"], recipient: trial.recipient }],
     leadId: lead.id,
@@ -220,6 +223,24 @@ async function sendCode(app: FastifyInstance, trial: Trial, lead: Lead, ip: stri
     unsent: Boolean(lead.client_id),
   });
   app.outbox.nudge();
+  return outcome;
+}
+
+/**
+ * The day's WhatsApp cap filled under this trial's code (issueCode's `capped`: another process took
+ * its last place after trialCodeDestination chose WhatsApp): the code goes where one reaches them
+ * now instead (their e-mail), and the answer names it; "" when nowhere (writing to us, or a new code
+ * later, which then says why not), never a place nothing went to.
+ */
+async function routeAgain(app: FastifyInstance, trial: Trial, lead: Lead, ip: string): Promise<string> {
+  const to = await trialCodeDestination(app, lead);
+  if (!to || to.replyOnly) return "";
+  const [routed] = await app.db
+    .update(trials)
+    .set({ channel: to.channel, recipient: to.recipient })
+    .where(eq(trials.id, trial.id))
+    .returning();
+  return (await sendCode(app, routed, lead, ip)) === "capped" ? "" : maskedDestination(to);
 }
 
 /** The trial a lead opened, if any. */
@@ -248,9 +269,10 @@ export async function resendCode(app: FastifyInstance, id: string, ip: string): 
     .set({ channel: to.channel, recipient: to.recipient })
     .where(eq(trials.id, trial.id))
     .returning();
-  if (!to.replyOnly) await sendCode(app, routed, lead, ip);
+  let sentTo = to.replyOnly ? "" : maskedDestination(to);
+  if (!to.replyOnly && (await sendCode(app, routed, lead, ip)) === "capped") sentTo = await routeAgain(app, routed, lead, ip);
   if (lead.client_id) await tellClient(app, lead.client_id);
-  return { trialId: trial.id, sentTo: to.replyOnly ? "" : maskedDestination(to), waLink: await replyCode(app, routed, lead, ip) };
+  return { trialId: trial.id, sentTo, waLink: await replyCode(app, routed, lead, ip) };
 }
 
 // ---- the code ---------------------------------------------------------------------------------

@@ -48,13 +48,6 @@ import {
 } from "@/shared/admin-schemas";
 import { billingSettingProblem } from "@/shared/billing";
 import { RUNWAY_ALERT_DAYS_MESSAGE } from "@/shared/business-schemas";
-import { whatsappCodeCapProblem } from "@/shared/code-limits";
-import { MAC_CHANGE_SETTING_MESSAGE } from "@/shared/device-lines";
-import { whatsappRetentionProblem } from "@/shared/inbox-schemas";
-import { lifecycleSettingError } from "@/shared/lifecycle";
-import { ownerAlertSettingProblem, storedOwnerAlertValue } from "@/shared/owner-alerts";
-import { panelSettingProblem } from "@/shared/panel-settings";
-import { findSpecial } from "@/shared/pricing";
 import {
   bannerInputSchema,
   bannerPatchSchema,
@@ -66,7 +59,14 @@ import {
   specialPatchSchema,
   testimonialInputSchema,
   testimonialPatchSchema,
-} from "@/shared/schemas";
+} from "@/shared/catalogue-schemas";
+import { whatsappCodeCapProblem } from "@/shared/code-limits";
+import { MAC_CHANGE_SETTING_MESSAGE } from "@/shared/device-lines";
+import { whatsappRetentionProblem } from "@/shared/inbox-schemas";
+import { lifecycleSettingError } from "@/shared/lifecycle";
+import { ownerAlertSettingProblem, storedOwnerAlertValue } from "@/shared/owner-alerts";
+import { panelSettingProblem } from "@/shared/panel-settings";
+import { findSpecial } from "@/shared/pricing";
 import { trialSettingProblem } from "@/shared/trial-schemas";
 import type { ResourceDefinition, Row, Tx } from "./crud";
 import { fieldMessages, invalid } from "./validation";

@@ -78,6 +78,25 @@ export const partnerLineSchema = z.object({
   package_id: z.string({ error: "Choose a package" }).uuid("Choose a package"),
 });
 
+/** A partner's line as the portal shows it (GET /api/partner/lines and the line's actions). */
+export interface PartnerLine {
+  id: string;
+  name: string;
+  whatsapp: string;
+  email: string;
+  package_name: string;
+  cost: number;
+  status: string;
+  username: string;
+  password: string;
+  server_url: string;
+  expires_at: string | null;
+  /** the partner switched it off on the panel (its login stays, for when it is switched on) */
+  switched_off: boolean;
+  error: string;
+  created_at: string;
+}
+
 export const INVALID_PARTNER_LINK_MESSAGE = "This link is invalid or has expired. Ask the business for a new one.";
 /** A partner's set-password link works this long. */
 export const PARTNER_LINK_TTL_HOURS = 72;

@@ -7,20 +7,7 @@
 // example (reviews, the rating line, the contact details, the bank details) is listed in
 // DEMO_CONTENT, which seed.ts records so the dashboard can mark it until the owner replaces it.
 import { SETTING_PLACEHOLDER } from "@/shared/constants";
-import type {
-  banners,
-  downloads,
-  homepageContent,
-  imageRegistry,
-  kbArticles,
-  packages,
-  pricingSpecials,
-  releases,
-  siteBranding,
-  siteSettings,
-  systemComponents,
-  testimonialsManaged,
-} from "./schema";
+import type * as schema from "./schema";
 
 type Row<T extends { $inferInsert: unknown }> = T["$inferInsert"];
 
@@ -32,7 +19,7 @@ export const LOGO_IMAGE_KEYS = ["hero_logo", "about_company_logo", "footer_logo"
 
 const commonFeatures = ["Live local & international channels", "Movies and series on demand", "Sport, news and kids' channels"];
 
-export const seedPackages: Row<typeof packages>[] = [
+export const seedPackages: Row<typeof schema.packages>[] = [
   {
     name: "Month to Month",
     price: 650,
@@ -82,7 +69,7 @@ export const seedPackages: Row<typeof packages>[] = [
 ];
 
 /** Matches the '3 Months' package by spec §4: same name and original_price equal to its price. */
-export const seedSpecials: Row<typeof pricingSpecials>[] = [
+export const seedSpecials: Row<typeof schema.pricingSpecials>[] = [
   {
     package_name: "3 Months",
     original_price: 1650,
@@ -92,7 +79,7 @@ export const seedSpecials: Row<typeof pricingSpecials>[] = [
   },
 ];
 
-export const seedBanners: Row<typeof banners>[] = [
+export const seedBanners: Row<typeof schema.banners>[] = [
   {
     title: "Special: save R200 on 3 Months",
     content: "Three months of live TV, sport, movies and series for less. Order now and we'll have you streaming today.",
@@ -109,7 +96,7 @@ export const seedBanners: Row<typeof banners>[] = [
 
 const PLACEHOLDER = SETTING_PLACEHOLDER;
 
-export const seedSettings: Row<typeof siteSettings>[] = [
+export const seedSettings: Row<typeof schema.siteSettings>[] = [
   { key: "support_hours", value: "9am-8pm, 7 days a week", description: "When people answer on WhatsApp and e-mail. Shown on the site." },
   { key: "eft_bank_name", value: PLACEHOLDER, description: "PLACEHOLDER: the bank of the account customers pay by EFT, e.g. FNB." },
   {
@@ -185,7 +172,7 @@ export const seedSettings: Row<typeof siteSettings>[] = [
   },
 ];
 
-export const seedHomepageContent: Row<typeof homepageContent>[] = [
+export const seedHomepageContent: Row<typeof schema.homepageContent>[] = [
   {
     section_name: "hero",
     title: "Live TV, Sport and Movies, Streaming in Minutes",
@@ -265,14 +252,14 @@ export const seedHomepageContent: Row<typeof homepageContent>[] = [
 
 // site_branding has no description column: whatsapp_number and support_email are demo contacts
 // that the operator replaces in Admin › Branding before going live (DEMO_CONTENT lists them).
-export const seedBranding: Row<typeof siteBranding>[] = [
+export const seedBranding: Row<typeof schema.siteBranding>[] = [
   { setting_name: "company_name", setting_value: "StreamDesk" },
   { setting_name: "tagline", setting_value: "Premium streaming, set up in minutes" },
   { setting_name: "whatsapp_number", setting_value: "27821234567" },
   { setting_name: "support_email", setting_value: "support@streamdesk.co.za" },
 ];
 
-export const seedDownloads: Row<typeof downloads>[] = [
+export const seedDownloads: Row<typeof schema.downloads>[] = [
   {
     name: "IPTV Smarters Pro",
     description:
@@ -342,7 +329,7 @@ export const seedDownloads: Row<typeof downloads>[] = [
   },
 ];
 
-const REVIEWS: Row<typeof testimonialsManaged>[] = [
+const REVIEWS: Row<typeof schema.testimonialsManaged>[] = [
   {
     client_name: "Thabo M.",
     location: "Soweto, Gauteng",
@@ -400,14 +387,14 @@ export const REVIEW_AGES_DAYS = [9, 26, 47, 71, 108, 143] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The demo reviews, dated over the months before `now` (the first start), published. */
-export function seedTestimonials(now: Date): Row<typeof testimonialsManaged>[] {
+export function seedTestimonials(now: Date): Row<typeof schema.testimonialsManaged>[] {
   return REVIEWS.map((t, i) => {
     const written = new Date(now.getTime() - REVIEW_AGES_DAYS[i % REVIEW_AGES_DAYS.length] * DAY_MS);
     return { ...t, is_approved: true, is_published: true, created_at: written, updated_at: written };
   });
 }
 
-export const seedComponents: Row<typeof systemComponents>[] = [
+export const seedComponents: Row<typeof schema.systemComponents>[] = [
   { key: "streaming", name: "Streaming service", description: "Live channels and on-demand movies and series.", sort_order: 1 },
   { key: "website", name: "Website & portals", description: "This website, the client portal and ordering.", sort_order: 2 },
   { key: "payments", name: "Payments", description: "Card payment links and EFT confirmation.", sort_order: 3 },
@@ -420,7 +407,7 @@ export const seedComponents: Row<typeof systemComponents>[] = [
   { key: "database", name: "Accounts database", description: "Client accounts, orders and subscriptions.", sort_order: 5 },
 ];
 
-export const seedKbArticles: Row<typeof kbArticles>[] = [
+export const seedKbArticles: Row<typeof schema.kbArticles>[] = [
   {
     slug: "getting-started",
     title: "Getting started: from order to first channel",
@@ -573,7 +560,7 @@ Prices are in rand and shown in full on the Pricing page. See the Refund Policy 
   },
 ];
 
-export const seedReleases: Row<typeof releases>[] = [
+export const seedReleases: Row<typeof schema.releases>[] = [
   {
     version: "1.0.0",
     title: "Our new website launches",
@@ -603,7 +590,7 @@ export const seedReleases: Row<typeof releases>[] = [
   },
 ];
 
-export const seedImages: Row<typeof imageRegistry>[] = [
+export const seedImages: Row<typeof schema.imageRegistry>[] = [
   { image_key: "pwa_icon", image_url: "/icon-192.png", alt_text: "App icon" },
   // Logos have no alt text of their own: the pages call them "{company_name} logo".
   { image_key: "hero_logo", image_url: LOGO, alt_text: "" },
@@ -639,7 +626,7 @@ export function demoValues(): Omit<DemoContent, "testimonials"> {
   const hero = seedHomepageContent.find((c) => c.section_name === "hero")?.content as Record<string, unknown> | undefined;
   const brandingDemo = ["whatsapp_number", "support_email"];
   // Bank details (placeholders), the VAT note (demo text) and the legal facts (left empty).
-  const settingsDemo = (row: Row<typeof siteSettings>) =>
+  const settingsDemo = (row: Row<typeof schema.siteSettings>) =>
     row.value === PLACEHOLDER || row.key === "vat_note" || /^fill in:/i.test(row.description ?? "");
   return {
     homepage: { hero: { rating_text: String(hero?.rating_text ?? "") } },

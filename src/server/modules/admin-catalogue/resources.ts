@@ -48,6 +48,7 @@ import {
 } from "@/shared/admin-schemas";
 import { billingSettingProblem } from "@/shared/billing";
 import { RUNWAY_ALERT_DAYS_MESSAGE } from "@/shared/business-schemas";
+import * as catalogue from "@/shared/catalogue-schemas";
 import { whatsappCodeCapProblem } from "@/shared/code-limits";
 import { MAC_CHANGE_SETTING_MESSAGE } from "@/shared/device-lines";
 import { whatsappRetentionProblem } from "@/shared/inbox-schemas";
@@ -55,18 +56,6 @@ import { lifecycleSettingError } from "@/shared/lifecycle";
 import { ownerAlertSettingProblem, storedOwnerAlertValue } from "@/shared/owner-alerts";
 import { panelSettingProblem } from "@/shared/panel-settings";
 import { findSpecial } from "@/shared/pricing";
-import {
-  bannerInputSchema,
-  bannerPatchSchema,
-  noticeInputSchema,
-  noticePatchSchema,
-  packageInputSchema,
-  packagePatchSchema,
-  specialInputSchema,
-  specialPatchSchema,
-  testimonialInputSchema,
-  testimonialPatchSchema,
-} from "@/shared/schemas";
 import { trialSettingProblem } from "@/shared/trial-schemas";
 import type { ResourceDefinition, Row, Tx } from "./crud";
 import { fieldMessages, invalid } from "./validation";
@@ -100,8 +89,8 @@ const packagesResource: ResourceDefinition = {
   label: "Package",
   table: packages,
   id: packages.id,
-  createSchema: packageInputSchema,
-  patchSchema: packagePatchSchema,
+  createSchema: catalogue.packageInputSchema,
+  patchSchema: catalogue.packagePatchSchema,
   orderBy: [asc(packages.sort_order), asc(packages.name), asc(packages.id)],
   toList: withPriceToday,
 };
@@ -111,8 +100,8 @@ const specialsResource: ResourceDefinition = {
   label: "Special",
   table: pricingSpecials,
   id: pricingSpecials.id,
-  createSchema: specialInputSchema,
-  patchSchema: specialPatchSchema,
+  createSchema: catalogue.specialInputSchema,
+  patchSchema: catalogue.specialPatchSchema,
   orderBy: [asc(pricingSpecials.package_name), desc(pricingSpecials.created_at), asc(pricingSpecials.id)],
   dates: ["starts_at", "ends_at"],
   clearable: ["starts_at", "ends_at"],
@@ -132,8 +121,8 @@ const bannersResource: ResourceDefinition = {
   label: "Banner",
   table: banners,
   id: banners.id,
-  createSchema: bannerInputSchema,
-  patchSchema: bannerPatchSchema,
+  createSchema: catalogue.bannerInputSchema,
+  patchSchema: catalogue.bannerPatchSchema,
   orderBy: [asc(banners.sort_order), desc(banners.created_at), asc(banners.id)],
 };
 
@@ -216,8 +205,8 @@ const testimonialsResource: ResourceDefinition = {
   label: "Testimonial",
   table: testimonialsManaged,
   id: testimonialsManaged.id,
-  createSchema: testimonialInputSchema,
-  patchSchema: testimonialPatchSchema,
+  createSchema: catalogue.testimonialInputSchema,
+  patchSchema: catalogue.testimonialPatchSchema,
   orderBy: [
     desc(testimonialsManaged.is_featured),
     asc(testimonialsManaged.sort_order),
@@ -276,8 +265,8 @@ const noticesResource: ResourceDefinition = {
   label: "Notice",
   table: notices,
   id: notices.id,
-  createSchema: noticeInputSchema,
-  patchSchema: noticePatchSchema,
+  createSchema: catalogue.noticeInputSchema,
+  patchSchema: catalogue.noticePatchSchema,
   orderBy: [desc(notices.created_at), asc(notices.id)],
   dates: ["starts_at", "ends_at"],
   clearable: ["starts_at", "ends_at"],

@@ -10,7 +10,7 @@
 //   - unknown (no answer, 5xx): never sent again; the provider is asked what it holds, the owner
 //     is alerted, and the charge's notification settles it if it was made.
 
-import { and, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { providerDefinition } from "@/server/adapters/payments/registry";
 import type { SavedCardCharger } from "@/server/adapters/payments/saved-card";
@@ -78,6 +78,9 @@ export function plainReason(reason: string): string {
   return "your bank declined the charge";
 }
 
+/** Renewals that will charge (switched on, the card kept) and meet `more`. */
+export const renewsByCard = (...more: SQL[]) => and(eq(autoRenewals.enabled, true), isNotNull(autoRenewals.token_sealed), ...more);
+
 interface Due {
   client: ClientRow;
   provider: string;
@@ -95,9 +98,7 @@ async function dueClients(app: FastifyInstance, now: Date): Promise<Due[]> {
     .innerJoin(clients, eq(clients.id, autoRenewals.client_id))
     .innerJoin(packages, eq(packages.id, clients.package_id))
     .where(
-      and(
-        eq(autoRenewals.enabled, true),
-        isNotNull(autoRenewals.token_sealed),
+      renewsByCard(
         inArray(clients.status, RENEWED_STATUSES),
         isNotNull(clients.subscription_end),
         lte(clients.subscription_end, new Date(now.getTime() + AUTO_RENEW_NOTICE_DAYS * DAY_MS)),

@@ -9,7 +9,7 @@ import { AUTO_RENEW_CHARGE_DAYS, type AutoRenewView, type RenewalsOverview } fro
 import { toCents } from "@/shared/money";
 import { canChangeCard } from "./card-change";
 import { disableAutoRenew } from "./cards";
-import { chargerFor } from "./renewals";
+import { chargerFor, renewsByCard } from "./renewals";
 
 const DAY_MS = 86_400_000;
 
@@ -75,19 +75,14 @@ export async function cancelPending(app: FastifyInstance): Promise<number> {
 
 /** GET /api/admin/renewals: how many renew by card, what is charged in the next 7 days, what failed. */
 export async function renewalsOverview(app: FastifyInstance, now: Date = new Date()): Promise<RenewalsOverview> {
-  const [{ n }] = await app.db
-    .select({ n: count() })
-    .from(autoRenewals)
-    .where(and(eq(autoRenewals.enabled, true), isNotNull(autoRenewals.token_sealed)));
+  const [{ n }] = await app.db.select({ n: count() }).from(autoRenewals).where(renewsByCard());
   const due = await app.db
     .select({ id: clients.id, name: clients.full_name, end: clients.subscription_end, price: packages.price })
     .from(autoRenewals)
     .innerJoin(clients, eq(clients.id, autoRenewals.client_id))
     .innerJoin(packages, eq(packages.id, clients.package_id))
     .where(
-      and(
-        eq(autoRenewals.enabled, true),
-        isNotNull(autoRenewals.token_sealed),
+      renewsByCard(
         eq(clients.status, "active"),
         gte(clients.subscription_end, now),
         lte(clients.subscription_end, new Date(now.getTime() + (7 + AUTO_RENEW_CHARGE_DAYS) * DAY_MS)),

@@ -15,40 +15,22 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { MAYBE_DONE_STATUSES, PanelError, type PanelLine } from "@/server/adapters/panel/panel";
-import { resellerLineRenewals, resellerLines, resellers } from "@/server/db/schema";
-import { AppError, notFound } from "@/server/lib/errors";
+import { resellerLineRenewals, resellerLines } from "@/server/db/schema";
+import { AppError } from "@/server/lib/errors";
 import { idempotencyKeyOf } from "@/server/modules/panel/mac-change";
 import { currentStreamUrl } from "@/server/modules/panel/settings";
-import { auditAs, panelFailure, panelUser, resellerPanel } from "@/server/modules/resellers/service";
-import { transferCredits } from "@/server/modules/resellers/transfers";
-import { actorOf, type LineRow, partnerId, sellable, toLine, tooFew, UUID_RE } from "./lines";
-
-type Renewal = typeof resellerLineRenewals.$inferSelect;
-const WAIT_FOR_CLAIM_MS = 20_000;
+import { auditAs, panelFailure, resellerPanel } from "@/server/modules/resellers/service";
+import { chargeLine, onceSettled, partnerOnPanel, refundLine } from "./line-credits";
+import { actorOf, type LineRow, partnersLine, sellable, toLine } from "./lines";
 
 const LINE_NOT_MADE = "This line was never made, so it cannot be renewed or switched off or on.";
 const LINE_PACKAGE_GONE = "This line's package cannot be sold any more, so it cannot be renewed here. Please ask the business.";
 
 /** The partner's own line, made on the panel; another's (or none) is 404, one never made a 409. */
 async function ownLine(app: FastifyInstance, request: FastifyRequest<{ Params: { id: string } }>): Promise<LineRow> {
-  if (!UUID_RE.test(request.params.id)) throw notFound("No such line.");
-  const [row] = await app.db
-    .select()
-    .from(resellerLines)
-    .where(and(eq(resellerLines.id, request.params.id), eq(resellerLines.reseller_id, partnerId(request))));
-  if (!row) throw notFound("No such line.");
+  const row = await partnersLine(app, request);
   if (row.status !== "done" || !row.panel_line_id) throw new AppError(409, "line_not_made", LINE_NOT_MADE);
   return row;
-}
-
-/** The renewal a request key claimed, once it is no longer pending (or the wait is over). */
-async function settledRenewal(app: FastifyInstance, requestKey: string): Promise<Renewal | undefined> {
-  const until = Date.now() + WAIT_FOR_CLAIM_MS;
-  for (;;) {
-    const [row] = await app.db.select().from(resellerLineRenewals).where(eq(resellerLineRenewals.request_key, requestKey));
-    if (row?.status !== "pending" || Date.now() > until) return row;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const lineNow = async (app: FastifyInstance, id: string) => (await app.db.select().from(resellerLines).where(eq(resellerLines.id, id)))[0];
@@ -57,12 +39,7 @@ const routes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { id: string } }>("/partner/lines/:id/renew", async (request) => {
     const line = await ownLine(app, request);
     const panel = resellerPanel(app);
-    const [partner] = await app.db
-      .select()
-      .from(resellers)
-      .where(eq(resellers.id, partnerId(request)));
-    if (!partner.panel_user_id)
-      throw new AppError(409, "not_on_panel", "Your account is not on the panel yet. Ask the business to finish it.");
+    const partner = await partnerOnPanel(app, request);
     const pkg = (await sellable(app)).find((p) => p.panel_package_id === line.panel_package_id);
     if (!pkg) throw new AppError(409, "package_gone", LINE_PACKAGE_GONE);
     const requestKey = `${partner.id}:renew:${idempotencyKeyOf(request.headers["idempotency-key"])}`;
@@ -75,7 +52,9 @@ const routes: FastifyPluginAsync = async (app) => {
       .returning();
     if (!claimed) {
       // The same request again: its renewal's outcome, once it is settled.
-      const earlier = await settledRenewal(app, requestKey);
+      const earlier = await onceSettled(
+        async () => (await app.db.select().from(resellerLineRenewals).where(eq(resellerLineRenewals.request_key, requestKey)))[0],
+      );
       if (!earlier || earlier.line_id !== line.id)
         throw new AppError(409, "conflict", "That request was refused. Send it again as a new request.");
       if (earlier.status === "pending")
@@ -86,28 +65,9 @@ const routes: FastifyPluginAsync = async (app) => {
 
     const actor = actorOf(request);
     const forget = () => app.db.delete(resellerLineRenewals).where(eq(resellerLineRenewals.id, claimed.id));
-    // Too few credits is said before anything is moved or extended.
-    const balance = (await panelUser(app, partner.panel_user_id).catch(() => null))?.credits ?? null;
-    if (balance !== null && balance < pkg.credits) {
-      await forget();
-      throw tooFew(pkg.credits, balance);
-    }
+    // The cost is moved before the line is extended.
     const cause = `${line.id}:renew:${claimed.id}`;
-    if (pkg.credits > 0) {
-      try {
-        await transferCredits(app, actor, partner, {
-          credits: -pkg.credits,
-          note: `Renewal of ${line.name}'s line (${pkg.name})`,
-          cause: `line:${cause}`,
-          key: `line:${cause}`,
-        });
-      } catch (error) {
-        await forget();
-        if (error instanceof AppError && error.code === "insufficient_credits")
-          throw tooFew(pkg.credits, Number(error.fields?.balance ?? 0));
-        throw error;
-      }
-    }
+    await chargeLine(app, actor, partner, { credits: pkg.credits, note: `Renewal of ${line.name}'s line (${pkg.name})`, cause }, forget);
 
     const panelLineId = line.panel_line_id as string;
     let renewed: PanelLine | null = null;
@@ -136,14 +96,9 @@ const routes: FastifyPluginAsync = async (app) => {
     if (!renewed) {
       // Not renewed: the cost goes back to the partner, as its own transfer (once, keyed on the renewal).
       const words = failure instanceof Error ? failure.message : "The panel could not renew the line.";
-      if (pkg.credits > 0) {
-        await transferCredits(app, actor, partner, {
-          credits: pkg.credits,
-          note: `Refund: renewal of ${line.name}'s line not made`,
-          cause: `line-refund:${cause}`,
-          key: `line-refund:${cause}`,
-        }).catch((refundError) => request.log.error({ err: refundError, renewal: claimed.id }, "partner renewal refund failed"));
-      }
+      await refundLine(app, actor, partner, { credits: pkg.credits, note: `Refund: renewal of ${line.name}'s line not made`, cause }).catch(
+        (refundError) => request.log.error({ err: refundError, renewal: claimed.id }, "partner renewal refund failed"),
+      );
       await app.db.transaction(async (tx) => {
         await tx
           .update(resellerLineRenewals)

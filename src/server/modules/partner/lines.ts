@@ -15,40 +15,21 @@ import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { MAYBE_DONE_STATUSES, PanelError, type PanelLine } from "@/server/adapters/panel/panel";
 import { SANDBOX_PACKAGES } from "@/server/adapters/panel/sandbox";
-import { packages, panelPackageMap, resellerLines, resellers } from "@/server/db/schema";
+import { packages, panelPackageMap, resellerLines } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/lib/errors";
 import { enqueueAll } from "@/server/lib/outbox";
 import { lineCredentials } from "@/server/lib/provisioning";
 import { parseBody } from "@/server/modules/client/service";
 import { idempotencyKeyOf } from "@/server/modules/panel/mac-change";
 import { currentStreamUrl } from "@/server/modules/panel/settings";
-import { type Actor, auditAs, panelFailure, panelUser, resellerPanel } from "@/server/modules/resellers/service";
-import { transferCredits } from "@/server/modules/resellers/transfers";
-import { partnerLineSchema } from "@/shared/reseller-schemas";
+import { type Actor, auditAs, panelFailure, resellerPanel } from "@/server/modules/resellers/service";
+import { type PartnerLine, partnerLineSchema } from "@/shared/reseller-schemas";
 import { toStoredWhatsApp } from "@/shared/whatsapp";
+import { chargeLine, onceSettled, partnerId, partnerOnPanel, refundLine } from "./line-credits";
 import { partnerLineMessages } from "./line-messages";
 
 export type LineRow = typeof resellerLines.$inferSelect;
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const WAIT_FOR_CLAIM_MS = 20_000;
-
-export interface PartnerLine {
-  id: string;
-  name: string;
-  whatsapp: string;
-  email: string;
-  package_name: string;
-  cost: number;
-  status: string;
-  username: string;
-  password: string;
-  server_url: string;
-  expires_at: string | null;
-  /** the partner switched it off on the panel (its login stays, for when it is switched on) */
-  switched_off: boolean;
-  error: string;
-  created_at: string;
-}
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const toLine = (row: LineRow, streamUrl: string): PartnerLine => ({
   id: row.id,
@@ -67,7 +48,6 @@ export const toLine = (row: LineRow, streamUrl: string): PartnerLine => ({
   created_at: row.created_at.toISOString(),
 });
 
-export const partnerId = (request: FastifyRequest) => request.partner?.id ?? "";
 export const actorOf = (request: FastifyRequest): Actor => ({
   kind: "partner",
   id: partnerId(request),
@@ -99,18 +79,15 @@ export async function sellable(app: FastifyInstance) {
   });
 }
 
-export const tooFew = (need: number, have: number) =>
-  new AppError(409, "insufficient_credits", `You need ${need} credit${need === 1 ? "" : "s"}; you have ${have} — buy credits`, {
-    credits: String(have),
-  });
-
-async function settled(app: FastifyInstance, requestKey: string): Promise<LineRow | undefined> {
-  const until = Date.now() + WAIT_FOR_CLAIM_MS;
-  for (;;) {
-    const [row] = await app.db.select().from(resellerLines).where(eq(resellerLines.request_key, requestKey));
-    if (row?.status !== "pending" || Date.now() > until) return row;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** The partner's own line; another's (or none) is 404. */
+export async function partnersLine(app: FastifyInstance, request: FastifyRequest<{ Params: { id: string } }>): Promise<LineRow> {
+  if (!UUID_RE.test(request.params.id)) throw notFound("No such line.");
+  const [row] = await app.db
+    .select()
+    .from(resellerLines)
+    .where(and(eq(resellerLines.id, request.params.id), eq(resellerLines.reseller_id, partnerId(request))));
+  if (!row) throw notFound("No such line.");
+  return row;
 }
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -131,25 +108,14 @@ const routes: FastifyPluginAsync = async (app) => {
     return { data: rows.map((row) => toLine(row, streamUrl)) };
   });
 
-  app.get<{ Params: { id: string } }>("/partner/lines/:id", async (request) => {
-    if (!UUID_RE.test(request.params.id)) throw notFound("No such line.");
-    const [row] = await app.db
-      .select()
-      .from(resellerLines)
-      .where(and(eq(resellerLines.id, request.params.id), eq(resellerLines.reseller_id, partnerId(request))));
-    if (!row) throw notFound("No such line.");
-    return { data: toLine(row, await currentStreamUrl(app)) };
-  });
+  app.get<{ Params: { id: string } }>("/partner/lines/:id", async (request) => ({
+    data: toLine(await partnersLine(app, request), await currentStreamUrl(app)),
+  }));
 
   app.post("/partner/lines", async (request, reply) => {
     const input = parseBody(partnerLineSchema, request.body);
     const panel = resellerPanel(app);
-    const [partner] = await app.db
-      .select()
-      .from(resellers)
-      .where(eq(resellers.id, partnerId(request)));
-    if (!partner.panel_user_id)
-      throw new AppError(409, "not_on_panel", "Your account is not on the panel yet. Ask the business to finish it.");
+    const partner = await partnerOnPanel(app, request);
     const pkg = (await sellable(app)).find((p) => p.id === input.package_id);
     if (!pkg) throw new AppError(400, "validation", "Choose a package you can sell", { package_id: "Choose a package you can sell" });
     const requestKey = `${partner.id}:${idempotencyKeyOf(request.headers["idempotency-key"])}`;
@@ -172,7 +138,9 @@ const routes: FastifyPluginAsync = async (app) => {
       .returning();
     if (!claimed) {
       // The same request again: its line, once it is settled.
-      const earlier = await settled(app, requestKey);
+      const earlier = await onceSettled(
+        async () => (await app.db.select().from(resellerLines).where(eq(resellerLines.request_key, requestKey)))[0],
+      );
       if (!earlier) throw new AppError(409, "conflict", "That request was refused. Send it again as a new request.");
       if (earlier.status === "failed") throw new AppError(409, "line_failed", earlier.error || "The line could not be made.");
       reply.code(200);
@@ -181,28 +149,14 @@ const routes: FastifyPluginAsync = async (app) => {
 
     const actor = actorOf(request);
     const forget = () => app.db.delete(resellerLines).where(eq(resellerLines.id, claimed.id));
-    // Too few credits is said before anything is moved or made.
-    const balance = (await panelUser(app, partner.panel_user_id).catch(() => null))?.credits ?? null;
-    if (balance !== null && balance < pkg.credits) {
-      await forget();
-      throw tooFew(pkg.credits, balance);
-    }
-    // The cost back from the partner to the owner, who is the one the panel charges.
-    if (pkg.credits > 0) {
-      try {
-        await transferCredits(app, actor, partner, {
-          credits: -pkg.credits,
-          note: `Line for ${input.name} (${pkg.name})`,
-          cause: `line:${claimed.id}`,
-          key: `line:${claimed.id}`,
-        });
-      } catch (error) {
-        await forget();
-        if (error instanceof AppError && error.code === "insufficient_credits")
-          throw tooFew(pkg.credits, Number(error.fields?.balance ?? 0));
-        throw error;
-      }
-    }
+    // The cost back from the partner to the owner, who is the one the panel charges, before anything is made.
+    await chargeLine(
+      app,
+      actor,
+      partner,
+      { credits: pkg.credits, note: `Line for ${input.name} (${pkg.name})`, cause: claimed.id },
+      forget,
+    );
 
     const login = await lineCredentials(app.db, `partner-line:${claimed.id}`);
     let line: PanelLine | null = null;
@@ -228,14 +182,11 @@ const routes: FastifyPluginAsync = async (app) => {
     if (!line) {
       // Not made: the cost goes back to the partner, as its own transfer (once, keyed on the line).
       const words = failure instanceof Error ? failure.message : "The panel could not make the line.";
-      if (pkg.credits > 0) {
-        await transferCredits(app, actor, partner, {
-          credits: pkg.credits,
-          note: `Refund: line for ${input.name} not made`,
-          cause: `line-refund:${claimed.id}`,
-          key: `line-refund:${claimed.id}`,
-        }).catch((refundError) => request.log.error({ err: refundError, line: claimed.id }, "partner line refund failed"));
-      }
+      await refundLine(app, actor, partner, {
+        credits: pkg.credits,
+        note: `Refund: line for ${input.name} not made`,
+        cause: claimed.id,
+      }).catch((refundError) => request.log.error({ err: refundError, line: claimed.id }, "partner line refund failed"));
       await app.db.transaction(async (tx) => {
         await tx
           .update(resellerLines)

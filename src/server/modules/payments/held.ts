@@ -17,6 +17,7 @@ import { issueInvoice } from "@/server/modules/billing/documents";
 import { formatRand } from "@/shared/money";
 import { formatPhoneForDisplay } from "@/shared/whatsapp";
 import { receiptEmail } from "./messages";
+import { queueReceipt } from "./receipt";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Payment = typeof capturedPayments.$inferSelect;
@@ -116,17 +117,6 @@ export async function holdForSuspendedClient(
     : lead.whatsapp_digits
       ? { channel: "whatsapp" as const, recipient: lead.whatsapp_digits }
       : null;
-  if (target) {
-    await enqueue(tx, {
-      ...target,
-      subject: receipt.subject,
-      body: receipt.body,
-      kind: "receipt",
-      failure: receipt.error,
-      lead_id: lead.id,
-      dedupe_key: `receipt:${payment.id}`,
-      attachment: target.channel === "email" ? `invoice:${invoice.number}` : null,
-    });
-  }
+  await queueReceipt(tx, target, receipt, { paymentId: payment.id, invoice: invoice.number, lead_id: lead.id });
   return true;
 }

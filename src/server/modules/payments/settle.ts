@@ -30,6 +30,7 @@ import { packageMonths } from "@/shared/pricing";
 import { formatPhoneForDisplay } from "@/shared/whatsapp";
 import { holdForSuspendedClient } from "./held";
 import { receiptEmail } from "./messages";
+import { queueReceipt, type ReceiptTarget } from "./receipt";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Payment = typeof capturedPayments.$inferSelect;
@@ -237,26 +238,17 @@ export async function settlePayment(tx: Tx, context: SettleContext, payment: Pay
     },
     templates,
   );
-  const target = receiptTarget(payment, client);
-  if (target) {
-    await enqueue(tx, {
-      ...target,
-      // the receipt's own subject on a WhatsApp row too: its e-mail copy and the owner's queue read it
-      subject: receipt.subject,
-      body: receipt.body,
-      kind: "receipt",
-      failure: receipt.error,
-      client_id: client?.id ?? null,
-      lead_id: payment.lead_id,
-      dedupe_key: `receipt:${payment.id}`,
-      attachment: target.channel === "email" ? `invoice:${invoice.number}` : null,
-    });
-  }
+  await queueReceipt(tx, receiptTarget(payment, client), receipt, {
+    paymentId: payment.id,
+    invoice: invoice.number,
+    client_id: client?.id ?? null,
+    lead_id: payment.lead_id,
+  });
 
   return { client, created: payer.created, extended };
 }
 
-function receiptTarget(payment: Payment, client: ClientRow | null): { channel: "email" | "whatsapp"; recipient: string } | null {
+function receiptTarget(payment: Payment, client: ClientRow | null): ReceiptTarget | null {
   const email = payment.client_email || client?.email || "";
   if (email) return { channel: "email", recipient: email };
   const [whatsapp] = client ? channelsFor({ ...client, communication_method: "whatsapp", email: "" }) : [];

@@ -2,7 +2,7 @@
 // account, the term, the customer's messages and where each stands), and for a pending payment
 // a throttled question to its provider, so a lost notification does not leave a paid customer waiting.
 import { and, eq, inArray, like, or } from "drizzle-orm";
-import { type HostedProvider, type HostedProviderName, PaymentProviderError } from "@/server/adapters/payments/provider";
+import { type HostedProviderName, type PaylinkStatusResult, PaymentProviderError } from "@/server/adapters/payments/provider";
 import { clients, outbox, provisioningJobs } from "@/server/db/schema";
 import { AppError, notFound } from "@/server/lib/errors";
 import { cardChangeOfPayment } from "@/server/modules/auto-renew/card-change";
@@ -142,40 +142,10 @@ export function messageState(row: { channel: string; status: string; delivery_st
  */
 async function reconcile(ctx: PaymentsContext, payment: Payment): Promise<boolean> {
   if (payment.status !== "pending") return false;
-  const other = ctx.hosted.get(payment.provider as HostedProviderName);
-  if (other) return reconcileHosted(ctx, payment, other);
-  const provider = ctx.active.provider;
-  if (payment.provider !== provider.name || !payment.provider_reference) return false;
-  const { lastReconciled } = ctx;
-  const now = Date.now();
-  const last = lastReconciled.get(payment.external_transaction_id);
-  if (last !== undefined && now - last < RECONCILE_EVERY_MS) return false;
-  lastReconciled.set(payment.external_transaction_id, now);
-  if (lastReconciled.size > RECONCILE_MEMORY) lastReconciled.delete(lastReconciled.keys().next().value as string);
+  const ask = statusQuery(ctx, payment);
+  if (!ask || !mayAskNow(ctx, payment)) return false;
   try {
-    const truth = await provider.getStatus(payment.provider_reference);
-    if (truth.status === "paid") await captureIfConfirmed(ctx, payment, truth, { source: "status-query", status: "paid" });
-    else if (truth.status === "failed" || truth.status === "cancelled") {
-      await markUnpaid(ctx, payment.id, truth.status, { source: "status-query", status: truth.status });
-    } else return false;
-    return true;
-  } catch (error) {
-    if (!(error instanceof AppError) && !(error instanceof PaymentProviderError)) throw error;
-    ctx.app.log.warn({ err: error, ref: payment.external_transaction_id }, "payment status query did not settle the payment");
-    return false;
-  }
-}
-
-/** The same for a hosted provider with a status API (capabilities.statusQuery; one without waits for its notification). */
-async function reconcileHosted(ctx: PaymentsContext, payment: Payment, other: HostedProvider): Promise<boolean> {
-  if (!other.getStatus) return false;
-  const { lastReconciled } = ctx;
-  const now = Date.now();
-  const last = lastReconciled.get(payment.external_transaction_id);
-  if (last !== undefined && now - last < RECONCILE_EVERY_MS) return false;
-  lastReconciled.set(payment.external_transaction_id, now);
-  try {
-    const truth = await other.getStatus({ reference: payment.external_transaction_id, providerReference: payment.provider_reference });
+    const truth = await ask();
     if (truth.status === "paid") {
       await captureIfConfirmed(ctx, payment, truth, { source: "status-query", status: "paid" }, truth.providerPaymentId);
     } else if (truth.status === "failed" || truth.status === "cancelled") {
@@ -187,4 +157,33 @@ async function reconcileHosted(ctx: PaymentsContext, payment: Payment, other: Ho
     ctx.app.log.warn({ err: error, ref: payment.external_transaction_id }, "payment status query did not settle the payment");
     return false;
   }
+}
+
+/**
+ * How the payment's provider is asked where it stands: the active card provider by its reference,
+ * a hosted provider with a status API (capabilities.statusQuery) by ours. Null where it cannot be
+ * asked: a hosted provider without one waits for its notification.
+ */
+function statusQuery(ctx: PaymentsContext, payment: Payment): (() => Promise<PaylinkStatusResult>) | null {
+  const hosted = ctx.hosted.get(payment.provider as HostedProviderName);
+  if (hosted) {
+    const getStatus = hosted.getStatus?.bind(hosted);
+    return getStatus
+      ? () => getStatus({ reference: payment.external_transaction_id, providerReference: payment.provider_reference })
+      : null;
+  }
+  const { provider } = ctx.active;
+  const reference = payment.provider_reference;
+  return payment.provider === provider.name && reference ? () => provider.getStatus(reference) : null;
+}
+
+/** Whether the payment's provider may be asked again (at most every RECONCILE_EVERY_MS); asking now is noted. */
+function mayAskNow(ctx: PaymentsContext, payment: Payment): boolean {
+  const { lastReconciled } = ctx;
+  const now = Date.now();
+  const last = lastReconciled.get(payment.external_transaction_id);
+  if (last !== undefined && now - last < RECONCILE_EVERY_MS) return false;
+  lastReconciled.set(payment.external_transaction_id, now);
+  if (lastReconciled.size > RECONCILE_MEMORY) lastReconciled.delete(lastReconciled.keys().next().value as string);
+  return true;
 }

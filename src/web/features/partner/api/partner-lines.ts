@@ -3,26 +3,11 @@
 // (Idempotency-Key) → 201 {data}: a line made from their credits (409 with "You need N credits…");
 // renewing and switching a line off or on (below).
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PartnerLine } from "@/shared/reseller-schemas";
 import { apiGet, apiSend } from "@/web/lib/api";
 import { partnerKeys } from "./partner-keys";
 
-export interface PartnerLine {
-  id: string;
-  name: string;
-  whatsapp: string;
-  email: string;
-  package_name: string;
-  cost: number;
-  status: string;
-  username: string;
-  password: string;
-  server_url: string;
-  expires_at: string | null;
-  /** switched off on the panel by the partner (its login stays) */
-  switched_off: boolean;
-  error: string;
-  created_at: string;
-}
+export type { PartnerLine };
 
 export interface PartnerPackage {
   id: string;

@@ -188,3 +188,8 @@ export async function createClient(request: APIRequestContext, { paid }: { paid:
   }
   return { id, username, password, pkg };
 }
+
+/** How many live changes the page has handled: refetched and decided on 'Data Updated' (web/lib/realtime.ts). */
+export async function liveChangesHandled(page: Page): Promise<number> {
+  return page.evaluate(() => Number(document.documentElement.dataset.liveHandled ?? "0"));
+}

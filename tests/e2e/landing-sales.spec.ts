@@ -3,6 +3,7 @@
 // session; dismissing an info banner; Pay Now opening the review step first (the rest of the
 // payment is pay-journey.spec.ts); the download dialog (download link in a new tab, instructions validated and sent).
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { SPECIAL_POPUP_DELAY_MS } from "../../src/shared/constants";
 
 /** The popup appears once per session: journeys that are not about it start with it seen. */
 async function skipSpecialPopup(context: BrowserContext) {
@@ -69,7 +70,12 @@ test("the special popup shows once per browser session; Order Now goes to the or
 
   await page.reload();
   await expect(page.locator("#pricing-packages article").first()).toBeAttached();
-  await page.waitForTimeout(2500);
+  // past the moment it would show (1 s after the load event, spec §4; the banners come with the
+  // first screen), with half a second for its render
+  await page.waitForFunction((delay) => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+    return Boolean(navigation && navigation.loadEventEnd > 0 && performance.now() > navigation.loadEventEnd + delay + 500);
+  }, SPECIAL_POPUP_DELAY_MS);
   await expect(page.getByTestId("special-popup")).toHaveCount(0);
 });
 

@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { animationsDone } from "./a11y-helpers";
+import { animationsDone, liveChangesHandled } from "./a11y-helpers";
 import { e2eAdmin, ownOrigin } from "./e2e-env";
 import { choosePassword, uniqueWhatsApp } from "./owner-queue";
 
@@ -108,6 +108,9 @@ test("12. a refresh that fails shows 'Sync Error' only, not 'Data Updated' besid
   await page.goto("/admin/leads");
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
   await stream;
+  // past the streams' first moments, when every change is quiet anyway: else this proves nothing
+  await expect(page.locator("html")).toHaveAttribute("data-live", "open", { timeout: 15_000 });
+  const handledBefore = await liveChangesHandled(page);
   // The dashboard's reads now fail; the change stream stays up.
   await page.route(/\/api\/admin\/(leads|stats|clients)/, (route) =>
     route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"unavailable","message":"Down"}}' }),
@@ -118,7 +121,8 @@ test("12. a refresh that fails shows 'Sync Error' only, not 'Data Updated' besid
   });
   expect(order.status(), await order.text()).toBeLessThan(300);
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Sync Error" })).toBeVisible();
-  await page.waitForTimeout(1000);
+  // once the page has handled the change (its refetch failed, the toast decided), no 'Data Updated'
+  await expect.poll(() => liveChangesHandled(page), { timeout: 10_000 }).toBeGreaterThan(handledBefore);
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Data Updated" })).toHaveCount(0);
   await page.unrouteAll({ behavior: "ignoreErrors" });
 });

@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { ownerPage } from "./a11y-helpers";
+import { liveChangesHandled, ownerPage } from "./a11y-helpers";
 
 const SHOTS_DIR = process.env.SHOTS_DIR || "/tmp/shots-public2";
 mkdirSync(SHOTS_DIR, { recursive: true });
@@ -305,8 +305,10 @@ test("10. no 'Data Updated' toast after the visitor's own download", async ({ pa
   await returningVisitor(context);
   await context.route(/^https:\/\//, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>Store</title>" }));
   await page.goto("/downloads");
-  // The change feed is open (it opens after the first paint).
-  await page.waitForTimeout(1500);
+  // The change feed is open (it opens after the first paint) and past its first moments, when
+  // every change is quiet anyway (realtime.ts, QUIET_START_MS): else this test proves nothing.
+  await expect(page.locator("html")).toHaveAttribute("data-live", "open", { timeout: 15_000 });
+  const handledBefore = await liveChangesHandled(page);
   await page.locator('[data-app="TiviMate"]').first().click();
   const dialog = page.getByRole("dialog");
   const counted = page.waitForResponse((r) => r.url().includes("/download") && r.request().method() === "POST");
@@ -317,7 +319,8 @@ test("10. no 'Data Updated' toast after the visitor's own download", async ({ pa
   await expect(page.getByText("Download Started")).toBeVisible();
   await store.close();
   await refetched;
-  // ... quietly: no 'Data Updated' for the visitor's own click.
-  await page.waitForTimeout(1000);
+  // ... quietly: once the page has handled that change (refetched, and decided on a toast),
+  // no 'Data Updated' for the visitor's own click.
+  await expect.poll(() => liveChangesHandled(page), { timeout: 10_000 }).toBeGreaterThan(handledBefore);
   await expect(page.getByText("Data Updated")).toHaveCount(0);
 });

@@ -61,6 +61,29 @@ describe("connectLiveData", () => {
     expect(last().closed).toBe(true);
   });
 
+  it("says on <html> when the stream is past its catching-up moment and how many changes it has handled", async () => {
+    const root = document.documentElement;
+    delete root.dataset.live;
+    delete root.dataset.liveHandled;
+    const notify = vi.fn();
+    const stop = connectLiveData({ queryClient, tables: ["packages"], createEventSource: create, notify, now: () => clock });
+    expect(root.dataset.live).toBeUndefined();
+    last().onopen?.();
+    expect(root.dataset.live).toBe("catching-up");
+    last().emit({ table: "packages", op: "UPDATE", id: "1" });
+    expect(root.dataset.liveHandled).toBe("1");
+    clock = QUIET_START_MS;
+    await vi.advanceTimersByTimeAsync(QUIET_START_MS);
+    expect(root.dataset.live).toBe("open");
+    last().emit({ table: "packages", op: "UPDATE", id: "2" });
+    // counted once its refetch and toast decision are done, not before
+    expect(root.dataset.liveHandled).toBe("1");
+    await settle();
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(root.dataset.liveHandled).toBe("2");
+    stop();
+  });
+
   it("refetches the changed table's queries and toasts 'Data Updated' at most once per 3 s", async () => {
     const notify = vi.fn();
     connectLiveData({ queryClient, tables: ["packages", "pricing_specials"], createEventSource: create, notify, now: () => clock });

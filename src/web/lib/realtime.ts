@@ -72,6 +72,7 @@ export function connectLiveData({
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastToast = Number.NEGATIVE_INFINITY;
   let closed = false;
+  let quietEnd: ReturnType<typeof setTimeout> | undefined;
 
   const quietBatches = new Map<string, ReturnType<typeof setTimeout>>();
   const invalidateTable =
@@ -104,8 +105,8 @@ export function connectLiveData({
     const before = shownData(queryClient);
     const refreshed = invalidateTable(change.table);
     // A resync (id null: changes may have been missed) refetches quietly; so does the first moment after opening.
-    if (change.id === null || now() - openedAt < QUIET_START_MS) return;
-    if (quietTables.has(change.table) || isOwnChange(change, now())) return;
+    if (change.id === null || now() - openedAt < QUIET_START_MS) return markHandled();
+    if (quietTables.has(change.table) || isOwnChange(change, now())) return markHandled();
     const toastOnce = () => {
       if (closed || now() - lastToast < TOAST_THROTTLE_MS) return;
       // Nothing on screen changed (the rows read back the same): no news to announce.
@@ -113,8 +114,12 @@ export function connectLiveData({
       lastToast = now();
       notify(change);
     };
-    if (refreshed instanceof Promise) void refreshed.then((outcome) => outcome !== false && toastOnce());
-    else toastOnce();
+    if (refreshed instanceof Promise) {
+      void refreshed.then((outcome) => outcome !== false && toastOnce()).finally(markHandled);
+    } else {
+      toastOnce();
+      markHandled();
+    }
   };
 
   const connect = () => {
@@ -122,7 +127,14 @@ export function connectLiveData({
     source = createEventSource(url);
     source.onopen = () => {
       attempt = 0;
-      if (openedAt === Number.NEGATIVE_INFINITY) openedAt = now();
+      if (openedAt === Number.NEGATIVE_INFINITY) {
+        openedAt = now();
+        markLive(+1);
+        quietEnd = setTimeout(() => {
+          quietEnd = undefined;
+          markLive(-1);
+        }, QUIET_START_MS);
+      }
       if (lostConnection) {
         lostConnection = false;
         for (const table of tables) invalidateTable(table);
@@ -145,10 +157,32 @@ export function connectLiveData({
   return () => {
     closed = true;
     clearTimeout(timer);
+    if (quietEnd !== undefined) {
+      clearTimeout(quietEnd);
+      markLive(-1);
+    }
     for (const batch of quietBatches.values()) clearTimeout(batch);
     source?.close();
     source = null;
   };
+}
+
+/**
+ * What the page says of its change streams on <html>, for whoever watches the page (the browser
+ * tests wait on these rather than on guessed times): `data-live` is "catching-up" while any stream
+ * is within QUIET_START_MS of first opening, then "open"; `data-live-handled` counts the changes
+ * whose refetch and 'Data Updated' decision are done.
+ */
+let streamsCatchingUp = 0;
+function markLive(step: 1 | -1): void {
+  streamsCatchingUp += step;
+  if (typeof document !== "undefined") document.documentElement.dataset.live = streamsCatchingUp > 0 ? "catching-up" : "open";
+}
+
+function markHandled(): void {
+  if (typeof document === "undefined") return;
+  const root = document.documentElement;
+  root.dataset.liveHandled = String(Number(root.dataset.liveHandled ?? "0") + 1);
 }
 
 /** Each query's data as shown now (react-query keeps an unchanged answer's object, so a refetch of the same rows leaves it as it was). */

@@ -13,12 +13,12 @@ import { needsMac } from "@/shared/device-lines";
 import { LOGIN_HINTS } from "@/shared/login-channel";
 import type { PlanViewModel } from "@/shared/pricing";
 import { type PayerDevice, payerDeviceSchema } from "@/shared/schemas";
+import { EmailField, FullNameField, WhatsAppField } from "@/web/components/contact-fields";
 import { DeviceLineField } from "@/web/components/device-line-field";
-import { CheckboxField, FormField } from "@/web/components/form-field";
+import { CheckboxField } from "@/web/components/form-field";
 import { PopiaNotice } from "@/web/components/popia-notice";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
-import { Input } from "@/web/components/ui/input";
 import { BackButton } from "./pay-review-back-button";
 import { EftStep } from "./pay-review-eft-step";
 import { ExtrasSection } from "./pay-review-extras";
@@ -96,42 +96,19 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
             ) : (
               <form noValidate onSubmit={review.onSubmit} aria-label="Your details" className="mt-6 flex flex-col gap-5">
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <FormField id={fieldId("name")} label="Full Name" required error={errors.name?.message} className="sm:col-span-2">
-                    <Input id={fieldId("name")} autoComplete="name" aria-required="true" {...aria("name")} {...register("name")} />
-                  </FormField>
-                  <FormField
+                  <FullNameField id={fieldId("name")} field={register("name")} error={errors.name?.message} />
+                  <WhatsAppField
                     id={fieldId("whatsapp")}
-                    label="WhatsApp Number"
-                    required
+                    field={register("whatsapp")}
                     error={errors.whatsapp?.message}
                     hint={LOGIN_HINTS[loginChannel].whatsapp}
-                  >
-                    <Input
-                      id={fieldId("whatsapp")}
-                      type="tel"
-                      inputMode="tel"
-                      autoComplete="tel"
-                      placeholder="+27 XX XXX XXXX"
-                      aria-required="true"
-                      {...aria("whatsapp", true)}
-                      {...register("whatsapp")}
-                    />
-                  </FormField>
-                  <FormField
+                  />
+                  <EmailField
                     id={fieldId("email")}
-                    label="E-mail Address (optional)"
+                    field={register("email")}
                     error={errors.email?.message}
                     hint={LOGIN_HINTS[loginChannel].email}
-                  >
-                    <Input
-                      id={fieldId("email")}
-                      type="email"
-                      inputMode="email"
-                      autoComplete="email"
-                      {...aria("email", true)}
-                      {...register("email")}
-                    />
-                  </FormField>
+                  />
                 </div>
 
                 <DeviceLineField

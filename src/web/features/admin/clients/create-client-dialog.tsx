@@ -2,14 +2,13 @@
 // (a taken username, a channel with no address) appear beside their fields. No password is
 // shown: the answer says where their welcome with a link to choose one was queued (masked).
 // A new client waits for their first payment or starts a trial.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
 import { type ClientCreate, type ClientCreated, clientCreateSchema } from "@/shared/business-schemas";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
-import { FormError, toastServerErrors } from "../components/form-field";
+import { FormError } from "../components/form-field";
+import { useServerForm } from "../components/use-server-form";
 import { useCreateClient } from "./api/create-client";
 import { CLIENT_FORM_FIELDS, ClientFormFields, type ClientFormValues, clientFormValues } from "./client-form";
 import { ClientMade } from "./client-made";
@@ -45,23 +44,18 @@ function CreateClientForm({ onCreated, onCancel }: { onCreated: (result: ClientC
   const create = useCreateClient();
   const {
     register,
-    handleSubmit,
-    setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<ClientFormValues, unknown, ClientCreate>({
-    resolver: zodResolver(clientCreateSchema) as Resolver<ClientFormValues, unknown, ClientCreate>,
+    onSubmit,
+  } = useServerForm<ClientFormValues, ClientCreate>({
+    schema: clientCreateSchema,
     defaultValues: clientFormValues(),
-  });
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
+    send: async (input) => {
       const answer = await create.mutateAsync(input);
       toast.success("Client created", { description: `${answer.client.full_name} (${answer.client.username}) was added.` });
       onCreated(answer);
-    } catch (error) {
-      toastServerErrors(error, setError, CLIENT_FORM_FIELDS, "Client not created");
-    }
+    },
+    failure: { fields: CLIENT_FORM_FIELDS, toast: "Client not created" },
   });
 
   return (

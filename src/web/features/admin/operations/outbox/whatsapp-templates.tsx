@@ -4,17 +4,17 @@
 // A kind with no template (or one switched off) goes by e-mail instead, or to the owner's queue.
 // "Templates at Meta" (meta-templates.tsx) submits the shop's own templates; the list below is
 // for one set by hand.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { FileText } from "lucide-react";
 import { useState } from "react";
-import { Controller, type Resolver, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { type WhatsAppTemplateInput, type WhatsAppTemplateSetting, whatsappTemplateInputSchema } from "@/shared/messaging";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { toast } from "@/web/lib/toast";
 import { CheckboxField } from "../../catalogue/components/checkbox-field";
-import { Field, FormError, toastServerErrors } from "../../components/form-field";
+import { Field, FormError } from "../../components/form-field";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/sheet";
+import { useServerForm } from "../../components/use-server-form";
 import { useWhatsAppTemplates } from "./api/get-whatsapp-templates";
 import { useDeleteWhatsAppTemplate, useSaveWhatsAppTemplate } from "./api/save-whatsapp-template";
 import { MetaTemplatesCard } from "./meta-templates";
@@ -142,27 +142,23 @@ function TemplateForm({
   const remove = useDeleteWhatsAppTemplate();
   const {
     register,
-    handleSubmit,
-    setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<TemplateFormValues, unknown, WhatsAppTemplateInput>({
-    resolver: zodResolver(whatsappTemplateInputSchema) as Resolver<TemplateFormValues, unknown, WhatsAppTemplateInput>,
+    onSubmit,
+  } = useServerForm<TemplateFormValues, WhatsAppTemplateInput>({
+    schema: whatsappTemplateInputSchema,
     defaultValues: {
       template_name: setting?.template_name ?? "",
       language_code: setting?.language_code ?? "en",
       params: setting?.params.join(", ") ?? "",
       enabled: setting?.enabled ?? true,
     },
-  });
-  const onSubmit = handleSubmit(async (input) => {
-    try {
+    send: async (input) => {
       await save.mutateAsync({ kind, input });
       toast.success("Template saved", { description: label });
       onDone();
-    } catch (error) {
-      toastServerErrors(error, setError, ["template_name", "language_code", "params", "enabled"], "Not saved");
-    }
+    },
+    failure: { fields: ["template_name", "language_code", "params", "enabled"], toast: "Not saved" },
   });
   const onRemove = () =>
     remove.mutate(kind, {

@@ -254,12 +254,7 @@ const couponResolver: Resolver<CouponValues, unknown, CouponInput> = async (valu
 function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; onClose: () => void }) {
   const save = useSaveCoupon();
   const packages = useAdminPackages();
-  const {
-    register,
-    watch,
-    formState: { errors },
-    onSubmit,
-  } = useServerForm<CouponValues, CouponInput>({
+  const { register, watch, errors, onSubmit } = useServerForm({
     resolver: couponResolver,
     defaultValues: {
       code: coupon?.code ?? "",
@@ -364,10 +359,11 @@ function NumberingForm({ current }: { current: NonNullable<ReturnType<typeof use
   const save = useSaveNumbering();
   const {
     register,
-    formState: { errors, isDirty },
+    errors,
+    formState: { isDirty },
     onSubmit,
-  } = useServerForm<NumberingValues, NumberingInput>({
-    schema: numberingSchema,
+  } = useServerForm({
+    resolver: zodResolver(numberingSchema) as unknown as Resolver<NumberingValues, unknown, NumberingInput>,
     defaultValues: { invoice_next: String(current.invoice_next), credit_note_next: String(current.credit_note_next) },
     send: async (input) => {
       const saved = await save.mutateAsync(input);

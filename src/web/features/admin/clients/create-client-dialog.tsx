@@ -2,7 +2,9 @@
 // (a taken username, a channel with no address) appear beside their fields. No password is
 // shown: the answer says where their welcome with a link to choose one was queued (masked).
 // A new client waits for their first payment or starts a trial.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
+import type { Resolver } from "react-hook-form";
 import { type ClientCreate, type ClientCreated, clientCreateSchema } from "@/shared/business-schemas";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { toast } from "@/web/lib/toast";
@@ -42,13 +44,8 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
 
 function CreateClientForm({ onCreated, onCancel }: { onCreated: (result: ClientCreated) => void; onCancel: () => void }) {
   const create = useCreateClient();
-  const {
-    register,
-    watch,
-    formState: { errors, isSubmitting },
-    onSubmit,
-  } = useServerForm<ClientFormValues, ClientCreate>({
-    schema: clientCreateSchema,
+  const { register, watch, errors, isSubmitting, onSubmit } = useServerForm({
+    resolver: zodResolver(clientCreateSchema) as Resolver<ClientFormValues, unknown, ClientCreate>,
     defaultValues: clientFormValues(),
     send: async (input) => {
       const answer = await create.mutateAsync(input);

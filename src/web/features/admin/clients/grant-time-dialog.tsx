@@ -1,7 +1,8 @@
 // 'Grant complimentary time': months and days without payment, always with a reason (it is
 // recorded in the client's history with the admin's name). The dialog shows where the term
 // would end, by the same rule the server applies (src/shared/lifecycle.ts).
-import { useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type Resolver, useWatch } from "react-hook-form";
 import { type AdminClient, type ClientGrant, clientGrantSchema } from "@/shared/business-schemas";
 import { formatDate } from "@/shared/dates";
 import { applyCause, isClientStatus, type LifecycleRules } from "@/shared/lifecycle";
@@ -46,13 +47,8 @@ export function GrantTimeDialog({ client, open, onOpenChange }: ClientDialogProp
 function GrantForm({ client, onDone }: { client: AdminClient; onDone: () => void }) {
   const grant = useGrantTime();
   const rules = useLifecycleRules();
-  const {
-    register,
-    control,
-    formState: { errors, isSubmitting },
-    onSubmit,
-  } = useServerForm<GrantFormValues, ClientGrant>({
-    schema: clientGrantSchema,
+  const { register, control, errors, isSubmitting, onSubmit } = useServerForm({
+    resolver: zodResolver(clientGrantSchema) as Resolver<GrantFormValues, unknown, ClientGrant>,
     defaultValues: { months: "", days: "", reason: "" },
     send: async (input) => {
       const updated = await grant.mutateAsync({ id: client.id, grant: input });

@@ -2,8 +2,9 @@
 // yet (its line type chosen here: MAG or Enigma2), or move a box's line on the panel to a new MAC.
 // The same change as the client's own in the portal, without its cooldown or monthly limit, and
 // recorded in the audit log under the owner's name.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef } from "react";
-import { useWatch } from "react-hook-form";
+import { type Resolver, useWatch } from "react-hook-form";
 import { type AdminMac, adminMacSchema } from "@/shared/device-line-schemas";
 import { LINE_TYPE_LABELS, macWarning, needsMac } from "@/shared/device-lines";
 import { MAC_INPUT_PROPS, MacWarning } from "@/web/components/device-line-field";
@@ -38,13 +39,8 @@ function LineMacForm({ client, onDone }: { client: ClientDialogProps["client"]; 
   const onPanel = Boolean(client.panel_line_id);
   const box = needsMac(client.line_type);
   const attempt = useRef<{ mac: string; key: string } | null>(null);
-  const {
-    register,
-    control,
-    formState: { errors, isSubmitting },
-    onSubmit,
-  } = useServerForm<LineMacValues, AdminMac>({
-    schema: adminMacSchema,
+  const { register, control, errors, isSubmitting, onSubmit } = useServerForm({
+    resolver: zodResolver(adminMacSchema) as unknown as Resolver<LineMacValues, unknown, AdminMac>,
     defaultValues: { mac: "", lineType: client.line_type === "enigma2" ? "enigma2" : "mag" },
     send: async (input) => {
       // A line on the panel keeps its type: only the MAC is sent.

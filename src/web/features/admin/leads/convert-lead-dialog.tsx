@@ -4,8 +4,10 @@
 // No password is shown: the answer says where their welcome with a link to choose one was queued
 // (masked). A lead from a returning client renews that client instead: no second account, and a
 // renewal link is queued to them.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";
+import type { Resolver } from "react-hook-form";
 import { Link } from "react-router";
 import { type AdminLead, type LeadConversion, type LeadConvert, leadConvertSchema } from "@/shared/business-schemas";
 import { Button } from "@/web/components/ui/button";
@@ -99,13 +101,8 @@ function ConvertFields({
   const { trialHours } = useLifecycleRules();
   const returning = returningClient(lead);
   const matching = packages.find((p) => p.name.toLowerCase() === lead.package_name.trim().toLowerCase());
-  const {
-    register,
-    watch,
-    formState: { errors, isSubmitting },
-    onSubmit,
-  } = useServerForm<ConvertValues, LeadConvert>({
-    schema: leadConvertSchema,
+  const { register, watch, errors, isSubmitting, onSubmit } = useServerForm({
+    resolver: zodResolver(leadConvertSchema) as Resolver<ConvertValues, unknown, LeadConvert>,
     defaultValues: { username: "", package_id: matching?.id ?? "", start: isFreeTrialLead(lead) ? "trial" : "pending" },
     send: async (input) => {
       // A returning client keeps their account: only the package travels.

@@ -2,6 +2,8 @@
 // card provider refunds it where it has a refund API (else it is recorded as paid back by hand),
 // and the owner says what happens to the subscription: a whole refund takes back the time it
 // bought unless they choose otherwise.
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { Resolver } from "react-hook-form";
 import { type RefundRequest, refundRequestSchema } from "@/shared/billing";
 import type { AdminPayment } from "@/shared/business-schemas";
 import { formatRand, fromCents, toCents } from "@/shared/money";
@@ -28,6 +30,7 @@ interface RefundValues {
 const FIELDS = ["amount", "reason", "term", "days", "by_hand"] as const;
 /** Payments a provider took, which its refund API (or its merchant portal) pays back. */
 const PAID_BY_HAND_ALONE = new Set(["eft", "manual"]);
+const checkRefund = zodResolver(refundRequestSchema) as unknown as Resolver<RefundValues, unknown, RefundRequest>;
 
 export const TERM_CHOICES: Record<RefundValues["term"], string> = {
   remove: "Take back the time this payment bought",
@@ -45,13 +48,8 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
   const providers = usePaymentProviders();
   const takenBy = findProvider(providers, payment.provider);
   const left = refundableOf(payment);
-  const {
-    register,
-    watch,
-    formState: { errors },
-    onSubmit,
-  } = useServerForm<RefundValues, RefundRequest>({
-    schema: refundRequestSchema,
+  const { register, watch, errors, onSubmit } = useServerForm({
+    resolver: checkRefund,
     defaultValues: {
       amount: String(left),
       reason: "",

@@ -4,9 +4,10 @@
 // A kind with no template (or one switched off) goes by e-mail instead, or to the owner's queue.
 // "Templates at Meta" (meta-templates.tsx) submits the shop's own templates; the list below is
 // for one set by hand.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { FileText } from "lucide-react";
 import { useState } from "react";
-import { Controller } from "react-hook-form";
+import { Controller, type Resolver } from "react-hook-form";
 import { type WhatsAppTemplateInput, type WhatsAppTemplateSetting, whatsappTemplateInputSchema } from "@/shared/messaging";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -140,13 +141,8 @@ function TemplateForm({
 }) {
   const save = useSaveWhatsAppTemplate();
   const remove = useDeleteWhatsAppTemplate();
-  const {
-    register,
-    control,
-    formState: { errors, isSubmitting },
-    onSubmit,
-  } = useServerForm<TemplateFormValues, WhatsAppTemplateInput>({
-    schema: whatsappTemplateInputSchema,
+  const { register, control, errors, isSubmitting, onSubmit } = useServerForm({
+    resolver: zodResolver(whatsappTemplateInputSchema) as Resolver<TemplateFormValues, unknown, WhatsAppTemplateInput>,
     defaultValues: {
       template_name: setting?.template_name ?? "",
       language_code: setting?.language_code ?? "en",

@@ -10,6 +10,7 @@ import type { SettingsMap } from "@/shared/api";
 import { LOGIN_HINTS } from "@/shared/login-channel";
 import { DEVICES, FREE_TRIAL_DURATION, FREE_TRIAL_DURATION_LABEL, INTERNET_PLATFORMS } from "@/shared/options";
 import { isValidWhatsAppLink } from "@/shared/whatsapp";
+import { EmailField, FullNameField, WhatsAppField } from "@/web/components/contact-fields";
 import { DeviceLineField } from "@/web/components/device-line-field";
 import { CheckboxField, FormField, fieldAria } from "@/web/components/form-field";
 import { PopiaNotice } from "@/web/components/popia-notice";
@@ -82,32 +83,9 @@ export function OrderFields({ driver, choices, packagesReady, noTrial, settings 
   return (
     <>
       <Group legend="Your details">
-        <FormField id="order-name" label="Full Name" required error={errors.name} className="sm:col-span-2">
-          <Input id="order-name" autoComplete="name" aria-required="true" {...aria("name")} {...field("name")} />
-        </FormField>
-        <FormField id="order-email" label="E-mail Address" required error={errors.email} hint={login.email}>
-          <Input
-            id="order-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            aria-required="true"
-            {...aria("email", true)}
-            {...field("email")}
-          />
-        </FormField>
-        <FormField id="order-whatsapp" label="WhatsApp Number" required error={errors.whatsapp} hint={login.whatsapp}>
-          <Input
-            id="order-whatsapp"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="+27 XX XXX XXXX"
-            aria-required="true"
-            {...aria("whatsapp", true)}
-            {...field("whatsapp")}
-          />
-        </FormField>
+        <FullNameField id="order-name" field={field("name")} error={errors.name} />
+        <EmailField id="order-email" field={field("email")} error={errors.email} hint={login.email} required />
+        <WhatsAppField id="order-whatsapp" field={field("whatsapp")} error={errors.whatsapp} hint={login.whatsapp} />
       </Group>
 
       <Group legend="Your package">

@@ -13,13 +13,12 @@ import { needsMac } from "@/shared/device-lines";
 import { LOGIN_HINTS } from "@/shared/login-channel";
 import type { PlanViewModel } from "@/shared/pricing";
 import { type PayerDevice, payerDeviceSchema } from "@/shared/schemas";
+import { EmailField, FullNameField, WhatsAppField } from "@/web/components/contact-fields";
 import { DeviceLineField } from "@/web/components/device-line-field";
-import { CheckboxField, FormField } from "@/web/components/form-field";
+import { CheckboxField } from "@/web/components/form-field";
 import { PopiaNotice } from "@/web/components/popia-notice";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
-import { Input } from "@/web/components/ui/input";
-import { checkCoupon } from "./api/check-coupon";
 import { BackButton } from "./pay-review-back-button";
 import { EftStep } from "./pay-review-eft-step";
 import { ExtrasSection } from "./pay-review-extras";
@@ -50,30 +49,14 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
     reValidateMode: "onChange",
   });
   const {
-    choices,
-    testCheckout,
-    method,
-    setPicked,
-    providerName,
-    eft,
-    quote,
-    setQuote,
     register,
-    getValues,
-    setError,
-    clearErrors,
     watch,
-    errors,
-    isSubmitting,
-    identity,
-    onSubmit,
-    aria,
-    askCode,
-    asking,
-    askForCode,
-    loginChannel,
-    renewal,
-  } = usePayReview({ plan, onClose, form });
+    formState: { errors, isSubmitting },
+  } = form;
+  const { review, code, coupon, payment } = usePayReview({ plan, onClose, form });
+  const { aria, loginChannel } = review;
+  const { method } = payment;
+  const askCode = code.answer !== null;
 
   return (
     <Dialog open onOpenChange={(open) => (open || isSubmitting ? undefined : onClose())}>
@@ -87,8 +70,8 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
           first.focus();
         }}
       >
-        {eft ? (
-          <EftStep eft={eft} plan={plan} onClose={onClose} />
+        {payment.eft ? (
+          <EftStep eft={payment.eft} plan={plan} onClose={onClose} />
         ) : (
           <>
             <DialogHeader>
@@ -96,9 +79,9 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
               <DialogDescription>Check your package, then tell us who's paying so we can set up your account.</DialogDescription>
             </DialogHeader>
 
-            <PlanSummary plan={plan} quote={quote} />
-            {choices.length > 1 ? <MethodChoice choices={choices} chosen={method} onChoose={setPicked} /> : null}
-            <NextSteps method={method} providerName={providerName} box={needsMac(watch("lineType"))} />
+            <PlanSummary plan={plan} quote={coupon.quote} />
+            {payment.choices.length > 1 ? <MethodChoice choices={payment.choices} chosen={method} onChoose={payment.pick} /> : null}
+            <NextSteps method={method} providerName={payment.providerName} box={needsMac(watch("lineType"))} />
 
             {method === "none" ? (
               <>
@@ -111,44 +94,21 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                 </DialogFooter>
               </>
             ) : (
-              <form noValidate onSubmit={onSubmit} aria-label="Your details" className="mt-6 flex flex-col gap-5">
+              <form noValidate onSubmit={review.onSubmit} aria-label="Your details" className="mt-6 flex flex-col gap-5">
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <FormField id={fieldId("name")} label="Full Name" required error={errors.name?.message} className="sm:col-span-2">
-                    <Input id={fieldId("name")} autoComplete="name" aria-required="true" {...aria("name")} {...register("name")} />
-                  </FormField>
-                  <FormField
+                  <FullNameField id={fieldId("name")} field={register("name")} error={errors.name?.message} />
+                  <WhatsAppField
                     id={fieldId("whatsapp")}
-                    label="WhatsApp Number"
-                    required
+                    field={register("whatsapp")}
                     error={errors.whatsapp?.message}
                     hint={LOGIN_HINTS[loginChannel].whatsapp}
-                  >
-                    <Input
-                      id={fieldId("whatsapp")}
-                      type="tel"
-                      inputMode="tel"
-                      autoComplete="tel"
-                      placeholder="+27 XX XXX XXXX"
-                      aria-required="true"
-                      {...aria("whatsapp", true)}
-                      {...register("whatsapp")}
-                    />
-                  </FormField>
-                  <FormField
+                  />
+                  <EmailField
                     id={fieldId("email")}
-                    label="E-mail Address (optional)"
+                    field={register("email")}
                     error={errors.email?.message}
                     hint={LOGIN_HINTS[loginChannel].email}
-                  >
-                    <Input
-                      id={fieldId("email")}
-                      type="email"
-                      inputMode="email"
-                      autoComplete="email"
-                      {...aria("email", true)}
-                      {...register("email")}
-                    />
-                  </FormField>
+                  />
                 </div>
 
                 <DeviceLineField
@@ -161,38 +121,31 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                   macError={errors.mac?.message}
                 />
 
-                {askCode && identity ? (
+                {code.answer ? (
                   <IdentityStep
-                    answer={identity.answer}
+                    answer={code.answer}
                     error={errors.verificationCode?.message}
                     aria={aria("verificationCode", true)}
                     field={register("verificationCode")}
                   />
                 ) : (
                   <div className="flex flex-col items-start gap-1">
-                    <Button type="button" variant="ghost" size="sm" className="px-1" onClick={askForCode} disabled={asking || isSubmitting}>
-                      {asking ? <Loader2 aria-hidden="true" className="animate-spin" /> : <KeyRound aria-hidden="true" />}
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      className="px-1"
+                      onClick={code.ask}
+                      disabled={code.asking || isSubmitting}
+                    >
+                      {code.asking ? <Loader2 aria-hidden="true" className="animate-spin" /> : <KeyRound aria-hidden="true" />}
                       {PAY_REVIEW_MESSAGES.returning}
                     </Button>
                     <p className="text-xs text-ink-subtle">{PAY_REVIEW_MESSAGES.returningHint}</p>
                   </div>
                 )}
 
-                <ExtrasSection
-                  register={register}
-                  aria={aria}
-                  errors={errors}
-                  quote={quote}
-                  onApply={async () => {
-                    const code = getValues("coupon").trim();
-                    clearErrors("coupon");
-                    setQuote(null);
-                    if (!code) return;
-                    const answer = await checkCoupon({ packageId: plan.packageId, coupon: code, whatsapp: getValues("whatsapp") });
-                    if (answer.ok) setQuote(answer.quote);
-                    else setError("coupon", { type: "server", message: answer.message }, { shouldFocus: true });
-                  }}
-                />
+                <ExtrasSection register={register} aria={aria} errors={errors} quote={coupon.quote} onApply={coupon.apply} />
 
                 <PopiaNotice
                   collected="your name, WhatsApp number and, if you give it, your e-mail address"
@@ -218,7 +171,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                   {PAY_REVIEW_MESSAGES.consent}
                 </CheckboxField>
 
-                {renewal ? (
+                {payment.renewal ? (
                   <CheckboxField
                     id="payer-autoRenew"
                     input={
@@ -232,18 +185,18 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                   >
                     <span className="font-medium">{AUTO_RENEW_LABEL}</span>
                     <span id="payer-autoRenew-consent" className="mt-1 block text-xs text-ink-subtle">
-                      {renewal}
+                      {payment.renewal}
                     </span>
                   </CheckboxField>
                 ) : null}
 
-                {method === "card" && choices.length === 0 ? (
+                {method === "card" && payment.choices.length === 0 ? (
                   <p className="flex items-center gap-2 text-xs text-ink-subtle" data-testid="card-only-note">
                     <CreditCard aria-hidden="true" className="size-3.5 shrink-0" />
                     {PAY_REVIEW_MESSAGES.cardOnly}
                   </p>
                 ) : null}
-                {testCheckout && (method === "card" || method === "both") ? (
+                {payment.testCheckout && (method === "card" || method === "both") ? (
                   <p className="flex items-center gap-2 text-xs text-ink-subtle" data-testid="test-checkout-note">
                     <FlaskConical aria-hidden="true" className="size-3.5 shrink-0" />
                     {PAY_REVIEW_MESSAGES.testCheckout}
@@ -291,7 +244,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
                       ) : (
                         <Wallet aria-hidden="true" />
                       )}
-                      {askCode && !isSubmitting ? "Sign in and pay" : submitLabel(method, isSubmitting, providerName)}
+                      {askCode && !isSubmitting ? "Sign in and pay" : submitLabel(method, isSubmitting, payment.providerName)}
                     </Button>
                   )}
                 </DialogFooter>

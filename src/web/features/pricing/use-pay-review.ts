@@ -22,6 +22,7 @@ import { closeTab } from "@/web/lib/new-tab";
 import { usePaymentMethods } from "@/web/lib/queries/payment-methods";
 import { findProvider, usePaymentProviders } from "@/web/lib/queries/payment-providers";
 import { toast } from "@/web/lib/toast";
+import { checkCoupon } from "./api/check-coupon";
 import { identifyPayer } from "./api/identify-payer";
 import { openPaymentTab, PAYER_FIELDS, PAYMENT_MESSAGES, type PayerField, payByCard, payByEft } from "./pay-now";
 import { fieldId, type Method, methodChoices, type PayerValues, paymentMethod, savesCard, type Way } from "./pay-review-model";
@@ -48,7 +49,7 @@ export function usePayReview({
   const providerName = methods?.providers?.find((p) => p.id === method)?.name;
   const [eft, setEft] = useState<EftResponse | null>(null);
   const [quote, setQuote] = useState<CouponQuote | null>(null);
-  const { register, handleSubmit, getValues, setError, clearErrors, formState, watch, trigger } = form;
+  const { handleSubmit, getValues, setError, clearErrors, formState, watch, trigger } = form;
   const { errors, isSubmitting } = formState;
 
   // Who is paying: asked of the server once per number and e-mail typed (identifyPayer).
@@ -137,30 +138,24 @@ export function usePayReview({
           packageMonths({ duration_months: null, duration: plan.duration, name: plan.packageName }) ?? 1,
         )
       : null;
+  // Apply: the coupon is priced by the server now, and checked again when the payment is made
+  const applyCoupon = async () => {
+    const code = getValues("coupon").trim();
+    clearErrors("coupon");
+    setQuote(null);
+    if (!code) return;
+    const answer = await checkCoupon({ packageId: plan.packageId, coupon: code, whatsapp: getValues("whatsapp") });
+    if (answer.ok) setQuote(answer.quote);
+    else setError("coupon", { type: "server", message: answer.message }, { shouldFocus: true });
+  };
   return {
-    choices,
-    testCheckout,
-    method,
-    setPicked,
-    providerName,
-    eft,
-    quote,
-    setQuote,
-    register,
-    getValues,
-    setError,
-    clearErrors,
-    watch,
-    errors,
-    isSubmitting,
-    identity,
-    onSubmit,
-    aria,
-    askCode,
-    asking,
-    askForCode,
-    loginChannel,
-    renewal,
+    /** the ways to pay on offer, the one picked, and the EFT details once they are asked for */
+    payment: { choices, method, pick: setPicked, providerName, testCheckout, renewal, eft },
+    /** "Already a customer?": the server's answer while it is for the number and e-mail typed */
+    code: { answer: askCode && identity ? identity.answer : null, asking, ask: askForCode },
+    coupon: { quote, apply: applyCoupon },
+    /** the payer form's submit, each field's aria attributes, and where the login details are promised */
+    review: { onSubmit, aria, loginChannel },
   };
 }
 

@@ -4,7 +4,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Download, FileText, Pencil, Plus, TicketPercent, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import type { Resolver } from "react-hook-form";
 import { Link } from "react-router";
 import { type CouponInput, couponInputSchema, type NumberingInput, numberingSchema } from "@/shared/billing";
 import { formatDate, saDay } from "@/shared/dates";
@@ -19,8 +19,9 @@ import { toast } from "@/web/lib/toast";
 import { useAdminPackages } from "../api/get-admin-packages";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { ConfirmDialog } from "../components/confirm-dialog";
-import { Field, FormError, showServerErrors } from "../components/form-field";
+import { Field, FormError } from "../components/form-field";
 import { BusyLockedDialog } from "../components/form-only-dialog";
+import { useServerForm } from "../components/use-server-form";
 import { type AdminCoupon, useCoupons, useDeleteCoupon, useDocuments, useNumbering, useSaveCoupon, useSaveNumbering } from "./api/billing";
 
 /** This month in South Africa, as YYYY-MM. */
@@ -253,13 +254,7 @@ const couponResolver: Resolver<CouponValues, unknown, CouponInput> = async (valu
 function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; onClose: () => void }) {
   const save = useSaveCoupon();
   const packages = useAdminPackages();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<CouponValues, unknown, CouponInput>({
+  const { register, watch, errors, onSubmit } = useServerForm({
     resolver: couponResolver,
     defaultValues: {
       code: coupon?.code ?? "",
@@ -271,20 +266,17 @@ function CouponDialog({ coupon, onClose }: { coupon: AdminCoupon | null; onClose
       max_uses: coupon?.max_uses ? String(coupon.max_uses) : "",
       is_active: coupon?.is_active ?? true,
     },
-  });
-  const kind = watch("kind");
-  const submit = handleSubmit(async (input) => {
-    try {
+    send: async (input) => {
       const saved = await save.mutateAsync({ id: coupon?.id, input });
       toast.success(`${saved.code} saved`);
       onClose();
-    } catch (error) {
-      showServerErrors(error, setError, COUPON_FIELDS, "Not saved. Please try again.");
-    }
+    },
+    failure: { fields: COUPON_FIELDS, fallback: "Not saved. Please try again." },
   });
+  const kind = watch("kind");
   return (
     <BusyLockedDialog busy={save.isPending} onClose={onClose} className="max-w-lg">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <DialogHeader>
           <DialogTitle>{coupon ? `Edit ${coupon.code}` : "New coupon"}</DialogTitle>
           <DialogDescription>The price is worked out on our server; the invoice shows the coupon and what it took off.</DialogDescription>
@@ -367,24 +359,21 @@ function NumberingForm({ current }: { current: NonNullable<ReturnType<typeof use
   const save = useSaveNumbering();
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<NumberingValues, unknown, NumberingInput>({
+    errors,
+    formState: { isDirty },
+    onSubmit,
+  } = useServerForm({
     resolver: zodResolver(numberingSchema) as unknown as Resolver<NumberingValues, unknown, NumberingInput>,
     defaultValues: { invoice_next: String(current.invoice_next), credit_note_next: String(current.credit_note_next) },
-  });
-  const submit = handleSubmit(async (input) => {
-    try {
+    send: async (input) => {
       const saved = await save.mutateAsync(input);
       toast.success("Numbering saved", { description: `The next invoice is ${saved.invoice_example}.` });
-    } catch (error) {
-      showServerErrors(error, setError, ["invoice_next", "credit_note_next"], "Not saved. Please try again.");
-    }
+    },
+    failure: { fields: ["invoice_next", "credit_note_next"], fallback: "Not saved. Please try again." },
   });
   return (
     <Card className="p-5 sm:p-6">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <div>
           <h2 className="text-lg font-semibold text-ink">Numbering</h2>
           <p className="text-sm text-ink-muted">

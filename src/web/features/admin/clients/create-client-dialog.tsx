@@ -4,12 +4,13 @@
 // A new client waits for their first payment or starts a trial.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import type { Resolver } from "react-hook-form";
 import { type ClientCreate, type ClientCreated, clientCreateSchema } from "@/shared/business-schemas";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
-import { FormError, toastServerErrors } from "../components/form-field";
+import { FormError } from "../components/form-field";
+import { useServerForm } from "../components/use-server-form";
 import { useCreateClient } from "./api/create-client";
 import { CLIENT_FORM_FIELDS, ClientFormFields, type ClientFormValues, clientFormValues } from "./client-form";
 import { ClientMade } from "./client-made";
@@ -43,25 +44,15 @@ export function CreateClientDialog({ open, onOpenChange }: { open: boolean; onOp
 
 function CreateClientForm({ onCreated, onCancel }: { onCreated: (result: ClientCreated) => void; onCancel: () => void }) {
   const create = useCreateClient();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ClientFormValues, unknown, ClientCreate>({
+  const { register, watch, errors, isSubmitting, onSubmit } = useServerForm({
     resolver: zodResolver(clientCreateSchema) as Resolver<ClientFormValues, unknown, ClientCreate>,
     defaultValues: clientFormValues(),
-  });
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
+    send: async (input) => {
       const answer = await create.mutateAsync(input);
       toast.success("Client created", { description: `${answer.client.full_name} (${answer.client.username}) was added.` });
       onCreated(answer);
-    } catch (error) {
-      toastServerErrors(error, setError, CLIENT_FORM_FIELDS, "Client not created");
-    }
+    },
+    failure: { fields: CLIENT_FORM_FIELDS, toast: "Client not created" },
   });
 
   return (

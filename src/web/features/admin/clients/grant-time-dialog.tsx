@@ -2,7 +2,7 @@
 // recorded in the client's history with the admin's name). The dialog shows where the term
 // would end, by the same rule the server applies (src/shared/lifecycle.ts).
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type Resolver, useForm, useWatch } from "react-hook-form";
+import { type Resolver, useWatch } from "react-hook-form";
 import { type AdminClient, type ClientGrant, clientGrantSchema } from "@/shared/business-schemas";
 import { formatDate } from "@/shared/dates";
 import { applyCause, isClientStatus, type LifecycleRules } from "@/shared/lifecycle";
@@ -12,8 +12,9 @@ import { Textarea } from "@/web/components/ui/textarea";
 import { toast } from "@/web/lib/toast";
 import { useLifecycleRules } from "../api/get-lifecycle-rules";
 import { DialogActions } from "../components/dialog-actions";
-import { Field, FormError, toastServerErrors } from "../components/form-field";
+import { Field, FormError } from "../components/form-field";
 import { FormOnlyDialog } from "../components/form-only-dialog";
+import { useServerForm } from "../components/use-server-form";
 import { useGrantTime } from "./api/grant-time";
 import type { ClientDialogProps } from "./client-dialog";
 
@@ -46,30 +47,20 @@ export function GrantTimeDialog({ client, open, onOpenChange }: ClientDialogProp
 function GrantForm({ client, onDone }: { client: AdminClient; onDone: () => void }) {
   const grant = useGrantTime();
   const rules = useLifecycleRules();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<GrantFormValues, unknown, ClientGrant>({
+  const { register, control, errors, isSubmitting, onSubmit } = useServerForm({
     resolver: zodResolver(clientGrantSchema) as Resolver<GrantFormValues, unknown, ClientGrant>,
     defaultValues: { months: "", days: "", reason: "" },
-  });
-  const [months, days] = useWatch({ control, name: ["months", "days"] });
-  const end = grantedEnd(client, whole(months), whole(days), rules);
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
+    send: async (input) => {
       const updated = await grant.mutateAsync({ id: client.id, grant: input });
       toast.success("Complimentary time granted", {
         description: `${client.full_name} now runs to ${formatDate(updated.subscription_end)}.`,
       });
       onDone();
-    } catch (error) {
-      toastServerErrors(error, setError, ["months", "days", "reason"], "Not granted");
-    }
+    },
+    failure: { fields: ["months", "days", "reason"], toast: "Not granted" },
   });
+  const [months, days] = useWatch({ control, name: ["months", "days"] });
+  const end = grantedEnd(client, whole(months), whole(days), rules);
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -4,7 +4,7 @@
 // recorded in the audit log under the owner's name.
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef } from "react";
-import { type Resolver, useForm, useWatch } from "react-hook-form";
+import { type Resolver, useWatch } from "react-hook-form";
 import { type AdminMac, adminMacSchema } from "@/shared/device-line-schemas";
 import { LINE_TYPE_LABELS, macWarning, needsMac } from "@/shared/device-lines";
 import { MAC_INPUT_PROPS, MacWarning } from "@/web/components/device-line-field";
@@ -13,8 +13,9 @@ import { Input } from "@/web/components/ui/input";
 import { Select } from "@/web/components/ui/select";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
-import { Field, FormError, toastServerErrors } from "../components/form-field";
+import { Field, FormError } from "../components/form-field";
 import { FormOnlyDialog } from "../components/form-only-dialog";
+import { useServerForm } from "../components/use-server-form";
 import { useSetLineMac } from "./api/set-line-mac";
 import type { ClientDialogProps } from "./client-dialog";
 
@@ -37,25 +38,14 @@ function LineMacForm({ client, onDone }: { client: ClientDialogProps["client"]; 
   const save = useSetLineMac();
   const onPanel = Boolean(client.panel_line_id);
   const box = needsMac(client.line_type);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<LineMacValues, unknown, AdminMac>({
+  const attempt = useRef<{ mac: string; key: string } | null>(null);
+  const { register, control, errors, isSubmitting, onSubmit } = useServerForm({
     resolver: zodResolver(adminMacSchema) as unknown as Resolver<LineMacValues, unknown, AdminMac>,
     defaultValues: { mac: "", lineType: client.line_type === "enigma2" ? "enigma2" : "mag" },
-  });
-  const [mac, lineType] = useWatch({ control, name: ["mac", "lineType"] });
-  const warning = errors.mac ? "" : macWarning(lineType, mac);
-  const attempt = useRef<{ mac: string; key: string } | null>(null);
-
-  const onSubmit = handleSubmit(async (input) => {
-    // A line on the panel keeps its type: only the MAC is sent.
-    const body = onPanel ? { mac: input.mac } : input;
-    if (attempt.current?.mac !== input.mac) attempt.current = { mac: input.mac, key: attemptKey() };
-    try {
+    send: async (input) => {
+      // A line on the panel keeps its type: only the MAC is sent.
+      const body = onPanel ? { mac: input.mac } : input;
+      if (attempt.current?.mac !== input.mac) attempt.current = { mac: input.mac, key: attemptKey() };
       const answer = await save.mutateAsync({ id: client.id, body, key: attempt.current.key });
       toast.success(answer.change ? "MAC change sent to the panel" : "MAC address saved", {
         description: answer.change
@@ -63,10 +53,11 @@ function LineMacForm({ client, onDone }: { client: ClientDialogProps["client"]; 
           : `${client.full_name}'s line will be made for ${answer.line_mac}. If a panel job failed over the MAC, retry it below.`,
       });
       onDone();
-    } catch (error) {
-      toastServerErrors(error, setError, ["mac", "lineType"], "MAC address not saved");
-    }
+    },
+    failure: { fields: ["mac", "lineType"], toast: "MAC address not saved" },
   });
+  const [mac, lineType] = useWatch({ control, name: ["mac", "lineType"] });
+  const warning = errors.mac ? "" : macWarning(lineType, mac);
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -7,7 +7,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import type { Resolver } from "react-hook-form";
 import { Link } from "react-router";
 import { type AdminLead, type LeadConversion, type LeadConvert, leadConvertSchema } from "@/shared/business-schemas";
 import { Button } from "@/web/components/ui/button";
@@ -22,8 +22,9 @@ import type { AdminPackage } from "../catalogue/api/types";
 import { ClientMade } from "../clients/client-made";
 import { QueuedToNote } from "../clients/queued-to";
 import { ChoiceCard, PackageOptions } from "../components/choices";
-import { Field, FormError, toastServerErrors } from "../components/form-field";
+import { Field, FormError } from "../components/form-field";
 import { priceTodayText } from "../components/format";
+import { useServerForm } from "../components/use-server-form";
 import { useConvertLead } from "./api/convert-lead";
 import { returningClient } from "./lead-labels";
 
@@ -100,19 +101,10 @@ function ConvertFields({
   const { trialHours } = useLifecycleRules();
   const returning = returningClient(lead);
   const matching = packages.find((p) => p.name.toLowerCase() === lead.package_name.trim().toLowerCase());
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ConvertValues, unknown, LeadConvert>({
+  const { register, watch, errors, isSubmitting, onSubmit } = useServerForm({
     resolver: zodResolver(leadConvertSchema) as Resolver<ConvertValues, unknown, LeadConvert>,
     defaultValues: { username: "", package_id: matching?.id ?? "", start: isFreeTrialLead(lead) ? "trial" : "pending" },
-  });
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
+    send: async (input) => {
       // A returning client keeps their account: only the package travels.
       const answer = await convert.mutateAsync({ id: lead.id, input: returning ? { package_id: input.package_id } : input });
       toast.success(answer.renewed ? "Client renewed" : "Client created", {
@@ -121,9 +113,8 @@ function ConvertFields({
           : `${answer.client.full_name} was queued a link to choose their password.`,
       });
       onConverted(answer);
-    } catch (error) {
-      toastServerErrors(error, setError, ["username", "package_id", "start"], "Conversion failed");
-    }
+    },
+    failure: { fields: ["username", "package_id", "start"], toast: "Conversion failed" },
   });
 
   const chosen = packages.find((p) => p.id === watch("package_id"));

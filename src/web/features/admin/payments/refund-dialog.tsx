@@ -3,7 +3,7 @@
 // and the owner says what happens to the subscription: a whole refund takes back the time it
 // bought unless they choose otherwise.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type Resolver, useForm } from "react-hook-form";
+import type { Resolver } from "react-hook-form";
 import { type RefundRequest, refundRequestSchema } from "@/shared/billing";
 import type { AdminPayment } from "@/shared/business-schemas";
 import { formatRand, fromCents, toCents } from "@/shared/money";
@@ -14,8 +14,9 @@ import { Textarea } from "@/web/components/ui/textarea";
 import { findProvider, usePaymentProviders } from "@/web/lib/queries/payment-providers";
 import { toast } from "@/web/lib/toast";
 import { DialogActions } from "../components/dialog-actions";
-import { Field, FormError, showServerErrors } from "../components/form-field";
+import { Field, FormError } from "../components/form-field";
 import { BusyLockedDialog } from "../components/form-only-dialog";
+import { useServerForm } from "../components/use-server-form";
 import { useRefundPayment } from "./api/refund-payment";
 import { confirmedRefund, providerName } from "./payment-labels";
 
@@ -47,13 +48,7 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
   const providers = usePaymentProviders();
   const takenBy = findProvider(providers, payment.provider);
   const left = refundableOf(payment);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<RefundValues, unknown, RefundRequest>({
+  const { register, watch, errors, onSubmit } = useServerForm({
     resolver: checkRefund,
     defaultValues: {
       amount: String(left),
@@ -62,26 +57,22 @@ export function RefundDialog({ payment, onClose }: { payment: AdminPayment; onCl
       days: "",
       by_hand: false,
     },
-  });
-  const term = watch("term");
-  const viaProvider = !PAID_BY_HAND_ALONE.has(payment.provider);
-  const whole = toCents(Number(watch("amount")) || 0) === toCents(payment.amount);
-
-  const submit = handleSubmit(async (values) => {
-    try {
+    send: async (values) => {
       const done = await refund.mutateAsync({ id: payment.id, refund: values });
       toast.success(`Credit note ${done.credit_note} issued`, {
         description: `${formatRand(done.amount)} ${done.method === "provider" ? `refunded through ${providerName(providers, payment.provider)}` : "recorded as paid back by hand"}.`,
       });
       onClose();
-    } catch (error) {
-      showServerErrors(error, setError, FIELDS, "The refund was not made. Please try again.");
-    }
+    },
+    failure: { fields: FIELDS, fallback: "The refund was not made. Please try again." },
   });
+  const term = watch("term");
+  const viaProvider = !PAID_BY_HAND_ALONE.has(payment.provider);
+  const whole = toCents(Number(watch("amount")) || 0) === toCents(payment.amount);
 
   return (
     <BusyLockedDialog busy={refund.isPending} onClose={onClose} className="max-w-lg">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <DialogHeader>
           <DialogTitle>Refund</DialogTitle>
           <DialogDescription>

@@ -11,6 +11,7 @@ import { useAutoRenew, useStopAutoRenew } from "../api/auto-renew";
 import { useChangeAutoRenewCard } from "../api/change-auto-renew-card";
 import { goToCheckout } from "./checkout";
 import { errorMessage } from "./server-errors";
+import { SettingSwitch } from "./setting-switch";
 
 export function AutoRenewCard() {
   const state = useAutoRenew();
@@ -38,25 +39,19 @@ export function AutoRenewCard() {
         <RefreshCw aria-hidden="true" className="size-5 text-accent-ink" />
         Automatic renewal
       </h2>
-      <label className="mt-4 flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line bg-surface-raised p-4">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={on}
-          aria-checked={on}
-          disabled={!on || stop.isPending}
-          onChange={(event) => {
-            if (!event.target.checked) turnOff();
-          }}
-          className="size-5 shrink-0 accent-[var(--color-accent)]"
-        />
-        <span className="text-sm text-ink">Renew automatically</span>
-      </label>
-      <p className="mt-2 text-sm text-ink-subtle" role="status">
-        {on
-          ? `On, ${state.data.card}. ${state.data.consent}`
-          : "Off. To turn it on again, tick 'Renew automatically with this card' when you next pay by card."}
-      </p>
+      <SettingSwitch
+        label="Renew automatically"
+        on={on}
+        disabled={!on || stop.isPending}
+        onSwitch={(next) => {
+          if (!next) turnOff();
+        }}
+        status={
+          on
+            ? `On, ${state.data.card}. ${state.data.consent}`
+            : "Off. To turn it on again, tick 'Renew automatically with this card' when you next pay by card."
+        }
+      />
       {on && state.data.canChangeCard ? (
         <Button type="button" variant="outline" className="mt-4 min-h-11" disabled={change.isPending} onClick={useAnotherCard}>
           <CreditCard aria-hidden="true" className="size-4" />

@@ -7,6 +7,7 @@ import { Card } from "@/web/components/ui/card";
 import { toast } from "@/web/lib/toast";
 import { useSetStatusUpdates, useStatusUpdates } from "../api/status-updates";
 import { errorMessage } from "./server-errors";
+import { SettingSwitch } from "./setting-switch";
 
 const CHANNEL_WORDS = { whatsapp: "on WhatsApp", email: "by e-mail" } as const;
 
@@ -41,29 +42,21 @@ export function StatusUpdatesCard() {
           We couldn't load this just now. Please try again in a minute.
         </p>
       ) : (
-        <>
-          <label className="mt-4 flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line bg-surface-raised p-4">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={on}
-              aria-checked={on}
-              disabled={state.isPending || change.isPending || (!on && channel === null)}
-              onChange={(event) => toggle(event.target.checked)}
-              className="size-5 shrink-0 accent-[var(--color-accent)]"
-            />
-            <span className="text-sm text-ink">Send me status updates</span>
-          </label>
-          <p className="mt-2 text-sm text-ink-subtle" role="status">
-            {state.isPending
+        <SettingSwitch
+          label="Send me status updates"
+          on={on}
+          disabled={state.isPending || change.isPending || (!on && channel === null)}
+          onSwitch={toggle}
+          status={
+            state.isPending
               ? "Loading..."
               : channel === null
                 ? "Add an e-mail address or WhatsApp number above first, so we can reach you."
                 : on
                   ? `You get them ${CHANNEL_WORDS[channel]}, your preferred channel. Switch off to stop.`
-                  : `Off. Switch on to get them ${CHANNEL_WORDS[channel]}.`}
-          </p>
-        </>
+                  : `Off. Switch on to get them ${CHANNEL_WORDS[channel]}.`
+          }
+        />
       )}
     </Card>
   );

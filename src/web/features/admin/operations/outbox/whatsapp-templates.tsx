@@ -7,14 +7,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FileText } from "lucide-react";
 import { useState } from "react";
-import { Controller, type Resolver, useForm } from "react-hook-form";
+import { Controller, type Resolver } from "react-hook-form";
 import { type WhatsAppTemplateInput, type WhatsAppTemplateSetting, whatsappTemplateInputSchema } from "@/shared/messaging";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { toast } from "@/web/lib/toast";
 import { CheckboxField } from "../../catalogue/components/checkbox-field";
-import { Field, FormError, toastServerErrors } from "../../components/form-field";
+import { Field, FormError } from "../../components/form-field";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "../../components/sheet";
+import { useServerForm } from "../../components/use-server-form";
 import { useWhatsAppTemplates } from "./api/get-whatsapp-templates";
 import { useDeleteWhatsAppTemplate, useSaveWhatsAppTemplate } from "./api/save-whatsapp-template";
 import { MetaTemplatesCard } from "./meta-templates";
@@ -140,13 +141,7 @@ function TemplateForm({
 }) {
   const save = useSaveWhatsAppTemplate();
   const remove = useDeleteWhatsAppTemplate();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<TemplateFormValues, unknown, WhatsAppTemplateInput>({
+  const { register, control, errors, isSubmitting, onSubmit } = useServerForm({
     resolver: zodResolver(whatsappTemplateInputSchema) as Resolver<TemplateFormValues, unknown, WhatsAppTemplateInput>,
     defaultValues: {
       template_name: setting?.template_name ?? "",
@@ -154,15 +149,12 @@ function TemplateForm({
       params: setting?.params.join(", ") ?? "",
       enabled: setting?.enabled ?? true,
     },
-  });
-  const onSubmit = handleSubmit(async (input) => {
-    try {
+    send: async (input) => {
       await save.mutateAsync({ kind, input });
       toast.success("Template saved", { description: label });
       onDone();
-    } catch (error) {
-      toastServerErrors(error, setError, ["template_name", "language_code", "params", "enabled"], "Not saved");
-    }
+    },
+    failure: { fields: ["template_name", "language_code", "params", "enabled"], toast: "Not saved" },
   });
   const onRemove = () =>
     remove.mutate(kind, {

@@ -11,13 +11,13 @@ import type { FormEventHandler, ReactNode } from "react";
 import { type DefaultValues, type FieldValues, useForm } from "react-hook-form";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
+import { AuthPage } from "@/web/components/auth-page";
 import { FieldError, fieldAria } from "@/web/components/form-field";
 import { Button } from "@/web/components/ui/button";
 import { Input, type InputProps } from "@/web/components/ui/input";
 import { Label } from "@/web/components/ui/label";
 import { PageSkeleton } from "@/web/components/ui/page-skeleton";
 import { ApiError } from "@/web/lib/api";
-import { cn } from "@/web/lib/cn";
 import { toast } from "@/web/lib/toast";
 
 /** The toast for a refused or failed sign-in (spec §8); `invalid` is what a 401 says. */
@@ -99,35 +99,26 @@ export function SignInPage({ state, icon: Icon, title, intro, links, className, 
   if (sessionStatus === "loading") return <PageSkeleton variant="form" />;
   if (sessionStatus === "authenticated" && !isSubmitting) return <Navigate to={target} replace />;
   return (
-    <div className={cn("flex items-center justify-center px-4 py-10", className)}>
-      <div className="w-full max-w-md">
-        <div className="mb-8 flex flex-col items-center gap-3 text-center">
-          <span className="flex size-14 items-center justify-center rounded-2xl bg-accent/15 text-accent-ink">
-            <Icon aria-hidden="true" className="size-7" />
-          </span>
-          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">{title}</h1>
-          <p className="text-ink-muted">{intro}</p>
-        </div>
-        <form
-          onSubmit={onSubmit}
-          noValidate
-          className="flex flex-col gap-5 rounded-card border border-line bg-surface p-6 shadow-xl shadow-black/30 sm:p-8"
-        >
-          {children}
-          <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
-            <LogIn aria-hidden="true" />
-            {isSubmitting ? "Signing in..." : "Sign In"}
-          </Button>
-        </form>
-        <nav aria-label="Elsewhere" className="mt-6 flex flex-col items-center gap-1 text-sm sm:flex-row sm:justify-center sm:gap-4">
-          {links.map((link) => (
-            <Link key={link.to} to={link.to} className="inline-flex min-h-11 items-center text-ink-muted hover:text-ink">
-              {link.label}
-            </Link>
-          ))}
-        </nav>
-      </div>
-    </div>
+    <AuthPage icon={Icon} title={title} intro={intro} className={className}>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-5 rounded-card border border-line bg-surface p-6 shadow-xl shadow-black/30 sm:p-8"
+      >
+        {children}
+        <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
+          <LogIn aria-hidden="true" />
+          {isSubmitting ? "Signing in..." : "Sign In"}
+        </Button>
+      </form>
+      <nav aria-label="Elsewhere" className="mt-6 flex flex-col items-center gap-1 text-sm sm:flex-row sm:justify-center sm:gap-4">
+        {links.map((link) => (
+          <Link key={link.to} to={link.to} className="inline-flex min-h-11 items-center text-ink-muted hover:text-ink">
+            {link.label}
+          </Link>
+        ))}
+      </nav>
+    </AuthPage>
   );
 }
 

@@ -9,6 +9,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { INVALID_RESET_TOKEN_MESSAGE, type PasswordResetRequest, passwordResetRequestSchema } from "@/shared/client-schemas";
 import { PASSWORD_MIN, passwordSchema } from "@/shared/schemas";
+import { AuthPage } from "@/web/components/auth-page";
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import { ApiError } from "@/web/lib/api";
@@ -22,32 +23,26 @@ export function ClientPasswordResetPage() {
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
   return (
-    <div className="flex items-center justify-center px-4 py-10 sm:py-16">
-      <div className="w-full max-w-md">
-        <div className="mb-8 flex flex-col items-center gap-3 text-center">
-          <span className="flex size-14 items-center justify-center rounded-2xl bg-accent/15 text-accent-ink">
-            <KeyRound aria-hidden="true" className="size-7" />
-          </span>
-          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            {token ? "Choose a new password" : "Reset your password"}
-          </h1>
-          <p className="text-ink-muted">
-            {token
-              ? `Use at least ${PASSWORD_MIN} characters, mixing letters, numbers or symbols.`
-              : "Enter your username or the e-mail address on your account and we'll send you a link to choose a new password."}
-          </p>
-        </div>
-        {token ? <NewPasswordForm token={token} /> : <RequestForm />}
-        <nav aria-label="Elsewhere" className="mt-6 flex flex-col items-center gap-1 text-sm sm:flex-row sm:justify-center sm:gap-4">
-          <Link to="/client/login" className="inline-flex min-h-11 items-center text-ink-muted hover:text-ink">
-            Back to sign in
-          </Link>
-          <Link to="/support" className="inline-flex min-h-11 items-center text-ink-muted hover:text-ink">
-            Contact support
-          </Link>
-        </nav>
-      </div>
-    </div>
+    <AuthPage
+      icon={KeyRound}
+      className="sm:py-16"
+      title={token ? "Choose a new password" : "Reset your password"}
+      intro={
+        token
+          ? `Use at least ${PASSWORD_MIN} characters, mixing letters, numbers or symbols.`
+          : "Enter your username or the e-mail address on your account and we'll send you a link to choose a new password."
+      }
+    >
+      {token ? <NewPasswordForm token={token} /> : <RequestForm />}
+      <nav aria-label="Elsewhere" className="mt-6 flex flex-col items-center gap-1 text-sm sm:flex-row sm:justify-center sm:gap-4">
+        <Link to="/client/login" className="inline-flex min-h-11 items-center text-ink-muted hover:text-ink">
+          Back to sign in
+        </Link>
+        <Link to="/support" className="inline-flex min-h-11 items-center text-ink-muted hover:text-ink">
+          Contact support
+        </Link>
+      </nav>
+    </AuthPage>
   );
 }
 

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from "react-router";
 import { z } from "zod";
 import { INVALID_PARTNER_LINK_MESSAGE } from "@/shared/reseller-schemas";
 import { PASSWORD_MIN, passwordSchema } from "@/shared/schemas";
+import { AuthPage } from "@/web/components/auth-page";
 import { FormField } from "@/web/components/form-field";
 import { Button, buttonClasses } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -39,45 +40,41 @@ export function PartnerSetPasswordPage() {
     }
   });
   return (
-    <div className="flex items-center justify-center px-4 py-10 sm:py-16">
-      <div className="w-full max-w-md">
-        <div className="mb-8 flex flex-col items-center gap-3 text-center">
-          <span className="flex size-14 items-center justify-center rounded-2xl bg-accent/15 text-accent-ink">
-            <KeyRound aria-hidden="true" className="size-7" />
-          </span>
-          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Choose your partner password</h1>
-          <p className="text-ink-muted">Use at least {PASSWORD_MIN} characters, mixing letters, numbers or symbols.</p>
+    <AuthPage
+      icon={KeyRound}
+      className="sm:py-16"
+      title="Choose your partner password"
+      intro={`Use at least ${PASSWORD_MIN} characters, mixing letters, numbers or symbols.`}
+    >
+      {!token ? (
+        <p role="alert" className={card}>
+          {INVALID_PARTNER_LINK_MESSAGE}
+        </p>
+      ) : outcome?.ok ? (
+        <div role="status" className={card}>
+          <p className="text-ink">{outcome.message}</p>
+          <Link to="/partner" className={buttonClasses({ className: "w-full" })}>
+            Sign in
+          </Link>
         </div>
-        {!token ? (
-          <p role="alert" className={card}>
-            {INVALID_PARTNER_LINK_MESSAGE}
-          </p>
-        ) : outcome?.ok ? (
-          <div role="status" className={card}>
-            <p className="text-ink">{outcome.message}</p>
-            <Link to="/partner" className={buttonClasses({ className: "w-full" })}>
-              Sign in
-            </Link>
-          </div>
-        ) : (
-          <form onSubmit={onSubmit} noValidate className={card} aria-label="Choose your password">
-            {outcome ? (
-              <p role="alert" className="text-sm text-bad">
-                {outcome.message}
-              </p>
-            ) : null}
-            <FormField id="partner-new-password" label="New password" required error={errors.password?.message}>
-              <Input id="partner-new-password" type="password" autoComplete="new-password" {...register("password")} />
-            </FormField>
-            <FormField id="partner-confirm-password" label="The same password again" required error={errors.confirm?.message}>
-              <Input id="partner-confirm-password" type="password" autoComplete="new-password" {...register("confirm")} />
-            </FormField>
-            <Button type="submit" size="lg" disabled={isSubmitting}>
-              {isSubmitting ? "Saving..." : "Save my password"}
-            </Button>
-          </form>
-        )}
-      </div>
-    </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className={card} aria-label="Choose your password">
+          {outcome ? (
+            <p role="alert" className="text-sm text-bad">
+              {outcome.message}
+            </p>
+          ) : null}
+          <FormField id="partner-new-password" label="New password" required error={errors.password?.message}>
+            <Input id="partner-new-password" type="password" autoComplete="new-password" {...register("password")} />
+          </FormField>
+          <FormField id="partner-confirm-password" label="The same password again" required error={errors.confirm?.message}>
+            <Input id="partner-confirm-password" type="password" autoComplete="new-password" {...register("confirm")} />
+          </FormField>
+          <Button type="submit" size="lg" disabled={isSubmitting}>
+            {isSubmitting ? "Saving..." : "Save my password"}
+          </Button>
+        </form>
+      )}
+    </AuthPage>
   );
 }

@@ -27,23 +27,7 @@ export {
   PAYMENT_STATUSES,
   paymentListQuerySchema,
 } from "./admin-list-schemas";
-export type {
-  AdminPanelView,
-  PanelCheckView,
-  PanelDriftFix,
-  PanelDriftList,
-  PanelDriftView,
-  ProvisioningJob,
-} from "./admin-panel-schemas";
-export {
-  PANEL_PASSWORD_MESSAGE,
-  PANEL_STREAM_URL_NEEDED,
-  PANEL_USERNAME_MESSAGE,
-  panelDriftFixSchema,
-  panelMappingSchema,
-  panelTaskCompleteSchema,
-  RUNWAY_ALERT_DAYS_MESSAGE,
-} from "./admin-panel-schemas";
+export * from "./admin-panel-schemas";
 export type {
   ClientCreate,
   ClientGrant,

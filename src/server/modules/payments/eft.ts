@@ -107,22 +107,9 @@ async function issueEft(
 ): Promise<EftResponse> {
   const { app, db } = ctx;
   const eftCode = ctx.options.eftCode ?? randomEftCode;
-  const s = business.settings;
   const { pkg, price } = order;
   const email = payer.email && isValidEmail(payer.email) ? payer.email.trim() : "";
-  const prefix =
-    (s.eft_reference_prefix ?? "")
-      .trim()
-      .toUpperCase()
-      .replace(/[^A-Z0-9]/g, "")
-      .slice(0, 8) || "SD";
-  const bank: EftBankDetails = {
-    bank_name: s.eft_bank_name ?? "",
-    account_name: s.eft_account_name ?? "",
-    account_number: s.eft_account_number ?? "",
-    branch_code: s.eft_branch_code ?? "",
-    account_type: s.eft_account_type ?? "",
-  };
+  const { prefix, bank } = eftPayee(business);
   const contact = [payer.name, email, input.whatsapp ?? payer.client?.whatsapp].filter(Boolean).join(", ");
 
   // Asking again for the same package answers the reference already given (still unpaid, same
@@ -192,4 +179,23 @@ async function issueEft(
     }
   }
   throw new AppError(503, "unavailable", "We could not make a payment reference just now. Please try again.");
+}
+
+/** The shop's bank details from its settings, and the prefix of its EFT references (A–Z and 0–9, at most 8; "SD" when none). */
+export function eftPayee(business: BusinessProfile): { prefix: string; bank: EftBankDetails } {
+  const s = business.settings;
+  const prefix =
+    (s.eft_reference_prefix ?? "")
+      .trim()
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, "")
+      .slice(0, 8) || "SD";
+  const bank: EftBankDetails = {
+    bank_name: s.eft_bank_name ?? "",
+    account_name: s.eft_account_name ?? "",
+    account_number: s.eft_account_number ?? "",
+    branch_code: s.eft_branch_code ?? "",
+    account_type: s.eft_account_type ?? "",
+  };
+  return { prefix, bank };
 }

@@ -18,6 +18,7 @@ import { type BusinessProfile, loadBusiness, signOff } from "@/server/lib/busine
 import { AppError, badRequest, conflict, notFound } from "@/server/lib/errors";
 import { enqueue } from "@/server/lib/outbox";
 import { alertOwner } from "@/server/lib/owner-alerts";
+import { eftPayee } from "@/server/modules/payments/eft";
 import { insertPayment, type NewCreditOrderPayment } from "@/server/modules/payments/insert-payment";
 import {
   CARD_OFF_MESSAGE,
@@ -204,20 +205,7 @@ async function eftOrder(
   row: PaymentValues,
   order: OrderValues,
 ): Promise<CreditCheckoutAnswer> {
-  const s = business.settings;
-  const prefix =
-    (s.eft_reference_prefix ?? "")
-      .trim()
-      .toUpperCase()
-      .replace(/[^A-Z0-9]/g, "")
-      .slice(0, 8) || "SD";
-  const bank = {
-    bank_name: s.eft_bank_name ?? "",
-    account_name: s.eft_account_name ?? "",
-    account_number: s.eft_account_number ?? "",
-    branch_code: s.eft_branch_code ?? "",
-    account_type: s.eft_account_type ?? "",
-  };
+  const { prefix, bank } = eftPayee(business);
   const what = plural(order.credits);
   for (let attempt = 0; attempt < 10; attempt++) {
     let code = "";

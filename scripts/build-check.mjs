@@ -62,14 +62,16 @@ child.on("error", (error) => {
   console.error(`Could not run the build: ${error.message}`);
   process.exit(1);
 });
+// Ends by its exit code, not process.exit(): a long output written to a pipe is then all read
+// before the process goes.
 child.on("close", (code, signal) => {
   const seconds = Math.round((Date.now() - started) / 1000);
   if (code === 0) {
     console.log(`built in ${seconds} s (dist/web, dist/ssr, dist/server).`);
-    process.exit(0);
+    return;
   }
   console.log(`failed after ${seconds} s. The build's output:`);
   process.stderr.write(Buffer.concat(output));
   console.error(`\nThe build failed (${signal ?? `exit ${code}`}); its output is above. Nothing was started.`);
-  process.exit(code || 1);
+  process.exitCode = code || 1;
 });

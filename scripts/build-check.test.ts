@@ -22,7 +22,7 @@ function scratchProject(lines: number, exitCode: number): void {
   const build = `
     const fs = require("node:fs");
     for (let i = 0; i < ${lines}; i++) { console.log("vite: transforming module " + i); console.error("warning " + i); }
-    if (${exitCode} !== 0) { console.error("error TS2322: Type 'string' is not assignable to type 'number'."); process.exit(${exitCode}); }
+    if (${exitCode} !== 0) { console.error("error TS2322: Type 'string' is not assignable to type 'number'."); process.exitCode = ${exitCode}; return; }
     for (const f of ["dist/web/index.html", "dist/ssr/first-screen.js", "dist/server/main.js"]) {
       fs.mkdirSync(require("node:path").dirname(f), { recursive: true });
       fs.writeFileSync(f, "");

@@ -10,7 +10,8 @@ import { blankToUndefined } from "./schema-parts";
 
 const CLIENT_STATUS_MESSAGE = "Status must be pending, trial, active, grace, expired or suspended";
 export const LEAD_STATUSES = ["new", "contacted", "converted", "lost"] as const;
-export const LEAD_FORM_TYPES = ["order", "interest", "free-trial"] as const;
+/** trial-again: a free trial asked for with a number or mailbox that had one (answered like any, never started) */
+export const LEAD_FORM_TYPES = ["order", "interest", "free-trial", "trial-again"] as const;
 export const COMMUNICATION_METHODS = ["whatsapp", "email"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "cancelled", "refunded"] as const;
 /** What a payment row's provider may be: a registered payment provider (shared/payment-providers.ts), EFT or manual. */
@@ -85,7 +86,7 @@ export const leadListQuerySchema = z.object({
   ...paging(LEAD_SORTS),
   q: search,
   status: optionalEnum(LEAD_STATUSES, "Status must be new, contacted, converted or lost"),
-  form_type: optionalEnum(LEAD_FORM_TYPES, "Form type must be order, interest or free-trial"),
+  form_type: optionalEnum(LEAD_FORM_TYPES, "Form type must be order, interest, free-trial or trial-again"),
   ...range,
 });
 

@@ -5,13 +5,14 @@ import { leads, outbox, trialBlackoutDays } from "@/server/db/schema";
 import { uniqueViolation } from "@/server/lib/errors";
 import { PUBLIC_WRITE_MESSAGE } from "@/server/lib/rate-limit";
 import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
+import { TRIAL_AGAIN_FORM, TRIAL_AGAIN_KIND } from "@/server/modules/trials/again";
 import { secondProcess, startTogether } from "@/server/test-support/race";
 import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { saDay } from "@/shared/dates";
 import { OTHER_PLATFORM_MESSAGE } from "@/shared/schemas";
 import { leadReference } from "./messages";
 import type { OrderSubmitted } from "./routes";
-import { KEY_REUSED_MESSAGE, TRIAL_UNAVAILABLE_MESSAGE, TRIAL_USED_MESSAGES } from "./service";
+import { KEY_REUSED_MESSAGE, TRIAL_UNAVAILABLE_MESSAGE } from "./service";
 import { paidOrder } from "./test-helpers";
 
 // Seeded branding (src/server/db/seed-content.ts).
@@ -310,53 +311,75 @@ describe("POST /api/orders: free trials", () => {
     expect(res.json().error.message).toBe(TRIAL_UNAVAILABLE_MESSAGE);
   });
 
-  it("gives one trial per WhatsApp number, whatever format it is typed in", async () => {
-    expect((await post(order({ duration: "free-trial", whatsapp: "082 777 0001" }))).statusCode).toBe(201);
-    const again = await post(order({ duration: "free-trial", whatsapp: "+27 82 777 0001" }));
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toEqual({
-      code: "trial_used",
-      message: TRIAL_USED_MESSAGES.whatsapp,
-      fields: { whatsapp: TRIAL_USED_MESSAGES.whatsapp },
-    });
-    // ...but the same person may still order a paid package.
+  /**
+   * The answer to a trial asked for again is a trial answer like any (issue 46: who has been here
+   * is not public): the same status and shape as a first trial's, saved as a lead of its own kind.
+   */
+  const answeredAlike = async (res: Awaited<ReturnType<typeof post>>, first: Awaited<ReturnType<typeof post>>) => {
+    expect(res.statusCode, res.body).toBe(first.statusCode);
+    expect(Object.keys(res.json()).sort()).toEqual(Object.keys(first.json()).sort());
+    return leadById(res.json().id);
+  };
+  const toldAgain = (recipient: string) =>
+    t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, TRIAL_AGAIN_KIND), eq(outbox.recipient, recipient)));
+
+  it("gives one trial per WhatsApp number, whatever format it is typed in: asked again, answered alike and told privately", async () => {
+    const first = await post(order({ duration: "free-trial", whatsapp: "082 777 0001", email: "first.777@example.co.za" }));
+    expect(first.statusCode).toBe(201);
+    const again = await post(order({ duration: "free-trial", whatsapp: "+27 82 777 0001", email: "someone.else@example.co.za" }));
+    const lead = await answeredAlike(again, first);
+    expect(lead.form_type).toBe(TRIAL_AGAIN_FORM);
+    expect(await countLeads(sql`form_type = 'free-trial' and whatsapp_digits = '27827770001'`)).toBe(1);
+    // nothing to the address typed the second time; the first trial's own address is told, once a day
+    expect(await messagesOf(lead.id)).toHaveLength(0);
+    const [told] = await toldAgain("first.777@example.co.za");
+    expect(told.body).toContain("with your WhatsApp number ending 0001");
+    expect(told.body).toContain("no new trial was started and no code was sent");
+    await post(order({ duration: "free-trial", whatsapp: "0827770001", email: "third@example.co.za" }));
+    expect(await toldAgain("first.777@example.co.za")).toHaveLength(1);
+    // ...and the same person may still order a paid package.
     expect((await post(order({ whatsapp: "0827770001" }))).statusCode).toBe(201);
   });
 
   it("gives one trial per e-mail address, in any letter case", async () => {
-    expect((await post(order({ duration: "free-trial", email: "Sipho.Dlamini@Example.co.za" }))).statusCode).toBe(201);
-    const again = await post(order({ duration: "free-trial", email: "sipho.dlamini@example.CO.ZA" }));
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({ code: "trial_used", message: TRIAL_USED_MESSAGES.email });
+    const first = await post(order({ duration: "free-trial", email: "Sipho.Dlamini@Example.co.za" }));
+    expect(first.statusCode).toBe(201);
+    const again = await post(order({ duration: "free-trial", email: "sipho.dlamini@example.CO.ZA", whatsapp: "082 777 0099" }));
+    expect((await answeredAlike(again, first)).form_type).toBe(TRIAL_AGAIN_FORM);
+    const [told] = await toldAgain("Sipho.Dlamini@Example.co.za");
+    expect(told.body).toContain("with your e-mail address");
   });
 
   it("gives one trial per mailbox: a.b+1@gmail.com and ab@gmail.com are one Gmail inbox (issue 46 item 3)", async () => {
-    expect((await post(order({ duration: "free-trial", email: "a.b+1@gmail.com" }))).statusCode).toBe(201);
+    const first = await post(order({ duration: "free-trial", email: "a.b+1@gmail.com" }));
+    expect(first.statusCode).toBe(201);
     for (const email of ["ab@gmail.com", "A.B@googlemail.com", "ab+2@gmail.com"]) {
       const again = await post(order({ duration: "free-trial", email }));
-      expect(again.statusCode).toBe(409);
-      expect(again.json().error).toMatchObject({ code: "trial_used", message: TRIAL_USED_MESSAGES.email });
+      expect((await answeredAlike(again, first)).form_type).toBe(TRIAL_AGAIN_FORM);
     }
     // +tags on Outlook too; a different mailbox there (dots count) is its own
-    expect((await post(order({ duration: "free-trial", email: "neo.k+a@outlook.com" }))).statusCode).toBe(201);
-    expect((await post(order({ duration: "free-trial", email: "neo.k@outlook.com" }))).statusCode).toBe(409);
-    expect((await post(order({ duration: "free-trial", email: "neok@outlook.com" }))).statusCode).toBe(201);
+    const formOf = async (email: string) => (await leadById((await post(order({ duration: "free-trial", email }))).json().id)).form_type;
+    expect(await formOf("neo.k+a@outlook.com")).toBe("free-trial");
+    expect(await formOf("neo.k@outlook.com")).toBe(TRIAL_AGAIN_FORM);
+    expect(await formOf("neok@outlook.com")).toBe("free-trial");
   });
 
-  it("turns 8 duplicate trials sent together into one 201 and 409s, never a 500 (on PGlite's one connection they run one after another)", async () => {
+  it("turns 8 duplicate trials sent together into one trial and seven asked again, all answered alike, never a 500 (on PGlite's one connection they run one after another)", async () => {
     const attempts = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         post(order({ duration: "free-trial", whatsapp: "082 888 0002", email: `race${i}@example.co.za` })),
       ),
     );
-    const statuses = attempts.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
-    for (const r of attempts.filter((a) => a.statusCode === 409)) expect(r.json().error.code).toBe("trial_used");
-    expect(await countLeads(sql`whatsapp_digits = '27828880002'`)).toBe(1);
+    expect(attempts.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    expect(await countLeads(sql`whatsapp_digits = '27828880002' and form_type = 'free-trial'`)).toBe(1);
+    expect(await countLeads(sql`whatsapp_digits = '27828880002' and form_type = ${TRIAL_AGAIN_FORM}`)).toBe(7);
   });
 
   it.runIf(onPostgres())(
-    "PostgreSQL only (PGlite is one connection: nothing races there): duplicate trials on two processes at the same moment pass the friendly check together, and the unique index turns all but one into the 409, never a 500",
+    "PostgreSQL only (PGlite is one connection: nothing races there): duplicate trials on two processes at the same moment pass the friendly check together, and the unique index makes all but one a trial asked again, answered alike, never a 500",
     async () => {
       const other = await secondProcess(t);
       try {
@@ -365,11 +388,10 @@ describe("POST /api/orders: free trials", () => {
         const sides = await startTogether(t.database.url as string, "LOCK TABLE leads IN EXCLUSIVE MODE", 6, () =>
           Promise.all([t.app, other.app].map((app, p) => Promise.all([0, 1, 2].map((i) => post(trial(p * 3 + i), {}, app))))),
         );
-        for (const side of sides) for (const r of side) expect([201, 409]).toContain(r.statusCode);
-        const all = sides.flat();
-        expect(all.filter((r) => r.statusCode === 201)).toHaveLength(1);
-        for (const r of all.filter((a) => a.statusCode === 409)) expect(r.json().error.code).toBe("trial_used");
-        expect(await countLeads(sql`whatsapp_digits = '27828880003'`)).toBe(1);
+        // both processes answered
+        for (const side of sides) for (const r of side) expect(r.statusCode, r.body).toBe(201);
+        expect(await countLeads(sql`whatsapp_digits = '27828880003' and form_type = 'free-trial'`)).toBe(1);
+        expect(await countLeads(sql`whatsapp_digits = '27828880003' and form_type = ${TRIAL_AGAIN_FORM}`)).toBe(5);
       } finally {
         await other.close();
       }

@@ -1,10 +1,11 @@
 // Where a visitor becomes a lead. The lead is saved first, in one transaction with the
 // messages it causes (the outbox), so a mail server that is down never loses an order. The
-// free-trial rules (no trial on sport event days; one per WhatsApp number and per e-mail)
-// are checked here and enforced by the database's partial unique indexes under concurrency;
-// an Idempotency-Key makes a retried submission answer the lead it already saved.
+// free-trial rules: no trial on sport event days (refused, the shop's day); one per WhatsApp
+// number and per mailbox, held by the database's partial unique indexes under concurrency, and
+// a trial asked for again answered like any, never started (trials/again.ts: who has been here is
+// not public). An Idempotency-Key makes a retried submission answer the lead it already saved.
 import { randomUUID } from "node:crypto";
-import { and, eq, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { leads, trialBlackoutDays } from "@/server/db/schema";
 import { type BusinessProfile, loadBusiness } from "@/server/lib/business";
@@ -15,6 +16,7 @@ import { enqueueAll, type OutboxMessage } from "@/server/lib/outbox";
 import { alertsEmail } from "@/server/lib/owner-alerts";
 import { hitEach, PUBLIC_WRITE_MESSAGE, withinRecipientCap } from "@/server/lib/rate-limit";
 import { listActiveSpecials, listPackages, specialsAt } from "@/server/modules/catalogue/service";
+import { earlierTrial, noteTrialAgain, TRIAL_AGAIN_FORM } from "@/server/modules/trials/again";
 import { trialMode } from "@/server/modules/trials/mode";
 import { checkTrialRequest, countOrderRefusal, findTrialOf, openTrial, trialCodeDestination } from "@/server/modules/trials/service";
 import type { TrialAvailability } from "@/shared/api";
@@ -45,28 +47,16 @@ export interface Saved {
 
 export const TRIAL_UNAVAILABLE_MESSAGE =
   "Free trials aren't available on sport event days. Please choose a paid package or try again tomorrow.";
-export const TRIAL_USED_MESSAGES = {
-  whatsapp:
-    "This WhatsApp number has already had a free trial. Each number and e-mail address gets one free trial: please choose a paid package.",
-  email:
-    "This e-mail address has already had a free trial. Each number and e-mail address gets one free trial: please choose a paid package.",
-} as const;
 export const KEY_REUSED_MESSAGE = "This Idempotency-Key was already used for a different form. Use a new key for each submission.";
 
-const TRIAL_INDEX_FIELD: Record<string, keyof typeof TRIAL_USED_MESSAGES> = {
-  leads_one_trial_per_whatsapp: "whatsapp",
-  leads_one_trial_per_email: "email",
-};
+/** The partial unique indexes that hold one free trial per number and per mailbox. */
+const TRIAL_INDEXES = new Set(["leads_one_trial_per_whatsapp", "leads_one_trial_per_email"]);
 
 function trialUnavailable(reason: string): AppError {
   const message = reason.trim()
     ? `Free trials aren't available on sport event days (today: ${reason.trim()}). Please choose a paid package or try again tomorrow.`
     : TRIAL_UNAVAILABLE_MESSAGE;
   return new AppError(409, "trial_unavailable", message, { duration: message });
-}
-
-function trialUsed(field: keyof typeof TRIAL_USED_MESSAGES): AppError {
-  return new AppError(409, "trial_used", TRIAL_USED_MESSAGES[field], { [field]: TRIAL_USED_MESSAGES[field] });
 }
 
 // ---- orders --------------------------------------------------------------------------------
@@ -88,27 +78,35 @@ export async function submitOrder(app: FastifyInstance, form: OrderForm, submiss
   const codeTo = instantMode ? await trialCodeDestination(app, form) : null;
   const instant = codeTo !== null;
   const values: NewLead = { ...(await orderValues(app, form)), ...(await returningClient(app, form)) };
-  const saved = await saveLead(app, values, submission, {
-    accepts: (lead) => lead.form_type === "order" || lead.form_type === "free-trial",
-    // A replay answers before the trial rules: the trial it asks about is this very lead.
-    check: trial
-      ? async () => {
-          await checkTrialAllowed(app, values).catch(async (refusal) => {
-            if (instant) await countOrderRefusal(app, refusal, submission.ip);
-            throw refusal;
-          });
-          if (instant) {
-            await checkTrialRequest(app, { email: form.email, ip: submission.ip, to: codeTo });
+  // A number or mailbox that already had its free trial is answered like anyone's (trials/again.ts):
+  // saved as a trial asked for again, which no one-trial index counts and which never starts.
+  const save = (again: boolean) =>
+    saveLead(app, again ? { ...values, form_type: TRIAL_AGAIN_FORM, notes: "Already had a free trial." } : values, submission, {
+      accepts: (lead) => lead.form_type === "order" || lead.form_type === "free-trial" || lead.form_type === TRIAL_AGAIN_FORM,
+      // A replay answers before the trial rules: the trial it asks about is this very lead.
+      check: trial
+        ? async () => {
+            await checkTrialDay(app).catch(async (refusal) => {
+              if (instant) await countOrderRefusal(app, refusal, submission.ip);
+              throw refusal;
+            });
+            if (instant) {
+              await checkTrialRequest(app, { email: form.email, ip: submission.ip, to: codeTo });
+            }
           }
-        }
-      : undefined,
-    // Instant: the customer's message is the code (openTrial), not a promise to be in touch.
-    messages: (lead) => (instant ? [orderBusinessEmail(lead, ownerEmail)] : orderMessages(lead, business, ownerEmail)),
-    onUniqueViolation: (constraint) => {
-      const field = TRIAL_INDEX_FIELD[constraint];
-      return field ? trialUsed(field) : null;
-    },
+        : undefined,
+      // Instant: the customer's message is the code (openTrial), not a promise to be in touch. A
+      // trial asked again: its person is told privately (noteTrialAgain), the owner counts it.
+      messages: (lead) => (again ? [] : instant ? [orderBusinessEmail(lead, ownerEmail)] : orderMessages(lead, business, ownerEmail)),
+      // two first trials for one number at once: the second is the one asked for again
+      onUniqueViolation: (constraint) => (TRIAL_INDEXES.has(constraint) ? new AppError(409, TRIAL_AGAIN_FORM, "") : null),
+    });
+  const saved = await save(trial && (await earlierTrial(app, values)) !== null).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === TRIAL_AGAIN_FORM) return save(true);
+    throw error;
   });
+  const again = saved.lead.form_type === TRIAL_AGAIN_FORM;
+  if (again && !saved.replayed) await noteTrialAgain(app, saved.lead, submission.ip, instant);
   const answer = { id: saved.lead.id, replayed: saved.replayed, whatsappUrl: orderWhatsAppUrl(saved.lead, business) };
   // A replay answers the trial its first submission opened (a lead saved in approve mode has none).
   if (instant && (!saved.replayed || (await findTrialOf(app, saved.lead.id)))) {
@@ -309,20 +307,10 @@ export async function trialAvailability(app: FastifyInstance, now = new Date()):
   return blackout ? { available: false, reason: blackout.reason.trim(), day } : { available: true, reason: "", day };
 }
 
-async function checkTrialAllowed(app: FastifyInstance, values: NewLead): Promise<void> {
+/** No free trial on a blackout day (a sport event day): said to anyone, it is the shop's, not a person's. */
+async function checkTrialDay(app: FastifyInstance): Promise<void> {
   const today = await trialAvailability(app);
   if (!today.available) throw trialUnavailable(today.reason);
-  // The same comparisons as the unique indexes (digits; the mailbox), so the friendly check
-  // and the database agree on what "the same person" is.
-  const digits = values.whatsapp_digits ?? "";
-  const [used] = await app.db
-    .select({ whatsapp_digits: leads.whatsapp_digits })
-    .from(leads)
-    .where(
-      and(eq(leads.form_type, "free-trial"), or(eq(leads.whatsapp_digits, digits), eq(leads.email_key, mailboxKey(values.email ?? "")))),
-    )
-    .limit(1);
-  if (used) throw trialUsed(used.whatsapp_digits === digits ? "whatsapp" : "email");
 }
 
 // ---- interest ------------------------------------------------------------------------------

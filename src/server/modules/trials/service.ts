@@ -41,6 +41,7 @@ import { currentStreamUrl } from "@/server/modules/panel/settings";
 import { saDay } from "@/shared/dates";
 import { CODE_ROUTE_MESSAGES } from "@/shared/schemas";
 import type { TrialStarted, TrialState, TrialView } from "@/shared/trial-schemas";
+import { trialNeverStarts } from "./again";
 import { type LimitReason, limitBroken, limitRefusal, loadTrialLimits, recordRefusal, requestRefusal } from "./limits";
 import { networkOf } from "./network";
 
@@ -106,11 +107,9 @@ export async function checkTrialRequest(app: FastifyInstance, request: { email: 
 /** Codes asked for are limited per network an hour (the trial allowances count trials started). */
 const codeRequester = (ip: string) => `network:${networkOf(ip)}`;
 
-/** Counts the order's own refusals of a free trial (one per person, blackout days) for the owner, then lets them go on. */
+/** Counts the order's own refusal of a free trial (a blackout day) for the owner, then lets it go on (a trial asked again: again.ts). */
 export async function countOrderRefusal(app: FastifyInstance, refusal: unknown, ip: string): Promise<void> {
-  const code = refusal instanceof AppError ? refusal.code : "";
-  const reason = code === "trial_used" ? "already-had-trial" : code === "trial_unavailable" ? "blackout-day" : null;
-  if (reason) await recordRefusal(app, reason, networkOf(ip));
+  if (refusal instanceof AppError && refusal.code === "trial_unavailable") await recordRefusal(app, "blackout-day", networkOf(ip));
 }
 
 /**
@@ -219,8 +218,8 @@ async function sendCode(app: FastifyInstance, trial: Trial, lead: Lead, ip: stri
     requester: codeRequester(ip),
     payload: { trialId: trial.id },
     name: lead.name,
-    // a client's number: counted like any code, sent nowhere (openTrial)
-    unsent: Boolean(lead.client_id),
+    // a client's number, or a trial asked for again: counted like any code, sent nowhere (openTrial)
+    unsent: trialNeverStarts(lead),
   });
   app.outbox.nudge();
   return outcome;
@@ -335,7 +334,7 @@ export async function verifyTrial(app: FastifyInstance, id: string, code: string
     if (!check.ok) return { kind: "refused", check };
     // A trial asked for with a client's number never starts: its code went nowhere, so only a
     // guess or the client's own reply gets here. Refused as a code that is no more.
-    if (lead.client_id) return { kind: "refused", check: { ok: false, reason: "none" } };
+    if (trialNeverStarts(lead)) return { kind: "refused", check: { ok: false, reason: "none" } };
     const [current] = await tx.select().from(leads).where(eq(leads.id, lead.id)).for("update");
     if (current.status === "converted") throw conflict(TRIAL_MESSAGES.converted);
     let client = await insertClientFromLead(tx, current, { packageId: pkg?.id ?? null, packageName: pkg?.name ?? current.package_name });

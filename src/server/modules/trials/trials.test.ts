@@ -18,6 +18,7 @@ import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-sup
 import { eventually } from "@/server/testing";
 import { VERIFICATION_CODE_MESSAGES } from "@/shared/schemas";
 import { TRIAL_SETTINGS } from "@/shared/trial-schemas";
+import { TRIAL_AGAIN_KIND } from "./again";
 import { TRIAL_LIMIT_MESSAGES } from "./limits";
 import { RETURNING_CLIENT_KIND, TRIAL_MESSAGES } from "./service";
 
@@ -391,12 +392,42 @@ describe("the limits", () => {
     expect(await t.app.db.select().from(trialRefusals).where(eq(trialRefusals.reason, "returning-client"))).toHaveLength(1);
   });
 
-  it("keeps one trial per number and per e-mail", async () => {
+  it("keeps one trial per number: asked again, answered as a stranger's at every step, never started, and the first trial's owner told", async () => {
     const p = person();
+    // (not started: started, it would be a client's number, told about their account as above)
     await ordered(p);
-    const again = await order({ ...person(), whatsapp: p.whatsapp });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().error.code).toBe("trial_used");
+    // someone else asks with that number (their own address, which masks alike), and a stranger asks
+    const repeat = person({ whatsapp: p.whatsapp });
+    const stranger = person();
+    const same = (body: string, ids: string[]) => ids.reduce((text, id) => text.replaceAll(id, "<id>"), body);
+    const [asRepeat, asStranger] = [await order(repeat), await order(stranger)];
+    expect(asRepeat.statusCode, asRepeat.body).toBe(202);
+    const mine = asRepeat.json();
+    const theirs = asStranger.json();
+    expect(same(asRepeat.body, [mine.id, mine.trialId])).toBe(same(asStranger.body, [theirs.id, theirs.trialId]));
+    const strangerCode = await codeSentTo(t.app, stranger.email);
+    const [wrongMine, wrongTheirs] = [
+      await verify(mine.trialId, wrong(strangerCode), "10.96.1.1"),
+      await verify(theirs.trialId, wrong(strangerCode), "10.96.2.1"),
+    ];
+    expect(wrongMine.statusCode).toBe(400);
+    expect([wrongMine.statusCode, wrongMine.body]).toEqual([wrongTheirs.statusCode, wrongTheirs.body]);
+    const [screenMine, screenTheirs] = [await view(mine.trialId), await view(theirs.trialId)];
+    expect(same(screenMine.body, [mine.trialId])).toBe(same(screenTheirs.body, [theirs.trialId]));
+
+    // no code went to the address typed the second time; the code stored cannot start it
+    const codes = await t.app.db.select().from(verificationCodes).where(eq(verificationCodes.lead_id, mine.id));
+    expect(codes).toHaveLength(1);
+    expect(await t.app.db.select().from(outbox).where(eq(outbox.recipient, repeat.email))).toHaveLength(0);
+    const [trial] = await t.app.db.select().from(trials).where(eq(trials.id, mine.trialId));
+    expect(trial.started_at).toBeNull();
+    // the first trial's own address is told; the owner's count has it
+    const told = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, TRIAL_AGAIN_KIND), eq(outbox.recipient, p.email)));
+    expect(told).toHaveLength(1);
+    expect(told[0].body).toContain("yours was on");
     expect(await t.app.db.select().from(trialRefusals).where(eq(trialRefusals.reason, "already-had-trial"))).toHaveLength(1);
   });
 

@@ -389,17 +389,20 @@ describe("OrderForm", () => {
   });
 
   it("failure keeps the form: the server's message in 'Submission Error', field errors beside the fields, the same key on retry", async () => {
-    const trialUsed =
-      "This WhatsApp number has already had a free trial. Each number and e-mail address gets one free trial: please choose a paid package.";
+    const noTrialToday =
+      "Free trials aren't available on sport event days (today: Springboks v England). Please choose a paid package or try again tomorrow.";
     const { sent } = installFetch({
-      answer: () => ({ status: 409, body: { error: { code: "trial_used", message: trialUsed, fields: { whatsapp: trialUsed } } } }),
+      answer: () => ({
+        status: 409,
+        body: { error: { code: "trial_unavailable", message: noTrialToday, fields: { duration: noTrialToday } } },
+      }),
     });
     const container = await renderOrder();
     await fillRequired(container);
     await fill(container, "duration", "free-trial");
     await submit(container);
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(ORDER_MESSAGES.failureTitle, { description: trialUsed }));
-    expect(errorOf(container, "whatsapp")).toBe(trialUsed);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(ORDER_MESSAGES.failureTitle, { description: noTrialToday }));
+    expect(errorOf(container, "duration")).toBe(noTrialToday);
     expect(field(container, "name").value).toBe("Thandi Mokoena");
     expect(field<HTMLSelectElement>(container, "duration").value).toBe("free-trial");
     expect(window.open).not.toHaveBeenCalled();

@@ -4,6 +4,7 @@ export const FORM_TYPE_LABELS: Record<string, string> = {
   order: "Order",
   interest: "Interest",
   "free-trial": "Free trial",
+  "trial-again": "Trial asked again",
 };
 
 export const LEAD_STATUS_LABELS: Record<string, string> = {

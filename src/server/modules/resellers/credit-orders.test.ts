@@ -22,9 +22,10 @@ import { loadBusiness } from "@/server/lib/business";
 import { loadRules } from "@/server/lib/lifecycle";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { settlePayment } from "@/server/modules/payments/settle";
+import { changesDelivered } from "@/server/test-support/change-feed";
 import { deliverSandboxAgain } from "@/server/test-support/sandbox-payments";
 import { createTestApp, eventually, fillBankDetails, type TestApp } from "@/server/testing";
-import { deliverOrder, NO_PRICE_MESSAGE } from "./credit-orders";
+import { deliverOrder, NO_PRICE_MESSAGE, paidOrderWorkSettled } from "./credit-orders";
 import { MEMBER_GROUP_SETTING } from "./service";
 
 const PUBLIC_URL = "http://localhost:8080";
@@ -217,7 +218,9 @@ describe("a partner buys credits (item 4)", () => {
     await t.app.db.transaction((tx) => settlePayment(tx, context, row, new Date()));
     await deliverOrder(t.app, order.id);
     expect((await admin.call({ method: "POST", url: `/api/admin/payments/${payment.id}/mark-paid` })).statusCode).toBe(409);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // every change those made has reached the watcher, and what it started has finished
+    await changesDelivered(t.app);
+    await paidOrderWorkSettled(t.app);
     expect(adjustsFor(buyer.panelId)).toHaveLength(1);
     expect(panelCredits(buyer.panelId)).toBe(50);
     expect(await t.app.db.select().from(invoices).where(eq(invoices.payment_id, payment.id))).toHaveLength(1);
@@ -268,7 +271,9 @@ describe("a partner buys credits (item 4)", () => {
     expect(again.statusCode, again.body).toBe(200);
     const orders = await asPartner(buyer.cookie, "GET", "/api/partner/credits/orders");
     expect(orders.json().data).toEqual([expect.objectContaining({ id: order.id, status: "delivered", credits: 10 })]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // every change those made has reached the watcher, and what it started has finished
+    await changesDelivered(t.app);
+    await paidOrderWorkSettled(t.app);
     expect(adjustsFor(buyer.panelId)).toHaveLength(1);
     expect(panelCredits(buyer.panelId)).toBe(10);
   });

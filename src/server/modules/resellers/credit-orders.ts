@@ -393,6 +393,15 @@ export async function retryOrder(app: FastifyInstance, orderId: string): Promise
 
 const sqlIncrement = () => sql`${partnerCreditOrders.attempt} + 1`;
 
+/** Each app's deliveries and take-backs started from the change feed and not finished yet. */
+const deliveries = new WeakMap<FastifyInstance, Set<Promise<void>>>();
+
+/** Resolves once the deliveries and take-backs the change feed has started in `app` have finished (tests wait on it). */
+export async function paidOrderWorkSettled(app: FastifyInstance): Promise<void> {
+  const running = deliveries.get(app);
+  while (running?.size) await Promise.allSettled([...running]);
+}
+
 /**
  * Paid orders are delivered as soon as any process hears of them on the change feed, and swept
  * every minute where jobs run (a notification missed while the LISTEN connection was down); a
@@ -400,6 +409,7 @@ const sqlIncrement = () => sql`${partnerCreditOrders.attempt} + 1`;
  */
 export function watchPaidOrders(app: FastifyInstance): () => void {
   const running = new Set<Promise<void>>();
+  deliveries.set(app, running);
   const track = (work: Promise<void>) => {
     const p = work.catch((error) => app.log.warn({ err: error }, "partner credits delivery failed")).finally(() => running.delete(p));
     running.add(p);

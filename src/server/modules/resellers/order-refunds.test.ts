@@ -10,8 +10,9 @@ import { type FakeXtreamPanel, startFakeXtreamPanel } from "@/server/adapters/pa
 import { createPartnerSession, PARTNER_COOKIE } from "@/server/auth/partner-sessions";
 import { creditNotes, outbox, partnerCreditOrders, resellerCreditTransfers, resellers, siteSettings } from "@/server/db/schema";
 import { type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
+import { changesDelivered } from "@/server/test-support/change-feed";
 import { createTestApp, eventually, fillBankDetails, type TestApp } from "@/server/testing";
-import { deliverOrder, retryOrder } from "./credit-orders";
+import { deliverOrder, paidOrderWorkSettled, retryOrder } from "./credit-orders";
 import { creditsPerRefund, takeBackRecentRefunds, takeBackRefunds } from "./order-refunds";
 import { MEMBER_GROUP_SETTING } from "./service";
 
@@ -129,7 +130,9 @@ describe("a partner's credit order refunded by the owner", () => {
       takeBackRecentRefunds(t.app),
     ]);
     await deliverOrder(t.app, buyer.order.id);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // every change those made has reached the watcher, and what it started has finished
+    await changesDelivered(t.app);
+    await paidOrderWorkSettled(t.app);
     expect(adjustsFor(buyer.panelId)).toHaveLength(2);
     expect(panelCredits(buyer.panelId)).toBe(0);
     expect(await ledgerOf(buyer.id, buyer.order.id)).toHaveLength(1);

@@ -477,8 +477,10 @@ describe("OrderForm", () => {
       const container = await renderOrder("/", { touched: false });
       expect(field(container, "name").value).toBe("Sipho");
       expect(field(container, "whatsapp").value).toBe("0821112222");
-      // A reader who never touches the form: still not taken over after a while.
-      await act(async () => new Promise((resolve) => setTimeout(resolve, 300)));
+      // A reader who never touches the form: nothing was even asked for (any import started has settled).
+      await act(async () => {
+        await vi.dynamicImportSettled();
+      });
       expect(container.querySelector("form")?.dataset.ready).toBeUndefined();
       await touch(container);
       // Taking over moved nothing: the draft is still in the fields.

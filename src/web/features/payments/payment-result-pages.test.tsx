@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PaymentOutcome, PaymentStatusView } from "@/shared/api";
 import { EFT_CARD_ONLY_MESSAGE, SUPPORT_HOURS } from "@/shared/constants";
 import { cleanup, renderRoutes, stubFetch, waitFor } from "@/web/testing/render";
+import { MESSAGES_POLL_MS, paymentStatusQueryOptions } from "./api/get-payment-status";
 import { linePromise, messageText, PaymentCancelPage, PaymentFailurePage, PaymentSuccessPage } from "./payment-result-pages";
 
 const NOTHING_YET: PaymentOutcome = { account: "none", subscription_end: null, suspended: false, sent_to: [], messages: [] };
@@ -238,8 +239,10 @@ describe("payment result pages", () => {
     await waitFor(() => expect(container.textContent).toContain("Your receipt is waiting to be sent on WhatsApp by StreamDesk."));
     await waitFor(() => expect(container.textContent).toContain("Your receipt was sent to your WhatsApp ending 4567."), 8000);
     expect(answers).toBe(2);
-    // nothing waits now: no more questions
-    await new Promise((resolve) => setTimeout(resolve, 5500));
+    // nothing waits now: no more questions (the status query's interval is off for this answer)
+    const interval = paymentStatusQueryOptions("SD_1763800000_abc123", Date.now() + 60_000).refetchInterval;
+    expect(typeof interval === "function" && interval({ state: { data: gone } } as never)).toBe(false);
+    expect(typeof interval === "function" && interval({ state: { data: waiting } } as never)).toBe(MESSAGES_POLL_MS);
     expect(answers).toBe(2);
   });
 

@@ -4,6 +4,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { NOTIFICATION_PROMPT_DELAY_MS } from "../../src/shared/constants";
 import { liveChangesHandled, ownerPage } from "./a11y-helpers";
 
 const SHOTS_DIR = process.env.SHOTS_DIR || "/tmp/shots-public2";
@@ -103,7 +104,8 @@ test("2. the first run of notifications: the initialized flag, the prompt 3 s la
 
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await page.waitForTimeout(4000);
+  // past the moment it would show (NOTIFICATION_PROMPT_DELAY_MS after this page's start), with a second to spare
+  await page.waitForFunction((delay) => performance.now() > delay + 1000, NOTIFICATION_PROMPT_DELAY_MS, { timeout: 15_000 });
   await expect(prompt).toHaveCount(0);
 });
 

@@ -19,7 +19,6 @@ import { loadBusiness } from "@/server/lib/business";
 import { codeRoute, noCodeRoute } from "@/server/lib/code-route";
 import { emailOf, whatsappOf } from "@/server/lib/contact";
 import { badRequest, conflict, unauthorized, uniqueViolation } from "@/server/lib/errors";
-import { clientByNumber } from "@/server/lib/identity";
 import { enqueue } from "@/server/lib/outbox";
 import { issueReplyCode, replyWebhookReady, typedProof } from "@/server/lib/reply-codes";
 import { type CodeCheck, codeRefusal, type Destination, issueCode, maskedDestination, type Tx } from "@/server/lib/verification";
@@ -40,8 +39,9 @@ const routes: FastifyPluginAsync = async (app) => {
     if (input.whatsapp !== undefined) {
       const number = toStoredWhatsApp(input.whatsapp) as string;
       if (number === whatsappOf(client)) throw badRequest(SAME_AS_NOW, { whatsapp: SAME_AS_NOW });
-      const holder = await clientByNumber(app.db, number);
-      if (holder && holder.id !== client.id) throw conflict(NUMBER_ON_ANOTHER_ACCOUNT, { whatsapp: NUMBER_ON_ANOTHER_ACCOUNT });
+      // Another client's number is answered like any (issue 46: who is a customer is not public):
+      // its code goes to that number, so only its holder can get as far as the confirm, which
+      // refuses it there (the one-number-per-client index).
       to = { channel: "whatsapp", recipient: number };
     } else {
       const email = (input.email as string).trim().toLowerCase();

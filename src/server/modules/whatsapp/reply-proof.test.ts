@@ -103,6 +103,18 @@ describe("the portal's new number, confirmed by writing to us", () => {
     expect(told.filter((m) => m.recipient === old)).toHaveLength(1);
   });
 
+  it("another client's number is answered as any number's; even written from that number, the code changes nothing", async () => {
+    const holder = await signedInClient();
+    const { client, old, cookie } = await signedInClient();
+    const started = await post("/api/client/contact-change", { whatsapp: `+${holder.old}` }, cookie);
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toMatchObject({ sentTo: "", channel: "whatsapp", waLink: expect.stringMatching(/^https:\/\/wa\.me\//) });
+    // the holder writes it (only they could): the one-number-per-client rule refuses it, nothing moves
+    await write(holder.old, codeIn(started.json().waLink));
+    expect((await t.app.db.select().from(clients).where(eq(clients.id, client.id)))[0].whatsapp).toBe(old);
+    expect((await t.app.db.select().from(clients).where(eq(clients.id, holder.client.id)))[0].whatsapp).toBe(holder.old);
+  });
+
   it("an e-mail change has no link: writing from WhatsApp does not prove an address", async () => {
     const { cookie } = await signedInClient();
     const started = await post("/api/client/contact-change", { email: `new.${n}@example.co.za` }, cookie);

@@ -25,7 +25,7 @@ interface LeadFacts {
 
 /** What the person asked for, in a few words: 'free 24-hour trial request', 'order for 3 Months'. */
 function requestWords(lead: LeadFacts): string {
-  if (lead.form_type === "free-trial") return "free 24-hour trial request";
+  if (lead.form_type === "free-trial" || lead.form_type === "trial-again") return "free 24-hour trial request";
   const noun = lead.form_type === "interest" ? "interest in" : "order for";
   if (lead.package_name) return `${noun} the ${lead.package_name} package`;
   return lead.form_type === "interest" ? "enquiry" : "order";

@@ -6,6 +6,7 @@ import type { leads } from "@/server/db/schema";
 import type { BusinessProfile } from "@/server/lib/business";
 import { signOff } from "@/server/lib/business";
 import type { OutboxMessage } from "@/server/lib/outbox";
+import { TRIAL_AGAIN_FORM } from "@/server/modules/trials/again";
 import { formatDateTime } from "@/shared/dates";
 import { deviceOfLead } from "@/shared/device-line-schemas";
 import { LINE_TYPE_LABELS } from "@/shared/device-lines";
@@ -40,7 +41,8 @@ export type LeadFacts = Pick<
 
 const NOT_GIVEN = "not given";
 
-export const isTrialLead = (lead: Pick<LeadFacts, "form_type">) => lead.form_type === "free-trial";
+/** A free trial asked for, first or again (a trial asked again reads the same everywhere: trials/again.ts). */
+export const isTrialLead = (lead: Pick<LeadFacts, "form_type">) => lead.form_type === "free-trial" || lead.form_type === TRIAL_AGAIN_FORM;
 
 export function durationLabel(duration: string): string {
   return duration === FREE_TRIAL_DURATION ? FREE_TRIAL_DURATION_LABEL : duration;

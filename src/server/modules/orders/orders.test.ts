@@ -318,6 +318,9 @@ describe("POST /api/orders: free trials", () => {
   const answeredAlike = async (res: Awaited<ReturnType<typeof post>>, first: Awaited<ReturnType<typeof post>>) => {
     expect(res.statusCode, res.body).toBe(first.statusCode);
     expect(Object.keys(res.json()).sort()).toEqual(Object.keys(first.json()).sort());
+    // the chat it opens asks for a trial as the first did (only the name and reference differ)
+    const opening = (r: typeof res) => whatsappText(r.json().whatsappUrl).split("\n")[0];
+    expect(opening(res)).toBe(opening(first));
     return leadById(res.json().id);
   };
   const toldAgain = (recipient: string) =>

@@ -175,13 +175,13 @@ describe("the instant free trial", () => {
     await type(container, "#order-duration", "free-trial");
     await submit(container.querySelector('form[aria-label="Order form"]'));
 
-    await waitFor(() => expect(container.textContent).toContain("We sent a code to t***@example.co.za."));
+    await waitFor(() => expect(container.textContent).toContain("We sent a code to t***@example.co.za,"));
     expect(container.textContent).not.toContain("WhatsApp ending");
     const resend = () => [...container.querySelectorAll("button")].find((b) => b.textContent === "Send a new code");
     await act(async () => resend()?.click());
     await waitFor(() => expect(container.querySelector("#trial-code-error")?.textContent).toBe(noRoute));
     await act(async () => resend()?.click());
-    await waitFor(() => expect(container.textContent).toContain("We sent a code to WhatsApp ending 4567."));
+    await waitFor(() => expect(container.textContent).toContain("We sent a code to WhatsApp ending 4567,"));
   });
 
   it("offers one button that writes the code to us on WhatsApp beside the e-mailed code's field, and moves on by itself once that message started the trial", async () => {
@@ -199,7 +199,7 @@ describe("the instant free trial", () => {
     await type(container, "#order-duration", "free-trial");
     await submit(container.querySelector('form[aria-label="Order form"]'));
 
-    await waitFor(() => expect(container.textContent).toContain("We sent a code to t***@example.co.za."));
+    await waitFor(() => expect(container.textContent).toContain("We sent a code to t***@example.co.za,"));
     const buttons = [...container.querySelectorAll("a")].filter((a) => a.textContent === SEND_CODE_ON_WHATSAPP);
     expect(buttons).toHaveLength(1);
     expect(buttons[0].getAttribute("href")).toBe(waLink);
@@ -221,7 +221,7 @@ describe("the instant free trial", () => {
     await type(container, "#order-whatsapp", "082 123 4567");
     await type(container, "#order-duration", "free-trial");
     await submit(container.querySelector('form[aria-label="Order form"]'));
-    await waitFor(() => expect(container.textContent).toContain("We sent a code to t***@example.co.za."));
+    await waitFor(() => expect(container.textContent).toContain("We sent a code to t***@example.co.za,"));
     expect(container.textContent).not.toContain(SEND_CODE_ON_WHATSAPP);
     const reads = vi
       .mocked(fetch)

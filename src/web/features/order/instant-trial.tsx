@@ -25,7 +25,10 @@ export const INSTANT_TRIAL_MESSAGES = {
   replyOnly: "Tap the button: WhatsApp opens with a message holding a code. Send it from the number you gave and your trial starts here.",
   codeHint: "The 6 digits in the message. The code works for 10 minutes, once.",
   confirming: "Starting your trial...",
-  resent: "We sent you a new code.",
+  resent: "We sent a new code where the first one went.",
+  /** true for anyone: a number or address that had its trial, or a client's, is answered alike but gets no code (issue 46) */
+  unlessHadOne:
+    "unless this number or address has had its free trial or is on an account with us: then we wrote to you on the contacts we already have.",
   readyTitle: "Your free trial line is ready",
   waitingTitle: "Your free trial has started",
 } as const;
@@ -124,7 +127,10 @@ function CodeStep({
         {INSTANT_TRIAL_MESSAGES.codeTitle}
       </h3>
       {sentTo ? (
-        <p className="text-ink-muted">We sent a code to {sentTo}. Enter it to start your free trial now: your line details show here.</p>
+        <p className="text-ink-muted">
+          We sent a code to {sentTo}, {INSTANT_TRIAL_MESSAGES.unlessHadOne} Enter it to start your free trial now: your line details show
+          here.
+        </p>
       ) : null}
       {waLink ? (
         <div className="flex flex-col gap-2">

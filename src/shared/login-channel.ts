@@ -27,3 +27,10 @@ export const LOGIN_HINTS: Record<LoginChannel, { whatsapp: string; email: string
     email: "For your receipts. With an address your login details are sent here at once.",
   },
 };
+
+/** Where the client portal login goes, as the review step's "what happens next" says it. */
+export const LOGIN_GOES: Record<LoginChannel, string> = {
+  whatsapp: "to your WhatsApp (and e-mail if given)",
+  email: "to your e-mail address",
+  owner: `to your WhatsApp during our support hours (${SUPPORT_HOURS})`,
+};

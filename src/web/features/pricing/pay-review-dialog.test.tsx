@@ -148,7 +148,8 @@ describe("PayReviewDialog: the review step", () => {
     expect(steps).toEqual([
       "1You pay by card on the secure payment page.",
       "2We confirm the payment.",
-      "3Your account is created and your client portal login is sent to your WhatsApp (and e-mail if given).",
+      // (no WhatsApp Cloud API and no e-mail typed yet: the owner sends it, in support hours)
+      `3Your account is created and your client portal login is sent to your WhatsApp during our support hours (${SUPPORT_HOURS}).`,
       "4We set up your line and send your streaming login details.",
     ]);
     expect(document.activeElement?.id).toBe("payer-name");
@@ -343,17 +344,33 @@ describe("PayReviewDialog: the review step", () => {
   });
 
   it.each([
-    ["whatsapp", "", "Your login details are sent here.", "For your receipts."],
-    ["email", "thandi@example.co.za", "We reach you here about your order.", "Your login details are sent here."],
-    ["email", "", `Your login details are sent here during our support hours (${SUPPORT_HOURS}).`, "With an address"],
-  ] as const)("promises the login on the channel it goes by (shop %s, e-mail %j)", async (loginChannel, email, whatsappHint, emailHint) => {
-    stubApi("sandbox", { "/payments/methods": { body: { data: { card: "sandbox", eft: false, loginChannel } } } });
-    const review = await renderReview();
-    await waitFor(() => expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull());
-    await review.fill({ email });
-    await waitFor(() => expect(document.getElementById("payer-whatsapp-hint")?.textContent).toBe(whatsappHint));
-    expect(document.getElementById("payer-email-hint")?.textContent).toContain(emailHint);
-  });
+    ["whatsapp", "", "Your login details are sent here.", "For your receipts.", "sent to your WhatsApp (and e-mail if given)."],
+    [
+      "email",
+      "thandi@example.co.za",
+      "We reach you here about your order.",
+      "Your login details are sent here.",
+      "sent to your e-mail address.",
+    ],
+    [
+      "email",
+      "",
+      `Your login details are sent here during our support hours (${SUPPORT_HOURS}).`,
+      "With an address",
+      `sent to your WhatsApp during our support hours (${SUPPORT_HOURS}).`,
+    ],
+  ] as const)(
+    "promises the login on the channel it goes by, in the hints and the next steps (shop %s, e-mail %j)",
+    async (loginChannel, email, whatsappHint, emailHint, step) => {
+      stubApi("sandbox", { "/payments/methods": { body: { data: { card: "sandbox", eft: false, loginChannel } } } });
+      const review = await renderReview();
+      await waitFor(() => expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull());
+      await review.fill({ email });
+      await waitFor(() => expect(document.getElementById("payer-whatsapp-hint")?.textContent).toBe(whatsappHint));
+      expect(document.getElementById("payer-email-hint")?.textContent).toContain(emailHint);
+      expect(review.dialog.textContent).toContain(`Your account is created and your client portal login is ${step}`);
+    },
+  );
 
   it("lets the payer continue as a new customer without the code, and shows a refused code on its field", async () => {
     const posts = stubApi("ikhokha", {

@@ -81,7 +81,7 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
 
             <PlanSummary plan={plan} quote={coupon.quote} />
             {payment.choices.length > 1 ? <MethodChoice choices={payment.choices} chosen={method} onChoose={payment.pick} /> : null}
-            <NextSteps method={method} providerName={payment.providerName} box={needsMac(watch("lineType"))} />
+            <NextSteps method={method} providerName={payment.providerName} box={needsMac(watch("lineType"))} loginChannel={loginChannel} />
 
             {method === "none" ? (
               <>

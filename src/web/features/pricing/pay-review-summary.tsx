@@ -1,6 +1,7 @@
 // The review dialog's summary (pay-review-dialog.tsx): the package and the price to pay, and what
 // happens after paying.
 import type { CouponQuote } from "@/shared/billing";
+import { LOGIN_GOES, type LoginChannel } from "@/shared/login-channel";
 import { formatRand } from "@/shared/money";
 import type { PlanViewModel } from "@/shared/pricing";
 import { cn } from "@/web/lib/cn";
@@ -48,19 +49,19 @@ const STEPS: Record<"card" | "eft" | "both", string[]> = {
   card: [
     "You pay by card on the secure payment page.",
     "We confirm the payment.",
-    "Your account is created and your client portal login is sent to your WhatsApp (and e-mail if given).",
+    "Your account is created and your client portal login is sent LOGIN.",
     "We set up your line and send your streaming login details.",
   ],
   eft: [
     "We show you our bank details and your payment reference.",
     "You pay by EFT with that reference.",
-    "When the payment reflects, we activate your account and send your client portal login to your WhatsApp (and e-mail if given).",
+    "When the payment reflects, we activate your account and send your client portal login LOGIN.",
     "We set up your line and send your streaming login details.",
   ],
   both: [
     "Pay by card on the secure payment page, or get our bank details and your reference to pay by EFT.",
     "We confirm the payment: a card at once, an EFT when it reflects.",
-    "Your account is created and your client portal login is sent to your WhatsApp (and e-mail if given).",
+    "Your account is created and your client portal login is sent LOGIN.",
     "We set up your line and send your streaming login details.",
   ],
 };
@@ -68,11 +69,26 @@ const STEPS: Record<"card" | "eft" | "both", string[]> = {
 /** The last step for a box: it has no login, it connects by its MAC (the message says how to set it up). */
 const BOX_LAST_STEP = "We set up your line for your box's MAC address and send you how to connect the box.";
 
-export function NextSteps({ method, providerName, box }: { method: Method | undefined; providerName?: string; box: boolean }) {
+export function NextSteps({
+  method,
+  providerName,
+  box,
+  loginChannel,
+}: {
+  method: Method | undefined;
+  providerName?: string;
+  box: boolean;
+  /** the channel the login goes by (shared/login-channel.ts, the rule the sender uses) */
+  loginChannel: LoginChannel;
+}) {
   if (method === "none") return null;
   const base = STEPS[method === "eft" || method === "both" ? method : "card"];
   const steps = base.map((step, i) =>
-    i === 0 && providerName ? `You pay on ${providerName}'s secure payment page.` : box && i === base.length - 1 ? BOX_LAST_STEP : step,
+    i === 0 && providerName
+      ? `You pay on ${providerName}'s secure payment page.`
+      : box && i === base.length - 1
+        ? BOX_LAST_STEP
+        : step.replace("LOGIN", LOGIN_GOES[loginChannel]),
   );
   return (
     <section aria-labelledby="pay-review-steps" className="mt-5">

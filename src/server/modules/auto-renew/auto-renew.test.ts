@@ -3,62 +3,35 @@
 // moved in SQL and the job's clock moved: consent at checkout, the token kept sealed, the notice
 // once, the charge once (two runs racing; on PostgreSQL two processes), its ITN settling once,
 // a decline, a lost answer looked up (never charged again), and the portal's switch.
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formBody } from "@/server/adapters/payments/form-encoding";
-import { type FakePayfast, startFakePayfast } from "@/server/adapters/payments/payfast/fake";
+import type { FakePayfast } from "@/server/adapters/payments/payfast/fake";
 import { openDatabase } from "@/server/db/client";
-import {
-  auditLog,
-  autoRenewals,
-  capturedPayments,
-  clientLifecycleEvents,
-  clients,
-  outbox,
-  packages,
-  renewalCharges,
-} from "@/server/db/schema";
+import { auditLog, autoRenewals, capturedPayments, clientLifecycleEvents, clients, outbox, renewalCharges } from "@/server/db/schema";
 import { clientSession, type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { paymentNotificationsSettled } from "@/server/modules/payments/service";
 import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { autoRenewConsent } from "@/shared/auto-renew";
 import { runAutoRenewals } from "./renewals";
+import { CONFIG, openPayfastShop, type PayfastShop, PUBLIC_URL } from "./test-helpers";
 
-const MERCHANT = { merchantId: "10000100", merchantKey: "46f0cd694581a", passphrase: "jt7NOE43FZPn a~b" };
-const PUBLIC_URL = "https://shop.example.co.za";
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const CONFIG = {
-  PAYFAST_MERCHANT_ID: MERCHANT.merchantId,
-  PAYFAST_MERCHANT_KEY: MERCHANT.merchantKey,
-  PAYFAST_PASSPHRASE: MERCHANT.passphrase,
-  PAYFAST_VALID_IPS: "127.0.0.1",
-  PUBLIC_URL,
-};
 
+let shop: PayfastShop;
 let fake: FakePayfast;
 let t: TestApp;
-let origin: string;
 let admin: SignedIn;
-let threeMonths: { id: string; price: number };
+let threeMonths: PayfastShop["threeMonths"];
 let counter = 0;
 
 beforeAll(async () => {
-  fake = await startFakePayfast(MERCHANT);
-  t = await createTestApp({ ...CONFIG, PAYFAST_URL: fake.url, PAYFAST_API_URL: fake.url }, { seed: true });
+  shop = await openPayfastShop();
+  ({ fake, t, threeMonths } = shop);
   admin = await signInAdmin(t.app);
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  fake.adhocNotifyUrl = `${origin}/api/payments/payfast/itn`;
-  const [pkg] = await t.app.db.select().from(packages).where(eq(packages.name, "3 Months"));
-  threeMonths = { id: pkg.id, price: pkg.price };
 });
 afterAll(async () => {
-  await fake?.adhocItnsSent();
-  await paymentNotificationsSettled();
-  await t?.close();
-  await fake?.close();
+  await shop?.close();
 });
 
 /** The review step's PayFast pay link (auto-renew ticked or not), then the browser posting our hand-off form to PayFast. */
@@ -80,28 +53,12 @@ async function checkout(autoRenew: boolean | undefined) {
   });
   expect(response.statusCode, response.body).toBe(201);
   const { paylinkUrl, externalTransactionID: ref } = response.json() as { paylinkUrl: string; externalTransactionID: string };
-  const page = await t.app.inject({ method: "GET", url: new URL(paylinkUrl).pathname });
-  const fields = [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
-    ([, k, v]) => [k, v.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#39;", "'")] as [string, string],
-  );
-  const posted = await fetch(`${fake.url}/eng/process`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: formBody(fields),
-  });
-  expect(posted.status, await posted.clone().text()).toBe(200);
-  return { ref, fields: Object.fromEntries(fields) };
+  return { ref, fields: await shop.handOff(paylinkUrl) };
 }
 
-async function itn(ref: string, options: Parameters<FakePayfast["sendItn"]>[1] = {}) {
-  const answer = await fake.sendItn(ref, { origin, ...options });
-  await paymentNotificationsSettled();
-  return answer;
-}
-
-const paymentOf = async (ref: string) =>
-  (await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, ref)))[0];
-const clientOf = async (id: string) => (await t.app.db.select().from(clients).where(eq(clients.id, id)))[0];
+const itn = (ref: string, options?: Parameters<FakePayfast["sendItn"]>[1]) => shop.itn(ref, options);
+const paymentOf = (ref: string) => shop.paymentOf(ref);
+const clientOf = (id: string) => shop.clientOf(id);
 const chargesOf = async (clientId: string) => t.app.db.select().from(renewalCharges).where(eq(renewalCharges.client_id, clientId));
 const messagesOf = async (clientId: string, kind: string) =>
   t.app.db

@@ -3,11 +3,9 @@
 // ITN's token replaces the kept one (sealed), the term unchanged and nothing invoiced, the customer
 // told once, the old token cancelled at PayFast once (two passes racing), a replay changing nothing,
 // and the next renewal charging the new card. PGlite and, with TEST_DATABASE_URL, PostgreSQL.
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { formBody } from "@/server/adapters/payments/form-encoding";
-import { type FakePayfast, startFakePayfast } from "@/server/adapters/payments/payfast/fake";
+import type { FakePayfast } from "@/server/adapters/payments/payfast/fake";
 import {
   auditLog,
   autoRenewals,
@@ -17,73 +15,36 @@ import {
   clients,
   invoices,
   outbox,
-  packages,
   renewalCharges,
 } from "@/server/db/schema";
 import { clientSession, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { paymentNotificationsSettled } from "@/server/modules/payments/service";
-import { createTestApp, type TestApp } from "@/server/testing";
+import type { TestApp } from "@/server/testing";
 import { cancelReplacedCards } from "./card-change";
 import { runAutoRenewals } from "./renewals";
+import { openPayfastShop, type PayfastShop, PUBLIC_URL } from "./test-helpers";
 
-const MERCHANT = { merchantId: "10000100", merchantKey: "46f0cd694581a", passphrase: "jt7NOE43FZPn a~b" };
-const PUBLIC_URL = "https://shop.example.co.za";
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const CONFIG = {
-  PAYFAST_MERCHANT_ID: MERCHANT.merchantId,
-  PAYFAST_MERCHANT_KEY: MERCHANT.merchantKey,
-  PAYFAST_PASSPHRASE: MERCHANT.passphrase,
-  PAYFAST_VALID_IPS: "127.0.0.1",
-  PUBLIC_URL,
-};
 
+let shop: PayfastShop;
 let fake: FakePayfast;
 let t: TestApp;
-let origin: string;
-let threeMonths: { id: string; price: number };
+let threeMonths: PayfastShop["threeMonths"];
 let counter = 0;
 
 beforeAll(async () => {
-  fake = await startFakePayfast(MERCHANT);
-  t = await createTestApp({ ...CONFIG, PAYFAST_URL: fake.url, PAYFAST_API_URL: fake.url }, { seed: true });
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  fake.adhocNotifyUrl = `${origin}/api/payments/payfast/itn`;
-  const [pkg] = await t.app.db.select().from(packages).where(eq(packages.name, "3 Months"));
-  threeMonths = { id: pkg.id, price: pkg.price };
+  shop = await openPayfastShop();
+  ({ fake, t, threeMonths } = shop);
 });
 afterAll(async () => {
-  await fake?.adhocItnsSent();
-  await paymentNotificationsSettled();
-  await t?.close();
-  await fake?.close();
+  await shop?.close();
 });
 
-/** The browser on our hand-off page, posting its signed form to PayFast; the fields it posted. */
-async function postHandOff(url: string) {
-  const page = await t.app.inject({ method: "GET", url: new URL(url).pathname });
-  const fields = [...page.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
-    ([, k, v]) => [k, v.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#39;", "'")] as [string, string],
-  );
-  const posted = await fetch(`${fake.url}/eng/process`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: formBody(fields),
-  });
-  expect(posted.status, await posted.clone().text()).toBe(200);
-  return Object.fromEntries(fields);
-}
-
-async function itn(ref: string) {
-  const answer = await fake.sendItn(ref, { origin });
-  await paymentNotificationsSettled();
-  return answer;
-}
-
-const paymentOf = async (ref: string) =>
-  (await t.app.db.select().from(capturedPayments).where(eq(capturedPayments.external_transaction_id, ref)))[0];
-const clientOf = async (id: string) => (await t.app.db.select().from(clients).where(eq(clients.id, id)))[0];
+const postHandOff = (url: string) => shop.handOff(url);
+const itn = (ref: string) => shop.itn(ref);
+const paymentOf = (ref: string) => shop.paymentOf(ref);
+const clientOf = (id: string) => shop.clientOf(id);
 const renewalOf = async (id: string) => (await t.app.db.select().from(autoRenewals).where(eq(autoRenewals.client_id, id)))[0];
 const cancels = (token: string) => fake.apiCalls.filter((c) => c === `PUT /subscriptions/${token}/cancel`).length;
 

@@ -10,10 +10,10 @@ import { openDatabase } from "@/server/db/client";
 import { auditLog, autoRenewals, capturedPayments, clientLifecycleEvents, clients, outbox, renewalCharges } from "@/server/db/schema";
 import { clientSession, type SignedIn, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { paymentNotificationsSettled } from "@/server/modules/payments/service";
+import { CONFIG, openPayfastShop, type PayfastShop, PUBLIC_URL } from "@/server/test-support/payfast-shop";
 import { createTestApp, onPostgres, type TestApp } from "@/server/testing";
 import { autoRenewConsent } from "@/shared/auto-renew";
 import { runAutoRenewals } from "./renewals";
-import { CONFIG, openPayfastShop, type PayfastShop, PUBLIC_URL } from "./test-helpers";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -19,10 +19,10 @@ import {
 } from "@/server/db/schema";
 import { clientSession, signInAdmin } from "@/server/modules/admin-business/test-admin";
 import { paymentNotificationsSettled } from "@/server/modules/payments/service";
+import { openPayfastShop, type PayfastShop, PUBLIC_URL } from "@/server/test-support/payfast-shop";
 import type { TestApp } from "@/server/testing";
 import { cancelReplacedCards } from "./card-change";
 import { runAutoRenewals } from "./renewals";
-import { openPayfastShop, type PayfastShop, PUBLIC_URL } from "./test-helpers";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -143,8 +143,36 @@ function startServer(port: number, databaseUrl: string, publicUrl: string, name:
   return child;
 }
 
+/** Sends `signal` and waits for the exit; what has not gone within `ms` is killed, with its process group when it leads one. */
+async function stop(child: ChildProcess, signal: NodeJS.Signals, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return true;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill(signal);
+  const inTime = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+  if (inTime) return true;
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGKILL");
+  } catch {
+    child.kill("SIGKILL"); // not a group leader
+  }
+  await exited;
+  return false;
+}
+
+/** Whether any process of the group `pid` leads is still alive (nginx's worker, after its master). */
+function groupAlive(pid: number | undefined): boolean {
+  try {
+    if (pid) process.kill(-pid, 0);
+    return Boolean(pid);
+  } catch {
+    return false;
+  }
+}
+
 async function cleanup(): Promise<void> {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  // nginx's worker outlives a master killed outright and keeps whatever output it inherited open
+  // (CI's stage waited on it for an hour): everything is asked to stop, and waited for.
+  await Promise.all(children.map((child) => stop(child, "SIGTERM", 3000)));
   if (databaseName) {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -228,7 +256,10 @@ http {
   );
   const nginxTest = spawnSync(nginx, ["-t", "-c", `${work}/nginx.conf`, "-p", work], { encoding: "utf8" });
   check(nginxTest.status === 0, `nginx -t accepts deploy/nginx-streamdesk.conf${nginxTest.status ? `: ${nginxTest.stderr}` : ""}`);
-  const proxy = spawn(nginx, ["-c", `${work}/nginx.conf`, "-p", work], { stdio: ["ignore", "inherit", "inherit"] });
+  // Its own process group, so that stopping it can reach the worker too; it logs to error.log, and
+  // what it says before that opens is printed from here (it inherits none of our output).
+  const proxy = spawn(nginx, ["-c", `${work}/nginx.conf`, "-p", work], { stdio: ["ignore", "ignore", "pipe"], detached: true });
+  proxy.stderr?.setEncoding("utf8").on("data", (chunk: string) => process.stderr.write(`  [nginx] ${chunk}`));
   children.push(proxy);
 
   // Two processes at once on the new database (they take turns migrating and seeding).
@@ -339,7 +370,10 @@ http {
     const code = await exited;
     check(code === 0 && Date.now() - stopAt < 5500, `process ${name} stopped on SIGTERM in ${Date.now() - stopAt} ms (exit ${code})`);
   }
-  proxy.kill("SIGTERM");
+  const stoppedAt = Date.now();
+  const inTime = await stop(proxy, "SIGTERM", 3000);
+  await waitFor("nginx's worker gone", 3000, async () => (groupAlive(proxy.pid) ? undefined : true)).catch(() => undefined);
+  check(inTime && !groupAlive(proxy.pid), `nginx and its worker stopped on SIGTERM in ${Date.now() - stoppedAt} ms`);
 }
 
 main()

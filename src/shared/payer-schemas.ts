@@ -79,16 +79,29 @@ export const identifyRequestSchema = z
   })
   .refine((v) => Boolean(v.whatsapp || v.email), { message: PAYER_WHATSAPP_MESSAGE, path: ["whatsapp"] });
 
+const IDENTIFY_OTHERWISE = "Or sign in to your client portal, or continue as a new customer.";
+
 /**
  * The answer of POST /api/payments/identify, alike for any number or address (issue 46: who is a
- * customer is not public): a code went to the account's own contacts if there is one.
+ * customer is not public). `sentTo` names what the payer typed that the shop can send a code to now
+ * (the shop's state decides, never whose the contact is); each of them got one if it is on an
+ * account. `askEmail`: nothing can carry a code, but an e-mail address typed could.
  */
-export const IDENTIFY_MESSAGE =
-  "If this number or address has an account with us, we've sent a code to its contacts: enter it below. Or sign in to your client portal, or continue as a new customer.";
+export function identifyMessage(sentTo: readonly string[], askEmail: boolean): string {
+  if (sentTo.length === 1)
+    return `If ${sentTo[0]} is on an account with us, we've sent a code there: enter it below. ${IDENTIFY_OTHERWISE}`;
+  if (sentTo.length > 1) {
+    return `We've sent a code to ${sentTo.join(" and to ")}, each if it is on an account with us: enter it below. ${IDENTIFY_OTHERWISE}`;
+  }
+  const email = askEmail ? " Add the e-mail address on your account above and ask again to get a code there." : "";
+  return `We can't send a code to what you typed right now.${email} ${IDENTIFY_OTHERWISE}`;
+}
 
-/** POST /api/payments/identify → the same answer whoever asks (IDENTIFY_MESSAGE). */
+/** POST /api/payments/identify → the same answer whoever asks (identifyMessage). */
 export interface IdentifyResponse {
   message: string;
+  /** where the code went, masked, if it is on an account ("WhatsApp ending 4567 and t***@example.co.za"); "" when nowhere (issue 41) */
+  sentTo: string;
   /**
    * the wa.me link that writes a code to the shop (issue 41), whenever the webhook is set up:
    * sent from the account's recorded number, its code is then the verificationCode

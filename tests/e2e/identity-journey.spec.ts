@@ -2,8 +2,9 @@
 // server (no WhatsApp Cloud API: WhatsApp cannot carry a code, so it goes to the account's e-mail).
 // - A returning customer types their number in the review step and asks for a code ("Already a
 //   customer?"); the page answers as it would for anyone (issue 46: who is a customer is not
-//   public), the code goes to that account's e-mail address (read from the mailbox), the customer
-//   types it and the payment renews their account.
+//   public): no code can go to a number here, so it asks for the account's e-mail address. With
+//   it typed, the page names that address (issue 41), the code goes there (read from the
+//   mailbox), the customer types it and the payment renews their account.
 // - A stranger who types an e-mail address an existing client uses (a household address) is never
 //   asked who they are: they pay as a new customer and get their own account, flagged for the
 //   owner as a possible duplicate; the other client is untouched, and no code went anywhere.
@@ -39,7 +40,7 @@ async function newClient(api: APIRequestContext, values: Record<string, unknown>
   return ((await created.json()) as { client: { id: string } }).client.id;
 }
 
-test("a returning customer renews from the storefront with the code sent to their e-mail address", async ({
+test("a returning customer is asked for their e-mail address, is told the code went there, and renews with it", async ({
   page,
   context,
   playwright,
@@ -57,7 +58,15 @@ test("a returning customer renews from the storefront with the code sent to thei
   await review.getByRole("button", { name: "Already a customer? Get a code to pay on your account" }).click();
 
   await expect(review.getByRole("heading", { name: "Pay on your account" })).toBeVisible();
-  await expect(review.getByText(/If this number or address has an account with us, we've sent a code to its contacts/)).toBeVisible();
+  await expect(
+    review.getByText(/We can't send a code to what you typed right now\. Add the e-mail address on your account above/),
+  ).toBeVisible();
+  await review.getByLabel("E-mail Address").fill(address);
+  await review.getByRole("button", { name: "Already a customer? Get a code to pay on your account" }).click();
+  const masked = `${address.slice(0, 1)}***@example.co.za`;
+  await expect(
+    review.getByText(`If ${masked} is on an account with us, we've sent a code there: enter it below.`, { exact: false }),
+  ).toBeVisible();
   // asking opened no tab
   expect(context.pages()).toHaveLength(1);
   await page.screenshot({ path: testInfo.outputPath("identity-code-step.png") });

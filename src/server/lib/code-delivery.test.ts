@@ -15,7 +15,7 @@ import { submitOrder } from "@/server/modules/orders/service";
 import { identifyLookupsSettled } from "@/server/modules/payments/service";
 import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
 import { eventually } from "@/server/testing";
-import { CODE_ROUTE_MESSAGES, IDENTIFY_MESSAGE, type OrderForm } from "@/shared/schemas";
+import { CODE_ROUTE_MESSAGES, identifyMessage, type OrderForm } from "@/shared/schemas";
 import { TRIAL_SETTINGS } from "@/shared/trial-schemas";
 import { codeRoute } from "./code-route";
 import { issueCode, VERIFICATION_KIND } from "./verification";
@@ -210,7 +210,7 @@ describe("the portal's new number", () => {
 });
 
 describe("the payer's code", () => {
-  it("goes only where it arrives: the recorded e-mail while WhatsApp has no code template, both once it has", async () => {
+  it("goes only where it arrives and the answer names: the e-mail typed (the recorded one) while WhatsApp has no code template, both once it has", async () => {
     n += 1;
     const number = `278260${String(41_000 + n)}`;
     const client = await makeClient(t.app, {
@@ -223,7 +223,7 @@ describe("the payer's code", () => {
       t.app.inject({
         method: "POST",
         url: "/api/payments/identify",
-        payload: { whatsapp: `+${number}` },
+        payload: { whatsapp: `+${number}`, email: `payer${n}@example.co.za` },
         headers: { origin: PUBLIC_URL },
         remoteAddress: nextIp(),
       });
@@ -235,8 +235,9 @@ describe("the payer's code", () => {
         .where(and(eq(outbox.kind, VERIFICATION_KIND), eq(outbox.client_id, client.id)));
       return rows.map((row) => row.recipient).sort();
     };
-    // the answer says nothing of who is a customer (issue 46); the code rows say where it went
-    expect((await ask()).json()).toMatchObject({ message: IDENTIFY_MESSAGE });
+    // the answer names what was typed that a code reaches, for anyone (issue 46); the code rows say where it went
+    const mail = `p***@example.co.za`;
+    expect((await ask()).json()).toEqual({ message: identifyMessage([mail], false), sentTo: mail });
     expect(await sentTo()).toEqual([`payer${n}@example.co.za`]);
     await approveCodeTemplate();
     // ten minutes pass: the first code has run out (a live one is re-used, never sent again)
@@ -244,7 +245,8 @@ describe("the payer's code", () => {
       .update(verificationCodes)
       .set({ expires_at: sql`now() - interval '1 second'` })
       .where(and(eq(verificationCodes.client_id, client.id), isNull(verificationCodes.used_at)));
-    expect((await ask()).json()).toMatchObject({ message: IDENTIFY_MESSAGE });
+    const both = [`WhatsApp ending ${number.slice(-4)}`, mail];
+    expect((await ask()).json()).toEqual({ message: identifyMessage(both, false), sentTo: both.join(" and ") });
     expect(await sentTo()).toEqual([number, `payer${n}@example.co.za`, `payer${n}@example.co.za`].sort());
   });
 });

@@ -14,7 +14,7 @@ import { openTrial } from "@/server/modules/trials/service";
 import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
 import { WHATSAPP_CODE_CAP_MESSAGE, WHATSAPP_CODE_CAP_SETTING } from "@/shared/code-limits";
 import { saDay } from "@/shared/dates";
-import { IDENTIFY_MESSAGE } from "@/shared/schemas";
+import { identifyMessage } from "@/shared/schemas";
 import { maskedDestination, PER_NUMBER_PER_HOUR, PER_RECIPIENT_PER_HOUR, VERIFICATION_KIND } from "./verification";
 
 const TEMPLATE = "sd_login_code";
@@ -53,11 +53,12 @@ async function customer(withEmail = true) {
   return { client, number, email: `limits${n}@example.co.za` };
 }
 
-const identify = (number: string, ip = nextIp()) =>
+/** The payer asks for a code with their number (and the e-mail address, when given). */
+const identify = (number: string, ip = nextIp(), email?: string) =>
   t.app.inject({
     method: "POST",
     url: "/api/payments/identify",
-    payload: { whatsapp: `+${number}` },
+    payload: { whatsapp: `+${number}`, ...(email ? { email } : {}) },
     headers: { origin: PUBLIC_URL },
     remoteAddress: ip,
   });
@@ -147,7 +148,8 @@ describe("codes a stranger cannot exhaust", () => {
     for (let i = 0; i < PER_NUMBER_PER_HOUR + 4; i++) {
       const asked = await identify(number);
       statuses.push(asked.statusCode);
-      expect(asked.json()).toEqual({ message: IDENTIFY_MESSAGE });
+      const named = `WhatsApp ending ${number.slice(-4)}`;
+      expect(asked.json()).toEqual({ message: identifyMessage([named], true), sentTo: named });
       await codesRunOut(client.id);
     }
     expect(statuses.every((s) => s === 200)).toBe(true);
@@ -211,16 +213,21 @@ describe("the shop-wide daily cap on WhatsApp codes", () => {
     expect([200, 201], set.body).toContain(set.statusCode);
 
     const first = await customer();
-    await identify(first.number);
+    const firstAnswer = (await identify(first.number, nextIp(), first.email)).json();
+    expect(firstAnswer.sentTo).toBe(`WhatsApp ending ${first.number.slice(-4)} and l***@example.co.za`);
     expect(await codesQueuedTo(first.number)).toBe(1);
     expect(await codesQueuedTo(first.email)).toBe(1);
     const second = await customer();
-    await identify(second.number);
+    // the cap is the shop's: the answer names only the e-mail, for anyone
+    expect((await identify(second.number, nextIp(), second.email)).json()).toEqual({
+      message: identifyMessage(["l***@example.co.za"], false),
+      sentTo: "l***@example.co.za",
+    });
     expect(await codesQueuedTo(second.number)).toBe(0);
     expect(await codesQueuedTo(second.email)).toBe(1);
     expect((await payWithCode(second.number, await codeSentTo(t.app, second.email))).statusCode).toBe(201);
     const third = await customer(false);
-    expect((await identify(third.number)).json()).toEqual({ message: IDENTIFY_MESSAGE });
+    expect((await identify(third.number)).json()).toEqual({ message: identifyMessage([], true), sentTo: "" });
     expect(await codesQueuedTo(third.number)).toBe(0);
 
     const alerts = await t.app.db

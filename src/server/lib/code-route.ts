@@ -23,7 +23,7 @@ export type WhatsAppCodeWay = "template" | "window" | null;
 export async function whatsappCodeWay(
   db: Pick<Db, "select">,
   number: string,
-  options: { cloudApi: boolean; now?: Date },
+  options: { cloudApi: boolean; now?: Date; windows?: boolean },
 ): Promise<WhatsAppCodeWay> {
   if (!options.cloudApi) return null;
   const now = options.now ?? new Date();
@@ -32,6 +32,7 @@ export async function whatsappCodeWay(
     .from(whatsappTemplates)
     .where(eq(whatsappTemplates.kind, VERIFICATION_KIND));
   if (template?.enabled) return "template";
+  if (options.windows === false) return null;
   const openSince = new Date(now.getTime() - (WHATSAPP_WINDOW_HOURS * 60 - CODE_WINDOW_MARGIN_MINUTES) * 60_000);
   const [window] = await db
     .select({ number: whatsappWindows.number })
@@ -47,12 +48,13 @@ export async function whatsappCodeWay(
  * the outbox, which is the owner's queue by another name). A number reached only by the paid
  * authentication template is left out once the shop's WhatsApp codes of the day have reached
  * whatsapp_code_daily_cap (the owner is alerted, once that day). Empty when none: the caller
- * refuses in noCodeRoute's words and issues nothing.
+ * refuses in noCodeRoute's words and issues nothing. `windows: false` leaves open windows out:
+ * the route then follows the shop's state alone, the same for any number (identify's answer).
  */
 export async function codeRoute(
   db: Pick<Db, "select" | "insert">,
   candidates: Destination[],
-  options: { cloudApi: boolean; email: boolean; now?: Date },
+  options: { cloudApi: boolean; email: boolean; now?: Date; windows?: boolean },
 ): Promise<Destination[]> {
   const usable: Destination[] = [];
   for (const to of candidates) {

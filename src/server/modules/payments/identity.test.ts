@@ -25,7 +25,7 @@ import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-sup
 import { secondProcess, startTogether } from "@/server/test-support/race";
 import { onPostgres } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
-import { CODE_ROUTE_MESSAGES, IDENTIFY_MESSAGE } from "@/shared/schemas";
+import { CODE_ROUTE_MESSAGES, identifyMessage } from "@/shared/schemas";
 import { identifyLookupsSettled, PAYER_CODE_REFUSED } from "./service";
 
 let t: MessagingTestApp;
@@ -169,7 +169,7 @@ describe("the defects issue 24 found", () => {
 });
 
 describe("a returning customer proves who they are", () => {
-  it("identify answers as for anyone, then sends the code to the client's recorded channels where it arrives now (no Cloud API: the e-mail only); the paylink with it renews that client and signs them in", async () => {
+  it("identify names what was typed that a code can reach (no Cloud API: the e-mail, never WhatsApp) and sends it only where that is the client's recorded contact; the paylink with it renews that client and signs them in", async () => {
     const end = new Date(Date.now() + 5 * 86_400_000);
     const thandi = await makeClient(t.app, {
       username: "thandi.t",
@@ -179,16 +179,24 @@ describe("a returning customer proves who they are", () => {
       status: "active",
       subscription_end: end,
     });
-    // Typed with another e-mail address: the code still goes only where the client's are recorded.
-    const found = await post("/api/payments/identify", { whatsapp: "082 111 0040", email: "someone@else.co.za" });
-    expect(found.statusCode).toBe(200);
-    expect(found.json()).toEqual({ message: IDENTIFY_MESSAGE });
+    const codesOf = () =>
+      t.app.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.kind, "verification-code"), eq(outbox.client_id, thandi.id)));
+    // Typed with another e-mail address: the answer names that address, and it gets nothing (not hers).
+    const other = await post("/api/payments/identify", { whatsapp: "082 111 0040", email: "someone@else.co.za" });
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual({ message: identifyMessage(["s***@else.co.za"], false), sentTo: "s***@else.co.za" });
     await identifyLookupsSettled();
-    // WhatsApp cannot carry a code without the Cloud API: nothing waits in the owner's queue.
-    const codes = await t.app.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.kind, "verification-code"), eq(outbox.client_id, thandi.id)));
+    expect(await codesOf()).toEqual([]);
+    expect(await t.app.db.select().from(outbox).where(eq(outbox.recipient, "someone@else.co.za"))).toEqual([]);
+
+    // With her own address: the code goes there, and only there (WhatsApp cannot carry it without the Cloud API).
+    const found = await post("/api/payments/identify", { whatsapp: "082 111 0040", email: "Thandi@Example.co.za" });
+    expect(found.json()).toEqual({ message: identifyMessage(["t***@example.co.za"], false), sentTo: "t***@example.co.za" });
+    await identifyLookupsSettled();
+    const codes = await codesOf();
     expect(codes.map((c) => c.recipient)).toEqual(["thandi@example.co.za"]);
     expect(codes.every((c) => c.secret_enc && !/\d{6}/.test(c.body))).toBe(true);
     const code = await codeSentTo(t.app, "thandi@example.co.za");
@@ -219,11 +227,20 @@ describe("a returning customer proves who they are", () => {
     expect(again.json().error.fields.verificationCode).toBe(PAYER_CODE_REFUSED);
   });
 
-  it("an account no code can reach now (WhatsApp only, no Cloud API) gets the answer anyone gets, and nothing is issued", async () => {
-    const only = await makeClient(t.app, { username: "wa.only", full_name: "Wa Only", whatsapp: "27821110045" });
+  it("a number alone, with no Cloud API, is answered that no code can go to it and asked for the account's e-mail address, as anyone's is; nothing is issued, not even to the e-mail on file", async () => {
+    const only = await makeClient(t.app, {
+      username: "wa.only",
+      full_name: "Wa Only",
+      whatsapp: "27821110045",
+      email: "wa.only@example.co.za",
+    });
     const response = await post("/api/payments/identify", { whatsapp: "082 111 0045" });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: IDENTIFY_MESSAGE });
+    expect(response.json()).toEqual({ message: identifyMessage([], true), sentTo: "" });
+    expect(response.json().message).toBe(
+      "We can't send a code to what you typed right now. Add the e-mail address on your account above and ask again to get a code there. Or sign in to your client portal, or continue as a new customer.",
+    );
+    expect((await post("/api/payments/identify", { whatsapp: "083 999 0045" })).json()).toEqual(response.json());
     await identifyLookupsSettled();
     expect(await t.app.db.select().from(verificationCodes).where(eq(verificationCodes.client_id, only.id))).toEqual([]);
     expect(await t.app.db.select().from(outbox).where(eq(outbox.client_id, only.id))).toEqual([]);
@@ -231,10 +248,12 @@ describe("a returning customer proves who they are", () => {
 
   it("a number nobody has gets the same status, shape and words as a client's number, and nothing is sent", async () => {
     await makeClient(t.app, { username: "known.k", full_name: "Known K", whatsapp: "27821110046", email: "known@example.co.za" });
-    const known = await post("/api/payments/identify", { whatsapp: "082 111 0046" });
+    const known = await post("/api/payments/identify", { whatsapp: "082 111 0046", email: "known@example.co.za" });
     await identifyLookupsSettled();
+    expect(await codeSentTo(t.app, "known@example.co.za")).toMatch(/^\d{6}$/);
     const before = (await t.app.db.select().from(verificationCodes)).length;
-    const response = await post("/api/payments/identify", { whatsapp: "083 999 0001" });
+    // the same first letter and domain: the masked address in the answer is the same too
+    const response = await post("/api/payments/identify", { whatsapp: "083 999 0001", email: "kate@example.co.za" });
     expect(response.statusCode).toBe(known.statusCode);
     expect(response.json()).toEqual(known.json());
     expect(response.headers["content-length"]).toBe(known.headers["content-length"]);
@@ -254,7 +273,7 @@ describe("codes tell a stranger nothing", () => {
       whatsapp: "27821110047",
       email: "coded@example.co.za",
     });
-    await post("/api/payments/identify", { whatsapp: "082 111 0047" });
+    await post("/api/payments/identify", { whatsapp: "082 111 0047", email: "coded@example.co.za" });
     await identifyLookupsSettled();
     const code = await codeSentTo(t.app, "coded@example.co.za");
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
@@ -367,7 +386,8 @@ describe("one-time codes", () => {
   it("asking again and again gets the same 200 answer, and while the first code still works no second one is sent", async () => {
     await makeClient(t.app, { username: "cap.c", full_name: "Cap C", whatsapp: "27821110080", email: "cap.c@example.co.za" });
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await post("/api/payments/identify", { whatsapp: "082 111 0080" }));
+    for (let i = 0; i < 5; i++)
+      answers.push(await post("/api/payments/identify", { whatsapp: "082 111 0080", email: "cap.c@example.co.za" }));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
     await identifyLookupsSettled();

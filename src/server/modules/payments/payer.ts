@@ -9,12 +9,12 @@ import { codeRoute } from "@/server/lib/code-route";
 import { AppError, badRequest } from "@/server/lib/errors";
 import { matchContact, storedNumber } from "@/server/lib/identity";
 import { consumeProvedReply, issueReplyCode, replyLink, replyWebhookReady } from "@/server/lib/reply-codes";
-import { consumeCode, type Destination, issueCode, newCode } from "@/server/lib/verification";
+import { consumeCode, type Destination, issueCode, maskedDestination, newCode } from "@/server/lib/verification";
 import { SUSPENDED_PAYMENT_MESSAGE } from "@/shared/client-schemas";
 import { isValidEmail } from "@/shared/contact";
 import {
-  IDENTIFY_MESSAGE,
   type IdentifyResponse,
+  identifyMessage,
   identifyRequestSchema,
   PAYER_NAME_MESSAGE,
   PAYER_WHATSAPP_MESSAGE,
@@ -142,30 +142,44 @@ export async function identifyLookupsSettled(): Promise<void> {
 
 /**
  * POST /api/payments/identify: the same answer for any number or address (issue 46: who is a
- * customer is not public), given before anything is looked up, so its status, shape and timing
- * say nothing. Then, if the number (else the e-mail address) is a client's, a one-time code goes
- * to that client's recorded channels where one arrives now (never to what was typed), and the
- * wa.me link's code is bound to their recorded number. The review step offers the code field and
- * "continue as a new customer" in every case.
+ * customer is not public). It names what was typed that a code can reach now by the shop's state
+ * alone (an approved template and today's cap for WhatsApp, mail leaving the server for e-mail;
+ * not an open window, which would tell that the number wrote to us lately), and is given before
+ * anything is looked up. Then, if the number (else the e-mail address) is a client's, the code
+ * goes to each of those that is that client's recorded contact (issue 41: the answer says exactly
+ * where; never to a contact the payer did not type, nor to one that is not the client's), and the
+ * wa.me link's code is bound to the client's recorded number. The review step offers the code
+ * field and "continue as a new customer" in every case.
  */
 export async function identify(ctx: PaymentsContext, body: unknown, session: PayerSession = { clientId: null }): Promise<IdentifyResponse> {
   const { app } = ctx;
   const parsed = identifyRequestSchema.safeParse(body ?? {});
   if (!parsed.success) throw validationError(parsed.error);
   const business = await loadBusiness(app);
+  const typed: Destination[] = [];
+  if (parsed.data.whatsapp) typed.push({ channel: "whatsapp", recipient: storedNumber(parsed.data.whatsapp) });
+  if (parsed.data.email) typed.push({ channel: "email", recipient: parsed.data.email.trim().toLowerCase() });
+  const { codeTransports } = app.outbox;
+  const route = await codeRoute(app.db, typed, { ...codeTransports, windows: false });
   // a link whenever the webhook is set up, whoever asks; its code proves something only for a client
   const replyCode = replyWebhookReady(app.config) && business.whatsappNumber.replace(/\D/g, "") ? newCode() : null;
-  const lookup = sendIdentifyCodes(ctx, parsed.data, session, replyCode).catch((error: unknown) => {
+  const lookup = sendIdentifyCodes(ctx, parsed.data, route, session, replyCode).catch((error: unknown) => {
     app.log.error({ err: error }, "identify: the code for a payer could not be sent");
   });
   lookups.add(lookup);
   void lookup.finally(() => lookups.delete(lookup));
-  return { message: IDENTIFY_MESSAGE, ...(replyCode ? { waLink: replyLink(business, replyCode) } : {}) };
+  const sentTo = route.map(maskedDestination);
+  return {
+    message: identifyMessage(sentTo, codeTransports.email && !parsed.data.email),
+    sentTo: sentTo.join(" and "),
+    ...(replyCode ? { waLink: replyLink(business, replyCode) } : {}),
+  };
 }
 
 async function sendIdentifyCodes(
   ctx: PaymentsContext,
   contact: { whatsapp?: string; email?: string },
+  route: Destination[],
   session: PayerSession,
   replyCode: string | null,
 ): Promise<void> {
@@ -173,19 +187,22 @@ async function sendIdentifyCodes(
   const match = await matchContact(db, contact);
   if (!match) return;
   const client = match.client;
-  const recorded: Destination[] = [];
   const number = toStoredWhatsApp(client.whatsapp);
-  if (number) recorded.push({ channel: "whatsapp", recipient: number });
-  if (client.email && isValidEmail(client.email)) recorded.push({ channel: "email", recipient: client.email.trim().toLowerCase() });
+  const email = client.email && isValidEmail(client.email) ? client.email.trim().toLowerCase() : "";
   const business = await loadBusiness(app);
   const requester = `ip:${session.ip ?? "unknown"}`;
   // Or they write the link's code to us from the client's recorded number (issue 41).
   if (number && replyCode) {
     await issueReplyCode(db, business, true, { purpose: "payment-identify", number, clientId: client.id, requester, code: replyCode });
   }
-  // Only where a code arrives now (lib/verification.ts). None: they sign in, or go on as a new customer.
-  const to = await codeRoute(db, recorded, app.outbox.codeTransports);
+  // What was typed, named in the answer, and the client's own: nothing else gets a code.
+  const to = route.filter((d) => (d.channel === "whatsapp" ? d.recipient === number : d.recipient === email));
   if (!to.length) return;
-  await issueCode(db, business, { purpose: "payment-identify", to, clientId: client.id, requester, name: client.full_name });
+  const ask = { purpose: "payment-identify" as const, clientId: client.id, requester, name: client.full_name };
+  // Another process took the day's last WhatsApp code: the e-mail named beside it still gets one.
+  if ((await issueCode(db, business, { ...ask, to })) === "capped") {
+    const mail = to.filter((d) => d.channel === "email");
+    if (mail.length) await issueCode(db, business, { ...ask, to: mail });
+  }
   app.outbox.nudge();
 }

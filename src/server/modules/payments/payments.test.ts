@@ -22,7 +22,7 @@ import { createAdmin } from "@/server/modules/admin-auth/test-helpers";
 import { codeSentTo, makeClient, signIn } from "@/server/modules/client/test-helpers";
 import { createTestApp, eventually, fillBankDetails, type TestApp } from "@/server/testing";
 import { addMonths } from "@/shared/dates";
-import { IDENTIFY_MESSAGE } from "@/shared/schemas";
+import { identifyMessage } from "@/shared/schemas";
 
 const PUBLIC_URL = "http://localhost:8080";
 const SANDBOX_SECRET = "sandbox-test-secret";
@@ -278,7 +278,10 @@ describe("POST /api/payments/paylink", () => {
       .where(eq(leads.id, unproven.lead_id as string));
     expect(guessedLead).toMatchObject({ client_id: null, possible_duplicate_of: thabo.id });
     // With the code sent to the client's own contact (no Cloud API here: their e-mail), the payment is theirs.
-    expect((await post("/api/payments/identify", { whatsapp: "082 555 0202" })).json()).toEqual({ message: IDENTIFY_MESSAGE });
+    expect((await post("/api/payments/identify", { whatsapp: "082 555 0202", email: "thabo.k@example.co.za" })).json()).toEqual({
+      message: identifyMessage(["t***@example.co.za"], false),
+      sentTo: "t***@example.co.za",
+    });
     const code = await codeSentTo(t.app, "thabo.k@example.co.za");
     const returning = await createPaylink({
       packageId: pkgId["3 Months"],
@@ -671,7 +674,7 @@ describe("a visitor's payment, captured", () => {
       status: "active",
       subscription_end: end,
     });
-    await post("/api/payments/identify", { whatsapp: "083 777 9999" });
+    await post("/api/payments/identify", { whatsapp: "083 777 9999", email: "kagiso.m@example.co.za" });
     const { externalTransactionID: ref } = await createPaylink({
       packageId: pkgId["Month to Month"],
       name: "Kagiso",

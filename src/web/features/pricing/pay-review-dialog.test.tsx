@@ -3,7 +3,7 @@ import type { PaymentMethods } from "@/shared/api";
 import { EFT_CARD_ONLY_MESSAGE, SUPPORT_HOURS } from "@/shared/constants";
 import { MAC_MESSAGE } from "@/shared/device-lines";
 import type { PlanViewModel } from "@/shared/pricing";
-import { IDENTIFY_MESSAGE, IMMEDIATE_START_CONSENT_MESSAGE } from "@/shared/schemas";
+import { IMMEDIATE_START_CONSENT_MESSAGE, identifyMessage } from "@/shared/schemas";
 import { SEND_CODE_ON_WHATSAPP } from "@/web/components/send-code-on-whatsapp";
 import { paymentProvidersAnswer } from "@/web/testing/payment-providers";
 import { cleanup, click, renderRoutes, stubFetch, typeInto, waitFor } from "@/web/testing/render";
@@ -44,6 +44,9 @@ const EFT = {
 
 type Answer = { status?: number; body: unknown };
 
+/** identify's answer on a shop whose WhatsApp codes go out: it names the number typed, whoever it belongs to. */
+const IDENTIFIED = { message: identifyMessage(["WhatsApp ending 4567"], false), sentTo: "WhatsApp ending 4567" };
+
 /** The identify requests of the last stubApi, in order. */
 const identified: { path: string; body: unknown }[] = [];
 
@@ -53,7 +56,7 @@ function stubApi(card: PaymentMethods["card"], routes: Record<string, Answer | (
     "/payments/methods": { body: { data: { card, eft } } },
     "/payment-providers": paymentProvidersAnswer,
     // the answer anyone gets, whoever the number belongs to
-    "/payments/identify": { body: { message: IDENTIFY_MESSAGE } },
+    "/payments/identify": { body: IDENTIFIED },
     ...routes,
   });
   const posts: { path: string; body: unknown }[] = [];
@@ -256,7 +259,7 @@ describe("PayReviewDialog: the review step", () => {
 
   it("a returning customer asks for a code: the answer anyone gets, the code field, and the code sent with the payment", async () => {
     const posts = stubApi("sandbox", {
-      "/payments/identify": { body: { message: IDENTIFY_MESSAGE } },
+      "/payments/identify": { body: IDENTIFIED },
       "/payments/paylink": { status: 201, body: PAYLINK },
     });
     const tabs = openTabs();
@@ -265,7 +268,7 @@ describe("PayReviewDialog: the review step", () => {
     await review.fill();
     await click(review.button(PAY_REVIEW_MESSAGES.returning));
     await waitFor(() => expect(review.dialog.querySelector("#payer-identity-title")?.textContent).toBe("Pay on your account"));
-    expect(review.dialog.textContent).toContain(IDENTIFY_MESSAGE);
+    expect(review.dialog.textContent).toContain(IDENTIFIED.message);
     expect(identified).toEqual([{ path: "/api/payments/identify", body: { whatsapp: "082 123 4567", email: "" } }]);
     // asking opens no tab and pays nothing
     expect(tabs).toEqual([]);
@@ -315,7 +318,7 @@ describe("PayReviewDialog: the review step", () => {
     const refused = "That code did not work. Check it and try again, or ask for a new code.";
     let tries = 0;
     const posts = stubApi("sandbox", {
-      "/payments/identify": { body: { message: IDENTIFY_MESSAGE, waLink } },
+      "/payments/identify": { body: { ...IDENTIFIED, waLink } },
       "/payments/paylink": () => {
         tries += 1;
         return tries === 1
@@ -374,7 +377,7 @@ describe("PayReviewDialog: the review step", () => {
 
   it("lets the payer continue as a new customer without the code, and shows a refused code on its field", async () => {
     const posts = stubApi("ikhokha", {
-      "/payments/identify": { body: { message: IDENTIFY_MESSAGE } },
+      "/payments/identify": { body: IDENTIFIED },
       "/payments/paylink": {
         status: 400,
         body: {

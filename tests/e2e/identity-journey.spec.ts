@@ -61,6 +61,7 @@ test("a returning customer is asked for their e-mail address, is told the code w
   await expect(
     review.getByText(/We can't send a code to what you typed right now\. Add the e-mail address on your account above/),
   ).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("identity-asks-email.png") });
   await review.getByLabel("E-mail Address").fill(address);
   await review.getByRole("button", { name: "Already a customer? Get a code to pay on your account" }).click();
   const masked = `${address.slice(0, 1)}***@example.co.za`;

@@ -294,6 +294,26 @@ describe("PayReviewDialog: the review step", () => {
     expect(review.dialog.querySelector("#payer-identity-title")).toBeNull();
   });
 
+  it("an answer that names nowhere is brought into view (asking for the e-mail address), offers no code field, and Pay goes on as a new customer", async () => {
+    const nowhere = { message: identifyMessage([], true), sentTo: "" };
+    const posts = stubApi("sandbox", {
+      "/payments/identify": { body: nowhere },
+      "/payments/paylink": { status: 201, body: PAYLINK },
+    });
+    openTabs();
+    const review = await renderReview();
+    await waitFor(() => expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull());
+    await review.fill();
+    await click(review.button(PAY_REVIEW_MESSAGES.returning));
+    await waitFor(() => expect(review.dialog.textContent).toContain(nowhere.message));
+    expect(review.input("verificationCode")).toBeNull();
+    await waitFor(() => expect(document.activeElement?.id).toBe("payer-identity-title"));
+    expect(review.dialog.textContent).not.toContain("Sign in and pay");
+    await click(review.button("Continue to payment"));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body).not.toHaveProperty("verificationCode");
+  });
+
   it("too many code requests are said at the number, never 'Payment Error'; paying goes on as a new customer", async () => {
     const limit = "Too many requests. Please wait a minute and try again.";
     const posts = stubApi("sandbox", {

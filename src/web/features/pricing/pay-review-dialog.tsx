@@ -24,7 +24,7 @@ import { EftStep } from "./pay-review-eft-step";
 import { ExtrasSection } from "./pay-review-extras";
 import { IdentityStep } from "./pay-review-identity-step";
 import { MethodChoice } from "./pay-review-method-choice";
-import { EMPTY, fieldId, PAY_REVIEW_MESSAGES, type PayerValues, submitLabel } from "./pay-review-model";
+import { canProve, EMPTY, fieldId, PAY_REVIEW_MESSAGES, type PayerValues, submitLabel } from "./pay-review-model";
 import { NextSteps, PlanSummary } from "./pay-review-summary";
 import { usePayReview } from "./use-pay-review";
 
@@ -56,7 +56,8 @@ export function PayReviewDialog({ plan, onClose, onBack, onOrder }: PayReviewDia
   const { review, code, coupon, payment } = usePayReview({ plan, onClose, form });
   const { aria, loginChannel } = review;
   const { method } = payment;
-  const askCode = code.answer !== null;
+  // the pay buttons ask for the code only where one can have come (else Pay goes on as a new customer)
+  const askCode = code.answer !== null && canProve(code.answer);
 
   return (
     <Dialog open onOpenChange={(open) => (open || isSubmitting ? undefined : onClose())}>

@@ -2,6 +2,7 @@
 // hook and its parts share (pay-review-dialog.tsx).
 import type { HostedPaymentMethod, PaymentMethods, PaymentProviderInfo } from "@/shared/api";
 import { EFT_CARD_ONLY_MESSAGE } from "@/shared/constants";
+import type { IdentifyResponse } from "@/shared/schemas";
 import { findProvider } from "@/web/lib/queries/payment-providers";
 import type { PayerField } from "./pay-now";
 
@@ -95,3 +96,6 @@ export function submitLabel(method: Method | undefined, busy: boolean, providerN
   if (providerName) return busy ? `Taking you to ${providerName}...` : `Continue to ${providerName}`;
   return busy ? "Creating payment link..." : "Continue to payment";
 }
+
+/** Whether a code can prove the payer: one went to something they typed, or the wa.me link writes one to us. */
+export const canProve = (answer: IdentifyResponse): boolean => Boolean(answer.sentTo || answer.waLink);

@@ -25,7 +25,7 @@ import { toast } from "@/web/lib/toast";
 import { checkCoupon } from "./api/check-coupon";
 import { identifyPayer } from "./api/identify-payer";
 import { openPaymentTab, PAYER_FIELDS, PAYMENT_MESSAGES, type PayerField, payByCard, payByEft } from "./pay-now";
-import { fieldId, type Method, methodChoices, type PayerValues, paymentMethod, savesCard, type Way } from "./pay-review-model";
+import { canProve, fieldId, type Method, methodChoices, type PayerValues, paymentMethod, savesCard, type Way } from "./pay-review-model";
 
 /** The code the wa.me link writes: once that message has reached the shop, it pays on the account. */
 const codeOfLink = (waLink: string): string => decodeURIComponent(waLink.split("?text=")[1] ?? "").match(/\d{6}/)?.[0] ?? "";
@@ -60,7 +60,7 @@ export function usePayReview({
     const key = `${payer.whatsapp}|${payer.email ?? ""}`;
     const known = identity?.key === key ? identity.answer : null;
     let verificationCode: string | undefined;
-    if (known && !asNew.current) {
+    if (known && canProve(known) && !asNew.current) {
       // nothing typed, and the link was offered: its code (proved once the message arrives)
       const typed = getValues("verificationCode").trim();
       const code = verificationCodeSchema.safeParse(typed || !known.waLink ? typed : codeOfLink(known.waLink));

@@ -21,7 +21,7 @@
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
@@ -136,7 +136,9 @@ try {
     const { lhr } = result;
     const scores = CATEGORIES.map((id) => `${id} ${Math.round((lhr.categories[id]?.score ?? 0) * 100)}`).join(", ");
     const host = result.index === undefined ? "fixed" : `host index ${Math.round(result.index)} →`;
-    console.log(`  run ${run}/${RUNS} (${host} CPU slowdown ${result.cpuSlowdownMultiplier}×): ${scores}`);
+    // the host's load (1-minute average) says whether something else shared the cores during the run
+    const load = loadavg()[0].toFixed(2);
+    console.log(`  run ${run}/${RUNS} (${host} CPU slowdown ${result.cpuSlowdownMultiplier}×, load ${load}): ${scores}`);
     console.log(`    ${metrics.map((id) => `${lhr.audits[id]?.title}: ${lhr.audits[id]?.displayValue ?? "?"}`).join("; ")}`);
   }
   const last = runs[runs.length - 1];

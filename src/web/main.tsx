@@ -44,14 +44,21 @@ function nextTask(): Promise<void> {
   return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** How many of the server's inlined reads go into the cache in one task. */
+const SEED_STEP = 5;
+
 async function start() {
   // The page's code (and its wrapper's) starts downloading at once; a failed download is drawn
   // as the error screen by the page's own boundary.
   const pageCode = preloadRoute(window.location.pathname).catch(() => undefined);
   await nextTask();
   const queryClient = createQueryClient();
-  seedFirstScreen(queryClient, readBootData());
-  await nextTask();
+  // The server's reads go into the cache a few at a time, a task each (about 20 of them).
+  const boot = Object.entries(readBootData());
+  for (let i = 0; i < boot.length; i += SEED_STEP) {
+    seedFirstScreen(queryClient, Object.fromEntries(boot.slice(i, i + SEED_STEP)));
+    await nextTask();
+  }
   const app = (
     <AppShell
       queryClient={queryClient}

@@ -1,10 +1,10 @@
 // The routes: a root (live data), the public layout with its pages, and the admin and client
 // wrappers, each page and wrapper in its own lazy chunk. React Router's declarative mode
-// (`useRoutes` inside `BrowserRouter`, `StaticRouter` for the server's first screen): the app
+// (`renderMatches` of `matchRoutes` inside `BrowserRouter`, `StaticRouter` for the server's first screen): the app
 // loads its data through TanStack Query, never through loaders, and the data router's code was
 // 18 kB gzip of every visitor's first download (docs/decisions/011-declarative-routing.md).
 import type { ReactNode } from "react";
-import { matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
+import { matchRoutes, type RouteMatch, type RouteObject, renderMatches, useLocation } from "react-router";
 import { PageFallbackView } from "./layouts/page-fallback";
 import { PublicLayout } from "./layouts/public-layout";
 import { RootLayout } from "./layouts/root-layout";
@@ -78,9 +78,24 @@ export const routes: RouteObject[] = [
   },
 ];
 
+// matchRoutes flattens and ranks the whole table on every call (a few milliseconds on a slow
+// phone, part of the landing's longest task): each address is matched once, for the code to
+// preload, the tab's title and the render alike.
+const matchCache = new Map<string, RouteMatch[] | null>();
+const MATCHES_KEPT = 50;
+
+/** The matches of this address, root first (null: none). */
+function matchesOf(pathname: string): RouteMatch[] | null {
+  if (matchCache.has(pathname)) return matchCache.get(pathname) ?? null;
+  const matches = matchRoutes(routes, pathname);
+  if (matchCache.size >= MATCHES_KEPT) matchCache.delete(matchCache.keys().next().value as string);
+  matchCache.set(pathname, matches);
+  return matches;
+}
+
 /** The routes that draw this address, root first. */
 export function matchedRoutes(pathname: string): RouteObject[] {
-  return (matchRoutes(routes, pathname) ?? []).map((match) => match.route);
+  return (matchesOf(pathname) ?? []).map((match) => match.route);
 }
 
 /** The tab's title of the page at this address (none: the business name and tagline). */
@@ -104,7 +119,7 @@ export function AppRoutes(): ReactNode {
   useDocumentTitle(titleOf(location.pathname));
   return (
     <RouteErrorBoundary fullScreen resetKey={location.key}>
-      {useRoutes(routes, location)}
+      {renderMatches(matchesOf(location.pathname))}
     </RouteErrorBoundary>
   );
 }

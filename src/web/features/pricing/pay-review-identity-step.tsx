@@ -19,7 +19,8 @@ export function IdentityStep({
   field: ReturnType<UseFormRegister<PayerValues>>;
 }) {
   // The code is what the payer does next, where one can come: the cursor waits there. Where none
-  // can (nothing typed reaches one, no link), the answer itself is brought into view and read out.
+  // can (nothing typed reaches one, no link), the answer itself is brought into view and read out;
+  // the field stays for a code the payer already has, as on every answer (issue 46).
   const provable = canProve(answer);
   useEffect(() => document.getElementById(provable ? fieldId("verificationCode") : "payer-identity-title")?.focus(), [provable]);
   return (
@@ -36,19 +37,17 @@ export function IdentityStep({
           <SendCodeOnWhatsApp href={answer.waLink} />
         </div>
       ) : null}
-      {provable ? (
-        <FormField id={fieldId("verificationCode")} label="Code" error={error} hint={PAY_REVIEW_MESSAGES.asNew} className="mt-3">
-          <Input
-            id={fieldId("verificationCode")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            className="max-w-40 font-mono tracking-widest"
-            {...aria}
-            {...field}
-          />
-        </FormField>
-      ) : null}
+      <FormField id={fieldId("verificationCode")} label="Code" error={error} hint={PAY_REVIEW_MESSAGES.asNew} className="mt-3">
+        <Input
+          id={fieldId("verificationCode")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          className="max-w-40 font-mono tracking-widest"
+          {...aria}
+          {...field}
+        />
+      </FormField>
     </section>
   );
 }

@@ -60,9 +60,10 @@ export function usePayReview({
     const key = `${payer.whatsapp}|${payer.email ?? ""}`;
     const known = identity?.key === key ? identity.answer : null;
     let verificationCode: string | undefined;
-    if (known && canProve(known) && !asNew.current) {
+    const typed = known ? getValues("verificationCode").trim() : "";
+    // where no code can have come, an empty field goes on as a new customer
+    if (known && !asNew.current && (canProve(known) || typed)) {
       // nothing typed, and the link was offered: its code (proved once the message arrives)
-      const typed = getValues("verificationCode").trim();
       const code = verificationCodeSchema.safeParse(typed || !known.waLink ? typed : codeOfLink(known.waLink));
       if (!code.success) {
         closeTab(tab);

@@ -85,22 +85,42 @@ const IDENTIFY_OTHERWISE = "Or sign in to your client portal, or continue as a n
  * The answer of POST /api/payments/identify, alike for any number or address (issue 46: who is a
  * customer is not public). `sentTo` names what the payer typed that the shop can send a code to now
  * (the shop's state decides, never whose the contact is); each of them got one if it is on an
- * account. `askEmail`: nothing can carry a code, but an e-mail address typed could.
+ * account. `ifWrote`: the number typed, while the Cloud API is connected but no code template is
+ * approved: it got a code if it is on an account and its 24-hour window is open (issue 41 item 1),
+ * said on that condition so the answer is the same whether it wrote to us or not. `askEmail`: an
+ * e-mail address typed could carry a code.
  */
-export function identifyMessage(sentTo: readonly string[], askEmail: boolean): string {
+export function identifyMessage(sentTo: readonly string[], askEmail: boolean, ifWrote = ""): string {
+  const wrote = "has written to us on WhatsApp in the last 24 hours";
+  const addEmail = "add the e-mail address on your account above and ask again to get a code there.";
+  if (ifWrote && sentTo.length) {
+    return `We've sent a code to ${sentTo.join(" and to ")} if it is on an account with us, and to ${ifWrote} if it is and ${wrote}: enter it below. ${IDENTIFY_OTHERWISE}`;
+  }
+  if (ifWrote) {
+    const orEmail = askEmail ? ` If not, ${addEmail}` : "";
+    return `If ${ifWrote} is on an account with us and ${wrote}, we've sent a code there: enter it below.${orEmail} ${IDENTIFY_OTHERWISE}`;
+  }
   if (sentTo.length === 1)
     return `If ${sentTo[0]} is on an account with us, we've sent a code there: enter it below. ${IDENTIFY_OTHERWISE}`;
   if (sentTo.length > 1) {
     return `We've sent a code to ${sentTo.join(" and to ")}, each if it is on an account with us: enter it below. ${IDENTIFY_OTHERWISE}`;
   }
-  const email = askEmail ? " Add the e-mail address on your account above and ask again to get a code there." : "";
+  const email = askEmail ? ` ${addEmail[0].toUpperCase()}${addEmail.slice(1)}` : "";
   return `We can't send a code to what you typed right now.${email} ${IDENTIFY_OTHERWISE}`;
+}
+
+/** identify's `sentTo`: each place named, the window's number with its condition. */
+export function identifySentTo(sentTo: readonly string[], ifWrote = ""): string {
+  return [...sentTo, ...(ifWrote ? [`${ifWrote} if it wrote to us in the last 24 hours`] : [])].join(" and ");
 }
 
 /** POST /api/payments/identify → the same answer whoever asks (identifyMessage). */
 export interface IdentifyResponse {
   message: string;
-  /** where the code went, masked, if it is on an account ("WhatsApp ending 4567 and t***@example.co.za"); "" when nowhere (issue 41) */
+  /**
+   * where the code went, masked, if it is on an account ("WhatsApp ending 4567 and t***@example.co.za",
+   * or "WhatsApp ending 4567 if it wrote to us in the last 24 hours"); "" when nowhere (issue 41)
+   */
   sentTo: string;
   /**
    * the wa.me link that writes a code to the shop (issue 41), whenever the webhook is set up:

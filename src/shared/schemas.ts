@@ -53,6 +53,7 @@ export {
   IMMEDIATE_START_CONSENT_MESSAGE,
   identifyMessage,
   identifyRequestSchema,
+  identifySentTo,
   PAYER_NAME_MESSAGE,
   PAYER_WHATSAPP_MESSAGE,
   PAYMENT_METHOD_MESSAGE,

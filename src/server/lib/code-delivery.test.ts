@@ -15,7 +15,7 @@ import { submitOrder } from "@/server/modules/orders/service";
 import { identifyLookupsSettled } from "@/server/modules/payments/service";
 import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
 import { eventually } from "@/server/testing";
-import { CODE_ROUTE_MESSAGES, identifyMessage, type OrderForm } from "@/shared/schemas";
+import { CODE_ROUTE_MESSAGES, identifyMessage, identifySentTo, type OrderForm } from "@/shared/schemas";
 import { TRIAL_SETTINGS } from "@/shared/trial-schemas";
 import { codeRoute } from "./code-route";
 import { issueCode, VERIFICATION_KIND } from "./verification";
@@ -237,7 +237,9 @@ describe("the payer's code", () => {
     };
     // the answer names what was typed that a code reaches, for anyone (issue 46); the code rows say where it went
     const mail = `p***@example.co.za`;
-    expect((await ask()).json()).toEqual({ message: identifyMessage([mail], false), sentTo: mail });
+    const wa = `WhatsApp ending ${number.slice(-4)}`;
+    expect((await ask()).json()).toEqual({ message: identifyMessage([mail], false, wa), sentTo: identifySentTo([mail], wa) });
+    // the number has not written to us: its window is shut, so only the e-mail got the code
     expect(await sentTo()).toEqual([`payer${n}@example.co.za`]);
     await approveCodeTemplate();
     // ten minutes pass: the first code has run out (a live one is re-used, never sent again)
@@ -245,9 +247,53 @@ describe("the payer's code", () => {
       .update(verificationCodes)
       .set({ expires_at: sql`now() - interval '1 second'` })
       .where(and(eq(verificationCodes.client_id, client.id), isNull(verificationCodes.used_at)));
-    const both = [`WhatsApp ending ${number.slice(-4)}`, mail];
+    const both = [wa, mail];
     expect((await ask()).json()).toEqual({ message: identifyMessage(both, false), sentTo: both.join(" and ") });
     expect(await sentTo()).toEqual([number, `payer${n}@example.co.za`, `payer${n}@example.co.za`].sort());
+  });
+
+  it("with no template approved, goes as WhatsApp text into a client's open window; the answer names that condition alike for a stranger, and a shut window gets nothing", async () => {
+    n += 1;
+    const number = `278260${String(41_000 + n)}`;
+    const stranger = `278261${String(41_000 + n)}`;
+    const client = await makeClient(t.app, { username: `windowpayer${n}`, full_name: `Window Payer ${n}`, whatsapp: number });
+    const ask = (digits: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/payments/identify",
+        payload: { whatsapp: `+${digits}` },
+        headers: { origin: PUBLIC_URL },
+        remoteAddress: nextIp(),
+      });
+    const shut = await ask(number);
+    await identifyLookupsSettled();
+    expect(await t.app.db.select().from(verificationCodes).where(eq(verificationCodes.client_id, client.id))).toEqual([]);
+
+    // the client writes to us an hour ago: the same question now sends the code as text
+    await t.app.db.insert(whatsappWindows).values({ number, last_inbound_at: new Date(Date.now() - 60 * 60_000) });
+    const open = await ask(number);
+    const wa = `WhatsApp ending ${number.slice(-4)}`;
+    expect(open.json()).toEqual(shut.json());
+    expect(open.json()).toEqual({ message: identifyMessage([], true, wa), sentTo: identifySentTo([], wa) });
+    expect(open.json().message).toBe(
+      `If ${wa} is on an account with us and has written to us on WhatsApp in the last 24 hours, we've sent a code there: enter it below. If not, add the e-mail address on your account above and ask again to get a code there. Or sign in to your client portal, or continue as a new customer.`,
+    );
+    const code = await codeSentTo(t.app, number);
+    await t.app.outbox.drain();
+    const [sent] = await eventually(() => {
+      const found = t.whatsapp.messages.filter((m) => m.to === number);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    expect(sent.type).toBe("text");
+    expect(sent.text).toContain(code);
+    expect(await codesInOwnerQueue()).toEqual([]);
+
+    // a stranger's number with the same last digits' shape: the same words, nothing sent
+    const other = await ask(stranger);
+    expect(other.json().message).toBe(open.json().message.replace(number.slice(-4), stranger.slice(-4)));
+    await identifyLookupsSettled();
+    expect(t.whatsapp.messages.filter((m) => m.to === stranger)).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { clients, leads } from "@/server/db/schema";
 import type { ClientRow } from "@/server/lib/accounts";
 import { loadBusiness } from "@/server/lib/business";
 import { knownFields, storablePayload } from "@/server/lib/clean-input";
-import { codeRoute } from "@/server/lib/code-route";
+import { codeRoute, whatsappCodeWay } from "@/server/lib/code-route";
 import { AppError, badRequest } from "@/server/lib/errors";
 import { matchContact, storedNumber } from "@/server/lib/identity";
 import { consumeProvedReply, issueReplyCode, replyLink, replyWebhookReady } from "@/server/lib/reply-codes";
@@ -16,6 +16,7 @@ import {
   type IdentifyResponse,
   identifyMessage,
   identifyRequestSchema,
+  identifySentTo,
   PAYER_NAME_MESSAGE,
   PAYER_WHATSAPP_MESSAGE,
   paylinkRequestSchema,
@@ -161,17 +162,25 @@ export async function identify(ctx: PaymentsContext, body: unknown, session: Pay
   if (parsed.data.email) typed.push({ channel: "email", recipient: parsed.data.email.trim().toLowerCase() });
   const { codeTransports } = app.outbox;
   const route = await codeRoute(app.db, typed, { ...codeTransports, windows: false });
+  // With the Cloud API connected and no code template approved, a number's open window may still
+  // carry the code: named on that condition, whoever asks; the window only decides if it goes.
+  const [number] = typed.filter((d) => d.channel === "whatsapp" && !route.includes(d));
+  const byWindow =
+    codeTransports.cloudApi && number && (await whatsappCodeWay(app.db, number.recipient, { ...codeTransports, windows: false })) === null
+      ? number
+      : null;
   // a link whenever the webhook is set up, whoever asks; its code proves something only for a client
   const replyCode = replyWebhookReady(app.config) && business.whatsappNumber.replace(/\D/g, "") ? newCode() : null;
-  const lookup = sendIdentifyCodes(ctx, parsed.data, route, session, replyCode).catch((error: unknown) => {
+  const lookup = sendIdentifyCodes(ctx, parsed.data, { route, byWindow }, session, replyCode).catch((error: unknown) => {
     app.log.error({ err: error }, "identify: the code for a payer could not be sent");
   });
   lookups.add(lookup);
   void lookup.finally(() => lookups.delete(lookup));
   const sentTo = route.map(maskedDestination);
+  const ifWrote = byWindow ? maskedDestination(byWindow) : "";
   return {
-    message: identifyMessage(sentTo, codeTransports.email && !parsed.data.email),
-    sentTo: sentTo.join(" and "),
+    message: identifyMessage(sentTo, codeTransports.email && !parsed.data.email, ifWrote),
+    sentTo: identifySentTo(sentTo, ifWrote),
     ...(replyCode ? { waLink: replyLink(business, replyCode) } : {}),
   };
 }
@@ -179,7 +188,7 @@ export async function identify(ctx: PaymentsContext, body: unknown, session: Pay
 async function sendIdentifyCodes(
   ctx: PaymentsContext,
   contact: { whatsapp?: string; email?: string },
-  route: Destination[],
+  { route, byWindow }: { route: Destination[]; byWindow: Destination | null },
   session: PayerSession,
   replyCode: string | null,
 ): Promise<void> {
@@ -197,6 +206,7 @@ async function sendIdentifyCodes(
   }
   // What was typed, named in the answer, and the client's own: nothing else gets a code.
   const to = route.filter((d) => (d.channel === "whatsapp" ? d.recipient === number : d.recipient === email));
+  if (byWindow?.recipient === number && (await whatsappCodeWay(db, number, app.outbox.codeTransports)) === "window") to.push(byWindow);
   if (!to.length) return;
   const ask = { purpose: "payment-identify" as const, clientId: client.id, requester, name: client.full_name };
   // Another process took the day's last WhatsApp code: the e-mail named beside it still gets one.

@@ -127,6 +127,20 @@ async function renderReview(props: { onBack?: () => void } = {}) {
   return { dialog, input, button, errorOf, fill, onClose, onOrder };
 }
 
+/**
+ * The review step with the sandbox card, its payer filled in and "Already a customer?" pressed,
+ * identify and the pay link answering as given; the payment POSTs and the tabs opened are recorded.
+ */
+async function askedForCode(identify: Answer | (() => Answer), paylink: Answer | (() => Answer)) {
+  const posts = stubApi("sandbox", { "/payments/identify": identify, "/payments/paylink": paylink });
+  const tabs = openTabs();
+  const review = await renderReview();
+  await waitFor(() => expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull());
+  await review.fill();
+  await click(review.button(PAY_REVIEW_MESSAGES.returning));
+  return { posts, tabs, review };
+}
+
 beforeEach(() => {
   identified.length = 0;
   vi.mocked(toast.success).mockClear();
@@ -258,15 +272,7 @@ describe("PayReviewDialog: the review step", () => {
   });
 
   it("a returning customer asks for a code: the answer anyone gets, the code field, and the code sent with the payment", async () => {
-    const posts = stubApi("sandbox", {
-      "/payments/identify": { body: IDENTIFIED },
-      "/payments/paylink": { status: 201, body: PAYLINK },
-    });
-    const tabs = openTabs();
-    const review = await renderReview();
-    await waitFor(() => expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull());
-    await review.fill();
-    await click(review.button(PAY_REVIEW_MESSAGES.returning));
+    const { posts, tabs, review } = await askedForCode({ body: IDENTIFIED }, { status: 201, body: PAYLINK });
     await waitFor(() => expect(review.dialog.querySelector("#payer-identity-title")?.textContent).toBe("Pay on your account"));
     expect(review.dialog.textContent).toContain(IDENTIFIED.message);
     expect(identified).toEqual([{ path: "/api/payments/identify", body: { whatsapp: "082 123 4567", email: "" } }]);
@@ -296,15 +302,7 @@ describe("PayReviewDialog: the review step", () => {
 
   it("an answer that names nowhere is brought into view (asking for the e-mail address); the code field stays, and Pay with it empty goes on as a new customer", async () => {
     const nowhere = { message: identifyMessage([], true), sentTo: "" };
-    const posts = stubApi("sandbox", {
-      "/payments/identify": { body: nowhere },
-      "/payments/paylink": { status: 201, body: PAYLINK },
-    });
-    openTabs();
-    const review = await renderReview();
-    await waitFor(() => expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull());
-    await review.fill();
-    await click(review.button(PAY_REVIEW_MESSAGES.returning));
+    const { posts, review } = await askedForCode({ body: nowhere }, { status: 201, body: PAYLINK });
     await waitFor(() => expect(review.dialog.textContent).toContain(nowhere.message));
     expect(review.input("verificationCode")).not.toBeNull();
     await waitFor(() => expect(document.activeElement?.id).toBe("payer-identity-title"));
@@ -316,15 +314,10 @@ describe("PayReviewDialog: the review step", () => {
 
   it("too many code requests are said at the number, never 'Payment Error'; paying goes on as a new customer", async () => {
     const limit = "Too many requests. Please wait a minute and try again.";
-    const posts = stubApi("sandbox", {
-      "/payments/identify": { status: 429, body: { error: { code: "rate_limited", message: limit } } },
-      "/payments/paylink": { status: 201, body: PAYLINK },
-    });
-    openTabs();
-    const review = await renderReview();
-    await waitFor(() => expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull());
-    await review.fill();
-    await click(review.button(PAY_REVIEW_MESSAGES.returning));
+    const { posts, review } = await askedForCode(
+      { status: 429, body: { error: { code: "rate_limited", message: limit } } },
+      { status: 201, body: PAYLINK },
+    );
     await waitFor(() => expect(review.errorOf("whatsapp")).toBe(limit));
     expect(toast.error).not.toHaveBeenCalledWith("Payment Error", expect.anything());
     expect(posts).toEqual([]);
@@ -337,20 +330,12 @@ describe("PayReviewDialog: the review step", () => {
     const waLink = "https://wa.me/27821234567?text=My%20StreamDesk%20code%3A%20482913";
     const refused = "That code did not work. Check it and try again, or ask for a new code.";
     let tries = 0;
-    const posts = stubApi("sandbox", {
-      "/payments/identify": { body: { ...IDENTIFIED, waLink } },
-      "/payments/paylink": () => {
-        tries += 1;
-        return tries === 1
-          ? { status: 400, body: { error: { code: "validation", message: refused, fields: { verificationCode: refused } } } }
-          : { status: 201, body: PAYLINK };
-      },
+    const { posts, review } = await askedForCode({ body: { ...IDENTIFIED, waLink } }, () => {
+      tries += 1;
+      return tries === 1
+        ? { status: 400, body: { error: { code: "validation", message: refused, fields: { verificationCode: refused } } } }
+        : { status: 201, body: PAYLINK };
     });
-    openTabs();
-    const review = await renderReview();
-    await waitFor(() => expect(review.dialog.querySelector('[data-testid="test-checkout-note"]')).not.toBeNull());
-    await review.fill();
-    await click(review.button(PAY_REVIEW_MESSAGES.returning));
     const link = await waitFor(() => {
       const found = [...review.dialog.querySelectorAll("a")].find((a) => a.textContent === SEND_CODE_ON_WHATSAPP);
       if (!found) throw new Error("no WhatsApp button");

@@ -24,6 +24,7 @@ import { codeSentTo, cookieFrom, makeClient, nextIp, PUBLIC_URL, signIn } from "
 import { createMessagingTestApp, type MessagingTestApp } from "@/server/test-support/messaging-app";
 import { secondProcess, startTogether } from "@/server/test-support/race";
 import { onPostgres } from "@/server/testing";
+import { CONTACT_MESSAGES } from "@/shared/contact";
 import { addMonths } from "@/shared/dates";
 import { CODE_ROUTE_MESSAGES, identifyMessage } from "@/shared/schemas";
 import { identifyLookupsSettled, PAYER_CODE_REFUSED } from "./service";
@@ -246,7 +247,7 @@ describe("a returning customer proves who they are", () => {
     expect(await t.app.db.select().from(outbox).where(eq(outbox.client_id, only.id))).toEqual([]);
   });
 
-  it("a number nobody has gets the same status, shape and words as a client's number, and nothing is sent", async () => {
+  it("a number nobody has gets the same status, shape and words as a client's number, and nothing is sent; a bad number or address is a 400 on its field, and nothing is issued", async () => {
     await makeClient(t.app, { username: "known.k", full_name: "Known K", whatsapp: "27821110046", email: "known@example.co.za" });
     const known = await post("/api/payments/identify", { whatsapp: "082 111 0046", email: "known@example.co.za" });
     await identifyLookupsSettled();
@@ -262,6 +263,11 @@ describe("a returning customer proves who they are", () => {
     const bad = await post("/api/payments/identify", { whatsapp: "+1 555 0100" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.whatsapp).toBe("Please enter a valid WhatsApp number");
+    const badEmail = await post("/api/payments/identify", { whatsapp: "082 111 0046", email: "known@example" });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().error.fields.email).toBe(CONTACT_MESSAGES.email);
+    await identifyLookupsSettled();
+    expect((await t.app.db.select().from(verificationCodes)).length).toBe(before);
   });
 });
 
